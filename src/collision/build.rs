@@ -1,0 +1,386 @@
+//! Building a collision mesh: validate, decompose, inflate, triangulate, classify.
+//!
+//! 1. Every source polygon is validated, split into convex pieces and each piece inflated by the
+//!    reflected collider (exact Minkowski sum; see `minkowski`).
+//! 2. Every inflated edge, and the level-bounds rectangle, becomes a constraint edge of a spade
+//!    constrained Delaunay triangulation. Crossing constraint edges are split at the crossing
+//!    (`add_constraint_and_split`); no polygon union is computed, so each edge keeps its origin.
+//! 3. Faces joined by non-constraint edges form regions. Every inflated piece's outline is made of
+//!    constraint edges, so a region lies wholly inside or wholly outside each piece: one point test
+//!    per region (at the centroid of its largest triangle, far from any edge) classifies it. This is
+//!    exact topology plus one well-conditioned test, instead of a fragile test per sliver triangle.
+//! 4. Each constraint edge records the source polygons whose inflated outline it lies on.
+use std::collections::HashMap;
+
+use glam::DVec2;
+use spade::handles::FixedVertexHandle;
+use spade::{Point2, Triangulation};
+
+use super::collider::ColliderShape;
+use super::decompose::convex_pieces;
+use super::grid::{strictly_inside, PieceGrid};
+use super::mesh::{Cdt, CollisionMesh, Face, FaceId, FaceKind, InflatedPiece, Region};
+use super::minkowski::{minkowski_sum, reflect};
+use super::polygon::{
+    normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
+    MAX_COORDINATE,
+};
+use super::predicates::{closest_on_segment, orient, Aabb};
+
+/// How to build a mesh. `Default` gives the documented defaults.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeshConfig {
+    /// The region the body's reference point may occupy; everything outside is solid. `None`: the
+    /// bounding box of all inflated pieces grown by `margin`.
+    pub bounds: Option<Aabb>,
+    /// Growth of the automatic bounds, in metres. Default 8 m.
+    pub margin: f64,
+    /// A one-way piece's edge blocks downward movement only if its upward normal's y is at least
+    /// this (default 0.5: tops up to 60° from horizontal; the sides never block).
+    pub one_way_min_normal_y: f64,
+}
+
+impl Default for MeshConfig {
+    fn default() -> Self {
+        MeshConfig {
+            bounds: None,
+            margin: 8.0,
+            one_way_min_normal_y: 0.5,
+        }
+    }
+}
+
+/// Why a mesh could not be built.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BuildError {
+    /// A polygon or the collider is malformed.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+    /// The configured bounds are empty, non-finite or out of range.
+    #[error("level bounds {0:?} are empty, non-finite or beyond ±1e7 m")]
+    BadBounds(Aabb),
+    /// Spade refused a vertex.
+    #[error("triangulation failed: {0}")]
+    Triangulation(String),
+    /// The built mesh failed its invariant check (an internal bug; please report the level).
+    #[error("collision mesh invariant violated: {0}")]
+    Invariant(String),
+}
+
+/// Builds the collision mesh of `polygons` for `collider`.
+pub fn build_mesh(
+    polygons: &[SourcePolygon],
+    collider: &ColliderShape,
+    config: &MeshConfig,
+) -> Result<CollisionMesh, BuildError> {
+    let q = collider.points()?;
+    for poly in polygons {
+        validate_polygon(poly.id, &poly.points)?;
+    }
+    let pieces = inflate_all(polygons, &q)?;
+    let inner = bounds_for(&pieces, &q, config)?;
+    let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
+    let outer = inner.expand(frame);
+
+    let cdt = triangulate(&pieces, inner, outer)?;
+    let (vertices, mut faces) = extract_faces(&cdt);
+    let grid = PieceGrid::new(&pieces, outer);
+    let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
+    let source_lists = assign_edge_sources(&mut faces, &vertices, &pieces, &grid, inner);
+
+    let mesh = CollisionMesh {
+        collider: q,
+        vertices,
+        faces,
+        regions,
+        source_lists,
+        pieces,
+        bounds: inner,
+        one_way_min_normal_y: config.one_way_min_normal_y,
+        cdt,
+    };
+    if cfg!(debug_assertions) {
+        mesh.check_invariants()
+            .map_err(|e| BuildError::Invariant(e.to_string()))?;
+    }
+    Ok(mesh)
+}
+
+/// Splits every polygon into convex pieces and inflates each by `−collider`.
+fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPiece>, BuildError> {
+    let neg_q = reflect(q);
+    let mut pieces = Vec::with_capacity(polygons.len());
+    for poly in polygons {
+        let ccw = normalized_ccw(&poly.points);
+        let convex = convex_pieces(&ccw).ok_or(GeometryError::SelfIntersection {
+            polygon: poly.id,
+            a: 0,
+            b: 0,
+        })?;
+        for c in convex {
+            let points = minkowski_sum(&c, &neg_q);
+            let aabb = Aabb::from_points(points.iter().copied());
+            pieces.push(InflatedPiece {
+                source: poly.id,
+                kind: poly.kind,
+                points,
+                aabb,
+            });
+        }
+    }
+    Ok(pieces)
+}
+
+fn bounds_for(
+    pieces: &[InflatedPiece],
+    q: &[DVec2],
+    config: &MeshConfig,
+) -> Result<Aabb, BuildError> {
+    let b = match config.bounds {
+        Some(b) => b,
+        None => {
+            let mut b = pieces
+                .iter()
+                .fold(Aabb::from_points(q.iter().map(|p| -*p)), |acc, p| {
+                    acc.union(&p.aabb)
+                });
+            if b.is_empty() {
+                b = Aabb {
+                    min: DVec2::ZERO,
+                    max: DVec2::ZERO,
+                };
+            }
+            b.expand(config.margin.max(0.0))
+        }
+    };
+    let ok = b.min.is_finite()
+        && b.max.is_finite()
+        && b.min.x < b.max.x
+        && b.min.y < b.max.y
+        && b.min.abs().max_element() <= 2.0 * MAX_COORDINATE
+        && b.max.abs().max_element() <= 2.0 * MAX_COORDINATE;
+    if ok {
+        Ok(b)
+    } else {
+        Err(BuildError::BadBounds(b))
+    }
+}
+
+/// Inserts all vertices in bulk, then every inflated edge and the bounds as split constraints.
+fn triangulate(pieces: &[InflatedPiece], inner: Aabb, outer: Aabb) -> Result<Cdt, BuildError> {
+    let mut index: HashMap<(u64, u64), usize> = HashMap::new();
+    let mut verts: Vec<Point2<f64>> = Vec::new();
+    let mut id = |p: DVec2, verts: &mut Vec<Point2<f64>>| -> usize {
+        *index
+            .entry((p.x.to_bits(), p.y.to_bits()))
+            .or_insert_with(|| {
+                verts.push(Point2::new(p.x, p.y));
+                verts.len() - 1
+            })
+    };
+    let mut edges: Vec<[usize; 2]> = Vec::new();
+    for c in outer.corners() {
+        id(c, &mut verts);
+    }
+    let mut add_loop =
+        |pts: &[DVec2], verts: &mut Vec<Point2<f64>>, edges: &mut Vec<[usize; 2]>| {
+            let ids: Vec<usize> = pts.iter().map(|&p| id(p, verts)).collect();
+            for i in 0..ids.len() {
+                let (a, b) = (ids[i], ids[(i + 1) % ids.len()]);
+                if a != b {
+                    edges.push([a, b]);
+                }
+            }
+        };
+    add_loop(&inner.corners(), &mut verts, &mut edges);
+    for p in pieces {
+        add_loop(&p.points, &mut verts, &mut edges);
+    }
+    let n = verts.len();
+    let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
+        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
+    if cdt.num_vertices() != n {
+        return Err(BuildError::Triangulation(
+            "spade merged distinct vertices".into(),
+        ));
+    }
+    for [a, b] in edges {
+        cdt.add_constraint_and_split(
+            FixedVertexHandle::from_index(a),
+            FixedVertexHandle::from_index(b),
+            |p| p,
+        );
+    }
+    Ok(cdt)
+}
+
+/// Copies spade's faces into the flat face array (index = spade face index; 0 is the outside).
+fn extract_faces(cdt: &Cdt) -> (Vec<DVec2>, Vec<Face>) {
+    let vertices: Vec<DVec2> = cdt
+        .vertices()
+        .map(|v| DVec2::new(v.position().x, v.position().y))
+        .collect();
+    let blank = Face {
+        v: [0; 3],
+        adj: [FaceId::OUTSIDE; 3],
+        constraint: 0,
+        kind: FaceKind::Solid,
+        region: u32::MAX,
+        edge_sources: [u32::MAX; 3],
+    };
+    let mut faces = vec![blank; cdt.num_all_faces()];
+    for face in cdt.inner_faces() {
+        let f = &mut faces[face.fix().index()];
+        for (i, e) in face.adjacent_edges().iter().enumerate() {
+            f.v[i] = e.from().fix().index() as u32;
+            f.adj[i] = FaceId(e.rev().face().fix().index() as u32);
+            if e.is_constraint_edge() {
+                f.constraint |= 1 << i;
+            }
+        }
+    }
+    (vertices, faces)
+}
+
+/// Groups faces into regions across non-constraint edges and classifies each region by one point.
+fn classify_regions(
+    faces: &mut [Face],
+    vertices: &[DVec2],
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+    inner: Aabb,
+) -> Vec<Region> {
+    let mut regions = Vec::new();
+    // Region 0: the outside face.
+    regions.push(Region {
+        kind: FaceKind::Solid,
+        sources: vec![PolygonId::BOUNDS],
+    });
+    faces[0].region = 0;
+    let tri = |f: &Face| {
+        [
+            vertices[f.v[0] as usize],
+            vertices[f.v[1] as usize],
+            vertices[f.v[2] as usize],
+        ]
+    };
+    let mut stack = Vec::new();
+    for start in 1..faces.len() {
+        if faces[start].region != u32::MAX {
+            continue;
+        }
+        let r = regions.len() as u32;
+        faces[start].region = r;
+        stack.push(start);
+        let (mut best, mut best_area) = (start, f64::NEG_INFINITY);
+        while let Some(fi) = stack.pop() {
+            let f = faces[fi];
+            let [a, b, c] = tri(&f);
+            let area = orient(a, b, c);
+            if area > best_area {
+                best = fi;
+                best_area = area;
+            }
+            for i in 0..3 {
+                let g = f.adj[i].0 as usize;
+                if f.constraint & (1 << i) == 0 && g != 0 && faces[g].region == u32::MAX {
+                    faces[g].region = r;
+                    stack.push(g);
+                }
+            }
+        }
+        let [a, b, c] = tri(&faces[best]);
+        let rep = (a + b + c) / 3.0;
+        let mut sources: Vec<PolygonId> = Vec::new();
+        let (mut solid, mut one_way) = (false, false);
+        for &pi in grid.candidates(rep) {
+            let p = &pieces[pi as usize];
+            if p.aabb.contains(rep) && strictly_inside(&p.points, rep) {
+                sources.push(p.source);
+                match p.kind {
+                    PolygonKind::Solid => solid = true,
+                    PolygonKind::OneWay => one_way = true,
+                }
+            }
+        }
+        if !inner.contains_strictly(rep) {
+            solid = true;
+            sources.push(PolygonId::BOUNDS);
+        }
+        sources.sort_unstable();
+        sources.dedup();
+        let kind = if solid {
+            FaceKind::Solid
+        } else if one_way {
+            FaceKind::OneWay
+        } else {
+            FaceKind::Free
+        };
+        regions.push(Region { kind, sources });
+    }
+    for f in faces.iter_mut() {
+        f.kind = regions[f.region as usize].kind;
+    }
+    regions
+}
+
+/// Records, for each constraint edge, the source polygons whose inflated outline it lies on.
+fn assign_edge_sources(
+    faces: &mut [Face],
+    vertices: &[DVec2],
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+    inner: Aabb,
+) -> Vec<Vec<PolygonId>> {
+    let mut lists: Vec<Vec<PolygonId>> = Vec::new();
+    let mut interned: HashMap<Vec<PolygonId>, u32> = HashMap::new();
+    let mut cand = Vec::new();
+    for fi in 1..faces.len() {
+        for i in 0..3 {
+            let f = faces[fi];
+            if f.constraint & (1 << i) == 0 || f.edge_sources[i] != u32::MAX {
+                continue;
+            }
+            let (a, b) = (
+                vertices[f.v[i] as usize],
+                vertices[f.v[(i + 1) % 3] as usize],
+            );
+            let m = (a + b) * 0.5;
+            let tol = 1e-7 + 1e-12 * m.abs().max_element();
+            let mut srcs: Vec<PolygonId> = Vec::new();
+            grid.candidates_in(Aabb { min: m, max: m }.expand(tol), &mut cand);
+            for &pi in &cand {
+                let p = &pieces[pi as usize];
+                let n = p.points.len();
+                if (0..n).any(|k| {
+                    let (q, _) = closest_on_segment(m, p.points[k], p.points[(k + 1) % n]);
+                    q.distance(m) <= tol
+                }) {
+                    srcs.push(p.source);
+                }
+            }
+            let on_bounds = (m.x - inner.min.x).abs() <= tol
+                || (m.x - inner.max.x).abs() <= tol
+                || (m.y - inner.min.y).abs() <= tol
+                || (m.y - inner.max.y).abs() <= tol;
+            if on_bounds {
+                srcs.push(PolygonId::BOUNDS);
+            }
+            srcs.sort_unstable();
+            srcs.dedup();
+            let idx = *interned.entry(srcs.clone()).or_insert_with(|| {
+                lists.push(srcs);
+                (lists.len() - 1) as u32
+            });
+            faces[fi].edge_sources[i] = idx;
+            let g = f.adj[i].0 as usize;
+            if g != 0 {
+                let a_id = f.v[i];
+                if let Some(j) = (0..3).find(|&j| faces[g].v[(j + 1) % 3] == a_id) {
+                    faces[g].edge_sources[j] = idx;
+                }
+            }
+        }
+    }
+    lists
+}

@@ -1,0 +1,143 @@
+//! The mesh invariant checker. Run after every build in debug builds, in tests and in fuzzing.
+use std::collections::HashMap;
+
+use super::grid::penetration_depth;
+use super::mesh::{CollisionMesh, EdgeRef, FaceId, FaceKind};
+use super::polygon::PolygonKind;
+use super::predicates::orient;
+
+/// Slack (metres) for "inside an inflated piece": split points of crossing constraint edges are
+/// rounded, so a face may poke into a piece by a few ulps of the coordinates.
+pub const INSIDE_SLACK: f64 = 1e-7;
+
+/// A violated mesh invariant.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("face {face}: {what}")]
+pub struct InvariantError {
+    /// The offending face.
+    pub face: u32,
+    /// What is wrong.
+    pub what: String,
+}
+
+impl CollisionMesh {
+    /// Verifies the mesh:
+    /// - every bounded face is a counter-clockwise triangle of positive area and belongs to a region;
+    /// - adjacency is symmetric (each neighbour has the same edge reversed);
+    /// - every edge between faces of different kinds is a constraint edge;
+    /// - no free face lies inside any inflated piece, no one-way face inside a solid piece, and
+    ///   every solid face lies inside a solid piece or outside the level bounds;
+    /// - the blocking boundary of the free region is closed: at every vertex, as many boundary
+    ///   edges (free face on the left) arrive as leave.
+    pub fn check_invariants(&self) -> Result<(), InvariantError> {
+        let err = |f: FaceId, what: String| Err(InvariantError { face: f.0, what });
+        let mut balance: HashMap<u32, i64> = HashMap::new();
+        let mut cand = Vec::new();
+        let grid = super::grid::PieceGrid::new(&self.pieces, self.bounds.expand(1.0));
+        for f in self.face_ids() {
+            let face = self.face(f);
+            let [a, b, c] = self.triangle(f);
+            if orient(a, b, c) <= 0.0 {
+                return err(
+                    f,
+                    "not a counter-clockwise triangle of positive area".into(),
+                );
+            }
+            if face.region as usize >= self.regions.len()
+                || self.regions[face.region as usize].kind != face.kind
+            {
+                return err(
+                    f,
+                    "not classified (no region, or kind differs from its region)".into(),
+                );
+            }
+            for i in 0..3u8 {
+                let e = EdgeRef { face: f, edge: i };
+                let g = face.adj[i as usize];
+                if g != FaceId::OUTSIDE {
+                    let tw = self.twin(e);
+                    let (p, q) = self.edge_points(e);
+                    let (tp, tq) = self.edge_points(tw);
+                    if tw.face != g || tp != q || tq != p || self.face(g).adj[tw.edge as usize] != f
+                    {
+                        return err(f, format!("edge {i}: adjacency is not symmetric"));
+                    }
+                    if self.kind(g) != face.kind && !self.is_constraint(e) {
+                        return err(
+                            f,
+                            format!(
+                                "edge {i}: separates {:?} from {:?} but is not a constraint",
+                                face.kind,
+                                self.kind(g)
+                            ),
+                        );
+                    }
+                } else if face.kind != FaceKind::Solid {
+                    return err(
+                        f,
+                        format!("edge {i}: a non-solid face touches the outside of the hull"),
+                    );
+                }
+                if face.kind == FaceKind::Free && self.kind(g) == FaceKind::Solid {
+                    *balance.entry(face.v[i as usize]).or_default() += 1;
+                    *balance.entry(face.v[(i as usize + 1) % 3]).or_default() -= 1;
+                }
+            }
+            let centre = (a + b + c) / 3.0;
+            let inside_bounds = self.bounds.contains(centre);
+            let tri_box = super::predicates::Aabb::from_points([a, b, c]);
+            grid.candidates_in(tri_box, &mut cand);
+            let depth_in = |kind: Option<PolygonKind>| {
+                cand.iter()
+                    .map(|&i| &self.pieces[i as usize])
+                    .filter(|p| kind.is_none_or(|k| p.kind == k))
+                    .map(|p| penetration_depth(&p.points, centre))
+                    .fold(f64::NEG_INFINITY, f64::max)
+            };
+            match face.kind {
+                FaceKind::Free => {
+                    let d = depth_in(None);
+                    if d > INSIDE_SLACK || !inside_bounds {
+                        return err(
+                            f,
+                            format!(
+                                "free face inside an inflated piece by {d} m or outside the bounds"
+                            ),
+                        );
+                    }
+                }
+                FaceKind::OneWay => {
+                    if depth_in(Some(PolygonKind::Solid)) > INSIDE_SLACK
+                        || depth_in(Some(PolygonKind::OneWay)) < -INSIDE_SLACK
+                    {
+                        return err(
+                            f,
+                            "one-way face inside a solid piece, or outside every one-way piece"
+                                .into(),
+                        );
+                    }
+                }
+                FaceKind::Solid => {
+                    if inside_bounds
+                        && depth_in(Some(PolygonKind::Solid)) < -INSIDE_SLACK
+                        && self.bounds.contains_strictly(centre)
+                    {
+                        return err(
+                            f,
+                            "solid face outside every solid piece and inside the bounds".into(),
+                        );
+                    }
+                }
+            }
+        }
+        if let Some((v, n)) = balance.iter().find(|(_, &n)| n != 0) {
+            return Err(InvariantError {
+                face: 0,
+                what: format!(
+                    "free-region boundary is not closed at vertex {v} (in minus out = {n})"
+                ),
+            });
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,227 @@
+//! The collision mesh: a constrained Delaunay triangulation of the level with every face marked
+//! free, one-way or solid for one collider shape.
+//!
+//! Faces are stored flat (`Vec<Face>`, indexed by [`FaceId`]) with their three vertices
+//! counter-clockwise and the neighbour across each edge, so the move loop touches only small
+//! contiguous records. Edge `i` of a face runs from `v[i]` to `v[(i + 1) % 3]`; the face lies on its
+//! left. Face 0 is the unbounded outside of the triangulation's hull, always solid. Spade's
+//! triangulation is kept beside it for point location.
+use glam::DVec2;
+use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+
+use super::polygon::{PolygonId, PolygonKind};
+use super::predicates::{left_normal, Aabb};
+
+/// The spade triangulation type the mesh is built on.
+pub type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
+
+/// A face (triangle) of a collision mesh. Small and `Copy`; index into [`CollisionMesh::face`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct FaceId(pub u32);
+
+impl FaceId {
+    /// The unbounded face outside the triangulation.
+    pub const OUTSIDE: FaceId = FaceId(0);
+}
+
+/// What a face is for bodies moving on this mesh.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaceKind {
+    /// Outside every inflated piece: bodies move freely here.
+    Free,
+    /// Inside a one-way piece only: bodies may be here; it blocks only through its top edges.
+    OneWay,
+    /// Inside a solid piece or outside the level bounds: no body is ever here.
+    Solid,
+}
+
+/// A directed edge of a face: edge `edge` of face `face`, with the face on its left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct EdgeRef {
+    /// The face whose edge this is (on the edge's left).
+    pub face: FaceId,
+    /// Local edge index 0..3.
+    pub edge: u8,
+}
+
+/// One triangle of the mesh.
+#[derive(Clone, Copy, Debug)]
+pub struct Face {
+    /// Vertex indices, counter-clockwise.
+    pub v: [u32; 3],
+    /// Neighbour across edge `i` (`v[i] -> v[i+1]`); [`FaceId::OUTSIDE`] at the hull.
+    pub adj: [FaceId; 3],
+    /// Bit `i` set when edge `i` is a constraint edge (an inflated-piece or bounds edge).
+    pub constraint: u8,
+    /// Free, one-way or solid.
+    pub kind: FaceKind,
+    /// The connected region (faces joined by non-constraint edges) this face belongs to.
+    pub region: u32,
+    /// Per edge: index into [`CollisionMesh::source_list`] of the source polygons whose inflated
+    /// edge this constraint edge lies on (`u32::MAX` for non-constraint edges).
+    pub edge_sources: [u32; 3],
+}
+
+/// A region: faces connected without crossing a constraint edge. Classified as one unit.
+#[derive(Clone, Debug)]
+pub struct Region {
+    /// The region's kind.
+    pub kind: FaceKind,
+    /// Source polygons containing it (empty for free regions; `BOUNDS` outside the level bounds).
+    pub sources: Vec<PolygonId>,
+}
+
+/// A convex inflated piece of a source polygon (kept for the invariant checker, the editor overlay
+/// and source lookup).
+#[derive(Clone, Debug)]
+pub struct InflatedPiece {
+    /// The polygon it came from.
+    pub source: PolygonId,
+    /// Solid or one-way.
+    pub kind: PolygonKind,
+    /// Counter-clockwise convex outline (the piece ⊕ −collider).
+    pub points: Vec<DVec2>,
+    /// Bounding box of `points`.
+    pub aabb: Aabb,
+}
+
+/// A collision mesh for one collider shape. Built by [`super::build::build_mesh`].
+pub struct CollisionMesh {
+    pub(crate) collider: Vec<DVec2>,
+    pub(crate) vertices: Vec<DVec2>,
+    pub(crate) faces: Vec<Face>,
+    pub(crate) regions: Vec<Region>,
+    pub(crate) source_lists: Vec<Vec<PolygonId>>,
+    pub(crate) pieces: Vec<InflatedPiece>,
+    pub(crate) bounds: Aabb,
+    pub(crate) one_way_min_normal_y: f64,
+    pub(crate) cdt: Cdt,
+}
+
+impl CollisionMesh {
+    /// The collider polygon (counter-clockwise, relative to the feet) this mesh was inflated by.
+    pub fn collider(&self) -> &[DVec2] {
+        &self.collider
+    }
+    /// Number of faces including the outside face 0.
+    pub fn num_faces(&self) -> usize {
+        self.faces.len()
+    }
+    /// All vertices.
+    pub fn vertices(&self) -> &[DVec2] {
+        &self.vertices
+    }
+    /// A face record.
+    #[inline]
+    pub fn face(&self, f: FaceId) -> &Face {
+        &self.faces[f.0 as usize]
+    }
+    /// The kind of a face.
+    #[inline]
+    pub fn kind(&self, f: FaceId) -> FaceKind {
+        self.faces[f.0 as usize].kind
+    }
+    /// Iterator over the ids of all bounded faces.
+    pub fn face_ids(&self) -> impl Iterator<Item = FaceId> + '_ {
+        (1..self.faces.len() as u32).map(FaceId)
+    }
+    /// The face's three corners, counter-clockwise.
+    #[inline]
+    pub fn triangle(&self, f: FaceId) -> [DVec2; 3] {
+        let v = self.faces[f.0 as usize].v;
+        [
+            self.vertices[v[0] as usize],
+            self.vertices[v[1] as usize],
+            self.vertices[v[2] as usize],
+        ]
+    }
+    /// The endpoints of a directed edge.
+    #[inline]
+    pub fn edge_points(&self, e: EdgeRef) -> (DVec2, DVec2) {
+        let v = self.faces[e.face.0 as usize].v;
+        let i = e.edge as usize;
+        (
+            self.vertices[v[i] as usize],
+            self.vertices[v[(i + 1) % 3] as usize],
+        )
+    }
+    /// Unit normal of an edge pointing into its face (to the edge's left).
+    #[inline]
+    pub fn edge_normal(&self, e: EdgeRef) -> DVec2 {
+        let (a, b) = self.edge_points(e);
+        left_normal(a, b)
+    }
+    /// The same edge seen from the neighbouring face.
+    pub fn twin(&self, e: EdgeRef) -> EdgeRef {
+        let f = self.face(e.face);
+        let g = f.adj[e.edge as usize];
+        let a = f.v[e.edge as usize];
+        let gv = self.faces[g.0 as usize].v;
+        let j = (0..3).find(|&j| gv[(j + 1) % 3] == a).unwrap_or(0);
+        EdgeRef {
+            face: g,
+            edge: j as u8,
+        }
+    }
+    /// Whether the edge is a constraint edge (lies on an inflated piece or the bounds).
+    #[inline]
+    pub fn is_constraint(&self, e: EdgeRef) -> bool {
+        self.faces[e.face.0 as usize].constraint & (1 << e.edge) != 0
+    }
+    /// Source polygons whose inflated outline this edge lies on (empty for non-constraint edges).
+    pub fn edge_sources(&self, e: EdgeRef) -> &[PolygonId] {
+        let s = self.faces[e.face.0 as usize].edge_sources[e.edge as usize];
+        if s == u32::MAX {
+            &[]
+        } else {
+            &self.source_lists[s as usize]
+        }
+    }
+    /// Source polygons containing a solid or one-way face (empty for free faces).
+    pub fn face_sources(&self, f: FaceId) -> &[PolygonId] {
+        &self.regions[self.faces[f.0 as usize].region as usize].sources
+    }
+    /// The inflated convex pieces this mesh was built from.
+    pub fn pieces(&self) -> &[InflatedPiece] {
+        &self.pieces
+    }
+    /// The level bounds: faces outside are solid.
+    pub fn bounds(&self) -> Aabb {
+        self.bounds
+    }
+    /// Whether `e` is a one-way top edge: the neighbour is one-way, the face is free, and the edge's
+    /// normal (pointing into the free face) is at least `one_way_min_normal_y` upward.
+    #[inline]
+    pub fn is_one_way_top(&self, e: EdgeRef) -> bool {
+        let f = self.face(e.face);
+        f.kind == FaceKind::Free
+            && self.kind(f.adj[e.edge as usize]) == FaceKind::OneWay
+            && self.edge_normal(e).y >= self.one_way_min_normal_y
+    }
+    /// Approximate heap memory of the mesh in bytes (flat arrays, spade's triangulation, pieces).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let cdt = self.cdt.num_vertices() * (size_of::<Point2<f64>>() + 8)
+            + self.cdt.num_directed_edges() * 16
+            + self.cdt.num_undirected_edges() * 8
+            + self.cdt.num_all_faces() * 8;
+        self.vertices.capacity() * size_of::<DVec2>()
+            + self.faces.capacity() * size_of::<Face>()
+            + self
+                .regions
+                .iter()
+                .map(|r| size_of::<Region>() + r.sources.capacity() * 4)
+                .sum::<usize>()
+            + self
+                .source_lists
+                .iter()
+                .map(|s| 24 + s.capacity() * 4)
+                .sum::<usize>()
+            + self
+                .pieces
+                .iter()
+                .map(|p| size_of::<InflatedPiece>() + p.points.capacity() * 16)
+                .sum::<usize>()
+            + cdt
+    }
+}

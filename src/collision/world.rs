@@ -1,0 +1,91 @@
+//! `CollisionWorld`: one collision mesh per collider shape, built from the same level.
+//!
+//! Standing, crouching and other characters each get their own mesh; all share the feet reference
+//! point, so a body changes mesh by locating its position in the other mesh.
+use glam::DVec2;
+
+use super::build::{build_mesh, BuildError, MeshConfig};
+use super::collider::ColliderShape;
+use super::locate::Location;
+use super::mesh::CollisionMesh;
+use super::polygon::SourcePolygon;
+use super::walk::Body;
+
+/// Index of a collider shape (and its mesh) in a [`CollisionWorld`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct ColliderId(pub u16);
+
+/// The level's meshes, one per collider shape.
+pub struct CollisionWorld {
+    shapes: Vec<ColliderShape>,
+    config: MeshConfig,
+    meshes: Vec<CollisionMesh>,
+}
+
+impl CollisionWorld {
+    /// Builds one mesh per shape (in parallel threads: they are independent). Fails, building
+    /// nothing, on the first bad polygon or shape.
+    pub fn new(
+        polygons: &[SourcePolygon],
+        shapes: &[ColliderShape],
+        config: MeshConfig,
+    ) -> Result<Self, BuildError> {
+        let meshes = build_all(polygons, shapes, &config)?;
+        Ok(CollisionWorld {
+            shapes: shapes.to_vec(),
+            config,
+            meshes,
+        })
+    }
+
+    /// Rebuilds every mesh from new polygons (live editing). On error the old meshes stay.
+    pub fn rebuild(&mut self, polygons: &[SourcePolygon]) -> Result<(), BuildError> {
+        self.meshes = build_all(polygons, &self.shapes, &self.config)?;
+        Ok(())
+    }
+
+    /// The mesh for a collider.
+    pub fn mesh(&self, id: ColliderId) -> &CollisionMesh {
+        &self.meshes[id.0 as usize]
+    }
+
+    /// The collider shapes, indexed by [`ColliderId`].
+    pub fn shapes(&self) -> &[ColliderShape] {
+        &self.shapes
+    }
+
+    /// Maps a body from one mesh to another at the same position: `Free(body)` if the other
+    /// collider fits there, `Solid`/`Outside` if not (e.g. no room to stand up).
+    pub fn map_body(&self, body: Body, to: ColliderId) -> Location {
+        self.mesh(to).locate(body.pos, None)
+    }
+
+    /// Locates a position on a collider's mesh.
+    pub fn locate(&self, id: ColliderId, p: DVec2) -> Location {
+        self.mesh(id).locate(p, None)
+    }
+}
+
+fn build_all(
+    polygons: &[SourcePolygon],
+    shapes: &[ColliderShape],
+    config: &MeshConfig,
+) -> Result<Vec<CollisionMesh>, BuildError> {
+    let results: Vec<Result<CollisionMesh, BuildError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = shapes
+            .iter()
+            .map(|shape| s.spawn(move || build_mesh(polygons, shape, config)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(BuildError::Triangulation(
+                        "mesh build thread panicked".into(),
+                    ))
+                })
+            })
+            .collect()
+    });
+    results.into_iter().collect()
+}

@@ -1,0 +1,6 @@
+//! Tessera: a 2D side-scroller with arbitrary ("vectorial") level geometry.
+//!
+//! The simulation layers (`collision`, `movement`, `level`, `sim`) are a plain
+//! headless library: they never import window, GPU, audio or input crates.
+pub mod collision;
+pub mod movement;

@@ -1,0 +1,183 @@
+//! Movement tuning: every feel constant in one struct, loaded from `assets/tuning.ron`.
+//!
+//! Units: metres, seconds, degrees. A level may override fields (see [`Tuning::with_overrides`]).
+use serde::{Deserialize, Serialize};
+
+use crate::collision::ColliderShape;
+
+/// Defines [`Tuning`] (every field with its default) and [`TuningOverrides`] (the same fields, each
+/// optional) from one list, so the two can never drift apart.
+macro_rules! tuning_fields {
+    ($( #[doc = $doc:expr] $field:ident : $ty:ty = $default:expr, )*) => {
+        /// All movement constants. `Default` gives the shipped feel (also in `assets/tuning.ron`).
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct Tuning {
+            $( #[doc = $doc] pub $field: $ty, )*
+        }
+
+        impl Default for Tuning {
+            fn default() -> Self {
+                Tuning { $( $field: $default, )* }
+            }
+        }
+
+        /// Per-level overrides: any subset of [`Tuning`]'s fields.
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(default, deny_unknown_fields)]
+        pub struct TuningOverrides {
+            $( #[doc = $doc] #[serde(skip_serializing_if = "Option::is_none")] pub $field: Option<$ty>, )*
+        }
+
+        impl Tuning {
+            /// This tuning with every field present in `o` replaced.
+            pub fn with_overrides(&self, o: &TuningOverrides) -> Tuning {
+                let mut t = self.clone();
+                $( if let Some(v) = &o.$field { t.$field = v.clone(); } )*
+                t
+            }
+        }
+    };
+}
+
+tuning_fields! {
+    /// Downward acceleration while airborne, m/s². Default 32.
+    gravity: f64 = 32.0,
+    /// Terminal fall speed, m/s. Default 24.
+    max_fall_speed: f64 = 24.0,
+    /// Top running speed along the ground, m/s. Default 8.
+    run_speed: f64 = 8.0,
+    /// Acceleration along the ground towards the requested speed, m/s². Default 60.
+    ground_accel: f64 = 60.0,
+    /// Deceleration along the ground when no direction is held, m/s². Default 70.
+    ground_friction: f64 = 70.0,
+    /// Horizontal acceleration in the air (air control), m/s². Default 35.
+    air_accel: f64 = 35.0,
+    /// Top speed while crouch-walking, m/s. Default 3.5.
+    crouch_speed: f64 = 3.5,
+    /// Height of a full jump (button held), m. Default 3.2.
+    jump_height: f64 = 3.2,
+    /// Fraction of the upward speed kept when jump is released early (variable height). Default 0.45.
+    jump_cut: f64 = 0.45,
+    /// Time after leaving an edge during which a jump still works, s. Default 0.1.
+    coyote_time: f64 = 0.1,
+    /// Time before landing during which a jump press is remembered, s. Default 0.12.
+    jump_buffer: f64 = 0.12,
+    /// Extra jumps in the air (0: no double jump). Default 0.
+    air_jumps: u32 = 0,
+    /// Steepest walkable slope, degrees from horizontal. Steeper edges are walls. Default 46.
+    max_slope_deg: f64 = 46.0,
+    /// Default 50.
+    max_follow_turn_deg: f64 = 50.0,
+    /// Capped fall speed while pressing into a wall, m/s. Default 3.
+    wall_slide_speed: f64 = 3.0,
+    /// Horizontal speed of a wall jump away from the wall, m/s. Default 7.
+    wall_jump_speed_x: f64 = 7.0,
+    /// Vertical speed of a wall jump, m/s. Default 12.
+    wall_jump_speed_y: f64 = 12.0,
+    /// Time after a wall jump during which air control towards the wall is ignored, s. Default 0.15.
+    wall_jump_lock: f64 = 0.15,
+    /// Climbing speed on ladders, m/s. Default 4.
+    climb_speed: f64 = 4.0,
+    /// Top-down mode: no gravity, 8-way movement with the same move-and-slide. Default false.
+    top_down: bool = false,
+    /// Top speed in top-down mode, m/s. Default 6.
+    top_down_speed: f64 = 6.0,
+    /// Acceleration in top-down mode, m/s². Default 40.
+    top_down_accel: f64 = 40.0,
+    /// Standing collider (feet at its bottom centre).
+    stand_collider: ColliderShape = ColliderShape::ChamferedBox { width: 0.8, height: 1.8, chamfer: 0.12 },
+    /// Crouching collider (same feet point, lower).
+    crouch_collider: ColliderShape = ColliderShape::ChamferedBox { width: 0.8, height: 1.0, chamfer: 0.12 },
+}
+
+/// A tuning value out of its allowed range.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("tuning field `{field}` = {value}: {why}")]
+pub struct TuningError {
+    /// The field's name as written in the RON file.
+    pub field: &'static str,
+    /// The offending value, printed.
+    pub value: String,
+    /// The allowed range.
+    pub why: String,
+}
+
+impl Tuning {
+    /// Checks every field's range and the colliders.
+    pub fn validate(&self) -> Result<(), TuningError> {
+        let ranges: [(&'static str, f64, f64, f64); 21] = [
+            ("gravity", self.gravity, 0.0, 1000.0),
+            ("max_fall_speed", self.max_fall_speed, 0.1, 1000.0),
+            ("run_speed", self.run_speed, 0.0, 200.0),
+            ("ground_accel", self.ground_accel, 0.0, 10000.0),
+            ("ground_friction", self.ground_friction, 0.0, 10000.0),
+            ("air_accel", self.air_accel, 0.0, 10000.0),
+            ("crouch_speed", self.crouch_speed, 0.0, 200.0),
+            ("jump_height", self.jump_height, 0.0, 100.0),
+            ("jump_cut", self.jump_cut, 0.0, 1.0),
+            ("coyote_time", self.coyote_time, 0.0, 2.0),
+            ("jump_buffer", self.jump_buffer, 0.0, 2.0),
+            ("max_slope_deg", self.max_slope_deg, 0.0, 89.0),
+            ("max_follow_turn_deg", self.max_follow_turn_deg, 0.0, 90.0),
+            ("wall_slide_speed", self.wall_slide_speed, 0.0, 1000.0),
+            ("wall_jump_speed_x", self.wall_jump_speed_x, 0.0, 200.0),
+            ("wall_jump_speed_y", self.wall_jump_speed_y, 0.0, 200.0),
+            ("wall_jump_lock", self.wall_jump_lock, 0.0, 2.0),
+            ("climb_speed", self.climb_speed, 0.0, 200.0),
+            ("top_down_speed", self.top_down_speed, 0.0, 200.0),
+            ("top_down_accel", self.top_down_accel, 0.0, 10000.0),
+            ("air_jumps", self.air_jumps as f64, 0.0, 10.0),
+        ];
+        for (field, v, lo, hi) in ranges {
+            if !(v.is_finite() && v >= lo && v <= hi) {
+                return Err(TuningError {
+                    field,
+                    value: v.to_string(),
+                    why: format!("must be between {lo} and {hi}"),
+                });
+            }
+        }
+        for (field, c) in [
+            ("stand_collider", &self.stand_collider),
+            ("crouch_collider", &self.crouch_collider),
+        ] {
+            c.points().map_err(|e| TuningError {
+                field,
+                value: format!("{c:?}"),
+                why: e.to_string(),
+            })?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid() {
+        Tuning::default().validate().unwrap();
+    }
+
+    #[test]
+    fn overrides_replace_only_named_fields() {
+        let o: TuningOverrides =
+            ron::from_str("(top_down: Some(true), gravity: Some(0.0))").unwrap();
+        let t = Tuning::default().with_overrides(&o);
+        assert!(t.top_down);
+        assert_eq!(t.gravity, 0.0);
+        assert_eq!(t.run_speed, Tuning::default().run_speed);
+        assert_eq!(t.stand_collider, Tuning::default().stand_collider);
+    }
+
+    #[test]
+    fn out_of_range_and_unknown_fields_are_named() {
+        let o: TuningOverrides = ron::from_str("(jump_cut: Some(3.0))").unwrap();
+        let e = Tuning::default().with_overrides(&o).validate().unwrap_err();
+        assert!(e.to_string().contains("jump_cut"), "{e}");
+        let e = ron::from_str::<TuningOverrides>("(jump_hieght: Some(3.0))").unwrap_err();
+        assert!(e.to_string().contains("jump_hieght"), "{e}");
+    }
+}
