@@ -165,9 +165,9 @@ impl CollisionMesh {
                 (true, false, false) => 0,
                 (false, true, false) => 1,
                 (false, false, true) => 2,
-                (true, true, _) => first_crossed(0, &tri, start, target),
-                (false, true, true) => first_crossed(1, &tri, start, target),
-                (true, false, true) => first_crossed(2, &tri, start, target),
+                (true, true, _) => self.first_crossed(f, 0, &tri, start, target, opts),
+                (false, true, true) => self.first_crossed(f, 1, &tri, start, target, opts),
+                (true, false, true) => self.first_crossed(f, 2, &tri, start, target, opts),
             };
             let e = EdgeRef {
                 face: f,
@@ -237,14 +237,19 @@ impl CollisionMesh {
     }
 }
 
-/// Of edges `k` and `k + 1` (sharing vertex `k + 1`), the one the line `start -> target` crosses
-/// first, by the exact side of the shared vertex. Through the vertex: edge `k`.
-#[inline]
-fn first_crossed(k: usize, tri: &[DVec2; 3], start: DVec2, target: DVec2) -> usize {
-    let w = tri[(k + 1) % 3];
-    if orient(start, target, w) >= 0.0 {
-        k
-    } else {
-        (k + 1) % 3
+impl CollisionMesh {
+    /// Of edges `k` and `k + 1` of face `f` (sharing vertex `k + 1`), the one the line
+    /// `start -> target` crosses first, by the exact side of the shared vertex. A line exactly
+    /// through the vertex touches neither edge's interior: it leaves through a passable edge if
+    /// there is one (rotating around the vertex), so grazing an obstacle's corner is no collision.
+    #[inline]
+    fn first_crossed(&self, f: FaceId, k: usize, tri: &[DVec2; 3], start: DVec2, target: DVec2, opts: MoveOptions) -> usize {
+        let w = tri[(k + 1) % 3];
+        let o = orient(start, target, w);
+        if o > 0.0 || (o == 0.0 && !self.blocks(EdgeRef { face: f, edge: k as u8 }, opts)) {
+            k
+        } else {
+            (k + 1) % 3
+        }
     }
 }

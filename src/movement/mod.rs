@@ -1,8 +1,28 @@
 //! Platformer movement on the collision core: a deterministic state machine at a fixed timestep.
 //!
-//! Must never depend on window, GPU, audio or input crates.
+//! # What it owns
+//! The hero's motion: [`Hero`] holds a body on the collision world, a velocity, the collider in
+//! use (standing or crouching: one mesh each, same feet point) and a [`MoveState`]. Each state has
+//! one step function in its own file: [`supported`] (walking along edge chains with hand-off at
+//! joints), [`airborne`] (gravity, air control, wall slide and wall jump, landing), [`climbing`]
+//! (ladders), [`top_down`] (no gravity, 8-way). Every feel constant is in [`Tuning`]. A step emits
+//! [`MoveEvent`]s that animation and sound consume.
+//!
+//! # Must never depend on
+//! Window, GPU, audio or input crates; it reads only the collision core and the per-tick
+//! [`Actions`]. Same inputs, same tuning, same level: bit-identical results.
 pub mod actions;
+pub mod airborne;
+pub mod climbing;
+pub mod env;
+pub mod hero;
+pub mod state;
+pub mod supported;
+pub mod top_down;
 pub mod tuning;
 
 pub use actions::Actions;
+pub use env::{Env, CROUCH, STAND};
+pub use hero::{Hero, SpawnError, Timers};
+pub use state::{MoveEvent, MoveState, StepReport};
 pub use tuning::{Tuning, TuningError, TuningOverrides};

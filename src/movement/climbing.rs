@@ -1,0 +1,59 @@
+//! The climbing state: holding a ladder (a climbable rectangle from the level).
+//!
+//! The feet must be inside the rectangle to grab it (up, or down where it continues below). While
+//! climbing, the hero moves vertically at `climb_speed` and is drawn to the ladder's centre line;
+//! one-way platforms are passable (ladders usually lead through them). Reaching the top with ground
+//! under the feet steps off onto it; reaching ground while climbing down steps off too; jump lets go.
+use glam::DVec2;
+
+use super::actions::Actions;
+use super::env::Env;
+use super::hero::{walkable_support, Hero};
+use super::state::{MoveEvent, MoveState, StepReport};
+use super::tuning::Tuning;
+use crate::collision::{Aabb, MoveOptions};
+
+/// The first ladder containing the feet `p`.
+pub fn ladder_at(ladders: &[Aabb], p: DVec2) -> Option<usize> {
+    ladders.iter().position(|l| l.contains(p))
+}
+
+/// One climbing tick.
+pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, ladder: usize, rep: &mut StepReport) {
+    let mesh = env.mesh(h.collider);
+    let Some(l) = env.ladders.get(ladder).copied() else {
+        h.state = MoveState::Airborne;
+        return;
+    };
+    if h.timers.jump_buffer > 0.0 {
+        rep.events.push(MoveEvent::LeftLadder);
+        h.vel = DVec2::new(a.move_axis.x * t.run_speed, 0.0);
+        h.jump(t, rep);
+        return;
+    }
+    let centre = 0.5 * (l.min.x + l.max.x);
+    let dx = (centre - h.body.pos.x).clamp(-t.climb_speed * dt, t.climb_speed * dt);
+    let mut dy = a.move_axis.y * t.climb_speed * dt;
+    // Never climb above the top: the feet stop at the ladder's top edge.
+    dy = dy.min(l.max.y - h.body.pos.y).max(l.min.y - h.body.pos.y);
+    let r = mesh.move_and_slide(h.body, DVec2::new(dx, dy), MoveOptions { pass_one_way: true });
+    rep.contacts += r.contacts.len();
+    h.body = r.body;
+    h.vel = DVec2::new(0.0, dy / dt);
+
+    let at_top = h.body.pos.y >= l.max.y - 1e-9;
+    let at_bottom = h.body.pos.y <= l.min.y + 1e-9;
+    let ground = walkable_support(mesh, h.body, MoveOptions::default(), t);
+    let step_off = (at_top && a.move_axis.y > 0.0) || (a.move_axis.y < 0.0 && r.travelled < dy.abs() - 1e-9);
+    if step_off || at_bottom && a.move_axis.y < 0.0 {
+        rep.events.push(MoveEvent::LeftLadder);
+        h.vel = DVec2::ZERO;
+        h.state = match ground {
+            Some(edge) => MoveState::Supported { edge, speed: 0.0 },
+            None => MoveState::Airborne,
+        };
+    } else if ladder_at(env.ladders, h.body.pos).is_none() {
+        rep.events.push(MoveEvent::LeftLadder);
+        h.state = MoveState::Airborne;
+    }
+}

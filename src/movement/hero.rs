@@ -1,0 +1,217 @@
+//! The hero: a body on the collision world plus the movement state machine's memory.
+//!
+//! [`Hero::step`] is the whole per-tick update: timers, crouch/stand collider switching, then the
+//! current state's step function (one per state, in `supported`, `airborne`, `climbing`,
+//! `top_down`), each sequential and readable.
+use glam::DVec2;
+
+use super::actions::Actions;
+use super::env::{Env, CROUCH, STAND};
+use super::state::{MoveEvent, MoveState, StepReport};
+use super::tuning::Tuning;
+use super::{airborne, climbing, supported, top_down};
+use crate::collision::{Body, ColliderId, CollisionMesh, EdgeRef, FaceKind, Location, MoveOptions};
+
+/// Distance (m) within which a position counts as on a mesh edge when switching meshes: points on
+/// an edge may round to the solid side by a few ulps.
+pub const ON_EDGE_TOLERANCE: f64 = 1e-9;
+/// How far below the feet (m) the ground is looked for when (re)attaching to it.
+pub const GROUND_PROBE: f64 = 0.02;
+
+/// Countdown timers, in seconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Timers {
+    /// Coyote time left after walking off an edge.
+    pub coyote: f64,
+    /// A jump press remembered until landing.
+    pub jump_buffer: f64,
+    /// Time since touching a wall during which a wall jump still works.
+    pub wall_coyote: f64,
+    /// Air control towards the wall is ignored after a wall jump.
+    pub wall_jump_lock: f64,
+    /// One-way platforms are passable while dropping through.
+    pub drop_through: f64,
+}
+
+/// The player character's movement state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hero {
+    /// Position (feet) and face on the current collider's mesh.
+    pub body: Body,
+    /// Velocity, m/s (while supported: the edge direction times the ground speed).
+    pub vel: DVec2,
+    /// The collider (and mesh) in use: [`STAND`] or [`CROUCH`].
+    pub collider: ColliderId,
+    /// The state machine's state.
+    pub state: MoveState,
+    /// Ticks spent in the current state variant (0 on the tick it was entered).
+    pub ticks_in_state: u32,
+    /// Last horizontal direction moved or pressed: +1 right, -1 left.
+    pub facing: f64,
+    /// Countdown timers.
+    pub timers: Timers,
+    /// Rising from a jump whose height the jump button still controls.
+    pub(crate) jump_rising: bool,
+    /// Air jumps left before landing.
+    pub(crate) air_jumps_left: u32,
+    /// Sign of the normal of the wall last touched (for wall jumps within `wall_coyote`).
+    pub(crate) wall_normal_x: f64,
+}
+
+/// The hero could not be placed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("the spawn point ({x}, {y}) has no free space anywhere near it for the hero's collider")]
+pub struct SpawnError {
+    /// Spawn x.
+    pub x: f64,
+    /// Spawn y.
+    pub y: f64,
+}
+
+impl Hero {
+    /// Places the hero at `pos` (moved to the nearest free point if that is inside geometry; the
+    /// distance moved is returned). Starts supported if ground is right below, else airborne.
+    pub fn spawn(env: &Env, pos: DVec2, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
+        let mesh = env.mesh(STAND);
+        let (body, moved) = mesh.nearest_free_point(pos).ok_or(SpawnError { x: pos.x, y: pos.y })?;
+        let mut hero = Hero {
+            body,
+            vel: DVec2::ZERO,
+            collider: STAND,
+            state: MoveState::Airborne,
+            ticks_in_state: 0,
+            facing: 1.0,
+            timers: Timers::default(),
+            jump_rising: false,
+            air_jumps_left: tuning.air_jumps,
+            wall_normal_x: 0.0,
+        };
+        if tuning.top_down {
+            hero.state = MoveState::TopDown;
+        } else if let Some(s) = walkable_support(mesh, body, MoveOptions::default(), tuning) {
+            hero.state = MoveState::Supported { edge: s, speed: 0.0 };
+        }
+        Ok((hero, moved))
+    }
+
+    /// Whether the hero stands on ground.
+    pub fn grounded(&self) -> bool {
+        matches!(self.state, MoveState::Supported { .. })
+    }
+
+    /// Whether the crouching collider is in use.
+    pub fn crouching(&self) -> bool {
+        self.collider == CROUCH
+    }
+
+    /// Move options for this tick (one-way platforms pass while dropping through).
+    pub fn move_options(&self) -> MoveOptions {
+        MoveOptions { pass_one_way: self.timers.drop_through > 0.0 }
+    }
+
+    /// Advances the hero by one fixed tick of `dt` seconds.
+    pub fn step(&mut self, env: &Env, actions: &Actions, t: &Tuning, dt: f64) -> StepReport {
+        let a = actions.sanitized();
+        let prev = self.state;
+        let start = self.body.pos;
+        let mut rep = StepReport::default();
+        if a.jump_pressed {
+            self.timers.jump_buffer = t.jump_buffer.max(dt);
+        }
+        if a.move_axis.x != 0.0 {
+            self.facing = a.move_axis.x.signum();
+        }
+        if t.top_down && self.state != MoveState::TopDown {
+            self.state = MoveState::TopDown;
+        } else if !t.top_down && self.state == MoveState::TopDown {
+            self.state = MoveState::Airborne;
+        }
+        self.update_crouch(env, &a, t, &mut rep);
+        match self.state {
+            MoveState::Supported { edge, speed } => supported::step(self, env, &a, t, dt, edge, speed, &mut rep),
+            MoveState::Airborne | MoveState::WallSlide { .. } => airborne::step(self, env, &a, t, dt, &mut rep),
+            MoveState::Climbing { ladder } => climbing::step(self, env, &a, t, dt, ladder, &mut rep),
+            MoveState::TopDown => top_down::step(self, env, &a, t, dt, &mut rep),
+        }
+        let tm = &mut self.timers;
+        for v in [&mut tm.coyote, &mut tm.jump_buffer, &mut tm.wall_coyote, &mut tm.wall_jump_lock, &mut tm.drop_through] {
+            *v = (*v - dt).max(0.0);
+        }
+        self.ticks_in_state = if self.state.same_variant(&prev) { self.ticks_in_state.saturating_add(1) } else { 0 };
+        rep.moved = self.body.pos - start;
+        rep
+    }
+
+    /// Crouch when asked; stand up when crouch is released and the standing collider fits.
+    fn update_crouch(&mut self, env: &Env, a: &Actions, t: &Tuning, rep: &mut StepReport) {
+        let want = a.crouch && !t.top_down && !matches!(self.state, MoveState::Climbing { .. });
+        if want && self.collider == STAND {
+            if self.switch_collider(env, CROUCH, t) {
+                rep.events.push(MoveEvent::Crouched);
+            }
+        } else if !want && self.collider == CROUCH && self.switch_collider(env, STAND, t) {
+            rep.events.push(MoveEvent::StoodUp);
+        }
+    }
+
+    /// Moves the body onto another collider's mesh at the same feet position, if it fits there.
+    pub(crate) fn switch_collider(&mut self, env: &Env, to: ColliderId, t: &Tuning) -> bool {
+        let mesh = env.mesh(to);
+        let Some(body) = locate_free(mesh, self.body.pos) else {
+            return false;
+        };
+        self.body = body;
+        self.collider = to;
+        if let MoveState::Supported { speed, .. } = self.state {
+            self.state = match walkable_support(mesh, body, self.move_options(), t) {
+                Some(edge) => MoveState::Supported { edge, speed },
+                None => MoveState::Airborne,
+            };
+        }
+        true
+    }
+
+    /// Starts a jump from the ground (or coyote time): vertical speed for `jump_height`.
+    pub(crate) fn jump(&mut self, t: &Tuning, rep: &mut StepReport) {
+        self.vel.y = (2.0 * t.gravity * t.jump_height).sqrt();
+        self.jump_rising = true;
+        self.timers.jump_buffer = 0.0;
+        self.timers.coyote = 0.0;
+        self.state = MoveState::Airborne;
+        rep.events.push(MoveEvent::Jumped);
+    }
+}
+
+/// The walkable edge right below `body`, if any.
+pub(crate) fn walkable_support(mesh: &CollisionMesh, body: Body, opts: MoveOptions, t: &Tuning) -> Option<EdgeRef> {
+    let s = mesh.support_below(body, GROUND_PROBE, opts)?;
+    (s.normal.y >= t.max_slope_deg.to_radians().cos() && s.point.distance(body.pos) <= GROUND_PROBE).then_some(s.edge)
+}
+
+/// Locates `p` on `mesh` as a free body; a point on a blocking edge that rounds into the solid face
+/// by up to [`ON_EDGE_TOLERANCE`] counts as on the edge (and is projected onto it).
+pub(crate) fn locate_free(mesh: &CollisionMesh, p: DVec2) -> Option<Body> {
+    match mesh.locate(p, None) {
+        Location::Free(b) => Some(b),
+        Location::Solid(f) => (0..3u8).find_map(|i| {
+            let e = EdgeRef { face: f, edge: i };
+            let g = mesh.face(f).adj[i as usize];
+            if mesh.kind(g) == FaceKind::Solid {
+                return None;
+            }
+            let (a, b) = mesh.edge_points(e);
+            let (q, _) = crate::collision::predicates::closest_on_segment(p, a, b);
+            (q.distance(p) <= ON_EDGE_TOLERANCE).then_some(Body { pos: q, face: g })
+        }),
+        Location::Outside => None,
+    }
+}
+
+/// Moves `v` towards `target` by at most `step`.
+pub(crate) fn approach(v: f64, target: f64, step: f64) -> f64 {
+    if v < target {
+        (v + step).min(target)
+    } else {
+        (v - step).max(target)
+    }
+}

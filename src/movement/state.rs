@@ -1,0 +1,83 @@
+//! The hero's movement states and the events a step emits (for animation and sound).
+use glam::DVec2;
+use serde::Serialize;
+
+use crate::collision::{EdgeRef, PolygonId};
+
+/// Where the hero is in the movement state machine. Each variant has one step function.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MoveState {
+    /// Walking along a blocking edge (seen from the free side). `speed` is the signed speed along
+    /// the edge's direction (its direction has free space on the left, so positive is rightwards
+    /// on walkable ground).
+    Supported { edge: EdgeRef, speed: f64 },
+    /// In the air under gravity.
+    Airborne,
+    /// Airborne and pressing into a wall steeper than the max slope: the fall is capped.
+    /// `normal_x` is the sign of the wall's normal (+1: wall on the left of the hero).
+    WallSlide { normal_x: f64 },
+    /// Holding a ladder (index into the level's ladders).
+    Climbing { ladder: usize },
+    /// Top-down mode: no gravity, 8-way movement.
+    TopDown,
+}
+
+impl MoveState {
+    /// The name written in traces.
+    pub fn name(&self) -> &'static str {
+        match self {
+            MoveState::Supported { .. } => "supported",
+            MoveState::Airborne => "airborne",
+            MoveState::WallSlide { .. } => "wall_slide",
+            MoveState::Climbing { .. } => "climbing",
+            MoveState::TopDown => "top_down",
+        }
+    }
+    /// Whether the state variant differs (ignoring its data).
+    pub fn same_variant(&self, o: &MoveState) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(o)
+    }
+}
+
+/// Something that happened during a step, for animation clips and sound.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveEvent {
+    /// Left the ground with a jump.
+    Jumped,
+    /// Jumped in the air (only with `air_jumps` > 0).
+    AirJumped,
+    /// Jumped off a wall.
+    WallJumped,
+    /// Landed on walkable ground at this downward speed (m/s), on this surface.
+    Landed { impact_speed: f64, surface: Option<PolygonId> },
+    /// Walked or ran off an edge (no jump): coyote time starts.
+    LeftGround,
+    /// Hit a ceiling while rising.
+    Bonked,
+    /// Started sliding down a wall.
+    WallSlideStarted,
+    /// Switched to the crouching collider.
+    Crouched,
+    /// Switched back to the standing collider.
+    StoodUp,
+    /// Grabbed a ladder.
+    GrabbedLadder,
+    /// Let go of a ladder (jumped off, stepped off at the top or the bottom).
+    LeftLadder,
+    /// Dropped down through a one-way platform.
+    DroppedThrough,
+    /// Was stopped by a wall or a slope too steep to walk up.
+    Blocked { normal: [f64; 2] },
+}
+
+/// Per-step output besides the new state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepReport {
+    /// Events in the order they happened.
+    pub events: Vec<MoveEvent>,
+    /// Number of blocking-edge contacts met by the moves this step.
+    pub contacts: usize,
+    /// The displacement actually made this step.
+    pub moved: DVec2,
+}
