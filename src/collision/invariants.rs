@@ -78,7 +78,7 @@ impl CollisionMesh {
                         format!("edge {i}: a non-solid face touches the outside of the hull"),
                     );
                 }
-                if face.kind == FaceKind::Free && self.kind(g) == FaceKind::Solid {
+                if face.kind == FaceKind::Free && self.kind(g) != FaceKind::Free {
                     *balance.entry(face.v[i as usize]).or_default() += 1;
                     *balance.entry(face.v[(i as usize + 1) % 3]).or_default() -= 1;
                 }

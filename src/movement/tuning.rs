@@ -8,12 +8,12 @@ use crate::collision::ColliderShape;
 /// Defines [`Tuning`] (every field with its default) and [`TuningOverrides`] (the same fields, each
 /// optional) from one list, so the two can never drift apart.
 macro_rules! tuning_fields {
-    ($( #[doc = $doc:expr] $field:ident : $ty:ty = $default:expr, )*) => {
+    ($( $(#[doc = $doc:expr])+ $field:ident : $ty:ty = $default:expr, )*) => {
         /// All movement constants. `Default` gives the shipped feel (also in `assets/tuning.ron`).
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(default, deny_unknown_fields)]
         pub struct Tuning {
-            $( #[doc = $doc] pub $field: $ty, )*
+            $( $(#[doc = $doc])+ pub $field: $ty, )*
         }
 
         impl Default for Tuning {
@@ -26,7 +26,7 @@ macro_rules! tuning_fields {
         #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
         #[serde(default, deny_unknown_fields)]
         pub struct TuningOverrides {
-            $( #[doc = $doc] #[serde(skip_serializing_if = "Option::is_none")] pub $field: Option<$ty>, )*
+            $( $(#[doc = $doc])+ #[serde(skip_serializing_if = "Option::is_none")] pub $field: Option<$ty>, )*
         }
 
         impl Tuning {
@@ -85,10 +85,19 @@ tuning_fields! {
     top_down_speed: f64 = 6.0,
     /// Acceleration in top-down mode, m/s². Default 40.
     top_down_accel: f64 = 40.0,
-    /// Standing collider (feet at its bottom centre).
-    stand_collider: ColliderShape = ColliderShape::ChamferedBox { width: 0.8, height: 1.8, chamfer: 0.12 },
-    /// Crouching collider (same feet point, lower).
-    crouch_collider: ColliderShape = ColliderShape::ChamferedBox { width: 0.8, height: 1.0, chamfer: 0.12 },
+    /// Standing collider (feet at its bottom centre). Default: 0.8 × 1.8 m, flat feet and a head
+    /// chamfered by 0.12 m. Flat feet make ledges sharp (walking off one launches horizontally
+    /// instead of following a 45° chamfer down); the chamfered head slides around ceiling corners.
+    stand_collider: ColliderShape = head_chamfered_box(0.8, 1.8, 0.12),
+    /// Crouching collider (same feet point, lower). Default: 0.8 × 1.0 m, same shape.
+    crouch_collider: ColliderShape = head_chamfered_box(0.8, 1.0, 0.12),
+}
+
+/// A `width × height` box standing on its bottom centre with its two top corners cut by `chamfer`.
+pub fn head_chamfered_box(width: f64, height: f64, chamfer: f64) -> ColliderShape {
+    let (w, h, c) = (width / 2.0, height, chamfer);
+    let p = glam::DVec2::new;
+    ColliderShape::Convex { points: vec![p(-w, 0.0), p(w, 0.0), p(w, h - c), p(w - c, h), p(-w + c, h), p(-w, h - c)] }
 }
 
 /// A tuning value out of its allowed range.
