@@ -78,6 +78,11 @@ impl CollisionMesh {
             let tw = self.twin(ej);
             f = tw.face;
             j = (tw.edge + step) % 3;
+            if f == e.face {
+                // Went all the way around the vertex (the chain ends here, e.g. at the end of a
+                // one-way top whose side is passable).
+                return None;
+            }
         }
         None
     }
