@@ -9,9 +9,13 @@ use glam::DVec2;
 use super::actions::Actions;
 use super::env::Env;
 use super::hero::{walkable_support, Hero};
+use super::supported::walkable;
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::tuning::Tuning;
 use crate::collision::{Aabb, MoveOptions};
+
+/// How far above a ladder's top (m) the feet are lifted to step off onto the ground there.
+pub const TOP_STEP: f64 = 0.01;
 
 /// The first ladder containing the feet `p`.
 pub fn ladder_at(ladders: &[Aabb], p: DVec2) -> Option<usize> {
@@ -43,9 +47,24 @@ pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, la
 
     let at_top = h.body.pos.y >= l.max.y - 1e-9;
     let at_bottom = h.body.pos.y <= l.min.y + 1e-9;
+    if at_top && a.move_axis.y > 0.0 {
+        // Step off at the top: lift the feet just above the ladder's top (through a one-way floor
+        // the ladder leads through), then settle down onto whatever ground is there.
+        let lift = l.max.y + TOP_STEP - h.body.pos.y;
+        let up = mesh.move_and_slide(h.body, DVec2::new(0.0, lift), MoveOptions { pass_one_way: true });
+        let down = mesh.cast(up.body, DVec2::new(0.0, -2.0 * TOP_STEP), MoveOptions::default());
+        let ground = down.contacts.first().filter(|c| walkable(c.normal, t));
+        if let Some(c) = ground {
+            h.body = down.body;
+            h.state = MoveState::Supported { edge: c.edge, speed: 0.0 };
+            h.vel = DVec2::ZERO;
+            rep.events.push(MoveEvent::LeftLadder);
+        }
+        return;
+    }
     let ground = walkable_support(mesh, h.body, MoveOptions::default(), t);
-    let step_off = (at_top && a.move_axis.y > 0.0) || (a.move_axis.y < 0.0 && r.travelled < dy.abs() - 1e-9);
-    if step_off || at_bottom && a.move_axis.y < 0.0 {
+    let blocked_below = a.move_axis.y < 0.0 && r.travelled < dy.abs() - 1e-9;
+    if blocked_below || at_bottom && a.move_axis.y < 0.0 {
         rep.events.push(MoveEvent::LeftLadder);
         h.vel = DVec2::ZERO;
         h.state = match ground {

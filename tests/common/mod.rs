@@ -1,0 +1,179 @@
+//! Shared harness for movement scenario tests: build a level in code, drive the headless world
+//! with scripted actions, collect the per-frame trace, and check the collider never penetrates.
+#![allow(dead_code)]
+
+use glam::DVec2;
+use tessera::collision::decompose::convex_pieces;
+use tessera::collision::polygon::normalized_ccw;
+use tessera::collision::PolygonKind;
+use tessera::level::{Ladder, Level, LevelPolygon};
+use tessera::movement::{Actions, MoveEvent, Tuning};
+use tessera::sim::world::{TraceFrame, World};
+
+/// Penetration allowed between the collider and any source polygon, metres.
+pub const MAX_PENETRATION: f64 = 1e-5;
+
+pub fn p(x: f64, y: f64) -> DVec2 {
+    DVec2::new(x, y)
+}
+
+pub fn poly(points: &[(f64, f64)]) -> LevelPolygon {
+    LevelPolygon { points: points.iter().map(|&(x, y)| p(x, y)).collect(), kind: PolygonKind::Solid, material: None, colour: None }
+}
+
+pub fn one_way(points: &[(f64, f64)]) -> LevelPolygon {
+    LevelPolygon { kind: PolygonKind::OneWay, ..poly(points) }
+}
+
+pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> LevelPolygon {
+    poly(&[(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+}
+
+pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: DVec2) -> Level {
+    Level {
+        name: "scenario".into(),
+        polygons,
+        ladders: ladders.into_iter().map(|(min, max)| Ladder { min, max }).collect(),
+        spawn,
+        camera_bounds: None,
+        bounds: None,
+        tuning: Default::default(),
+    }
+}
+
+/// Holds `a` for `n` frames; `jump_pressed` only on the first if set.
+pub fn hold(a: Actions, n: usize) -> Vec<Actions> {
+    (0..n).map(|i| Actions { jump_pressed: a.jump_pressed && i == 0, ..a }).collect()
+}
+
+pub fn mv(x: f64, y: f64) -> Actions {
+    Actions { move_axis: p(x, y), ..Actions::default() }
+}
+
+pub fn jump(x: f64) -> Actions {
+    Actions { move_axis: p(x, 0.0), jump: true, jump_pressed: true, crouch: false }
+}
+
+pub fn crouch(x: f64) -> Actions {
+    Actions { move_axis: p(x, 0.0), crouch: true, ..Actions::default() }
+}
+
+/// One frame of a run: the trace line plus what the step reported.
+pub struct Frame {
+    pub t: TraceFrame,
+    pub events: Vec<MoveEvent>,
+    pub crouching: bool,
+}
+
+/// Runs the script twice, asserts the traces are bit-identical, checks penetration on every frame,
+/// and returns the frames.
+pub fn run(level: &Level, tuning: &Tuning, script: &[Actions]) -> Vec<Frame> {
+    let a = run_once(level, tuning, script);
+    let b = run_once(level, tuning, script);
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.t, y.t, "second run differs at frame {}", x.t.frame);
+    }
+    let checker = Penetration::new(level);
+    for f in &a {
+        let depth = checker.max(&f.t);
+        assert!(depth <= MAX_PENETRATION, "frame {}: collider penetrates the level by {depth} m at {:?}", f.t.frame, f.t.pos);
+    }
+    a
+}
+
+/// Runs a closed-loop policy (actions chosen from the world's state) for `n` frames, twice, with the
+/// same checks as [`run`].
+pub fn run_policy(level: &Level, tuning: &Tuning, n: usize, policy: impl Fn(&World) -> Actions) -> Vec<Frame> {
+    let once = || {
+        let mut w = World::new(level, tuning).expect("world");
+        (0..n)
+            .map(|_| {
+                let a = policy(&w);
+                let events = w.step(&a).events.clone();
+                Frame { t: w.trace_frame(), events, crouching: w.hero().crouching() }
+            })
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (once(), once());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x.t, y.t, "second run differs at frame {}", x.t.frame);
+    }
+    let checker = Penetration::new(level);
+    for f in &a {
+        let depth = checker.max(&f.t);
+        assert!(depth <= MAX_PENETRATION, "frame {}: collider penetrates the level by {depth} m at {:?}", f.t.frame, f.t.pos);
+    }
+    a
+}
+
+fn run_once(level: &Level, tuning: &Tuning, script: &[Actions]) -> Vec<Frame> {
+    let mut w = World::new(level, tuning).expect("world");
+    script
+        .iter()
+        .map(|a| {
+            let events = w.step(a).events.clone();
+            Frame { t: w.trace_frame(), events, crouching: w.hero().crouching() }
+        })
+        .collect()
+}
+
+/// Measures how deep a collider overlaps the level's solid polygons, independently of the mesh:
+/// SAT against each convex piece of each solid source polygon (one-way platforms are passable).
+pub struct Penetration {
+    pieces: Vec<(Vec<DVec2>, DVec2, DVec2)>,
+}
+
+impl Penetration {
+    pub fn new(level: &Level) -> Self {
+        let mut pieces = Vec::new();
+        for lp in level.polygons.iter().filter(|lp| lp.kind == PolygonKind::Solid) {
+            for piece in convex_pieces(&normalized_ccw(&lp.points)).unwrap() {
+                let lo = piece.iter().fold(DVec2::INFINITY, |a, &b| a.min(b));
+                let hi = piece.iter().fold(DVec2::NEG_INFINITY, |a, &b| a.max(b));
+                pieces.push((piece, lo, hi));
+            }
+        }
+        Penetration { pieces }
+    }
+
+    /// Deepest overlap (metres) of the frame's collider with any piece; ≤ 0 when separated or
+    /// touching.
+    pub fn max(&self, t: &TraceFrame) -> f64 {
+        let pos = p(t.pos[0], t.pos[1]);
+        let col: Vec<DVec2> = t.collider.iter().map(|c| pos + p(c[0], c[1])).collect();
+        let lo = col.iter().fold(DVec2::INFINITY, |a, &b| a.min(b));
+        let hi = col.iter().fold(DVec2::NEG_INFINITY, |a, &b| a.max(b));
+        self.pieces
+            .iter()
+            .filter(|(_, plo, phi)| plo.x <= hi.x && lo.x <= phi.x && plo.y <= hi.y && lo.y <= phi.y)
+            .map(|(piece, _, _)| sat_overlap(&col, piece))
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+/// Overlap depth of two convex CCW polygons along the axis of least overlap (≤ 0: separated).
+pub fn sat_overlap(a: &[DVec2], b: &[DVec2]) -> f64 {
+    let mut min_overlap = f64::INFINITY;
+    for poly in [a, b] {
+        for i in 0..poly.len() {
+            let e = poly[(i + 1) % poly.len()] - poly[i];
+            let n = DVec2::new(-e.y, e.x).normalize();
+            let (amin, amax) = project(a, n);
+            let (bmin, bmax) = project(b, n);
+            min_overlap = min_overlap.min(amax.min(bmax) - amin.max(bmin));
+        }
+    }
+    min_overlap
+}
+
+fn project(poly: &[DVec2], n: DVec2) -> (f64, f64) {
+    poly.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        let d = v.dot(n);
+        (lo.min(d), hi.max(d))
+    })
+}
+
+pub fn pos(f: &Frame) -> DVec2 {
+    p(f.t.pos[0], f.t.pos[1])
+}
