@@ -1,1 +1,858 @@
-fn main() {}
+//! Collision-core and movement-step benchmarks (issues 3 and 4). Results: `BENCHMARKS.md`.
+//!
+//! Run with `cargo bench --bench collision` (release profile). Groups:
+//! - `moves_floor400`: one body running back and forth on a floor of 400 separate unit tiles at
+//!   8 m/s, 120 Hz, gravity pressing down. Tessera's `move_and_slide` next to Rapier's
+//!   `KinematicCharacterController::move_shape` on the same tiles (cuboid colliders) with the same
+//!   0.8 × 1.8 m box and the same displacements, plus one full `Hero::step`.
+//! - `moves_scatter10k`: 10 000 unit tiles scattered on a 200 × 200 grid (fixed seed), a
+//!   pseudo-random walk of 0.07 m moves from a free spot in the largest free region, same three
+//!   contenders (the hero both in platformer mode with random inputs and in top-down mode).
+//! - `scaling_random_walk`: the scatter workload (same 25 % tile density) on 100 … 100 000 tiles.
+//! - `build`: `CollisionWorld::new` (standing + crouching mesh) and single-mesh `build_mesh`.
+//!
+//! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
+//! throughput in moves (elements) per second. Memory per mesh and, at the end, the ratios against
+//! Rapier measured in the same run are printed. Under `cargo test --benches` (no `--bench`
+//! argument) each benchmark runs once on small levels, as a smoke test.
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime};
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use glam::DVec2;
+use rapier2d::control::KinematicCharacterController;
+use rapier2d::geometry::{ColliderBuilder, Cuboid};
+use rapier2d::math::{Pose, Vector};
+use rapier2d::pipeline::PhysicsWorld;
+
+use tessera::collision::predicates::cross;
+use tessera::collision::{
+    build_mesh, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, FaceKind, Location,
+    MeshConfig, MoveOptions, PolygonId, PolygonKind, SourcePolygon,
+};
+use tessera::movement::{Actions, Env, Hero, Tuning};
+
+/// Fixed timestep, s.
+const DT: f64 = 1.0 / 120.0;
+/// Running speed on the floor, m/s.
+const RUN_SPEED: f64 = 8.0;
+/// Gravity, m/s² (the shipped tuning's).
+const GRAVITY: f64 = 32.0;
+/// Length of one random-walk move, m (8.4 m/s at 120 Hz).
+const WALK_STEP: f64 = 0.07;
+/// Moves per benchmark iteration.
+const BATCH: u64 = 1000;
+/// Floor tiles in the floor scenario.
+const FLOOR_TILES: usize = 400;
+/// Seed of every pseudo-random level and walk.
+const SEED: u64 = 0x7E55_E4A0_2D00_0003;
+/// Collider size (width, height) in both engines, m.
+const COLLIDER: (f64, f64) = (0.8, 1.8);
+/// Crouching collider size, m.
+const CROUCH_COLLIDER: (f64, f64) = (0.8, 1.0);
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic inputs.
+
+/// SplitMix64: a tiny deterministic generator, so the levels never change with a dependency.
+#[derive(Clone)]
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn rect(id: usize, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
+    SourcePolygon {
+        id: PolygonId(id as u32),
+        kind: PolygonKind::Solid,
+        points: vec![
+            DVec2::new(x0, y0),
+            DVec2::new(x1, y0),
+            DVec2::new(x1, y1),
+            DVec2::new(x0, y1),
+        ],
+    }
+}
+
+/// A level: source polygons, the body-space bounds for our mesh (`None`: automatic), and the
+/// extra solid boxes that give Rapier the same bounds.
+struct Level {
+    polygons: Vec<SourcePolygon>,
+    bounds: Option<Aabb>,
+    walls: Vec<(DVec2, DVec2)>,
+}
+
+impl Level {
+    fn config(&self) -> MeshConfig {
+        MeshConfig {
+            bounds: self.bounds,
+            ..MeshConfig::default()
+        }
+    }
+}
+
+/// `n` separate unit tiles side by side: x in `[0, n]`, top at y = 0.
+fn floor(n: usize) -> Level {
+    Level {
+        polygons: (0..n)
+            .map(|i| rect(i, i as f64, -1.0, i as f64 + 1.0, 0.0))
+            .collect(),
+        bounds: None,
+        walls: Vec::new(),
+    }
+}
+
+/// `n` unit tiles on distinct cells of a square grid filled to 25 % (200 × 200 for 10 000),
+/// enclosed: the collider must stay inside the grid square (our mesh: explicit bounds for the
+/// feet; Rapier: four walls).
+fn scatter(n: usize, seed: u64) -> Level {
+    let side = ((4 * n) as f64).sqrt().ceil() as usize;
+    let mut cells: Vec<u32> = (0..(side * side) as u32).collect();
+    let mut rng = Rng(seed);
+    for i in 0..n {
+        let j = i + rng.below((cells.len() - i) as u64) as usize;
+        cells.swap(i, j);
+    }
+    let polygons = cells[..n]
+        .iter()
+        .enumerate()
+        .map(|(id, &c)| {
+            let (x, y) = ((c as usize % side) as f64, (c as usize / side) as f64);
+            rect(id, x, y, x + 1.0, y + 1.0)
+        })
+        .collect();
+    let s = side as f64;
+    let (hw, h) = (COLLIDER.0 / 2.0, COLLIDER.1);
+    Level {
+        polygons,
+        bounds: Some(Aabb {
+            min: DVec2::new(hw, 0.0),
+            max: DVec2::new(s - hw, s - h),
+        }),
+        walls: vec![
+            (DVec2::new(-1.0, -1.0), DVec2::new(0.0, s + 1.0)),
+            (DVec2::new(s, -1.0), DVec2::new(s + 1.0, s + 1.0)),
+            (DVec2::new(0.0, -1.0), DVec2::new(s, 0.0)),
+            (DVec2::new(0.0, s), DVec2::new(s, s + 1.0)),
+        ],
+    }
+}
+
+fn box_collider(size: (f64, f64)) -> ColliderShape {
+    ColliderShape::Box {
+        width: size.0,
+        height: size.1,
+    }
+}
+
+/// Displacements of a run along the floor: 8 m/s at 120 Hz, pressed down by one tick of gravity,
+/// turning around at the floor's ends (decided by each engine's own position).
+#[derive(Clone)]
+struct FloorRun {
+    dir: f64,
+    min_x: f64,
+    max_x: f64,
+}
+
+impl FloorRun {
+    fn new(tiles: usize) -> Self {
+        FloorRun {
+            dir: 1.0,
+            min_x: 1.0,
+            max_x: tiles as f64 - 1.0,
+        }
+    }
+    fn next(&mut self, x: f64) -> DVec2 {
+        if x >= self.max_x {
+            self.dir = -1.0;
+        } else if x <= self.min_x {
+            self.dir = 1.0;
+        }
+        DVec2::new(self.dir * RUN_SPEED * DT, -GRAVITY * DT * DT)
+    }
+}
+
+/// A pseudo-random walk: 0.07 m moves, a new random heading every 8 to 31 moves.
+#[derive(Clone)]
+struct RandomWalk {
+    rng: Rng,
+    heading: DVec2,
+    left: u64,
+}
+
+impl RandomWalk {
+    fn new(seed: u64) -> Self {
+        RandomWalk {
+            rng: Rng(seed),
+            heading: DVec2::X,
+            left: 0,
+        }
+    }
+    fn next(&mut self) -> DVec2 {
+        if self.left == 0 {
+            let a = self.rng.unit() * std::f64::consts::TAU;
+            self.heading = DVec2::new(a.cos(), a.sin());
+            self.left = 8 + self.rng.below(24);
+        }
+        self.left -= 1;
+        self.heading * WALK_STEP
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tessera.
+
+/// A free spot in the largest free region of `mesh` (by area): the centroid of its largest
+/// triangle. Returns the spot, the region's area (m²) and its face count.
+fn spawn_in_largest_region(mesh: &CollisionMesh) -> (DVec2, f64, usize) {
+    // region -> (area, faces, best face centroid, best face area)
+    let mut regions: HashMap<u32, (f64, usize, DVec2, f64)> = HashMap::new();
+    for f in mesh.face_ids() {
+        if mesh.kind(f) != FaceKind::Free {
+            continue;
+        }
+        let [a, b, c] = mesh.triangle(f);
+        let area = cross(b - a, c - a) / 2.0;
+        let r = regions
+            .entry(mesh.face(f).region)
+            .or_insert((0.0, 0, a, f64::NEG_INFINITY));
+        r.0 += area;
+        r.1 += 1;
+        if area > r.3 {
+            r.2 = (a + b + c) / 3.0;
+            r.3 = area;
+        }
+    }
+    let best = regions
+        .into_iter()
+        .max_by(|x, y| x.1 .0.total_cmp(&y.1 .0).then(y.0.cmp(&x.0)))
+        .expect("a free region");
+    (best.1 .2, best.1 .0, best.1 .1)
+}
+
+fn locate_free(mesh: &CollisionMesh, p: DVec2) -> Body {
+    match mesh.locate(p, None) {
+        Location::Free(b) => b,
+        other => panic!("spawn {p:?} is not free: {other:?}"),
+    }
+}
+
+/// Our body with the floor run.
+struct OurFloor<'a> {
+    mesh: &'a CollisionMesh,
+    body: Body,
+    run: FloorRun,
+}
+
+impl OurFloor<'_> {
+    #[inline(never)]
+    fn moves(&mut self, n: u64) -> f64 {
+        let mut travelled = 0.0;
+        for _ in 0..n {
+            let d = self.run.next(self.body.pos.x);
+            let r = self
+                .mesh
+                .move_and_slide(self.body, black_box(d), MoveOptions::default());
+            travelled += r.travelled;
+            self.body = r.body;
+        }
+        travelled
+    }
+}
+
+/// Our body with the random walk.
+struct OurWalk<'a> {
+    mesh: &'a CollisionMesh,
+    body: Body,
+    walk: RandomWalk,
+}
+
+impl OurWalk<'_> {
+    #[inline(never)]
+    fn moves(&mut self, n: u64) -> f64 {
+        let mut travelled = 0.0;
+        for _ in 0..n {
+            let d = self.walk.next();
+            let r = self
+                .mesh
+                .move_and_slide(self.body, black_box(d), MoveOptions::default());
+            travelled += r.travelled;
+            self.body = r.body;
+        }
+        travelled
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rapier.
+
+/// The same level as cuboid colliders in a Rapier world (broad phase built by one step).
+struct RapierLevel {
+    world: PhysicsWorld,
+}
+
+impl RapierLevel {
+    fn new(level: &Level) -> Self {
+        let mut world = PhysicsWorld::new();
+        let boxes = level
+            .polygons
+            .iter()
+            .map(|p| {
+                let b = Aabb::from_points(p.points.iter().copied());
+                (b.min, b.max)
+            })
+            .chain(level.walls.iter().copied());
+        for (min, max) in boxes {
+            let (c, h) = ((min + max) / 2.0, (max - min) / 2.0);
+            world.insert_collider(
+                ColliderBuilder::cuboid(h.x as f32, h.y as f32)
+                    .translation(Vector::new(c.x as f32, c.y as f32)),
+                None,
+            );
+        }
+        world.step();
+        RapierLevel { world }
+    }
+}
+
+/// A Rapier character: a cuboid of the collider's size, position = centre of the box.
+struct RapierBody<'a> {
+    level: &'a RapierLevel,
+    controller: KinematicCharacterController,
+    shape: Cuboid,
+    centre: Vector,
+}
+
+impl<'a> RapierBody<'a> {
+    fn new(level: &'a RapierLevel, feet: DVec2) -> Self {
+        let half = Vector::new(COLLIDER.0 as f32 / 2.0, COLLIDER.1 as f32 / 2.0);
+        RapierBody {
+            level,
+            controller: KinematicCharacterController::default(),
+            shape: Cuboid::new(half),
+            centre: Vector::new(feet.x as f32, feet.y as f32) + Vector::new(0.0, half.y),
+        }
+    }
+    fn feet(&self) -> DVec2 {
+        DVec2::new(
+            self.centre.x as f64,
+            (self.centre.y - self.shape.half_extents.y) as f64,
+        )
+    }
+    fn step(&mut self, d: DVec2) -> f64 {
+        let queries = self.level.world.query_pipeline();
+        let m = self.controller.move_shape(
+            DT as f32,
+            &queries,
+            &self.shape,
+            &Pose::from_translation(self.centre),
+            black_box(Vector::new(d.x as f32, d.y as f32)),
+            |_| {},
+        );
+        self.centre += m.translation;
+        m.translation.length() as f64
+    }
+}
+
+struct RapierFloor<'a> {
+    body: RapierBody<'a>,
+    run: FloorRun,
+}
+
+impl RapierFloor<'_> {
+    #[inline(never)]
+    fn moves(&mut self, n: u64) -> f64 {
+        let mut travelled = 0.0;
+        for _ in 0..n {
+            let d = self.run.next(self.body.feet().x);
+            travelled += self.body.step(d);
+        }
+        travelled
+    }
+}
+
+struct RapierWalk<'a> {
+    body: RapierBody<'a>,
+    walk: RandomWalk,
+}
+
+impl RapierWalk<'_> {
+    #[inline(never)]
+    fn moves(&mut self, n: u64) -> f64 {
+        let mut travelled = 0.0;
+        for _ in 0..n {
+            let d = self.walk.next();
+            travelled += self.body.step(d);
+        }
+        travelled
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Full movement step (issue 4).
+
+/// Tuning for the hero benches: shipped defaults with box colliders of the same size as the raw
+/// moves and Rapier use, so all contenders move the same shape through the same geometry.
+fn hero_tuning(top_down: bool) -> Tuning {
+    Tuning {
+        stand_collider: box_collider(COLLIDER),
+        crouch_collider: box_collider(CROUCH_COLLIDER),
+        top_down,
+        ..Tuning::default()
+    }
+}
+
+fn hero_world(level: &Level, t: &Tuning) -> CollisionWorld {
+    CollisionWorld::new(
+        &level.polygons,
+        &[t.stand_collider.clone(), t.crouch_collider.clone()],
+        level.config(),
+    )
+    .expect("hero world builds")
+}
+
+/// How the hero bench picks inputs.
+enum Script {
+    /// Run right to the floor's end, then left, and so on.
+    FloorRun(FloorRun),
+    /// Random holds of left/none/right with jumps (platformer) or random 8-way directions
+    /// (top-down); respawn every `respawn` steps so a platformer hero does not settle at the
+    /// bottom of the level.
+    Random {
+        rng: Rng,
+        held: Actions,
+        left: u64,
+        top_down: bool,
+        respawn: u64,
+        since_spawn: u64,
+    },
+}
+
+struct HeroRun<'a> {
+    env: Env<'a>,
+    tuning: Tuning,
+    hero: Hero,
+    spawn: DVec2,
+    script: Script,
+}
+
+impl<'a> HeroRun<'a> {
+    fn new(world: &'a CollisionWorld, tuning: Tuning, spawn: DVec2, script: Script) -> Self {
+        let env = Env {
+            collision: world,
+            ladders: &[],
+        };
+        let (hero, moved) = Hero::spawn(&env, spawn, &tuning).expect("hero spawns");
+        assert!(moved == 0.0, "hero spawn {spawn:?} is not free");
+        HeroRun {
+            env,
+            tuning,
+            hero,
+            spawn,
+            script,
+        }
+    }
+
+    fn actions(&mut self) -> Actions {
+        match &mut self.script {
+            Script::FloorRun(run) => Actions {
+                move_axis: DVec2::new(run.next(self.hero.body.pos.x).x.signum(), 0.0),
+                ..Actions::default()
+            },
+            Script::Random {
+                rng,
+                held,
+                left,
+                top_down,
+                respawn,
+                since_spawn,
+            } => {
+                *since_spawn += 1;
+                if *since_spawn >= *respawn {
+                    *since_spawn = 0;
+                    self.hero = Hero::spawn(&self.env, self.spawn, &self.tuning)
+                        .expect("hero respawns")
+                        .0;
+                }
+                let mut a = *held;
+                a.jump_pressed = false;
+                if *left == 0 {
+                    *left = 15 + rng.below(45);
+                    a = if *top_down {
+                        let k = rng.below(8) as f64 * std::f64::consts::FRAC_PI_4;
+                        Actions {
+                            move_axis: DVec2::new(k.cos(), k.sin()),
+                            ..Actions::default()
+                        }
+                    } else {
+                        let jump = rng.below(3) == 0;
+                        Actions {
+                            move_axis: DVec2::new(rng.below(3) as f64 - 1.0, 0.0),
+                            jump,
+                            jump_pressed: jump,
+                            crouch: false,
+                        }
+                    };
+                    *held = a;
+                }
+                *left -= 1;
+                a
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn steps(&mut self, n: u64) -> f64 {
+        let mut travelled = 0.0;
+        for _ in 0..n {
+            let a = self.actions();
+            let rep = self.hero.step(&self.env, black_box(&a), &self.tuning, DT);
+            travelled += rep.moved.length();
+        }
+        travelled
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmarks.
+
+/// Whether criterion measures (`cargo bench` passes `--bench`); otherwise it is a smoke test.
+fn measuring() -> bool {
+    std::env::args().any(|a| a == "--bench")
+}
+
+/// Small sample counts so the whole run takes a few minutes on 2 cores; command-line options
+/// (`--sample-size`, `--measurement-time`, …) still override these.
+fn configure() -> Criterion {
+    Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(800))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args()
+}
+
+fn moves_floor(c: &mut Criterion) {
+    let level = floor(FLOOR_TILES);
+    let mesh = build_mesh(&level.polygons, &box_collider(COLLIDER), &level.config()).unwrap();
+    let rapier = RapierLevel::new(&level);
+    let start = DVec2::new(1.0, 0.0);
+    let mut ours = OurFloor {
+        mesh: &mesh,
+        body: locate_free(&mesh, start),
+        run: FloorRun::new(FLOOR_TILES),
+    };
+    // Start Rapier's box a little above the floor: its controller keeps a small gap.
+    let mut theirs = RapierFloor {
+        body: RapierBody::new(&rapier, start + DVec2::new(0.0, 0.02)),
+        run: FloorRun::new(FLOOR_TILES),
+    };
+    let tuning = hero_tuning(false);
+    let world = hero_world(&level, &tuning);
+    let mut hero = HeroRun::new(
+        &world,
+        tuning,
+        start,
+        Script::FloorRun(FloorRun::new(FLOOR_TILES)),
+    );
+    sanity(
+        "floor400",
+        ours.moves(BATCH),
+        theirs.moves(BATCH),
+        hero.steps(BATCH),
+        RUN_SPEED * DT,
+    );
+
+    let mut g = c.benchmark_group("moves_floor400");
+    g.throughput(Throughput::Elements(BATCH));
+    g.bench_function("tessera_move_and_slide", |b| b.iter(|| ours.moves(BATCH)));
+    g.bench_function("rapier_move_shape", |b| b.iter(|| theirs.moves(BATCH)));
+    g.bench_function("tessera_hero_step", |b| b.iter(|| hero.steps(BATCH)));
+    g.finish();
+}
+
+fn moves_scatter(c: &mut Criterion) {
+    let n = if measuring() { 10_000 } else { 400 };
+    let level = scatter(n, SEED);
+    let mesh = build_mesh(&level.polygons, &box_collider(COLLIDER), &level.config()).unwrap();
+    let (spawn, area, faces) = spawn_in_largest_region(&mesh);
+    println!(
+        "scatter{n}: {} faces; spawn {spawn:.3} in the largest free region ({area:.1} m², {faces} faces)",
+        mesh.num_faces()
+    );
+    let rapier = RapierLevel::new(&level);
+    let mut ours = OurWalk {
+        mesh: &mesh,
+        body: locate_free(&mesh, spawn),
+        walk: RandomWalk::new(SEED + 1),
+    };
+    let mut theirs = RapierWalk {
+        body: RapierBody::new(&rapier, spawn),
+        walk: RandomWalk::new(SEED + 1),
+    };
+    let random = |top_down, respawn| Script::Random {
+        rng: Rng(SEED + 2),
+        held: Actions::default(),
+        left: 0,
+        top_down,
+        respawn,
+        since_spawn: 0,
+    };
+    let tuning = hero_tuning(false);
+    let world = hero_world(&level, &tuning);
+    let mut hero = HeroRun::new(&world, tuning, spawn, random(false, 480));
+    let td_tuning = hero_tuning(true);
+    let mut hero_td = HeroRun::new(&world, td_tuning, spawn, random(true, u64::MAX));
+    sanity(
+        &format!("scatter{n}"),
+        ours.moves(BATCH),
+        theirs.moves(BATCH),
+        hero.steps(BATCH),
+        WALK_STEP,
+    );
+    println!(
+        "  hero top-down: {:.4} m/step",
+        hero_td.steps(BATCH) / BATCH as f64
+    );
+
+    let mut g = c.benchmark_group("moves_scatter10k");
+    g.throughput(Throughput::Elements(BATCH));
+    g.bench_function("tessera_move_and_slide", |b| b.iter(|| ours.moves(BATCH)));
+    g.bench_function("rapier_move_shape", |b| b.iter(|| theirs.moves(BATCH)));
+    g.bench_function("tessera_hero_step", |b| b.iter(|| hero.steps(BATCH)));
+    g.bench_function("tessera_hero_step_top_down", |b| {
+        b.iter(|| hero_td.steps(BATCH))
+    });
+    g.finish();
+}
+
+/// Prints how far each contender got per move, so it is visible they did comparable work.
+fn sanity(name: &str, ours: f64, theirs: f64, hero: f64, asked: f64) {
+    let per = |t: f64| t / BATCH as f64;
+    println!(
+        "{name}: mean path per move over the first {BATCH} (asked {asked:.4} m): tessera {:.4} m, \
+         rapier {:.4} m, hero step {:.4} m",
+        per(ours),
+        per(theirs),
+        per(hero)
+    );
+}
+
+const SCALING_SIZES: [usize; 4] = [100, 1_000, 10_000, 100_000];
+
+fn scaling(c: &mut Criterion) {
+    let sizes: &[usize] = if measuring() {
+        &SCALING_SIZES
+    } else {
+        &SCALING_SIZES[..2]
+    };
+    let mut g = c.benchmark_group("scaling_random_walk");
+    g.throughput(Throughput::Elements(BATCH));
+    for &n in sizes {
+        let level = scatter(n, SEED);
+        let mesh = build_mesh(&level.polygons, &box_collider(COLLIDER), &level.config()).unwrap();
+        let (spawn, area, faces) = spawn_in_largest_region(&mesh);
+        let mut ours = OurWalk {
+            mesh: &mesh,
+            body: locate_free(&mesh, spawn),
+            walk: RandomWalk::new(SEED + 1),
+        };
+        println!(
+            "scaling {n}: {} faces, largest free region {area:.1} m² ({faces} faces), \
+             mean path per move {:.4} m",
+            mesh.num_faces(),
+            ours.moves(BATCH) / BATCH as f64
+        );
+        g.bench_with_input(BenchmarkId::new("tessera_move_and_slide", n), &n, |b, _| {
+            b.iter(|| ours.moves(BATCH))
+        });
+    }
+    g.finish();
+}
+
+const BUILD_SIZES: [usize; 2] = [1_000, 10_000];
+
+fn build(c: &mut Criterion) {
+    let sizes: &[usize] = if measuring() {
+        &BUILD_SIZES
+    } else {
+        &BUILD_SIZES[..1]
+    };
+    let stand = box_collider(COLLIDER);
+    let crouch = box_collider(CROUCH_COLLIDER);
+    let tuned = Tuning::default();
+    let mut g = c.benchmark_group("build");
+    g.sample_size(10);
+    for &n in sizes {
+        let level = scatter(n, SEED);
+        let config = level.config();
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_with_input(BenchmarkId::new("world_two_boxes", n), &n, |b, _| {
+            b.iter(|| {
+                CollisionWorld::new(
+                    black_box(&level.polygons),
+                    &[stand.clone(), crouch.clone()],
+                    config.clone(),
+                )
+                .unwrap()
+            })
+        });
+        g.bench_with_input(
+            BenchmarkId::new("world_two_tuned_colliders", n),
+            &n,
+            |b, _| {
+                b.iter(|| {
+                    CollisionWorld::new(
+                        black_box(&level.polygons),
+                        &[tuned.stand_collider.clone(), tuned.crouch_collider.clone()],
+                        config.clone(),
+                    )
+                    .unwrap()
+                })
+            },
+        );
+        g.bench_with_input(BenchmarkId::new("build_mesh_box", n), &n, |b, _| {
+            b.iter(|| build_mesh(black_box(&level.polygons), &stand, &config).unwrap())
+        });
+    }
+    g.finish();
+}
+
+/// Heap memory of the meshes for the 10 000-tile level.
+fn report_memory() {
+    let n = if measuring() { 10_000 } else { 400 };
+    let level = scatter(n, SEED);
+    let tuned = Tuning::default();
+    println!("memory per mesh, {n} tiles (CollisionMesh::memory_bytes):");
+    for (name, shape) in [
+        ("box 0.8 x 1.8", box_collider(COLLIDER)),
+        ("box 0.8 x 1.0", box_collider(CROUCH_COLLIDER)),
+        ("tuned stand", tuned.stand_collider.clone()),
+        ("tuned crouch", tuned.crouch_collider.clone()),
+    ] {
+        let mesh = build_mesh(&level.polygons, &shape, &level.config()).unwrap();
+        let bytes = mesh.memory_bytes();
+        println!(
+            "  {name:<14} {:>7.2} MiB ({:>5.0} B/polygon), {} faces, {} vertices",
+            bytes as f64 / (1024.0 * 1024.0),
+            bytes as f64 / n as f64,
+            mesh.num_faces(),
+            mesh.vertices().len()
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summary from criterion's estimates of this run.
+
+fn criterion_dir() -> PathBuf {
+    if let Some(h) = std::env::var_os("CRITERION_HOME") {
+        return PathBuf::from(h);
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
+    target.join("criterion")
+}
+
+/// Mean time per iteration (ns) of a benchmark measured since `since`, if any.
+fn mean_ns(since: SystemTime, id: &str) -> Option<f64> {
+    let path = criterion_dir().join(id).join("new").join("estimates.json");
+    if std::fs::metadata(&path).ok()?.modified().ok()? < since {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    v["mean"]["point_estimate"].as_f64()
+}
+
+fn summary(since: SystemTime) {
+    let per_move = |id: &str| mean_ns(since, id).map(|ns| ns / BATCH as f64);
+    let show =
+        |v: Option<f64>, unit: &str| v.map_or("n/a".to_string(), |x| format!("{x:.1}{unit}"));
+    println!("\nsummary (means of this run):");
+    for group in ["moves_floor400", "moves_scatter10k"] {
+        let rapier = per_move(&format!("{group}/rapier_move_shape"));
+        for f in [
+            "tessera_move_and_slide",
+            "tessera_hero_step",
+            "tessera_hero_step_top_down",
+            "rapier_move_shape",
+        ] {
+            let Some(t) = per_move(&format!("{group}/{f}")) else {
+                continue;
+            };
+            let ratio = rapier.map(|r| r / t);
+            println!(
+                "  {group:<17} {f:<27} {:>9.1} ns/move {:>8.3} M moves/s  {} vs rapier",
+                t,
+                1e3 / t,
+                show(ratio, "x")
+            );
+        }
+    }
+    let base = per_move("scaling_random_walk/tessera_move_and_slide/100");
+    for n in SCALING_SIZES {
+        if let Some(t) = per_move(&format!("scaling_random_walk/tessera_move_and_slide/{n}")) {
+            println!(
+                "  scaling {n:>6} polygons {t:>9.1} ns/move  {} of the 100-polygon cost",
+                show(base.map(|b| t / b), "x")
+            );
+        }
+    }
+    for n in BUILD_SIZES {
+        for f in [
+            "world_two_boxes",
+            "world_two_tuned_colliders",
+            "build_mesh_box",
+        ] {
+            if let Some(ns) = mean_ns(since, &format!("build/{f}/{n}")) {
+                println!("  build {f:<26} {n:>6} polygons {:>9.2} ms", ns / 1e6);
+            }
+        }
+    }
+}
+
+/// Whether a group (or `memory`) is selected by `TESSERA_BENCH_GROUPS` (comma-separated; unset:
+/// all). Unlike criterion's filter this also skips the group's setup, e.g. for profiling one group
+/// under callgrind.
+fn selected(group: &str) -> bool {
+    std::env::var("TESSERA_BENCH_GROUPS").map_or(true, |v| v.split(',').any(|g| g.trim() == group))
+}
+
+fn main() {
+    let since = SystemTime::now();
+    let mut c = configure();
+    if selected("memory") {
+        report_memory();
+    }
+    if selected("moves_floor400") {
+        moves_floor(&mut c);
+    }
+    if selected("moves_scatter10k") {
+        moves_scatter(&mut c);
+    }
+    if selected("scaling_random_walk") {
+        scaling(&mut c);
+    }
+    if selected("build") {
+        build(&mut c);
+    }
+    c.final_summary();
+    if measuring() {
+        summary(since);
+    }
+}

@@ -3,4 +3,11 @@
 //! The simulation layers (`collision`, `movement`, `level`, `sim`) are a plain
 //! headless library: they never import window, GPU, audio or input crates.
 pub mod collision;
+pub mod level;
 pub mod movement;
+pub mod sim;
+
+// The game front end: reads the simulation, never the other way round.
+pub mod app;
+pub mod input;
+pub mod render;

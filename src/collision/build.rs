@@ -3,8 +3,11 @@
 //! 1. Every source polygon is validated, split into convex pieces and each piece inflated by the
 //!    reflected collider (exact Minkowski sum; see `minkowski`).
 //! 2. Every inflated edge, and the level-bounds rectangle, becomes a constraint edge of a spade
-//!    constrained Delaunay triangulation. Crossing constraint edges are split at the crossing
-//!    (`add_constraint_and_split`); no polygon union is computed, so each edge keeps its origin.
+//!    constrained Delaunay triangulation. Crossing constraint edges are split at the crossing, and
+//!    overlapping collinear ones where their endpoints lie on each other, with exact predicates
+//!    before spade sees them (see `planarize` for why not spade's `add_constraint_and_split`);
+//!    spade bulk-loads the resulting planar segment set. No polygon union is computed, so each
+//!    edge keeps its origin.
 //! 3. Faces joined by non-constraint edges form regions. Every inflated piece's outline is made of
 //!    constraint edges, so a region lies wholly inside or wholly outside each piece: one point test
 //!    per region (at the centroid of its largest triangle, far from any edge) classifies it. This is
@@ -13,7 +16,6 @@
 use std::collections::HashMap;
 
 use glam::DVec2;
-use spade::handles::FixedVertexHandle;
 use spade::{Point2, Triangulation};
 
 use super::collider::ColliderShape;
@@ -21,6 +23,7 @@ use super::decompose::convex_pieces;
 use super::grid::{strictly_inside, PieceGrid};
 use super::mesh::{Cdt, CollisionMesh, Face, FaceId, FaceKind, InflatedPiece, Region};
 use super::minkowski::{minkowski_sum, reflect};
+use super::planarize::{planarize, Points, MAX_PASSES};
 use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
@@ -166,50 +169,48 @@ fn bounds_for(
     }
 }
 
-/// Inserts all vertices in bulk, then every inflated edge and the bounds as split constraints.
+/// Collects every inflated edge and the bounds as constraint segments, splits them where they
+/// cross or touch ([`planarize`]), and bulk-loads vertices and segments into spade.
 fn triangulate(pieces: &[InflatedPiece], inner: Aabb, outer: Aabb) -> Result<Cdt, BuildError> {
-    let mut index: HashMap<(u64, u64), usize> = HashMap::new();
-    let mut verts: Vec<Point2<f64>> = Vec::new();
-    let mut id = |p: DVec2, verts: &mut Vec<Point2<f64>>| -> usize {
-        *index
-            .entry((p.x.to_bits(), p.y.to_bits()))
-            .or_insert_with(|| {
-                verts.push(Point2::new(p.x, p.y));
-                verts.len() - 1
-            })
-    };
-    let mut edges: Vec<[usize; 2]> = Vec::new();
+    let mut pts = Points::default();
     for c in outer.corners() {
-        id(c, &mut verts);
+        pts.id(c);
     }
-    let mut add_loop =
-        |pts: &[DVec2], verts: &mut Vec<Point2<f64>>, edges: &mut Vec<[usize; 2]>| {
-            let ids: Vec<usize> = pts.iter().map(|&p| id(p, verts)).collect();
-            for i in 0..ids.len() {
-                let (a, b) = (ids[i], ids[(i + 1) % ids.len()]);
-                if a != b {
-                    edges.push([a, b]);
-                }
-            }
-        };
-    add_loop(&inner.corners(), &mut verts, &mut edges);
+    let mut segs: Vec<[u32; 2]> = Vec::new();
+    let mut add_loop = |loop_pts: &[DVec2], pts: &mut Points| {
+        let ids: Vec<u32> = loop_pts.iter().map(|&p| pts.id(p)).collect();
+        for i in 0..ids.len() {
+            segs.push([ids[i], ids[(i + 1) % ids.len()]]);
+        }
+    };
+    add_loop(&inner.corners(), &mut pts);
     for p in pieces {
-        add_loop(&p.points, &mut verts, &mut edges);
+        add_loop(&p.points, &mut pts);
     }
-    let n = verts.len();
-    let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
+    let segs = planarize(&mut pts, &segs).map_err(|at| {
+        BuildError::Triangulation(format!(
+            "constraint edges still cross near ({}, {}) after {MAX_PASSES} splitting passes",
+            at.x, at.y
+        ))
+    })?;
+    let n = pts.points.len();
+    let verts: Vec<Point2<f64>> = pts.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    let edges: Vec<[usize; 2]> = segs
+        .iter()
+        .map(|s| [s[0] as usize, s[1] as usize])
+        .collect();
+    let mut conflicts = 0usize;
+    let cdt = Cdt::try_bulk_load_cdt(verts, edges, |_| conflicts += 1)
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
     if cdt.num_vertices() != n {
         return Err(BuildError::Triangulation(
             "spade merged distinct vertices".into(),
         ));
     }
-    for [a, b] in edges {
-        cdt.add_constraint_and_split(
-            FixedVertexHandle::from_index(a),
-            FixedVertexHandle::from_index(b),
-            |p| p,
-        );
+    if conflicts > 0 {
+        return Err(BuildError::Triangulation(format!(
+            "{conflicts} constraint edges conflict after splitting"
+        )));
     }
     Ok(cdt)
 }

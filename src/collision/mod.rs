@@ -33,6 +33,7 @@ pub mod invariants;
 pub mod locate;
 pub mod mesh;
 pub mod minkowski;
+pub mod planarize;
 pub mod polygon;
 pub mod predicates;
 pub mod support;

@@ -24,10 +24,17 @@ pub fn cross(a: DVec2, b: DVec2) -> f64 {
 }
 
 /// The unit normal on the left of the direction `a -> b` (counter-clockwise rotation by 90°).
+/// Divides by the length (rather than multiplying by its rounded reciprocal), so axis-aligned
+/// edges get exactly `(0, ±1)` / `(±1, 0)`.
 #[inline]
 pub fn left_normal(a: DVec2, b: DVec2) -> DVec2 {
     let d = b - a;
-    DVec2::new(-d.y, d.x).normalize_or_zero()
+    let len = d.length();
+    if len > 0.0 && len.is_finite() {
+        DVec2::new(-d.y, d.x) / len
+    } else {
+        DVec2::ZERO
+    }
 }
 
 /// Closest point to `p` on the segment `a b`, and its parameter in `[0, 1]`.
@@ -39,11 +46,16 @@ pub fn closest_on_segment(p: DVec2, a: DVec2, b: DVec2) -> (DVec2, f64) {
         return (a, 0.0);
     }
     let t = ((p - a).dot(d) / len2).clamp(0.0, 1.0);
-    // Snap the ends exactly so that points clamped to a vertex are that vertex.
+    // Snap the ends exactly so that points clamped to a vertex are that vertex; on axis-aligned
+    // segments keep the exact coordinate along the segment (no rounding through `t`).
     let q = if t == 0.0 {
         a
     } else if t == 1.0 {
         b
+    } else if d.y == 0.0 {
+        DVec2::new(p.x.clamp(a.x.min(b.x), a.x.max(b.x)), a.y)
+    } else if d.x == 0.0 {
+        DVec2::new(a.x, p.y.clamp(a.y.min(b.y), a.y.max(b.y)))
     } else {
         a + d * t
     };

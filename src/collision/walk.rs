@@ -35,6 +35,8 @@ pub const MIN_SLIDE: f64 = 1e-12;
 pub const TOUCH_DISTANCE: f64 = 1e-9;
 /// Upper bound on face crossings plus collisions in one move.
 pub const MAX_STEPS: usize = 1 << 16;
+/// Upper bound on faces visited around one vertex when a move passes exactly through it.
+const MAX_FAN: usize = 1024;
 
 /// A body on a mesh: its reference point (the collider's feet) and the face containing it.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -93,6 +95,15 @@ pub struct MoveResult {
     pub end: MoveEnd,
 }
 
+/// Outcome of a move's line passing exactly through a vertex.
+enum Around {
+    /// Continue in this face (its closed angle at the vertex holds the direction of travel).
+    Pass(FaceId),
+    /// Both ways around the vertex meet a blocking edge first: the one met rotating
+    /// counter-clockwise, then clockwise (seen from the free face on their left).
+    Blocked([Option<EdgeRef>; 2]),
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Slide,
@@ -132,6 +143,11 @@ impl CollisionMesh {
             return res;
         }
         let d_len = d.length();
+        // One-way tops block only moves going down onto them: a move that is not going down
+        // (walking into a platform's bevelled side, jumping up through it) passes.
+        let opts = MoveOptions {
+            pass_one_way: opts.pass_one_way || d.y >= 0.0,
+        };
         let (mut p, mut f) = (body.pos, body.face);
         let mut start = p;
         let mut target = p + d;
@@ -145,64 +161,150 @@ impl CollisionMesh {
                 break;
             }
             let tri = self.triangle(f);
-            let mut out = [false; 3];
-            for (i, o) in out.iter_mut().enumerate() {
-                if skip
-                    != Some(EdgeRef {
-                        face: f,
-                        edge: i as u8,
-                    })
-                {
-                    *o = orient(tri[i], tri[(i + 1) % 3], target) < 0.0;
+            // Sliding along edge `se` of this face: the slide runs along the edge's line, so it
+            // leaves the face exactly through the edge's end vertex ahead once it reaches it
+            // (rounding only moves a computed crossing near it, and in a sliver face the other
+            // edges may not even test as crossed). Passing that vertex exactly keeps wedge
+            // corners and seams bit-stable.
+            let slide_exit = skip.filter(|se| se.face == f).and_then(|se| {
+                let k = se.edge as usize;
+                let fwd = (target - start).dot(tri[(k + 1) % 3] - tri[k]) > 0.0;
+                let wi = if fwd { (k + 1) % 3 } else { k };
+                let i = if fwd { wi } else { (k + 2) % 3 };
+                within_reach(start, target, tri[wi]).then_some((i, Some(wi)))
+            });
+            // The exit edge, and the local index of the vertex the line leaves through, if it
+            // passes exactly through one (see `around_vertex`).
+            let (i, mut through) = match slide_exit {
+                Some(exit) => exit,
+                None => {
+                    let mut out = [false; 3];
+                    for (i, o) in out.iter_mut().enumerate() {
+                        if skip
+                            != Some(EdgeRef {
+                                face: f,
+                                edge: i as u8,
+                            })
+                        {
+                            *o = orient(tri[i], tri[(i + 1) % 3], target) < 0.0;
+                        }
+                    }
+                    match (out[0], out[1], out[2]) {
+                        (false, false, false) => {
+                            res.travelled += p.distance(target);
+                            p = target;
+                            break;
+                        }
+                        (true, false, false) => (0, None),
+                        (false, true, false) => (1, None),
+                        (false, false, true) => (2, None),
+                        (true, true, _) => self.first_crossed(f, 0, &tri, start, target, opts),
+                        (false, true, true) => self.first_crossed(f, 1, &tri, start, target, opts),
+                        (true, false, true) => self.first_crossed(f, 2, &tri, start, target, opts),
+                    }
                 }
-            }
-            let i = match (out[0], out[1], out[2]) {
-                (false, false, false) => {
-                    res.travelled += p.distance(target);
-                    p = target;
-                    break;
-                }
-                (true, false, false) => 0,
-                (false, true, false) => 1,
-                (false, false, true) => 2,
-                (true, true, _) => self.first_crossed(f, 0, &tri, start, target, opts),
-                (false, true, true) => self.first_crossed(f, 1, &tri, start, target, opts),
-                (true, false, true) => self.first_crossed(f, 2, &tri, start, target, opts),
             };
-            let e = EdgeRef {
+            let mut e = EdgeRef {
                 face: f,
                 edge: i as u8,
             };
-            let (a, b) = (tri[i], tri[(i + 1) % 3]);
-            let dp = cross(b - a, p - a);
-            let dq = cross(b - a, target - a);
-            let t = if dp - dq != 0.0 {
-                (dp / (dp - dq)).clamp(0.0, 1.0)
+            let (mut a, mut b) = (tri[i], tri[(i + 1) % 3]);
+            let blocked = self.blocks(e, opts);
+            if blocked && through.is_none() {
+                // A blocking exit crossed exactly at one of its ends is a pass through that vertex
+                // (the vertex lies between the current point and the target; one outside that
+                // range is collinear by coincidence, e.g. for a move of a few ulps).
+                if orient(start, target, a) == 0.0 && within_reach(start, target, a) {
+                    through = Some(i);
+                } else if orient(start, target, b) == 0.0 && within_reach(start, target, b) {
+                    through = Some((i + 1) % 3);
+                }
+            }
+            let x = if let Some(wi) = through {
+                let w = tri[wi];
+                match self.around_vertex(f, wi, target, opts) {
+                    Around::Pass(g) => {
+                        res.travelled += p.distance(w);
+                        p = w;
+                        f = g;
+                        skip = None;
+                        start = w;
+                        continue;
+                    }
+                    Around::Blocked(sides) => {
+                        // Stop at the vertex against the blocking edge (of the two bounding the
+                        // blocked directions) that points most along the remaining move: the
+                        // slide then follows the free side closest to the move's direction,
+                        // whatever the triangulation around the vertex looks like.
+                        let r = target - w;
+                        let along = |c: EdgeRef| {
+                            let (ca, cb) = self.edge_points(c);
+                            let u = if ca == w { cb - ca } else { ca - cb };
+                            r.dot(u) / u.length()
+                        };
+                        let best = sides
+                            .into_iter()
+                            .flatten()
+                            .map(|c| (c, along(c)))
+                            .max_by(|c0, c1| c0.1.total_cmp(&c1.1));
+                        if let Some((c, score)) = best {
+                            e = c;
+                            f = c.face;
+                            (a, b) = self.edge_points(c);
+                            if score <= 0.0 {
+                                // Both edges at the vertex lead back against the move: the
+                                // vertex is the bottom of a wedge (or the move hits a concave
+                                // corner head-on). Stop there.
+                                res.travelled += p.distance(w);
+                                p = w;
+                                self.push_contact(&mut res, e, w, d_len);
+                                res.end = if res.contacts.len() > 1 {
+                                    MoveEnd::Wedged
+                                } else {
+                                    MoveEnd::Blocked
+                                };
+                                break;
+                            }
+                        } else if !blocked {
+                            // No blocking edge found around the vertex (cannot happen on a valid
+                            // mesh): treat the vertex as blocking along the exit edge's line.
+                            res.end = MoveEnd::Blocked;
+                            res.travelled += p.distance(w);
+                            p = w;
+                            break;
+                        }
+                    }
+                }
+                w
             } else {
-                0.0
+                // Crossing of the move's line (not from the current point: errors of earlier
+                // crossings do not accumulate) with the edge, then onto the edge.
+                let dp = cross(b - a, start - a);
+                let dq = cross(b - a, target - a);
+                let t = if dp - dq != 0.0 {
+                    (dp / (dp - dq)).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                closest_on_segment(start + (target - start) * t, a, b).0
             };
-            let (x, _) = closest_on_segment(p + (target - p) * t, a, b);
             res.travelled += p.distance(x);
             p = x;
-            if !self.blocks(e, opts) {
+            if !blocked && through.is_none() {
                 f = self.face(f).adj[i];
                 skip = None;
                 continue;
             }
-            let n = self.edge_normal(e);
-            res.contacts.push(Contact {
-                edge: e,
-                normal: n,
-                point: x,
-                source: self.edge_sources(e).first().copied(),
-                fraction: res.travelled / d_len,
-            });
+            let n = self.push_contact(&mut res, e, x, d_len);
             if mode == Mode::StopAtFirst {
                 res.end = MoveEnd::Blocked;
                 break;
             }
+            // The remainder projected onto the edge's own vector (not via the rounded unit normal),
+            // so a slide along an axis-aligned edge stays exactly on it.
             let r = target - x;
-            let r_t = r - n * r.dot(n);
+            let ev = b - a;
+            let r_t = ev * (r.dot(ev) / ev.length_squared());
             let len = r_t.length();
             if len <= MIN_SLIDE {
                 res.end = MoveEnd::Blocked;
@@ -238,18 +340,109 @@ impl CollisionMesh {
 }
 
 impl CollisionMesh {
+    /// Records a contact with blocking edge `e` at `x`; returns the edge's normal.
+    #[inline]
+    fn push_contact(&self, res: &mut MoveResult, e: EdgeRef, x: DVec2, d_len: f64) -> DVec2 {
+        let n = self.edge_normal(e);
+        res.contacts.push(Contact {
+            edge: e,
+            normal: n,
+            point: x,
+            source: self.edge_sources(e).first().copied(),
+            fraction: res.travelled / d_len,
+        });
+        n
+    }
+
     /// Of edges `k` and `k + 1` of face `f` (sharing vertex `k + 1`), the one the line
     /// `start -> target` crosses first, by the exact side of the shared vertex. A line exactly
-    /// through the vertex touches neither edge's interior: it leaves through a passable edge if
-    /// there is one (rotating around the vertex), so grazing an obstacle's corner is no collision.
+    /// through the vertex also returns the vertex's local index: it touches neither edge's
+    /// interior and is a pass through the vertex ([`Self::around_vertex`]); the edge returned then
+    /// (a passable one if there is one) is only used if that pass is blocked.
     #[inline]
-    fn first_crossed(&self, f: FaceId, k: usize, tri: &[DVec2; 3], start: DVec2, target: DVec2, opts: MoveOptions) -> usize {
-        let w = tri[(k + 1) % 3];
-        let o = orient(start, target, w);
-        if o > 0.0 || (o == 0.0 && !self.blocks(EdgeRef { face: f, edge: k as u8 }, opts)) {
-            k
+    fn first_crossed(
+        &self,
+        f: FaceId,
+        k: usize,
+        tri: &[DVec2; 3],
+        start: DVec2,
+        target: DVec2,
+        opts: MoveOptions,
+    ) -> (usize, Option<usize>) {
+        let w = (k + 1) % 3;
+        let o = orient(start, target, tri[w]);
+        if o > 0.0 {
+            (k, None)
+        } else if o < 0.0 {
+            (w, None)
+        } else if !within_reach(start, target, tri[w]) {
+            // Collinear by coincidence (a move of a few ulps from a point rounded off its face):
+            // no pass through the vertex; the plain crossing stays within rounding.
+            (k, None)
+        } else if !self.blocks(
+            EdgeRef {
+                face: f,
+                edge: k as u8,
+            },
+            opts,
+        ) {
+            (k, Some(w))
         } else {
-            (k + 1) % 3
+            (w, Some(w))
         }
     }
+
+    /// The line of a move leaves face `f` exactly through its vertex `wi` (local index). The path
+    /// touches only that point, so it continues in whichever face around the vertex holds the
+    /// direction to `target` in its closed angle, provided that face can be reached by rotating
+    /// around the vertex (either way) without crossing a blocking edge. Otherwise both ways are
+    /// blocked first: the vertex is a corner the body stops at (or a zero-width gap between two
+    /// obstacles touching at a point, which counts as closed), and the two blocking edges are
+    /// returned.
+    fn around_vertex(&self, f: FaceId, wi: usize, target: DVec2, opts: MoveOptions) -> Around {
+        let w = self.face(f).v[wi];
+        let mut sides = [None; 2];
+        for (side, ccw) in [true, false].into_iter().enumerate() {
+            let mut g = f;
+            let mut gi = wi;
+            for _ in 0..MAX_FAN {
+                // Counter-clockwise: across the edge entering the vertex; clockwise: leaving it.
+                let ei = if ccw { (gi + 2) % 3 } else { gi };
+                let eg = EdgeRef {
+                    face: g,
+                    edge: ei as u8,
+                };
+                if self.blocks(eg, opts) {
+                    sides[side] = Some(eg);
+                    break;
+                }
+                let h = self.face(g).adj[ei];
+                if h == f || h == FaceId::OUTSIDE {
+                    break;
+                }
+                g = h;
+                let hv = self.face(g).v;
+                gi = match hv.iter().position(|&v| v == w) {
+                    Some(j) => j,
+                    None => break,
+                };
+                let t = self.triangle(g);
+                if orient(t[(gi + 2) % 3], t[gi], target) >= 0.0
+                    && orient(t[gi], t[(gi + 1) % 3], target) >= 0.0
+                {
+                    return Around::Pass(g);
+                }
+            }
+        }
+        Around::Blocked(sides)
+    }
+}
+
+/// Whether `w` lies within the stretch of the line from `start` to `target` (by projection and
+/// distance; `w` is on or near the line wherever this is asked).
+#[inline]
+fn within_reach(start: DVec2, target: DVec2, w: DVec2) -> bool {
+    let s = target - start;
+    let u = w - start;
+    u.dot(s) >= 0.0 && u.length_squared() <= s.length_squared()
 }

@@ -94,11 +94,27 @@ impl World {
         tuning.validate()?;
         let collision = CollisionWorld::new(
             &level.source_polygons(),
-            &[tuning.stand_collider.clone(), tuning.crouch_collider.clone()],
-            MeshConfig { bounds: Some(level.bounds.unwrap_or_else(|| automatic_bounds(level))), ..MeshConfig::default() },
+            &[
+                tuning.stand_collider.clone(),
+                tuning.crouch_collider.clone(),
+            ],
+            MeshConfig {
+                bounds: Some(level.bounds.unwrap_or_else(|| automatic_bounds(level))),
+                ..MeshConfig::default()
+            },
         )?;
-        let ladders: Vec<Aabb> = level.ladders.iter().map(|l| Aabb { min: l.min, max: l.max }).collect();
-        let env = Env { collision: &collision, ladders: &ladders };
+        let ladders: Vec<Aabb> = level
+            .ladders
+            .iter()
+            .map(|l| Aabb {
+                min: l.min,
+                max: l.max,
+            })
+            .collect();
+        let env = Env {
+            collision: &collision,
+            ladders: &ladders,
+        };
         let (hero, moved) = Hero::spawn(&env, level.spawn, &tuning)?;
         let mut warnings = Vec::new();
         if moved > 0.0 {
@@ -123,7 +139,10 @@ impl World {
     /// Advances one tick with this tick's actions.
     pub fn step(&mut self, actions: &Actions) -> &StepReport {
         self.prev_pos = self.hero.body.pos;
-        let env = Env { collision: &self.collision, ladders: &self.ladders };
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+        };
         self.last = self.hero.step(&env, actions, &self.tuning, DT);
         self.steps += 1;
         &self.last
@@ -133,7 +152,10 @@ impl World {
     /// position (or the nearest free point). On error nothing changes.
     pub fn set_level(&mut self, level: &Level) -> Result<(), WorldError> {
         let mut next = World::new(level, &self.tuning)?;
-        let env = Env { collision: &next.collision, ladders: &next.ladders };
+        let env = Env {
+            collision: &next.collision,
+            ladders: &next.ladders,
+        };
         let (mut hero, _) = Hero::spawn(&env, self.hero.body.pos, &next.tuning)?;
         hero.vel = self.hero.vel;
         hero.facing = self.hero.facing;
@@ -191,7 +213,13 @@ impl World {
             state: h.state.name(),
             grounded: h.grounded(),
             face: h.body.face.0,
-            collider: self.collision.mesh(h.collider).collider().iter().map(|p| p.to_array()).collect(),
+            collider: self
+                .collision
+                .mesh(h.collider)
+                .collider()
+                .iter()
+                .map(|p| p.to_array())
+                .collect(),
         }
     }
 
@@ -214,7 +242,16 @@ impl World {
             words.extend([edge.face.0 as u64, edge.edge as u64, speed.to_bits()]);
         }
         let t = &h.timers;
-        words.extend([t.coyote, t.jump_buffer, t.wall_coyote, t.wall_jump_lock, t.drop_through].map(f64::to_bits));
+        words.extend(
+            [
+                t.coyote,
+                t.jump_buffer,
+                t.wall_coyote,
+                t.wall_jump_lock,
+                t.drop_through,
+            ]
+            .map(f64::to_bits),
+        );
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for w in words {
             for b in w.to_le_bytes() {

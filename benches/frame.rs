@@ -1,0 +1,208 @@
+//! CPU time per rendered frame: the simulation ticks of one 60 Hz frame (two 120 Hz ticks) plus
+//! render preparation (camera, culling, the hero mesh, the globals), with no GPU submit. Results:
+//! `BENCHMARKS.md`.
+//!
+//! Run with `cargo bench --bench frame`. Groups:
+//! - `frame/default_level`: `levels/default.ron`, the hero running and jumping back and forth.
+//! - `frame/generated_10k`: a generated level of 10 000 polygons (rocks and one-way platforms on
+//!   a 1 km × 300 m field, fixed seed), same driving.
+//! - `frame_overlay/*`: the same with the collision debug overlay's per-frame part.
+//! - `static_geometry/*`: building the level slabs on the CPU (done once per level or edit).
+//!
+//! Under `cargo test --benches` (no `--bench` argument) every benchmark runs once, on a
+//! 500-polygon generated level instead of 10 000, as a smoke test.
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::Criterion;
+use glam::DVec2;
+use tessera::collision::PolygonKind;
+use tessera::level::{load_level, Level, LevelPolygon};
+use tessera::movement::{Actions, Tuning, TuningOverrides};
+use tessera::render::frame::{follow_target, FrameData, FrameParams};
+use tessera::render::globals::Lighting;
+use tessera::render::{CameraConfig, CameraRig, ChunkTable, LevelGeometry, SlabConfig};
+use tessera::sim::World;
+
+/// Ticks per frame: 120 Hz simulation, 60 Hz display.
+const TICKS_PER_FRAME: u64 = 2;
+const ASPECT: f64 = 16.0 / 9.0;
+
+/// SplitMix64, so the generated level never changes with a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// A ground strip and `n - 1` obstacles, one per cell of a grid over 1000 × 300 m: irregular
+/// convex rocks (5–7 corners), and every fourth a one-way platform.
+fn generated_level(n: usize) -> Level {
+    let mut rng = Rng(0x7E55_E4A0_F4A3_0005);
+    let width = 1000.0;
+    let mut polygons = vec![LevelPolygon::solid(vec![
+        DVec2::new(0.0, -3.0),
+        DVec2::new(width, -3.0),
+        DVec2::new(width, 0.0),
+        DVec2::new(0.0, 0.0),
+    ])];
+    let cols = ((n as f64 * width / 300.0).sqrt().ceil() as usize).max(1);
+    let cell = width / cols as f64;
+    for i in 0..n - 1 {
+        let centre = DVec2::new(
+            (i % cols) as f64 * cell + cell / 2.0,
+            4.0 + (i / cols) as f64 * cell,
+        );
+        let jitter = DVec2::new(rng.next() - 0.5, rng.next() - 0.5) * cell * 0.2;
+        let c = centre + jitter;
+        let mut p = if i % 4 == 3 {
+            let w = cell * 0.35;
+            LevelPolygon::solid(vec![
+                c + DVec2::new(-w, 0.0),
+                c + DVec2::new(w, 0.0),
+                c + DVec2::new(w, 0.25),
+                c + DVec2::new(-w, 0.25),
+            ])
+        } else {
+            let corners = 5 + (rng.next() * 3.0) as usize;
+            let r = cell * 0.25;
+            let phase = rng.next();
+            let pts = (0..corners)
+                .map(|k| {
+                    let a = (k as f64 + phase) / corners as f64 * std::f64::consts::TAU;
+                    c + DVec2::new(a.cos(), a.sin()) * r * (0.75 + 0.25 * rng.next())
+                })
+                .collect();
+            LevelPolygon::solid(pts)
+        };
+        if i % 4 == 3 {
+            p.kind = PolygonKind::OneWay;
+            p.material = Some("wood".into());
+        } else {
+            p.material = Some("rock".into());
+        }
+        polygons.push(p);
+    }
+    Level {
+        name: format!("generated {n}"),
+        polygons,
+        ladders: vec![],
+        spawn: DVec2::new(5.0, 0.0),
+        camera_bounds: None,
+        bounds: None,
+        tuning: TuningOverrides::default(),
+    }
+}
+
+/// What the hero does on tick `t`: runs for 4 s one way, then back, jumping every 0.75 s.
+fn actions(t: u64) -> Actions {
+    let dir = if (t / 480).is_multiple_of(2) {
+        1.0
+    } else {
+        -1.0
+    };
+    let jump = t % 90 < 20;
+    Actions {
+        move_axis: DVec2::new(dir, 0.0),
+        jump,
+        jump_pressed: t.is_multiple_of(90),
+        crouch: false,
+    }
+}
+
+/// A world, its chunk table and a camera, driven frame by frame.
+struct Scene {
+    world: World,
+    chunks: ChunkTable,
+    camera: CameraRig,
+    frame: FrameData,
+    lighting: Lighting,
+    tick: u64,
+}
+
+impl Scene {
+    fn new(level: &Level) -> Scene {
+        let world = World::new(level, &Tuning::default()).expect("bench level builds");
+        let chunks = LevelGeometry::build(level, &SlabConfig::default()).chunks;
+        let camera = CameraRig::new(
+            CameraConfig::default(),
+            follow_target(&world, 1.0),
+            level.camera_bounds,
+            ASPECT,
+        );
+        Scene {
+            world,
+            chunks,
+            camera,
+            frame: FrameData::default(),
+            lighting: Lighting::default(),
+            tick: 0,
+        }
+    }
+
+    /// One 60 Hz frame: two ticks, the camera, render preparation.
+    fn frame(&mut self, overlay: bool) {
+        for _ in 0..TICKS_PER_FRAME {
+            self.world.step(&actions(self.tick));
+            self.tick += 1;
+        }
+        let bounds = self.world.level().camera_bounds;
+        self.camera
+            .update(follow_target(&self.world, 0.5), 1.0 / 60.0, bounds, ASPECT);
+        let params = FrameParams {
+            alpha: 0.5,
+            aspect: ASPECT,
+            time: self.tick as f32 / 120.0,
+            overlay,
+            chunks: &self.chunks,
+            lighting: &self.lighting,
+        };
+        self.frame.prepare(&self.world, &self.camera, &params);
+        black_box(&self.frame);
+    }
+}
+
+fn main() {
+    let full = std::env::args().any(|a| a == "--bench");
+    let big = if full { 10_000 } else { 500 };
+    let default_level =
+        load_level(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/default.ron"))
+            .expect("levels/default.ron loads");
+    let generated = generated_level(big);
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .sample_size(30)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(4));
+    for (name, level) in [
+        ("default_level", &default_level),
+        ("generated_10k", &generated),
+    ] {
+        let mut scene = Scene::new(level);
+        c.bench_function(&format!("frame/{name}"), |b| b.iter(|| scene.frame(false)));
+        let mut scene = Scene::new(level);
+        c.bench_function(&format!("frame_overlay/{name}"), |b| {
+            b.iter(|| scene.frame(true))
+        });
+        c.bench_function(&format!("static_geometry/{name}"), |b| {
+            b.iter(|| black_box(LevelGeometry::build(level, &SlabConfig::default())))
+        });
+        if full {
+            let g = LevelGeometry::build(level, &SlabConfig::default());
+            println!(
+                "{name}: {} polygons, {} vertices, {} triangles, {} chunks",
+                level.polygons.len(),
+                g.vertices.len(),
+                g.indices.len() / 3,
+                g.chunks.chunks.len()
+            );
+        }
+    }
+    c.final_summary();
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Tessera needs, only those missing (apt-get, with sudo when
+# not root). Safe to run again: with everything present it only checks and exits.
+#
+#   scripts/setup.sh          to build and play: pkg-config libasound2-dev libudev-dev (build:
+#                             ALSA for audio, udev for gamepads), libvulkan1 mesa-vulkan-drivers
+#                             (the Vulkan loader and Mesa's drivers, for the window)
+#   scripts/setup.sh --test   the above plus xvfb xauth (a virtual X display for window tests;
+#                             rendering tests run on Mesa's lavapipe software Vulkan driver)
+set -euo pipefail
+
+packages=(pkg-config libasound2-dev libudev-dev libvulkan1 mesa-vulkan-drivers)
+case "${1:-}" in
+    --test) packages+=(xvfb xauth) ;;
+    "") ;;
+    *) echo "usage: $0 [--test]" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup: please install these packages (or your system's equivalents): ${missing[*]}" >&2
+    exit 1
+fi
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null 2>&1; then
+        echo "setup: not root and no sudo; as root run: apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+    sudo=(sudo)
+fi
+echo "setup: installing ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends "${missing[@]}"

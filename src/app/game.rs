@@ -1,0 +1,209 @@
+//! The game's frame logic without a window: UI actions, pause, fixed ticks fed by input or a
+//! replay, recording, and the camera. The window layer (`app::window`) only adds devices, the
+//! GPU and presentation, so this is testable with synthetic input.
+use std::time::Duration;
+
+use super::fixed_step::{FixedStep, FrameSteps};
+use crate::input::{InputState, UiActions};
+use crate::movement::Actions;
+use crate::render::camera::{CameraConfig, CameraRig};
+use crate::render::frame::{follow_target, FrameData, FrameParams};
+use crate::render::globals::Lighting;
+use crate::render::level_mesh::ChunkTable;
+use crate::sim::{World, TICK_HZ};
+
+/// Most ticks run in one frame; beyond that the game slows down rather than spiral (about 67 ms
+/// of game time at 120 Hz).
+pub const MAX_CATCH_UP_STEPS: u32 = 8;
+
+/// What a frame did, for the window layer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameReport {
+    /// Ticks simulated.
+    pub steps: u32,
+    /// Blend factor between the last two ticks for drawing.
+    pub alpha: f64,
+    /// UI actions pressed since the last frame (pause and the overlay are already handled;
+    /// fullscreen and the editor are the caller's).
+    pub ui: UiActions,
+}
+
+/// The running game: world, clock, input, replay, camera and view toggles.
+pub struct Game {
+    world: World,
+    clock: FixedStep,
+    input: InputState,
+    replay: Vec<Actions>,
+    replay_pos: usize,
+    recorded: Option<Vec<Actions>>,
+    camera: CameraRig,
+    paused: bool,
+    paused_by_focus: bool,
+    pause_on_focus_loss: bool,
+    overlay: bool,
+    alpha: f64,
+    time: f64,
+}
+
+impl Game {
+    /// A game on `world`. With a `replay` (per-tick actions) the first ticks play it, then live
+    /// input takes over; focus loss does not pause a replay. `record` keeps every tick's actions.
+    pub fn new(
+        world: World,
+        input: InputState,
+        replay: Option<Vec<Actions>>,
+        record: bool,
+        aspect: f64,
+    ) -> Self {
+        let camera = CameraRig::new(
+            CameraConfig::default(),
+            follow_target(&world, 1.0),
+            world.level().camera_bounds,
+            aspect,
+        );
+        Game {
+            pause_on_focus_loss: replay.is_none(),
+            world,
+            clock: FixedStep::new(TICK_HZ, MAX_CATCH_UP_STEPS),
+            input,
+            replay: replay.unwrap_or_default(),
+            replay_pos: 0,
+            recorded: record.then(Vec::new),
+            camera,
+            paused: false,
+            paused_by_focus: false,
+            overlay: false,
+            alpha: 1.0,
+            time: 0.0,
+        }
+    }
+
+    /// The input state devices feed.
+    pub fn input_mut(&mut self) -> &mut InputState {
+        &mut self.input
+    }
+
+    /// The window gained or lost focus: losing it releases every key (none stays stuck) and
+    /// pauses; regaining it resumes if the pause came from the focus loss.
+    pub fn focus_changed(&mut self, focused: bool) {
+        if !focused {
+            self.input.release_all();
+            if self.pause_on_focus_loss && !self.paused {
+                self.paused = true;
+                self.paused_by_focus = true;
+            }
+        } else if self.paused_by_focus {
+            self.set_paused(false);
+        }
+    }
+
+    /// Runs one rendered frame's worth of simulation for `elapsed` wall time.
+    pub fn frame(&mut self, elapsed: Duration, aspect: f64) -> FrameReport {
+        let ui = self.input.take_ui_actions();
+        if ui.pause {
+            self.set_paused(!self.paused);
+        }
+        if ui.toggle_debug {
+            self.overlay = !self.overlay;
+        }
+        let mut steps = FrameSteps {
+            steps: 0,
+            alpha: self.alpha,
+            dropped: Duration::ZERO,
+        };
+        if !self.paused {
+            steps = self.clock.advance(elapsed);
+            for _ in 0..steps.steps {
+                self.tick();
+            }
+            if steps.dropped > Duration::ZERO {
+                log::debug!(
+                    "frame took too long: dropped {:?} of game time",
+                    steps.dropped
+                );
+            }
+            self.alpha = steps.alpha;
+            self.time += elapsed.as_secs_f64();
+            let target = follow_target(&self.world, self.alpha);
+            self.camera.update(
+                target,
+                elapsed.as_secs_f64(),
+                self.world.level().camera_bounds,
+                aspect,
+            );
+        }
+        FrameReport {
+            steps: steps.steps,
+            alpha: self.alpha,
+            ui,
+        }
+    }
+
+    /// One simulation tick: the replay's actions while it lasts (live input is still consumed, so
+    /// presses made during the replay do not fire afterwards), then live input.
+    fn tick(&mut self) {
+        let live = self.input.take_tick_actions();
+        let actions = match self.replay.get(self.replay_pos) {
+            Some(a) => {
+                self.replay_pos += 1;
+                *a
+            }
+            None => live,
+        };
+        self.world.step(&actions);
+        if let Some(r) = &mut self.recorded {
+            r.push(actions);
+        }
+    }
+
+    fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+        self.paused_by_focus = false;
+        // Forget the partial tick, and the wall time of the pause never reaches the clock.
+        self.clock.reset();
+    }
+
+    /// Fills `frame` for drawing the current state into a target of this `aspect` ratio.
+    pub fn prepare(
+        &self,
+        frame: &mut FrameData,
+        chunks: &ChunkTable,
+        lighting: &Lighting,
+        aspect: f64,
+    ) {
+        let params = FrameParams {
+            alpha: self.alpha,
+            aspect,
+            time: self.time as f32,
+            overlay: self.overlay,
+            chunks,
+            lighting,
+        };
+        frame.prepare(&self.world, &self.camera, &params);
+    }
+
+    /// The world.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+    /// Whether the simulation is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+    /// Whether the collision overlay is shown.
+    pub fn overlay(&self) -> bool {
+        self.overlay
+    }
+    /// Whether the replay (if any) has been played to its end.
+    pub fn replay_finished(&self) -> bool {
+        self.replay_pos >= self.replay.len()
+    }
+    /// The actions of every tick so far, when recording.
+    pub fn recorded(&self) -> Option<&[Actions]> {
+        self.recorded.as_deref()
+    }
+    /// The camera.
+    pub fn camera(&self) -> &CameraRig {
+        &self.camera
+    }
+}

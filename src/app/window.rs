@@ -1,0 +1,345 @@
+//! The window: winit's `ApplicationHandler`, the GPU surface and the redraw loop.
+//!
+//! Each redraw polls gamepads, runs [`Game::frame`] for the wall time since the previous redraw,
+//! prepares and draws the frame, and presents it (Fifo, i.e. vsync, unless disabled). Window
+//! events (keys, focus, resize, close) are handled as they arrive; keys go to the input state
+//! immediately, so presses between redraws are latched for the next tick.
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use winit::application::ApplicationHandler;
+use winit::dpi::{LogicalSize, PhysicalSize};
+use winit::event::{ElementState, KeyEvent, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::PhysicalKey;
+use winit::window::{Fullscreen, Window, WindowId};
+
+use super::game::Game;
+use super::GameOptions;
+use crate::input::{key_from_winit, Gamepads};
+use crate::render::frame::FrameData;
+use crate::render::gpu::{Gpu, GpuError};
+use crate::render::renderer::Renderer;
+use crate::render::CameraConfig;
+
+/// Fails with a one-line message when there is no display to open a window on.
+pub fn check_display() -> anyhow::Result<()> {
+    #[cfg(all(unix, not(target_os = "macos"), not(target_os = "android")))]
+    {
+        let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
+        if !set("DISPLAY") {
+            if set("WAYLAND_DISPLAY") {
+                anyhow::bail!("no X11 display: DISPLAY is not set (this build draws through X11; run under XWayland, which sets DISPLAY)");
+            }
+            anyhow::bail!("no display: neither DISPLAY nor WAYLAND_DISPLAY is set; the game needs a desktop session (`tessera sim` and `tessera render` work without one)");
+        }
+    }
+    Ok(())
+}
+
+/// Runs the event loop until the window closes or `exit_after` passes; returns the game.
+pub fn run(game: Game, opts: &GameOptions) -> anyhow::Result<Game> {
+    let event_loop = EventLoop::new().context("cannot connect to the display")?;
+    event_loop.set_control_flow(ControlFlow::Poll);
+    let mut app = App {
+        opts,
+        game,
+        pads: Gamepads::new(),
+        gfx: None,
+        frame: FrameData::default(),
+        last: None,
+        started: None,
+        error: None,
+        stats: FrameStats::default(),
+        shown_paused: false,
+    };
+    event_loop
+        .run_app(&mut app)
+        .context("the window's event loop failed")?;
+    if let Some(e) = app.error {
+        return Err(e);
+    }
+    app.stats.log_summary();
+    Ok(app.game)
+}
+
+/// Window, surface, device and renderer.
+struct Graphics {
+    window: Arc<Window>,
+    surface: wgpu::Surface<'static>,
+    config: wgpu::SurfaceConfiguration,
+    view_format: wgpu::TextureFormat,
+    gpu: Gpu,
+    renderer: Renderer,
+}
+
+impl Graphics {
+    fn new(
+        event_loop: &ActiveEventLoop,
+        opts: &GameOptions,
+        game: &Game,
+    ) -> anyhow::Result<Graphics> {
+        let (w, h) = opts.window_size;
+        let attrs = Window::default_attributes()
+            .with_title(title(game, false))
+            .with_inner_size(LogicalSize::new(w, h))
+            .with_resizable(true);
+        let window = Arc::new(
+            event_loop
+                .create_window(attrs)
+                .context("cannot open the game window")?,
+        );
+        let instance = Gpu::instance();
+        // With no driver at all, surface creation fails first with a vaguer message.
+        if pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all())).is_empty() {
+            return Err(GpuError::NoAdapter("no Vulkan driver reports a device".into()).into());
+        }
+        let surface = instance
+            .create_surface(window.clone())
+            .map_err(|e| GpuError::Surface(e.to_string()))?;
+        let gpu = Gpu::open(instance, Some(&surface))?;
+        let size = window.inner_size();
+        let mut config = surface
+            .get_default_config(&gpu.adapter, size.width.max(1), size.height.max(1))
+            .ok_or_else(|| {
+                GpuError::Surface(format!(
+                    "the adapter {} cannot present to this window",
+                    gpu.describe()
+                ))
+            })?;
+        // Draw in sRGB: use an sRGB surface format, or an sRGB view of a linear one.
+        let caps = surface.get_capabilities(&gpu.adapter);
+        if let Some(f) = caps.formats.iter().find(|f| f.is_srgb()) {
+            config.format = *f;
+        }
+        let view_format = config.format.add_srgb_suffix();
+        if view_format != config.format {
+            config.view_formats.push(view_format);
+        }
+        config.present_mode = if opts.vsync {
+            wgpu::PresentMode::Fifo
+        } else if caps.present_modes.contains(&wgpu::PresentMode::Immediate) {
+            wgpu::PresentMode::Immediate
+        } else {
+            wgpu::PresentMode::AutoNoVsync
+        };
+        surface.configure(&gpu.device, &config);
+        let mut renderer = Renderer::new(&gpu, view_format, (config.width, config.height));
+        renderer.set_level(&gpu.device, game.world().level(), &CameraConfig::default());
+        log::info!(
+            "window {}×{}, {:?}, {:?}, {}× MSAA on {}",
+            config.width,
+            config.height,
+            view_format,
+            config.present_mode,
+            renderer.samples(),
+            gpu.describe()
+        );
+        Ok(Graphics {
+            window,
+            surface,
+            config,
+            view_format,
+            gpu,
+            renderer,
+        })
+    }
+
+    fn resize(&mut self, size: PhysicalSize<u32>) {
+        if size.width == 0 || size.height == 0 {
+            return; // Minimised: keep the old configuration; nothing is drawn.
+        }
+        self.config.width = size.width;
+        self.config.height = size.height;
+        self.surface.configure(&self.gpu.device, &self.config);
+        self.renderer
+            .resize(&self.gpu.device, (size.width, size.height));
+    }
+
+    fn aspect(&self) -> f64 {
+        self.config.width as f64 / self.config.height.max(1) as f64
+    }
+}
+
+struct App<'o> {
+    opts: &'o GameOptions,
+    game: Game,
+    pads: Gamepads,
+    gfx: Option<Graphics>,
+    frame: FrameData,
+    last: Option<Instant>,
+    started: Option<Instant>,
+    error: Option<anyhow::Error>,
+    stats: FrameStats,
+    shown_paused: bool,
+}
+
+impl ApplicationHandler for App<'_> {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gfx.is_some() {
+            return;
+        }
+        match Graphics::new(event_loop, self.opts, &self.game) {
+            Ok(g) => self.gfx = Some(g),
+            Err(e) => self.fail(event_loop, e),
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                if let Some(g) = &mut self.gfx {
+                    g.resize(size);
+                }
+            }
+            WindowEvent::Focused(focused) => self.game.focus_changed(focused),
+            WindowEvent::KeyboardInput {
+                event:
+                    KeyEvent {
+                        physical_key: PhysicalKey::Code(code),
+                        state,
+                        repeat: false,
+                        ..
+                    },
+                ..
+            } => {
+                if let Some(key) = key_from_winit(code) {
+                    self.game
+                        .input_mut()
+                        .key(key, state == ElementState::Pressed);
+                }
+            }
+            WindowEvent::RedrawRequested => self.redraw(event_loop),
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        if let Some(g) = &self.gfx {
+            g.window.request_redraw();
+        }
+    }
+}
+
+impl App<'_> {
+    fn fail(&mut self, event_loop: &ActiveEventLoop, e: anyhow::Error) {
+        self.error.get_or_insert(e);
+        event_loop.exit();
+    }
+
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        let now = Instant::now();
+        let started = *self.started.get_or_insert(now);
+        let elapsed = self.last.map_or(Duration::ZERO, |l| now - l);
+        self.last = Some(now);
+        let Some(g) = &mut self.gfx else {
+            return;
+        };
+        self.pads.poll(self.game.input_mut());
+        let report = self.game.frame(elapsed, g.aspect());
+        if report.ui.fullscreen {
+            let full = g
+                .window
+                .fullscreen()
+                .is_none()
+                .then_some(Fullscreen::Borderless(None));
+            g.window.set_fullscreen(full);
+        }
+        if self.game.paused() != self.shown_paused {
+            self.shown_paused = self.game.paused();
+            g.window.set_title(&title(&self.game, self.shown_paused));
+        }
+        self.game.prepare(
+            &mut self.frame,
+            g.renderer.chunks(),
+            &g.renderer.lighting,
+            g.aspect(),
+        );
+        let texture = match g.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(t)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
+            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                let size = g.window.inner_size();
+                g.resize(size);
+                return;
+            }
+            wgpu::CurrentSurfaceTexture::Validation => {
+                return self.fail(
+                    event_loop,
+                    GpuError::Surface("the surface reported a validation error".into()).into(),
+                );
+            }
+        };
+        let view = texture.texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(g.view_format),
+            ..Default::default()
+        });
+        g.renderer
+            .render(&g.gpu, self.game.world(), &self.frame, &view);
+        g.gpu.queue.present(texture);
+        self.stats.frame(now, report.steps);
+        if self
+            .opts
+            .exit_after
+            .is_some_and(|s| now.duration_since(started).as_secs_f64() >= s)
+        {
+            event_loop.exit();
+        }
+    }
+}
+
+/// The window title.
+fn title(game: &Game, paused: bool) -> String {
+    let name = &game.world().level().name;
+    if paused {
+        format!("Tessera — {name} (paused)")
+    } else {
+        format!("Tessera — {name}")
+    }
+}
+
+/// Frame counting for the fps log.
+#[derive(Default)]
+struct FrameStats {
+    first: Option<Instant>,
+    window_start: Option<Instant>,
+    frames: u64,
+    window_frames: u64,
+    ticks: u64,
+    last: Option<Instant>,
+}
+
+impl FrameStats {
+    fn frame(&mut self, now: Instant, ticks: u32) {
+        self.first.get_or_insert(now);
+        let start = *self.window_start.get_or_insert(now);
+        self.frames += 1;
+        self.window_frames += 1;
+        self.ticks += ticks as u64;
+        self.last = Some(now);
+        let span = now.duration_since(start).as_secs_f64();
+        if span >= 5.0 {
+            log::info!("{:.1} fps", self.window_frames as f64 / span);
+            self.window_start = Some(now);
+            self.window_frames = 0;
+        }
+    }
+
+    fn log_summary(&self) {
+        if let (Some(a), Some(b)) = (self.first, self.last) {
+            let s = b.duration_since(a).as_secs_f64();
+            if s > 0.0 && self.frames > 1 {
+                log::info!(
+                    "{} frames and {} ticks in {:.2} s: {:.1} fps",
+                    self.frames,
+                    self.ticks,
+                    s,
+                    (self.frames - 1) as f64 / s
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! `tessera check FILE...`: validate data files, detecting each file's kind from its content.
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::anyhow;
+use tessera::level::{parse_level, parse_ron, parse_tuning, read_text};
+use tessera::movement::Tuning;
+use tessera::sim::{parse_replay, World};
+
+use super::tuning;
+
+/// What a data file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Kind {
+    /// Detect from the content: `polygons` → level, `segments` → replay, else tuning.
+    Auto,
+    /// A level (levels/*.ron).
+    Level,
+    /// A replay (input script).
+    Replay,
+    /// A movement tuning file (assets/tuning.ron).
+    Tuning,
+}
+
+/// Checks `files` in order; prints `ok: FILE (...)` for each good one and fails on the first bad
+/// one.
+pub fn run(
+    files: &[std::path::PathBuf],
+    kind: Kind,
+    tuning: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    let (tuning, _) = tuning::resolve(tuning)?;
+    for path in files {
+        let what = check_file(path, kind, &tuning)?;
+        println!("ok: {} ({what})", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Validates one file; returns a short description of what it holds.
+fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String> {
+    let text = read_text(path)?;
+    let kind = match kind {
+        Kind::Auto => detect(path, &text)?,
+        k => k,
+    };
+    match kind {
+        Kind::Level => {
+            let level = parse_level(path, &text)?;
+            let world =
+                World::new(&level, tuning).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            for w in world.warnings() {
+                eprintln!("warning: {}: {w}", path.display());
+            }
+            Ok(format!(
+                "level \"{}\": {} polygons, {} ladders",
+                level.name,
+                level.polygons.len(),
+                level.ladders.len()
+            ))
+        }
+        Kind::Replay => {
+            let replay = parse_replay(path, &text)?;
+            Ok(format!(
+                "replay: {} frames, {} segments",
+                replay.len(),
+                replay.segments.len()
+            ))
+        }
+        Kind::Tuning | Kind::Auto => {
+            parse_tuning(path, &text)?;
+            Ok("tuning".to_string())
+        }
+    }
+}
+
+/// The kind of a file from its top-level fields. Syntax errors are reported here, with position.
+fn detect(path: &Path, text: &str) -> anyhow::Result<Kind> {
+    let value: ron::Value = parse_ron(path, text)?;
+    let has = |field: &str| match &value {
+        ron::Value::Map(m) => m.get(&ron::Value::String(field.to_string())).is_some(),
+        _ => false,
+    };
+    Ok(if has("polygons") {
+        Kind::Level
+    } else if has("segments") {
+        Kind::Replay
+    } else {
+        Kind::Tuning
+    })
+}

@@ -1,0 +1,91 @@
+//! Command-line arguments and the dispatch to each subcommand.
+//!
+//! Binary-only code: it may use `anyhow` (the library never does in the simulation layers) and
+//! prints to stdout/stderr; everything it does is a thin wrapper over `tessera::level` and
+//! `tessera::sim`.
+mod check;
+mod play;
+mod sim;
+mod tuning;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use check::Kind;
+
+/// Tessera: a 2D side-scroller with arbitrary level geometry.
+///
+/// Without a subcommand, plays the default level (levels/default.ron).
+#[derive(Debug, Parser)]
+#[command(name = "tessera", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run a level headless and print a summary (frames, final state, contacts, time per step).
+    Sim {
+        /// The level file.
+        #[arg(long, value_name = "FILE")]
+        level: PathBuf,
+        /// An input script; without one the hero stands idle.
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
+        /// A tuning file; default: assets/tuning.ron if it exists, else the built-in defaults.
+        #[arg(long, value_name = "FILE")]
+        tuning: Option<PathBuf>,
+        /// Number of frames (120 per second); default: the replay's length, or 600 without one.
+        /// Frames past the end of the replay are idle.
+        #[arg(long, value_name = "N")]
+        frames: Option<u64>,
+        /// Write one JSON line per frame (the state after that frame's input) to this file.
+        #[arg(long, value_name = "OUT.jsonl")]
+        trace: Option<PathBuf>,
+    },
+    /// Validate level, replay and tuning files; stop with an error at the first bad one.
+    ///
+    /// The kind of each file is detected from its content: a top-level `polygons` field means a
+    /// level, `segments` a replay, anything else a tuning file. Levels are also built into a
+    /// simulation world (meshes, spawn point), so warnings such as a moved spawn are printed.
+    Check {
+        /// The files.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Treat every file as this kind instead of detecting it.
+        #[arg(long, value_enum, default_value_t = Kind::Auto)]
+        kind: Kind,
+        /// Tuning used to build levels; default: assets/tuning.ron if it exists, else the built-in
+        /// defaults.
+        #[arg(long, value_name = "FILE")]
+        tuning: Option<PathBuf>,
+    },
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        None => play::play_default(),
+        Some(Command::Sim {
+            level,
+            replay,
+            tuning,
+            frames,
+            trace,
+        }) => sim::run(&sim::SimArgs {
+            level,
+            replay,
+            tuning,
+            frames,
+            trace,
+        }),
+        Some(Command::Check {
+            files,
+            kind,
+            tuning,
+        }) => check::run(&files, kind, tuning.as_deref()),
+    }
+}

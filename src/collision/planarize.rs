@@ -1,0 +1,292 @@
+//! Splitting the constraint segments where they cross or touch, before triangulation.
+//!
+//! Inflated pieces overlap, so their outlines cross, overlap along shared lines (neighbouring tiles)
+//! and have corners lying on each other's edges. Spade's incremental `add_constraint_and_split`
+//! handles crossings one at a time with a rounded split point, and when a rounded point lands off
+//! the split edge it reroutes constraints through a nearby vertex (centimetres away in tests) or
+//! panics; overlapping collinear constraints make that common. So the crossings are resolved here,
+//! up front, with exact predicates, and spade only ever sees a planar set of constraint segments:
+//!
+//! - two segments that cross properly (all four [`orient`] signs strict) are both split at the
+//!   crossing point, computed from the shorter segment and clamped into both bounding boxes;
+//! - a segment with another segment's endpoint exactly on its interior (collinear overlaps, a
+//!   tile's corner on its neighbour's edge) is split at that endpoint, so overlapping collinear
+//!   segments become identical pieces and are merged.
+//!
+//! A rounded crossing point lies within an ulp or so of both lines, so the new pieces can cross a
+//! third segment that passed within an ulp of the crossing; the next pass splits those, and only
+//! segments created by the previous pass need testing. A handful of passes reach a fixed point;
+//! [`MAX_PASSES`] bounds them (running out is reported, never a panic). Every split moves geometry
+//! by rounding only: no vertex is rerouted.
+use std::collections::HashMap;
+
+use glam::DVec2;
+
+use super::predicates::orient;
+
+/// Upper bound on splitting passes (real levels need one or two; clusters of nearly concurrent
+/// lines a few more).
+pub const MAX_PASSES: usize = 64;
+
+/// Vertex store with exact deduplication (`-0.0` and `0.0` are the same point).
+#[derive(Default)]
+pub struct Points {
+    /// The distinct points, in insertion order.
+    pub points: Vec<DVec2>,
+    index: HashMap<(u64, u64), u32>,
+}
+
+impl Points {
+    /// The id of `p`, inserting it if new.
+    pub fn id(&mut self, p: DVec2) -> u32 {
+        // Adding 0.0 turns -0.0 into 0.0; spade would merge them otherwise.
+        let p = DVec2::new(p.x + 0.0, p.y + 0.0);
+        let points = &mut self.points;
+        *self
+            .index
+            .entry((p.x.to_bits(), p.y.to_bits()))
+            .or_insert_with(|| {
+                points.push(p);
+                (points.len() - 1) as u32
+            })
+    }
+}
+
+/// Splits `segments` (pairs of point ids; zero-length ones are dropped) until no two cross or
+/// overlap and no endpoint lies on another segment's interior. New crossing points are added to
+/// `pts`. Returns the planar segment set, or the location of a crossing still unresolved after
+/// [`MAX_PASSES`].
+pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<[u32; 2]>, DVec2> {
+    let (mut segs, _) = dedup(segments.iter().map(|&s| (s, true)));
+    let mut fresh = vec![true; segs.len()];
+    let mut splits: Vec<(u32, u32)> = Vec::new();
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for _ in 0..MAX_PASSES {
+        candidate_pairs(&pts.points, &segs, &fresh, &mut pairs);
+        splits.clear();
+        for &(i, j) in &pairs {
+            split_pair(pts, &segs, i, j, &mut splits);
+        }
+        if splits.is_empty() {
+            return Ok(segs);
+        }
+        // Rebuild: every split segment becomes a chain through its split points, in order.
+        splits.sort_unstable();
+        splits.dedup();
+        let mut out: Vec<([u32; 2], bool)> = Vec::with_capacity(segs.len() + splits.len() * 2);
+        let mut k = 0;
+        let mut chain: Vec<(f64, u32)> = Vec::new();
+        for (i, &[a, b]) in segs.iter().enumerate() {
+            if k >= splits.len() || splits[k].0 as usize != i {
+                out.push(([a, b], false));
+                continue;
+            }
+            let (pa, pb) = (pts.points[a as usize], pts.points[b as usize]);
+            let d = pb - pa;
+            chain.clear();
+            while k < splits.len() && splits[k].0 as usize == i {
+                let p = splits[k].1;
+                chain.push(((pts.points[p as usize] - pa).dot(d), p));
+                k += 1;
+            }
+            chain.sort_by(|x, y| x.0.total_cmp(&y.0));
+            let mut prev = a;
+            for &(_, p) in chain.iter().chain(std::iter::once(&(0.0, b))) {
+                if p != prev {
+                    out.push(([prev, p], true));
+                    prev = p;
+                }
+            }
+        }
+        let (s, f) = dedup(out);
+        segs = s;
+        fresh = f;
+    }
+    // Still splitting: report where.
+    candidate_pairs(&pts.points, &segs, &fresh, &mut pairs);
+    let loc = pairs
+        .first()
+        .map(|&(i, _)| pts.points[segs[i as usize][0] as usize])
+        .unwrap_or(DVec2::ZERO);
+    Err(loc)
+}
+
+/// Drops zero-length segments and duplicates (either direction; a duplicate is fresh if any copy
+/// is). Returns the segments and their fresh flags.
+fn dedup(segs: impl IntoIterator<Item = ([u32; 2], bool)>) -> (Vec<[u32; 2]>, Vec<bool>) {
+    let mut v: Vec<([u32; 2], bool)> = segs
+        .into_iter()
+        .filter(|(s, _)| s[0] != s[1])
+        .map(|([a, b], f)| ([a.min(b), a.max(b)], f))
+        .collect();
+    v.sort_unstable_by_key(|&(s, f)| (s, !f));
+    v.dedup_by_key(|(s, _)| *s);
+    v.into_iter().unzip()
+}
+
+/// Tests one pair of segments exactly and records the splits it needs as (segment, point).
+fn split_pair(pts: &mut Points, segs: &[[u32; 2]], i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
+    let [ia, ib] = segs[i as usize];
+    let [ja, jb] = segs[j as usize];
+    let p = &pts.points;
+    let (a, b, c, d) = (
+        p[ia as usize],
+        p[ib as usize],
+        p[ja as usize],
+        p[jb as usize],
+    );
+    let o1 = orient(a, b, c);
+    let o2 = orient(a, b, d);
+    if (o1 > 0.0 && o2 > 0.0) || (o1 < 0.0 && o2 < 0.0) {
+        return;
+    }
+    let o3 = orient(c, d, a);
+    let o4 = orient(c, d, b);
+    if (o3 > 0.0 && o4 > 0.0) || (o3 < 0.0 && o4 < 0.0) {
+        return;
+    }
+    if o1 != 0.0 && o2 != 0.0 && o3 != 0.0 && o4 != 0.0 {
+        // Proper crossing: parametrize the shorter segment (smaller absolute error).
+        let x = if (b - a).length_squared() <= (d - c).length_squared() {
+            a + (b - a) * (o3 / (o3 - o4))
+        } else {
+            c + (d - c) * (o1 / (o1 - o2))
+        };
+        let lo = a.min(b).max(c.min(d));
+        let hi = a.max(b).min(c.max(d));
+        let x = x.clamp(lo, hi);
+        let id = pts.id(x);
+        out.push((i, id));
+        out.push((j, id));
+        return;
+    }
+    // Touching: an endpoint exactly on the other segment's interior.
+    if o1 == 0.0 && strictly_within(a, b, c) {
+        out.push((i, ja));
+    }
+    if o2 == 0.0 && strictly_within(a, b, d) {
+        out.push((i, jb));
+    }
+    if o3 == 0.0 && strictly_within(c, d, a) {
+        out.push((j, ia));
+    }
+    if o4 == 0.0 && strictly_within(c, d, b) {
+        out.push((j, ib));
+    }
+}
+
+/// For `p` collinear with `a b`: whether it lies strictly between them.
+fn strictly_within(a: DVec2, b: DVec2, p: DVec2) -> bool {
+    p != a
+        && p != b
+        && p.x >= a.x.min(b.x)
+        && p.x <= a.x.max(b.x)
+        && p.y >= a.y.min(b.y)
+        && p.y <= a.y.max(b.y)
+}
+
+/// Pairs of segments whose bounding boxes overlap and of which at least one is fresh, each pair
+/// once (found through a uniform grid; a pair is reported in the cell holding the lower-left
+/// corner of the two boxes' intersection).
+fn candidate_pairs(p: &[DVec2], segs: &[[u32; 2]], fresh: &[bool], out: &mut Vec<(u32, u32)>) {
+    out.clear();
+    if segs.len() < 2 || !fresh.iter().any(|&f| f) {
+        return;
+    }
+    let bbox = |s: &[u32; 2]| {
+        let (a, b) = (p[s[0] as usize], p[s[1] as usize]);
+        (a.min(b), a.max(b))
+    };
+    let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
+    let mut total = 0.0;
+    for s in segs {
+        let (a, b) = bbox(s);
+        lo = lo.min(a);
+        hi = hi.max(b);
+        total += (b - a).max_element();
+    }
+    let n = segs.len() as f64;
+    let size = (hi - lo).max(DVec2::splat(1e-9));
+    let cell = (total / n)
+        .max((size.x * size.y / (4.0 * n)).sqrt())
+        .max(size.max_element() / 4096.0)
+        .max(1e-12);
+    let nx = ((size.x / cell) as usize + 1).min(4097);
+    let ny = ((size.y / cell) as usize + 1).min(4097);
+    let cell_of = |q: DVec2| {
+        let c = (q - lo) / cell;
+        (
+            (c.x.max(0.0) as usize).min(nx - 1),
+            (c.y.max(0.0) as usize).min(ny - 1),
+        )
+    };
+    let mut cells: Vec<Vec<u32>> = vec![Vec::new(); nx * ny];
+    for (i, s) in segs.iter().enumerate() {
+        let (a, b) = bbox(s);
+        let ((x0, y0), (x1, y1)) = (cell_of(a), cell_of(b));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                cells[y * nx + x].push(i as u32);
+            }
+        }
+    }
+    for (ci, cell_segs) in cells.iter().enumerate() {
+        for (k, &i) in cell_segs.iter().enumerate() {
+            let (ai, bi) = bbox(&segs[i as usize]);
+            for &j in &cell_segs[k + 1..] {
+                if !fresh[i as usize] && !fresh[j as usize] {
+                    continue;
+                }
+                let (aj, bj) = bbox(&segs[j as usize]);
+                let (l, h) = (ai.max(aj), bi.min(bj));
+                if l.x > h.x || l.y > h.y {
+                    continue;
+                }
+                let (cx, cy) = cell_of(l);
+                if cy * nx + cx == ci {
+                    out.push((i, j));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(points: &[(f64, f64)], segs: &[[u32; 2]]) -> (Points, Vec<[u32; 2]>) {
+        let mut pts = Points::default();
+        for &(x, y) in points {
+            pts.id(DVec2::new(x, y));
+        }
+        let out = planarize(&mut pts, segs).unwrap();
+        (pts, out)
+    }
+
+    #[test]
+    fn crossing_segments_are_split_at_the_crossing() {
+        let (pts, out) = run(&[(0., 0.), (2., 2.), (0., 2.), (2., 0.)], &[[0, 1], [2, 3]]);
+        assert_eq!(pts.points.len(), 5);
+        assert_eq!(pts.points[4], DVec2::new(1.0, 1.0));
+        assert_eq!(out.len(), 4);
+    }
+
+    #[test]
+    fn collinear_overlaps_merge_and_touching_corners_split() {
+        // [0,2] and [1,3] on one line; a vertical segment ending on the first's interior.
+        let (_, out) = run(
+            &[(0., 0.), (2., 0.), (1., 0.), (3., 0.), (0.5, 0.), (0.5, 1.)],
+            &[[0, 1], [2, 3], [4, 5]],
+        );
+        let mut out = out;
+        out.sort();
+        assert_eq!(out, vec![[0, 4], [1, 2], [1, 3], [2, 4], [4, 5]]);
+    }
+
+    #[test]
+    fn negative_zero_is_zero() {
+        let mut pts = Points::default();
+        assert_eq!(pts.id(DVec2::new(0.0, 1.0)), pts.id(DVec2::new(-0.0, 1.0)));
+    }
+}

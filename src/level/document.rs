@@ -1,0 +1,172 @@
+//! The level document: what a level file holds, field for field.
+//!
+//! Coordinates are metres, x right, y up. Points are RON tuples `(x, y)`.
+use glam::DVec2;
+use serde::{Deserialize, Serialize};
+
+use crate::collision::{Aabb, PolygonId, PolygonKind, SourcePolygon};
+use crate::movement::TuningOverrides;
+
+/// A level: obstacles, ladders, where the hero starts, and what the camera may show.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    /// Shown in the window title and the editor.
+    pub name: String,
+    /// Obstacles, each a simple polygon (convex or concave, either orientation). A polygon's index
+    /// in this list is its [`PolygonId`] everywhere (meshes, contacts, error messages).
+    pub polygons: Vec<LevelPolygon>,
+    /// Climbable rectangles.
+    #[serde(default)]
+    pub ladders: Vec<Ladder>,
+    /// Where the hero's feet start. Inside solid geometry it is moved to the nearest free point,
+    /// with a warning.
+    pub spawn: DVec2,
+    /// The region the camera may show; `None`: follow the hero without limits.
+    #[serde(default)]
+    pub camera_bounds: Option<Aabb>,
+    /// Where the hero's feet may go (everything outside is solid); `None`: the box around all
+    /// geometry grown by a margin (see `collision::MeshConfig::margin`).
+    #[serde(default)]
+    pub bounds: Option<Aabb>,
+    /// Tuning fields this level changes (e.g. `top_down: Some(true)`); empty by default.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub tuning: TuningOverrides,
+}
+
+/// One obstacle of a level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelPolygon {
+    /// Vertices in order, either orientation, without repeating the first at the end.
+    pub points: Vec<DVec2>,
+    /// `solid` (default) or `one_way` (blocks only from above).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub kind: PolygonKind,
+    /// Surface material for the renderer and footstep sounds (`"stone"`, `"wood"`, `"grass"`,
+    /// `"metal"`, ...). Unknown names fall back to a neutral look and sound.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material: Option<String>,
+    /// Fill colour, linear RGB, each component in `[0, 1]`; `None`: the material's colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<[f32; 3]>,
+}
+
+/// A climbable rectangle: the hero grabs it when its feet are inside.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ladder {
+    /// Lower-left corner.
+    pub min: DVec2,
+    /// Upper-right corner.
+    pub max: DVec2,
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+impl LevelPolygon {
+    /// A solid polygon with no material or colour.
+    pub fn solid(points: Vec<DVec2>) -> Self {
+        LevelPolygon {
+            points,
+            kind: PolygonKind::Solid,
+            material: None,
+            colour: None,
+        }
+    }
+}
+
+impl Ladder {
+    /// The ladder as a box.
+    pub fn aabb(&self) -> Aabb {
+        Aabb {
+            min: self.min,
+            max: self.max,
+        }
+    }
+}
+
+impl Level {
+    /// The polygons as the collision core takes them; each id is the polygon's index.
+    pub fn source_polygons(&self) -> Vec<SourcePolygon> {
+        self.polygons
+            .iter()
+            .enumerate()
+            .map(|(i, p)| SourcePolygon {
+                id: polygon_id(i),
+                kind: p.kind,
+                points: p.points.clone(),
+            })
+            .collect()
+    }
+}
+
+/// The id of the polygon at `index`.
+///
+/// A level with 2³² − 1 polygons would not fit in memory long before this; `PolygonId(u32::MAX)` is
+/// reserved for the bounds frame.
+pub fn polygon_id(index: usize) -> PolygonId {
+    let id = u32::try_from(index).expect("polygon index fits in u32");
+    assert_ne!(
+        id,
+        u32::MAX,
+        "polygon index collides with PolygonId::BOUNDS"
+    );
+    PolygonId(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(x: f64) -> Vec<DVec2> {
+        vec![
+            DVec2::new(x, 0.0),
+            DVec2::new(x + 1.0, 0.0),
+            DVec2::new(x + 1.0, 1.0),
+            DVec2::new(x, 1.0),
+        ]
+    }
+
+    #[test]
+    fn source_polygons_keep_index_kind_and_points() {
+        let mut one_way = LevelPolygon::solid(square(5.0));
+        one_way.kind = PolygonKind::OneWay;
+        let level = Level {
+            name: "t".into(),
+            polygons: vec![LevelPolygon::solid(square(0.0)), one_way],
+            ladders: vec![],
+            spawn: DVec2::ZERO,
+            camera_bounds: None,
+            bounds: None,
+            tuning: TuningOverrides::default(),
+        };
+        let src = level.source_polygons();
+        assert_eq!(src.len(), 2);
+        assert_eq!(src[0].id, PolygonId(0));
+        assert_eq!(src[1].id, PolygonId(1));
+        assert_eq!(src[0].kind, PolygonKind::Solid);
+        assert_eq!(src[1].kind, PolygonKind::OneWay);
+        assert_eq!(src[1].points, square(5.0));
+    }
+
+    #[test]
+    fn optional_fields_default_and_unknown_fields_are_refused() {
+        let level: Level = ron::from_str(
+            "(name: \"m\", polygons: [(points: [(0, 0), (1, 0), (0, 1)])], spawn: (0.5, 2))",
+        )
+        .unwrap();
+        assert_eq!(level.polygons[0].kind, PolygonKind::Solid);
+        assert_eq!(level.polygons[0].material, None);
+        assert!(level.ladders.is_empty());
+        assert_eq!(level.camera_bounds, None);
+        assert_eq!(level.tuning, TuningOverrides::default());
+        let e = ron::from_str::<Level>("(name: \"m\", polygons: [], spawn: (0, 0), gravity: 3)")
+            .unwrap_err();
+        assert!(e.to_string().contains("gravity"), "{e}");
+        let e = ron::from_str::<LevelPolygon>("(points: [], kind: sticky)").unwrap_err();
+        assert!(e.to_string().contains("sticky"), "{e}");
+    }
+}

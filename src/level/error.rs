@@ -1,0 +1,121 @@
+//! Errors of the data files: every message starts with the file's path, then the place (line and
+//! column for RON errors, an object index for validation problems), then what is wrong.
+//!
+//! Each message is complete on one line: inner errors are part of the `Display` text and are not
+//! also returned by `source()`, so printing the chain (`anyhow`'s `{:#}`) never repeats them.
+use std::path::{Path, PathBuf};
+
+use crate::collision::GeometryError;
+use crate::movement::TuningError;
+
+/// Reading, parsing or writing a RON data file failed.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file could not be opened or read (missing, a directory, no permission).
+    #[error("{}: cannot read: {error}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What the OS said.
+        error: std::io::Error,
+    },
+    /// The file is not valid RON, or a value has the wrong type, or a field is unknown or missing.
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the error.
+        line: usize,
+        /// 1-based column of the error.
+        column: usize,
+        /// What the parser expected or refused.
+        message: String,
+    },
+    /// The document could not be turned into RON.
+    #[error("{}: cannot serialize: {message}", path.display())]
+    Serialize {
+        /// The file that was to be written.
+        path: PathBuf,
+        /// The serializer's message.
+        message: String,
+    },
+    /// Writing the file failed; the previous file, if any, is unchanged.
+    #[error("{}: cannot write: {error}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What the OS said.
+        error: std::io::Error,
+    },
+}
+
+impl FileError {
+    /// The file the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            FileError::Read { path, .. }
+            | FileError::Syntax { path, .. }
+            | FileError::Serialize { path, .. }
+            | FileError::Write { path, .. } => path,
+        }
+    }
+}
+
+/// A level file could not be loaded or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum LevelError {
+    /// Reading, parsing or writing failed.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The file parsed but the level is invalid.
+    #[error("{}: {problem}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The first problem found.
+        problem: LevelProblem,
+    },
+}
+
+/// What is wrong with a parsed level, naming the culprit.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LevelProblem {
+    /// A polygon is malformed (the message names `polygon N`, N its index in `polygons`).
+    #[error("{0}")]
+    Polygon(GeometryError),
+    /// A polygon's colour has a component outside `[0, 1]` or not finite.
+    #[error("polygon {index}: colour {colour:?} must have components between 0 and 1")]
+    Colour {
+        /// Index in `polygons`.
+        index: usize,
+        /// The colour as written.
+        colour: [f32; 3],
+    },
+    /// A ladder is empty, inverted, not finite or out of range.
+    #[error("ladder {index}: {why}")]
+    Ladder {
+        /// Index in `ladders`.
+        index: usize,
+        /// The problem.
+        why: String,
+    },
+    /// The spawn point is not finite or out of range.
+    #[error("spawn ({x}, {y}) must be finite and within ±1e7 m")]
+    Spawn {
+        /// As written.
+        x: f64,
+        /// As written.
+        y: f64,
+    },
+    /// `camera_bounds` or `bounds` is empty, inverted, not finite or out of range.
+    #[error("{field}: {why}")]
+    Bounds {
+        /// `camera_bounds` or `bounds`.
+        field: &'static str,
+        /// The problem.
+        why: String,
+    },
+    /// The tuning overrides, applied to the default tuning, give a value out of range.
+    #[error("tuning overrides: {0}")]
+    Tuning(TuningError),
+}

@@ -1,0 +1,33 @@
+//! Levels as plain data, and the one loader of the game's RON data files.
+//!
+//! # What it owns
+//! - [`Level`]: the level document (polygons, ladders, spawn, bounds, tuning overrides). It is
+//!   `Clone + PartialEq` data with no behaviour beyond conversion to the collision core's input,
+//!   so the editor can snapshot and diff it for undo.
+//! - Validation ([`validate`]): everything a level can get wrong, checked before anything is built,
+//!   each problem naming its culprit (polygon or ladder index, field).
+//! - Files: [`load_level`] / [`save_level`], [`load_tuning`], and the shared RON plumbing
+//!   ([`file`](mod@file)) that replays and key bindings use too: errors name the file and, for
+//!   RON syntax and type errors, the line and column; saves are atomic (temp file, fsync, rename).
+//!
+//! Policy for a spawn point inside solid geometry: not an error here. The simulation moves the
+//! hero to the nearest free point and reports a warning (`sim::World::warnings`), which
+//! `tessera check` prints; a level whose free space is empty fails to load into a world.
+//!
+//! # Must never depend on
+//! Window, GPU, audio or input crates, or the simulation (`sim` depends on `level`, not the other
+//! way round). It reads only `collision` (polygon types, validation) and `movement` (tuning).
+pub mod document;
+pub mod error;
+pub mod file;
+pub mod load;
+pub mod save;
+pub mod tuning_file;
+pub mod validate;
+
+pub use document::{Ladder, Level, LevelPolygon};
+pub use error::{FileError, LevelError, LevelProblem};
+pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
+pub use load::{load_level, parse_level, DEFAULT_LEVEL_PATH};
+pub use save::{level_to_ron, save_level};
+pub use tuning_file::{load_tuning, parse_tuning, TuningFileError, DEFAULT_TUNING_PATH};

@@ -1,0 +1,201 @@
+//! Level validation: everything checkable without building a mesh, in file order, first problem
+//! wins. Runs on load and before save, so a level on disk always loads.
+//!
+//! What is left to the simulation: whether the polygons triangulate (they do whenever they
+//! validate, barring a bug) and whether the spawn point is free (moved with a warning if not).
+use glam::DVec2;
+
+use super::document::{polygon_id, Level};
+use super::error::LevelProblem;
+use crate::collision::polygon::MAX_COORDINATE;
+use crate::collision::{validate_polygon, Aabb};
+use crate::movement::Tuning;
+
+impl Level {
+    /// Checks polygons (via `collision::validate_polygon`), colours, ladders, the spawn point,
+    /// both bounds, and the tuning overrides applied to `Tuning::default()`.
+    pub fn validate(&self) -> Result<(), LevelProblem> {
+        for (i, p) in self.polygons.iter().enumerate() {
+            validate_polygon(polygon_id(i), &p.points).map_err(LevelProblem::Polygon)?;
+            if let Some(c) = p.colour {
+                if !c.iter().all(|v| (0.0..=1.0).contains(v)) {
+                    return Err(LevelProblem::Colour {
+                        index: i,
+                        colour: c,
+                    });
+                }
+            }
+        }
+        for (i, l) in self.ladders.iter().enumerate() {
+            if let Some(why) = box_problem(&l.aabb()) {
+                return Err(LevelProblem::Ladder { index: i, why });
+            }
+        }
+        if !in_range(self.spawn) {
+            return Err(LevelProblem::Spawn {
+                x: self.spawn.x,
+                y: self.spawn.y,
+            });
+        }
+        for (field, b) in [
+            ("camera_bounds", self.camera_bounds),
+            ("bounds", self.bounds),
+        ] {
+            if let Some(why) = b.as_ref().and_then(box_problem) {
+                return Err(LevelProblem::Bounds { field, why });
+            }
+        }
+        Tuning::default()
+            .with_overrides(&self.tuning)
+            .validate()
+            .map_err(LevelProblem::Tuning)?;
+        Ok(())
+    }
+}
+
+fn in_range(p: DVec2) -> bool {
+    p.is_finite() && p.abs().max_element() <= MAX_COORDINATE
+}
+
+/// Why a box is unusable, or `None` if it is fine.
+fn box_problem(b: &Aabb) -> Option<String> {
+    if !in_range(b.min) || !in_range(b.max) {
+        return Some(format!(
+            "min ({}, {}) and max ({}, {}) must be finite and within ±1e7 m",
+            b.min.x, b.min.y, b.max.x, b.max.y
+        ));
+    }
+    if !(b.min.x < b.max.x && b.min.y < b.max.y) {
+        return Some(format!(
+            "min ({}, {}) must be below and left of max ({}, {})",
+            b.min.x, b.min.y, b.max.x, b.max.y
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::GeometryError;
+    use crate::level::{Ladder, LevelPolygon};
+    use crate::movement::TuningOverrides;
+
+    fn p(x: f64, y: f64) -> DVec2 {
+        DVec2::new(x, y)
+    }
+
+    fn good() -> Level {
+        Level {
+            name: "ok".into(),
+            polygons: vec![
+                LevelPolygon::solid(vec![p(-5., -1.), p(5., -1.), p(5., 0.), p(-5., 0.)]),
+                LevelPolygon::solid(vec![p(6., 0.), p(8., 0.), p(7., 1.)]),
+            ],
+            ladders: vec![Ladder {
+                min: p(2., 0.),
+                max: p(3., 4.),
+            }],
+            spawn: p(0., 0.),
+            camera_bounds: Some(Aabb {
+                min: p(-10., -5.),
+                max: p(10., 10.),
+            }),
+            bounds: None,
+            tuning: TuningOverrides::default(),
+        }
+    }
+
+    #[test]
+    fn a_good_level_validates() {
+        good().validate().unwrap();
+    }
+
+    #[test]
+    fn polygon_problems_name_the_index() {
+        let mut l = good();
+        l.polygons[1].points.truncate(2);
+        let e = l.validate().unwrap_err();
+        assert!(matches!(
+            e,
+            LevelProblem::Polygon(GeometryError::TooFewPoints { count: 2, .. })
+        ));
+        assert!(e.to_string().starts_with("polygon 1: "), "{e}");
+    }
+
+    #[test]
+    fn colour_out_of_range_is_refused() {
+        let mut l = good();
+        l.polygons[0].colour = Some([0.5, 1.5, 0.0]);
+        let e = l.validate().unwrap_err();
+        assert_eq!(
+            e,
+            LevelProblem::Colour {
+                index: 0,
+                colour: [0.5, 1.5, 0.0]
+            }
+        );
+        l.polygons[0].colour = Some([f32::NAN, 0.0, 0.0]);
+        assert!(matches!(
+            l.validate(),
+            Err(LevelProblem::Colour { index: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn ladders_must_be_proper_boxes() {
+        let mut l = good();
+        l.ladders.push(Ladder {
+            min: p(1., 5.),
+            max: p(2., 5.),
+        });
+        let e = l.validate().unwrap_err();
+        assert!(e.to_string().starts_with("ladder 1: "), "{e}");
+        l.ladders[1].max = p(2., f64::INFINITY);
+        assert!(matches!(
+            l.validate(),
+            Err(LevelProblem::Ladder { index: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn spawn_and_bounds_are_checked() {
+        let mut l = good();
+        l.spawn = p(f64::NAN, 0.);
+        assert!(matches!(l.validate(), Err(LevelProblem::Spawn { .. })));
+        let mut l = good();
+        l.spawn = p(2e7, 0.);
+        assert!(matches!(l.validate(), Err(LevelProblem::Spawn { .. })));
+        let mut l = good();
+        l.camera_bounds = Some(Aabb {
+            min: p(1., 1.),
+            max: p(0., 2.),
+        });
+        let e = l.validate().unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("camera_bounds: min (1, 1) must be below"),
+            "{e}"
+        );
+        let mut l = good();
+        l.bounds = Some(Aabb {
+            min: p(0., 0.),
+            max: p(0., 0.),
+        });
+        assert!(matches!(
+            l.validate(),
+            Err(LevelProblem::Bounds {
+                field: "bounds",
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn tuning_overrides_are_range_checked() {
+        let mut l = good();
+        l.tuning.jump_cut = Some(2.0);
+        let e = l.validate().unwrap_err();
+        assert!(e.to_string().contains("jump_cut"), "{e}");
+    }
+}

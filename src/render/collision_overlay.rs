@@ -1,0 +1,123 @@
+//! The collision-mesh debug overlay, drawn like the pictures of seed 000: the triangulation,
+//! solid and one-way faces, the inflated obstacles, and the hero's face, supporting edge, contacts
+//! and collider, for the mesh of the collider in use.
+//!
+//! Split in two: [`paint_mesh`] (static per mesh: built once per mesh and level, cached on the GPU)
+//! and [`paint_hero`] (a handful of shapes, every frame).
+use glam::DVec2;
+
+use super::debug_draw::{DebugDraw, Rgba};
+use crate::collision::{CollisionMesh, EdgeRef, FaceKind, PolygonKind};
+use crate::movement::{Hero, MoveState};
+
+/// Mesh edges (unconstrained), faint white.
+pub const EDGE: Rgba = [1.0, 1.0, 1.0, 0.22];
+/// Constraint edges (on inflated outlines or the bounds), orange.
+pub const CONSTRAINT: Rgba = [1.0, 0.55, 0.1, 0.85];
+/// Solid faces, translucent red.
+pub const SOLID_FILL: Rgba = [0.85, 0.1, 0.1, 0.22];
+/// One-way faces, translucent yellow.
+pub const ONE_WAY_FILL: Rgba = [0.95, 0.85, 0.1, 0.3];
+/// Inflated obstacle outlines, magenta.
+pub const INFLATED: Rgba = [0.9, 0.2, 0.9, 0.7];
+/// The hero's face, green.
+pub const HERO_FACE: Rgba = [0.1, 0.95, 0.3, 0.45];
+/// The supporting edge, cyan.
+pub const SUPPORT: Rgba = [0.1, 0.9, 1.0, 1.0];
+/// Contacts, yellow.
+pub const CONTACT: Rgba = [1.0, 0.95, 0.2, 1.0];
+/// The collider outline, white.
+pub const COLLIDER: Rgba = [1.0, 1.0, 1.0, 0.9];
+
+/// Width of mesh lines, m.
+const THIN: f64 = 0.025;
+/// Width of highlighted lines, m.
+const THICK: f64 = 0.07;
+/// A blocking edge within this distance of the hero counts as a contact, m (the walk leaves a
+/// blocked body exactly on the edge, up to rounding).
+pub const CONTACT_DISTANCE: f64 = 1e-6;
+
+/// Draws a mesh's faces, edges and inflated pieces. Face 0 (outside the hull) is skipped; each
+/// shared edge is drawn once.
+pub fn paint_mesh(mesh: &CollisionMesh, d: &mut impl DebugDraw) {
+    for f in mesh.face_ids() {
+        let tri = mesh.triangle(f);
+        match mesh.kind(f) {
+            FaceKind::Solid => d.triangle(tri, SOLID_FILL),
+            FaceKind::OneWay => d.triangle(tri, ONE_WAY_FILL),
+            FaceKind::Free => {}
+        }
+        let face = mesh.face(f);
+        for i in 0..3u8 {
+            let other = face.adj[i as usize];
+            if other.0 != 0 && other < f {
+                continue;
+            }
+            let e = EdgeRef { face: f, edge: i };
+            let (a, b) = mesh.edge_points(e);
+            if mesh.is_constraint(e) {
+                d.line(a, b, THIN * 1.6, CONSTRAINT);
+            } else {
+                d.line(a, b, THIN, EDGE);
+            }
+        }
+    }
+    for piece in mesh.pieces() {
+        let n = piece.points.len();
+        let width = if piece.kind == PolygonKind::OneWay {
+            THIN
+        } else {
+            THIN * 1.3
+        };
+        for i in 0..n {
+            d.line(piece.points[i], piece.points[(i + 1) % n], width, INFLATED);
+        }
+    }
+}
+
+/// Draws the hero's state on `mesh` (the mesh of its collider): its face, the supporting edge with
+/// its normal, blocking edges it touches (contacts) and its collider at the drawn position `at`.
+pub fn paint_hero(mesh: &CollisionMesh, hero: &Hero, at: DVec2, d: &mut impl DebugDraw) {
+    let face = hero.body.face;
+    if face.0 != 0 && (face.0 as usize) < mesh.num_faces() {
+        d.triangle(mesh.triangle(face), HERO_FACE);
+        for e in contacts(mesh, hero) {
+            let (a, b) = mesh.edge_points(e);
+            let (q, _) = crate::collision::predicates::closest_on_segment(hero.body.pos, a, b);
+            d.cross(q, 0.15, THICK * 0.7, CONTACT);
+            d.line(q, q + mesh.edge_normal(e) * 0.5, THICK * 0.7, CONTACT);
+        }
+    }
+    if let MoveState::Supported { edge, .. } = hero.state {
+        let (a, b) = mesh.edge_points(edge);
+        d.line(a, b, THICK, SUPPORT);
+        let mid = (a + b) / 2.0;
+        d.line(
+            mid,
+            mid + mesh.edge_normal(edge) * 0.6,
+            THICK * 0.7,
+            SUPPORT,
+        );
+    }
+    let c = mesh.collider();
+    for i in 0..c.len() {
+        d.line(at + c[i], at + c[(i + 1) % c.len()], THIN * 1.5, COLLIDER);
+    }
+    d.cross(at, 0.1, THIN * 1.5, COLLIDER);
+}
+
+/// Blocking edges of the hero's face that its position touches.
+pub fn contacts(mesh: &CollisionMesh, hero: &Hero) -> Vec<EdgeRef> {
+    let opts = hero.move_options();
+    (0..3u8)
+        .map(|i| EdgeRef {
+            face: hero.body.face,
+            edge: i,
+        })
+        .filter(|&e| {
+            let (a, b) = mesh.edge_points(e);
+            let (q, _) = crate::collision::predicates::closest_on_segment(hero.body.pos, a, b);
+            mesh.blocks(e, opts) && q.distance(hero.body.pos) <= CONTACT_DISTANCE
+        })
+        .collect()
+}

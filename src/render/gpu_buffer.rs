@@ -1,0 +1,60 @@
+//! A vertex buffer rewritten every frame, grown (doubling) when the data outgrows it.
+use bytemuck::Pod;
+
+/// A growable GPU vertex buffer.
+pub struct DynamicBuffer {
+    label: &'static str,
+    buffer: wgpu::Buffer,
+    capacity: u64,
+    len: u32,
+}
+
+impl DynamicBuffer {
+    /// An empty buffer with room for `capacity` bytes.
+    pub fn new(device: &wgpu::Device, label: &'static str, capacity: u64) -> Self {
+        let capacity = capacity.max(256);
+        DynamicBuffer {
+            label,
+            buffer: create(device, label, capacity),
+            capacity,
+            len: 0,
+        }
+    }
+
+    /// Replaces the contents with `data` (reallocating if it does not fit).
+    pub fn write<T: Pod>(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, data: &[T]) {
+        let bytes: &[u8] = bytemuck::cast_slice(data);
+        if bytes.len() as u64 > self.capacity {
+            self.capacity = (bytes.len() as u64).next_power_of_two();
+            self.buffer = create(device, self.label, self.capacity);
+        }
+        if !bytes.is_empty() {
+            queue.write_buffer(&self.buffer, 0, bytes);
+        }
+        self.len = data.len() as u32;
+    }
+
+    /// The buffer.
+    pub fn buffer(&self) -> &wgpu::Buffer {
+        &self.buffer
+    }
+
+    /// Number of elements last written.
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+
+    /// Whether the last write was empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+fn create(device: &wgpu::Device, label: &str, size: u64) -> wgpu::Buffer {
+    device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: size.next_multiple_of(wgpu::COPY_BUFFER_ALIGNMENT),
+        usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    })
+}

@@ -1,0 +1,238 @@
+//! Offscreen rendering: a world drawn into a texture and read back as an RGBA image, with no
+//! window. Used by `tessera render`, the golden-image tests and screenshots.
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::camera::{CameraConfig, CameraRig};
+use super::frame::{follow_target, FrameData, FrameParams};
+use super::gpu::{Gpu, GpuError};
+use super::renderer::Renderer;
+use crate::level::load_level;
+use crate::movement::{Actions, Tuning};
+use crate::sim::{load_replay, World};
+
+/// The format offscreen images are drawn in (stored sRGB-encoded, as PNG expects).
+pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
+
+/// An RGBA8 image, sRGB-encoded, rows top to bottom.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Image {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width × height × 4` bytes.
+    pub rgba: Vec<u8>,
+}
+
+/// A GPU device and renderer drawing into an offscreen texture of one size.
+pub struct Headless {
+    gpu: Gpu,
+    renderer: Renderer,
+    texture: wgpu::Texture,
+    size: (u32, u32),
+    /// The level whose geometry is on the GPU (uploaded again only when a shot's level differs).
+    level: Option<crate::level::Level>,
+}
+
+impl Headless {
+    /// Opens a device (no window) for `size` images.
+    pub fn new(size: (u32, u32)) -> Result<Headless, GpuError> {
+        let gpu = Gpu::headless()?;
+        let size = (size.0.max(1), size.1.max(1));
+        let renderer = Renderer::new(&gpu, OFFSCREEN_FORMAT, size);
+        let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("offscreen"),
+            size: wgpu::Extent3d {
+                width: size.0,
+                height: size.1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: OFFSCREEN_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        Ok(Headless {
+            gpu,
+            renderer,
+            texture,
+            size,
+            level: None,
+        })
+    }
+
+    /// Samples per pixel of the main pass (4 where the adapter supports it).
+    pub fn samples(&self) -> u32 {
+        self.renderer.samples()
+    }
+
+    /// The adapter in use, in words.
+    pub fn describe(&self) -> String {
+        self.gpu.describe()
+    }
+
+    /// Draws `world` as it is now (camera settled on the hero, no smoothing) and reads it back.
+    pub fn shoot(&mut self, world: &World, overlay: bool) -> Result<Image, GpuError> {
+        let camera_config = CameraConfig::default();
+        if self.level.as_ref() != Some(world.level()) {
+            self.renderer
+                .set_level(&self.gpu.device, world.level(), &camera_config);
+            self.level = Some(world.level().clone());
+        }
+        let aspect = self.size.0 as f64 / self.size.1 as f64;
+        let bounds = world.level().camera_bounds;
+        let camera = CameraRig::new(camera_config, follow_target(world, 1.0), bounds, aspect);
+        let mut frame = FrameData::default();
+        let params = FrameParams {
+            alpha: 1.0,
+            aspect,
+            time: 0.0,
+            overlay,
+            chunks: self.renderer.chunks(),
+            lighting: &self.renderer.lighting,
+        };
+        frame.prepare(world, &camera, &params);
+        let scope = self
+            .gpu
+            .device
+            .push_error_scope(wgpu::ErrorFilter::Validation);
+        let view = self.texture.create_view(&Default::default());
+        self.renderer.render(&self.gpu, world, &frame, &view);
+        let image = self.read_back()?;
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(GpuError::Render(e.to_string()));
+        }
+        Ok(image)
+    }
+
+    fn read_back(&self) -> Result<Image, GpuError> {
+        let (w, h) = self.size;
+        let row = (w * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+        let device = &self.gpu.device;
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("readback"),
+            size: (row * h) as u64,
+            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        encoder.copy_texture_to_buffer(
+            self.texture.as_image_copy(),
+            wgpu::TexelCopyBufferInfo {
+                buffer: &buffer,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(row),
+                    rows_per_image: Some(h),
+                },
+            },
+            wgpu::Extent3d {
+                width: w,
+                height: h,
+                depth_or_array_layers: 1,
+            },
+        );
+        self.gpu.queue.submit([encoder.finish()]);
+        let (tx, rx) = std::sync::mpsc::channel();
+        buffer.slice(..).map_async(wgpu::MapMode::Read, move |r| {
+            // The receiver waits below; a send error only means it gave up already.
+            let _ = tx.send(r);
+        });
+        device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .map_err(|e| GpuError::Readback(e.to_string()))?;
+        rx.recv()
+            .map_err(|e| GpuError::Readback(e.to_string()))?
+            .map_err(|e| GpuError::Readback(e.to_string()))?;
+        let mapped = buffer
+            .slice(..)
+            .get_mapped_range()
+            .map_err(|e| GpuError::Readback(e.to_string()))?;
+        let mut rgba = Vec::with_capacity((w * h * 4) as usize);
+        for y in 0..h as usize {
+            let start = y * row as usize;
+            rgba.extend_from_slice(&mapped[start..start + (w * 4) as usize]);
+        }
+        drop(mapped);
+        buffer.unmap();
+        Ok(Image {
+            width: w,
+            height: h,
+            rgba,
+        })
+    }
+}
+
+impl Image {
+    /// Writes the image as a PNG.
+    pub fn save_png(&self, path: &Path) -> anyhow::Result<()> {
+        image::save_buffer(
+            path,
+            &self.rgba,
+            self.width,
+            self.height,
+            image::ExtendedColorType::Rgba8,
+        )
+        .with_context(|| format!("{}: cannot write the PNG", path.display()))
+    }
+
+    /// Reads a PNG as RGBA8.
+    pub fn load_png(path: &Path) -> anyhow::Result<Image> {
+        let img = image::open(path)
+            .with_context(|| format!("{}: cannot read the PNG", path.display()))?
+            .into_rgba8();
+        Ok(Image {
+            width: img.width(),
+            height: img.height(),
+            rgba: img.into_raw(),
+        })
+    }
+}
+
+/// Builds the world of a level file and runs it for `frame` ticks of `replay` (default: the
+/// replay's length; idle ticks without a replay; 0 ticks with neither). Tuning: the shipped
+/// defaults with the level's overrides.
+pub fn world_at_frame(
+    level_path: &Path,
+    replay: Option<&Path>,
+    frame: Option<u64>,
+) -> anyhow::Result<World> {
+    let level = load_level(level_path)?;
+    let replay = replay.map(load_replay).transpose()?;
+    let mut world = World::new(&level, &Tuning::default())
+        .with_context(|| format!("{}", level_path.display()))?;
+    let ticks = frame.or(replay.as_ref().map(|r| r.len())).unwrap_or(0);
+    match &replay {
+        Some(r) => {
+            let mut actions = r.iter();
+            for _ in 0..ticks {
+                world.step(&actions.next().unwrap_or_default());
+            }
+        }
+        None => {
+            for _ in 0..ticks {
+                world.step(&Actions::default());
+            }
+        }
+    }
+    Ok(world)
+}
+
+/// Renders a level offscreen to a PNG: the hero placed by `replay` at `frame` (see
+/// [`world_at_frame`]), the camera settled on it, `size` pixels.
+pub fn render_level_to_png(
+    level_path: &Path,
+    replay: Option<&Path>,
+    frame: Option<u64>,
+    size: (u32, u32),
+    out: &Path,
+) -> anyhow::Result<()> {
+    let world = world_at_frame(level_path, replay, frame)?;
+    let mut headless = Headless::new(size)?;
+    let image = headless.shoot(&world, false)?;
+    image.save_png(out)
+}

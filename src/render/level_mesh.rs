@@ -1,0 +1,373 @@
+//! Level polygons as low-poly 3D slabs (and ladders, see `ladder_mesh`): the static geometry, built once per level (and again only
+//! when the level is edited), uploaded once, drawn every frame by chunk.
+//!
+//! Each polygon (counter-clockwise, collinear points removed) becomes a slab across the play plane
+//! `z = 0`: a front face at `z = +h` (its convex pieces fanned into triangles), a bevel band
+//! sloping 45° from the front face, inset by `bevel`, out to the true outline, and side walls down
+//! to `z = -h`. No back face: the camera never sees it, and the shadow pass draws without culling.
+//! Upward-facing walls (the walkable tops) take the material's top colour. One-way platforms are
+//! thinner (`one_way_half_depth`), lighter and striped.
+//!
+//! Geometry is grouped into square chunks (by polygon centroid) laid out contiguously in the index
+//! buffer, so a frame draws only the index ranges of chunks in view ([`ChunkTable::visible`]).
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+
+use glam::{DVec2, Vec3};
+
+use super::ladder_mesh::add_ladder;
+use super::palette::{lighten, polygon_style, SurfaceStyle};
+use super::vertex::MeshVertex;
+use crate::collision::decompose::convex_pieces;
+use crate::collision::polygon::normalized_ccw;
+use crate::collision::predicates::orient;
+use crate::collision::{Aabb, PolygonKind};
+use crate::level::Level;
+
+/// Slab dimensions, m.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlabConfig {
+    /// Half depth (in z) of solid slabs. Default 1.2.
+    pub solid_half_depth: f32,
+    /// Half depth of one-way platforms. Default 0.7.
+    pub one_way_half_depth: f32,
+    /// Width of the front bevel. Default 0.08.
+    pub bevel: f64,
+    /// Side of the square culling chunks. Default 24.
+    pub chunk_size: f64,
+}
+
+impl Default for SlabConfig {
+    fn default() -> Self {
+        SlabConfig {
+            solid_half_depth: 1.2,
+            one_way_half_depth: 0.7,
+            bevel: 0.08,
+            chunk_size: 24.0,
+        }
+    }
+}
+
+/// A contiguous run of the index buffer holding the slabs of one chunk.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chunk {
+    /// The chunk's polygons' bounding box in the play plane.
+    pub aabb: Aabb,
+    /// Its indices.
+    pub indices: Range<u32>,
+}
+
+/// The chunks of the static geometry, for culling.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChunkTable {
+    /// Chunks in index-buffer order.
+    pub chunks: Vec<Chunk>,
+}
+
+impl ChunkTable {
+    /// Index ranges of the chunks overlapping `view`, adjacent ranges merged, written into `out`.
+    pub fn visible(&self, view: &Aabb, out: &mut Vec<Range<u32>>) {
+        out.clear();
+        for c in self.chunks.iter().filter(|c| c.aabb.overlaps(view)) {
+            match out.last_mut() {
+                Some(last) if last.end == c.indices.start => last.end = c.indices.end,
+                _ => out.push(c.indices.clone()),
+            }
+        }
+    }
+}
+
+/// The static level geometry on the CPU, ready to upload.
+#[derive(Clone, Debug, Default)]
+pub struct LevelGeometry {
+    /// Flat-shaded vertices.
+    pub vertices: Vec<MeshVertex>,
+    /// Triangle list, counter-clockwise seen from outside.
+    pub indices: Vec<u32>,
+    /// Chunks for culling.
+    pub chunks: ChunkTable,
+}
+
+#[derive(Default)]
+struct Part {
+    vertices: Vec<MeshVertex>,
+    indices: Vec<u32>,
+    aabb: Option<Aabb>,
+}
+
+impl LevelGeometry {
+    /// Builds the slabs of every polygon of `level`.
+    pub fn build(level: &Level, cfg: &SlabConfig) -> LevelGeometry {
+        let mut cells: BTreeMap<(i64, i64), Part> = BTreeMap::new();
+        for p in &level.polygons {
+            let pts = normalized_ccw(&p.points);
+            if pts.len() < 3 || pts.iter().any(|q| !q.is_finite()) {
+                continue;
+            }
+            let aabb = Aabb::from_points(pts.iter().copied());
+            let centre = (aabb.min + aabb.max) / 2.0;
+            let key = (
+                (centre.x / cfg.chunk_size).floor() as i64,
+                (centre.y / cfg.chunk_size).floor() as i64,
+            );
+            let part = cells.entry(key).or_default();
+            let half = if p.kind == PolygonKind::OneWay {
+                cfg.one_way_half_depth
+            } else {
+                cfg.solid_half_depth
+            };
+            add_slab(part, &pts, half, cfg.bevel, &polygon_style(p));
+            part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
+        }
+        for ladder in &level.ladders {
+            let aabb = ladder.aabb();
+            let centre = (aabb.min + aabb.max) / 2.0;
+            let key = (
+                (centre.x / cfg.chunk_size).floor() as i64,
+                (centre.y / cfg.chunk_size).floor() as i64,
+            );
+            let part = cells.entry(key).or_default();
+            add_ladder(&mut part.vertices, &mut part.indices, ladder);
+            part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
+        }
+        let mut out = LevelGeometry::default();
+        for part in cells.into_values() {
+            let base = out.vertices.len() as u32;
+            let start = out.indices.len() as u32;
+            out.vertices.extend_from_slice(&part.vertices);
+            out.indices.extend(part.indices.iter().map(|i| i + base));
+            if let Some(aabb) = part.aabb {
+                out.chunks.chunks.push(Chunk {
+                    aabb,
+                    indices: start..out.indices.len() as u32,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Appends one polygon's slab.
+fn add_slab(part: &mut Part, pts: &[DVec2], half: f32, bevel: f64, style: &SurfaceStyle) {
+    let n = pts.len();
+    let Some(tris) = front_triangles(pts) else {
+        return;
+    };
+    let inset = inset_outline(pts, bevel, &tris);
+    let has_bevel = inset.is_some();
+    let front = inset.unwrap_or_else(|| pts.to_vec());
+    let bevel_z = if has_bevel { half - bevel as f32 } else { half };
+    let stripes = if style.stripes { 1.0 } else { 0.0 };
+    let v = |p: DVec2, z: f32, normal: Vec3, color: [f32; 3]| MeshVertex {
+        position: [p.x as f32, p.y as f32, z],
+        normal: normal.to_array(),
+        color,
+        stripes,
+    };
+    // Front face.
+    let base = part.vertices.len() as u32;
+    part.vertices
+        .extend(front.iter().map(|&p| v(p, half, Vec3::Z, style.side)));
+    part.indices
+        .extend(tris.iter().flatten().map(|&i| base + i));
+    // Bevel band and side walls, one quad each per edge.
+    for i in 0..n {
+        let j = (i + 1) % n;
+        let e = pts[j] - pts[i];
+        let out = DVec2::new(e.y, -e.x).normalize();
+        let wall_n = Vec3::new(out.x as f32, out.y as f32, 0.0);
+        let wall_c = if out.y > 0.5 { style.top } else { style.side };
+        if has_bevel {
+            let bevel_n = (wall_n + Vec3::Z).normalize();
+            let bevel_c = lighten(wall_c, 0.18);
+            let quad = [
+                v(front[i], half, bevel_n, bevel_c),
+                v(front[j], half, bevel_n, bevel_c),
+                v(pts[j], bevel_z, bevel_n, bevel_c),
+                v(pts[i], bevel_z, bevel_n, bevel_c),
+            ];
+            push_quad(part, quad);
+        }
+        let quad = [
+            v(pts[i], bevel_z, wall_n, wall_c),
+            v(pts[j], bevel_z, wall_n, wall_c),
+            v(pts[j], -half, wall_n, wall_c),
+            v(pts[i], -half, wall_n, wall_c),
+        ];
+        push_quad(part, quad);
+    }
+}
+
+/// Appends a quad `a b c d` (a→b along the front ring, d below a) as two outward-facing triangles.
+fn push_quad(part: &mut Part, q: [MeshVertex; 4]) {
+    let base = part.vertices.len() as u32;
+    part.vertices.extend_from_slice(&q);
+    part.indices
+        .extend_from_slice(&[base, base + 2, base + 1, base, base + 3, base + 2]);
+}
+
+/// Triangles (index triples into `pts`) covering the polygon: its convex pieces, fanned.
+fn front_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
+    let index: HashMap<(u64, u64), u32> = pts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ((p.x.to_bits(), p.y.to_bits()), i as u32))
+        .collect();
+    let mut tris = Vec::with_capacity(pts.len());
+    for piece in convex_pieces(pts)? {
+        let ids: Option<Vec<u32>> = piece
+            .iter()
+            .map(|p| index.get(&(p.x.to_bits(), p.y.to_bits())).copied())
+            .collect();
+        let ids = ids?;
+        tris.extend((1..ids.len() - 1).map(|k| [ids[0], ids[k], ids[k + 1]]));
+    }
+    Some(tris)
+}
+
+/// The outline moved inwards by `bevel` (mitred corners, miters capped at 3× the bevel), or `None`
+/// where that would fold a front triangle over or flip an edge (thin spikes, tiny polygons): such
+/// polygons get no bevel.
+fn inset_outline(pts: &[DVec2], bevel: f64, tris: &[[u32; 3]]) -> Option<Vec<DVec2>> {
+    if bevel <= 0.0 {
+        return None;
+    }
+    let n = pts.len();
+    let left = |a: DVec2, b: DVec2| {
+        let e = (b - a).normalize();
+        DVec2::new(-e.y, e.x)
+    };
+    let inset: Vec<DVec2> = (0..n)
+        .map(|i| {
+            let (prev, next) = (pts[(i + n - 1) % n], pts[(i + 1) % n]);
+            let (n0, n1) = (left(prev, pts[i]), left(pts[i], next));
+            let m = (n0 + n1).normalize_or_zero();
+            let len = bevel / m.dot(n0).max(1.0 / 3.0);
+            pts[i] + m * len
+        })
+        .collect();
+    let edges_keep_direction = (0..n).all(|i| {
+        let j = (i + 1) % n;
+        (inset[j] - inset[i]).dot(pts[j] - pts[i]) > 0.0
+    });
+    let triangles_keep_orientation = tris.iter().all(|t| {
+        let [a, b, c] = t.map(|i| inset[i as usize]);
+        orient(a, b, c) > 0.0
+    });
+    (edges_keep_direction && triangles_keep_orientation).then_some(inset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::LevelPolygon;
+    use crate::movement::TuningOverrides;
+
+    fn level(polys: Vec<LevelPolygon>) -> Level {
+        Level {
+            name: "t".into(),
+            polygons: polys,
+            ladders: vec![],
+            spawn: DVec2::ZERO,
+            camera_bounds: None,
+            bounds: None,
+            tuning: TuningOverrides::default(),
+        }
+    }
+
+    fn poly(p: &[(f64, f64)]) -> LevelPolygon {
+        LevelPolygon::solid(p.iter().map(|&(x, y)| DVec2::new(x, y)).collect())
+    }
+
+    const L_SHAPE: [(f64, f64); 6] = [(0., 0.), (4., 0.), (4., 1.), (1., 1.), (1., 3.), (0., 3.)];
+
+    #[test]
+    fn every_triangle_faces_the_way_its_normal_points() {
+        let g = LevelGeometry::build(
+            &level(vec![poly(&L_SHAPE), poly(&[(6., 0.), (6., 2.), (9., 0.)])]),
+            &SlabConfig::default(),
+        );
+        assert!(!g.indices.is_empty());
+        for t in g.indices.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| Vec3::from_array(g.vertices[t[k] as usize].position));
+            let geometric = (b - a).cross(c - a);
+            let n = Vec3::from_array(g.vertices[t[0] as usize].normal);
+            assert!(geometric.length() > 1e-7, "degenerate triangle");
+            assert!(geometric.normalize().dot(n) > 0.5, "{geometric} vs {n}");
+            assert!((n.length() - 1.0).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn the_front_face_covers_the_inset_polygon_area() {
+        let cfg = SlabConfig::default();
+        let g = LevelGeometry::build(&level(vec![poly(&L_SHAPE)]), &cfg);
+        let front_area: f32 = g
+            .indices
+            .chunks(3)
+            .map(|t| [t[0], t[1], t[2]].map(|i| Vec3::from_array(g.vertices[i as usize].position)))
+            .filter(|t| {
+                t.iter().all(|p| p.z == cfg.solid_half_depth)
+                    && (t[1] - t[0]).cross(t[2] - t[0]).z > 0.0
+            })
+            .map(|t| (t[1] - t[0]).cross(t[2] - t[0]).z / 2.0)
+            .sum();
+        // Area 6 minus the bevel strip (perimeter 14 × 0.08), plus b² for each of the five convex
+        // corners and minus b² for the reflex one: exactly 4.9056.
+        assert!((front_area - 4.9056).abs() < 1e-4, "{front_area}");
+    }
+
+    #[test]
+    fn one_way_platforms_are_thinner_and_striped_and_tops_use_the_top_colour() {
+        let mut p = poly(&[(0., 0.), (3., 0.), (3., 0.3), (0., 0.3)]);
+        p.kind = PolygonKind::OneWay;
+        let g = LevelGeometry::build(&level(vec![p.clone()]), &SlabConfig::default());
+        let zmin = g
+            .vertices
+            .iter()
+            .map(|v| v.position[2])
+            .fold(f32::MAX, f32::min);
+        assert_eq!(zmin, -0.7);
+        assert!(g.vertices.iter().all(|v| v.stripes == 1.0));
+        let style = polygon_style(&p);
+        assert!(g
+            .vertices
+            .iter()
+            .any(|v| v.normal == [0.0, 1.0, 0.0] && v.color == style.top));
+    }
+
+    #[test]
+    fn a_needle_too_thin_for_the_bevel_still_gets_a_slab_without_one() {
+        let g = LevelGeometry::build(
+            &level(vec![poly(&[(0., 0.), (5., 0.), (5., 0.05)])]),
+            &SlabConfig::default(),
+        );
+        // Front 3 vertices + 3 walls × 4, no bevel band.
+        assert_eq!(g.vertices.len(), 3 + 3 * 4);
+    }
+
+    #[test]
+    fn chunks_cull_by_view_and_merge_adjacent_ranges() {
+        let far = poly(&[(100., 0.), (101., 0.), (101., 1.), (100., 1.)]);
+        let g = LevelGeometry::build(&level(vec![poly(&L_SHAPE), far]), &SlabConfig::default());
+        assert_eq!(g.chunks.chunks.len(), 2);
+        let mut out = vec![];
+        g.chunks.visible(
+            &Aabb {
+                min: DVec2::new(-5., -5.),
+                max: DVec2::new(5., 5.),
+            },
+            &mut out,
+        );
+        assert_eq!(out.len(), 1);
+        assert!(out[0].end < g.indices.len() as u32 || out[0].start > 0);
+        g.chunks.visible(
+            &Aabb {
+                min: DVec2::new(-500., -5.),
+                max: DVec2::new(500., 5.),
+            },
+            &mut out,
+        );
+        assert_eq!(out, vec![0..g.indices.len() as u32]);
+    }
+}

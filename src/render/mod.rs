@@ -1,0 +1,43 @@
+//! The renderer: a low-poly 3D view of the 2D world, drawn with wgpu.
+//!
+//! # What it owns
+//! - CPU geometry: level polygons extruded into bevelled slabs and ladders ([`level_mesh`],
+//!   [`ladder_mesh`], built once per level, drawn by chunk), the parallax backdrop ([`background_mesh`]), the hero's placeholder
+//!   capsule ([`hero_mesh`]), the collision debug overlay ([`collision_overlay`] through the
+//!   [`debug_draw::DebugDraw`] trait).
+//! - The camera ([`camera`]: dead zone, look-ahead, smoothing, bounds) and the light
+//!   ([`globals`]: sun, ambient, fog, the shadow camera).
+//! - Per-frame preparation on the CPU ([`frame`]), then the GPU side: device ([`gpu`]), passes
+//!   ([`passes`], one pipeline and one WGSL file in `shaders/` each), the [`renderer`] that
+//!   submits a frame, and offscreen rendering to PNG ([`headless`]).
+//!
+//! Colour is linear in the shaders and written to sRGB targets; the main pass is 4× MSAA.
+//!
+//! # Must never depend on
+//! The app, the input module or winit: it draws a `sim::World` into any texture view, so the game
+//! window, `tessera render` and the tests share it. The simulation never depends on it.
+pub mod background_mesh;
+pub mod camera;
+pub mod collision_overlay;
+pub mod debug_draw;
+pub mod frame;
+pub mod globals;
+pub mod gpu;
+pub mod gpu_buffer;
+pub mod headless;
+pub mod hero_mesh;
+pub mod ladder_mesh;
+pub mod level_mesh;
+pub mod palette;
+pub mod passes;
+pub mod renderer;
+pub mod shaders;
+pub mod targets;
+pub mod vertex;
+
+pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
+pub use frame::{FrameData, FrameParams};
+pub use gpu::{Gpu, GpuError};
+pub use headless::{render_level_to_png, world_at_frame, Headless, Image};
+pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
+pub use renderer::Renderer;

@@ -1,0 +1,127 @@
+//! Lit pass (`shaders/lit.wgsl`): level slabs and the hero with sun, shadow map, ambient and fog.
+use super::SceneDraws;
+use crate::render::shaders::PassShader;
+use crate::render::targets::DEPTH_FORMAT;
+use crate::render::vertex::MeshVertex;
+
+/// The lit pipeline and its shadow-map bind group (group 1).
+pub struct LitPass {
+    pipeline: wgpu::RenderPipeline,
+    shadow_group: wgpu::BindGroup,
+}
+
+impl LitPass {
+    /// Builds the pipeline for `format` with `samples` per pixel, sampling `shadow_map`.
+    pub fn new(
+        device: &wgpu::Device,
+        globals: &wgpu::BindGroupLayout,
+        shadow_map: &wgpu::TextureView,
+        format: wgpu::TextureFormat,
+        samples: u32,
+    ) -> Self {
+        let shadow_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("shadow map"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Depth,
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Comparison),
+                    count: None,
+                },
+            ],
+        });
+        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("shadow"),
+            address_mode_u: wgpu::AddressMode::ClampToEdge,
+            address_mode_v: wgpu::AddressMode::ClampToEdge,
+            mag_filter: wgpu::FilterMode::Linear,
+            min_filter: wgpu::FilterMode::Linear,
+            compare: Some(wgpu::CompareFunction::LessEqual),
+            ..Default::default()
+        });
+        let shadow_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("shadow map"),
+            layout: &shadow_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(shadow_map),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::Sampler(&sampler),
+                },
+            ],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("lit"),
+            bind_group_layouts: &[Some(globals), Some(&shadow_layout)],
+            immediate_size: 0,
+        });
+        let module = PassShader::Lit.module(device);
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("lit"),
+            layout: Some(&layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[Some(MeshVertex::layout())],
+            },
+            primitive: wgpu::PrimitiveState {
+                cull_mode: Some(wgpu::Face::Back),
+                ..Default::default()
+            },
+            depth_stencil: Some(wgpu::DepthStencilState {
+                format: DEPTH_FORMAT,
+                depth_write_enabled: Some(true),
+                depth_compare: Some(wgpu::CompareFunction::Less),
+                stencil: Default::default(),
+                bias: Default::default(),
+            }),
+            multisample: wgpu::MultisampleState {
+                count: samples,
+                ..Default::default()
+            },
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState {
+                    format,
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        LitPass {
+            pipeline,
+            shadow_group,
+        }
+    }
+
+    /// Draws the scene (inside the main pass).
+    pub fn draw(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        globals: &wgpu::BindGroup,
+        scene: &SceneDraws<'_>,
+    ) {
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, globals, &[]);
+        pass.set_bind_group(1, &self.shadow_group, &[]);
+        scene.draw(pass);
+    }
+}

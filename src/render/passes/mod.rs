@@ -1,0 +1,57 @@
+//! The render passes. Each owns one pipeline built from one WGSL file (`shaders/<pass>.wgsl`) and
+//! records its draws: [`shadow`] into the shadow map, then, in the main multisampled pass,
+//! [`background`], [`lit`] and [`overlay`].
+//!
+//! The three colour stages share one wgpu render pass rather than one each: they draw into the same
+//! multisampled target, and separate passes would store and reload 4× MSAA colour and depth between
+//! them (costly on CPU rasterisers like lavapipe) for no gain. Their pipelines, shaders and code
+//! stay separate.
+pub mod background;
+pub mod lit;
+pub mod overlay;
+pub mod shadow;
+
+use std::ops::Range;
+
+/// The scene geometry the shadow and lit passes both draw.
+pub struct SceneDraws<'a> {
+    /// Static level slabs: vertex buffer, u32 index buffer, and the index ranges in view.
+    pub level: Option<(&'a wgpu::Buffer, &'a wgpu::Buffer, &'a [Range<u32>])>,
+    /// The hero: a non-indexed vertex buffer and its vertex count.
+    pub hero: (&'a wgpu::Buffer, u32),
+}
+
+impl SceneDraws<'_> {
+    /// Issues the draws (the pipeline and bind groups must be set).
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) {
+        if let Some((vb, ib, ranges)) = self.level {
+            pass.set_vertex_buffer(0, vb.slice(..));
+            pass.set_index_buffer(ib.slice(..), wgpu::IndexFormat::Uint32);
+            for r in ranges {
+                pass.draw_indexed(r.clone(), 0, 0..1);
+            }
+        }
+        let (hero, count) = self.hero;
+        if count > 0 {
+            pass.set_vertex_buffer(0, hero.slice(..));
+            pass.draw(0..count, 0..1);
+        }
+    }
+}
+
+/// The bind group layout of the per-frame globals (group 0 of every pass).
+pub fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("globals"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        }],
+    })
+}

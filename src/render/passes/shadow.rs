@@ -1,0 +1,104 @@
+//! Shadow pass (`shaders/shadow.wgsl`): depth of the scene seen from the sun into a square
+//! shadow map, which the lit pass samples with a comparison sampler.
+use super::SceneDraws;
+use crate::render::shaders::PassShader;
+use crate::render::targets::DEPTH_FORMAT;
+use crate::render::vertex::MeshVertex;
+
+/// The shadow map and the pipeline that fills it.
+pub struct ShadowPass {
+    pipeline: wgpu::RenderPipeline,
+    view: wgpu::TextureView,
+}
+
+impl ShadowPass {
+    /// A `size`² shadow map.
+    pub fn new(device: &wgpu::Device, globals: &wgpu::BindGroupLayout, size: u32) -> Self {
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("shadow map"),
+            size: wgpu::Extent3d {
+                width: size,
+                height: size,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: DEPTH_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("shadow"),
+            bind_group_layouts: &[Some(globals)],
+            immediate_size: 0,
+        });
+        let module = PassShader::Shadow.module(device);
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("shadow"),
+            layout: Some(&layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[Some(MeshVertex::layout())],
+            },
+            // Slabs have no back faces, so nothing is culled.
+            primitive: wgpu::PrimitiveState {
+                cull_mode: None,
+                ..Default::default()
+            },
+            depth_stencil: Some(wgpu::DepthStencilState {
+                format: DEPTH_FORMAT,
+                depth_write_enabled: Some(true),
+                depth_compare: Some(wgpu::CompareFunction::LessEqual),
+                stencil: Default::default(),
+                bias: wgpu::DepthBiasState {
+                    constant: 2,
+                    slope_scale: 2.0,
+                    clamp: 0.0,
+                },
+            }),
+            multisample: Default::default(),
+            fragment: None,
+            multiview_mask: None,
+            cache: None,
+        });
+        ShadowPass {
+            pipeline,
+            view: texture.create_view(&Default::default()),
+        }
+    }
+
+    /// The shadow map, for the lit pass to sample.
+    pub fn view(&self) -> &wgpu::TextureView {
+        &self.view
+    }
+
+    /// Records the pass: clears the map and draws the scene from the sun.
+    pub fn record(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        globals: &wgpu::BindGroup,
+        scene: &SceneDraws<'_>,
+    ) {
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("shadow"),
+            color_attachments: &[],
+            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                view: &self.view,
+                depth_ops: Some(wgpu::Operations {
+                    load: wgpu::LoadOp::Clear(1.0),
+                    store: wgpu::StoreOp::Store,
+                }),
+                stencil_ops: None,
+            }),
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        pass.set_pipeline(&self.pipeline);
+        pass.set_bind_group(0, globals, &[]);
+        scene.draw(&mut pass);
+    }
+}

@@ -1,0 +1,219 @@
+//! The renderer: GPU resources for one colour format and size, the static level geometry
+//! (uploaded once per level), and one frame's submission.
+use wgpu::util::DeviceExt;
+
+use super::background_mesh::background_vertices;
+use super::camera::CameraConfig;
+use super::frame::FrameData;
+use super::globals::{Globals, Lighting};
+use super::gpu::Gpu;
+use super::gpu_buffer::DynamicBuffer;
+use super::level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
+use super::passes::background::BackgroundPass;
+use super::passes::lit::LitPass;
+use super::passes::overlay::OverlayPass;
+use super::passes::shadow::ShadowPass;
+use super::passes::{globals_layout, SceneDraws};
+use super::targets::{supported_samples, Targets};
+use crate::collision::Aabb;
+use crate::level::Level;
+use crate::sim::World;
+
+/// The static level geometry on the GPU.
+struct LevelBuffers {
+    vertices: wgpu::Buffer,
+    indices: wgpu::Buffer,
+}
+
+/// Draws worlds into textures of one format.
+pub struct Renderer {
+    format: wgpu::TextureFormat,
+    targets: Targets,
+    globals: wgpu::Buffer,
+    globals_group: wgpu::BindGroup,
+    shadow: ShadowPass,
+    background: BackgroundPass,
+    lit: LitPass,
+    overlay: OverlayPass,
+    level: Option<LevelBuffers>,
+    chunks: ChunkTable,
+    hero: DynamicBuffer,
+    /// Sun and ambient light.
+    pub lighting: Lighting,
+    /// Slab dimensions used for the next [`Renderer::set_level`].
+    pub slabs: SlabConfig,
+}
+
+/// The clear colour (the horizon haze; the sky covers it everywhere but past the backdrop's edge).
+const CLEAR: wgpu::Color = wgpu::Color {
+    r: 0.69,
+    g: 0.80,
+    b: 0.84,
+    a: 1.0,
+};
+
+impl Renderer {
+    /// A renderer drawing into `format` textures of `size` pixels.
+    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32)) -> Self {
+        let device = &gpu.device;
+        let samples = supported_samples(&gpu.adapter, format);
+        let lighting = Lighting::default();
+        let layout = globals_layout(device);
+        let globals = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("globals"),
+            contents: bytemuck::bytes_of(&Globals::default()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout: &layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: globals.as_entire_binding(),
+            }],
+        });
+        let shadow = ShadowPass::new(device, &layout, lighting.shadow_map_size);
+        let lit = LitPass::new(device, &layout, shadow.view(), format, samples);
+        Renderer {
+            format,
+            targets: Targets::new(device, format, size, samples),
+            globals,
+            globals_group,
+            background: BackgroundPass::new(device, &layout, format, samples),
+            overlay: OverlayPass::new(device, &layout, format, samples),
+            shadow,
+            lit,
+            level: None,
+            chunks: ChunkTable::default(),
+            hero: DynamicBuffer::new(device, "hero", 64 * 1024),
+            lighting,
+            slabs: SlabConfig::default(),
+        }
+    }
+
+    /// The colour format drawn into.
+    pub fn format(&self) -> wgpu::TextureFormat {
+        self.format
+    }
+
+    /// Samples per pixel of the main pass.
+    pub fn samples(&self) -> u32 {
+        self.targets.samples
+    }
+
+    /// Recreates the attachments for a new target size.
+    pub fn resize(&mut self, device: &wgpu::Device, size: (u32, u32)) {
+        if self.targets.size != size {
+            self.targets = Targets::new(device, self.format, size, self.targets.samples);
+        }
+    }
+
+    /// Builds and uploads a level's static geometry and backdrop. Call once per level, and again
+    /// only when the level is edited.
+    pub fn set_level(&mut self, device: &wgpu::Device, level: &Level, camera: &CameraConfig) {
+        let geometry = LevelGeometry::build(level, &self.slabs);
+        self.level = (!geometry.indices.is_empty()).then(|| LevelBuffers {
+            vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("level vertices"),
+                contents: bytemuck::cast_slice(&geometry.vertices),
+                usage: wgpu::BufferUsages::VERTEX,
+            }),
+            indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("level indices"),
+                contents: bytemuck::cast_slice(&geometry.indices),
+                usage: wgpu::BufferUsages::INDEX,
+            }),
+        });
+        self.chunks = geometry.chunks;
+        self.background
+            .set_vertices(device, &background_vertices(&focus_range(level), camera));
+        self.overlay.clear_cache();
+    }
+
+    /// The static geometry's chunks, for [`FrameData::prepare`].
+    pub fn chunks(&self) -> &ChunkTable {
+        &self.chunks
+    }
+
+    /// Uploads `frame` and draws it into `target` (a view of a texture of this renderer's format
+    /// and size). `world` is read only for the overlay's mesh drawing, built on first use.
+    pub fn render(
+        &mut self,
+        gpu: &Gpu,
+        world: &World,
+        frame: &FrameData,
+        target: &wgpu::TextureView,
+    ) {
+        let (device, queue) = (&gpu.device, &gpu.queue);
+        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
+        self.hero.write(device, queue, &frame.hero);
+        if let Some(id) = frame.overlay {
+            self.overlay
+                .ensure_mesh(device, id, world.collision().mesh(id));
+            self.overlay.set_hero(device, queue, &frame.overlay_hero);
+        }
+        let scene = SceneDraws {
+            level: self
+                .level
+                .as_ref()
+                .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
+            hero: (self.hero.buffer(), self.hero.len()),
+        };
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("frame"),
+        });
+        self.shadow
+            .record(&mut encoder, &self.globals_group, &scene);
+        {
+            // With MSAA the samples are resolved into `target` and need not be kept.
+            let (view, resolve_target, store) = match &self.targets.color {
+                Some(msaa) => (msaa, Some(target), wgpu::StoreOp::Discard),
+                None => (target, None, wgpu::StoreOp::Store),
+            };
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("main"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view,
+                    depth_slice: None,
+                    resolve_target,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(CLEAR),
+                        store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &self.targets.depth,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(1.0),
+                        store: wgpu::StoreOp::Discard,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            // Opaque geometry front to back, so the depth test rejects hidden backdrop fragments
+            // before shading (fill rate is what a CPU rasteriser runs out of).
+            self.lit.draw(&mut pass, &self.globals_group, &scene);
+            self.background.draw(&mut pass, &self.globals_group);
+            if let Some(id) = frame.overlay {
+                self.overlay.draw(&mut pass, &self.globals_group, id);
+            }
+        }
+        queue.submit([encoder.finish()]);
+    }
+}
+
+/// Where the camera focus can be: the camera bounds, or the level's extent (with the spawn).
+pub fn focus_range(level: &Level) -> Aabb {
+    if let Some(b) = level.camera_bounds {
+        return b;
+    }
+    let points = level
+        .polygons
+        .iter()
+        .flat_map(|p| p.points.iter().copied())
+        .chain([level.spawn]);
+    Aabb::from_points(points.filter(|p| p.is_finite()))
+}

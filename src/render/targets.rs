@@ -1,0 +1,66 @@
+//! Render targets of the main pass: the multisampled colour and depth attachments, recreated on
+//! resize. The colour is resolved into the frame's final (sRGB) texture.
+/// Depth format of the main pass and the shadow map.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+/// Samples per pixel of the main pass.
+pub const MSAA_SAMPLES: u32 = 4;
+
+/// The main pass's attachments for one size.
+pub struct Targets {
+    /// Size in pixels.
+    pub size: (u32, u32),
+    /// Multisampled colour (resolved into the frame's texture), or `None` without MSAA.
+    pub color: Option<wgpu::TextureView>,
+    /// Depth.
+    pub depth: wgpu::TextureView,
+    /// Samples per pixel.
+    pub samples: u32,
+}
+
+impl Targets {
+    /// Attachments of `size` (each side at least 1) for `format` with `samples` per pixel.
+    pub fn new(
+        device: &wgpu::Device,
+        format: wgpu::TextureFormat,
+        size: (u32, u32),
+        samples: u32,
+    ) -> Self {
+        let size = (size.0.max(1), size.1.max(1));
+        let texture = |label, format, samples| {
+            device
+                .create_texture(&wgpu::TextureDescriptor {
+                    label: Some(label),
+                    size: wgpu::Extent3d {
+                        width: size.0,
+                        height: size.1,
+                        depth_or_array_layers: 1,
+                    },
+                    mip_level_count: 1,
+                    sample_count: samples,
+                    dimension: wgpu::TextureDimension::D2,
+                    format,
+                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+                    view_formats: &[],
+                })
+                .create_view(&wgpu::TextureViewDescriptor::default())
+        };
+        Targets {
+            size,
+            color: (samples > 1).then(|| texture("msaa colour", format, samples)),
+            depth: texture("depth", DEPTH_FORMAT, samples),
+            samples,
+        }
+    }
+}
+
+/// The sample count to use for `format`: [`MSAA_SAMPLES`] where the adapter supports it, else 1.
+pub fn supported_samples(adapter: &wgpu::Adapter, format: wgpu::TextureFormat) -> u32 {
+    let color = adapter.get_texture_format_features(format).flags;
+    let depth = adapter.get_texture_format_features(DEPTH_FORMAT).flags;
+    if color.sample_count_supported(MSAA_SAMPLES) && depth.sample_count_supported(MSAA_SAMPLES) {
+        MSAA_SAMPLES
+    } else {
+        log::warn!("{MSAA_SAMPLES}× MSAA is not supported for {format:?}; drawing without it");
+        1
+    }
+}

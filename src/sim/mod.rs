@@ -1,0 +1,17 @@
+//! The headless simulation: the world stepped at a fixed rate, and the replays that drive it.
+//!
+//! # What it owns
+//! - `world`: the level's collision meshes and the hero, advanced one fixed tick per
+//!   `World::step`; bit-identical for the same level, tuning and actions; the per-frame trace.
+//! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
+//!
+//! # Must never depend on
+//! Window, GPU, audio or input crates. It reads `level` (documents), `movement` and `collision`;
+//! renderer, input, audio and editor read it, never the other way round.
+pub mod replay;
+pub mod world;
+
+pub use replay::{
+    load_replay, parse_replay, save_replay, Replay, ReplayError, ReplayIter, ReplayProblem, Segment,
+};
+pub use world::{TraceFrame, World, WorldError, DT, TICK_HZ};

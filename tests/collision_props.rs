@@ -1,0 +1,603 @@
+//! Property tests of the collision core over random levels (issue 3, "What it must prove").
+//!
+//! Levels mix grid-snapped rectangles and L shapes (edges touching exactly), diamonds touching at
+//! vertices, random convex polygons, star-shaped concave polygons, slivers down to 1e-6 m thick,
+//! huge polygons, one-way platforms, and the whole level translated by up to 1e5 m. Colliders are
+//! boxes, chamfered boxes and diamonds. Bodies make chained random moves of every length (zero,
+//! 1e-12 m, ..., 50 m) and direction (axis-aligned and diagonal ones included).
+//!
+//! Everything the properties check is computed independently of the mesh: the collider's overlap
+//! with a level polygon is a separating-axis depth against convex pieces the generator knows (not
+//! the core's decomposition), and the path between two positions is checked by sweeping the
+//! collider along it.
+use glam::DVec2;
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use tessera::collision::*;
+
+/// Allowed overlap of the collider with a solid polygon, metres (issue 3).
+const MAX_OVERLAP: f64 = 1e-5;
+
+/// A generated level polygon with convex pieces known by construction.
+#[derive(Clone, Debug)]
+struct Shape {
+    kind: PolygonKind,
+    outline: Vec<DVec2>,
+    /// Convex counter-clockwise pieces whose union is the polygon.
+    pieces: Vec<Vec<DVec2>>,
+}
+
+fn v(x: f64, y: f64) -> DVec2 {
+    DVec2::new(x, y)
+}
+
+fn rect_pts(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<DVec2> {
+    vec![v(x0, y0), v(x1, y0), v(x1, y1), v(x0, y1)]
+}
+
+fn solid(outline: Vec<DVec2>) -> Shape {
+    Shape {
+        kind: PolygonKind::Solid,
+        pieces: vec![outline.clone()],
+        outline,
+    }
+}
+
+/// Axis-aligned rectangle on a 0.25 m grid (neighbours touch along edges exactly).
+fn grid_rect() -> impl Strategy<Value = Shape> {
+    (-32i32..32, -32i32..32, 1i32..16, 1i32..16).prop_map(|(x, y, w, h)| {
+        let (x0, y0) = (x as f64 * 0.25, y as f64 * 0.25);
+        solid(rect_pts(x0, y0, x0 + w as f64 * 0.25, y0 + h as f64 * 0.25))
+    })
+}
+
+/// An L shape on a 0.5 m grid: concave, pieces are its two rectangles.
+fn grid_l() -> impl Strategy<Value = Shape> {
+    (-16i32..16, -16i32..16, 2i32..6, 2i32..6, 1i32..2, 0usize..4).prop_map(
+        |(x, y, w, h, t, rot)| {
+            let s = 0.5;
+            let (w, h, t) = (w as f64 * s, h as f64 * s, t as f64 * s);
+            // L in local coordinates, then rotated by multiples of 90° (exact).
+            let outline = [v(0.0, 0.0), v(w, 0.0), v(w, t), v(t, t), v(t, h), v(0.0, h)];
+            let a = rect_pts(0.0, 0.0, w, t);
+            let b = rect_pts(0.0, t, t, h);
+            let r = |p: DVec2| {
+                let q = match rot {
+                    0 => p,
+                    1 => v(-p.y, p.x),
+                    2 => v(-p.x, -p.y),
+                    _ => v(p.y, -p.x),
+                };
+                q + v(x as f64 * s, y as f64 * s)
+            };
+            Shape {
+                kind: PolygonKind::Solid,
+                outline: outline.iter().map(|&p| r(p)).collect(),
+                pieces: vec![
+                    a.into_iter().map(r).collect(),
+                    b.into_iter().map(r).collect(),
+                ],
+            }
+        },
+    )
+}
+
+/// Diamonds of radius 0.5 centred on a 1 m grid: neighbours touch at vertices.
+fn grid_diamond() -> impl Strategy<Value = Shape> {
+    (-8i32..8, -8i32..8).prop_map(|(x, y)| {
+        let c = v(x as f64, y as f64);
+        solid(vec![
+            c + v(0.0, -0.5),
+            c + v(0.5, 0.0),
+            c + v(0.0, 0.5),
+            c + v(-0.5, 0.0),
+        ])
+    })
+}
+
+/// A convex polygon: points at sorted random angles on an ellipse.
+fn convex() -> impl Strategy<Value = Shape> {
+    (
+        -8.0..8.0f64,
+        -8.0..8.0f64,
+        0.05..4.0f64,
+        0.05..4.0f64,
+        prop::collection::vec(0.0..1.0f64, 3..9),
+    )
+        .prop_filter_map("angles too close", |(cx, cy, rx, ry, fr)| {
+            let mut a: Vec<f64> = fr.iter().map(|f| f * std::f64::consts::TAU).collect();
+            a.sort_by(f64::total_cmp);
+            let n = a.len();
+            let gaps_ok = (0..n).all(|i| {
+                let next = if i + 1 < n {
+                    a[i + 1]
+                } else {
+                    a[0] + std::f64::consts::TAU
+                };
+                next - a[i] > 0.05 && next - a[i] < 3.0
+            });
+            gaps_ok.then(|| {
+                solid(
+                    a.iter()
+                        .map(|t| v(cx + rx * t.cos(), cy + ry * t.sin()))
+                        .collect(),
+                )
+            })
+        })
+}
+
+/// A star-shaped (usually concave) polygon; its pieces are the fan triangles from the centre.
+fn star() -> impl Strategy<Value = Shape> {
+    (
+        -8.0..8.0f64,
+        -8.0..8.0f64,
+        prop::collection::vec((0.2..3.0f64, -0.35..0.35f64), 4..11),
+    )
+        .prop_map(|(cx, cy, rs)| {
+            let n = rs.len();
+            let c = v(cx, cy);
+            let outline: Vec<DVec2> = rs
+                .iter()
+                .enumerate()
+                .map(|(i, &(r, j))| {
+                    let t = (i as f64 + j) / n as f64 * std::f64::consts::TAU;
+                    c + v(r * t.cos(), r * t.sin())
+                })
+                .collect();
+            let pieces = (0..n)
+                .map(|i| vec![c, outline[i], outline[(i + 1) % n]])
+                .collect();
+            Shape {
+                kind: PolygonKind::Solid,
+                outline,
+                pieces,
+            }
+        })
+}
+
+/// A thin rotated rectangle, 1e-6 m to 1e-2 m thick.
+fn sliver() -> impl Strategy<Value = Shape> {
+    (
+        -8.0..8.0f64,
+        -8.0..8.0f64,
+        0.1..6.0f64,
+        -6.0..-2.0f64,
+        0.0..std::f64::consts::PI,
+    )
+        .prop_map(|(cx, cy, len, lt, ang)| {
+            let t = 10f64.powf(lt);
+            let (u, n) = (v(ang.cos(), ang.sin()), v(-ang.sin(), ang.cos()));
+            let c = v(cx, cy);
+            solid(vec![
+                c - u * len * 0.5 - n * t * 0.5,
+                c + u * len * 0.5 - n * t * 0.5,
+                c + u * len * 0.5 + n * t * 0.5,
+                c - u * len * 0.5 + n * t * 0.5,
+            ])
+        })
+}
+
+/// A huge ground block or slope (kilometres).
+fn huge() -> impl Strategy<Value = Shape> {
+    (-6.0..0.0f64, 500.0..5000.0f64, -0.3..0.3f64).prop_map(|(top, size, slope)| {
+        solid(vec![
+            v(-size, top - size * slope - 10.0),
+            v(size, top + size * slope - 10.0),
+            v(size, top + size * slope),
+            v(-size, top - size * slope),
+        ])
+    })
+}
+
+/// A random triangle.
+fn triangle() -> impl Strategy<Value = Shape> {
+    prop::array::uniform6(-8.0..8.0f64).prop_filter_map("degenerate triangle", |c| {
+        let (a, b, d) = (v(c[0], c[1]), v(c[2], c[3]), v(c[4], c[5]));
+        let area = (b - a).perp_dot(d - a);
+        (area.abs() > 1e-3).then(|| {
+            if area > 0.0 {
+                solid(vec![a, b, d])
+            } else {
+                solid(vec![a, d, b])
+            }
+        })
+    })
+}
+
+/// A one-way platform (a thin rectangle on the grid, sometimes slanted).
+fn one_way() -> impl Strategy<Value = Shape> {
+    (-16i32..16, -16i32..16, 2i32..12, -2i32..3).prop_map(|(x, y, w, s)| {
+        let (x0, y0, w) = (x as f64 * 0.5, y as f64 * 0.5, w as f64 * 0.5);
+        let dy = s as f64 * 0.25;
+        let outline = vec![
+            v(x0, y0),
+            v(x0 + w, y0 + dy),
+            v(x0 + w, y0 + dy + 0.25),
+            v(x0, y0 + 0.25),
+        ];
+        Shape {
+            kind: PolygonKind::OneWay,
+            pieces: vec![outline.clone()],
+            outline,
+        }
+    })
+}
+
+fn any_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        4 => grid_rect(),
+        2 => grid_l(),
+        2 => grid_diamond(),
+        3 => convex(),
+        3 => star(),
+        2 => sliver(),
+        2 => triangle(),
+        1 => one_way(),
+    ]
+}
+
+fn collider() -> impl Strategy<Value = ColliderShape> {
+    // Sizes are multiples of 1/8 m half the time, so inflated edges line up with grid geometry.
+    let size = prop_oneof![(1u32..24).prop_map(|k| k as f64 * 0.125), 0.05..3.0f64,];
+    (size.clone(), size, 0.05..0.45f64, 0usize..3).prop_map(|(w, h, c, k)| match k {
+        0 => ColliderShape::Box {
+            width: w,
+            height: h,
+        },
+        1 => ColliderShape::ChamferedBox {
+            width: w,
+            height: h,
+            chamfer: c * w.min(h),
+        },
+        _ => ColliderShape::Diamond {
+            width: w,
+            height: h,
+        },
+    })
+}
+
+fn offset() -> impl Strategy<Value = DVec2> {
+    prop_oneof![
+        3 => Just(DVec2::ZERO),
+        1 => Just(v(1e5, 1e5)),
+        1 => Just(v(-1e5, 3.25e4)),
+    ]
+}
+
+/// A displacement: zero, tiny, ordinary or long; random or exactly axis-aligned / diagonal.
+fn displacement() -> impl Strategy<Value = DVec2> {
+    let dir = prop_oneof![
+        (0.0..std::f64::consts::TAU).prop_map(|a| v(a.cos(), a.sin())),
+        (-1i32..=1, -1i32..=1).prop_map(|(x, y)| v(x as f64, y as f64)),
+    ];
+    let len = prop_oneof![
+        1 => Just(0.0),
+        1 => (-12.0..-6.0f64).prop_map(|e| 10f64.powf(e)),
+        5 => 1e-3..2.0f64,
+        2 => 2.0..50.0f64,
+    ];
+    (dir, len).prop_map(|(d, l)| d * l)
+}
+
+fn start_point() -> impl Strategy<Value = DVec2> {
+    prop_oneof![
+        (-10.0..10.0f64, -10.0..10.0f64).prop_map(|(x, y)| v(x, y)),
+        (-80i32..80, -80i32..80).prop_map(|(x, y)| v(x as f64 * 0.125, y as f64 * 0.125)),
+    ]
+}
+
+#[derive(Clone, Debug)]
+struct Level {
+    shapes: Vec<Shape>,
+    offset: DVec2,
+}
+
+impl Level {
+    fn polygons(&self) -> Vec<SourcePolygon> {
+        self.shapes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SourcePolygon {
+                id: PolygonId(i as u32),
+                kind: s.kind,
+                points: s.outline.iter().map(|&p| p + self.offset).collect(),
+            })
+            .collect()
+    }
+    /// Convex pieces of the solid polygons, in world coordinates, with their polygon index.
+    fn solid_pieces(&self) -> Vec<(usize, Vec<DVec2>)> {
+        let mut out = Vec::new();
+        for (i, s) in self.shapes.iter().enumerate() {
+            if s.kind != PolygonKind::Solid {
+                continue;
+            }
+            for p in &s.pieces {
+                out.push((i, p.iter().map(|&q| q + self.offset).collect()));
+            }
+        }
+        out
+    }
+}
+
+fn level() -> impl Strategy<Value = Level> {
+    (
+        prop::collection::vec(any_shape(), 1..9),
+        prop::option::weighted(0.2, huge()),
+        offset(),
+    )
+        .prop_map(|(mut shapes, big, offset)| {
+            shapes.extend(big);
+            Level { shapes, offset }
+        })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Independent geometry: separating-axis depth between convex polygons.
+
+/// Penetration depth of two convex counter-clockwise polygons: the smallest overlap of their
+/// projections over all edge normals (positive: they overlap by that much; ≤ 0: apart/touching).
+fn sat_depth(a: &[DVec2], b: &[DVec2]) -> f64 {
+    let mut depth = f64::INFINITY;
+    for poly in [a, b] {
+        let n = poly.len();
+        for i in 0..n {
+            let e = poly[(i + 1) % n] - poly[i];
+            let len = e.length();
+            if len == 0.0 {
+                continue;
+            }
+            let axis = v(-e.y, e.x) / len;
+            let (amin, amax) = project(a, axis);
+            let (bmin, bmax) = project(b, axis);
+            depth = depth.min((amax - bmin).min(bmax - amin));
+        }
+    }
+    depth
+}
+
+fn project(p: &[DVec2], axis: DVec2) -> (f64, f64) {
+    p.iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), q| {
+            let d = q.dot(axis);
+            (lo.min(d), hi.max(d))
+        })
+}
+
+/// Convex hull (counter-clockwise, Andrew's monotone chain).
+fn hull(mut pts: Vec<DVec2>) -> Vec<DVec2> {
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: DVec2, a: DVec2, b: DVec2| (a - o).perp_dot(b - o);
+    let mut lower: Vec<DVec2> = Vec::new();
+    for &p in &pts {
+        while lower.len() >= 2 && cross(lower[lower.len() - 2], lower[lower.len() - 1], p) <= 0.0 {
+            lower.pop();
+        }
+        lower.push(p);
+    }
+    let mut upper: Vec<DVec2> = Vec::new();
+    for &p in pts.iter().rev() {
+        while upper.len() >= 2 && cross(upper[upper.len() - 2], upper[upper.len() - 1], p) <= 0.0 {
+            upper.pop();
+        }
+        upper.push(p);
+    }
+    lower.pop();
+    upper.pop();
+    lower.extend(upper);
+    lower
+}
+
+/// Deepest overlap of the collider swept from `a` to `b` with any solid piece.
+fn swept_overlap(q: &[DVec2], a: DVec2, b: DVec2, pieces: &[(usize, Vec<DVec2>)]) -> (f64, usize) {
+    let swept = hull(q.iter().flat_map(|&c| [a + c, b + c]).collect());
+    pieces.iter().map(|(i, p)| (sat_depth(&swept, p), *i)).fold(
+        (f64::NEG_INFINITY, usize::MAX),
+        |x, y| if y.0 > x.0 { y } else { x },
+    )
+}
+
+/// Distance from `p` to the closed triangle `t`.
+fn dist_to_triangle(p: DVec2, t: [DVec2; 3]) -> f64 {
+    let inside = (0..3).all(|i| (t[(i + 1) % 3] - t[i]).perp_dot(p - t[i]) >= 0.0);
+    if inside {
+        return 0.0;
+    }
+    (0..3)
+        .map(|i| {
+            let (a, b) = (t[i], t[(i + 1) % 3]);
+            let d = b - a;
+            let s = ((p - a).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+            p.distance(a + d * s)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Checks a body's consistency: never in a solid face, on its face's closed triangle, no overlap.
+fn check_body(
+    mesh: &CollisionMesh,
+    body: Body,
+    q: &[DVec2],
+    pieces: &[(usize, Vec<DVec2>)],
+    what: &str,
+) -> Result<(), TestCaseError> {
+    prop_assert!(body.pos.is_finite(), "{what}: position not finite");
+    prop_assert!(
+        body.face != FaceId::OUTSIDE && mesh.kind(body.face) != FaceKind::Solid,
+        "{what}: body {body:?} is in a solid face"
+    );
+    let tol = 1e-9 + 1e-13 * body.pos.abs().max_element();
+    let d = dist_to_triangle(body.pos, mesh.triangle(body.face));
+    prop_assert!(
+        d <= tol,
+        "{what}: body {body:?} is {d} m off its face {:?}",
+        mesh.triangle(body.face)
+    );
+    let (depth, poly) = swept_overlap(q, body.pos, body.pos, pieces);
+    prop_assert!(
+        depth <= MAX_OVERLAP,
+        "{what}: collider at {:?} overlaps polygon {poly} by {depth} m",
+        body.pos
+    );
+    Ok(())
+}
+
+/// Places a body near `p`: where it is if free, else at the nearest free point.
+fn place(mesh: &CollisionMesh, p: DVec2) -> Option<Body> {
+    match mesh.locate(p, None) {
+        Location::Free(b) => Some(b),
+        _ => mesh.nearest_free_point(p).map(|(b, d)| {
+            assert!(
+                (b.pos.distance(p) - d).abs() <= 1e-9 * (1.0 + d),
+                "nearest_free_point reports {d} m for a move of {} m",
+                b.pos.distance(p)
+            );
+            b
+        }),
+    }
+}
+
+/// `cases` by default; `PROPTEST_CASES=n` runs `n` (for long soak runs).
+fn config(cases: u32) -> Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(cases);
+    Config {
+        failure_persistence: None,
+        ..Config::with_cases(cases)
+    }
+}
+
+proptest! {
+    #![proptest_config(config(160))]
+
+    /// Random levels and chained random moves: the mesh is valid; the body never ends in a solid
+    /// face, stays on its face, never overlaps a solid polygon, never passes through one between
+    /// two positions, and every walk terminates.
+    #[test]
+    fn random_moves_never_penetrate_or_tunnel(
+        level in level(),
+        shape in collider(),
+        starts in prop::collection::vec(start_point(), 1..3),
+        moves in prop::collection::vec((displacement(), prop::bool::weighted(0.15)), 1..10),
+    ) {
+        let polys = level.polygons();
+        let mesh = build_mesh(&polys, &shape, &MeshConfig::default())
+            .map_err(|e| TestCaseError::fail(format!("build failed: {e}")))?;
+        if let Err(e) = mesh.check_invariants() {
+            return Err(TestCaseError::fail(format!("invariant: {e}")));
+        }
+        let q = shape.points().unwrap();
+        let pieces = level.solid_pieces();
+        for s in starts {
+            let Some(mut body) = place(&mesh, s + level.offset) else { continue };
+            check_body(&mesh, body, &q, &pieces, "start")?;
+            for (k, &(d, pass)) in moves.iter().enumerate() {
+                let opts = MoveOptions { pass_one_way: pass };
+                let r = mesh.move_and_slide(body, d, opts);
+                prop_assert_ne!(r.end, MoveEnd::StepLimit, "move {} of {:?} from {:?}", k, d, body);
+                let what = format!("move {k} of {d:?} from {body:?} ({:?})", r.end);
+                check_body(&mesh, r.body, &q, &pieces, &what)?;
+                // The path: start, every contact point, end; each leg swept by the collider.
+                let mut path = vec![body.pos];
+                path.extend(r.contacts.iter().map(|c| c.point));
+                path.push(r.body.pos);
+                for leg in path.windows(2) {
+                    let (depth, poly) = swept_overlap(&q, leg[0], leg[1], &pieces);
+                    prop_assert!(
+                        depth <= MAX_OVERLAP,
+                        "{what}: leg {:?} -> {:?} passes through polygon {poly} by {depth} m",
+                        leg[0], leg[1]
+                    );
+                }
+                // Zero moves go nowhere; no move goes further than asked.
+                prop_assert!(r.travelled <= d.length() * (1.0 + 1e-9) + 1e-9, "{what}: travelled {}", r.travelled);
+                if d == DVec2::ZERO {
+                    prop_assert_eq!(r.body, body);
+                }
+                // The same move as a cast never ends beyond the first contact of the slide.
+                let c = mesh.cast(body, d, opts);
+                check_body(&mesh, c.body, &q, &pieces, &format!("cast {what}"))?;
+                body = r.body;
+            }
+        }
+    }
+}
+
+/// A long straight wall (a rotated 200 m × 2 m block) near the origin or 1e5 m away.
+#[derive(Clone, Debug)]
+struct Wall {
+    angle: f64,
+    offset: DVec2,
+}
+
+fn wall() -> impl Strategy<Value = Wall> {
+    (
+        prop_oneof![
+            (0.0..std::f64::consts::TAU),
+            (0i32..8).prop_map(|k| k as f64 * std::f64::consts::FRAC_PI_4)
+        ],
+        offset(),
+    )
+        .prop_map(|(angle, offset)| Wall { angle, offset })
+}
+
+proptest! {
+    #![proptest_config(config(160))]
+
+    /// A move into a single straight wall keeps its full tangential component and loses exactly
+    /// the normal component beyond the wall (within 1e-9 m), for chained moves of any direction.
+    #[test]
+    fn sliding_on_a_straight_wall_keeps_the_tangential_component(
+        wall in wall(),
+        shape in collider(),
+        gap in prop_oneof![Just(1e-3), 1e-3..3.0f64],
+        along in -10.0..10.0f64,
+        moves in prop::collection::vec(displacement(), 1..6),
+    ) {
+        let (t, n) = (v(wall.angle.cos(), wall.angle.sin()), v(-wall.angle.sin(), wall.angle.cos()));
+        // The block's top side runs along t with outward normal n, through `offset`.
+        let o = wall.offset;
+        let pts = vec![o - t * 1000.0 - n * 2.0, o + t * 1000.0 - n * 2.0, o + t * 1000.0, o - t * 1000.0];
+        let polys = [SourcePolygon { id: PolygonId(0), kind: PolygonKind::Solid, points: pts.clone() }];
+        let bounds = Aabb { min: o - DVec2::splat(2000.0), max: o + DVec2::splat(2000.0) };
+        let config = MeshConfig { bounds: Some(bounds), ..MeshConfig::default() };
+        let mesh = build_mesh(&polys, &shape, &config)
+            .map_err(|e| TestCaseError::fail(format!("build failed: {e}")))?;
+        let q = shape.points().unwrap();
+        // Distance the inflated top side lies out from the block: support of −Q along n.
+        let tn = (pts[2] - pts[3]).normalize();
+        let nn = v(-tn.y, tn.x);
+        let h = q.iter().map(|c| (-*c).dot(nn)).fold(f64::NEG_INFINITY, f64::max);
+        let start = o + nn * (h + gap) + tn * along;
+        let Location::Free(mut body) = mesh.locate(start, None) else {
+            return Err(TestCaseError::fail(format!("start {start:?} not free")));
+        };
+        let pieces = vec![(0usize, pts.clone())];
+        for d in moves {
+            let r = mesh.move_and_slide(body, d, MoveOptions::default());
+            prop_assert_ne!(r.end, MoveEnd::StepLimit);
+            check_body(&mesh, r.body, &q, &pieces, "slide")?;
+            let moved = r.body.pos - body.pos;
+            let tol = 1e-9;
+            prop_assert!(
+                (moved.dot(tn) - d.dot(tn)).abs() <= tol,
+                "tangential {} instead of {} (move {:?} from {:?}, {:?}, contacts {:?})",
+                moved.dot(tn), d.dot(tn), d, body, r.end, r.contacts
+            );
+            // Normal: free until the wall, then stopped on it.
+            let dist = (body.pos - o).dot(nn) - h; // distance to the inflated side
+            let expect_n = d.dot(nn).max(-dist);
+            prop_assert!(
+                (moved.dot(nn) - expect_n).abs() <= tol,
+                "normal {} instead of {} (move {:?} from {:?})",
+                moved.dot(nn), expect_n, d, body
+            );
+            body = r.body;
+        }
+    }
+}

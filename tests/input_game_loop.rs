@@ -1,0 +1,166 @@
+//! The game's frame logic fed with synthetic input and frame durations (no window): presses
+//! between ticks reach the simulation, pause stops it, replays drive it, focus loss pauses.
+use std::time::Duration;
+
+use glam::DVec2;
+use tessera::app::Game;
+use tessera::input::{Bindings, InputState, Key};
+use tessera::level::{Level, LevelPolygon};
+use tessera::movement::{Actions, MoveEvent, Tuning, TuningOverrides};
+use tessera::sim::{World, TICK_HZ};
+
+const ASPECT: f64 = 16.0 / 9.0;
+
+fn flat() -> Level {
+    Level {
+        name: "flat".into(),
+        polygons: vec![LevelPolygon::solid(vec![
+            DVec2::new(-50.0, -2.0),
+            DVec2::new(50.0, -2.0),
+            DVec2::new(50.0, 0.0),
+            DVec2::new(-50.0, 0.0),
+        ])],
+        ladders: vec![],
+        spawn: DVec2::new(0.0, 0.0),
+        camera_bounds: None,
+        bounds: None,
+        tuning: TuningOverrides::default(),
+    }
+}
+
+fn game(replay: Option<Vec<Actions>>) -> Game {
+    let world = World::new(&flat(), &Tuning::default()).unwrap();
+    Game::new(
+        world,
+        InputState::new(Bindings::default()),
+        replay,
+        true,
+        ASPECT,
+    )
+}
+
+fn ms(v: f64) -> Duration {
+    Duration::from_nanos((v * 1e6).round() as u64)
+}
+
+#[test]
+fn a_jump_tapped_during_a_frame_without_a_tick_happens_on_the_next_tick() {
+    let mut g = game(None);
+    assert_eq!(g.frame(ms(0.0), ASPECT).steps, 0);
+    // A 240 Hz display: 4.17 ms frames, a tick every other frame.
+    g.input_mut().key(Key::Space, true);
+    g.input_mut().key(Key::Space, false);
+    assert_eq!(g.frame(ms(4.0), ASPECT).steps, 0);
+    assert_eq!(g.world().frame(), 0);
+    assert_eq!(g.frame(ms(4.5), ASPECT).steps, 1);
+    assert!(
+        g.world().last_report().events.contains(&MoveEvent::Jumped),
+        "{:?}",
+        g.world().last_report()
+    );
+    assert!(g.recorded().unwrap()[0].jump_pressed);
+}
+
+#[test]
+fn a_slow_frame_runs_several_ticks_and_only_the_first_sees_the_press() {
+    let mut g = game(None);
+    g.input_mut().key(Key::KeyK, true);
+    let r = g.frame(Duration::from_secs_f64(3.5 / TICK_HZ as f64), ASPECT);
+    assert_eq!(r.steps, 3);
+    assert!((r.alpha - 0.5).abs() < 1e-6);
+    let rec = g.recorded().unwrap();
+    assert_eq!(
+        rec.iter().map(|a| a.jump_pressed).collect::<Vec<_>>(),
+        vec![true, false, false]
+    );
+    assert!(rec.iter().all(|a| a.jump));
+}
+
+#[test]
+fn pause_stops_ticks_and_resuming_does_not_catch_up_the_pause() {
+    let mut g = game(None);
+    g.input_mut().key(Key::Escape, true);
+    g.input_mut().key(Key::Escape, false);
+    assert_eq!(g.frame(ms(100.0), ASPECT).steps, 0);
+    assert!(g.paused());
+    assert_eq!(g.frame(ms(1000.0), ASPECT).steps, 0);
+    g.input_mut().key(Key::KeyP, true);
+    assert_eq!(g.frame(ms(10.0), ASPECT).steps, 1);
+    assert!(!g.paused());
+}
+
+#[test]
+fn focus_loss_pauses_and_releases_keys_and_focus_gain_resumes() {
+    let mut g = game(None);
+    g.input_mut().key(Key::KeyD, true);
+    g.frame(ms(100.0), ASPECT);
+    g.focus_changed(false);
+    assert_eq!(g.frame(ms(100.0), ASPECT).steps, 0);
+    assert!(g.paused());
+    g.focus_changed(true);
+    assert!(!g.paused());
+    g.frame(ms(50.0), ASPECT);
+    assert_eq!(
+        g.recorded().unwrap().last().unwrap().move_axis,
+        DVec2::ZERO,
+        "the key held before focus loss is released"
+    );
+}
+
+#[test]
+fn a_replay_drives_the_first_ticks_then_live_input_takes_over() {
+    let right = Actions {
+        move_axis: DVec2::new(1.0, 0.0),
+        ..Default::default()
+    };
+    let mut g = game(Some(vec![right; 12]));
+    g.input_mut().key(Key::KeyA, true);
+    // Two frames of exactly 6 ticks (the catch-up cap is 8 per frame).
+    g.frame(ms(50.0), ASPECT);
+    assert!(!g.replay_finished());
+    g.frame(ms(50.0), ASPECT);
+    assert!(g.replay_finished());
+    assert!(
+        g.world().hero().vel.x > 0.0,
+        "the replay moved right despite live input left"
+    );
+    g.frame(ms(50.0), ASPECT);
+    let rec = g.recorded().unwrap();
+    assert_eq!(rec.len(), 18);
+    assert_eq!(rec.last().unwrap().move_axis.x, -1.0);
+    // A replay is not paused by focus loss.
+    let mut g = game(Some(vec![right; 12]));
+    g.focus_changed(false);
+    assert!(!g.paused());
+}
+
+#[test]
+fn the_debug_overlay_toggles_with_its_key() {
+    let mut g = game(None);
+    assert!(!g.overlay());
+    g.input_mut().key(Key::F3, true);
+    g.frame(ms(1.0), ASPECT);
+    assert!(g.overlay());
+    g.input_mut().key(Key::F3, false);
+    g.input_mut().key(Key::F3, true);
+    g.frame(ms(1.0), ASPECT);
+    assert!(!g.overlay());
+}
+
+#[test]
+fn the_camera_follows_the_hero_running_right() {
+    let mut g = game(None);
+    let start = g.camera().focus();
+    g.input_mut().key(Key::ArrowRight, true);
+    for _ in 0..120 {
+        g.frame(ms(1000.0 / 60.0), ASPECT);
+    }
+    let hero = g.world().hero().body.pos;
+    let focus = g.camera().focus();
+    assert!(hero.x > 10.0, "{hero}");
+    assert!(focus.x > start.x + 8.0, "{focus}");
+    assert!(
+        focus.x > hero.x - 1.5,
+        "the look-ahead keeps the view ahead of a running hero: {focus} vs {hero}"
+    );
+}

@@ -1,0 +1,261 @@
+//! Golden-image tests: fixed views rendered offscreen on the Vulkan adapter (Mesa lavapipe in CI)
+//! at 320×180 and compared with the references in `tests/golden/` with a perceptual tolerance.
+//!
+//! - A pixel differs when any channel differs by more than [`CHANNEL_TOLERANCE`] (of 255); a view
+//!   fails when more than [`MAX_DIFFERING`] of its pixels differ. This absorbs rasteriser and
+//!   driver-version noise (edge coverage, rounding) but not a moved object or a changed colour.
+//! - On failure the actual image is written next to the reference as `NAME.actual.png`.
+//! - `TESSERA_BLESS=1 cargo test --test render_golden` rewrites the references after a deliberate
+//!   change; look at them before committing.
+//! - No Vulkan adapter is a failure with a message saying so, never a silent pass: CI installs
+//!   lavapipe (`mesa-vulkan-drivers`).
+//!
+//! The views use a showcase level built in code (slopes, a concave rock, a wall, one-way platforms)
+//! so other level files can change without touching these references, plus the shipped default
+//! level through the `render_level_to_png` entry point when `levels/default.ron` exists.
+use std::path::{Path, PathBuf};
+
+use glam::DVec2;
+use tessera::collision::PolygonKind;
+use tessera::level::{Level, LevelPolygon};
+use tessera::movement::{Actions, Tuning, TuningOverrides};
+use tessera::render::{Headless, Image};
+use tessera::sim::World;
+
+/// Largest per-channel difference (of 255) for a pixel to count as equal.
+const CHANNEL_TOLERANCE: u8 = 24;
+/// Largest fraction of differing pixels for a view to pass.
+const MAX_DIFFERING: f64 = 0.005;
+/// Image size of every view.
+const SIZE: (u32, u32) = (320, 180);
+
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn headless() -> Headless {
+    Headless::new(SIZE).unwrap_or_else(|e| {
+        panic!("golden-image tests need a Vulkan adapter and found none: {e}. Install Mesa's lavapipe (`apt-get install mesa-vulkan-drivers libvulkan1`) or run on a machine with a GPU.")
+    })
+}
+
+fn poly(kind: PolygonKind, material: &str, pts: &[(f64, f64)]) -> LevelPolygon {
+    LevelPolygon {
+        points: pts.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
+        kind,
+        material: Some(material.into()),
+        colour: None,
+    }
+}
+
+/// Ground with a slope and a step, a rotated concave rock, a wall, and two one-way platforms.
+fn showcase() -> Level {
+    use PolygonKind::{OneWay, Solid};
+    Level {
+        name: "golden showcase".into(),
+        polygons: vec![
+            poly(
+                Solid,
+                "grass",
+                &[
+                    (-20.0, -4.0),
+                    (40.0, -4.0),
+                    (40.0, 0.0),
+                    (14.0, 0.0),
+                    (10.0, 2.0),
+                    (2.0, 2.0),
+                    (2.0, 0.0),
+                    (-20.0, 0.0),
+                ],
+            ),
+            poly(
+                Solid,
+                "stone",
+                &[
+                    (-6.0, 0.0),
+                    (-3.5, 0.0),
+                    (-3.0, 1.6),
+                    (-4.2, 1.1),
+                    (-5.2, 2.2),
+                ],
+            ),
+            poly(
+                Solid,
+                "brick",
+                &[(20.0, 0.0), (22.0, 0.0), (22.0, 9.0), (20.0, 9.0)],
+            ),
+            poly(
+                OneWay,
+                "wood",
+                &[(-2.0, 3.2), (1.5, 3.2), (1.5, 3.5), (-2.0, 3.5)],
+            ),
+            poly(
+                OneWay,
+                "wood",
+                &[(5.0, 5.0), (9.0, 5.0), (9.0, 5.3), (5.0, 5.3)],
+            ),
+        ],
+        ladders: vec![],
+        spawn: DVec2::new(-1.0, 0.0),
+        camera_bounds: None,
+        bounds: None,
+        tuning: TuningOverrides::default(),
+    }
+}
+
+fn world_after(level: &Level, script: &[(u32, Actions)]) -> World {
+    let mut w = World::new(level, &Tuning::default()).expect("showcase level builds");
+    for (ticks, a) in script {
+        for _ in 0..*ticks {
+            w.step(a);
+        }
+    }
+    w
+}
+
+fn act(x: f64, jump: bool, crouch: bool) -> Actions {
+    Actions {
+        move_axis: DVec2::new(x, 0.0),
+        jump,
+        jump_pressed: jump,
+        crouch,
+    }
+}
+
+/// Compares with the reference (or writes it when blessing); panics with the numbers on a mismatch.
+fn check(name: &str, actual: &Image) {
+    let reference = golden_dir().join(format!("{name}.png"));
+    let actual_path = golden_dir().join(format!("{name}.actual.png"));
+    if std::env::var_os("TESSERA_BLESS").is_some_and(|v| v == "1") {
+        actual.save_png(&reference).unwrap();
+        let _ = std::fs::remove_file(&actual_path);
+        return;
+    }
+    let expected = Image::load_png(&reference).unwrap_or_else(|e| {
+        actual.save_png(&actual_path).unwrap();
+        panic!(
+            "{e:#}; wrote {} — bless it with TESSERA_BLESS=1 if it looks right",
+            actual_path.display()
+        )
+    });
+    assert_eq!(
+        (expected.width, expected.height),
+        (actual.width, actual.height),
+        "{name}: size changed"
+    );
+    let differing = differing_pixels(&expected, actual);
+    let fraction = differing as f64 / (actual.width * actual.height) as f64;
+    if fraction > MAX_DIFFERING {
+        actual.save_png(&actual_path).unwrap();
+        panic!(
+            "{name}: {differing} pixels ({:.2}%) differ by more than {CHANNEL_TOLERANCE}/255 (allowed {:.2}%); actual image: {}",
+            fraction * 100.0,
+            MAX_DIFFERING * 100.0,
+            actual_path.display()
+        );
+    }
+    let _ = std::fs::remove_file(&actual_path);
+}
+
+fn differing_pixels(a: &Image, b: &Image) -> usize {
+    a.rgba
+        .chunks(4)
+        .zip(b.rgba.chunks(4))
+        .filter(|(p, q)| {
+            p.iter()
+                .zip(q.iter())
+                .any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE)
+        })
+        .count()
+}
+
+#[test]
+fn showcase_standing_at_spawn() {
+    let world = world_after(&showcase(), &[(30, Actions::default())]);
+    check("showcase_spawn", &headless().shoot(&world, false).unwrap());
+}
+
+#[test]
+fn showcase_jumping_towards_the_platform() {
+    let world = world_after(
+        &showcase(),
+        &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
+    );
+    assert!(
+        !world.hero().grounded(),
+        "the view must show the hero in the air"
+    );
+    check("showcase_jump", &headless().shoot(&world, false).unwrap());
+}
+
+#[test]
+fn showcase_crouching_with_the_collision_overlay() {
+    let world = world_after(
+        &showcase(),
+        &[(40, act(-1.0, false, false)), (30, act(0.0, false, true))],
+    );
+    assert!(
+        world.hero().crouching(),
+        "the overlay must show the crouching mesh"
+    );
+    check("showcase_overlay", &headless().shoot(&world, true).unwrap());
+}
+
+#[test]
+fn the_main_pass_is_multisampled_4x() {
+    let h = headless();
+    assert_eq!(h.samples(), 4, "4× MSAA on {}", h.describe());
+}
+
+#[test]
+fn the_comparison_catches_a_changed_image() {
+    // The tolerance must not hide real changes: a tinted half of an image fails it.
+    let a = Image {
+        width: 10,
+        height: 10,
+        rgba: vec![100; 400],
+    };
+    let mut b = a.clone();
+    for px in b.rgba.chunks_mut(4).take(50) {
+        px[0] = 200;
+    }
+    assert_eq!(differing_pixels(&a, &b), 50);
+    let mut c = a.clone();
+    c.rgba.iter_mut().for_each(|v| *v += CHANNEL_TOLERANCE);
+    assert_eq!(differing_pixels(&a, &c), 0);
+}
+
+#[test]
+fn render_level_to_png_draws_the_default_level_at_the_requested_size() {
+    // The file entry point behind `tessera render`; a sanity check rather than a reference image,
+    // so editing the default level does not need a re-bless.
+    let out = std::env::temp_dir().join(format!("tessera-default-{}.png", std::process::id()));
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/default.ron");
+    tessera::render::render_level_to_png(&level, None, Some(30), (200, 120), &out)
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let img = Image::load_png(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!((img.width, img.height), (200, 120));
+    let distinct: std::collections::HashSet<&[u8]> = img.rgba.chunks(4).collect();
+    assert!(
+        distinct.len() > 50,
+        "a real scene has many colours, got {}",
+        distinct.len()
+    );
+    assert!(img.rgba.chunks(4).all(|p| p[3] == 255), "opaque");
+}
+
+#[test]
+fn render_level_to_png_names_a_missing_level_file() {
+    let out = std::env::temp_dir().join("tessera-never-written.png");
+    let e = tessera::render::render_level_to_png(
+        Path::new("no/such/level.ron"),
+        None,
+        None,
+        (64, 36),
+        &out,
+    )
+    .unwrap_err();
+    assert!(format!("{e:#}").contains("no/such/level.ron"), "{e:#}");
+    assert!(!out.exists());
+}
