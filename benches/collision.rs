@@ -9,24 +9,35 @@
 //!   pseudo-random walk of 0.07 m moves from a free spot in the largest free region, same three
 //!   contenders (the hero both in platformer mode with random inputs and in top-down mode).
 //! - `scaling_random_walk`: the scatter workload (same 25 % tile density) on 100 … 100 000 tiles.
-//! - `build`: `CollisionWorld::new` (standing + crouching mesh) and single-mesh `build_mesh`.
+//! - `build`: `CollisionWorld::new` (standing + crouching mesh, two threads) and single-mesh
+//!   `build_mesh`, on the scatter levels of 1 000 and 10 000 tiles.
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
-//! throughput in moves (elements) per second. Memory per mesh and, at the end, the ratios against
-//! Rapier measured in the same run are printed. Under `cargo test --benches` (no `--bench`
-//! argument) each benchmark runs once on small levels, as a smoke test.
+//! throughput in moves (elements) per second. Memory per mesh and, at the end, the medians and the
+//! ratios against Rapier measured in the same run are printed. Under `cargo test --benches` (no
+//! `--bench` argument) each benchmark runs once on small levels, as a smoke test.
+//!
+//! Environment:
+//! - `TESSERA_BENCH_CLOCK=cpu`: measure the benchmark thread's CPU time instead of wall-clock time
+//!   (Linux; for a shared, busy machine; the two-thread world builds are skipped). Results are
+//!   stored under `<group>_cpu`.
+//! - `TESSERA_BENCH_GROUPS=moves_floor400,build,…` (and `memory`): run only these groups, setup
+//!   included (criterion's own filter still runs every group's setup). `benches/instructions.sh`
+//!   uses it to count instructions per move under callgrind.
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
-use criterion::{BenchmarkId, Criterion, Throughput};
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
+use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
 use glam::DVec2;
 use rapier2d::control::KinematicCharacterController;
 use rapier2d::geometry::{ColliderBuilder, Cuboid};
 use rapier2d::math::{Pose, Vector};
 use rapier2d::pipeline::PhysicsWorld;
 
+use tessera::collision::mesh::Face;
 use tessera::collision::predicates::cross;
 use tessera::collision::{
     build_mesh, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, FaceKind, Location,
@@ -536,17 +547,79 @@ fn measuring() -> bool {
     std::env::args().any(|a| a == "--bench")
 }
 
+/// Whether `TESSERA_BENCH_CLOCK=cpu` asks for thread CPU time instead of wall-clock time.
+fn cpu_clock() -> bool {
+    std::env::var("TESSERA_BENCH_CLOCK").is_ok_and(|v| v == "cpu")
+}
+
+/// The calling thread's time on a CPU, ns (`/proc/thread-self/schedstat`; the kernel updates it at
+/// every scheduler tick and context switch, so a reading lags by up to one tick, ~4 ms here).
+fn thread_cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .expect("/proc/thread-self/schedstat (Linux) is needed for TESSERA_BENCH_CLOCK=cpu")
+}
+
+/// Criterion measurement of the benchmark thread's CPU time: on a shared machine it leaves out the
+/// time other processes hold the CPU, which wall-clock time includes. Single-threaded benchmarks
+/// only (the two-thread `CollisionWorld::new` is skipped under it). Used with flat sampling so
+/// every sample is long (≥ 100 ms) next to the tick-sized lag of a reading.
+struct ThreadCpuTime {
+    wall: WallTime,
+}
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_ns()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_ns().saturating_sub(start)
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, v: &u64) -> f64 {
+        *v as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        self.wall.formatter()
+    }
+}
+
+/// Group-name suffix of the clock in use, so wall and CPU results are stored side by side.
+fn clock_suffix() -> &'static str {
+    if cpu_clock() {
+        "_cpu"
+    } else {
+        ""
+    }
+}
+
+/// A benchmark group named for the clock in use (flat sampling under the CPU clock).
+fn group<'a, M: Measurement>(c: &'a mut Criterion<M>, name: &str) -> BenchmarkGroup<'a, M> {
+    let mut g = c.benchmark_group(format!("{name}{}", clock_suffix()));
+    if cpu_clock() {
+        g.sampling_mode(SamplingMode::Flat);
+    }
+    g
+}
+
 /// Small sample counts so the whole run takes a few minutes on 2 cores; command-line options
 /// (`--sample-size`, `--measurement-time`, …) still override these.
-fn configure() -> Criterion {
-    Criterion::default()
-        .sample_size(20)
+fn configure<M: Measurement>(c: Criterion<M>) -> Criterion<M> {
+    c.sample_size(20)
         .warm_up_time(Duration::from_millis(800))
         .measurement_time(Duration::from_secs(3))
         .configure_from_args()
 }
 
-fn moves_floor(c: &mut Criterion) {
+fn moves_floor<M: Measurement>(c: &mut Criterion<M>) {
     let level = floor(FLOOR_TILES);
     let mesh = build_mesh(&level.polygons, &box_collider(COLLIDER), &level.config()).unwrap();
     let rapier = RapierLevel::new(&level);
@@ -577,7 +650,7 @@ fn moves_floor(c: &mut Criterion) {
         RUN_SPEED * DT,
     );
 
-    let mut g = c.benchmark_group("moves_floor400");
+    let mut g = group(c, "moves_floor400");
     g.throughput(Throughput::Elements(BATCH));
     g.bench_function("tessera_move_and_slide", |b| b.iter(|| ours.moves(BATCH)));
     g.bench_function("rapier_move_shape", |b| b.iter(|| theirs.moves(BATCH)));
@@ -585,7 +658,7 @@ fn moves_floor(c: &mut Criterion) {
     g.finish();
 }
 
-fn moves_scatter(c: &mut Criterion) {
+fn moves_scatter<M: Measurement>(c: &mut Criterion<M>) {
     let n = if measuring() { 10_000 } else { 400 };
     let level = scatter(n, SEED);
     let mesh = build_mesh(&level.polygons, &box_collider(COLLIDER), &level.config()).unwrap();
@@ -629,7 +702,7 @@ fn moves_scatter(c: &mut Criterion) {
         hero_td.steps(BATCH) / BATCH as f64
     );
 
-    let mut g = c.benchmark_group("moves_scatter10k");
+    let mut g = group(c, "moves_scatter10k");
     g.throughput(Throughput::Elements(BATCH));
     g.bench_function("tessera_move_and_slide", |b| b.iter(|| ours.moves(BATCH)));
     g.bench_function("rapier_move_shape", |b| b.iter(|| theirs.moves(BATCH)));
@@ -654,13 +727,13 @@ fn sanity(name: &str, ours: f64, theirs: f64, hero: f64, asked: f64) {
 
 const SCALING_SIZES: [usize; 4] = [100, 1_000, 10_000, 100_000];
 
-fn scaling(c: &mut Criterion) {
+fn scaling<M: Measurement>(c: &mut Criterion<M>) {
     let sizes: &[usize] = if measuring() {
         &SCALING_SIZES
     } else {
         &SCALING_SIZES[..2]
     };
-    let mut g = c.benchmark_group("scaling_random_walk");
+    let mut g = group(c, "scaling_random_walk");
     g.throughput(Throughput::Elements(BATCH));
     for &n in sizes {
         let level = scatter(n, SEED);
@@ -686,7 +759,7 @@ fn scaling(c: &mut Criterion) {
 
 const BUILD_SIZES: [usize; 2] = [1_000, 10_000];
 
-fn build(c: &mut Criterion) {
+fn build<M: Measurement>(c: &mut Criterion<M>) {
     let sizes: &[usize] = if measuring() {
         &BUILD_SIZES
     } else {
@@ -695,48 +768,59 @@ fn build(c: &mut Criterion) {
     let stand = box_collider(COLLIDER);
     let crouch = box_collider(CROUCH_COLLIDER);
     let tuned = Tuning::default();
-    let mut g = c.benchmark_group("build");
+    let mut g = group(c, "build");
     g.sample_size(10);
     for &n in sizes {
         let level = scatter(n, SEED);
         let config = level.config();
         g.throughput(Throughput::Elements(n as u64));
-        g.bench_with_input(BenchmarkId::new("world_two_boxes", n), &n, |b, _| {
-            b.iter(|| {
-                CollisionWorld::new(
-                    black_box(&level.polygons),
-                    &[stand.clone(), crouch.clone()],
-                    config.clone(),
-                )
-                .unwrap()
-            })
-        });
-        g.bench_with_input(
-            BenchmarkId::new("world_two_tuned_colliders", n),
-            &n,
-            |b, _| {
+        // Two threads: wall-clock latency only.
+        if !cpu_clock() {
+            g.bench_with_input(BenchmarkId::new("world_two_boxes", n), &n, |b, _| {
                 b.iter(|| {
                     CollisionWorld::new(
                         black_box(&level.polygons),
-                        &[tuned.stand_collider.clone(), tuned.crouch_collider.clone()],
+                        &[stand.clone(), crouch.clone()],
                         config.clone(),
                     )
                     .unwrap()
                 })
-            },
-        );
-        g.bench_with_input(BenchmarkId::new("build_mesh_box", n), &n, |b, _| {
-            b.iter(|| build_mesh(black_box(&level.polygons), &stand, &config).unwrap())
-        });
+            });
+            g.bench_with_input(
+                BenchmarkId::new("world_two_tuned_colliders", n),
+                &n,
+                |b, _| {
+                    b.iter(|| {
+                        CollisionWorld::new(
+                            black_box(&level.polygons),
+                            &[tuned.stand_collider.clone(), tuned.crouch_collider.clone()],
+                            config.clone(),
+                        )
+                        .unwrap()
+                    })
+                },
+            );
+        }
+        for (name, shape) in [
+            ("build_mesh_stand_box", &stand),
+            ("build_mesh_crouch_box", &crouch),
+        ] {
+            g.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
+                b.iter(|| build_mesh(black_box(&level.polygons), shape, &config).unwrap())
+            });
+        }
     }
     g.finish();
 }
 
-/// Heap memory of the meshes for the 10 000-tile level.
+/// Heap memory of the meshes for the 10 000-tile level, with a rough breakdown: the flat face and
+/// vertex arrays the move loop reads, and the rest (spade's triangulation kept for point location,
+/// regions, source lists, inflated pieces).
 fn report_memory() {
     let n = if measuring() { 10_000 } else { 400 };
     let level = scatter(n, SEED);
     let tuned = Tuning::default();
+    let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
     println!("memory per mesh, {n} tiles (CollisionMesh::memory_bytes):");
     for (name, shape) in [
         ("box 0.8 x 1.8", box_collider(COLLIDER)),
@@ -746,12 +830,24 @@ fn report_memory() {
     ] {
         let mesh = build_mesh(&level.polygons, &shape, &level.config()).unwrap();
         let bytes = mesh.memory_bytes();
+        let faces = mesh.num_faces() * std::mem::size_of::<Face>();
+        let verts = std::mem::size_of_val(mesh.vertices());
+        let free = mesh
+            .face_ids()
+            .filter(|&f| mesh.kind(f) != FaceKind::Solid)
+            .count();
         println!(
-            "  {name:<14} {:>7.2} MiB ({:>5.0} B/polygon), {} faces, {} vertices",
-            bytes as f64 / (1024.0 * 1024.0),
+            "  {name:<14} {:>6.2} MiB ({:>4.0} B/polygon): faces {:.2} MiB ({} faces, {} free or \
+             one-way, {} B each), vertices {:.2} MiB ({}), rest {:.2} MiB",
+            mib(bytes),
             bytes as f64 / n as f64,
+            mib(faces),
             mesh.num_faces(),
-            mesh.vertices().len()
+            free,
+            std::mem::size_of::<Face>(),
+            mib(verts),
+            mesh.vertices().len(),
+            mib(bytes.saturating_sub(faces + verts)),
         );
     }
 }
@@ -769,30 +865,37 @@ fn criterion_dir() -> PathBuf {
     target.join("criterion")
 }
 
-/// Mean time per iteration (ns) of a benchmark measured since `since`, if any.
-fn mean_ns(since: SystemTime, id: &str) -> Option<f64> {
+/// Median time per iteration (ns) of a benchmark measured since `since`, if any. The median of the
+/// samples, not the mean: on a shared machine a few samples are slowed by other processes.
+fn median_ns(since: SystemTime, id: &str) -> Option<f64> {
     let path = criterion_dir().join(id).join("new").join("estimates.json");
     if std::fs::metadata(&path).ok()?.modified().ok()? < since {
         return None;
     }
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
-    v["mean"]["point_estimate"].as_f64()
+    v["median"]["point_estimate"].as_f64()
 }
 
 fn summary(since: SystemTime) {
-    let per_move = |id: &str| mean_ns(since, id).map(|ns| ns / BATCH as f64);
+    let sfx = clock_suffix();
+    let per_move = |id: &str| median_ns(since, id).map(|ns| ns / BATCH as f64);
     let show =
         |v: Option<f64>, unit: &str| v.map_or("n/a".to_string(), |x| format!("{x:.1}{unit}"));
-    println!("\nsummary (means of this run):");
+    let clock = if cpu_clock() {
+        "thread CPU time"
+    } else {
+        "wall-clock time"
+    };
+    println!("\nsummary (medians of this run, {clock}):");
     for group in ["moves_floor400", "moves_scatter10k"] {
-        let rapier = per_move(&format!("{group}/rapier_move_shape"));
+        let rapier = per_move(&format!("{group}{sfx}/rapier_move_shape"));
         for f in [
             "tessera_move_and_slide",
             "tessera_hero_step",
             "tessera_hero_step_top_down",
             "rapier_move_shape",
         ] {
-            let Some(t) = per_move(&format!("{group}/{f}")) else {
+            let Some(t) = per_move(&format!("{group}{sfx}/{f}")) else {
                 continue;
             };
             let ratio = rapier.map(|r| r / t);
@@ -804,9 +907,12 @@ fn summary(since: SystemTime) {
             );
         }
     }
-    let base = per_move("scaling_random_walk/tessera_move_and_slide/100");
+    let base = per_move(&format!(
+        "scaling_random_walk{sfx}/tessera_move_and_slide/100"
+    ));
     for n in SCALING_SIZES {
-        if let Some(t) = per_move(&format!("scaling_random_walk/tessera_move_and_slide/{n}")) {
+        let id = format!("scaling_random_walk{sfx}/tessera_move_and_slide/{n}");
+        if let Some(t) = per_move(&id) {
             println!(
                 "  scaling {n:>6} polygons {t:>9.1} ns/move  {} of the 100-polygon cost",
                 show(base.map(|b| t / b), "x")
@@ -817,9 +923,10 @@ fn summary(since: SystemTime) {
         for f in [
             "world_two_boxes",
             "world_two_tuned_colliders",
-            "build_mesh_box",
+            "build_mesh_stand_box",
+            "build_mesh_crouch_box",
         ] {
-            if let Some(ns) = mean_ns(since, &format!("build/{f}/{n}")) {
+            if let Some(ns) = median_ns(since, &format!("build{sfx}/{f}/{n}")) {
                 println!("  build {f:<26} {n:>6} polygons {:>9.2} ms", ns / 1e6);
             }
         }
@@ -833,12 +940,15 @@ fn selected(group: &str) -> bool {
     std::env::var("TESSERA_BENCH_GROUPS").map_or(true, |v| v.split(',').any(|g| g.trim() == group))
 }
 
-fn main() {
-    let since = SystemTime::now();
-    let mut c = configure();
-    if selected("memory") {
-        report_memory();
-    }
+/// The 1/5/15-minute load averages: the machine is shared, so every run records how busy it was.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or_else(
+        |_| "n/a".to_string(),
+        |s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+    )
+}
+
+fn run<M: Measurement>(mut c: Criterion<M>) {
     if selected("moves_floor400") {
         moves_floor(&mut c);
     }
@@ -852,7 +962,27 @@ fn main() {
         build(&mut c);
     }
     c.final_summary();
+}
+
+fn main() {
+    let since = SystemTime::now();
+    println!(
+        "load average at start: {} ({} CPUs)",
+        load_average(),
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+    if selected("memory") {
+        report_memory();
+    }
+    if cpu_clock() {
+        run(configure(
+            Criterion::default().with_measurement(ThreadCpuTime { wall: WallTime }),
+        ));
+    } else {
+        run(configure(Criterion::default()));
+    }
     if measuring() {
         summary(since);
+        println!("load average at end: {}", load_average());
     }
 }

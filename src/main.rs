@@ -1,10 +1,10 @@
-//! The `tessera` command line: play (the default), `sim` (headless run) and `check` (validate
-//! data files).
+//! The `tessera` command line: play (the default), `render` (offscreen PNG), `sim` (headless run)
+//! and `check` (validate data files).
 //!
 //! This binary is the edge: errors from the library's typed enums are turned into one line on
 //! stderr (`error: FILE:LINE:COL: what`) and a non-zero exit status, with `anyhow` used only in the
-//! binary. Exit status: 0 success, 1 a command failed (bad file, failed run), 2 usage errors and
-//! "the game window is not built yet".
+//! binary. Exit status: 0 success, 1 a command failed (bad file, failed run, no display or GPU),
+//! 2 usage errors.
 mod cli;
 
 use std::process::ExitCode;

@@ -1,4 +1,4 @@
-//! The `tessera` command line: play without a window, `check` on the shipped files, and `sim`
+//! The `tessera` command line: play without a display, `render` to a PNG, `check` on the shipped files, and `sim`
 //! with its summary and its JSON-lines trace.
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -36,16 +36,46 @@ const RUN_AND_JUMP: &str = "(segments: [
 ])";
 
 #[test]
-fn play_without_a_window_explains_and_exits_2() {
-    let out = tessera(&[]);
+fn play_without_a_display_fails_with_one_clear_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .current_dir(root())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
     let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("window is not built yet"), "{stderr}");
-    assert!(
-        stderr.contains("tessera sim --level levels/default.ron"),
-        "{stderr}"
-    );
-    assert!(!stderr.contains("panicked"));
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(stderr.to_lowercase().contains("display"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn render_writes_a_png_of_the_level() {
+    let d = scratch("render");
+    let png = d.join("shot.png");
+    let out = tessera(&[
+        "render",
+        "--level",
+        "levels/test/slopes.ron",
+        "--size",
+        "96x54",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let bad = tessera(&[
+        "render",
+        "--level",
+        "levels/test/slopes.ron",
+        "--size",
+        "0x5",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
 }
 
 #[test]

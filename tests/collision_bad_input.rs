@@ -244,19 +244,43 @@ fn the_first_bad_polygon_is_reported_and_nothing_is_built() {
 fn tiny_but_valid_coordinates_build() {
     // Subnormal-scale and tiny coordinates are valid input; the mesh must build (no spade
     // "too small" refusal) and hold its invariants.
-    for s in [1e-300, 1e-200, 1e-150, 1e-100, 1e-12] {
-        let level = [
-            good(1),
-            polygon(&[(0.0, 2.0), (s, 2.0), (0.0, 2.0 + s)]),
-            polygon(&[(s, s), (1.0, s), (1.0, 1.0)]),
-        ];
-        match build_mesh(&level, &box_collider(), &MeshConfig::default()) {
-            Ok(m) => m.check_invariants().unwrap(),
-            Err(BuildError::Geometry(e)) => {
-                // Refusing a degenerate triangle is fine, as long as it is named.
-                assert!(e.to_string().contains("polygon 7"), "{e}");
+    // Spade refuses magnitudes below 2^-142; the core must not pass them on. (Fuzzing found a
+    // one-way triangle with a 1.2e-311 coordinate refused as "triangulation failed: TooSmall".)
+    for s in [
+        1.228635562969e-311,
+        1e-300,
+        1e-200,
+        1e-150,
+        1e-100,
+        1e-43,
+        1e-12,
+    ] {
+        for tri in [
+            [(s, s), (1.0, s), (1.0, 1.0)],
+            [(17.0, -15.625), (0.25, s), (0.0, 0.0)],
+            [(0.0, 2.0), (s, 2.0), (0.0, 3.0)],
+        ] {
+            let level = [good(1), polygon(&tri)];
+            for c in [
+                box_collider(),
+                ColliderShape::Box {
+                    width: 0.0625,
+                    height: 0.0625,
+                },
+                ColliderShape::Diamond {
+                    width: 1.0,
+                    height: 1.0,
+                },
+            ] {
+                match build_mesh(&level, &c, &MeshConfig::default()) {
+                    Ok(m) => m.check_invariants().unwrap(),
+                    Err(BuildError::Geometry(e)) => {
+                        // Refusing a degenerate triangle is fine, as long as it is named.
+                        assert!(e.to_string().contains("polygon 7"), "{e}");
+                    }
+                    Err(e) => panic!("scale {s}, {tri:?}, {c:?}: {e}"),
+                }
             }
-            Err(e) => panic!("scale {s}: {e}"),
         }
     }
 }

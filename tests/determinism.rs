@@ -11,7 +11,16 @@ fn course() -> tessera::level::Level {
     let s = 30f64.to_radians().tan();
     level(
         vec![
-            poly(&[(-20.0, -2.0), (60.0, -2.0), (60.0, 0.0), (30.0, 0.0), (26.0, 4.0 * s), (20.0, 4.0 * s), (16.0, 0.0), (-20.0, 0.0)]),
+            poly(&[
+                (-20.0, -2.0),
+                (60.0, -2.0),
+                (60.0, 0.0),
+                (30.0, 0.0),
+                (26.0, 4.0 * s),
+                (20.0, 4.0 * s),
+                (16.0, 0.0),
+                (-20.0, 0.0),
+            ]),
             rect(40.0, 0.0, 41.0, 10.0),
             one_way(&[(6.0, 2.0), (10.0, 2.0), (10.0, 2.3), (6.0, 2.3)]),
             poly(&[(-8.0, 1.4), (-4.0, 1.6), (-3.0, 3.0), (-7.0, 3.4)]),
@@ -25,7 +34,13 @@ fn script() -> Vec<Actions> {
     let mut s = hold(mv(0.0, 1.0), 60);
     s.extend(hold(jump(1.0), 30));
     s.extend(hold(mv(1.0, 0.0), 120));
-    s.extend(hold(Actions { jump: true, ..jump(1.0) }, 50));
+    s.extend(hold(
+        Actions {
+            jump: true,
+            ..jump(1.0)
+        },
+        50,
+    ));
     s.extend(hold(mv(1.0, 0.0), 200));
     s.extend(hold(mv(0.0, 0.0), 30));
     s.extend(hold(mv(-1.0, 0.0), 150));
@@ -62,7 +77,10 @@ fn two_runs_agree_tick_by_tick() {
 #[test]
 fn final_state_hash_is_pinned() {
     let h = *hashes().last().unwrap();
-    assert_eq!(h, PINNED, "the simulation changed: new hash {h:#018x}; update PINNED if intended");
+    assert_eq!(
+        h, PINNED,
+        "the simulation changed: new hash {h:#018x}; update PINNED if intended"
+    );
 }
 
 const PINNED: u64 = 0xb3c10cbc0acefea7;

@@ -9,7 +9,9 @@ use tessera::movement::{MoveEvent, Tuning};
 use tessera::sim::world::DT;
 
 fn tiles(n: usize) -> Vec<tessera::level::LevelPolygon> {
-    (0..n).map(|i| rect(i as f64, -1.0, i as f64 + 1.0, 0.0)).collect()
+    (0..n)
+        .map(|i| rect(i as f64, -1.0, i as f64 + 1.0, 0.0))
+        .collect()
 }
 
 /// Run right across a floor of 400 separate unit tiles and back: never airborne, and once at full
@@ -22,18 +24,38 @@ fn tile_floor_run_there_and_back_is_smooth() {
     let mut script = hold(mv(1.0, 0.0), n);
     script.extend(hold(mv(-1.0, 0.0), n));
     let frames = run(&lvl, &t, &script);
-    assert!(frames.iter().all(|f| f.t.grounded && f.t.state == "supported"), "an airborne frame on a flat tile floor");
-    assert!(frames.iter().all(|f| f.t.pos[1] == 0.0), "left the floor's height");
+    assert!(
+        frames
+            .iter()
+            .all(|f| f.t.grounded && f.t.state == "supported"),
+        "an airborne frame on a flat tile floor"
+    );
+    assert!(
+        frames.iter().all(|f| f.t.pos[1] == 0.0),
+        "left the floor's height"
+    );
     let step = t.run_speed * DT;
     let accel_frames = (t.run_speed / t.ground_accel / DT) as usize + 2;
-    let turn_frames = ((t.run_speed / (t.ground_accel + t.ground_friction) + t.run_speed / t.ground_accel) / DT) as usize + 2;
+    let turn_frames = ((t.run_speed / (t.ground_accel + t.ground_friction)
+        + t.run_speed / t.ground_accel)
+        / DT) as usize
+        + 2;
     for w in frames[accel_frames..n].windows(2) {
         let dx = w[1].t.pos[0] - w[0].t.pos[0];
-        assert!((dx - step).abs() < 1e-9, "frame {}: moved {dx} instead of {step}", w[1].t.frame);
+        assert!(
+            (dx - step).abs() < 1e-9,
+            "frame {}: moved {dx} instead of {step}",
+            w[1].t.frame
+        );
     }
     for w in frames[n + turn_frames..].windows(2) {
         let dx = w[1].t.pos[0] - w[0].t.pos[0];
-        assert!((dx + step).abs() < 1e-9, "frame {}: moved {dx} instead of {}", w[1].t.frame, -step);
+        assert!(
+            (dx + step).abs() < 1e-9,
+            "frame {}: moved {dx} instead of {}",
+            w[1].t.frame,
+            -step
+        );
     }
     assert!(pos(&frames[n - 1]).x > 390.0 && pos(frames.last().unwrap()).x < 10.0);
 }
@@ -47,7 +69,15 @@ fn slope_chain_keeps_the_ground_both_ways() {
     let mut prof = vec![(0.0, 0.0), (10.0, 0.0)];
     let mut x = 10.0;
     let mut y = 0.0;
-    for (deg, len) in [(15.0, 4.0), (30.0, 4.0), (40.0, 3.0), (0.0, 4.0), (-40.0, 3.0), (-30.0, 4.0), (-15.0, 4.0)] {
+    for (deg, len) in [
+        (15.0, 4.0),
+        (30.0, 4.0),
+        (40.0, 3.0),
+        (0.0, 4.0),
+        (-40.0, 3.0),
+        (-30.0, 4.0),
+        (-15.0, 4.0),
+    ] {
         let d: f64 = deg;
         x += len;
         y += len * d.to_radians().tan();
@@ -62,14 +92,26 @@ fn slope_chain_keeps_the_ground_both_ways() {
     script.extend(hold(mv(-1.0, 0.0), n));
     let frames = run(&lvl, &t, &script);
     for f in &frames {
-        assert!(f.t.grounded, "frame {}: left the ground at {:?}", f.t.frame, f.t.pos);
+        assert!(
+            f.t.grounded,
+            "frame {}: left the ground at {:?}",
+            f.t.frame, f.t.pos
+        );
     }
     let accel_frames = (t.run_speed / t.ground_accel / DT) as usize + 2;
     for f in frames[accel_frames..n].iter() {
         let speed = (f.t.vel[0].powi(2) + f.t.vel[1].powi(2)).sqrt();
-        assert!((speed - t.run_speed).abs() < 1e-9, "frame {}: speed along the surface {speed}", f.t.frame);
+        assert!(
+            (speed - t.run_speed).abs() < 1e-9,
+            "frame {}: speed along the surface {speed}",
+            f.t.frame
+        );
     }
-    assert!(pos(&frames[n - 1]).x > x + 5.0, "did not reach the far end: {:?}", pos(&frames[n - 1]));
+    assert!(
+        pos(&frames[n - 1]).x > x + 5.0,
+        "did not reach the far end: {:?}",
+        pos(&frames[n - 1])
+    );
     assert!(pos(frames.last().unwrap()).x < 3.0);
 }
 
@@ -79,16 +121,34 @@ fn slope_chain_keeps_the_ground_both_ways() {
 fn too_steep_slope_blocks_from_both_sides_symmetrically() {
     let t = Tuning::default();
     let h = 5.0 * 60f64.to_radians().tan();
-    let lvl = |spawn| level(vec![rect(-20.0, -1.0, 70.0, 0.0), poly(&[(20.0, 0.0), (30.0, 0.0), (25.0, h)])], vec![], spawn);
+    let lvl = |spawn| {
+        level(
+            vec![
+                rect(-20.0, -1.0, 70.0, 0.0),
+                poly(&[(20.0, 0.0), (30.0, 0.0), (25.0, h)]),
+            ],
+            vec![],
+            spawn,
+        )
+    };
     let right = run(&lvl(p(5.0, 0.0)), &t, &hold(mv(1.0, 0.0), 400));
     let left = run(&lvl(p(45.0, 0.0)), &t, &hold(mv(-1.0, 0.0), 400));
     let (r, l) = (pos(right.last().unwrap()), pos(left.last().unwrap()));
-    assert!((r.x - 19.6).abs() < 1e-9 && r.y == 0.0, "right run ended at {r:?}");
-    assert!(((r.x - 25.0) + (l.x - 25.0)).abs() < 1e-9 && l.y == r.y, "not mirror-symmetric: {r:?} vs {l:?}");
+    assert!(
+        (r.x - 19.6).abs() < 1e-9 && r.y == 0.0,
+        "right run ended at {r:?}"
+    );
+    assert!(
+        ((r.x - 25.0) + (l.x - 25.0)).abs() < 1e-9 && l.y == r.y,
+        "not mirror-symmetric: {r:?} vs {l:?}"
+    );
     for f in right.iter().chain(&left) {
         assert!(f.t.grounded);
     }
-    assert!(right.iter().any(|f| f.events.iter().any(|e| matches!(e, MoveEvent::Blocked { .. }))));
+    assert!(right.iter().any(|f| f
+        .events
+        .iter()
+        .any(|e| matches!(e, MoveEvent::Blocked { .. }))));
 }
 
 /// A 200 m fall lands on the floor, exactly at its height, at terminal speed.
@@ -97,13 +157,32 @@ fn lands_from_a_200_m_fall() {
     let t = Tuning::default();
     let lvl = level(vec![rect(-10.0, -1.0, 10.0, 0.0)], vec![], p(0.0, 200.0));
     let frames = run(&lvl, &t, &hold(mv(0.0, 0.0), 1400));
-    let landing = frames.iter().position(|f| f.events.iter().any(|e| matches!(e, MoveEvent::Landed { .. }))).expect("never landed");
-    match frames[landing].events.iter().find(|e| matches!(e, MoveEvent::Landed { .. })) {
-        Some(MoveEvent::Landed { impact_speed, .. }) => assert!((impact_speed - t.max_fall_speed).abs() < 1e-9, "impact {impact_speed}"),
+    let landing = frames
+        .iter()
+        .position(|f| {
+            f.events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::Landed { .. }))
+        })
+        .expect("never landed");
+    match frames[landing]
+        .events
+        .iter()
+        .find(|e| matches!(e, MoveEvent::Landed { .. }))
+    {
+        Some(MoveEvent::Landed { impact_speed, .. }) => assert!(
+            (impact_speed - t.max_fall_speed).abs() < 1e-9,
+            "impact {impact_speed}"
+        ),
         _ => unreachable!(),
     }
     for f in &frames[landing..] {
-        assert!(f.t.grounded && f.t.pos == [0.0, 0.0], "frame {}: {:?}", f.t.frame, f.t.pos);
+        assert!(
+            f.t.grounded && f.t.pos == [0.0, 0.0],
+            "frame {}: {:?}",
+            f.t.frame,
+            f.t.pos
+        );
     }
 }
 
@@ -116,14 +195,35 @@ fn jump_into_tile_ceiling_while_moving_sideways() {
     polys.extend((0..20).map(|i| rect(i as f64, 3.0, i as f64 + 1.0, 4.0)));
     let lvl = level(polys, vec![], p(2.0, 0.0));
     let mut script = hold(mv(1.0, 0.0), 30);
-    script.extend(hold(tessera::movement::Actions { jump: true, ..jump(1.0) }, 60));
+    script.extend(hold(
+        tessera::movement::Actions {
+            jump: true,
+            ..jump(1.0)
+        },
+        60,
+    ));
     let frames = run(&lvl, &t, &script);
-    let bonk = frames.iter().position(|f| f.events.contains(&MoveEvent::Bonked)).expect("no bonk");
+    let bonk = frames
+        .iter()
+        .position(|f| f.events.contains(&MoveEvent::Bonked))
+        .expect("no bonk");
     assert!(frames[bonk].t.vel[1] <= 0.0, "still rising after the bonk");
-    assert!((frames[bonk].t.pos[1] - (3.0 - 1.8)).abs() < 1e-9, "bonk height {:?}", frames[bonk].t.pos);
+    assert!(
+        (frames[bonk].t.pos[1] - (3.0 - 1.8)).abs() < 1e-9,
+        "bonk height {:?}",
+        frames[bonk].t.pos
+    );
     for w in frames[bonk..bonk + 10].windows(2) {
-        assert!(w[1].t.pos[1] < w[0].t.pos[1], "stuck to the ceiling at frame {}", w[1].t.frame);
-        assert!(w[1].t.pos[0] > w[0].t.pos[0], "sideways motion stopped at frame {}", w[1].t.frame);
+        assert!(
+            w[1].t.pos[1] < w[0].t.pos[1],
+            "stuck to the ceiling at frame {}",
+            w[1].t.frame
+        );
+        assert!(
+            w[1].t.pos[0] > w[0].t.pos[0],
+            "sideways motion stopped at frame {}",
+            w[1].t.frame
+        );
     }
 }
 
@@ -132,10 +232,18 @@ fn jump_into_tile_ceiling_while_moving_sideways() {
 #[test]
 fn corner_hold_does_not_jitter() {
     let t = Tuning::default();
-    let lvl = level(vec![rect(-10.0, -1.0, 11.0, 0.0), rect(10.0, 0.0, 11.0, 5.0)], vec![], p(2.0, 0.0));
+    let lvl = level(
+        vec![rect(-10.0, -1.0, 11.0, 0.0), rect(10.0, 0.0, 11.0, 5.0)],
+        vec![],
+        p(2.0, 0.0),
+    );
     let frames = run(&lvl, &t, &hold(mv(1.0, 0.0), 400));
     // The first touch may settle by one ulp onto the corner vertex; from then on nothing moves.
-    let first = frames.iter().position(|f| (f.t.pos[0] - 9.6).abs() < 1e-12).expect("never reached the wall") + 1;
+    let first = frames
+        .iter()
+        .position(|f| (f.t.pos[0] - 9.6).abs() < 1e-12)
+        .expect("never reached the wall")
+        + 1;
     let rest = frames[first].t.pos;
     assert!((rest[0] - 9.6).abs() < 1e-12 && rest[1] == 0.0);
     for f in &frames[first..] {
@@ -146,7 +254,14 @@ fn corner_hold_does_not_jitter() {
 }
 
 fn tunnel(height: f64) -> tessera::level::Level {
-    level(vec![rect(-10.0, -1.0, 30.0, 0.0), rect(5.0, height, 10.0, height + 2.0)], vec![], p(2.0, 0.0))
+    level(
+        vec![
+            rect(-10.0, -1.0, 30.0, 0.0),
+            rect(5.0, height, 10.0, height + 2.0),
+        ],
+        vec![],
+        p(2.0, 0.0),
+    )
 }
 
 /// Crouch into a tunnel lower than standing height, release crouch inside: the hero stays crouched
@@ -158,11 +273,19 @@ fn crouch_tunnel_release_inside_then_stand_outside() {
     let mut script = hold(crouch(1.0), 150); // into the tunnel (x > 5.4 after ~1.2 s)
     script.extend(hold(mv(1.0, 0.0), 200));
     let frames = run(&lvl, &t, &script);
-    assert!(pos(&frames[149]).x > 5.5 && pos(&frames[149]).x < 9.5, "not inside: {:?}", pos(&frames[149]));
+    assert!(
+        pos(&frames[149]).x > 5.5 && pos(&frames[149]).x < 9.5,
+        "not inside: {:?}",
+        pos(&frames[149])
+    );
     for f in &frames[150..] {
         let under = f.t.pos[0] > 5.0 - 0.4 && f.t.pos[0] < 10.0 + 0.4;
         if under {
-            assert!(f.crouching, "frame {}: stood up under the ceiling at {:?}", f.t.frame, f.t.pos);
+            assert!(
+                f.crouching,
+                "frame {}: stood up under the ceiling at {:?}",
+                f.t.frame, f.t.pos
+            );
         }
     }
     let out = frames.iter().rposition(|f| f.crouching).unwrap();
@@ -182,9 +305,15 @@ fn crouch_at_standing_height_plus_minus_1e4() {
     let mut script = hold(crouch(1.0), 150);
     script.extend(hold(mv(0.0, 0.0), 10));
     let low = run(&tunnel(1.8 - 1e-4), &t, &script);
-    assert!(low.last().unwrap().crouching, "stood up under a ceiling lower than the collider");
+    assert!(
+        low.last().unwrap().crouching,
+        "stood up under a ceiling lower than the collider"
+    );
     let high = run(&tunnel(1.8 + 1e-4), &t, &script);
-    assert!(!high.last().unwrap().crouching, "could not stand under a ceiling higher than the collider");
+    assert!(
+        !high.last().unwrap().crouching,
+        "could not stand under a ceiling higher than the collider"
+    );
     assert!(pos(high.last().unwrap()).x > 5.5);
 }
 
@@ -194,31 +323,76 @@ fn crouch_at_standing_height_plus_minus_1e4() {
 fn one_way_platform_from_below_landing_drop_and_ends() {
     let t = Tuning::default();
     let lvl = level(
-        vec![rect(-10.0, -1.0, 40.0, 0.0), one_way(&[(5.0, 2.0), (10.0, 2.0), (10.0, 2.3), (5.0, 2.3)]), one_way(&[(20.0, 0.0), (24.0, 0.0), (24.0, 0.5), (20.0, 0.5)])],
+        vec![
+            rect(-10.0, -1.0, 40.0, 0.0),
+            one_way(&[(5.0, 2.0), (10.0, 2.0), (10.0, 2.3), (5.0, 2.3)]),
+            one_way(&[(20.0, 0.0), (24.0, 0.0), (24.0, 0.5), (20.0, 0.5)]),
+        ],
         vec![],
         p(7.5, 0.0),
     );
-    let mut script = hold(tessera::movement::Actions { jump: true, ..jump(0.0) }, 100);
+    let mut script = hold(
+        tessera::movement::Actions {
+            jump: true,
+            ..jump(0.0)
+        },
+        100,
+    );
     script.extend(hold(mv(0.0, 0.0), 20));
     let drop_at = script.len();
-    script.extend(hold(tessera::movement::Actions { move_axis: p(0.0, -1.0), jump: true, jump_pressed: true, crouch: false }, 60));
+    script.extend(hold(
+        tessera::movement::Actions {
+            move_axis: p(0.0, -1.0),
+            jump: true,
+            jump_pressed: true,
+            crouch: false,
+        },
+        60,
+    ));
     script.extend(hold(mv(0.0, 0.0), 20));
     let frames = run(&lvl, &t, &script);
-    assert!(frames[..drop_at].iter().any(|f| f.t.pos[1] > 2.3), "never rose above the platform");
+    assert!(
+        frames[..drop_at].iter().any(|f| f.t.pos[1] > 2.3),
+        "never rose above the platform"
+    );
     let on_top = &frames[drop_at - 1];
-    assert!(on_top.t.grounded && on_top.t.pos[1] == 2.3, "not standing on the platform: {:?}", on_top.t.pos);
+    assert!(
+        on_top.t.grounded && on_top.t.pos[1] == 2.3,
+        "not standing on the platform: {:?}",
+        on_top.t.pos
+    );
     assert!(frames[drop_at].events.contains(&MoveEvent::DroppedThrough));
     let end = frames.last().unwrap();
-    assert!(end.t.grounded && end.t.pos[1] == 0.0, "did not drop to the floor: {:?}", end.t.pos);
+    assert!(
+        end.t.grounded && end.t.pos[1] == 0.0,
+        "did not drop to the floor: {:?}",
+        end.t.pos
+    );
 
     // Walk off the platform's right end, then through the low one-way block from its side.
-    let lvl2 = tessera::level::Level { spawn: p(7.5, 2.3), ..lvl };
+    let lvl2 = tessera::level::Level {
+        spawn: p(7.5, 2.3),
+        ..lvl
+    };
     let frames = run(&lvl2, &t, &hold(mv(1.0, 0.0), 360));
-    let off = frames.iter().position(|f| !f.t.grounded).expect("never left the platform");
-    assert!(pos(&frames[off]).x > 10.4 - 0.1 && frames[off].events.contains(&MoveEvent::LeftGround));
-    assert!(frames[off].t.vel[1] == 0.0, "launched off the end at an angle: {:?}", frames[off].t.vel);
+    let off = frames
+        .iter()
+        .position(|f| !f.t.grounded)
+        .expect("never left the platform");
+    assert!(
+        pos(&frames[off]).x > 10.4 - 0.1 && frames[off].events.contains(&MoveEvent::LeftGround)
+    );
+    assert!(
+        frames[off].t.vel[1] == 0.0,
+        "launched off the end at an angle: {:?}",
+        frames[off].t.vel
+    );
     let last = frames.last().unwrap();
-    assert!(last.t.pos[0] > 24.5 && last.t.pos[1] == 0.0 && last.t.grounded, "blocked by the one-way block's side: {:?}", last.t.pos);
+    assert!(
+        last.t.pos[0] > 24.5 && last.t.pos[1] == 0.0 && last.t.grounded,
+        "blocked by the one-way block's side: {:?}",
+        last.t.pos
+    );
 }
 
 /// Wall jumps up a 3 m wide, 12 m high shaft: a closed-loop policy presses into a wall, and jumps
@@ -226,16 +400,30 @@ fn one_way_platform_from_below_landing_drop_and_ends() {
 #[test]
 fn wall_jumps_climb_a_shaft() {
     let t = Tuning::default();
-    let lvl = level(vec![rect(-5.0, -1.0, 10.0, 0.0), rect(0.0, 0.0, 1.0, 12.0), rect(4.0, 0.0, 5.0, 12.0)], vec![], p(2.5, 0.0));
+    let lvl = level(
+        vec![
+            rect(-5.0, -1.0, 10.0, 0.0),
+            rect(0.0, 0.0, 1.0, 12.0),
+            rect(4.0, 0.0, 5.0, 12.0),
+        ],
+        vec![],
+        p(2.5, 0.0),
+    );
     let frames = run_policy(&lvl, &t, 900, |w| {
         let h = w.hero();
         match h.state {
             tessera::movement::MoveState::WallSlide { normal_x } => jump(normal_x),
             _ if h.grounded() => jump(1.0),
-            _ => tessera::movement::Actions { jump: true, ..mv(if h.vel.x >= 0.0 { 1.0 } else { -1.0 }, 0.0) },
+            _ => tessera::movement::Actions {
+                jump: true,
+                ..mv(if h.vel.x >= 0.0 { 1.0 } else { -1.0 }, 0.0)
+            },
         }
     });
-    let jumps = frames.iter().filter(|f| f.events.contains(&MoveEvent::WallJumped)).count();
+    let jumps = frames
+        .iter()
+        .filter(|f| f.events.contains(&MoveEvent::WallJumped))
+        .count();
     let top = frames.iter().map(|f| f.t.pos[1]).fold(f64::MIN, f64::max);
     assert!(jumps >= 3, "only {jumps} wall jumps");
     assert!(top > 10.0, "only reached {top} m");
@@ -247,7 +435,10 @@ fn wall_jumps_climb_a_shaft() {
 fn climb_ladder_and_step_off_at_the_top() {
     let t = Tuning::default();
     let lvl = level(
-        vec![rect(-10.0, -1.0, 20.0, 0.0), one_way(&[(3.0, 4.0), (8.0, 4.0), (8.0, 4.3), (3.0, 4.3)])],
+        vec![
+            rect(-10.0, -1.0, 20.0, 0.0),
+            one_way(&[(3.0, 4.0), (8.0, 4.0), (8.0, 4.3), (3.0, 4.3)]),
+        ],
         vec![(p(4.0, 0.0), p(5.0, 4.3))],
         p(4.3, 0.0),
     );
@@ -256,10 +447,21 @@ fn climb_ladder_and_step_off_at_the_top() {
     let frames = run(&lvl, &t, &script);
     assert!(frames[0].events.contains(&MoveEvent::GrabbedLadder));
     assert!(frames[1..100].iter().all(|f| f.t.state == "climbing"));
-    let off = frames.iter().position(|f| f.events.contains(&MoveEvent::LeftLadder)).expect("never stepped off");
-    assert!(frames[off].t.grounded && (frames[off].t.pos[1] - 4.3).abs() < 1e-9, "{:?}", frames[off].t);
+    let off = frames
+        .iter()
+        .position(|f| f.events.contains(&MoveEvent::LeftLadder))
+        .expect("never stepped off");
+    assert!(
+        frames[off].t.grounded && (frames[off].t.pos[1] - 4.3).abs() < 1e-9,
+        "{:?}",
+        frames[off].t
+    );
     let last = frames.last().unwrap();
-    assert!(last.t.grounded && last.t.pos[1] == 4.3 && last.t.pos[0] > 5.5, "{:?}", last.t.pos);
+    assert!(
+        last.t.grounded && last.t.pos[1] == 4.3 && last.t.pos[0] > 5.5,
+        "{:?}",
+        last.t.pos
+    );
 }
 
 /// Jump height: holding jump reaches `jump_height` (within the integration error of one tick);
@@ -268,17 +470,45 @@ fn climb_ladder_and_step_off_at_the_top() {
 fn variable_jump_height_and_no_double_jump() {
     let t = Tuning::default();
     let lvl = level(vec![rect(-10.0, -1.0, 10.0, 0.0)], vec![], p(0.0, 0.0));
-    let full = run(&lvl, &t, &hold(tessera::movement::Actions { jump: true, ..jump(0.0) }, 120));
+    let full = run(
+        &lvl,
+        &t,
+        &hold(
+            tessera::movement::Actions {
+                jump: true,
+                ..jump(0.0)
+            },
+            120,
+        ),
+    );
     let apex = full.iter().map(|f| f.t.pos[1]).fold(f64::MIN, f64::max);
     assert!((apex - t.jump_height).abs() < 0.15, "full jump apex {apex}");
-    let mut script = hold(tessera::movement::Actions { jump: true, ..jump(0.0) }, 6);
+    let mut script = hold(
+        tessera::movement::Actions {
+            jump: true,
+            ..jump(0.0)
+        },
+        6,
+    );
     script.extend(hold(mv(0.0, 0.0), 4));
     script.extend(hold(jump(0.0), 1)); // second press in the air: ignored
     script.extend(hold(mv(0.0, 0.0), 100));
     let short = run(&lvl, &t, &script);
     let short_apex = short.iter().map(|f| f.t.pos[1]).fold(f64::MIN, f64::max);
-    assert!(short_apex < 0.5 * apex, "short hop apex {short_apex} vs {apex}");
-    assert_eq!(short.iter().filter(|f| f.events.iter().any(|e| matches!(e, MoveEvent::Jumped | MoveEvent::AirJumped))).count(), 1);
+    assert!(
+        short_apex < 0.5 * apex,
+        "short hop apex {short_apex} vs {apex}"
+    );
+    assert_eq!(
+        short
+            .iter()
+            .filter(|f| f
+                .events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::Jumped | MoveEvent::AirJumped)))
+            .count(),
+        1
+    );
 }
 
 /// Coyote time: a jump pressed a few frames after running off a ledge still jumps. Jump buffer: a
@@ -286,7 +516,14 @@ fn variable_jump_height_and_no_double_jump() {
 #[test]
 fn coyote_time_and_jump_buffer() {
     let t = Tuning::default();
-    let lvl = level(vec![rect(-10.0, -10.0, 5.0, 0.0), rect(-10.0, -11.0, 30.0, -10.0)], vec![], p(3.0, 0.0));
+    let lvl = level(
+        vec![
+            rect(-10.0, -10.0, 5.0, 0.0),
+            rect(-10.0, -11.0, 30.0, -10.0),
+        ],
+        vec![],
+        p(3.0, 0.0),
+    );
     let frames = run_policy(&lvl, &t, 120, |w| {
         let h = w.hero();
         // Press jump 4 ticks after leaving the ground.
@@ -296,30 +533,59 @@ fn coyote_time_and_jump_buffer() {
             mv(1.0, 0.0)
         }
     });
-    assert!(frames.iter().any(|f| f.events.contains(&MoveEvent::Jumped)), "coyote jump failed");
+    assert!(
+        frames.iter().any(|f| f.events.contains(&MoveEvent::Jumped)),
+        "coyote jump failed"
+    );
 
     // Buffer: fall from 3 m and press jump 5 ticks before landing.
     let lvl = level(vec![rect(-10.0, -1.0, 10.0, 0.0)], vec![], p(0.0, 3.0));
-    let land = run(&lvl, &t, &hold(mv(0.0, 0.0), 120)).iter().position(|f| f.t.grounded).unwrap();
+    let land = run(&lvl, &t, &hold(mv(0.0, 0.0), 120))
+        .iter()
+        .position(|f| f.t.grounded)
+        .unwrap();
     let mut script = hold(mv(0.0, 0.0), land - 5);
     script.extend(hold(jump(0.0), 1));
     script.extend(hold(mv(0.0, 0.0), 30));
     let frames = run(&lvl, &t, &script);
-    let jumped = frames.iter().position(|f| f.events.contains(&MoveEvent::Jumped)).expect("buffered jump lost");
-    assert!(jumped <= land + 1, "buffered jump at {jumped}, landing at {land}");
+    let jumped = frames
+        .iter()
+        .position(|f| f.events.contains(&MoveEvent::Jumped))
+        .expect("buffered jump lost");
+    assert!(
+        jumped <= land + 1,
+        "buffered jump at {jumped}, landing at {land}"
+    );
 }
 
 /// Top-down mode (a level tuning override): no gravity, 8-way movement, walls still block.
 #[test]
 fn top_down_mode_moves_in_eight_directions() {
     let t = Tuning::default();
-    let mut lvl = level(vec![rect(-10.0, -10.0, 10.0, -9.0), rect(5.0, -9.0, 6.0, 9.0)], vec![], p(0.0, 0.0));
+    let mut lvl = level(
+        vec![rect(-10.0, -10.0, 10.0, -9.0), rect(5.0, -9.0, 6.0, 9.0)],
+        vec![],
+        p(0.0, 0.0),
+    );
     lvl.tuning.top_down = Some(true);
     let mut script = hold(mv(0.0, 0.0), 60);
     script.extend(hold(mv(1.0, 1.0), 240));
     let frames = run(&lvl, &t, &script);
-    assert!(frames[..60].iter().all(|f| f.t.pos == [0.0, 0.0] && f.t.state == "top_down"), "drifted without input");
+    assert!(
+        frames[..60]
+            .iter()
+            .all(|f| f.t.pos == [0.0, 0.0] && f.t.state == "top_down"),
+        "drifted without input"
+    );
     let last = frames.last().unwrap();
-    assert!((last.t.pos[0] - (5.0 - 0.4)).abs() < 1e-9, "wall did not stop it: {:?}", last.t.pos);
-    assert!(last.t.pos[1] > 3.0, "did not slide up along the wall: {:?}", last.t.pos);
+    assert!(
+        (last.t.pos[0] - (5.0 - 0.4)).abs() < 1e-9,
+        "wall did not stop it: {:?}",
+        last.t.pos
+    );
+    assert!(
+        last.t.pos[1] > 3.0,
+        "did not slide up along the wall: {:?}",
+        last.t.pos
+    );
 }

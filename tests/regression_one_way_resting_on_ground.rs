@@ -13,11 +13,24 @@ fn one_way_block_on_the_floor_builds_and_checks() {
         kind,
         points: vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)],
     };
-    let polys = [rect(0, PolygonKind::Solid, -10.0, -1.0, 30.0, 0.0), rect(1, PolygonKind::OneWay, 5.0, 0.0, 9.0, 0.5)];
-    let mesh = build_mesh(&polys, &ColliderShape::Box { width: 0.8, height: 1.8 }, &MeshConfig::default()).unwrap();
+    let polys = [
+        rect(0, PolygonKind::Solid, -10.0, -1.0, 30.0, 0.0),
+        rect(1, PolygonKind::OneWay, 5.0, 0.0, 9.0, 0.5),
+    ];
+    let mesh = build_mesh(
+        &polys,
+        &ColliderShape::Box {
+            width: 0.8,
+            height: 1.8,
+        },
+        &MeshConfig::default(),
+    )
+    .unwrap();
     mesh.check_invariants().unwrap();
     // Walking along the floor passes through the one-way block from its side.
-    let Location::Free(body) = mesh.locate(p(2.0, 0.0), None) else { panic!("spawn not free") };
+    let Location::Free(body) = mesh.locate(p(2.0, 0.0), None) else {
+        panic!("spawn not free")
+    };
     let r = mesh.move_and_slide(body, p(10.0, 0.0), MoveOptions::default());
     assert_eq!(r.body.pos, p(12.0, 0.0));
 }

@@ -12,9 +12,19 @@ fn move_from_crest_vertex_onto_flat_is_not_deflected_by_the_slope() {
     let ground = SourcePolygon {
         id: PolygonId(0),
         kind: PolygonKind::Solid,
-        points: vec![p(-10.0, -5.0), p(20.0, -5.0), p(20.0, 2.0), p(4.0, 2.0), p(0.0, 0.0), p(-10.0, 0.0)],
+        points: vec![
+            p(-10.0, -5.0),
+            p(20.0, -5.0),
+            p(20.0, 2.0),
+            p(4.0, 2.0),
+            p(0.0, 0.0),
+            p(-10.0, 0.0),
+        ],
     };
-    let shape = ColliderShape::Box { width: 0.8, height: 1.8 };
+    let shape = ColliderShape::Box {
+        width: 0.8,
+        height: 1.8,
+    };
     let mesh = build_mesh(&[ground], &shape, &MeshConfig::default()).unwrap();
     // The crest vertex of the inflated slope: the slope edge ends where the flat begins.
     let crest = mesh
@@ -35,8 +45,19 @@ fn move_from_crest_vertex_onto_flat_is_not_deflected_by_the_slope() {
                 })
         })
         .expect("face on the slope at the crest");
-    let body = Body { pos: crest, face: slope_face };
+    let body = Body {
+        pos: crest,
+        face: slope_face,
+    };
     let r = mesh.move_and_slide(body, p(0.05, 0.0), MoveOptions::default());
-    assert!((r.body.pos - (crest + p(0.05, 0.0))).length() < 1e-12, "deflected: {:?}", r);
-    assert!(r.contacts.iter().all(|c| c.normal.y > 0.99), "contact with the slope: {:?}", r.contacts);
+    assert!(
+        (r.body.pos - (crest + p(0.05, 0.0))).length() < 1e-12,
+        "deflected: {:?}",
+        r
+    );
+    assert!(
+        r.contacts.iter().all(|c| c.normal.y > 0.99),
+        "contact with the slope: {:?}",
+        r.contacts
+    );
 }

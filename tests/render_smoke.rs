@@ -190,12 +190,10 @@ fn plays_a_replay_under_xvfb_and_exits_cleanly() -> Result<(), String> {
     }
     let recorded = load_replay(&record_path).map_err(|e| e.to_string())?;
     let ticks: Vec<Actions> = recorded.iter().collect();
-    if ticks.len() < 60 {
-        return Err(format!(
-            "only {} ticks ran in 3 s: {}",
-            ticks.len(),
-            describe(&out)
-        ));
+    // How many ticks fit in 3 s depends on the machine (a loaded 2-core machine running a debug
+    // build draws a few frames per second); no wall-clock bound here, only that the game ran.
+    if ticks.is_empty() {
+        return Err(format!("no tick ran in 3 s: {}", describe(&out)));
     }
     // The game may run fewer ticks than the script in 3 s (a slow debug build drops catch-up
     // ticks), so compare the common prefix.

@@ -27,6 +27,26 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a level in a window (the default command, on levels/default.ron).
+    Play(play::PlayArgs),
+    /// Render a level offscreen (no window) to a PNG.
+    Render {
+        /// The level file.
+        #[arg(long, value_name = "FILE")]
+        level: PathBuf,
+        /// An input script that places the hero (with --frame).
+        #[arg(long, value_name = "FILE")]
+        replay: Option<PathBuf>,
+        /// The frame of the replay to show; default: the replay's last frame.
+        #[arg(long, value_name = "N")]
+        frame: Option<u64>,
+        /// Image size in pixels, WIDTHxHEIGHT.
+        #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = play::parse_size)]
+        size: (u32, u32),
+        /// The PNG to write.
+        #[arg(long, value_name = "shot.png")]
+        out: PathBuf,
+    },
     /// Run a level headless and print a summary (frames, final state, contacts, time per step).
     Sim {
         /// The level file.
@@ -68,7 +88,19 @@ enum Command {
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        None => play::play_default(),
+        None => play::play(&play::PlayArgs::default()),
+        Some(Command::Play(args)) => play::play(&args),
+        Some(Command::Render {
+            level,
+            replay,
+            frame,
+            size,
+            out,
+        }) => {
+            tessera::render::render_level_to_png(&level, replay.as_deref(), frame, size, &out)?;
+            println!("wrote {}", out.display());
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Sim {
             level,
             replay,

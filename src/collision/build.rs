@@ -12,7 +12,17 @@
 //!    constraint edges, so a region lies wholly inside or wholly outside each piece: one point test
 //!    per region (at the centroid of its largest triangle, far from any edge) classifies it. This is
 //!    exact topology plus one well-conditioned test, instead of a fragile test per sliver triangle.
-//! 4. Each constraint edge records the source polygons whose inflated outline it lies on.
+//! 4. Each constraint edge records the source polygons whose inflated outline it lies on (within
+//!    [`EDGE_SOURCE_TOLERANCE`]).
+//!
+//! The triangulation covers the level bounds (`MeshConfig::bounds`, by default the inflated
+//! pieces' box grown by `MeshConfig::margin`) plus a frame of 5% of their size (at least 1 m), so
+//! the bounds rectangle is made of interior constraint edges with solid faces outside it. Debug
+//! builds run [`CollisionMesh::check_invariants`] on every mesh.
+//!
+//! Everything here is validated before anything is built: bad input is a typed
+//! [`GeometryError`] naming the polygon, never a panic; a failure past validation (spade refusing
+//! input, constraint edges that would not resolve) is a [`BuildError`] too.
 use std::collections::HashMap;
 
 use glam::DVec2;
@@ -29,6 +39,13 @@ use super::polygon::{
     MAX_COORDINATE,
 };
 use super::predicates::{closest_on_segment, orient, Aabb};
+
+/// How near (metres, plus 1e-12 relative to the coordinates) an inflated piece's outline must pass
+/// to a constraint edge's midpoint for the edge to be attributed to that piece's source polygon.
+/// Split points of crossing edges are rounded to ~1e-16 relative, so an edge lies within ulps of
+/// the outline it came from; 1e-7 m is far above that and far below any distance between
+/// different outlines that matters for surface lookup.
+pub const EDGE_SOURCE_TOLERANCE: f64 = 1e-7;
 
 /// How to build a mesh. `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,8 +108,10 @@ pub fn build_mesh(
     let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
     let source_lists = assign_edge_sources(&mut faces, &vertices, &pieces, &grid, inner);
 
+    let extent = Aabb::from_points(vertices.iter().copied());
     let mesh = CollisionMesh {
         collider: q,
+        extent,
         vertices,
         faces,
         regions,
@@ -347,7 +366,7 @@ fn assign_edge_sources(
                 vertices[f.v[(i + 1) % 3] as usize],
             );
             let m = (a + b) * 0.5;
-            let tol = 1e-7 + 1e-12 * m.abs().max_element();
+            let tol = EDGE_SOURCE_TOLERANCE + 1e-12 * m.abs().max_element();
             let mut srcs: Vec<PolygonId> = Vec::new();
             grid.candidates_in(Aabb { min: m, max: m }.expand(tol), &mut cand);
             for &pi in &cand {

@@ -29,7 +29,9 @@ impl CollisionMesh {
     /// Locates `p` (spade's walk from the hint face's first vertex). On an edge or a vertex the
     /// least blocked of the touching faces is chosen, so a point on a wall is free.
     pub fn locate(&self, p: DVec2, hint: Option<FaceId>) -> Location {
-        if !p.is_finite() {
+        // Outside every vertex's box is outside the triangulation; checking first also keeps
+        // spade's walk away from huge coordinates (its predicates overflow near 1e300).
+        if !p.is_finite() || !self.extent.contains(p) {
             return Location::Outside;
         }
         let pt = spade::Point2::new(p.x, p.y);
@@ -69,8 +71,12 @@ impl CollisionMesh {
     }
 
     /// The closest position to `p` that a body may occupy, and how far it is from `p`. A point
-    /// already free is returned unchanged (distance 0). `None` only for an empty free region.
+    /// already free is returned unchanged (distance 0). `None` for a non-finite `p` or an empty
+    /// free region. Scans every blocking edge (O(n)): meant for spawning, not per frame.
     pub fn nearest_free_point(&self, p: DVec2) -> Option<(Body, f64)> {
+        if !p.is_finite() {
+            return None;
+        }
         if let Location::Free(b) = self.locate(p, None) {
             return Some((b, 0.0));
         }

@@ -57,7 +57,7 @@ pub struct Face {
     pub kind: FaceKind,
     /// The connected region (faces joined by non-constraint edges) this face belongs to.
     pub region: u32,
-    /// Per edge: index into [`CollisionMesh::source_list`] of the source polygons whose inflated
+    /// Per edge: index into the mesh's interned source lists of the source polygons whose inflated
     /// edge this constraint edge lies on (`u32::MAX` for non-constraint edges).
     pub edge_sources: [u32; 3],
 }
@@ -94,6 +94,8 @@ pub struct CollisionMesh {
     pub(crate) source_lists: Vec<Vec<PolygonId>>,
     pub(crate) pieces: Vec<InflatedPiece>,
     pub(crate) bounds: Aabb,
+    /// Bounding box of all vertices: every face lies inside it.
+    pub(crate) extent: Aabb,
     pub(crate) one_way_min_normal_y: f64,
     pub(crate) cdt: Cdt,
 }

@@ -10,17 +10,47 @@
 //! edges ([`walk`]). The face is a discrete fact, decided by exact orientation predicates: floating
 //! point error moves a body by ulps along an edge, never into a wall.
 //!
-//! - [`build`]: validation, decomposition, inflation, triangulation, classification.
+//! - [`build`]: validation, decomposition, inflation, triangulation, classification;
+//!   [`planarize`]: splitting crossing and overlapping constraint edges before spade sees them.
 //! - [`mesh`]: the flat face array and edge/face queries; [`invariants`]: the checker.
-//! - [`walk`]: move-and-slide and ray casts (tolerances documented there).
+//! - [`walk`]: move-and-slide and ray casts (the move loop and its tolerances are documented
+//!   there).
 //! - [`locate`]: point location and nearest free point; [`support`]: ground and hand-off queries.
 //! - [`world`]: one mesh per collider shape and mapping bodies between them.
+//!
+//! # The data structure
+//! A [`CollisionMesh`] is a flat array of triangles ([`mesh::Face`]): three vertex indices
+//! counter-clockwise, the neighbour across each edge (edge `i` runs from `v[i]` to `v[i + 1]`, the
+//! face on its left), a bit per edge marking constraint edges, the face's kind and region, and per
+//! edge the interned list of source polygons whose inflated outline it lies on. Face 0 is the
+//! unbounded outside, always solid. A region is a maximal set of faces joined across
+//! non-constraint edges; since every inflated outline consists of constraint edges, a region lies
+//! wholly inside or outside each piece and is classified once, by one well-inside point. An edge
+//! blocks a body leaving its face when the face across is solid (or a one-way top, for moves going
+//! down): the blocking edges, seen from the free side, form closed chains (the ground a body
+//! walks on; [`support`] follows them). Overlapping pieces leave no edge inside the free region, so
+//! a seam between tiles is nothing the walk can catch on. Spade's triangulation is kept beside the
+//! flat array for point location.
+//!
+//! # Tolerances
+//! Every side-of-line decision is exact ([`predicates::orient`]); tolerances only bound distances:
+//! - [`polygon::MAX_COORDINATE`] (1e7 m): input range, so every coordinate keeps ~1e-9 m of
+//!   absolute precision.
+//! - [`walk::MIN_SLIDE`], [`walk::TOUCH_DISTANCE`], [`walk::WEDGE_PUSH`], [`walk::MAX_STEPS`]: the
+//!   move loop (see [`walk`]).
+//! - [`build::EDGE_SOURCE_TOLERANCE`]: how near an inflated outline an edge's midpoint must be to
+//!   be attributed to that source polygon (split points are rounded).
+//! - [`invariants::INSIDE_SLACK`] (1e-7 m): the checker's allowance for a face poking into a piece
+//!   by rounding of split points.
+//! - [`planarize::MAX_PASSES`]: splitting passes before a build gives up with an error.
 //!
 //! # One-way platforms
 //! Faces inside one-way pieces (and no solid piece) are [`FaceKind::OneWay`]. Bodies may be in
 //! them. Crossing from a free face into a one-way face is blocked only through a top edge (normal
-//! pointing up by at least `MeshConfig::one_way_min_normal_y`), i.e. while moving down onto it, and
-//! not when the move asks to pass (`MoveOptions::pass_one_way`, for dropping through).
+//! pointing up by at least `MeshConfig::one_way_min_normal_y`) and only for a move going down
+//! (displacement `y < 0`), i.e. while moving down onto it; never when the move asks to pass
+//! (`MoveOptions::pass_one_way`, for dropping through). Walking into a platform's side (even its
+//! bevelled corner, with a chamfered collider) or jumping up through it passes.
 //!
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or any other Tessera module: this is a plain library.

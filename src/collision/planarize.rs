@@ -37,10 +37,19 @@ pub struct Points {
 }
 
 impl Points {
-    /// The id of `p`, inserting it if new.
+    /// The id of `p`, inserting it if new. Coordinates are canonicalised first: `-0.0` becomes
+    /// `0.0` (spade would merge the two, shifting vertex indices), and magnitudes below spade's
+    /// smallest accepted value (2^-142, e.g. subnormals from valid input) become 0, a change far
+    /// below any tolerance. All exact tests here run on the canonical points.
     pub fn id(&mut self, p: DVec2) -> u32 {
-        // Adding 0.0 turns -0.0 into 0.0; spade would merge them otherwise.
-        let p = DVec2::new(p.x + 0.0, p.y + 0.0);
+        let canon = |c: f64| {
+            if c.abs() < spade::MIN_ALLOWED_VALUE {
+                0.0
+            } else {
+                c
+            }
+        };
+        let p = DVec2::new(canon(p.x), canon(p.y));
         let points = &mut self.points;
         *self
             .index
@@ -285,8 +294,13 @@ mod tests {
     }
 
     #[test]
-    fn negative_zero_is_zero() {
+    fn negative_zero_and_tiny_magnitudes_are_zero() {
         let mut pts = Points::default();
         assert_eq!(pts.id(DVec2::new(0.0, 1.0)), pts.id(DVec2::new(-0.0, 1.0)));
+        assert_eq!(
+            pts.id(DVec2::new(0.0, 1.0)),
+            pts.id(DVec2::new(1e-311, 1.0))
+        );
+        assert_eq!(pts.points[0].x.to_bits(), 0);
     }
 }

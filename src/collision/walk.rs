@@ -1,28 +1,73 @@
 //! The move loop: walking a segment across faces and sliding along blocking edges.
 //!
-//! A body is a point plus the face containing it. A move from `p` to `target` repeatedly asks the
-//! current face which of its edges the target lies strictly beyond (exact [`orient`] tests). With
-//! one such edge, that is the exit; with two, the exact side of their shared vertex relative to the
-//! line of travel decides which the segment crosses first (a segment through the vertex takes the
-//! first; the walk then continues from the vertex). The crossing point is clamped onto the exit
-//! edge, so the position is always on the closure of the face it is recorded in.
+//! # State
+//! A body is a point plus the face containing it (on its closed triangle). The face, not the
+//! coordinates, says which side of every edge the body is on: it only ever changes by crossing a
+//! passable edge to the neighbour across it, never at a blocking edge, so rounding can move a body
+//! by ulps *along* a wall but never into it.
 //!
-//! Crossing into a free face just changes the face. Crossing a blocking edge (into a solid face,
-//! or down through a one-way top) stops on the edge, removes the displacement component into the
-//! edge and continues along it with what remains. The face is never changed at a blocking edge,
-//! which is why rounding can never put a body inside a wall: the face is the source of truth.
+//! # One step of the walk
+//! A move walks the segment from `start` to `target` (at first the body's position and
+//! position + displacement). Each step asks the current face which of its edges the target lies
+//! strictly beyond, with exact [`orient`] tests:
+//! - none: the target is in the face; the move ends there;
+//! - one: that edge is the exit;
+//! - two (they share a vertex `w`): the exact side of `w` relative to the line `start -> target`
+//!   says which the line crosses first.
+//!
+//! The crossing point is computed from the line (not from the current point, so rounding of
+//! earlier crossings does not accumulate) and put onto the exit edge (exactly, for axis-aligned
+//! edges), so the body always lies on the closure of the face it is recorded in. Crossing a
+//! passable edge changes the face. Crossing a blocking edge (into a solid face; or, for a move
+//! going down, from a free face down through a one-way top) is a contact: the body stops on the
+//! edge, and the rest of the move is projected onto the edge's own vector and walked from there
+//! (a slide). The slide keeps exactly the tangential component of what was left.
+//!
+//! # Passing through a vertex
+//! When the line leaves the face exactly through a vertex (two crossed edges with the line exactly
+//! through their shared vertex, or a blocking exit crossed exactly at one of its ends), the path
+//! touches only that point. The walk rotates around the vertex through passable edges, either way,
+//! to the face whose closed angle at the vertex holds the direction of travel, and continues
+//! there from the vertex: grazing a corner, or running exactly along an obstacle's edge, is not a
+//! collision. If both ways meet a blocking edge first, the body stops at the vertex against the
+//! one of the two that points most along the remaining move, and slides along it; if neither
+//! points along the move at all, the vertex is the bottom of a wedge and the move ends there.
+//! So the outcome at a vertex depends on the geometry, never on how the triangulation happens to
+//! fan around it. A vertex counts only if it lies between the current point and the target
+//! (a move of a few ulps can be exactly collinear with a far-away vertex).
+//!
+//! # Sliding
+//! While sliding along edge `e`, `e` is not re-tested in its own face (a slide parallel to it can
+//! only "cross" it by rounding), and the slide leaves that face exactly through `e`'s vertex ahead
+//! once it reaches it (a computed crossing would land ulps beside it, and in a sliver face the
+//! other edges may not even test as crossed). Wedge corners are therefore reached exactly and
+//! pushing into them frame after frame gives bit-identical positions. A slide ends the move when:
+//! - it is shorter than [`MIN_SLIDE`] (head-on hit: [`MoveEnd::Blocked`]);
+//! - it would turn back against the original displacement (no ping-pong in wedges:
+//!   [`MoveEnd::Wedged`]);
+//! - it would push into the previous contact edge, still touched within [`TOUCH_DISTANCE`], by
+//!   more than [`WEDGE_PUSH`] of its length (the corner of a wedge: [`MoveEnd::Wedged`]).
+//!
+//! One-way tops block only moves whose displacement goes down (`y < 0`): walking into a platform's
+//! bevelled side or jumping up through it passes, landing on it does not.
 //!
 //! # Tolerances
+//! Topology (which side, which face) is always exact; these only bound distances and counts.
 //! - [`MIN_SLIDE`] (1e-12 m): a remaining slide shorter than this ends the move. Far below any
-//!   visible distance, far above the ~1e-16 relative rounding of a projection.
+//!   visible distance, far above the ~1e-16 relative rounding of a projection near the origin.
 //! - [`TOUCH_DISTANCE`] (1e-9 m): a previous contact edge still counts as touched within this
-//!   distance, for wedge detection. Matches the accuracy of crossing points near 1e5 m.
-//! - [`MAX_STEPS`]: face crossings plus collisions per move, so the walk always terminates.
-//!
-//! Rules that keep sliding stable: the edge being slid along is not re-tested in its own face (a
-//! slide parallel to it can only "cross" it by rounding); a slide that would turn back against the
-//! original displacement stops (no ping-pong in wedges); a slide that would push into the previous
-//! contact edge while still touching it stops (the corner of a wedge).
+//!   distance, for wedge detection. Above the rounding of crossing points at 1e5 m (~1e-11 m),
+//!   far below anything a player could squeeze through.
+//! - [`WEDGE_PUSH`] (1e-9, relative): a slide pushes into the previous contact edge only if its
+//!   component into that edge exceeds this fraction of its length, so sliding from one tile's
+//!   floor edge to the next (collinear up to rounding, ~1e-16) never counts as a wedge.
+//! - [`MAX_STEPS`] (65 536): face crossings plus contacts per move, so the walk always terminates
+//!   (a move across a 10 000-tile level needs a few thousand).
+//! - `MAX_FAN` (1024): faces visited around one vertex when passing through it.
+//! - [`MAX_MOVE`] (1e9 m): longer displacements are shortened to this length, direction kept.
+//!   Coordinates are limited to ±1e7 m and the level bounds are solid, so the outcome is the same,
+//!   and products in the predicates and crossing computations stay far from `f64` overflow (a
+//!   1e307 m move would otherwise overflow them and end outside every face).
 use glam::DVec2;
 
 use super::mesh::{CollisionMesh, EdgeRef, FaceId, FaceKind};
@@ -33,6 +78,11 @@ use super::predicates::{closest_on_segment, cross, orient};
 pub const MIN_SLIDE: f64 = 1e-12;
 /// Distance (metres) within which a previous contact edge still counts as touched.
 pub const TOUCH_DISTANCE: f64 = 1e-9;
+/// Fraction of a slide's length by which it must push into the previous contact edge to count as
+/// wedged against it.
+pub const WEDGE_PUSH: f64 = 1e-9;
+/// Longest displacement walked (metres); longer ones are shortened to this, direction kept.
+pub const MAX_MOVE: f64 = 1e9;
 /// Upper bound on face crossings plus collisions in one move.
 pub const MAX_STEPS: usize = 1 << 16;
 /// Upper bound on faces visited around one vertex when a move passes exactly through it.
@@ -142,7 +192,16 @@ impl CollisionMesh {
         if !d.is_finite() || d == DVec2::ZERO {
             return res;
         }
-        let d_len = d.length();
+        let mut d_len = d.length();
+        let d = if d_len > MAX_MOVE {
+            // Same outcome (the level bounds are solid and far closer), and every predicate and
+            // crossing stays far from overflow.
+            let d = d * (MAX_MOVE / d_len);
+            d_len = d.length();
+            d
+        } else {
+            d
+        };
         // One-way tops block only moves going down onto them: a move that is not going down
         // (walking into a platform's bevelled side, jumping up through it) passes.
         let opts = MoveOptions {
@@ -316,7 +375,7 @@ impl CollisionMesh {
             }
             if let Some((n0, a0, b0)) = last {
                 let (c, _) = closest_on_segment(x, a0, b0);
-                if c.distance(x) <= TOUCH_DISTANCE && r_t.dot(n0) < -1e-9 * len {
+                if c.distance(x) <= TOUCH_DISTANCE && r_t.dot(n0) < -WEDGE_PUSH * len {
                     res.end = MoveEnd::Wedged;
                     break;
                 }

@@ -22,7 +22,14 @@ pub const WALL_PROBE: f64 = 0.02;
 pub const AIR_DRAG_FRACTION: f64 = 0.5;
 
 /// One airborne (or wall-slide) tick.
-pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, rep: &mut StepReport) {
+pub(crate) fn step(
+    h: &mut Hero,
+    env: &Env,
+    a: &Actions,
+    t: &Tuning,
+    dt: f64,
+    rep: &mut StepReport,
+) {
     let mesh = env.mesh(h.collider);
     if a.move_axis.y.abs() > 0.5 && !h.crouching() && h.timers.drop_through <= 0.0 {
         if let Some(i) = ladder_at(env.ladders, h.body.pos) {
@@ -54,7 +61,11 @@ pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, re
     }
 
     // Air control.
-    let max = if h.crouching() { t.crouch_speed } else { t.run_speed };
+    let max = if h.crouching() {
+        t.crouch_speed
+    } else {
+        t.run_speed
+    };
     let target = a.move_axis.x * max;
     let locked = h.timers.wall_jump_lock > 0.0 && target * h.wall_normal_x < 0.0;
     if target != 0.0 && !locked {
@@ -97,17 +108,27 @@ pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, re
     h.body = r.body;
     let landing = absorb_contacts(h, &r.contacts, rep);
     if let Some(c) = landing.filter(|c| walkable(c.normal, t) && vel_before.y <= 0.0) {
-        h.state = MoveState::Supported { edge: c.edge, speed: vel_before.x };
+        h.state = MoveState::Supported {
+            edge: c.edge,
+            speed: vel_before.x,
+        };
         h.vel = super::supported::edge_dir(mesh, c.edge) * vel_before.x;
         h.air_jumps_left = t.air_jumps;
         h.timers.coyote = 0.0;
-        rep.events.push(MoveEvent::Landed { impact_speed: -vel_before.y, surface: c.source });
+        rep.events.push(MoveEvent::Landed {
+            impact_speed: -vel_before.y,
+            surface: c.source,
+        });
     }
 }
 
 /// Removes the velocity into each contact; returns the last contact with an upward normal (a
 /// landing candidate). A contact from above while rising is a bonk.
-pub(crate) fn absorb_contacts(h: &mut Hero, contacts: &[Contact], rep: &mut StepReport) -> Option<Contact> {
+pub(crate) fn absorb_contacts(
+    h: &mut Hero,
+    contacts: &[Contact],
+    rep: &mut StepReport,
+) -> Option<Contact> {
     let mut ground = None;
     for c in contacts {
         let vn = h.vel.dot(c.normal);
@@ -126,7 +147,13 @@ pub(crate) fn absorb_contacts(h: &mut Hero, contacts: &[Contact], rep: &mut Step
 }
 
 /// The sign of the normal of a wall the hero presses into (moving towards it), if touching one.
-fn pressed_wall(mesh: &CollisionMesh, body: Body, a: &Actions, t: &Tuning, opts: MoveOptions) -> Option<f64> {
+fn pressed_wall(
+    mesh: &CollisionMesh,
+    body: Body,
+    a: &Actions,
+    t: &Tuning,
+    opts: MoveOptions,
+) -> Option<f64> {
     if a.move_axis.x == 0.0 {
         return None;
     }

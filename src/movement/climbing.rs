@@ -9,8 +9,8 @@ use glam::DVec2;
 use super::actions::Actions;
 use super::env::Env;
 use super::hero::{walkable_support, Hero};
-use super::supported::walkable;
 use super::state::{MoveEvent, MoveState, StepReport};
+use super::supported::walkable;
 use super::tuning::Tuning;
 use crate::collision::{Aabb, MoveOptions};
 
@@ -23,7 +23,15 @@ pub fn ladder_at(ladders: &[Aabb], p: DVec2) -> Option<usize> {
 }
 
 /// One climbing tick.
-pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, ladder: usize, rep: &mut StepReport) {
+pub(crate) fn step(
+    h: &mut Hero,
+    env: &Env,
+    a: &Actions,
+    t: &Tuning,
+    dt: f64,
+    ladder: usize,
+    rep: &mut StepReport,
+) {
     let mesh = env.mesh(h.collider);
     let Some(l) = env.ladders.get(ladder).copied() else {
         h.state = MoveState::Airborne;
@@ -40,7 +48,11 @@ pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, la
     let mut dy = a.move_axis.y * t.climb_speed * dt;
     // Never climb above the top: the feet stop at the ladder's top edge.
     dy = dy.min(l.max.y - h.body.pos.y).max(l.min.y - h.body.pos.y);
-    let r = mesh.move_and_slide(h.body, DVec2::new(dx, dy), MoveOptions { pass_one_way: true });
+    let r = mesh.move_and_slide(
+        h.body,
+        DVec2::new(dx, dy),
+        MoveOptions { pass_one_way: true },
+    );
     rep.contacts += r.contacts.len();
     h.body = r.body;
     h.vel = DVec2::new(0.0, dy / dt);
@@ -51,12 +63,23 @@ pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, la
         // Step off at the top: lift the feet just above the ladder's top (through a one-way floor
         // the ladder leads through), then settle down onto whatever ground is there.
         let lift = l.max.y + TOP_STEP - h.body.pos.y;
-        let up = mesh.move_and_slide(h.body, DVec2::new(0.0, lift), MoveOptions { pass_one_way: true });
-        let down = mesh.cast(up.body, DVec2::new(0.0, -2.0 * TOP_STEP), MoveOptions::default());
+        let up = mesh.move_and_slide(
+            h.body,
+            DVec2::new(0.0, lift),
+            MoveOptions { pass_one_way: true },
+        );
+        let down = mesh.cast(
+            up.body,
+            DVec2::new(0.0, -2.0 * TOP_STEP),
+            MoveOptions::default(),
+        );
         let ground = down.contacts.first().filter(|c| walkable(c.normal, t));
         if let Some(c) = ground {
             h.body = down.body;
-            h.state = MoveState::Supported { edge: c.edge, speed: 0.0 };
+            h.state = MoveState::Supported {
+                edge: c.edge,
+                speed: 0.0,
+            };
             h.vel = DVec2::ZERO;
             rep.events.push(MoveEvent::LeftLadder);
         }

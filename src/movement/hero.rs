@@ -73,7 +73,9 @@ impl Hero {
     /// distance moved is returned). Starts supported if ground is right below, else airborne.
     pub fn spawn(env: &Env, pos: DVec2, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
         let mesh = env.mesh(STAND);
-        let (body, moved) = mesh.nearest_free_point(pos).ok_or(SpawnError { x: pos.x, y: pos.y })?;
+        let (body, moved) = mesh
+            .nearest_free_point(pos)
+            .ok_or(SpawnError { x: pos.x, y: pos.y })?;
         let mut hero = Hero {
             body,
             vel: DVec2::ZERO,
@@ -89,7 +91,10 @@ impl Hero {
         if tuning.top_down {
             hero.state = MoveState::TopDown;
         } else if let Some(s) = walkable_support(mesh, body, MoveOptions::default(), tuning) {
-            hero.state = MoveState::Supported { edge: s, speed: 0.0 };
+            hero.state = MoveState::Supported {
+                edge: s,
+                speed: 0.0,
+            };
         }
         Ok((hero, moved))
     }
@@ -106,7 +111,9 @@ impl Hero {
 
     /// Move options for this tick (one-way platforms pass while dropping through).
     pub fn move_options(&self) -> MoveOptions {
-        MoveOptions { pass_one_way: self.timers.drop_through > 0.0 }
+        MoveOptions {
+            pass_one_way: self.timers.drop_through > 0.0,
+        }
     }
 
     /// Advances the hero by one fixed tick of `dt` seconds.
@@ -128,16 +135,32 @@ impl Hero {
         }
         self.update_crouch(env, &a, t, &mut rep);
         match self.state {
-            MoveState::Supported { edge, speed } => supported::step(self, env, &a, t, dt, edge, speed, &mut rep),
-            MoveState::Airborne | MoveState::WallSlide { .. } => airborne::step(self, env, &a, t, dt, &mut rep),
-            MoveState::Climbing { ladder } => climbing::step(self, env, &a, t, dt, ladder, &mut rep),
+            MoveState::Supported { edge, speed } => {
+                supported::step(self, env, &a, t, dt, edge, speed, &mut rep)
+            }
+            MoveState::Airborne | MoveState::WallSlide { .. } => {
+                airborne::step(self, env, &a, t, dt, &mut rep)
+            }
+            MoveState::Climbing { ladder } => {
+                climbing::step(self, env, &a, t, dt, ladder, &mut rep)
+            }
             MoveState::TopDown => top_down::step(self, env, &a, t, dt, &mut rep),
         }
         let tm = &mut self.timers;
-        for v in [&mut tm.coyote, &mut tm.jump_buffer, &mut tm.wall_coyote, &mut tm.wall_jump_lock, &mut tm.drop_through] {
+        for v in [
+            &mut tm.coyote,
+            &mut tm.jump_buffer,
+            &mut tm.wall_coyote,
+            &mut tm.wall_jump_lock,
+            &mut tm.drop_through,
+        ] {
             *v = (*v - dt).max(0.0);
         }
-        self.ticks_in_state = if self.state.same_variant(&prev) { self.ticks_in_state.saturating_add(1) } else { 0 };
+        self.ticks_in_state = if self.state.same_variant(&prev) {
+            self.ticks_in_state.saturating_add(1)
+        } else {
+            0
+        };
         rep.moved = self.body.pos - start;
         rep
     }
@@ -183,9 +206,15 @@ impl Hero {
 }
 
 /// The walkable edge right below `body`, if any.
-pub(crate) fn walkable_support(mesh: &CollisionMesh, body: Body, opts: MoveOptions, t: &Tuning) -> Option<EdgeRef> {
+pub(crate) fn walkable_support(
+    mesh: &CollisionMesh,
+    body: Body,
+    opts: MoveOptions,
+    t: &Tuning,
+) -> Option<EdgeRef> {
     let s = mesh.support_below(body, GROUND_PROBE, opts)?;
-    (s.normal.y >= t.max_slope_deg.to_radians().cos() && s.point.distance(body.pos) <= GROUND_PROBE).then_some(s.edge)
+    (s.normal.y >= t.max_slope_deg.to_radians().cos() && s.point.distance(body.pos) <= GROUND_PROBE)
+        .then_some(s.edge)
 }
 
 /// Locates `p` on `mesh` as a free body; a point on a blocking edge that rounds into the solid face

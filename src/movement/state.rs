@@ -50,7 +50,10 @@ pub enum MoveEvent {
     /// Jumped off a wall.
     WallJumped,
     /// Landed on walkable ground at this downward speed (m/s), on this surface.
-    Landed { impact_speed: f64, surface: Option<PolygonId> },
+    Landed {
+        impact_speed: f64,
+        surface: Option<PolygonId>,
+    },
     /// Walked or ran off an edge (no jump): coyote time starts.
     LeftGround,
     /// Hit a ceiling while rising.

@@ -46,7 +46,16 @@ pub(crate) fn walkable(normal: DVec2, t: &Tuning) -> bool {
 
 /// One supported tick.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, edge: EdgeRef, speed: f64, rep: &mut StepReport) {
+pub(crate) fn step(
+    h: &mut Hero,
+    env: &Env,
+    a: &Actions,
+    t: &Tuning,
+    dt: f64,
+    edge: EdgeRef,
+    speed: f64,
+    rep: &mut StepReport,
+) {
     let mesh = env.mesh(h.collider);
     h.air_jumps_left = t.air_jumps;
     h.jump_rising = false;
@@ -77,10 +86,18 @@ pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, ed
         return;
     }
 
-    let max = if h.crouching() { t.crouch_speed } else { t.run_speed };
+    let max = if h.crouching() {
+        t.crouch_speed
+    } else {
+        t.run_speed
+    };
     let target = a.move_axis.x * max;
     let s = if target != 0.0 {
-        let accel = if target * speed < 0.0 { t.ground_accel + t.ground_friction } else { t.ground_accel };
+        let accel = if target * speed < 0.0 {
+            t.ground_accel + t.ground_friction
+        } else {
+            t.ground_accel
+        };
         approach(speed, target, accel * dt)
     } else {
         approach(speed, 0.0, t.ground_friction * dt)
@@ -90,7 +107,15 @@ pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, ed
 
 /// Walks `speed * dt` along the edge chain starting at `edge`, handing over at joints.
 #[allow(clippy::too_many_arguments)]
-fn walk_chain(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, edge: EdgeRef, speed: f64, rep: &mut StepReport) {
+fn walk_chain(
+    h: &mut Hero,
+    env: &Env,
+    t: &Tuning,
+    dt: f64,
+    edge: EdgeRef,
+    speed: f64,
+    rep: &mut StepReport,
+) {
     let mesh = env.mesh(h.collider);
     let opts = h.move_options();
     let forward = speed > 0.0;
@@ -99,7 +124,11 @@ fn walk_chain(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, edge: EdgeRef, speed
     let mut s = speed;
     for _ in 0..MAX_EDGES_PER_TICK {
         let (ea, eb) = mesh.edge_points(e);
-        let (end, d1) = if forward { (eb, (eb - ea).normalize_or_zero()) } else { (ea, (ea - eb).normalize_or_zero()) };
+        let (end, d1) = if forward {
+            (eb, (eb - ea).normalize_or_zero())
+        } else {
+            (ea, (ea - eb).normalize_or_zero())
+        };
         if rem <= 0.0 {
             break;
         }
@@ -129,14 +158,23 @@ fn walk_chain(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, edge: EdgeRef, speed
         };
         let nn = mesh.edge_normal(n);
         let (na, nb) = mesh.edge_points(n);
-        let d2 = if forward { (nb - na).normalize_or_zero() } else { (na - nb).normalize_or_zero() };
+        let d2 = if forward {
+            (nb - na).normalize_or_zero()
+        } else {
+            (na - nb).normalize_or_zero()
+        };
         // In the boundary's own orientation a left turn is concave (towards the free side).
-        let turn = if forward { cross(d1, d2) } else { -cross(d1, d2) };
+        let turn = if forward {
+            cross(d1, d2)
+        } else {
+            -cross(d1, d2)
+        };
         let concave = turn > 0.0;
         if walkable(nn, t) {
             if !concave {
                 let angle = d1.dot(d2).clamp(-1.0, 1.0).acos();
-                let allowed = t.max_follow_turn_deg.to_radians() * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
+                let allowed = t.max_follow_turn_deg.to_radians()
+                    * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
                 if angle > allowed + 1e-12 {
                     launch(h, env, t, d1 * s.abs(), rem, rep);
                     return;
@@ -144,11 +182,16 @@ fn walk_chain(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, edge: EdgeRef, speed
             }
             // Re-seat the body in the new edge's face at the shared vertex (exactly a vertex of that
             // face): the next move starts inside the right face, not across the old edge's line.
-            h.body = crate::collision::Body { pos: if forward { na } else { nb }, face: n.face };
+            h.body = crate::collision::Body {
+                pos: if forward { na } else { nb },
+                face: n.face,
+            };
             e = n;
         } else if concave {
             if s != 0.0 && h.ticks_in_state > 0 && h.vel != DVec2::ZERO {
-                rep.events.push(MoveEvent::Blocked { normal: [nn.x, nn.y] });
+                rep.events.push(MoveEvent::Blocked {
+                    normal: [nn.x, nn.y],
+                });
             }
             s = 0.0;
             break;

@@ -8,13 +8,28 @@ use super::tuning::Tuning;
 
 /// One top-down tick: accelerate towards the requested direction, move, slide, lose the velocity
 /// into whatever was hit.
-pub(crate) fn step(h: &mut Hero, env: &Env, a: &Actions, t: &Tuning, dt: f64, rep: &mut StepReport) {
+pub(crate) fn step(
+    h: &mut Hero,
+    env: &Env,
+    a: &Actions,
+    t: &Tuning,
+    dt: f64,
+    rep: &mut StepReport,
+) {
     let mesh = env.mesh(h.collider);
-    let dir = if a.move_axis.length() > 1.0 { a.move_axis.normalize() } else { a.move_axis };
+    let dir = if a.move_axis.length() > 1.0 {
+        a.move_axis.normalize()
+    } else {
+        a.move_axis
+    };
     let target = dir * t.top_down_speed;
     let delta = target - h.vel;
     let max_step = t.top_down_accel * dt;
-    h.vel = if delta.length() <= max_step { target } else { h.vel + delta.normalize() * max_step };
+    h.vel = if delta.length() <= max_step {
+        target
+    } else {
+        h.vel + delta.normalize() * max_step
+    };
     let r = mesh.move_and_slide(h.body, h.vel * dt, h.move_options());
     rep.contacts += r.contacts.len();
     h.body = r.body;

@@ -97,7 +97,16 @@ tuning_fields! {
 pub fn head_chamfered_box(width: f64, height: f64, chamfer: f64) -> ColliderShape {
     let (w, h, c) = (width / 2.0, height, chamfer);
     let p = glam::DVec2::new;
-    ColliderShape::Convex { points: vec![p(-w, 0.0), p(w, 0.0), p(w, h - c), p(w - c, h), p(-w + c, h), p(-w, h - c)] }
+    ColliderShape::Convex {
+        points: vec![
+            p(-w, 0.0),
+            p(w, 0.0),
+            p(w, h - c),
+            p(w - c, h),
+            p(-w + c, h),
+            p(-w, h - c),
+        ],
+    }
 }
 
 /// A tuning value out of its allowed range.

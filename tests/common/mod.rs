@@ -18,11 +18,19 @@ pub fn p(x: f64, y: f64) -> DVec2 {
 }
 
 pub fn poly(points: &[(f64, f64)]) -> LevelPolygon {
-    LevelPolygon { points: points.iter().map(|&(x, y)| p(x, y)).collect(), kind: PolygonKind::Solid, material: None, colour: None }
+    LevelPolygon {
+        points: points.iter().map(|&(x, y)| p(x, y)).collect(),
+        kind: PolygonKind::Solid,
+        material: None,
+        colour: None,
+    }
 }
 
 pub fn one_way(points: &[(f64, f64)]) -> LevelPolygon {
-    LevelPolygon { kind: PolygonKind::OneWay, ..poly(points) }
+    LevelPolygon {
+        kind: PolygonKind::OneWay,
+        ..poly(points)
+    }
 }
 
 pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> LevelPolygon {
@@ -33,7 +41,10 @@ pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: D
     Level {
         name: "scenario".into(),
         polygons,
-        ladders: ladders.into_iter().map(|(min, max)| Ladder { min, max }).collect(),
+        ladders: ladders
+            .into_iter()
+            .map(|(min, max)| Ladder { min, max })
+            .collect(),
         spawn,
         camera_bounds: None,
         bounds: None,
@@ -43,19 +54,36 @@ pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: D
 
 /// Holds `a` for `n` frames; `jump_pressed` only on the first if set.
 pub fn hold(a: Actions, n: usize) -> Vec<Actions> {
-    (0..n).map(|i| Actions { jump_pressed: a.jump_pressed && i == 0, ..a }).collect()
+    (0..n)
+        .map(|i| Actions {
+            jump_pressed: a.jump_pressed && i == 0,
+            ..a
+        })
+        .collect()
 }
 
 pub fn mv(x: f64, y: f64) -> Actions {
-    Actions { move_axis: p(x, y), ..Actions::default() }
+    Actions {
+        move_axis: p(x, y),
+        ..Actions::default()
+    }
 }
 
 pub fn jump(x: f64) -> Actions {
-    Actions { move_axis: p(x, 0.0), jump: true, jump_pressed: true, crouch: false }
+    Actions {
+        move_axis: p(x, 0.0),
+        jump: true,
+        jump_pressed: true,
+        crouch: false,
+    }
 }
 
 pub fn crouch(x: f64) -> Actions {
-    Actions { move_axis: p(x, 0.0), crouch: true, ..Actions::default() }
+    Actions {
+        move_axis: p(x, 0.0),
+        crouch: true,
+        ..Actions::default()
+    }
 }
 
 /// One frame of a run: the trace line plus what the step reported.
@@ -77,21 +105,35 @@ pub fn run(level: &Level, tuning: &Tuning, script: &[Actions]) -> Vec<Frame> {
     let checker = Penetration::new(level);
     for f in &a {
         let depth = checker.max(&f.t);
-        assert!(depth <= MAX_PENETRATION, "frame {}: collider penetrates the level by {depth} m at {:?}", f.t.frame, f.t.pos);
+        assert!(
+            depth <= MAX_PENETRATION,
+            "frame {}: collider penetrates the level by {depth} m at {:?}",
+            f.t.frame,
+            f.t.pos
+        );
     }
     a
 }
 
 /// Runs a closed-loop policy (actions chosen from the world's state) for `n` frames, twice, with the
 /// same checks as [`run`].
-pub fn run_policy(level: &Level, tuning: &Tuning, n: usize, policy: impl Fn(&World) -> Actions) -> Vec<Frame> {
+pub fn run_policy(
+    level: &Level,
+    tuning: &Tuning,
+    n: usize,
+    policy: impl Fn(&World) -> Actions,
+) -> Vec<Frame> {
     let once = || {
         let mut w = World::new(level, tuning).expect("world");
         (0..n)
             .map(|_| {
                 let a = policy(&w);
                 let events = w.step(&a).events.clone();
-                Frame { t: w.trace_frame(), events, crouching: w.hero().crouching() }
+                Frame {
+                    t: w.trace_frame(),
+                    events,
+                    crouching: w.hero().crouching(),
+                }
             })
             .collect::<Vec<_>>()
     };
@@ -102,7 +144,12 @@ pub fn run_policy(level: &Level, tuning: &Tuning, n: usize, policy: impl Fn(&Wor
     let checker = Penetration::new(level);
     for f in &a {
         let depth = checker.max(&f.t);
-        assert!(depth <= MAX_PENETRATION, "frame {}: collider penetrates the level by {depth} m at {:?}", f.t.frame, f.t.pos);
+        assert!(
+            depth <= MAX_PENETRATION,
+            "frame {}: collider penetrates the level by {depth} m at {:?}",
+            f.t.frame,
+            f.t.pos
+        );
     }
     a
 }
@@ -113,7 +160,11 @@ fn run_once(level: &Level, tuning: &Tuning, script: &[Actions]) -> Vec<Frame> {
         .iter()
         .map(|a| {
             let events = w.step(a).events.clone();
-            Frame { t: w.trace_frame(), events, crouching: w.hero().crouching() }
+            Frame {
+                t: w.trace_frame(),
+                events,
+                crouching: w.hero().crouching(),
+            }
         })
         .collect()
 }
@@ -127,7 +178,11 @@ pub struct Penetration {
 impl Penetration {
     pub fn new(level: &Level) -> Self {
         let mut pieces = Vec::new();
-        for lp in level.polygons.iter().filter(|lp| lp.kind == PolygonKind::Solid) {
+        for lp in level
+            .polygons
+            .iter()
+            .filter(|lp| lp.kind == PolygonKind::Solid)
+        {
             for piece in convex_pieces(&normalized_ccw(&lp.points)).unwrap() {
                 let lo = piece.iter().fold(DVec2::INFINITY, |a, &b| a.min(b));
                 let hi = piece.iter().fold(DVec2::NEG_INFINITY, |a, &b| a.max(b));
@@ -146,7 +201,9 @@ impl Penetration {
         let hi = col.iter().fold(DVec2::NEG_INFINITY, |a, &b| a.max(b));
         self.pieces
             .iter()
-            .filter(|(_, plo, phi)| plo.x <= hi.x && lo.x <= phi.x && plo.y <= hi.y && lo.y <= phi.y)
+            .filter(|(_, plo, phi)| {
+                plo.x <= hi.x && lo.x <= phi.x && plo.y <= hi.y && lo.y <= phi.y
+            })
             .map(|(piece, _, _)| sat_overlap(&col, piece))
             .fold(f64::NEG_INFINITY, f64::max)
     }
@@ -168,10 +225,11 @@ pub fn sat_overlap(a: &[DVec2], b: &[DVec2]) -> f64 {
 }
 
 fn project(poly: &[DVec2], n: DVec2) -> (f64, f64) {
-    poly.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-        let d = v.dot(n);
-        (lo.min(d), hi.max(d))
-    })
+    poly.iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+            let d = v.dot(n);
+            (lo.min(d), hi.max(d))
+        })
 }
 
 pub fn pos(f: &Frame) -> DVec2 {
