@@ -92,6 +92,7 @@ fn pause_stops_ticks_and_resuming_does_not_catch_up_the_pause() {
 #[test]
 fn focus_loss_pauses_and_releases_keys_and_focus_gain_resumes() {
     let mut g = game(None);
+    g.focus_changed(true);
     g.input_mut().key(Key::KeyD, true);
     g.frame(ms(100.0), ASPECT);
     g.focus_changed(false);
@@ -105,6 +106,14 @@ fn focus_loss_pauses_and_releases_keys_and_focus_gain_resumes() {
         DVec2::ZERO,
         "the key held before focus loss is released"
     );
+}
+
+#[test]
+fn a_window_that_never_had_focus_is_not_paused_by_a_focus_loss_report() {
+    let mut g = game(None);
+    g.focus_changed(false);
+    assert!(!g.paused());
+    assert_eq!(g.frame(ms(50.0), ASPECT).steps, 6);
 }
 
 #[test]
@@ -130,6 +139,7 @@ fn a_replay_drives_the_first_ticks_then_live_input_takes_over() {
     assert_eq!(rec.last().unwrap().move_axis.x, -1.0);
     // A replay is not paused by focus loss.
     let mut g = game(Some(vec![right; 12]));
+    g.focus_changed(true);
     g.focus_changed(false);
     assert!(!g.paused());
 }

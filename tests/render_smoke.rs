@@ -1,8 +1,4 @@
-//! Smoke tests of the real game window (custom harness: winit needs the main thread).
-//!
-//! The test binary re-runs itself as the game: with `TESSERA_SMOKE_CHILD` set, `main` calls
-//! `tessera::app::run_game` on the main thread, the way `tessera play` does, and reports errors
-//! as the CLI does (`error: ...` on stderr, exit status 1).
+//! Smoke tests of the real game: the built `tessera` binary's `play` command, in a window.
 //!
 //! - Under Xvfb on lavapipe, the default level plays a replay for a few seconds and exits cleanly;
 //!   the recorded ticks prove the simulation ran and followed the replay.
@@ -10,87 +6,20 @@
 //! - With no Vulkan driver (an empty ICD list) under Xvfb: one clear line, non-zero exit.
 //!
 //! Without `xvfb-run` the Xvfb tests are skipped with a message, except in CI (`CI=true`), where
-//! that is a failure. The last line is `N passed, M failed` for test-output readers.
+//! that is a failure.
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 use glam::DVec2;
-use tessera::app::{run_game, GameOptions};
 use tessera::movement::Actions;
 use tessera::sim::{load_replay, save_replay, Replay};
 
-const CHILD_ENV: &str = "TESSERA_SMOKE_CHILD";
-
-/// A named test: `Err` carries the failure's explanation.
-type SmokeTest = (&'static str, fn() -> Result<(), String>);
-
-fn main() {
-    if let Some(args) = std::env::var_os(CHILD_ENV) {
-        child(&args.to_string_lossy());
-    }
-    let tests: [SmokeTest; 3] = [
-        (
-            "plays_a_replay_under_xvfb_and_exits_cleanly",
-            plays_a_replay_under_xvfb_and_exits_cleanly,
-        ),
-        ("no_display_is_a_clear_error", no_display_is_a_clear_error),
-        (
-            "no_gpu_adapter_is_a_clear_error",
-            no_gpu_adapter_is_a_clear_error,
-        ),
-    ];
-    let filter: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    let (mut passed, mut failed) = (0, 0);
-    for (name, test) in tests {
-        if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
-            continue;
-        }
-        let start = Instant::now();
-        match test() {
-            Ok(()) => {
-                passed += 1;
-                println!(
-                    "test {name} ... ok ({:.1} s)",
-                    start.elapsed().as_secs_f64()
-                );
-            }
-            Err(e) => {
-                failed += 1;
-                println!("test {name} ... FAILED\n{e}");
-            }
-        }
-    }
-    println!("\n{passed} passed, {failed} failed");
-    std::process::exit(if failed == 0 { 0 } else { 1 });
-}
-
-/// The game process: `args` is `LEVEL|REPLAY|RECORD|SECONDS[|novsync]` (empty fields: none).
-/// Also handy for measuring: `TESSERA_SMOKE_CHILD='levels/default.ron|||10|novsync' xvfb-run -a
-/// target/release/deps/render_smoke-*`.
-fn child(args: &str) -> ! {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
-    let f: Vec<&str> = args.split('|').collect();
-    let path = |i: usize| f.get(i).filter(|s| !s.is_empty()).map(PathBuf::from);
-    let mut opts = GameOptions::new(path(0).unwrap_or_default());
-    opts.replay = path(1);
-    opts.record = path(2);
-    opts.exit_after = f.get(3).and_then(|s| s.parse().ok());
-    opts.vsync = f.get(4) != Some(&"novsync");
-    match run_game(opts) {
-        Ok(()) => std::process::exit(0),
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            std::process::exit(1)
-        }
-    }
-}
-
-fn repo(p: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+fn default_level() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("levels/default.ron")
+        .display()
+        .to_string()
 }
 
 fn scratch_dir(name: &str) -> PathBuf {
@@ -99,49 +28,57 @@ fn scratch_dir(name: &str) -> PathBuf {
     d
 }
 
-fn game_command(args: &str) -> Command {
-    let mut c = Command::new(std::env::current_exe().unwrap());
-    c.env(CHILD_ENV, args);
+/// `tessera play ARGS`, logging at info level (for the frame summary).
+fn game_command(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tessera"));
+    c.arg("play").args(args).env("RUST_LOG", "info");
     c
 }
 
-/// `xvfb-run -a` around the game, or `None` (skip) when Xvfb is missing outside CI.
-fn under_xvfb(args: &str) -> Result<Option<Command>, String> {
+/// `tessera play ARGS` under `xvfb-run -a`, or `None` (skip) when Xvfb is missing outside CI.
+fn under_xvfb(args: &[&str]) -> Option<Command> {
     let found = Command::new("sh")
         .args(["-c", "command -v xvfb-run"])
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            return Err("xvfb-run is not installed, and CI must run the window smoke tests (apt-get install xvfb xauth)".into());
-        }
-        println!("skipped: xvfb-run is not installed (apt-get install xvfb xauth); the window smoke test did not run");
-        return Ok(None);
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "xvfb-run is not installed, and CI must run the window smoke tests (apt-get install xvfb xauth)"
+        );
+        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb xauth); the window smoke test did not run");
+        return None;
     }
     let mut c = Command::new("xvfb-run");
-    c.args(["-a", "-s", "-screen 0 1280x720x24"])
-        .arg(std::env::current_exe().unwrap())
-        .env(CHILD_ENV, args);
-    Ok(Some(c))
+    c.args([
+        "-a",
+        "-s",
+        "-screen 0 1280x720x24",
+        env!("CARGO_BIN_EXE_tessera"),
+        "play",
+    ])
+    .args(args)
+    .env("RUST_LOG", "info");
+    Some(c)
 }
 
-fn run_with_timeout(mut c: Command, limit: Duration) -> Result<Output, String> {
+/// Runs `c` to completion, killing it (only it) after `limit`.
+fn run_with_timeout(mut c: Command, limit: Duration) -> Output {
     let child = c
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| e.to_string())?;
+        .expect("the game starts");
     let id = child.id();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(child.wait_with_output());
     });
     match rx.recv_timeout(limit) {
-        Ok(out) => out.map_err(|e| e.to_string()),
+        Ok(out) => out.expect("the game's output is readable"),
         Err(_) => {
-            // Kill only the process this test started.
             let _ = Command::new("kill").arg(id.to_string()).status();
-            Err(format!("the game did not exit within {limit:?}"))
+            panic!("the game did not exit within {limit:?}");
         }
     }
 }
@@ -154,7 +91,17 @@ fn describe(out: &Output) -> String {
     )
 }
 
-fn plays_a_replay_under_xvfb_and_exits_cleanly() -> Result<(), String> {
+/// The lines starting with `error:` (what the CLI prints for a failed command).
+fn error_lines(out: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| l.starts_with("error:"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn plays_a_replay_under_xvfb_and_exits_cleanly() {
     let dir = scratch_dir("play");
     let replay_path = dir.join("run.ron");
     let record_path = dir.join("recorded.ron");
@@ -170,31 +117,40 @@ fn plays_a_replay_under_xvfb_and_exits_cleanly() -> Result<(), String> {
     let mut script = vec![right; 120];
     script.extend([jump; 20]);
     script.extend(vec![right; 100]);
-    save_replay(&replay_path, &Replay::from_actions(&script)).map_err(|e| e.to_string())?;
-    let args = format!(
-        "{}|{}|{}|3",
-        repo("levels/default.ron").display(),
-        replay_path.display(),
-        record_path.display()
+    save_replay(&replay_path, &Replay::from_actions(&script)).unwrap();
+    let (level, replay, record) = (
+        default_level(),
+        replay_path.display().to_string(),
+        record_path.display().to_string(),
     );
-    let Some(cmd) = under_xvfb(&args)? else {
-        return Ok(());
+    let Some(cmd) = under_xvfb(&[
+        "--level",
+        &level,
+        "--replay",
+        &replay,
+        "--record",
+        &record,
+        "--exit-after",
+        "3",
+    ]) else {
+        return;
     };
-    let out = run_with_timeout(cmd, Duration::from_secs(120))?;
+    let out = run_with_timeout(cmd, Duration::from_secs(120));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() || stderr.contains("panicked") {
-        return Err(format!("the game did not exit cleanly: {}", describe(&out)));
-    }
-    if !stderr.contains("fps") {
-        return Err(format!("no frame summary in the log: {}", describe(&out)));
-    }
-    let recorded = load_replay(&record_path).map_err(|e| e.to_string())?;
-    let ticks: Vec<Actions> = recorded.iter().collect();
+    assert!(
+        out.status.success() && !stderr.contains("panicked"),
+        "the game did not exit cleanly: {}",
+        describe(&out)
+    );
+    assert!(
+        stderr.contains("fps"),
+        "no frame summary in the log: {}",
+        describe(&out)
+    );
+    let ticks: Vec<Actions> = load_replay(&record_path).unwrap().iter().collect();
     // How many ticks fit in 3 s depends on the machine (a loaded 2-core machine running a debug
     // build draws a few frames per second); no wall-clock bound here, only that the game ran.
-    if ticks.is_empty() {
-        return Err(format!("no tick ran in 3 s: {}", describe(&out)));
-    }
+    assert!(!ticks.is_empty(), "no tick ran in 3 s: {}", describe(&out));
     // The game may run fewer ticks than the script in 3 s (a slow debug build drops catch-up
     // ticks), so compare the common prefix.
     let n = script.len().min(ticks.len());
@@ -202,57 +158,47 @@ fn plays_a_replay_under_xvfb_and_exits_cleanly() -> Result<(), String> {
         Replay::from_actions(&ticks[..n]),
         Replay::from_actions(&script[..n]),
     );
-    if played != expected {
-        return Err(format!(
-            "the played ticks differ from the replay: {:?} vs {:?}",
-            played.segments, expected.segments
-        ));
-    }
-    std::fs::remove_dir_all(&dir).map_err(|e| e.to_string())?;
-    Ok(())
+    assert_eq!(played, expected, "the played ticks differ from the replay");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn no_display_is_a_clear_error() -> Result<(), String> {
-    let mut c = game_command(&format!("{}|||1", repo("levels/default.ron").display()));
+#[test]
+fn no_display_is_a_clear_error() {
+    let level = default_level();
+    let mut c = game_command(&["--level", &level, "--exit-after", "1"]);
     c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
-    let out = run_with_timeout(c, Duration::from_secs(60))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
-    if out.status.success()
-        || errors.len() != 1
-        || !errors[0].contains("no display")
-        || stderr.contains("panicked")
-    {
-        return Err(format!(
-            "expected one `error: no display ...` line and a failure status: {}",
-            describe(&out)
-        ));
-    }
-    Ok(())
+    let out = run_with_timeout(c, Duration::from_secs(60));
+    let errors = error_lines(&out);
+    assert!(
+        !out.status.success()
+            && errors.len() == 1
+            && errors[0].contains("no display")
+            && !describe(&out).contains("panicked"),
+        "expected one `error: no display ...` line and a failure status: {}",
+        describe(&out)
+    );
 }
 
-fn no_gpu_adapter_is_a_clear_error() -> Result<(), String> {
+#[test]
+fn no_gpu_adapter_is_a_clear_error() {
     let dir = scratch_dir("nogpu");
     let icd = dir.join("none.json");
-    std::fs::write(&icd, "{}").map_err(|e| e.to_string())?;
-    let Some(mut c) = under_xvfb(&format!("{}|||1", repo("levels/default.ron").display()))? else {
-        return Ok(());
+    std::fs::write(&icd, "{}").unwrap();
+    let level = default_level();
+    let Some(mut c) = under_xvfb(&["--level", &level, "--exit-after", "1"]) else {
+        return;
     };
     // An ICD list naming no driver: the Vulkan loader finds no device at all.
     c.env("VK_ICD_FILENAMES", &icd).env("VK_DRIVER_FILES", &icd);
-    let out = run_with_timeout(c, Duration::from_secs(60))?;
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
-    std::fs::remove_dir_all(&dir).map_err(|e| e.to_string())?;
-    if out.status.success()
-        || errors.len() != 1
-        || !errors[0].contains("no GPU adapter")
-        || stderr.contains("panicked")
-    {
-        return Err(format!(
-            "expected one `error: no GPU adapter ...` line and a failure status: {}",
-            describe(&out)
-        ));
-    }
-    Ok(())
+    let out = run_with_timeout(c, Duration::from_secs(60));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let errors = error_lines(&out);
+    assert!(
+        !out.status.success()
+            && errors.len() == 1
+            && errors[0].contains("no GPU adapter")
+            && !describe(&out).contains("panicked"),
+        "expected one `error: no GPU adapter ...` line and a failure status: {}",
+        describe(&out)
+    );
 }

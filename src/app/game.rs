@@ -40,6 +40,7 @@ pub struct Game {
     paused: bool,
     paused_by_focus: bool,
     pause_on_focus_loss: bool,
+    had_focus: bool,
     overlay: bool,
     alpha: f64,
     time: f64,
@@ -63,6 +64,7 @@ impl Game {
         );
         Game {
             pause_on_focus_loss: replay.is_none(),
+            had_focus: false,
             world,
             clock: FixedStep::new(TICK_HZ, MAX_CATCH_UP_STEPS),
             input,
@@ -84,16 +86,21 @@ impl Game {
     }
 
     /// The window gained or lost focus: losing it releases every key (none stays stuck) and
-    /// pauses; regaining it resumes if the pause came from the focus loss.
+    /// pauses; regaining it resumes if the pause came from the focus loss. A window that never had
+    /// focus (a desktop without a window manager, e.g. Xvfb) is not paused by a "not focused"
+    /// report.
     pub fn focus_changed(&mut self, focused: bool) {
         if !focused {
             self.input.release_all();
-            if self.pause_on_focus_loss && !self.paused {
+            if self.pause_on_focus_loss && self.had_focus && !self.paused {
                 self.paused = true;
                 self.paused_by_focus = true;
             }
-        } else if self.paused_by_focus {
-            self.set_paused(false);
+        } else {
+            self.had_focus = true;
+            if self.paused_by_focus {
+                self.set_paused(false);
+            }
         }
     }
 

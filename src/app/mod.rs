@@ -45,6 +45,8 @@ pub struct GameOptions {
     pub vsync: bool,
     /// Initial window size in logical pixels.
     pub window_size: (u32, u32),
+    /// Samples per pixel: 4 (the default) or 1 (no multisampling, for slow CPU rasterisers).
+    pub msaa: u32,
 }
 
 /// The bindings file looked for when none is given.
@@ -62,6 +64,7 @@ impl GameOptions {
             exit_after: None,
             vsync: true,
             window_size: (1280, 720),
+            msaa: crate::render::targets::MSAA_SAMPLES,
         }
     }
 }
@@ -70,6 +73,11 @@ impl GameOptions {
 ///
 /// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
 pub fn run_game(opts: GameOptions) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        matches!(opts.msaa, 1 | 4),
+        "MSAA must be 1 or 4 samples per pixel, got {}",
+        opts.msaa
+    );
     if let Some(s) = opts.exit_after {
         anyhow::ensure!(
             s.is_finite() && s >= 0.0,

@@ -125,7 +125,8 @@ impl Graphics {
             wgpu::PresentMode::AutoNoVsync
         };
         surface.configure(&gpu.device, &config);
-        let mut renderer = Renderer::new(&gpu, view_format, (config.width, config.height));
+        let mut renderer =
+            Renderer::new(&gpu, view_format, (config.width, config.height), opts.msaa);
         renderer.set_level(&gpu.device, game.world().level(), &CameraConfig::default());
         log::info!(
             "window {}×{}, {:?}, {:?}, {}× MSAA on {}",

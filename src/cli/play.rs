@@ -2,6 +2,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::TypedValueParser;
 use clap::Args;
 use tessera::app::{run_game, GameOptions};
 use tessera::level::DEFAULT_LEVEL_PATH;
@@ -30,6 +31,9 @@ pub struct PlayArgs {
     /// Do not wait for the display's vertical blank.
     #[arg(long)]
     pub no_vsync: bool,
+    /// Multisampling: 4 (smooth edges, the default) or 1 (much faster on software Vulkan).
+    #[arg(long, value_name = "1|4", default_value_t = 4, value_parser = clap::builder::PossibleValuesParser::new(["1", "4"]).map(|s| s.parse::<u32>().unwrap_or(4)))]
+    pub msaa: u32,
     /// Window size in logical pixels, WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     pub size: (u32, u32),
@@ -45,6 +49,7 @@ impl Default for PlayArgs {
             record: None,
             exit_after: None,
             no_vsync: false,
+            msaa: 4,
             size: (1280, 720),
         }
     }
@@ -60,6 +65,7 @@ pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
     opts.exit_after = args.exit_after;
     opts.vsync = !args.no_vsync;
     opts.window_size = args.size;
+    opts.msaa = args.msaa;
     run_game(opts)?;
     Ok(ExitCode::SUCCESS)
 }

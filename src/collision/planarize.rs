@@ -15,9 +15,12 @@
 //!
 //! A rounded crossing point lies within an ulp or so of both lines, so the new pieces can cross a
 //! third segment that passed within an ulp of the crossing; the next pass splits those, and only
-//! segments created by the previous pass need testing. A handful of passes reach a fixed point;
+//! segments created by the previous pass need testing. A crossing within [`SNAP_ULPS`] ulps of
+//! one of the two segments' endpoints is taken to be that endpoint (otherwise nearly parallel
+//! segments ending in a cluster of nearly coincident vertices cross again just past every
+//! rounded crossing, one ulp further each pass). A handful of passes reach a fixed point;
 //! [`MAX_PASSES`] bounds them (running out is reported, never a panic). Every split moves geometry
-//! by rounding only: no vertex is rerouted.
+//! by a few ulps at most: no vertex is rerouted.
 use std::collections::HashMap;
 
 use glam::DVec2;
@@ -27,6 +30,12 @@ use super::predicates::orient;
 /// Upper bound on splitting passes (real levels need one or two; clusters of nearly concurrent
 /// lines a few more).
 pub const MAX_PASSES: usize = 64;
+
+/// A proper crossing closer than this many ulps (of the two segments' largest coordinate) to one
+/// of their endpoints is snapped onto that endpoint. Crossing points are accurate to about an
+/// ulp, so this only merges what rounding cannot tell apart; it moves a constraint by at most
+/// ~2e-15 of the coordinates (2e-10 m at 1e5 m), far below `INSIDE_SLACK`.
+pub const SNAP_ULPS: f64 = 8.0;
 
 /// Vertex store with exact deduplication (`-0.0` and `0.0` are the same point).
 #[derive(Default)]
@@ -164,6 +173,20 @@ fn split_pair(pts: &mut Points, segs: &[[u32; 2]], i: u32, j: u32, out: &mut Vec
         let lo = a.min(b).max(c.min(d));
         let hi = a.max(b).min(c.max(d));
         let x = x.clamp(lo, hi);
+        // A crossing within a few ulps of one of the four endpoints is that endpoint: the other
+        // segment is split there. Otherwise two nearly parallel segments meeting in a cluster
+        // of nearly coincident vertices cross again just past each rounded crossing point, one
+        // ulp further each pass, forever.
+        let scale = a.abs().max(b.abs()).max(c.abs()).max(d.abs()).max_element();
+        let snap = SNAP_ULPS * f64::EPSILON * scale;
+        let near = [(ia, a, false), (ib, b, false), (ja, c, true), (jb, d, true)]
+            .into_iter()
+            .map(|(id, q, on_j)| (id, q.distance(x), on_j))
+            .min_by(|p, q| p.1.total_cmp(&q.1));
+        if let Some((id, _, on_j)) = near.filter(|n| n.1 <= snap) {
+            out.push(if on_j { (i, id) } else { (j, id) });
+            return;
+        }
         let id = pts.id(x);
         out.push((i, id));
         out.push((j, id));

@@ -64,7 +64,7 @@ impl Default for Lighting {
             ground_ambient: Vec3::new(0.16, 0.14, 0.12),
             fog: Vec4::new(s[0], s[1], s[2], 0.0025),
             shadow_strength: 0.85,
-            shadow_map_size: 2048,
+            shadow_map_size: 1024,
         }
     }
 }

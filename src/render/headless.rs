@@ -8,6 +8,7 @@ use super::camera::{CameraConfig, CameraRig};
 use super::frame::{follow_target, FrameData, FrameParams};
 use super::gpu::{Gpu, GpuError};
 use super::renderer::Renderer;
+use super::targets::MSAA_SAMPLES;
 use crate::level::load_level;
 use crate::movement::{Actions, Tuning};
 use crate::sim::{load_replay, World};
@@ -41,7 +42,7 @@ impl Headless {
     pub fn new(size: (u32, u32)) -> Result<Headless, GpuError> {
         let gpu = Gpu::headless()?;
         let size = (size.0.max(1), size.1.max(1));
-        let renderer = Renderer::new(&gpu, OFFSCREEN_FORMAT, size);
+        let renderer = Renderer::new(&gpu, OFFSCREEN_FORMAT, size, MSAA_SAMPLES);
         let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("offscreen"),
             size: wgpu::Extent3d {

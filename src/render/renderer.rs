@@ -14,6 +14,8 @@ use super::passes::lit::LitPass;
 use super::passes::overlay::OverlayPass;
 use super::passes::shadow::ShadowPass;
 use super::passes::{globals_layout, SceneDraws};
+#[cfg(doc)]
+use super::targets::MSAA_SAMPLES;
 use super::targets::{supported_samples, Targets};
 use crate::collision::Aabb;
 use crate::level::Level;
@@ -53,10 +55,11 @@ const CLEAR: wgpu::Color = wgpu::Color {
 };
 
 impl Renderer {
-    /// A renderer drawing into `format` textures of `size` pixels.
-    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32)) -> Self {
+    /// A renderer drawing into `format` textures of `size` pixels with `msaa` samples per pixel
+    /// ([`MSAA_SAMPLES`] normally; 1 turns multisampling off, where the adapter cannot afford it).
+    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32), msaa: u32) -> Self {
         let device = &gpu.device;
-        let samples = supported_samples(&gpu.adapter, format);
+        let samples = supported_samples(&gpu.adapter, format, msaa);
         let lighting = Lighting::default();
         let layout = globals_layout(device);
         let globals = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {

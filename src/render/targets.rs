@@ -53,14 +53,18 @@ impl Targets {
     }
 }
 
-/// The sample count to use for `format`: [`MSAA_SAMPLES`] where the adapter supports it, else 1.
-pub fn supported_samples(adapter: &wgpu::Adapter, format: wgpu::TextureFormat) -> u32 {
+/// The sample count to use for `format`: `wanted` (1 or [`MSAA_SAMPLES`]) where the adapter
+/// supports it for colour and depth, else 1.
+pub fn supported_samples(adapter: &wgpu::Adapter, format: wgpu::TextureFormat, wanted: u32) -> u32 {
+    if wanted <= 1 {
+        return 1;
+    }
     let color = adapter.get_texture_format_features(format).flags;
     let depth = adapter.get_texture_format_features(DEPTH_FORMAT).flags;
-    if color.sample_count_supported(MSAA_SAMPLES) && depth.sample_count_supported(MSAA_SAMPLES) {
-        MSAA_SAMPLES
+    if color.sample_count_supported(wanted) && depth.sample_count_supported(wanted) {
+        wanted
     } else {
-        log::warn!("{MSAA_SAMPLES}× MSAA is not supported for {format:?}; drawing without it");
+        log::warn!("{wanted}× MSAA is not supported for {format:?}; drawing without it");
         1
     }
 }
