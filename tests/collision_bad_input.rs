@@ -342,6 +342,27 @@ fn degenerate_colliders_are_refused() {
         ColliderShape::Convex {
             points: vec![v(0.0, 0.0), v(1.0, 1.0), v(1.0, 0.0), v(0.0, 1.0)],
         },
+        // A star winding twice: every turn is a left turn, yet it is not convex. (Fuzzing: such a
+        // collider was accepted, its "Minkowski sums" were garbage and a free face ended up
+        // 0.22 m inside an inflated piece.)
+        ColliderShape::Convex {
+            points: (0..5)
+                .map(|k| {
+                    let t = (k * 2) as f64 * std::f64::consts::TAU / 5.0;
+                    v(t.cos(), t.sin() + 1.0)
+                })
+                .collect(),
+        },
+        ColliderShape::Convex {
+            points: vec![
+                v(2.75, -0.007812500125),
+                v(-0.0078125, 0.359375),
+                v(3.060289707785148e-198, 0.5078125),
+                v(111.992187563875, 0.0),
+                v(-0.0078125, 0.0),
+                v(3.9921875, 1.294131737204814e-256),
+            ],
+        },
         ColliderShape::Convex {
             points: vec![v(0.0, 0.0), v(f64::NAN, 0.0), v(0.0, 1.0)],
         },

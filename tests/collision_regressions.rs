@@ -218,7 +218,8 @@ fn pushing_into_a_right_angle_wedge_is_bit_stable() {
 
 /// A chamfered collider walking into the side of a one-way platform at foot height caught on the
 /// inflated platform's 45° corner edge (its normal counts as a "top" by `one_way_min_normal_y`),
-/// slid up it and was launched 3.7 m up. One-way tops now block only moves going down.
+/// slid up it and was launched 3.7 m up. One-way tops now block only moves going down (or
+/// running along the top).
 #[test]
 fn walking_into_a_bevelled_one_way_corner_passes() {
     let plat = poly(
@@ -507,4 +508,60 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
             height: 4.4375,
         },
     );
+}
+
+/// Property test (before the vertex-reach check): a tiny move from a point resting on the level
+/// bounds or a block's corner "passed through" a vertex metres away that happened to be exactly
+/// collinear with the move (a blocking exit whose end lies on the line, but behind the body or
+/// beyond the target), and jumped there: 8.25 m for a 1e-6 m move. A vertex counts only if it
+/// lies between the current point and the target.
+#[test]
+fn a_tiny_move_never_jumps_to_a_collinear_vertex_out_of_reach() {
+    let c = ColliderShape::Box {
+        width: 0.125,
+        height: 0.125,
+    };
+    let cases: [(DVec2, &[DVec2]); 3] = [
+        (
+            DVec2::ZERO,
+            &[
+                v(-42.71836139952553, 0.0),
+                v(-9.952438314082683e-7, 9.741517358086675e-8),
+            ],
+        ),
+        (
+            DVec2::ZERO,
+            &[
+                v(4.610480807348545, -27.30560670858018),
+                v(7.87752048207222e-8, -9.968924049793203e-7),
+            ],
+        ),
+        (
+            v(-100000.0, 32500.0),
+            &[v(7.005024432066797e-7, 7.136500031958749e-7), v(0.0, 0.0)],
+        ),
+    ];
+    for (o, moves) in cases {
+        let m = built(
+            &[poly(
+                0,
+                PolygonKind::Solid,
+                &[(0.0, 0.0), (0.25, 0.0), (0.25, 0.25), (0.0, 0.25)],
+                o,
+            )],
+            &c,
+        );
+        let mut b = body_at(&m, o);
+        for &d in moves {
+            let r = m.move_and_slide(b, d, OPTS);
+            assert!(
+                r.travelled <= d.length() * (1.0 + 1e-9) + 1e-12,
+                "{d:?} from {b:?} travelled {}",
+                r.travelled
+            );
+            assert!(r.body.pos.distance(b.pos) <= d.length() + 1e-9);
+            assert_on_face(&m, r.body);
+            b = r.body;
+        }
+    }
 }

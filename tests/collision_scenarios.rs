@@ -746,3 +746,106 @@ fn nearest_free_point_lifts_a_spawn_out_of_a_rock() {
         assert_ne!(m.kind(r.body.face), FaceKind::Solid);
     }
 }
+
+#[test]
+fn edges_and_faces_name_their_source_polygons() {
+    // Two overlapping blocks and a one-way plank: the overlapped stretch of floor lies on both
+    // blocks' outlines, the rest on one; faces inside the overlap belong to both.
+    let polys = [
+        rect(3, 0.0, -1.0, 4.0, 0.0),
+        rect(5, 2.0, -1.0, 6.0, 0.0),
+        poly(
+            9,
+            PolygonKind::OneWay,
+            &[(8.0, 1.0), (10.0, 1.0), (10.0, 1.25), (8.0, 1.25)],
+        ),
+    ];
+    let c = ColliderShape::Box {
+        width: 1.0,
+        height: 1.0,
+    };
+    let m = mesh(&polys, &c);
+    let floor_at = |x: f64| {
+        m.support_below(body_at(&m, v(x, 0.5)), 1.0, OPTS)
+            .expect("floor")
+    };
+    // Inflated: [-0.5, 4.5] and [1.5, 6.5] at y = 0.
+    for (x, expect) in [
+        (0.0, vec![PolygonId(3)]),
+        (1.0, vec![PolygonId(3)]),
+        (2.7, vec![PolygonId(3), PolygonId(5)]),
+        (4.0, vec![PolygonId(3), PolygonId(5)]),
+        (6.0, vec![PolygonId(5)]),
+    ] {
+        let s = floor_at(x);
+        assert_eq!(m.edge_sources(s.edge), &expect[..], "x = {x}");
+        assert_eq!(s.source, Some(expect[0]));
+    }
+    let s = m
+        .support_below(body_at(&m, v(9.0, 2.0)), 1.0, OPTS)
+        .expect("plank");
+    assert_eq!(m.edge_sources(s.edge), &[PolygonId(9)]);
+    match m.locate(v(3.0, -0.5), None) {
+        Location::Solid(f) => assert_eq!(m.face_sources(f), &[PolygonId(3), PolygonId(5)]),
+        other => panic!("{other:?}"),
+    }
+    match m.locate(v(9.0, 0.5), None) {
+        Location::Free(b) => {
+            assert_eq!(m.kind(b.face), FaceKind::OneWay);
+            assert_eq!(m.face_sources(b.face), &[PolygonId(9)]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn walking_along_a_slanted_one_way_ramp_stays_on_it() {
+    // A 20° one-way ramp; moves exactly along its top (as the supported state makes them) never
+    // drop the body into the ramp by rounding, uphill or downhill; falling onto it lands.
+    let a = 20f64.to_radians();
+    let (c, s) = (a.cos(), a.sin());
+    let ramp = poly(
+        0,
+        PolygonKind::OneWay,
+        &[
+            (0.0, 0.0),
+            (10.0 * c, 10.0 * s),
+            (10.0 * c, 10.0 * s + 0.3),
+            (0.0, 0.3),
+        ],
+    );
+    for col in colliders() {
+        let m = mesh(std::slice::from_ref(&ramp), &col);
+        let s0 = m
+            .support_below(body_at(&m, v(3.0, 4.0)), 5.0, OPTS)
+            .expect("ramp top");
+        let dir = {
+            let (p, q) = m.edge_points(s0.edge);
+            (q - p).normalize()
+        };
+        // Standing on the ramp: the body is in the free face above the supporting edge (a
+        // point located on the edge could round into the platform's one-way face).
+        let mut b = Body {
+            pos: s0.point,
+            face: s0.edge.face,
+        };
+        for (sign, frames) in [(1.0, 40), (-1.0, 60)] {
+            for f in 0..frames {
+                let r = m.move_and_slide(b, dir * (sign * 0.05), OPTS);
+                assert_eq!(
+                    m.kind(r.body.face),
+                    FaceKind::Free,
+                    "{col:?} frame {f}: fell into the ramp at {:?}",
+                    r.body
+                );
+                let below = m.support_below(r.body, 0.01, OPTS);
+                assert!(
+                    below.is_some(),
+                    "{col:?} frame {f}: no ramp under {:?}",
+                    r.body
+                );
+                b = r.body;
+            }
+        }
+    }
+}

@@ -12,8 +12,10 @@
 //!    constraint edges, so a region lies wholly inside or wholly outside each piece: one point test
 //!    per region (at the centroid of its largest triangle, far from any edge) classifies it. This is
 //!    exact topology plus one well-conditioned test, instead of a fragile test per sliver triangle.
-//! 4. Each constraint edge records the source polygons whose inflated outline it lies on (within
-//!    [`EDGE_SOURCE_TOLERANCE`]).
+//! 4. Each constraint edge records the source polygons whose inflated outline it lies on: every
+//!    piece of a split edge remembers the inflated edge it came from, and identical pieces of
+//!    several overlapping edges list all their sources (exact, no distance test; the geometric
+//!    test within [`EDGE_SOURCE_TOLERANCE`] is only a fallback).
 //!
 //! The triangulation covers the level bounds (`MeshConfig::bounds`, by default the inflated
 //! pieces' box grown by `MeshConfig::margin`) plus a frame of 5% of their size (at least 1 m), so
@@ -23,9 +25,9 @@
 //! Everything here is validated before anything is built: bad input is a typed
 //! [`GeometryError`] naming the polygon, never a panic; a failure past validation (spade refusing
 //! input, constraint edges that would not resolve) is a [`BuildError`] too.
-use std::collections::HashMap;
 
 use glam::DVec2;
+use spade::handles::FixedVertexHandle;
 use spade::{Point2, Triangulation};
 
 use super::collider::ColliderShape;
@@ -33,15 +35,16 @@ use super::decompose::convex_pieces;
 use super::grid::{strictly_inside, PieceGrid};
 use super::mesh::{Cdt, CollisionMesh, Face, FaceId, FaceKind, InflatedPiece, Region};
 use super::minkowski::{minkowski_sum, reflect};
-use super::planarize::{planarize, Points, MAX_PASSES};
+use super::planarize::{planarize, FxHashMap, Points, MAX_PASSES};
 use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
 use super::predicates::{closest_on_segment, orient, Aabb};
 
-/// How near (metres, plus 1e-12 relative to the coordinates) an inflated piece's outline must pass
-/// to a constraint edge's midpoint for the edge to be attributed to that piece's source polygon.
+/// Fallback attribution of a constraint edge the splitting record does not know (none in
+/// practice): how near (metres, plus 1e-12 relative to the coordinates) an inflated piece's
+/// outline must pass to the edge's midpoint for the edge to be attributed to that piece's source.
 /// Split points of crossing edges are rounded to ~1e-16 relative, so an edge lies within ulps of
 /// the outline it came from; 1e-7 m is far above that and far below any distance between
 /// different outlines that matters for surface lookup.
@@ -102,11 +105,11 @@ pub fn build_mesh(
     let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
     let outer = inner.expand(frame);
 
-    let cdt = triangulate(&pieces, inner, outer)?;
+    let (cdt, sources) = triangulate(&pieces, inner, outer)?;
     let (vertices, mut faces) = extract_faces(&cdt);
     let grid = PieceGrid::new(&pieces, outer);
     let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
-    let source_lists = assign_edge_sources(&mut faces, &vertices, &pieces, &grid, inner);
+    let source_lists = assign_edge_sources(&mut faces, &vertices, &pieces, &grid, inner, sources);
 
     let extent = Aabb::from_points(vertices.iter().copied());
     let mesh = CollisionMesh {
@@ -188,50 +191,108 @@ fn bounds_for(
     }
 }
 
+/// Source polygons of every constraint edge, as found while splitting: interned lists, and the
+/// list of each edge by its vertex pair (smaller id first).
+struct EdgeSources {
+    lists: Vec<Vec<PolygonId>>,
+    by_edge: FxHashMap<(u32, u32), u32>,
+}
+
 /// Collects every inflated edge and the bounds as constraint segments, splits them where they
-/// cross or touch ([`planarize`]), and bulk-loads vertices and segments into spade.
-fn triangulate(pieces: &[InflatedPiece], inner: Aabb, outer: Aabb) -> Result<Cdt, BuildError> {
+/// cross or touch ([`planarize`]), and bulk-loads vertices and segments into spade. Each split
+/// piece keeps the input edge it came from, so every constraint edge knows its source polygons
+/// exactly (all of them, where collinear edges of several pieces overlap).
+fn triangulate(
+    pieces: &[InflatedPiece],
+    inner: Aabb,
+    outer: Aabb,
+) -> Result<(Cdt, EdgeSources), BuildError> {
     let mut pts = Points::default();
     for c in outer.corners() {
         pts.id(c);
     }
     let mut segs: Vec<[u32; 2]> = Vec::new();
-    let mut add_loop = |loop_pts: &[DVec2], pts: &mut Points| {
-        let ids: Vec<u32> = loop_pts.iter().map(|&p| pts.id(p)).collect();
-        for i in 0..ids.len() {
-            segs.push([ids[i], ids[(i + 1) % ids.len()]]);
+    let mut seg_source: Vec<PolygonId> = Vec::new();
+    let mut add_loop = |loop_pts: &[DVec2], source: PolygonId, pts: &mut Points| {
+        let first = pts.id(loop_pts[0]);
+        let mut prev = first;
+        for k in 1..=loop_pts.len() {
+            let next = if k < loop_pts.len() {
+                pts.id(loop_pts[k])
+            } else {
+                first
+            };
+            segs.push([prev, next]);
+            seg_source.push(source);
+            prev = next;
         }
     };
-    add_loop(&inner.corners(), &mut pts);
+    add_loop(&inner.corners(), PolygonId::BOUNDS, &mut pts);
     for p in pieces {
-        add_loop(&p.points, &mut pts);
+        add_loop(&p.points, p.source, &mut pts);
     }
-    let segs = planarize(&mut pts, &segs).map_err(|at| {
+    let split = planarize(&mut pts, &segs).map_err(|at| {
         BuildError::Triangulation(format!(
             "constraint edges still cross near ({}, {}) after {MAX_PASSES} splitting passes",
             at.x, at.y
         ))
     })?;
+    // `split` is sorted by vertex pair: one constraint edge per run of equal pairs.
+    let mut edges: Vec<[usize; 2]> = Vec::with_capacity(split.len());
+    let mut sources = EdgeSources {
+        lists: Vec::new(),
+        by_edge: FxHashMap::with_capacity_and_hasher(split.len(), Default::default()),
+    };
+    let mut interned: FxHashMap<Vec<PolygonId>, u32> = FxHashMap::default();
+    let mut srcs: Vec<PolygonId> = Vec::new();
+    let mut k = 0;
+    while k < split.len() {
+        let pair = split[k].0;
+        srcs.clear();
+        while k < split.len() && split[k].0 == pair {
+            srcs.push(seg_source[split[k].1 as usize]);
+            k += 1;
+        }
+        srcs.sort_unstable();
+        srcs.dedup();
+        let idx = match interned.get(srcs.as_slice()) {
+            Some(&i) => i,
+            None => {
+                let i = sources.lists.len() as u32;
+                sources.lists.push(srcs.clone());
+                interned.insert(srcs.clone(), i);
+                i
+            }
+        };
+        sources.by_edge.insert((pair[0], pair[1]), idx);
+        edges.push([pair[0] as usize, pair[1] as usize]);
+    }
     let n = pts.points.len();
     let verts: Vec<Point2<f64>> = pts.points.iter().map(|p| Point2::new(p.x, p.y)).collect();
-    let edges: Vec<[usize; 2]> = segs
-        .iter()
-        .map(|s| [s[0] as usize, s[1] as usize])
-        .collect();
-    let mut conflicts = 0usize;
-    let cdt = Cdt::try_bulk_load_cdt(verts, edges, |_| conflicts += 1)
+    let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
     if cdt.num_vertices() != n {
         return Err(BuildError::Triangulation(
             "spade merged distinct vertices".into(),
         ));
     }
+    // The segments are planar, so each is added without conflict (checked, never panicking).
+    let mut conflicts = 0usize;
+    for [a, b] in edges {
+        let added = cdt.try_add_constraint(
+            FixedVertexHandle::from_index(a),
+            FixedVertexHandle::from_index(b),
+        );
+        if added.is_empty() {
+            conflicts += 1;
+        }
+    }
     if conflicts > 0 {
         return Err(BuildError::Triangulation(format!(
             "{conflicts} constraint edges conflict after splitting"
         )));
     }
-    Ok(cdt)
+    Ok((cdt, sources))
 }
 
 /// Copies spade's faces into the flat face array (index = spade face index; 0 is the outside).
@@ -344,16 +405,19 @@ fn classify_regions(
     regions
 }
 
-/// Records, for each constraint edge, the source polygons whose inflated outline it lies on.
+/// Gives each constraint edge (both of its sides) its source list, from the splitting record; an
+/// edge missing there (spade never creates one, but it would not be fatal) is attributed
+/// geometrically: every piece whose outline passes within [`EDGE_SOURCE_TOLERANCE`] of its
+/// midpoint, and the bounds.
 fn assign_edge_sources(
     faces: &mut [Face],
     vertices: &[DVec2],
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
     inner: Aabb,
+    sources: EdgeSources,
 ) -> Vec<Vec<PolygonId>> {
-    let mut lists: Vec<Vec<PolygonId>> = Vec::new();
-    let mut interned: HashMap<Vec<PolygonId>, u32> = HashMap::new();
+    let EdgeSources { mut lists, by_edge } = sources;
     let mut cand = Vec::new();
     for fi in 1..faces.len() {
         for i in 0..3 {
@@ -361,46 +425,57 @@ fn assign_edge_sources(
             if f.constraint & (1 << i) == 0 || f.edge_sources[i] != u32::MAX {
                 continue;
             }
-            let (a, b) = (
-                vertices[f.v[i] as usize],
-                vertices[f.v[(i + 1) % 3] as usize],
-            );
-            let m = (a + b) * 0.5;
-            let tol = EDGE_SOURCE_TOLERANCE + 1e-12 * m.abs().max_element();
-            let mut srcs: Vec<PolygonId> = Vec::new();
-            grid.candidates_in(Aabb { min: m, max: m }.expand(tol), &mut cand);
-            for &pi in &cand {
-                let p = &pieces[pi as usize];
-                let n = p.points.len();
-                if (0..n).any(|k| {
-                    let (q, _) = closest_on_segment(m, p.points[k], p.points[(k + 1) % n]);
-                    q.distance(m) <= tol
-                }) {
-                    srcs.push(p.source);
+            let (va, vb) = (f.v[i], f.v[(i + 1) % 3]);
+            let idx = match by_edge.get(&(va.min(vb), va.max(vb))) {
+                Some(&idx) => idx,
+                None => {
+                    let m = (vertices[va as usize] + vertices[vb as usize]) * 0.5;
+                    lists.push(sources_near(m, pieces, grid, inner, &mut cand));
+                    (lists.len() - 1) as u32
                 }
-            }
-            let on_bounds = (m.x - inner.min.x).abs() <= tol
-                || (m.x - inner.max.x).abs() <= tol
-                || (m.y - inner.min.y).abs() <= tol
-                || (m.y - inner.max.y).abs() <= tol;
-            if on_bounds {
-                srcs.push(PolygonId::BOUNDS);
-            }
-            srcs.sort_unstable();
-            srcs.dedup();
-            let idx = *interned.entry(srcs.clone()).or_insert_with(|| {
-                lists.push(srcs);
-                (lists.len() - 1) as u32
-            });
+            };
             faces[fi].edge_sources[i] = idx;
             let g = f.adj[i].0 as usize;
             if g != 0 {
-                let a_id = f.v[i];
-                if let Some(j) = (0..3).find(|&j| faces[g].v[(j + 1) % 3] == a_id) {
+                if let Some(j) = (0..3).find(|&j| faces[g].v[(j + 1) % 3] == va) {
                     faces[g].edge_sources[j] = idx;
                 }
             }
         }
     }
     lists
+}
+
+/// Source polygons whose inflated outline passes within [`EDGE_SOURCE_TOLERANCE`] of `m`, plus
+/// the bounds if `m` is on them.
+fn sources_near(
+    m: DVec2,
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+    inner: Aabb,
+    cand: &mut Vec<u32>,
+) -> Vec<PolygonId> {
+    let tol = EDGE_SOURCE_TOLERANCE + 1e-12 * m.abs().max_element();
+    let mut srcs: Vec<PolygonId> = Vec::new();
+    grid.candidates_in(Aabb { min: m, max: m }.expand(tol), cand);
+    for &pi in cand.iter() {
+        let p = &pieces[pi as usize];
+        let n = p.points.len();
+        if (0..n).any(|k| {
+            let (q, _) = closest_on_segment(m, p.points[k], p.points[(k + 1) % n]);
+            q.distance(m) <= tol
+        }) {
+            srcs.push(p.source);
+        }
+    }
+    let on_bounds = (m.x - inner.min.x).abs() <= tol
+        || (m.x - inner.max.x).abs() <= tol
+        || (m.y - inner.min.y).abs() <= tol
+        || (m.y - inner.max.y).abs() <= tol;
+    if on_bounds {
+        srcs.push(PolygonId::BOUNDS);
+    }
+    srcs.sort_unstable();
+    srcs.dedup();
+    srcs
 }

@@ -6,7 +6,7 @@
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use super::decompose::is_convex;
+use super::decompose::is_strictly_convex;
 use super::polygon::{remove_collinear, GeometryError};
 use super::predicates::signed_area;
 
@@ -101,7 +101,7 @@ impl ColliderShape {
                     pts.reverse();
                 }
                 let pts = remove_collinear(pts);
-                if !is_convex(&pts) {
+                if !is_strictly_convex(&pts) {
                     return bad(
                         "convex collider points are not a convex polygon with positive area".into(),
                     );

@@ -78,10 +78,26 @@ fn merge(p: &[usize], k: usize, q: &[usize], m: usize) -> Vec<usize> {
     out
 }
 
-/// Whether a counter-clockwise polygon is convex (every turn strictly left).
+/// Whether a counter-clockwise *simple* polygon is convex (every turn strictly left). Only valid
+/// for polygons known to be simple: a self-intersecting star (a pentagram) turns left everywhere
+/// too; see [`is_strictly_convex`] for unvalidated input.
 pub fn is_convex(pts: &[DVec2]) -> bool {
     let n = pts.len();
     n >= 3 && (0..n).all(|i| orient(pts[i], pts[(i + 1) % n], pts[(i + 2) % n]) > 0.0)
+}
+
+/// Whether any point list is a strictly convex counter-clockwise polygon: every other vertex lies
+/// strictly left of every edge (exact). Rejects self-intersecting stars that [`is_convex`] would
+/// accept. O(n²), for small polygons such as colliders.
+pub fn is_strictly_convex(pts: &[DVec2]) -> bool {
+    let n = pts.len();
+    n >= 3
+        && (0..n).all(|i| {
+            let (a, b) = (pts[i], pts[(i + 1) % n]);
+            (0..n)
+                .filter(|&j| j != i && j != (i + 1) % n)
+                .all(|j| orient(a, b, pts[j]) > 0.0)
+        })
 }
 
 /// Triangulates a simple counter-clockwise polygon by ear clipping; triangles as index triples.
@@ -122,6 +138,20 @@ mod tests {
 
     fn v(p: &[(f64, f64)]) -> Vec<DVec2> {
         p.iter().map(|&(x, y)| DVec2::new(x, y)).collect()
+    }
+
+    #[test]
+    fn a_pentagram_turns_left_everywhere_but_is_not_strictly_convex() {
+        let star: Vec<DVec2> = (0..5)
+            .map(|k| {
+                let t = (k * 2) as f64 * std::f64::consts::TAU / 5.0;
+                DVec2::new(t.cos(), t.sin())
+            })
+            .collect();
+        assert!(is_convex(&star));
+        assert!(!is_strictly_convex(&star));
+        let sq = v(&[(0., 0.), (1., 0.), (1., 1.), (0., 1.)]);
+        assert!(is_strictly_convex(&sq));
     }
 
     #[test]

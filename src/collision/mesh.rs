@@ -148,7 +148,7 @@ impl CollisionMesh {
         )
     }
     /// Unit normal of an edge pointing into its face (to the edge's left).
-    #[inline]
+    #[inline(always)]
     pub fn edge_normal(&self, e: EdgeRef) -> DVec2 {
         let (a, b) = self.edge_points(e);
         left_normal(a, b)

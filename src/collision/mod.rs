@@ -36,10 +36,11 @@
 //! Every side-of-line decision is exact ([`predicates::orient`]); tolerances only bound distances:
 //! - [`polygon::MAX_COORDINATE`] (1e7 m): input range, so every coordinate keeps ~1e-9 m of
 //!   absolute precision.
-//! - [`walk::MIN_SLIDE`], [`walk::TOUCH_DISTANCE`], [`walk::WEDGE_PUSH`], [`walk::MAX_STEPS`]: the
-//!   move loop (see [`walk`]).
-//! - [`build::EDGE_SOURCE_TOLERANCE`]: how near an inflated outline an edge's midpoint must be to
-//!   be attributed to that source polygon (split points are rounded).
+//! - [`walk::MIN_SLIDE`], [`walk::TOUCH_DISTANCE`], [`walk::WEDGE_PUSH`], [`walk::ONE_WAY_GRAZE`],
+//!   [`walk::MAX_STEPS`], [`walk::MAX_MOVE`]: the move loop (see [`walk`]).
+//! - [`planarize::SNAP_ULPS`] (8 ulps): a crossing that close to an endpoint is that endpoint.
+//! - [`build::EDGE_SOURCE_TOLERANCE`] (1e-7 m): fallback attribution of an edge to a source
+//!   polygon by distance (edges normally know their sources exactly from splitting).
 //! - [`invariants::INSIDE_SLACK`] (1e-7 m): the checker's allowance for a face poking into a piece
 //!   by rounding of split points.
 //! - [`planarize::MAX_PASSES`]: splitting passes before a build gives up with an error.
@@ -48,9 +49,10 @@
 //! Faces inside one-way pieces (and no solid piece) are [`FaceKind::OneWay`]. Bodies may be in
 //! them. Crossing from a free face into a one-way face is blocked only through a top edge (normal
 //! pointing up by at least `MeshConfig::one_way_min_normal_y`) and only for a move going down
-//! (displacement `y < 0`), i.e. while moving down onto it; never when the move asks to pass
-//! (`MoveOptions::pass_one_way`, for dropping through). Walking into a platform's side (even its
-//! bevelled corner, with a chamfered collider) or jumping up through it passes.
+//! (displacement `y < 0`) or running along the top, i.e. while moving down onto it or walking on
+//! it; never when the move asks to pass (`MoveOptions::pass_one_way`, for dropping through).
+//! Walking into a platform's side (even its bevelled corner, with a chamfered collider) or jumping
+//! up through it passes. [`CollisionMesh::blocks`] answers for a move going down.
 //!
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or any other Tessera module: this is a plain library.

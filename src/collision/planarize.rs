@@ -42,7 +42,7 @@ pub const SNAP_ULPS: f64 = 8.0;
 pub struct Points {
     /// The distinct points, in insertion order.
     pub points: Vec<DVec2>,
-    index: HashMap<(u64, u64), u32>,
+    index: FxHashMap<(u64, u64), u32>,
 }
 
 impl Points {
@@ -70,15 +70,26 @@ impl Points {
     }
 }
 
+/// One output segment: its two point ids (smaller first) and the index of the input segment it
+/// lies on.
+pub type Piece = ([u32; 2], u32);
+
 /// Splits `segments` (pairs of point ids; zero-length ones are dropped) until no two cross or
 /// overlap and no endpoint lies on another segment's interior. New crossing points are added to
-/// `pts`. Returns the planar segment set, or the location of a crossing still unresolved after
-/// [`MAX_PASSES`].
-pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<[u32; 2]>, DVec2> {
-    let (mut segs, _) = dedup(segments.iter().map(|&s| (s, true)));
-    let mut fresh = vec![true; segs.len()];
+/// `pts`. Returns every resulting piece with the input segment it came from: identical pieces of
+/// different input segments (overlapping collinear edges) are all listed, so the caller knows
+/// every source of a constraint edge. Sorted by point pair. Fails with the location of a crossing
+/// still unresolved after [`MAX_PASSES`].
+pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, DVec2> {
+    let (mut segs, mut fresh) = dedup(
+        segments
+            .iter()
+            .enumerate()
+            .map(|(k, &s)| ((s, k as u32), true)),
+    );
     let mut splits: Vec<(u32, u32)> = Vec::new();
     let mut pairs: Vec<(u32, u32)> = Vec::new();
+    let mut chain: Vec<(f64, u32)> = Vec::new();
     for _ in 0..MAX_PASSES {
         candidate_pairs(&pts.points, &segs, &fresh, &mut pairs);
         splits.clear();
@@ -91,12 +102,11 @@ pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<[u32; 2]
         // Rebuild: every split segment becomes a chain through its split points, in order.
         splits.sort_unstable();
         splits.dedup();
-        let mut out: Vec<([u32; 2], bool)> = Vec::with_capacity(segs.len() + splits.len() * 2);
+        let mut out: Vec<(Piece, bool)> = Vec::with_capacity(segs.len() + splits.len() * 2);
         let mut k = 0;
-        let mut chain: Vec<(f64, u32)> = Vec::new();
-        for (i, &[a, b]) in segs.iter().enumerate() {
+        for (i, &([a, b], origin)) in segs.iter().enumerate() {
             if k >= splits.len() || splits[k].0 as usize != i {
-                out.push(([a, b], false));
+                out.push((([a, b], origin), false));
                 continue;
             }
             let (pa, pb) = (pts.points[a as usize], pts.points[b as usize]);
@@ -111,41 +121,40 @@ pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<[u32; 2]
             let mut prev = a;
             for &(_, p) in chain.iter().chain(std::iter::once(&(0.0, b))) {
                 if p != prev {
-                    out.push(([prev, p], true));
+                    out.push((([prev, p], origin), true));
                     prev = p;
                 }
             }
         }
-        let (s, f) = dedup(out);
-        segs = s;
-        fresh = f;
+        (segs, fresh) = dedup(out);
     }
     // Still splitting: report where.
     candidate_pairs(&pts.points, &segs, &fresh, &mut pairs);
     let loc = pairs
         .first()
-        .map(|&(i, _)| pts.points[segs[i as usize][0] as usize])
+        .map(|&(i, _)| pts.points[segs[i as usize].0[0] as usize])
         .unwrap_or(DVec2::ZERO);
     Err(loc)
 }
 
-/// Drops zero-length segments and duplicates (either direction; a duplicate is fresh if any copy
-/// is). Returns the segments and their fresh flags.
-fn dedup(segs: impl IntoIterator<Item = ([u32; 2], bool)>) -> (Vec<[u32; 2]>, Vec<bool>) {
-    let mut v: Vec<([u32; 2], bool)> = segs
+/// Orients each piece smaller id first, drops zero-length ones and exact duplicates (same points
+/// and origin; a duplicate is fresh if any copy is), sorted by points then origin. Returns the
+/// pieces and their fresh flags.
+fn dedup(segs: impl IntoIterator<Item = (Piece, bool)>) -> (Vec<Piece>, Vec<bool>) {
+    let mut v: Vec<(Piece, bool)> = segs
         .into_iter()
-        .filter(|(s, _)| s[0] != s[1])
-        .map(|([a, b], f)| ([a.min(b), a.max(b)], f))
+        .filter(|((s, _), _)| s[0] != s[1])
+        .map(|(([a, b], o), f)| (([a.min(b), a.max(b)], o), f))
         .collect();
-    v.sort_unstable_by_key(|&(s, f)| (s, !f));
-    v.dedup_by_key(|(s, _)| *s);
+    v.sort_unstable_by_key(|&(p, f)| (p, !f));
+    v.dedup_by_key(|(p, _)| *p);
     v.into_iter().unzip()
 }
 
 /// Tests one pair of segments exactly and records the splits it needs as (segment, point).
-fn split_pair(pts: &mut Points, segs: &[[u32; 2]], i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
-    let [ia, ib] = segs[i as usize];
-    let [ja, jb] = segs[j as usize];
+fn split_pair(pts: &mut Points, segs: &[Piece], i: u32, j: u32, out: &mut Vec<(u32, u32)>) {
+    let [ia, ib] = segs[i as usize].0;
+    let [ja, jb] = segs[j as usize].0;
     let p = &pts.points;
     let (a, b, c, d) = (
         p[ia as usize],
@@ -218,9 +227,10 @@ fn strictly_within(a: DVec2, b: DVec2, p: DVec2) -> bool {
 }
 
 /// Pairs of segments whose bounding boxes overlap and of which at least one is fresh, each pair
-/// once (found through a uniform grid; a pair is reported in the cell holding the lower-left
-/// corner of the two boxes' intersection).
-fn candidate_pairs(p: &[DVec2], segs: &[[u32; 2]], fresh: &[bool], out: &mut Vec<(u32, u32)>) {
+/// once, found through a uniform grid (flat bucket arrays): each fresh segment is tested against
+/// the segments sharing its cells (a fresh pair only from its smaller index), and a pair counts
+/// only in the cell holding the lower-left corner of the two boxes' intersection.
+fn candidate_pairs(p: &[DVec2], segs: &[Piece], fresh: &[bool], out: &mut Vec<(u32, u32)>) {
     out.clear();
     if segs.len() < 2 || !fresh.iter().any(|&f| f) {
         return;
@@ -231,7 +241,7 @@ fn candidate_pairs(p: &[DVec2], segs: &[[u32; 2]], fresh: &[bool], out: &mut Vec
     };
     let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
     let mut total = 0.0;
-    for s in segs {
+    for (s, _) in segs {
         let (a, b) = bbox(s);
         lo = lo.min(a);
         hi = hi.max(b);
@@ -252,42 +262,103 @@ fn candidate_pairs(p: &[DVec2], segs: &[[u32; 2]], fresh: &[bool], out: &mut Vec
             (c.y.max(0.0) as usize).min(ny - 1),
         )
     };
-    let mut cells: Vec<Vec<u32>> = vec![Vec::new(); nx * ny];
-    for (i, s) in segs.iter().enumerate() {
-        let (a, b) = bbox(s);
-        let ((x0, y0), (x1, y1)) = (cell_of(a), cell_of(b));
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                cells[y * nx + x].push(i as u32);
+    // Cell ranges per segment, then bucket starts (counting sort) and bucket contents.
+    let ranges: Vec<[u32; 4]> = segs
+        .iter()
+        .map(|(s, _)| {
+            let (a, b) = bbox(s);
+            let ((x0, y0), (x1, y1)) = (cell_of(a), cell_of(b));
+            [x0 as u32, y0 as u32, x1 as u32, y1 as u32]
+        })
+        .collect();
+    let mut start = vec![0u32; nx * ny + 1];
+    for r in &ranges {
+        for y in r[1]..=r[3] {
+            for x in r[0]..=r[2] {
+                start[y as usize * nx + x as usize + 1] += 1;
             }
         }
     }
-    for (ci, cell_segs) in cells.iter().enumerate() {
-        for (k, &i) in cell_segs.iter().enumerate() {
-            let (ai, bi) = bbox(&segs[i as usize]);
-            for &j in &cell_segs[k + 1..] {
-                if !fresh[i as usize] && !fresh[j as usize] {
-                    continue;
-                }
-                let (aj, bj) = bbox(&segs[j as usize]);
-                let (l, h) = (ai.max(aj), bi.min(bj));
-                if l.x > h.x || l.y > h.y {
-                    continue;
-                }
-                let (cx, cy) = cell_of(l);
-                if cy * nx + cx == ci {
-                    out.push((i, j));
+    for c in 0..nx * ny {
+        start[c + 1] += start[c];
+    }
+    let mut fill = start.clone();
+    let mut items = vec![0u32; start[nx * ny] as usize];
+    for (i, r) in ranges.iter().enumerate() {
+        for y in r[1]..=r[3] {
+            for x in r[0]..=r[2] {
+                let c = y as usize * nx + x as usize;
+                items[fill[c] as usize] = i as u32;
+                fill[c] += 1;
+            }
+        }
+    }
+    for (i, r) in ranges.iter().enumerate() {
+        if !fresh[i] {
+            continue;
+        }
+        let (ai, bi) = bbox(&segs[i].0);
+        for y in r[1]..=r[3] {
+            for x in r[0]..=r[2] {
+                let c = y as usize * nx + x as usize;
+                for &j in &items[start[c] as usize..start[c + 1] as usize] {
+                    let ju = j as usize;
+                    if ju == i || (fresh[ju] && ju < i) {
+                        continue;
+                    }
+                    let (aj, bj) = bbox(&segs[ju].0);
+                    let (l, h) = (ai.max(aj), bi.min(bj));
+                    if l.x > h.x || l.y > h.y {
+                        continue;
+                    }
+                    let (cx, cy) = cell_of(l);
+                    if cy * nx + cx == c {
+                        out.push((i as u32, j));
+                    }
                 }
             }
         }
     }
 }
 
+/// A fast non-cryptographic hasher (FxHash's multiply-rotate) for the point and edge maps of a
+/// build: keys are float bit patterns and vertex ids, and SipHash was a tenth of build time.
+#[derive(Clone, Copy, Default)]
+pub struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A `HashMap` with [`FxHasher`].
+pub type FxHashMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn run(points: &[(f64, f64)], segs: &[[u32; 2]]) -> (Points, Vec<[u32; 2]>) {
+    fn run(points: &[(f64, f64)], segs: &[[u32; 2]]) -> (Points, Vec<Piece>) {
         let mut pts = Points::default();
         for &(x, y) in points {
             pts.id(DVec2::new(x, y));
@@ -311,9 +382,18 @@ mod tests {
             &[(0., 0.), (2., 0.), (1., 0.), (3., 0.), (0.5, 0.), (0.5, 1.)],
             &[[0, 1], [2, 3], [4, 5]],
         );
-        let mut out = out;
-        out.sort();
-        assert_eq!(out, vec![[0, 4], [1, 2], [1, 3], [2, 4], [4, 5]]);
+        // [1, 2] (from x = 1 to 2) lies on both input segments 0 and 1.
+        assert_eq!(
+            out,
+            vec![
+                ([0, 4], 0),
+                ([1, 2], 0),
+                ([1, 2], 1),
+                ([1, 3], 1),
+                ([2, 4], 0),
+                ([4, 5], 2)
+            ]
+        );
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub fn cross(a: DVec2, b: DVec2) -> f64 {
 /// The unit normal on the left of the direction `a -> b` (counter-clockwise rotation by 90°).
 /// Divides by the length (rather than multiplying by its rounded reciprocal), so axis-aligned
 /// edges get exactly `(0, ±1)` / `(±1, 0)`.
-#[inline]
+#[inline(always)]
 pub fn left_normal(a: DVec2, b: DVec2) -> DVec2 {
     let d = b - a;
     let len = d.length();

@@ -48,8 +48,9 @@
 //! - it would push into the previous contact edge, still touched within [`TOUCH_DISTANCE`], by
 //!   more than [`WEDGE_PUSH`] of its length (the corner of a wedge: [`MoveEnd::Wedged`]).
 //!
-//! One-way tops block only moves whose displacement goes down (`y < 0`): walking into a platform's
-//! bevelled side or jumping up through it passes, landing on it does not.
+//! One-way tops block only moves whose displacement goes down (`y < 0`) or runs along them:
+//! walking into a platform's bevelled side or jumping up through it passes, landing on it or
+//! walking up a slanted one does not.
 //!
 //! # Tolerances
 //! Topology (which side, which face) is always exact; these only bound distances and counts.
@@ -61,9 +62,17 @@
 //! - [`WEDGE_PUSH`] (1e-9, relative): a slide pushes into the previous contact edge only if its
 //!   component into that edge exceeds this fraction of its length, so sliding from one tile's
 //!   floor edge to the next (collinear up to rounding, ~1e-16) never counts as a wedge.
+//! - [`ONE_WAY_GRAZE`] (1e-9, relative): a move this close to parallel to a one-way top runs
+//!   along it and is held on it whatever its direction; rounding tilts a move along an edge by
+//!   ~1e-16, a move meant to cut into the platform by far more.
 //! - [`MAX_STEPS`] (65 536): face crossings plus contacts per move, so the walk always terminates
 //!   (a move across a 10 000-tile level needs a few thousand).
 //! - `MAX_FAN` (1024): faces visited around one vertex when passing through it.
+//! - `END_ZONE` (1e-6 of the edge): a blocking edge crossed this close to an end is tested
+//!   exactly for a pass through that end vertex, keeping the two extra exact tests off the
+//!   common path. Crossings are accurate to ulps unless the line is within ~1e-10 rad of
+//!   parallel to the edge; only then could a pass through the end be missed, and the body simply
+//!   stops on the edge instead (never inside the obstacle).
 //! - [`MAX_MOVE`] (1e9 m): longer displacements are shortened to this length, direction kept.
 //!   Coordinates are limited to ±1e7 m and the level bounds are solid, so the outcome is the same,
 //!   and products in the predicates and crossing computations stay far from `f64` overflow (a
@@ -81,8 +90,16 @@ pub const TOUCH_DISTANCE: f64 = 1e-9;
 /// Fraction of a slide's length by which it must push into the previous contact edge to count as
 /// wedged against it.
 pub const WEDGE_PUSH: f64 = 1e-9;
+/// Fraction of an edge's length from either end within which a computed crossing of a blocking
+/// edge is checked exactly for passing through that end vertex (crossings are accurate to ulps
+/// elsewhere, so no exact pass can hide there).
+const END_ZONE: f64 = 1e-6;
 /// Longest displacement walked (metres); longer ones are shortened to this, direction kept.
 pub const MAX_MOVE: f64 = 1e9;
+/// A move within this angle (radians, as a fraction of its length into the edge's normal) of
+/// parallel to a one-way top counts as running along it, and is held on it even when not going
+/// down.
+pub const ONE_WAY_GRAZE: f64 = 1e-9;
 /// Upper bound on face crossings plus collisions in one move.
 pub const MAX_STEPS: usize = 1 << 16;
 /// Upper bound on faces visited around one vertex when a move passes exactly through it.
@@ -172,6 +189,25 @@ impl CollisionMesh {
         }
     }
 
+    /// Whether a move with displacement `d` (the whole move's) out of `e.face` across `e` is
+    /// blocked: [`Self::blocks`], except that a one-way top blocks only a move going down
+    /// (`d.y < 0`) or running along it (within [`ONE_WAY_GRAZE`] of parallel, so rounding never
+    /// drops a body walking up a slanted platform into it). Walking into a platform's bevelled
+    /// side, or cutting up through a top while jumping, passes.
+    #[inline]
+    fn blocks_move(&self, e: EdgeRef, opts: MoveOptions, d: DVec2) -> bool {
+        let g = self.face(e.face).adj[e.edge as usize];
+        match self.kind(g) {
+            FaceKind::Solid => true,
+            FaceKind::Free => false,
+            FaceKind::OneWay => {
+                !opts.pass_one_way
+                    && self.is_one_way_top(e)
+                    && (d.y < 0.0 || d.dot(self.edge_normal(e)) >= -ONE_WAY_GRAZE * d.length())
+            }
+        }
+    }
+
     /// Moves `body` by `displacement`, sliding along blocking edges. See the module docs.
     pub fn move_and_slide(&self, body: Body, displacement: DVec2, opts: MoveOptions) -> MoveResult {
         self.walk(body, displacement, opts, Mode::Slide)
@@ -201,11 +237,6 @@ impl CollisionMesh {
             d
         } else {
             d
-        };
-        // One-way tops block only moves going down onto them: a move that is not going down
-        // (walking into a platform's bevelled side, jumping up through it) passes.
-        let opts = MoveOptions {
-            pass_one_way: opts.pass_one_way || d.y >= 0.0,
         };
         let (mut p, mut f) = (body.pos, body.face);
         let mut start = p;
@@ -257,9 +288,13 @@ impl CollisionMesh {
                         (true, false, false) => (0, None),
                         (false, true, false) => (1, None),
                         (false, false, true) => (2, None),
-                        (true, true, _) => self.first_crossed(f, 0, &tri, start, target, opts),
-                        (false, true, true) => self.first_crossed(f, 1, &tri, start, target, opts),
-                        (true, false, true) => self.first_crossed(f, 2, &tri, start, target, opts),
+                        (true, true, _) => self.first_crossed(f, 0, &tri, start, target, opts, d),
+                        (false, true, true) => {
+                            self.first_crossed(f, 1, &tri, start, target, opts, d)
+                        }
+                        (true, false, true) => {
+                            self.first_crossed(f, 2, &tri, start, target, opts, d)
+                        }
                     }
                 }
             };
@@ -268,20 +303,35 @@ impl CollisionMesh {
                 edge: i as u8,
             };
             let (mut a, mut b) = (tri[i], tri[(i + 1) % 3]);
-            let blocked = self.blocks(e, opts);
-            if blocked && through.is_none() {
-                // A blocking exit crossed exactly at one of its ends is a pass through that vertex
-                // (the vertex lies between the current point and the target; one outside that
-                // range is collinear by coincidence, e.g. for a move of a few ulps).
-                if orient(start, target, a) == 0.0 && within_reach(start, target, a) {
-                    through = Some(i);
-                } else if orient(start, target, b) == 0.0 && within_reach(start, target, b) {
-                    through = Some((i + 1) % 3);
+            let blocked = self.blocks_move(e, opts, d);
+            // The plain crossing: of the move's line (not from the current point, so errors of
+            // earlier crossings do not accumulate) with the edge, put onto the edge.
+            let mut plain = p;
+            if through.is_none() {
+                let dp = cross(b - a, start - a);
+                let dq = cross(b - a, target - a);
+                let t = if dp - dq != 0.0 {
+                    (dp / (dp - dq)).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                let (q, s) = closest_on_segment(start + (target - start) * t, a, b);
+                plain = q;
+                // A blocking exit crossed exactly at one of its ends is a pass through that
+                // vertex (if the vertex lies between the current point and the target; one outside
+                // that range is collinear by coincidence, e.g. for a move of a few ulps). Only a
+                // crossing computed near an end can be one, so the exact tests run only there.
+                if blocked && !(END_ZONE..=1.0 - END_ZONE).contains(&s) {
+                    if orient(start, target, a) == 0.0 && within_reach(start, target, a) {
+                        through = Some(i);
+                    } else if orient(start, target, b) == 0.0 && within_reach(start, target, b) {
+                        through = Some((i + 1) % 3);
+                    }
                 }
             }
             let x = if let Some(wi) = through {
                 let w = tri[wi];
-                match self.around_vertex(f, wi, target, opts) {
+                match self.around_vertex(f, wi, target, opts, d) {
                     Around::Pass(g) => {
                         res.travelled += p.distance(w);
                         p = w;
@@ -336,16 +386,7 @@ impl CollisionMesh {
                 }
                 w
             } else {
-                // Crossing of the move's line (not from the current point: errors of earlier
-                // crossings do not accumulate) with the edge, then onto the edge.
-                let dp = cross(b - a, start - a);
-                let dq = cross(b - a, target - a);
-                let t = if dp - dq != 0.0 {
-                    (dp / (dp - dq)).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
-                closest_on_segment(start + (target - start) * t, a, b).0
+                plain
             };
             res.travelled += p.distance(x);
             p = x;
@@ -400,7 +441,7 @@ impl CollisionMesh {
 
 impl CollisionMesh {
     /// Records a contact with blocking edge `e` at `x`; returns the edge's normal.
-    #[inline]
+    #[inline(always)]
     fn push_contact(&self, res: &mut MoveResult, e: EdgeRef, x: DVec2, d_len: f64) -> DVec2 {
         let n = self.edge_normal(e);
         res.contacts.push(Contact {
@@ -419,6 +460,7 @@ impl CollisionMesh {
     /// interior and is a pass through the vertex ([`Self::around_vertex`]); the edge returned then
     /// (a passable one if there is one) is only used if that pass is blocked.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn first_crossed(
         &self,
         f: FaceId,
@@ -427,6 +469,7 @@ impl CollisionMesh {
         start: DVec2,
         target: DVec2,
         opts: MoveOptions,
+        d: DVec2,
     ) -> (usize, Option<usize>) {
         let w = (k + 1) % 3;
         let o = orient(start, target, tri[w]);
@@ -438,12 +481,13 @@ impl CollisionMesh {
             // Collinear by coincidence (a move of a few ulps from a point rounded off its face):
             // no pass through the vertex; the plain crossing stays within rounding.
             (k, None)
-        } else if !self.blocks(
+        } else if !self.blocks_move(
             EdgeRef {
                 face: f,
                 edge: k as u8,
             },
             opts,
+            d,
         ) {
             (k, Some(w))
         } else {
@@ -458,10 +502,21 @@ impl CollisionMesh {
     /// blocked first: the vertex is a corner the body stops at (or a zero-width gap between two
     /// obstacles touching at a point, which counts as closed), and the two blocking edges are
     /// returned.
-    fn around_vertex(&self, f: FaceId, wi: usize, target: DVec2, opts: MoveOptions) -> Around {
+    fn around_vertex(
+        &self,
+        f: FaceId,
+        wi: usize,
+        target: DVec2,
+        opts: MoveOptions,
+        d: DVec2,
+    ) -> Around {
         let w = self.face(f).v[wi];
         let mut sides = [None; 2];
-        for (side, ccw) in [true, false].into_iter().enumerate() {
+        // Rotate first towards the side the target lies beyond (the shorter way, usually).
+        let t0 = self.triangle(f);
+        let cw_first = orient(t0[wi], t0[(wi + 1) % 3], target) < 0.0;
+        for ccw in [!cw_first, cw_first] {
+            let side = if ccw { 0 } else { 1 };
             let mut g = f;
             let mut gi = wi;
             for _ in 0..MAX_FAN {
@@ -471,7 +526,7 @@ impl CollisionMesh {
                     face: g,
                     edge: ei as u8,
                 };
-                if self.blocks(eg, opts) {
+                if self.blocks_move(eg, opts, d) {
                     sides[side] = Some(eg);
                     break;
                 }
