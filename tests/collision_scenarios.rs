@@ -786,13 +786,13 @@ fn edges_and_faces_name_their_source_polygons() {
         .expect("plank");
     assert_eq!(m.edge_sources(s.edge), &[PolygonId(9)]);
     match m.locate(v(3.0, -0.5), None) {
-        Location::Solid(f) => assert_eq!(m.face_sources(f), &[PolygonId(3), PolygonId(5)]),
+        Location::Solid(f) => assert_eq!(m.face_sources(f), [PolygonId(3), PolygonId(5)]),
         other => panic!("{other:?}"),
     }
     match m.locate(v(9.0, 0.5), None) {
         Location::Free(b) => {
             assert_eq!(m.kind(b.face), FaceKind::OneWay);
-            assert_eq!(m.face_sources(b.face), &[PolygonId(9)]);
+            assert_eq!(m.face_sources(b.face), [PolygonId(9)]);
         }
         other => panic!("{other:?}"),
     }

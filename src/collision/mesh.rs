@@ -9,6 +9,7 @@
 use glam::DVec2;
 use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
 
+use super::grid::strictly_inside;
 use super::polygon::{PolygonId, PolygonKind};
 use super::predicates::{left_normal, Aabb};
 
@@ -67,8 +68,6 @@ pub struct Face {
 pub struct Region {
     /// The region's kind.
     pub kind: FaceKind,
-    /// Source polygons containing it (empty for free regions; `BOUNDS` outside the level bounds).
-    pub sources: Vec<PolygonId>,
 }
 
 /// A convex inflated piece of a source polygon (kept for the invariant checker, the editor overlay
@@ -179,9 +178,35 @@ impl CollisionMesh {
             &self.source_lists[s as usize]
         }
     }
-    /// Source polygons containing a solid or one-way face (empty for free faces).
-    pub fn face_sources(&self, f: FaceId) -> &[PolygonId] {
-        &self.regions[self.faces[f.0 as usize].region as usize].sources
+    /// Source polygons whose inflated pieces contain a solid or one-way face's centroid (see
+    /// [`Self::sources_at`]; empty for free faces). Regions merge across edges buried in solid
+    /// pieces, so a solid face may lie partly in one piece and partly in another.
+    pub fn face_sources(&self, f: FaceId) -> Vec<PolygonId> {
+        if self.kind(f) == FaceKind::Free {
+            return Vec::new();
+        }
+        if f == FaceId::OUTSIDE {
+            return vec![PolygonId::BOUNDS];
+        }
+        let [a, b, c] = self.triangle(f);
+        self.sources_at((a + b + c) / 3.0)
+    }
+    /// Source polygons whose inflated pieces strictly contain `p`, sorted, with
+    /// [`PolygonId::BOUNDS`] outside the level bounds (a scan of the pieces: for the editor and
+    /// tools, not per-tick code).
+    pub fn sources_at(&self, p: DVec2) -> Vec<PolygonId> {
+        let mut out: Vec<PolygonId> = self
+            .pieces
+            .iter()
+            .filter(|q| q.aabb.contains(p) && strictly_inside(&q.points, p))
+            .map(|q| q.source)
+            .collect();
+        if !self.bounds.contains_strictly(p) {
+            out.push(PolygonId::BOUNDS);
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
     /// The inflated convex pieces this mesh was built from.
     pub fn pieces(&self) -> &[InflatedPiece] {
@@ -212,7 +237,7 @@ impl CollisionMesh {
             + self
                 .regions
                 .iter()
-                .map(|r| size_of::<Region>() + r.sources.capacity() * 4)
+                .map(|_| size_of::<Region>())
                 .sum::<usize>()
             + self
                 .source_lists

@@ -24,8 +24,10 @@
 //! face on its left), a bit per edge marking constraint edges, the face's kind and region, and per
 //! edge the interned list of source polygons whose inflated outline it lies on. Face 0 is the
 //! unbounded outside, always solid. A region is a maximal set of faces joined across
-//! non-constraint edges; since every inflated outline consists of constraint edges, a region lies
-//! wholly inside or outside each piece and is classified once, by one well-inside point. An edge
+//! non-constraint edges; since every part of an inflated outline that is not buried inside a
+//! solid piece is a constraint edge, a region is wholly solid, one-way or free and is classified
+//! once, by one well-inside point (buried edges, which bound nothing, are left out of the
+//! triangulation; see [`build`]). An edge
 //! blocks a body leaving its face when the face across is solid (or a one-way top, for moves going
 //! down): the blocking edges, seen from the free side, form closed chains (the ground a body
 //! walks on; [`support`] follows them). Overlapping pieces leave no edge inside the free region, so
@@ -39,6 +41,8 @@
 //! - [`walk::MIN_SLIDE`], [`walk::TOUCH_DISTANCE`], [`walk::WEDGE_PUSH`], [`walk::ONE_WAY_GRAZE`],
 //!   [`walk::MAX_STEPS`], [`walk::MAX_MOVE`]: the move loop (see [`walk`]).
 //! - [`planarize::SNAP_ULPS`] (8 ulps): a crossing that close to an endpoint is that endpoint.
+//! - [`build::BURIED_MARGIN`] (1e-9 m): how deep inside a solid piece a split edge must lie to be
+//!   left out of the triangulation (rounded split points may sit an ulp inside an outline).
 //! - [`build::EDGE_SOURCE_TOLERANCE`] (1e-7 m): fallback attribution of an edge to a source
 //!   polygon by distance (edges normally know their sources exactly from splitting).
 //! - [`invariants::INSIDE_SLACK`] (1e-7 m): the checker's allowance for a face poking into a piece

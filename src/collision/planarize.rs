@@ -15,7 +15,10 @@
 //!
 //! A rounded crossing point lies within an ulp or so of both lines, so the new pieces can cross a
 //! third segment that passed within an ulp of the crossing; the next pass splits those, and only
-//! segments created by the previous pass need testing. A crossing within [`SNAP_ULPS`] ulps of
+//! pieces of segments split at a rounded point need testing: a segment whose split points all
+//! lie exactly on it (orientation exactly zero, e.g. every crossing of an axis-aligned pair)
+//! becomes exact sub-segments that meet the pieces of the segments it was tested against only at
+//! shared split points, so on tile levels one pass suffices. A crossing within [`SNAP_ULPS`] ulps of
 //! one of the two segments' endpoints is taken to be that endpoint (otherwise nearly parallel
 //! segments ending in a cluster of nearly coincident vertices cross again just past every
 //! rounded crossing, one ulp further each pass). A handful of passes reach a fixed point;
@@ -118,10 +121,16 @@ pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, 
                 k += 1;
             }
             chain.sort_by(|x, y| x.0.total_cmp(&y.0));
+            // Pieces through split points exactly on the segment are exact sub-segments of it:
+            // they meet the pieces of every segment it was tested against only at split points,
+            // so they need no retest. Rounded split points may create new crossings.
+            let fresh = chain
+                .iter()
+                .any(|&(_, p)| orient(pa, pb, pts.points[p as usize]) != 0.0);
             let mut prev = a;
             for &(_, p) in chain.iter().chain(std::iter::once(&(0.0, b))) {
                 if p != prev {
-                    out.push((([prev, p], origin), true));
+                    out.push((([prev, p], origin), fresh));
                     prev = p;
                 }
             }
