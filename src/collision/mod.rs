@@ -84,5 +84,5 @@ pub use mesh::{CollisionMesh, EdgeRef, FaceId, FaceKind, InflatedPiece};
 pub use polygon::{validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon};
 pub use predicates::Aabb;
 pub use support::Support;
-pub use walk::{Body, Contact, MoveEnd, MoveOptions, MoveResult};
+pub use walk::{Body, Contact, Contacts, MoveEnd, MoveOptions, MoveResult};
 pub use world::{ColliderId, CollisionWorld};

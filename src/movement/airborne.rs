@@ -87,10 +87,16 @@ pub(crate) fn step(
     }
     h.vel.y = (h.vel.y - t.gravity * dt).max(-t.max_fall_speed);
 
-    // Wall slide: falling while pressing into a wall steeper than the max slope.
+    // Wall slide: falling while pressing into a wall steeper than the max slope (probed only
+    // while falling: a ray cast is as dear as the move itself).
     let opts = h.move_options();
-    match pressed_wall(mesh, h.body, a, t, opts) {
-        Some(nx) if h.vel.y < 0.0 => {
+    let wall = if h.vel.y < 0.0 {
+        pressed_wall(mesh, h.body, a, t, opts)
+    } else {
+        None
+    };
+    match wall {
+        Some(nx) => {
             h.vel.y = h.vel.y.max(-t.wall_slide_speed);
             if !matches!(h.state, MoveState::WallSlide { .. }) {
                 rep.events.push(MoveEvent::WallSlideStarted);
