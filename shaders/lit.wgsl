@@ -1,8 +1,18 @@
-// Lit pass: level slabs and the hero, flat-shaded. Sun (Lambert) with a 4-tap PCF shadow-map lookup,
-// hemispheric ambient, a rim highlight, plank stripes for one-way platforms, distance fog.
+// Lit pass: level slabs and the hero, flat-shaded. Sun (Lambert) with a percentage-closer filtered
+// shadow-map lookup, hemispheric ambient, a rim highlight, plank stripes for one-way platforms,
+// distance fog.
+//
+// Every triangle has one face normal, so whatever depends only on it (the normal itself, the
+// Lambert term, the ambient) is computed per vertex and passed flat, and the shadow-map position
+// (an orthographic projection, linear in the position) is interpolated: the fragment stage, which
+// is what a CPU rasteriser spends its time on, does only what varies across a face.
 
 @group(1) @binding(0) var shadow_map: texture_depth_2d;
 @group(1) @binding(1) var shadow_sampler: sampler_comparison;
+
+// Shadow-map comparison taps per fragment: 4 (bilinear taps half a texel apart: a smooth 3×3-texel
+// filter) or 1 (one bilinear tap: a 2×2-texel filter, for CPU rasterisers).
+override SHADOW_TAPS: u32 = 4u;
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
@@ -14,9 +24,14 @@ struct VertexIn {
 struct VertexOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) world: vec3<f32>,
-    @location(1) normal: vec3<f32>,
+    @location(1) @interpolate(flat) normal: vec3<f32>,
     @location(2) color: vec3<f32>,
-    @location(3) stripes: f32,
+    @location(3) @interpolate(flat) stripes: f32,
+    // xy: shadow-map uv, z: depth from the sun.
+    @location(4) shadow: vec3<f32>,
+    // Sun radiance times the Lambert term, and the ambient light.
+    @location(5) @interpolate(flat) sun: vec3<f32>,
+    @location(6) @interpolate(flat) ambient: vec3<f32>,
 };
 
 @vertex
@@ -27,27 +42,35 @@ fn vs_main(v: VertexIn) -> VertexOut {
     out.normal = v.normal;
     out.color = v.color;
     out.stripes = v.stripes;
+    // Normal offset: move the lookup off the surface by about a texel against acne on slopes.
+    // The sun's camera is orthographic (w = 1).
+    let p = globals.light_view_proj * vec4<f32>(v.position + v.normal * 0.04, 1.0);
+    out.shadow = vec3<f32>(p.x * 0.5 + 0.5, 0.5 - p.y * 0.5, p.z);
+    out.sun = globals.sun_color.rgb * max(dot(v.normal, globals.sun_dir.xyz), 0.0);
+    out.ambient = mix(globals.ground_ambient.rgb, globals.sky_ambient.rgb, v.normal.y * 0.5 + 0.5);
     return out;
 }
 
-// Fraction of sunlight reaching `world` (1 = fully lit), averaged over 3×3 shadow-map taps.
-fn sunlight(world: vec3<f32>, n: vec3<f32>) -> f32 {
-    let texel = globals.params.y;
-    // Normal offset: move the lookup off the surface by about a texel against acne on slopes.
-    let p = globals.light_view_proj * vec4<f32>(world + n * 0.04, 1.0);
-    let ndc = p.xyz / p.w;
-    let uv = vec2<f32>(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
-    if (any(uv < vec2<f32>(0.0)) || any(uv > vec2<f32>(1.0)) || ndc.z > 1.0) {
+// Fraction of sunlight reaching a point at shadow-map position `s` (1 = fully lit).
+fn sunlight(s: vec3<f32>) -> f32 {
+    let uv = s.xy;
+    if (any(uv < vec2<f32>(0.0)) || any(uv > vec2<f32>(1.0)) || s.z > 1.0) {
         return 1.0;
     }
-    // Four bilinear comparison taps half a texel apart: a smooth 3×3-texel filter for the price
-    // of four fetches (nine point taps cost a CPU rasteriser twice as much for little gain).
-    var lit = 0.0;
-    lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(-0.5, -0.5) * texel, ndc.z);
-    lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(0.5, -0.5) * texel, ndc.z);
-    lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(-0.5, 0.5) * texel, ndc.z);
-    lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(0.5, 0.5) * texel, ndc.z);
-    return mix(1.0, lit / 4.0, globals.params.z);
+    var lit: f32;
+    if (SHADOW_TAPS == 1u) {
+        lit = textureSampleCompareLevel(shadow_map, shadow_sampler, uv, s.z);
+    } else {
+        // Four bilinear comparison taps half a texel apart: a smooth 3×3-texel filter for the
+        // price of four fetches.
+        let t = globals.params.y * 0.5;
+        lit = textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(-t, -t), s.z);
+        lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(t, -t), s.z);
+        lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(-t, t), s.z);
+        lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(t, t), s.z);
+        lit *= 0.25;
+    }
+    return mix(1.0, lit, globals.params.z);
 }
 
 // Darkens thin plank seams every 0.5 m along x, plus a faint grain across z.
@@ -60,18 +83,16 @@ fn stripe_shade(world: vec3<f32>) -> f32 {
 
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    let n = normalize(in.normal);
-    let to_eye = normalize(globals.eye.xyz - in.world);
     var albedo = in.color;
     if (in.stripes > 0.5) {
         albedo = albedo * stripe_shade(in.world);
     }
-    let ndl = max(dot(n, globals.sun_dir.xyz), 0.0);
-    let sun = globals.sun_color.rgb * ndl * sunlight(in.world, n);
-    let ambient = mix(globals.ground_ambient.rgb, globals.sky_ambient.rgb, n.y * 0.5 + 0.5);
-    let rim = pow(1.0 - max(dot(n, to_eye), 0.0), 4.0) * 0.25;
-    var color = albedo * (ambient + sun) + globals.sky_ambient.rgb * rim;
-    let dist = length(globals.eye.xyz - in.world);
+    let eye_offset = globals.eye.xyz - in.world;
+    let dist = length(eye_offset);
+    let facing = 1.0 - max(dot(in.normal, eye_offset / dist), 0.0);
+    let facing2 = facing * facing;
+    let rim = facing2 * facing2 * 0.25;
+    var color = albedo * (in.ambient + in.sun * sunlight(in.shadow)) + globals.sky_ambient.rgb * rim;
     let fog = 1.0 - exp(-globals.fog.w * dist);
     color = mix(color, globals.fog.rgb, fog);
     return vec4<f32>(color, 1.0);

@@ -19,7 +19,7 @@ use glam::DVec2;
 use tessera::collision::PolygonKind;
 use tessera::level::{Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
-use tessera::render::{Headless, Image};
+use tessera::render::{Headless, Image, Quality};
 use tessera::sim::World;
 
 /// Largest per-channel difference (of 255) for a pixel to count as equal.
@@ -199,6 +199,35 @@ fn showcase_crouching_with_the_collision_overlay() {
         "the overlay must show the crouching mesh"
     );
     check("showcase_overlay", &headless().shoot(&world, true).unwrap());
+}
+
+#[test]
+fn the_cpu_quality_draws_the_same_view_as_the_reference() {
+    // What `--msaa auto` picks on a CPU adapter (1 sample per pixel, the 1-tap shadow filter)
+    // against the full-quality reference: only aliased edges and shadow borders may differ, so
+    // the allowance is wider than for the references themselves but far below a changed scene.
+    let world = world_after(
+        &showcase(),
+        &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
+    );
+    let cpu = Quality {
+        samples: 1,
+        shadow_taps: 1,
+    };
+    let mut h = Headless::with_quality(SIZE, cpu).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(h.samples(), 1);
+    let actual = h.shoot(&world, false).unwrap();
+    let expected = Image::load_png(&golden_dir().join("showcase_jump.png")).unwrap();
+    let fraction = differing_pixels(&expected, &actual) as f64 / (SIZE.0 * SIZE.1) as f64;
+    if fraction > 0.02 {
+        let path = golden_dir().join("showcase_jump.cpu.actual.png");
+        actual.save_png(&path).unwrap();
+        panic!(
+            "{:.2}% of the pixels differ from the full-quality reference; actual: {}",
+            fraction * 100.0,
+            path.display()
+        );
+    }
 }
 
 #[test]

@@ -147,6 +147,14 @@ fn plays_a_replay_under_xvfb_and_exits_cleanly() {
         "no frame summary in the log: {}",
         describe(&out)
     );
+    // `--msaa auto` (the default): a CPU adapter such as lavapipe draws 1× with one log line why.
+    if stderr.contains("(Cpu,") {
+        assert!(
+            stderr.contains("is a CPU rasteriser") && stderr.contains("1× MSAA, 1-tap shadows"),
+            "auto MSAA on a CPU adapter: {}",
+            describe(&out)
+        );
+    }
     let ticks: Vec<Actions> = load_replay(&record_path).unwrap().iter().collect();
     // How many ticks fit in 3 s depends on the machine (a loaded 2-core machine running a debug
     // build draws a few frames per second); no wall-clock bound here, only that the game ran.

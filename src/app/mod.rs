@@ -21,6 +21,7 @@ use anyhow::Context;
 use crate::input::{Bindings, InputState};
 use crate::level::{load_level, load_tuning};
 use crate::movement::{Actions, Tuning};
+use crate::render::quality::Msaa;
 use crate::sim::{load_replay, save_replay, Replay, World};
 
 pub use fixed_step::{FixedStep, FrameSteps};
@@ -45,8 +46,9 @@ pub struct GameOptions {
     pub vsync: bool,
     /// Initial window size in logical pixels.
     pub window_size: (u32, u32),
-    /// Samples per pixel: 4 (the default) or 1 (no multisampling, for slow CPU rasterisers).
-    pub msaa: u32,
+    /// Multisampling: `Auto` (the default: 4× on GPUs, none on CPU rasterisers such as lavapipe)
+    /// or a fixed 1 or 4 samples per pixel.
+    pub msaa: Msaa,
 }
 
 /// The bindings file looked for when none is given.
@@ -64,7 +66,7 @@ impl GameOptions {
             exit_after: None,
             vsync: true,
             window_size: (1280, 720),
-            msaa: crate::render::targets::MSAA_SAMPLES,
+            msaa: Msaa::Auto,
         }
     }
 }
@@ -74,8 +76,8 @@ impl GameOptions {
 /// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
 pub fn run_game(opts: GameOptions) -> anyhow::Result<()> {
     anyhow::ensure!(
-        matches!(opts.msaa, 1 | 4),
-        "MSAA must be 1 or 4 samples per pixel, got {}",
+        matches!(opts.msaa, Msaa::Auto | Msaa::Samples(1 | 4)),
+        "MSAA must be auto, 1 or 4 samples per pixel, got {}",
         opts.msaa
     );
     if let Some(s) = opts.exit_after {

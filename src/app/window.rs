@@ -20,6 +20,7 @@ use super::GameOptions;
 use crate::input::{key_from_winit, Gamepads};
 use crate::render::frame::FrameData;
 use crate::render::gpu::{Gpu, GpuError};
+use crate::render::quality::Quality;
 use crate::render::renderer::Renderer;
 use crate::render::CameraConfig;
 
@@ -125,16 +126,20 @@ impl Graphics {
             wgpu::PresentMode::AutoNoVsync
         };
         surface.configure(&gpu.device, &config);
-        let mut renderer =
-            Renderer::new(&gpu, view_format, (config.width, config.height), opts.msaa);
+        let (quality, why) = Quality::choose(opts.msaa, gpu.adapter.get_info().device_type);
+        if let Some(why) = why {
+            log::info!("{} is {why}", gpu.describe());
+        }
+        let mut renderer = Renderer::new(&gpu, view_format, (config.width, config.height), quality);
         renderer.set_level(&gpu.device, game.world().level(), &CameraConfig::default());
         log::info!(
-            "window {}×{}, {:?}, {:?}, {}× MSAA on {}",
+            "window {}×{}, {:?}, {:?}, {}× MSAA, {}-tap shadows on {}",
             config.width,
             config.height,
             view_format,
             config.present_mode,
             renderer.samples(),
+            renderer.quality().shadow_taps,
             gpu.describe()
         );
         Ok(Graphics {

@@ -64,6 +64,8 @@ const LAYERS: [Layer; 3] = [
     },
 ];
 const SKY_DEPTH: f64 = 900.0;
+/// How far below the nearer layers' cover a farther layer still extends, m at its depth.
+const COVER_MARGIN: f64 = 1.0;
 const HORIZON: u32 = 0xd9e8ec;
 const ZENITH: u32 = 0x5b93cc;
 
@@ -92,32 +94,70 @@ pub fn background_vertices(focus_range: &Aabb, cam: &CameraConfig) -> Vec<ColorV
     let at =
         |eye_y: f64, depth: f64, deg: f64| eye_y - (eye_depth + depth) * deg.to_radians().tan();
     let lowest = |depth: f64| at(eye_lo, depth, (pitch + half_fov).to_degrees() + 5.0);
+    // Where a farther plane is hidden for sure: the nearer layer's lowest ridge point, seen from
+    // the highest eye (the most downward-looking ray over that ridge), projected onto the farther
+    // plane, less a margin. Everything below it is covered by the nearer layer (by induction,
+    // down to the bottom of every view), so the farther layer and the sky need not be rasterised
+    // there: on a CPU rasteriser even fragments that fail the depth test cost fill time.
+    let mut cover: Option<(f64, f64)> = None; // (lowest ridge height, distance from the eye)
+    let hidden_below = |cover: Option<(f64, f64)>, depth: f64| {
+        cover.map_or(f64::NEG_INFINITY, |(ridge_lo, near_dist): (f64, f64)| {
+            let r = (eye_depth + depth) / near_dist;
+            eye_hi + (ridge_lo - eye_hi) * r - COVER_MARGIN
+        })
+    };
     // Ridges, nearest first, then the sky: drawn front to back, hidden parts fail the depth test.
     for layer in LAYERS.iter().rev() {
         let (x0, x1) = span(layer.depth);
         let dist = eye_depth + layer.depth;
         let seg = (dist * layer.segment_deg.to_radians().tan()).max(0.5);
         let n = (((x1 - x0) / seg).ceil() as usize).clamp(2, 20_000);
-        let base = lowest(layer.depth);
+        let lowest_seen = lowest(layer.depth);
+        let base = lowest_seen.max(hidden_below(cover, layer.depth));
         let ridge_mid = at(eye_lo, layer.depth, layer.ridge_deg);
         let amp = dist * layer.amplitude_deg.to_radians().tan();
         let c = srgb(layer.color).map(|v| v * (1.0 - layer.haze));
         let top_c: [f32; 3] = std::array::from_fn(|i| c[i] + haze[i] * layer.haze);
         let low_c: [f32; 3] = std::array::from_fn(|i| top_c[i] * 0.8 + haze[i] * 0.2);
+        // A vertical gradient, the ridge colour at the mean ridge height and the low colour at the
+        // bottom of the lowest view, whatever the clipping: linear in y, so the body and the ridge
+        // band below agree along their seam.
+        let gradient = |y: f64| -> [f32; 3] {
+            let t = ((y - lowest_seen) / (ridge_mid - lowest_seen)) as f32;
+            std::array::from_fn(|i| low_c[i] + (top_c[i] - low_c[i]) * t)
+        };
         let z = -layer.depth as f32;
         let ridge = |k: usize| {
             let x = x0 + (x1 - x0) * k as f64 / n as f64;
             DVec2::new(x, ridge_mid + amp * ridge_noise(k, layer.seed))
         };
+        let ridge_lo = (0..=n).map(|k| ridge(k).y).fold(f64::INFINITY, f64::min);
+        cover = Some((ridge_lo, dist));
+        // The jagged band above the lowest ridge point, one strip per segment, then the body below
+        // it as one quad: a CPU rasteriser fills whole tiles of a big triangle much faster than
+        // the same area cut into thin slivers.
+        let band_lo = ridge_lo.max(base);
         for k in 0..n {
             let (a, b) = (ridge(k), ridge(k + 1));
             quad(
                 &mut out,
                 [
-                    (a.x, base, low_c),
-                    (b.x, base, low_c),
-                    (b.x, b.y, top_c),
-                    (a.x, a.y, top_c),
+                    (a.x, band_lo, gradient(band_lo)),
+                    (b.x, band_lo, gradient(band_lo)),
+                    (b.x, b.y, gradient(b.y)),
+                    (a.x, a.y, gradient(a.y)),
+                ],
+                z,
+            );
+        }
+        if band_lo > base {
+            quad(
+                &mut out,
+                [
+                    (x0, base, gradient(base)),
+                    (x1, base, gradient(base)),
+                    (x1, band_lo, gradient(band_lo)),
+                    (x0, band_lo, gradient(band_lo)),
                 ],
                 z,
             );
@@ -134,9 +174,17 @@ pub fn background_vertices(focus_range: &Aabb, cam: &CameraConfig) -> Vec<ColorV
         (eye_mid, srgb(HORIZON)),
         (top, srgb(ZENITH)),
     ];
+    // The part of the gradient the ridges always hide is left out; the colour where it is cut is
+    // interpolated, so the visible gradient is unchanged.
+    let cut = hidden_below(cover, SKY_DEPTH);
     for w in stops.windows(2) {
-        let (ya, ca) = w[0];
+        let (mut ya, mut ca) = w[0];
         let (yb, cb) = w[1];
+        if cut > ya && yb > ya {
+            let t = ((cut - ya) / (yb - ya)).min(1.0);
+            ca = std::array::from_fn(|i| ca[i] + (cb[i] - ca[i]) * t as f32);
+            ya = ya + (yb - ya) * t;
+        }
         if yb > ya {
             quad(
                 &mut out,
@@ -180,29 +228,36 @@ mod tests {
     use super::*;
     use crate::render::camera::{CameraRig, FollowTarget};
 
+    /// Whether the ray from `near` to `far` hits one of the backdrop's triangles.
+    fn ray_hits(verts: &[ColorVertex], near: glam::Vec3, far: glam::Vec3) -> bool {
+        verts.chunks(3).any(|t| {
+            let z = t[0].position[2];
+            let s = (z - near.z) / (far.z - near.z);
+            let p = near + (far - near) * s;
+            let q = |v: &ColorVertex| glam::Vec2::new(v.position[0], v.position[1]);
+            let (a, b, c, p) = (q(&t[0]), q(&t[1]), q(&t[2]), p.truncate());
+            let side = |u: glam::Vec2, v: glam::Vec2| (v - u).perp_dot(p - u);
+            let (d0, d1, d2) = (side(a, b), side(b, c), side(c, a));
+            (d0 >= 0.0 && d1 >= 0.0 && d2 >= 0.0) || (d0 <= 0.0 && d1 <= 0.0 && d2 <= 0.0)
+        })
+    }
+
     #[test]
-    fn the_backdrop_fills_every_corner_of_the_view_anywhere_in_the_focus_range() {
+    fn the_backdrop_fills_the_whole_view_anywhere_in_the_focus_range() {
+        // The farther layers and the sky are cut where nearer layers always hide them, so every
+        // ray of the view must still hit some part of the backdrop, at the corners and inside.
         let range = Aabb {
             min: DVec2::new(0.0, 0.0),
             max: DVec2::new(80.0, 30.0),
         };
         let cfg = CameraConfig::default();
         let verts = background_vertices(&range, &cfg);
-        let sky: Vec<&ColorVertex> = verts
-            .iter()
-            .filter(|v| v.position[2] == -SKY_DEPTH as f32)
-            .collect();
-        let (lo, hi) = sky
-            .iter()
-            .fold((glam::Vec2::MAX, glam::Vec2::MIN), |(lo, hi), v| {
-                let p = glam::Vec2::new(v.position[0], v.position[1]);
-                (lo.min(p), hi.max(p))
-            });
         for focus in [
             range.min,
             range.max,
             DVec2::new(0.0, 30.0),
             DVec2::new(80.0, 0.0),
+            DVec2::new(40.0, 15.0),
         ] {
             let t = FollowTarget {
                 pos: focus - DVec2::new(0.0, cfg.focus_height),
@@ -212,17 +267,50 @@ mod tests {
             let rig = CameraRig::new(cfg.clone(), t, None, MAX_ASPECT);
             let v = rig.view(MAX_ASPECT);
             let inv = v.view_proj.inverse();
-            for (sx, sy) in [(-1.0f32, -1.0f32), (1.0, 1.0), (-1.0, 1.0), (1.0, -1.0)] {
-                let near = inv.project_point3(glam::Vec3::new(sx, sy, 0.0));
-                let far = inv.project_point3(glam::Vec3::new(sx, sy, 1.0));
-                let t = (-SKY_DEPTH as f32 - near.z) / (far.z - near.z);
-                let p = near + (far - near) * t;
-                assert!(
-                    p.x > lo.x && p.x < hi.x && p.y > lo.y && p.y < hi.y,
-                    "corner ({sx},{sy}) at {p} outside sky {lo}..{hi}"
-                );
+            for i in 0..=12 {
+                for j in 0..=12 {
+                    let (sx, sy) = (i as f32 / 6.0 - 1.0, j as f32 / 6.0 - 1.0);
+                    let near = inv.project_point3(glam::Vec3::new(sx, sy, 0.0));
+                    let far = inv.project_point3(glam::Vec3::new(sx, sy, 1.0));
+                    assert!(
+                        ray_hits(&verts, near, far),
+                        "focus {focus}: the ray through ({sx}, {sy}) misses the backdrop"
+                    );
+                }
             }
         }
+    }
+
+    #[test]
+    fn hidden_parts_of_the_far_layers_and_the_sky_are_left_out() {
+        let range = Aabb {
+            min: DVec2::new(0.0, 0.0),
+            max: DVec2::new(80.0, 30.0),
+        };
+        let verts = background_vertices(&range, &CameraConfig::default());
+        let lowest = |z: f32| {
+            verts
+                .iter()
+                .filter(|v| v.position[2] == z)
+                .map(|v| v.position[1])
+                .fold(f32::MAX, f32::min)
+        };
+        // Without the cut, every plane would reach the lowest ray of the lowest view.
+        let cfg = CameraConfig::default();
+        let (pitch, half_fov) = (
+            cfg.pitch_deg.to_radians(),
+            (cfg.fov_y_deg / 2.0).to_radians(),
+        );
+        let eye_lo = range.min.y + cfg.distance * pitch.sin();
+        let lowest_view = |depth: f64| {
+            (eye_lo - (cfg.distance * pitch.cos() + depth) * (pitch + half_fov).tan()) as f32
+        };
+        assert!(lowest(-SKY_DEPTH as f32) > lowest_view(SKY_DEPTH) / 2.0);
+        assert!(lowest(-200.0) > lowest_view(200.0) * 0.75);
+        assert!(
+            lowest(-25.0) < lowest_view(25.0),
+            "the nearest layer reaches the bottom"
+        );
     }
 
     #[test]

@@ -7,8 +7,8 @@ use anyhow::Context;
 use super::camera::{CameraConfig, CameraRig};
 use super::frame::{follow_target, FrameData, FrameParams};
 use super::gpu::{Gpu, GpuError};
+use super::quality::Quality;
 use super::renderer::Renderer;
-use super::targets::MSAA_SAMPLES;
 use crate::level::load_level;
 use crate::movement::{Actions, Tuning};
 use crate::sim::{load_replay, World};
@@ -38,11 +38,16 @@ pub struct Headless {
 }
 
 impl Headless {
-    /// Opens a device (no window) for `size` images.
+    /// Opens a device (no window) for `size` images at the full quality.
     pub fn new(size: (u32, u32)) -> Result<Headless, GpuError> {
+        Headless::with_quality(size, Quality::FULL)
+    }
+
+    /// Opens a device (no window) for `size` images drawn at `quality`.
+    pub fn with_quality(size: (u32, u32), quality: Quality) -> Result<Headless, GpuError> {
         let gpu = Gpu::headless()?;
         let size = (size.0.max(1), size.1.max(1));
-        let renderer = Renderer::new(&gpu, OFFSCREEN_FORMAT, size, MSAA_SAMPLES);
+        let renderer = Renderer::new(&gpu, OFFSCREEN_FORMAT, size, quality);
         let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("offscreen"),
             size: wgpu::Extent3d {

@@ -11,7 +11,8 @@
 //!   ([`passes`], one pipeline and one WGSL file in `shaders/` each), the [`renderer`] that
 //!   submits a frame, and offscreen rendering to PNG ([`headless`]).
 //!
-//! Colour is linear in the shaders and written to sRGB targets; the main pass is 4× MSAA.
+//! Colour is linear in the shaders and written to sRGB targets; the main pass is 4× MSAA on GPUs
+//! (and 1× with a cheaper shadow filter on CPU rasterisers such as lavapipe: [`quality`]).
 //!
 //! # Must never depend on
 //! The app, the input module or winit: it draws a `sim::World` into any texture view, so the game
@@ -30,6 +31,7 @@ pub mod ladder_mesh;
 pub mod level_mesh;
 pub mod palette;
 pub mod passes;
+pub mod quality;
 pub mod renderer;
 pub mod shaders;
 pub mod targets;
@@ -40,4 +42,5 @@ pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
 pub use headless::{render_level_to_png, world_at_frame, Headless, Image};
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
+pub use quality::{Msaa, Quality};
 pub use renderer::Renderer;

@@ -14,8 +14,7 @@ use super::passes::lit::LitPass;
 use super::passes::overlay::OverlayPass;
 use super::passes::shadow::ShadowPass;
 use super::passes::{globals_layout, SceneDraws};
-#[cfg(doc)]
-use super::targets::MSAA_SAMPLES;
+use super::quality::Quality;
 use super::targets::{supported_samples, Targets};
 use crate::collision::Aabb;
 use crate::level::Level;
@@ -36,6 +35,7 @@ pub struct Renderer {
     shadow: ShadowPass,
     background: BackgroundPass,
     lit: LitPass,
+    shadow_taps: u32,
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
     chunks: ChunkTable,
@@ -55,11 +55,11 @@ const CLEAR: wgpu::Color = wgpu::Color {
 };
 
 impl Renderer {
-    /// A renderer drawing into `format` textures of `size` pixels with `msaa` samples per pixel
-    /// ([`MSAA_SAMPLES`] normally; 1 turns multisampling off, where the adapter cannot afford it).
-    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32), msaa: u32) -> Self {
+    /// A renderer drawing into `format` textures of `size` pixels at `quality` ([`Quality::FULL`]
+    /// normally; less where the adapter cannot afford it, see [`Quality::choose`]).
+    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32), quality: Quality) -> Self {
         let device = &gpu.device;
-        let samples = supported_samples(&gpu.adapter, format, msaa);
+        let samples = supported_samples(&gpu.adapter, format, quality.samples);
         let lighting = Lighting::default();
         let layout = globals_layout(device);
         let globals = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -76,7 +76,14 @@ impl Renderer {
             }],
         });
         let shadow = ShadowPass::new(device, &layout, lighting.shadow_map_size);
-        let lit = LitPass::new(device, &layout, shadow.view(), format, samples);
+        let lit = LitPass::new(
+            device,
+            &layout,
+            shadow.view(),
+            format,
+            samples,
+            quality.shadow_taps,
+        );
         Renderer {
             format,
             targets: Targets::new(device, format, size, samples),
@@ -86,6 +93,7 @@ impl Renderer {
             overlay: OverlayPass::new(device, &layout, format, samples),
             shadow,
             lit,
+            shadow_taps: quality.shadow_taps,
             level: None,
             chunks: ChunkTable::default(),
             hero: DynamicBuffer::new(device, "hero", 64 * 1024),
@@ -102,6 +110,14 @@ impl Renderer {
     /// Samples per pixel of the main pass.
     pub fn samples(&self) -> u32 {
         self.targets.samples
+    }
+
+    /// The quality drawn at (the samples the adapter supports, the shadow filter).
+    pub fn quality(&self) -> Quality {
+        Quality {
+            samples: self.targets.samples,
+            shadow_taps: self.shadow_taps,
+        }
     }
 
     /// Recreates the attachments for a new target size.

@@ -2,7 +2,7 @@
 //! resize. The colour is resolved into the frame's final (sRGB) texture.
 /// Depth format of the main pass and the shadow map.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
-/// Samples per pixel of the main pass.
+/// Samples per pixel of the main pass on GPUs (see [`super::quality`]).
 pub const MSAA_SAMPLES: u32 = 4;
 
 /// The main pass's attachments for one size.

@@ -11,13 +11,15 @@ pub struct LitPass {
 }
 
 impl LitPass {
-    /// Builds the pipeline for `format` with `samples` per pixel, sampling `shadow_map`.
+    /// Builds the pipeline for `format` with `samples` per pixel, sampling `shadow_map` with
+    /// `shadow_taps` (1 or 4) comparison taps per fragment.
     pub fn new(
         device: &wgpu::Device,
         globals: &wgpu::BindGroupLayout,
         shadow_map: &wgpu::TextureView,
         format: wgpu::TextureFormat,
         samples: u32,
+        shadow_taps: u32,
     ) -> Self {
         let shadow_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("shadow map"),
@@ -96,7 +98,10 @@ impl LitPass {
             fragment: Some(wgpu::FragmentState {
                 module: &module,
                 entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
+                compilation_options: wgpu::PipelineCompilationOptions {
+                    constants: &[("SHADOW_TAPS", if shadow_taps == 1 { 1.0 } else { 4.0 })],
+                    ..Default::default()
+                },
                 targets: &[Some(wgpu::ColorTargetState {
                     format,
                     blend: None,

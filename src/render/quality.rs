@@ -1,0 +1,157 @@
+//! Quality settings that trade looks for fill rate, chosen per adapter.
+//!
+//! A CPU rasteriser (Mesa's lavapipe/llvmpipe, [`wgpu::DeviceType::Cpu`]) pays for every sample
+//! and every texture tap on the CPU: 4× MSAA alone costs it about 15 ms per 1280×720 frame, and the
+//! four shadow-map taps per fragment a quarter of the lit pass. So by default it draws with one
+//! sample per pixel and a one-tap shadow filter; hardware adapters get the full look. Offscreen
+//! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
+use super::targets::MSAA_SAMPLES;
+
+/// The multisampling asked for: `auto` (the default) decides per adapter, or a fixed count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Msaa {
+    /// [`MSAA_SAMPLES`] on hardware adapters, 1 on CPU rasterisers (see [`Quality::choose`]).
+    #[default]
+    Auto,
+    /// Exactly this many samples per pixel: 1 or [`MSAA_SAMPLES`].
+    Samples(u32),
+}
+
+impl std::str::FromStr for Msaa {
+    type Err = String;
+
+    /// `auto`, `1` or `4`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim() {
+            "auto" => Ok(Msaa::Auto),
+            "1" => Ok(Msaa::Samples(1)),
+            "4" => Ok(Msaa::Samples(MSAA_SAMPLES)),
+            _ => Err(format!("MSAA must be auto, 1 or 4, got `{s}`")),
+        }
+    }
+}
+
+impl std::fmt::Display for Msaa {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Msaa::Auto => f.write_str("auto"),
+            Msaa::Samples(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// How a renderer draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quality {
+    /// Samples per pixel of the main pass (1 or [`MSAA_SAMPLES`]); lowered to 1 where the adapter
+    /// does not support it for the format.
+    pub samples: u32,
+    /// Shadow-map comparison taps per lit fragment: 4 (a smooth 3×3-texel filter) or 1 (a 2×2-texel
+    /// bilinear filter: slightly harder shadow edges).
+    pub shadow_taps: u32,
+}
+
+/// Why `auto` draws without multisampling on a CPU adapter (logged once).
+pub const CPU_REASON: &str = "a CPU rasteriser: drawing without multisampling (4× MSAA alone \
+     costs it about 15 ms per 1280×720 frame) and with a 1-tap shadow filter; `--msaa 4` forces \
+     multisampling";
+
+impl Quality {
+    /// The full look: 4× MSAA and the 4-tap shadow filter.
+    pub const FULL: Quality = Quality {
+        samples: MSAA_SAMPLES,
+        shadow_taps: 4,
+    };
+
+    /// The settings for an adapter of type `device` given the multisampling asked for, and a
+    /// one-line reason when they are below [`Quality::FULL`] because the adapter is a CPU
+    /// rasteriser. A fixed `msaa` is kept on every adapter; the shadow filter follows the adapter.
+    pub fn choose(msaa: Msaa, device: wgpu::DeviceType) -> (Quality, Option<&'static str>) {
+        let cpu = device == wgpu::DeviceType::Cpu;
+        let samples = match msaa {
+            Msaa::Samples(n) => n,
+            Msaa::Auto if cpu => 1,
+            Msaa::Auto => MSAA_SAMPLES,
+        };
+        let quality = Quality {
+            samples,
+            shadow_taps: if cpu { 1 } else { 4 },
+        };
+        (quality, cpu.then_some(CPU_REASON))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wgpu::DeviceType;
+
+    const GPUS: [DeviceType; 4] = [
+        DeviceType::DiscreteGpu,
+        DeviceType::IntegratedGpu,
+        DeviceType::VirtualGpu,
+        DeviceType::Other,
+    ];
+
+    #[test]
+    fn msaa_parses_auto_1_and_4_only() {
+        assert_eq!("auto".parse(), Ok(Msaa::Auto));
+        assert_eq!("1".parse(), Ok(Msaa::Samples(1)));
+        assert_eq!("4".parse(), Ok(Msaa::Samples(4)));
+        for bad in ["", "2", "8", "0", "Auto", "four", "-1"] {
+            assert!(bad.parse::<Msaa>().is_err(), "{bad:?}");
+        }
+        for m in [Msaa::Auto, Msaa::Samples(1), Msaa::Samples(4)] {
+            assert_eq!(m.to_string().parse(), Ok(m));
+        }
+        assert_eq!(Msaa::default(), Msaa::Auto);
+    }
+
+    #[test]
+    fn auto_gives_gpus_the_full_look() {
+        for device in GPUS {
+            assert_eq!(
+                Quality::choose(Msaa::Auto, device),
+                (Quality::FULL, None),
+                "{device:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn auto_turns_multisampling_off_on_cpu_adapters_and_says_why() {
+        let (q, why) = Quality::choose(Msaa::Auto, DeviceType::Cpu);
+        assert_eq!(
+            q,
+            Quality {
+                samples: 1,
+                shadow_taps: 1
+            }
+        );
+        let why = why.expect("a reason to log");
+        assert!(why.contains("CPU") && why.contains("--msaa 4"), "{why}");
+    }
+
+    #[test]
+    fn a_fixed_sample_count_is_kept_on_every_adapter() {
+        for device in GPUS.into_iter().chain([DeviceType::Cpu]) {
+            for n in [1, 4] {
+                let (q, _) = Quality::choose(Msaa::Samples(n), device);
+                assert_eq!(q.samples, n, "{device:?}");
+            }
+        }
+        assert_eq!(
+            Quality::choose(Msaa::Samples(1), DeviceType::DiscreteGpu),
+            (
+                Quality {
+                    samples: 1,
+                    shadow_taps: 4
+                },
+                None
+            )
+        );
+        let (q, why) = Quality::choose(Msaa::Samples(4), DeviceType::Cpu);
+        assert_eq!((q.samples, q.shadow_taps), (4, 1));
+        assert!(why.is_some());
+    }
+}
