@@ -458,7 +458,9 @@ struct HeroRun<'a> {
     env: Env<'a>,
     tuning: Tuning,
     hero: Hero,
-    spawn: DVec2,
+    /// The hero as spawned: respawning restores it (spawning is deterministic, and its point
+    /// location is not part of a step).
+    spawned: Hero,
     script: Script,
 }
 
@@ -473,8 +475,8 @@ impl<'a> HeroRun<'a> {
         HeroRun {
             env,
             tuning,
+            spawned: hero.clone(),
             hero,
-            spawn,
             script,
         }
     }
@@ -496,9 +498,7 @@ impl<'a> HeroRun<'a> {
                 *since_spawn += 1;
                 if *since_spawn >= *respawn {
                     *since_spawn = 0;
-                    self.hero = Hero::spawn(&self.env, self.spawn, &self.tuning)
-                        .expect("hero respawns")
-                        .0;
+                    self.hero = self.spawned.clone();
                 }
                 let mut a = *held;
                 a.jump_pressed = false;

@@ -149,10 +149,10 @@ pub enum MoveEnd {
     StepLimit,
 }
 
-/// The contacts of one move: up to four inline (a slide meets one or two edges; a wedge three),
-/// more on the heap. A move is the hot path of every tick, and a heap allocation per move cost
-/// about 15% of it.
-pub type Contacts = smallvec::SmallVec<[Contact; 4]>;
+/// The contacts of one move: up to two inline (a slide meets one edge, or two at a corner), more
+/// on the heap (a wedge). A move is the hot path of every tick: a heap allocation per move cost
+/// about 15% of it, and a larger inline array costs copying the result.
+pub type Contacts = smallvec::SmallVec<[Contact; 2]>;
 
 /// The outcome of [`CollisionMesh::move_and_slide`].
 #[derive(Clone, Debug, PartialEq)]
@@ -165,6 +165,19 @@ pub struct MoveResult {
     pub travelled: f64,
     /// Why the move ended.
     pub end: MoveEnd,
+}
+
+impl MoveResult {
+    /// A move of nothing yet from `body`.
+    #[inline]
+    fn at(body: Body) -> Self {
+        MoveResult {
+            body,
+            contacts: Contacts::new(),
+            travelled: 0.0,
+            end: MoveEnd::Completed,
+        }
+    }
 }
 
 /// Outcome of a move's line passing exactly through a vertex.
@@ -214,24 +227,27 @@ impl CollisionMesh {
     }
 
     /// Moves `body` by `displacement`, sliding along blocking edges. See the module docs.
+    #[inline]
     pub fn move_and_slide(&self, body: Body, displacement: DVec2, opts: MoveOptions) -> MoveResult {
-        self.walk(body, displacement, opts, Mode::Slide)
+        let mut res = MoveResult::at(body);
+        self.walk(&mut res, displacement, opts, Mode::Slide);
+        res
     }
 
     /// Walks `body` along `displacement` and stops at the first blocking edge (no slide).
+    #[inline]
     pub fn cast(&self, body: Body, displacement: DVec2, opts: MoveOptions) -> MoveResult {
-        self.walk(body, displacement, opts, Mode::StopAtFirst)
+        let mut res = MoveResult::at(body);
+        self.walk(&mut res, displacement, opts, Mode::StopAtFirst);
+        res
     }
 
-    fn walk(&self, body: Body, d: DVec2, opts: MoveOptions, mode: Mode) -> MoveResult {
-        let mut res = MoveResult {
-            body,
-            contacts: Contacts::new(),
-            travelled: 0.0,
-            end: MoveEnd::Completed,
-        };
+    /// The move loop, from `res.body` (a fresh [`MoveResult::at`]), writing into `res`: filled in
+    /// place, the result is never copied out of this (not inlined) function.
+    fn walk(&self, res: &mut MoveResult, d: DVec2, opts: MoveOptions, mode: Mode) {
+        let body = res.body;
         if !d.is_finite() || d == DVec2::ZERO {
-            return res;
+            return;
         }
         let mut d_len = d.length();
         let d = if d_len > MAX_MOVE {
@@ -371,7 +387,7 @@ impl CollisionMesh {
                                 // corner head-on). Stop there.
                                 res.travelled += p.distance(w);
                                 p = w;
-                                self.push_contact(&mut res, e, w, d_len);
+                                self.push_contact(res, e, w, d_len);
                                 res.end = if res.contacts.len() > 1 {
                                     MoveEnd::Wedged
                                 } else {
@@ -400,7 +416,7 @@ impl CollisionMesh {
                 skip = None;
                 continue;
             }
-            let n = self.push_contact(&mut res, e, x, d_len);
+            let n = self.push_contact(res, e, x, d_len);
             if mode == Mode::StopAtFirst {
                 res.end = MoveEnd::Blocked;
                 break;
@@ -432,7 +448,6 @@ impl CollisionMesh {
             target = x + r_t;
         }
         res.body = Body { pos: p, face: f };
-        res
     }
 
     /// Casts a ray from `body` along `displacement`; the first blocking edge hit, if any.

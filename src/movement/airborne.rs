@@ -91,7 +91,7 @@ pub(crate) fn step(
     // while falling: a ray cast is as dear as the move itself).
     let opts = h.move_options();
     let wall = if h.vel.y < 0.0 {
-        pressed_wall(mesh, h.body, a, t, opts)
+        pressed_wall(mesh, h.body, a, h.walk_limit, opts)
     } else {
         None
     };
@@ -113,7 +113,7 @@ pub(crate) fn step(
     rep.contacts += r.contacts.len();
     h.body = r.body;
     let landing = absorb_contacts(h, &r.contacts, rep);
-    if let Some(c) = landing.filter(|c| walkable(c.normal, t) && vel_before.y <= 0.0) {
+    if let Some(c) = landing.filter(|c| walkable(c.normal, h.walk_limit) && vel_before.y <= 0.0) {
         h.state = MoveState::Supported {
             edge: c.edge,
             speed: vel_before.x,
@@ -157,7 +157,7 @@ fn pressed_wall(
     mesh: &CollisionMesh,
     body: Body,
     a: &Actions,
-    t: &Tuning,
+    min_normal_y: f64,
     opts: MoveOptions,
 ) -> Option<f64> {
     if a.move_axis.x == 0.0 {
@@ -166,5 +166,5 @@ fn pressed_wall(
     let dir = a.move_axis.x.signum();
     let hit = mesh.ray_cast(body, DVec2::new(dir * WALL_PROBE, 0.0), opts)?;
     let n = hit.normal;
-    (!walkable(n, t) && n.y > -0.5 && n.x * dir < 0.0).then_some(n.x.signum())
+    (!walkable(n, min_normal_y) && n.y > -0.5 && n.x * dir < 0.0).then_some(n.x.signum())
 }

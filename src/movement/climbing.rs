@@ -73,7 +73,10 @@ pub(crate) fn step(
             DVec2::new(0.0, -2.0 * TOP_STEP),
             MoveOptions::default(),
         );
-        let ground = down.contacts.first().filter(|c| walkable(c.normal, t));
+        let ground = down
+            .contacts
+            .first()
+            .filter(|c| walkable(c.normal, h.walk_limit));
         if let Some(c) = ground {
             h.body = down.body;
             h.state = MoveState::Supported {

@@ -8,6 +8,7 @@ use glam::DVec2;
 use super::actions::Actions;
 use super::env::{Env, CROUCH, STAND};
 use super::state::{MoveEvent, MoveState, StepReport};
+use super::supported::min_walk_normal_y;
 use super::tuning::Tuning;
 use super::{airborne, climbing, supported, top_down};
 use crate::collision::{Body, ColliderId, CollisionMesh, EdgeRef, FaceKind, Location, MoveOptions};
@@ -56,6 +57,11 @@ pub struct Hero {
     pub(crate) air_jumps_left: u32,
     /// Sign of the normal of the wall last touched (for wall jumps within `wall_coyote`).
     pub(crate) wall_normal_x: f64,
+    /// The smallest normal `y` of a walkable edge (`supported::min_walk_normal_y`), cached for
+    /// `walk_limit_for` (the tuning's `max_slope_deg`): a cosine per query was a few per cent of
+    /// a step.
+    pub(crate) walk_limit: f64,
+    walk_limit_for: f64,
 }
 
 /// The hero could not be placed.
@@ -87,6 +93,8 @@ impl Hero {
             jump_rising: false,
             air_jumps_left: tuning.air_jumps,
             wall_normal_x: 0.0,
+            walk_limit: min_walk_normal_y(tuning),
+            walk_limit_for: tuning.max_slope_deg,
         };
         if tuning.top_down {
             hero.state = MoveState::TopDown;
@@ -119,6 +127,10 @@ impl Hero {
     /// Advances the hero by one fixed tick of `dt` seconds.
     pub fn step(&mut self, env: &Env, actions: &Actions, t: &Tuning, dt: f64) -> StepReport {
         let a = actions.sanitized();
+        if self.walk_limit_for != t.max_slope_deg {
+            self.walk_limit = min_walk_normal_y(t);
+            self.walk_limit_for = t.max_slope_deg;
+        }
         let prev = self.state;
         let start = self.body.pos;
         let mut rep = StepReport::default();

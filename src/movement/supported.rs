@@ -39,9 +39,16 @@ pub(crate) fn edge_dir(mesh: &CollisionMesh, e: EdgeRef) -> DVec2 {
     (b - a).normalize_or_zero()
 }
 
-/// Whether an edge normal is walkable under the tuning's max slope.
-pub(crate) fn walkable(normal: DVec2, t: &Tuning) -> bool {
-    normal.y >= t.max_slope_deg.to_radians().cos() - 1e-12
+/// The smallest normal `y` of a walkable edge under the tuning's max slope (less 1e-12, so an
+/// edge at exactly the max slope counts as walkable despite rounding).
+pub(crate) fn min_walk_normal_y(t: &Tuning) -> f64 {
+    t.max_slope_deg.to_radians().cos() - 1e-12
+}
+
+/// Whether an edge normal is walkable, given [`min_walk_normal_y`] (the hero caches it).
+#[inline]
+pub(crate) fn walkable(normal: DVec2, min_normal_y: f64) -> bool {
+    normal.y >= min_normal_y
 }
 
 /// One supported tick.
@@ -59,7 +66,6 @@ pub(crate) fn step(
     let mesh = env.mesh(h.collider);
     h.air_jumps_left = t.air_jumps;
     h.jump_rising = false;
-    let dir = edge_dir(mesh, edge);
 
     if let Some(i) = ladder_at(env.ladders, h.body.pos) {
         let l = env.ladders[i];
@@ -73,7 +79,7 @@ pub(crate) fn step(
         }
     }
     if h.timers.jump_buffer > 0.0 {
-        h.vel = dir * speed;
+        h.vel = edge_dir(mesh, edge) * speed;
         if a.move_axis.y < -0.5 && mesh.is_one_way_top(edge) {
             h.timers.drop_through = DROP_THROUGH_TIME;
             h.timers.jump_buffer = 0.0;
@@ -170,8 +176,9 @@ fn walk_chain(
             -cross(d1, d2)
         };
         let concave = turn > 0.0;
-        if walkable(nn, t) {
-            if !concave {
+        if walkable(nn, h.walk_limit) {
+            // A straight joint (a seam between tiles) needs no angle.
+            if !concave && d1.dot(d2) < 1.0 {
                 let angle = d1.dot(d2).clamp(-1.0, 1.0).acos();
                 let allowed = t.max_follow_turn_deg.to_radians()
                     * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
