@@ -244,8 +244,9 @@ fn triangulate(
     // `split` is sorted by vertex pair: one constraint edge per run of equal pairs. Pieces deep
     // inside a solid piece are dropped, then every point no edge uses (but the frame's corners).
     let mut runs: Vec<(usize, usize)> = Vec::with_capacity(split.len());
-    let mut remap = vec![u32::MAX; pts.points.len()];
-    remap[..4].fill(0);
+    // Kept points: the frame's four corners and every end of a kept edge.
+    let mut used = vec![false; pts.points.len()];
+    used[..4].fill(true);
     let mut k = 0;
     while k < split.len() {
         let pair = split[k].0;
@@ -256,15 +257,15 @@ fn triangulate(
         let (a, b) = (pts.points[pair[0] as usize], pts.points[pair[1] as usize]);
         if !buried_deep(a, b, pieces, grid) {
             runs.push((start, k));
-            remap[pair[0] as usize] = 0;
-            remap[pair[1] as usize] = 0;
+            used[pair[0] as usize] = true;
+            used[pair[1] as usize] = true;
         }
     }
+    let mut remap = vec![u32::MAX; pts.points.len()];
     let mut verts: Vec<Point2<f64>> = Vec::with_capacity(pts.points.len());
-    for (i, r) in remap.iter_mut().enumerate() {
-        if *r == 0 {
-            *r = verts.len() as u32;
-            let p = pts.points[i];
+    for (i, p) in pts.points.iter().enumerate() {
+        if used[i] {
+            remap[i] = verts.len() as u32;
             verts.push(Point2::new(p.x, p.y));
         }
     }
@@ -502,16 +503,9 @@ fn sources_near(
 /// segment if it holds both ends; the segment's interior touches the outline only if both ends
 /// lie on one edge's line.
 fn buried(a: DVec2, b: DVec2, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
-    grid.candidates(a).iter().any(|&pi| {
-        let p = &pieces[pi as usize];
-        p.kind == PolygonKind::Solid
-            && p.aabb.contains(a)
-            && p.aabb.contains(b)
-            && (0..p.points.len()).all(|i| {
-                let (u, v) = (p.points[i], p.points[(i + 1) % p.points.len()]);
-                let (oa, ob) = (orient(u, v, a), orient(u, v, b));
-                oa >= 0.0 && ob >= 0.0 && (oa > 0.0 || ob > 0.0)
-            })
+    inside_a_solid_piece(a, b, pieces, grid, |u, v| {
+        let (oa, ob) = (orient(u, v, a), orient(u, v, b));
+        oa >= 0.0 && ob >= 0.0 && (oa > 0.0 || ob > 0.0)
     })
 }
 
@@ -526,16 +520,28 @@ pub const BURIED_MARGIN: f64 = 1e-9;
 /// every edge line of one solid piece (conservative: keeping an edge is always correct).
 fn buried_deep(a: DVec2, b: DVec2, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
     let margin = BURIED_MARGIN + 1e-12 * a.abs().max(b.abs()).max_element();
+    inside_a_solid_piece(a, b, pieces, grid, |u, v| {
+        let n = left_normal(u, v);
+        (a - u).dot(n) > margin && (b - u).dot(n) > margin
+    })
+}
+
+/// Whether some solid piece whose box holds `a` and `b` passes `inside(u, v)` for every edge
+/// `u v` of its (counter-clockwise) outline.
+fn inside_a_solid_piece(
+    a: DVec2,
+    b: DVec2,
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+    inside: impl Fn(DVec2, DVec2) -> bool,
+) -> bool {
     grid.candidates(a).iter().any(|&pi| {
         let p = &pieces[pi as usize];
+        let n = p.points.len();
         p.kind == PolygonKind::Solid
             && p.aabb.contains(a)
             && p.aabb.contains(b)
-            && (0..p.points.len()).all(|i| {
-                let (u, v) = (p.points[i], p.points[(i + 1) % p.points.len()]);
-                let n = left_normal(u, v);
-                (a - u).dot(n) > margin && (b - u).dot(n) > margin
-            })
+            && (0..n).all(|i| inside(p.points[i], p.points[(i + 1) % n]))
     })
 }
 

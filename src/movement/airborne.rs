@@ -109,9 +109,7 @@ pub(crate) fn step(
     }
 
     let vel_before = h.vel;
-    let r = mesh.move_and_slide(h.body, h.vel * dt, opts);
-    rep.contacts += r.contacts.len();
-    h.body = r.body;
+    let r = h.slide(mesh, h.vel * dt, opts, rep);
     let landing = absorb_contacts(h, &r.contacts, rep);
     if let Some(c) = landing.filter(|c| walkable(c.normal, h.walk_limit) && vel_before.y <= 0.0) {
         h.state = MoveState::Supported {

@@ -48,13 +48,12 @@ pub(crate) fn step(
     let mut dy = a.move_axis.y * t.climb_speed * dt;
     // Never climb above the top: the feet stop at the ladder's top edge.
     dy = dy.min(l.max.y - h.body.pos.y).max(l.min.y - h.body.pos.y);
-    let r = mesh.move_and_slide(
-        h.body,
+    let r = h.slide(
+        mesh,
         DVec2::new(dx, dy),
         MoveOptions { pass_one_way: true },
+        rep,
     );
-    rep.contacts += r.contacts.len();
-    h.body = r.body;
     h.vel = DVec2::new(0.0, dy / dt);
 
     let at_top = h.body.pos.y >= l.max.y - 1e-9;

@@ -11,7 +11,9 @@ use super::state::{MoveEvent, MoveState, StepReport};
 use super::supported::min_walk_normal_y;
 use super::tuning::Tuning;
 use super::{airborne, climbing, supported, top_down};
-use crate::collision::{Body, ColliderId, CollisionMesh, EdgeRef, FaceKind, Location, MoveOptions};
+use crate::collision::{
+    Body, ColliderId, CollisionMesh, EdgeRef, FaceKind, Location, MoveOptions, MoveResult,
+};
 
 /// Distance (m) within which a position counts as on a mesh edge when switching meshes: points on
 /// an edge may round to the solid side by a few ulps.
@@ -204,6 +206,21 @@ impl Hero {
             };
         }
         true
+    }
+
+    /// Moves the body by `d` on `mesh` with move-and-slide, counting the contacts into `rep`; the
+    /// result (contacts, distance travelled) is returned for the caller's own use.
+    pub(crate) fn slide(
+        &mut self,
+        mesh: &CollisionMesh,
+        d: DVec2,
+        opts: MoveOptions,
+        rep: &mut StepReport,
+    ) -> MoveResult {
+        let r = mesh.move_and_slide(self.body, d, opts);
+        rep.contacts += r.contacts.len();
+        self.body = r.body;
+        r
     }
 
     /// Starts a jump from the ground (or coyote time): vertical speed for `jump_height`.

@@ -140,18 +140,14 @@ fn walk_chain(
         }
         let to_end = (end - h.body.pos).dot(d1).max(0.0);
         if rem <= to_end {
-            let r = mesh.move_and_slide(h.body, d1 * rem, opts);
-            rep.contacts += r.contacts.len();
-            h.body = r.body;
+            let r = h.slide(mesh, d1 * rem, opts, rep);
             if r.travelled < rem - 1e-9 {
                 // Something other than the ground (a low ceiling, a wall piece) stopped the walk.
                 s = 0.0;
             }
             break;
         }
-        let r = mesh.move_and_slide(h.body, end - h.body.pos, opts);
-        rep.contacts += r.contacts.len();
-        h.body = r.body;
+        h.slide(mesh, end - h.body.pos, opts, rep);
         if h.body.pos.distance(end) > 1e-9 {
             s = 0.0;
             break;
@@ -221,9 +217,7 @@ fn launch(h: &mut Hero, env: &Env, t: &Tuning, vel: DVec2, rem: f64, rep: &mut S
     rep.events.push(MoveEvent::LeftGround);
     let len = vel.length();
     if rem > 0.0 && len > 0.0 {
-        let r = mesh.move_and_slide(h.body, vel / len * rem, h.move_options());
-        rep.contacts += r.contacts.len();
-        h.body = r.body;
+        let r = h.slide(mesh, vel / len * rem, h.move_options(), rep);
         airborne::absorb_contacts(h, &r.contacts, rep);
     }
 }

@@ -30,8 +30,6 @@ pub(crate) fn step(
     } else {
         h.vel + delta.normalize() * max_step
     };
-    let r = mesh.move_and_slide(h.body, h.vel * dt, h.move_options());
-    rep.contacts += r.contacts.len();
-    h.body = r.body;
+    let r = h.slide(mesh, h.vel * dt, h.move_options(), rep);
     absorb_contacts(h, &r.contacts, rep);
 }

@@ -96,8 +96,43 @@ pub struct Frame {
 /// Runs the script twice, asserts the traces are bit-identical, checks penetration on every frame,
 /// and returns the frames.
 pub fn run(level: &Level, tuning: &Tuning, script: &[Actions]) -> Vec<Frame> {
-    let a = run_once(level, tuning, script);
-    let b = run_once(level, tuning, script);
+    run_checked(level, tuning, script.len(), |i, _| script[i])
+}
+
+/// Runs a closed-loop policy (actions chosen from the world's state) for `n` frames, twice, with the
+/// same checks as [`run`].
+pub fn run_policy(
+    level: &Level,
+    tuning: &Tuning,
+    n: usize,
+    policy: impl Fn(&World) -> Actions,
+) -> Vec<Frame> {
+    run_checked(level, tuning, n, |_, w| policy(w))
+}
+
+/// Runs `n` frames with the actions `actions(frame, world)`, twice; asserts the traces are
+/// bit-identical and the collider never penetrates the level; returns the frames.
+fn run_checked(
+    level: &Level,
+    tuning: &Tuning,
+    n: usize,
+    actions: impl Fn(usize, &World) -> Actions,
+) -> Vec<Frame> {
+    let once = || {
+        let mut w = World::new(level, tuning).expect("world");
+        (0..n)
+            .map(|i| {
+                let a = actions(i, &w);
+                let events = w.step(&a).events.clone();
+                Frame {
+                    t: w.trace_frame(),
+                    events,
+                    crouching: w.hero().crouching(),
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (once(), once());
     assert_eq!(a.len(), b.len());
     for (x, y) in a.iter().zip(&b) {
         assert_eq!(x.t, y.t, "second run differs at frame {}", x.t.frame);
@@ -113,60 +148,6 @@ pub fn run(level: &Level, tuning: &Tuning, script: &[Actions]) -> Vec<Frame> {
         );
     }
     a
-}
-
-/// Runs a closed-loop policy (actions chosen from the world's state) for `n` frames, twice, with the
-/// same checks as [`run`].
-pub fn run_policy(
-    level: &Level,
-    tuning: &Tuning,
-    n: usize,
-    policy: impl Fn(&World) -> Actions,
-) -> Vec<Frame> {
-    let once = || {
-        let mut w = World::new(level, tuning).expect("world");
-        (0..n)
-            .map(|_| {
-                let a = policy(&w);
-                let events = w.step(&a).events.clone();
-                Frame {
-                    t: w.trace_frame(),
-                    events,
-                    crouching: w.hero().crouching(),
-                }
-            })
-            .collect::<Vec<_>>()
-    };
-    let (a, b) = (once(), once());
-    for (x, y) in a.iter().zip(&b) {
-        assert_eq!(x.t, y.t, "second run differs at frame {}", x.t.frame);
-    }
-    let checker = Penetration::new(level);
-    for f in &a {
-        let depth = checker.max(&f.t);
-        assert!(
-            depth <= MAX_PENETRATION,
-            "frame {}: collider penetrates the level by {depth} m at {:?}",
-            f.t.frame,
-            f.t.pos
-        );
-    }
-    a
-}
-
-fn run_once(level: &Level, tuning: &Tuning, script: &[Actions]) -> Vec<Frame> {
-    let mut w = World::new(level, tuning).expect("world");
-    script
-        .iter()
-        .map(|a| {
-            let events = w.step(a).events.clone();
-            Frame {
-                t: w.trace_frame(),
-                events,
-                crouching: w.hero().crouching(),
-            }
-        })
-        .collect()
 }
 
 /// Measures how deep a collider overlaps the level's solid polygons, independently of the mesh:
