@@ -19,8 +19,10 @@ use glam::DVec2;
 use tessera::collision::PolygonKind;
 use tessera::level::{load_level, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
+use tessera::render::background_mesh::Backdrop;
 use tessera::render::frame::{follow_target, FrameData, FrameParams};
 use tessera::render::globals::Lighting;
+use tessera::render::renderer::focus_range;
 use tessera::render::{CameraConfig, CameraRig, ChunkTable, LevelGeometry, SlabConfig};
 use tessera::sim::World;
 
@@ -120,6 +122,7 @@ fn actions(t: u64) -> Actions {
 struct Scene {
     world: World,
     chunks: ChunkTable,
+    backdrop: Backdrop,
     camera: CameraRig,
     frame: FrameData,
     lighting: Lighting,
@@ -139,6 +142,7 @@ impl Scene {
         Scene {
             world,
             chunks,
+            backdrop: Backdrop::new(&focus_range(level), &CameraConfig::default()),
             camera,
             frame: FrameData::default(),
             lighting: Lighting::default(),
@@ -161,6 +165,7 @@ impl Scene {
             time: self.tick as f32 / 120.0,
             overlay,
             chunks: &self.chunks,
+            backdrop: &self.backdrop,
             lighting: &self.lighting,
         };
         self.frame.prepare(&self.world, &self.camera, &params);

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::fixed_step::{FixedStep, FrameSteps};
 use crate::input::{InputState, UiActions};
 use crate::movement::Actions;
+use crate::render::background_mesh::Backdrop;
 use crate::render::camera::{CameraConfig, CameraRig};
 use crate::render::frame::{follow_target, FrameData, FrameParams};
 use crate::render::globals::Lighting;
@@ -175,6 +176,7 @@ impl Game {
         &self,
         frame: &mut FrameData,
         chunks: &ChunkTable,
+        backdrop: &Backdrop,
         lighting: &Lighting,
         aspect: f64,
     ) {
@@ -184,6 +186,7 @@ impl Game {
             time: self.time as f32,
             overlay: self.overlay,
             chunks,
+            backdrop,
             lighting,
         };
         frame.prepare(&self.world, &self.camera, &params);

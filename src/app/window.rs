@@ -260,6 +260,7 @@ impl App<'_> {
         self.game.prepare(
             &mut self.frame,
             g.renderer.chunks(),
+            g.renderer.backdrop(),
             &g.renderer.lighting,
             g.aspect(),
         );

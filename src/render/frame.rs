@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use glam::DVec2;
 
+use super::background_mesh::Backdrop;
 use super::camera::{CameraRig, FollowTarget};
 use super::collision_overlay::paint_hero;
 use super::debug_draw::LineMesh;
@@ -22,6 +23,8 @@ pub struct FrameData {
     pub globals: Globals,
     /// The hero's triangles.
     pub hero: Vec<MeshVertex>,
+    /// The backdrop's triangles in view.
+    pub backdrop: Vec<ColorVertex>,
     /// Index ranges of the static level geometry in view.
     pub level_ranges: Vec<Range<u32>>,
     /// The debug overlay's collider mesh, when the overlay is shown.
@@ -43,6 +46,8 @@ pub struct FrameParams<'a> {
     pub overlay: bool,
     /// The static geometry's chunks (for culling).
     pub chunks: &'a ChunkTable,
+    /// The level's backdrop (cut to the view each frame).
+    pub backdrop: &'a Backdrop,
     /// Sun and ambient.
     pub lighting: &'a Lighting,
 }
@@ -70,6 +75,7 @@ impl FrameData {
         let view = camera.view(p.aspect);
         self.globals = p.lighting.globals(&view, p.time);
         p.chunks.visible(&view.visible, &mut self.level_ranges);
+        p.backdrop.vertices(&view, &mut self.backdrop);
         let hero = world.hero();
         let at = interpolated_hero(world, p.alpha);
         let mesh = world.collision().mesh(hero.collider);

@@ -99,6 +99,7 @@ impl Headless {
             time: 0.0,
             overlay,
             chunks: self.renderer.chunks(),
+            backdrop: self.renderer.backdrop(),
             lighting: &self.renderer.lighting,
         };
         frame.prepare(world, &camera, &params);

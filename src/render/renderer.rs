@@ -2,7 +2,7 @@
 //! (uploaded once per level), and one frame's submission.
 use wgpu::util::DeviceExt;
 
-use super::background_mesh::background_vertices;
+use super::background_mesh::Backdrop;
 use super::camera::CameraConfig;
 use super::frame::FrameData;
 use super::globals::{Globals, Lighting};
@@ -39,6 +39,7 @@ pub struct Renderer {
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
     chunks: ChunkTable,
+    backdrop: Backdrop,
     hero: DynamicBuffer,
     /// Sun and ambient light.
     pub lighting: Lighting,
@@ -96,6 +97,7 @@ impl Renderer {
             shadow_taps: quality.shadow_taps,
             level: None,
             chunks: ChunkTable::default(),
+            backdrop: Backdrop::default(),
             hero: DynamicBuffer::new(device, "hero", 64 * 1024),
             lighting,
             slabs: SlabConfig::default(),
@@ -144,14 +146,18 @@ impl Renderer {
             }),
         });
         self.chunks = geometry.chunks;
-        self.background
-            .set_vertices(device, &background_vertices(&focus_range(level), camera));
+        self.backdrop = Backdrop::new(&focus_range(level), camera);
         self.overlay.clear_cache();
     }
 
     /// The static geometry's chunks, for [`FrameData::prepare`].
     pub fn chunks(&self) -> &ChunkTable {
         &self.chunks
+    }
+
+    /// The level's backdrop, for [`FrameData::prepare`].
+    pub fn backdrop(&self) -> &Backdrop {
+        &self.backdrop
     }
 
     /// Uploads `frame` and draws it into `target` (a view of a texture of this renderer's format
@@ -166,6 +172,7 @@ impl Renderer {
         let (device, queue) = (&gpu.device, &gpu.queue);
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
         self.hero.write(device, queue, &frame.hero);
+        self.background.write(device, queue, &frame.backdrop);
         if let Some(id) = frame.overlay {
             self.overlay
                 .ensure_mesh(device, id, world.collision().mesh(id));
@@ -212,10 +219,10 @@ impl Renderer {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            // Opaque geometry front to back, so the depth test rejects hidden backdrop fragments
-            // before shading (fill rate is what a CPU rasteriser runs out of).
-            self.lit.draw(&mut pass, &self.globals_group, &scene);
+            // The backdrop first, in painter's order with no depth test (like a clear: each of
+            // its fragments is cheap), then the level and the hero over it.
             self.background.draw(&mut pass, &self.globals_group);
+            self.lit.draw(&mut pass, &self.globals_group, &scene);
             if let Some(id) = frame.overlay {
                 self.overlay.draw(&mut pass, &self.globals_group, id);
             }

@@ -1,14 +1,15 @@
-//! Background pass (`shaders/background.wgsl`): sky and parallax layers, static per level.
-use wgpu::util::DeviceExt;
+//! Background pass (`shaders/background.wgsl`): sky and parallax layers, cut to the view each
+//! frame (see [`crate::render::background_mesh`]).
 
+use crate::render::gpu_buffer::DynamicBuffer;
 use crate::render::shaders::PassShader;
 use crate::render::targets::DEPTH_FORMAT;
 use crate::render::vertex::ColorVertex;
 
-/// The background pipeline and the current level's backdrop.
+/// The background pipeline and the frame's backdrop triangles.
 pub struct BackgroundPass {
     pipeline: wgpu::RenderPipeline,
-    vertices: Option<(wgpu::Buffer, u32)>,
+    vertices: DynamicBuffer,
 }
 
 impl BackgroundPass {
@@ -26,39 +27,32 @@ impl BackgroundPass {
             samples,
             PassShader::Background,
             None,
-            true,
         );
         BackgroundPass {
             pipeline,
-            vertices: None,
+            vertices: DynamicBuffer::new(device, "background", 64 * 1024),
         }
     }
 
-    /// Uploads a new backdrop (once per level).
-    pub fn set_vertices(&mut self, device: &wgpu::Device, vertices: &[ColorVertex]) {
-        self.vertices = (!vertices.is_empty()).then(|| {
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("background"),
-                contents: bytemuck::cast_slice(vertices),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
-            (buffer, vertices.len() as u32)
-        });
+    /// Uploads this frame's backdrop.
+    pub fn write(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, vertices: &[ColorVertex]) {
+        self.vertices.write(device, queue, vertices);
     }
 
     /// Draws the backdrop (inside the main pass).
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, globals: &wgpu::BindGroup) {
-        if let Some((buffer, count)) = &self.vertices {
+        if !self.vertices.is_empty() {
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, globals, &[]);
-            pass.set_vertex_buffer(0, buffer.slice(..));
-            pass.draw(0..*count, 0..1);
+            pass.set_vertex_buffer(0, self.vertices.buffer().slice(..));
+            pass.draw(0..self.vertices.len(), 0..1);
         }
     }
 }
 
-/// A pipeline for [`ColorVertex`] triangles with only the globals bound: the background (depth
-/// tested and written, opaque) and the overlay (no depth test, alpha-blended) share this shape.
+/// A pipeline for [`ColorVertex`] triangles with only the globals bound and no depth test or
+/// write (they are drawn in painter's order): the background (opaque, before the level) and the
+/// overlay (alpha-blended, after it) share this shape.
 pub(crate) fn color_pipeline(
     device: &wgpu::Device,
     globals: &wgpu::BindGroupLayout,
@@ -66,7 +60,6 @@ pub(crate) fn color_pipeline(
     samples: u32,
     shader: PassShader,
     blend: Option<wgpu::BlendState>,
-    depth_test: bool,
 ) -> wgpu::RenderPipeline {
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some(shader.file_name()),
@@ -89,12 +82,8 @@ pub(crate) fn color_pipeline(
         },
         depth_stencil: Some(wgpu::DepthStencilState {
             format: DEPTH_FORMAT,
-            depth_write_enabled: Some(depth_test),
-            depth_compare: Some(if depth_test {
-                wgpu::CompareFunction::Less
-            } else {
-                wgpu::CompareFunction::Always
-            }),
+            depth_write_enabled: Some(false),
+            depth_compare: Some(wgpu::CompareFunction::Always),
             stencil: Default::default(),
             bias: Default::default(),
         }),

@@ -34,7 +34,6 @@ impl OverlayPass {
             samples,
             PassShader::Overlay,
             Some(wgpu::BlendState::ALPHA_BLENDING),
-            false,
         );
         OverlayPass {
             pipeline,
