@@ -168,9 +168,9 @@ pub struct MoveResult {
 }
 
 impl MoveResult {
-    /// A move of nothing yet from `body`.
+    /// A move of nothing yet from `body` (to be filled by [`CollisionMesh::move_and_slide_in`]).
     #[inline]
-    fn at(body: Body) -> Self {
+    pub fn at(body: Body) -> Self {
         MoveResult {
             body,
             contacts: Contacts::new(),
@@ -232,6 +232,14 @@ impl CollisionMesh {
         let mut res = MoveResult::at(body);
         self.walk(&mut res, displacement, opts, Mode::Slide);
         res
+    }
+
+    /// [`Self::move_and_slide`] from `res.body` by `displacement`, written into `res` (a fresh
+    /// [`MoveResult::at`]): a caller that keeps the result in place saves copying it out, which
+    /// is a measurable part of a whole movement step.
+    #[inline]
+    pub fn move_and_slide_in(&self, res: &mut MoveResult, displacement: DVec2, opts: MoveOptions) {
+        self.walk(res, displacement, opts, Mode::Slide);
     }
 
     /// Walks `body` along `displacement` and stops at the first blocking edge (no slide).

@@ -14,7 +14,7 @@ use super::hero::{approach, Hero};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::supported::walkable;
 use super::tuning::Tuning;
-use crate::collision::{Body, CollisionMesh, Contact, MoveOptions};
+use crate::collision::{Body, CollisionMesh, Contact, MoveOptions, MoveResult};
 
 /// How far sideways (m) a wall is looked for while pressing towards it.
 pub const WALL_PROBE: f64 = 0.02;
@@ -109,7 +109,8 @@ pub(crate) fn step(
     }
 
     let vel_before = h.vel;
-    let r = h.slide(mesh, h.vel * dt, opts, rep);
+    let mut r = MoveResult::at(h.body);
+    h.slide(mesh, h.vel * dt, opts, rep, &mut r);
     let landing = absorb_contacts(h, &r.contacts, rep);
     if let Some(c) = landing.filter(|c| walkable(c.normal, h.walk_limit) && vel_before.y <= 0.0) {
         h.state = MoveState::Supported {

@@ -12,7 +12,7 @@ use super::hero::{walkable_support, Hero};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::supported::walkable;
 use super::tuning::Tuning;
-use crate::collision::{Aabb, MoveOptions};
+use crate::collision::{Aabb, MoveOptions, MoveResult};
 
 /// How far above a ladder's top (m) the feet are lifted to step off onto the ground there.
 pub const TOP_STEP: f64 = 0.01;
@@ -48,11 +48,13 @@ pub(crate) fn step(
     let mut dy = a.move_axis.y * t.climb_speed * dt;
     // Never climb above the top: the feet stop at the ladder's top edge.
     dy = dy.min(l.max.y - h.body.pos.y).max(l.min.y - h.body.pos.y);
-    let r = h.slide(
+    let mut r = MoveResult::at(h.body);
+    h.slide(
         mesh,
         DVec2::new(dx, dy),
         MoveOptions { pass_one_way: true },
         rep,
+        &mut r,
     );
     h.vel = DVec2::new(0.0, dy / dt);
 

@@ -5,6 +5,7 @@ use super::env::Env;
 use super::hero::Hero;
 use super::state::StepReport;
 use super::tuning::Tuning;
+use crate::collision::MoveResult;
 
 /// One top-down tick: accelerate towards the requested direction, move, slide, lose the velocity
 /// into whatever was hit.
@@ -30,6 +31,7 @@ pub(crate) fn step(
     } else {
         h.vel + delta.normalize() * max_step
     };
-    let r = h.slide(mesh, h.vel * dt, h.move_options(), rep);
+    let mut r = MoveResult::at(h.body);
+    h.slide(mesh, h.vel * dt, h.move_options(), rep, &mut r);
     absorb_contacts(h, &r.contacts, rep);
 }
