@@ -222,7 +222,11 @@ impl Hero {
         *res = MoveResult::at(self.body);
         mesh.move_and_slide_in(res, d, opts);
         rep.contacts += res.contacts.len();
-        self.body = res.body;
+        // Field by field: copying the whole `Body` loads its padding with the face id as one
+        // 8-byte word, which cannot be forwarded from the walk's 4-byte store and stalled the
+        // step (~10 % of it under `perf`).
+        self.body.pos = res.body.pos;
+        self.body.face = res.body.face;
     }
 
     /// Starts a jump from the ground (or coyote time): vertical speed for `jump_height`.

@@ -34,6 +34,7 @@ const MAX_EDGES_PER_TICK: usize = 256;
 pub const DROP_THROUGH_TIME: f64 = 0.2;
 
 /// Unit direction of an edge (free space on its left).
+#[inline]
 pub(crate) fn edge_dir(mesh: &CollisionMesh, e: EdgeRef) -> DVec2 {
     let (a, b) = mesh.edge_points(e);
     (b - a).normalize_or_zero()
