@@ -43,7 +43,7 @@ use tessera::collision::{
     build_mesh, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, FaceKind, Location,
     MeshConfig, MoveOptions, PolygonId, PolygonKind, SourcePolygon,
 };
-use tessera::movement::{Actions, Env, Hero, Tuning};
+use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 
 /// Fixed timestep, s.
 const DT: f64 = 1.0 / 120.0;
@@ -462,6 +462,7 @@ struct HeroRun<'a> {
     /// location is not part of a step).
     spawned: Hero,
     script: Script,
+    report: StepReport,
 }
 
 impl<'a> HeroRun<'a> {
@@ -478,6 +479,7 @@ impl<'a> HeroRun<'a> {
             spawned: hero.clone(),
             hero,
             script,
+            report: StepReport::default(),
         }
     }
 
@@ -532,8 +534,9 @@ impl<'a> HeroRun<'a> {
         let mut travelled = 0.0;
         for _ in 0..n {
             let a = self.actions();
-            let rep = self.hero.step(&self.env, black_box(&a), &self.tuning, DT);
-            travelled += rep.moved.length();
+            self.hero
+                .step(&self.env, black_box(&a), &self.tuning, DT, &mut self.report);
+            travelled += self.report.moved.length();
         }
         travelled
     }

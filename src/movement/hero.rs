@@ -126,8 +126,19 @@ impl Hero {
         }
     }
 
-    /// Advances the hero by one fixed tick of `dt` seconds.
-    pub fn step(&mut self, env: &Env, actions: &Actions, t: &Tuning, dt: f64) -> StepReport {
+    /// Advances the hero by one fixed tick of `dt` seconds, replacing `rep` with the tick's
+    /// report. The report is an out-parameter so its event list's allocation is reused from tick
+    /// to tick, and because returning it by value copied it back while its last writes were in
+    /// flight (a store-forwarding stall, ~10 % of a top-down step under `perf`).
+    pub fn step(
+        &mut self,
+        env: &Env,
+        actions: &Actions,
+        t: &Tuning,
+        dt: f64,
+        rep: &mut StepReport,
+    ) {
+        rep.clear();
         let a = actions.sanitized();
         if self.walk_limit_for != t.max_slope_deg {
             self.walk_limit = min_walk_normal_y(t);
@@ -135,7 +146,6 @@ impl Hero {
         }
         let prev = self.state;
         let start = self.body.pos;
-        let mut rep = StepReport::default();
         if a.jump_pressed {
             self.timers.jump_buffer = t.jump_buffer.max(dt);
         }
@@ -147,18 +157,16 @@ impl Hero {
         } else if !t.top_down && self.state == MoveState::TopDown {
             self.state = MoveState::Airborne;
         }
-        self.update_crouch(env, &a, t, &mut rep);
+        self.update_crouch(env, &a, t, rep);
         match self.state {
             MoveState::Supported { edge, speed } => {
-                supported::step(self, env, &a, t, dt, edge, speed, &mut rep)
+                supported::step(self, env, &a, t, dt, edge, speed, rep)
             }
             MoveState::Airborne | MoveState::WallSlide { .. } => {
-                airborne::step(self, env, &a, t, dt, &mut rep)
+                airborne::step(self, env, &a, t, dt, rep)
             }
-            MoveState::Climbing { ladder } => {
-                climbing::step(self, env, &a, t, dt, ladder, &mut rep)
-            }
-            MoveState::TopDown => top_down::step(self, env, &a, t, dt, &mut rep),
+            MoveState::Climbing { ladder } => climbing::step(self, env, &a, t, dt, ladder, rep),
+            MoveState::TopDown => top_down::step(self, env, &a, t, dt, rep),
         }
         let tm = &mut self.timers;
         for v in [
@@ -176,7 +184,6 @@ impl Hero {
             0
         };
         rep.moved = self.body.pos - start;
-        rep
     }
 
     /// Crouch when asked; stand up when crouch is released and the standing collider fits.

@@ -84,3 +84,12 @@ pub struct StepReport {
     /// The displacement actually made this step.
     pub moved: DVec2,
 }
+
+impl StepReport {
+    /// Empties the report for the next step, keeping the event list's allocation.
+    pub fn clear(&mut self) {
+        self.events.clear();
+        self.contacts = 0;
+        self.moved = DVec2::ZERO;
+    }
+}

@@ -143,7 +143,8 @@ impl World {
             collision: &self.collision,
             ladders: &self.ladders,
         };
-        self.last = self.hero.step(&env, actions, &self.tuning, DT);
+        self.hero
+            .step(&env, actions, &self.tuning, DT, &mut self.last);
         self.steps += 1;
         &self.last
     }
