@@ -257,13 +257,12 @@ impl CollisionMesh {
         if !d.is_finite() || d == DVec2::ZERO {
             return;
         }
-        let mut d_len = d.length();
-        let d = if d_len > MAX_MOVE {
+        // Compared squared: a square root here held up the start of every move (its length is
+        // needed only for the contacts' fractions).
+        let d = if d.length_squared() > MAX_MOVE * MAX_MOVE {
             // Same outcome (the level bounds are solid and far closer), and every predicate and
             // crossing stays far from overflow.
-            let d = d * (MAX_MOVE / d_len);
-            d_len = d.length();
-            d
+            d * (MAX_MOVE / d.length())
         } else {
             d
         };
@@ -395,7 +394,7 @@ impl CollisionMesh {
                                 // corner head-on). Stop there.
                                 res.travelled += p.distance(w);
                                 p = w;
-                                self.push_contact(res, e, w, d_len);
+                                self.push_contact(res, e, w, d);
                                 res.end = if res.contacts.len() > 1 {
                                     MoveEnd::Wedged
                                 } else {
@@ -424,7 +423,7 @@ impl CollisionMesh {
                 skip = None;
                 continue;
             }
-            let n = self.push_contact(res, e, x, d_len);
+            let n = self.push_contact(res, e, x, d);
             if mode == Mode::StopAtFirst {
                 res.end = MoveEnd::Blocked;
                 break;
@@ -470,14 +469,14 @@ impl CollisionMesh {
 impl CollisionMesh {
     /// Records a contact with blocking edge `e` at `x`; returns the edge's normal.
     #[inline(always)]
-    fn push_contact(&self, res: &mut MoveResult, e: EdgeRef, x: DVec2, d_len: f64) -> DVec2 {
+    fn push_contact(&self, res: &mut MoveResult, e: EdgeRef, x: DVec2, d: DVec2) -> DVec2 {
         let n = self.edge_normal(e);
         res.contacts.push(Contact {
             edge: e,
             normal: n,
             point: x,
             source: self.edge_sources(e).first().copied(),
-            fraction: res.travelled / d_len,
+            fraction: res.travelled / d.length(),
         });
         n
     }
