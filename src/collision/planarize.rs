@@ -49,6 +49,14 @@ pub struct Points {
 }
 
 impl Points {
+    /// An empty store with room for `n` points before it grows.
+    pub fn with_capacity(n: usize) -> Self {
+        Points {
+            points: Vec::with_capacity(n),
+            index: FxHashMap::with_capacity_and_hasher(n, Default::default()),
+        }
+    }
+
     /// The id of `p`, inserting it if new. Coordinates are canonicalised first: `-0.0` becomes
     /// `0.0` (spade would merge the two, shifting vertex indices), and magnitudes below spade's
     /// smallest accepted value (2^-142, e.g. subnormals from valid input) become 0, a change far
