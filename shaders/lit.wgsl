@@ -4,8 +4,11 @@
 //
 // Every triangle has one face normal, so whatever depends only on it (the normal itself, the
 // Lambert term, the ambient) is computed per vertex and passed flat, and the shadow-map position
-// (an orthographic projection, linear in the position) is interpolated: the fragment stage, which
-// is what a CPU rasteriser spends its time on, does only what varies across a face.
+// (an orthographic projection, linear in the position) is interpolated. The fog and the rim
+// highlight vary smoothly with the distance and direction to the eye across a face (tens of
+// metres away, a face spans a few degrees of view), so they are computed per vertex and
+// interpolated too: the fragment stage, which is what a CPU rasteriser spends its time on, does
+// only the shadow lookup and the plank stripes.
 
 @group(1) @binding(0) var shadow_map: texture_depth_2d;
 @group(1) @binding(1) var shadow_sampler: sampler_comparison;
@@ -24,14 +27,15 @@ struct VertexIn {
 struct VertexOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) world: vec3<f32>,
-    @location(1) @interpolate(flat) normal: vec3<f32>,
-    @location(2) color: vec3<f32>,
-    @location(3) @interpolate(flat) stripes: f32,
+    @location(1) color: vec3<f32>,
+    @location(2) @interpolate(flat) stripes: f32,
     // xy: shadow-map uv, z: depth from the sun.
-    @location(4) shadow: vec3<f32>,
+    @location(3) shadow: vec3<f32>,
     // Sun radiance times the Lambert term, and the ambient light.
-    @location(5) @interpolate(flat) sun: vec3<f32>,
-    @location(6) @interpolate(flat) ambient: vec3<f32>,
+    @location(4) @interpolate(flat) sun: vec3<f32>,
+    @location(5) @interpolate(flat) ambient: vec3<f32>,
+    // x: rim highlight strength, y: fog fraction.
+    @location(6) rim_fog: vec2<f32>,
 };
 
 @vertex
@@ -39,7 +43,6 @@ fn vs_main(v: VertexIn) -> VertexOut {
     var out: VertexOut;
     out.clip = globals.view_proj * vec4<f32>(v.position, 1.0);
     out.world = v.position;
-    out.normal = v.normal;
     out.color = v.color;
     out.stripes = v.stripes;
     // Normal offset: move the lookup off the surface by about a texel against acne on slopes.
@@ -48,6 +51,11 @@ fn vs_main(v: VertexIn) -> VertexOut {
     out.shadow = vec3<f32>(p.x * 0.5 + 0.5, 0.5 - p.y * 0.5, p.z);
     out.sun = globals.sun_color.rgb * max(dot(v.normal, globals.sun_dir.xyz), 0.0);
     out.ambient = mix(globals.ground_ambient.rgb, globals.sky_ambient.rgb, v.normal.y * 0.5 + 0.5);
+    let eye_offset = globals.eye.xyz - v.position;
+    let dist = length(eye_offset);
+    let facing = 1.0 - max(dot(v.normal, eye_offset / dist), 0.0);
+    let facing2 = facing * facing;
+    out.rim_fog = vec2<f32>(facing2 * facing2 * 0.25, 1.0 - exp(-globals.fog.w * dist));
     return out;
 }
 
@@ -87,13 +95,8 @@ fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     if (in.stripes > 0.5) {
         albedo = albedo * stripe_shade(in.world);
     }
-    let eye_offset = globals.eye.xyz - in.world;
-    let dist = length(eye_offset);
-    let facing = 1.0 - max(dot(in.normal, eye_offset / dist), 0.0);
-    let facing2 = facing * facing;
-    let rim = facing2 * facing2 * 0.25;
-    var color = albedo * (in.ambient + in.sun * sunlight(in.shadow)) + globals.sky_ambient.rgb * rim;
-    let fog = 1.0 - exp(-globals.fog.w * dist);
-    color = mix(color, globals.fog.rgb, fog);
+    var color = albedo * (in.ambient + in.sun * sunlight(in.shadow))
+        + globals.sky_ambient.rgb * in.rim_fog.x;
+    color = mix(color, globals.fog.rgb, in.rim_fog.y);
     return vec4<f32>(color, 1.0);
 }
