@@ -511,7 +511,7 @@ fn buried(a: DVec2, b: DVec2, pieces: &[InflatedPiece], grid: &PieceGrid) -> boo
 }
 
 /// How far (metres, plus 1e-12 relative to the coordinates) inside every edge line of a solid
-/// piece both ends of a split piece must be for [`buried_deep`]. Split points are rounded, so a
+/// piece both ends of a split piece must be for `buried_deep`. Split points are rounded, so a
 /// piece lying along an outline can have both ends an ulp inside it; an exact test would drop
 /// it and open the outline. Far above rounding, far below any geometry that matters: a piece
 /// kept by this margin costs only time.

@@ -76,7 +76,7 @@ const CASTER_MARGIN: f64 = 12.0;
 
 impl Lighting {
     /// The sun's orthographic shadow camera covering `visible` (the play-plane rectangle in view)
-    /// and casters up to [`CASTER_MARGIN`] outside it. Its position is snapped to whole shadow
+    /// and casters up to `CASTER_MARGIN` (12 m) outside it. Its position is snapped to whole shadow
     /// texels so shadow edges do not shimmer as the camera moves.
     pub fn shadow_view_proj(&self, visible: &Aabb) -> Mat4 {
         let up = if self.sun_dir.y.abs() > 0.99 {

@@ -2,9 +2,10 @@
 //!
 //! # What it owns
 //! - CPU geometry: level polygons extruded into bevelled slabs and ladders ([`level_mesh`],
-//!   [`ladder_mesh`], built once per level, drawn by chunk), the parallax backdrop ([`background_mesh`]), the hero's placeholder
-//!   capsule ([`hero_mesh`]), the collision debug overlay ([`collision_overlay`] through the
-//!   [`debug_draw::DebugDraw`] trait).
+//!   [`ladder_mesh`], built once per level, drawn by chunk), the parallax backdrop
+//!   ([`background_mesh`], designed once per level and cut to the view each frame), the hero's
+//!   placeholder capsule ([`hero_mesh`]), the collision debug overlay ([`collision_overlay`]
+//!   through the [`debug_draw::DebugDraw`] trait).
 //! - The camera ([`camera`]: dead zone, look-ahead, smoothing, bounds) and the light
 //!   ([`globals`]: sun, ambient, fog, the shadow camera).
 //! - Per-frame preparation on the CPU ([`frame`]), then the GPU side: device ([`gpu`]), passes
