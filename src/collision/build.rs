@@ -262,13 +262,19 @@ fn triangulate(
             used[pair[1] as usize] = true;
         }
     }
+    // The kept points in Z-order (the frame's corners first): polygons come in any order (an
+    // editor appends them, a generator may shuffle them), and spade's bulk load and constraint
+    // insertion walk from vertex to neighbouring vertex, which is then nearby in memory.
+    let mut order: Vec<u32> = (0..pts.points.len() as u32)
+        .filter(|&i| used[i as usize])
+        .collect();
+    order[4..].sort_unstable_by_key(|&i| (z_order(pts.points[i as usize], &outer), i));
     let mut remap = vec![u32::MAX; pts.points.len()];
-    let mut verts: Vec<Point2<f64>> = Vec::with_capacity(pts.points.len());
-    for (i, p) in pts.points.iter().enumerate() {
-        if used[i] {
-            remap[i] = verts.len() as u32;
-            verts.push(Point2::new(p.x, p.y));
-        }
+    let mut verts: Vec<Point2<f64>> = Vec::with_capacity(order.len());
+    for &i in &order {
+        let p = pts.points[i as usize];
+        remap[i as usize] = verts.len() as u32;
+        verts.push(Point2::new(p.x, p.y));
     }
     let mut edges: Vec<[usize; 2]> = Vec::with_capacity(runs.len());
     let mut sources = EdgeSources {
@@ -296,6 +302,8 @@ fn triangulate(
         sources.by_edge.insert((a.min(b), a.max(b)), idx);
         edges.push([a as usize, b as usize]);
     }
+    // Inserted in vertex order too, for the same locality.
+    edges.sort_unstable();
     let n = verts.len();
     let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
@@ -321,6 +329,21 @@ fn triangulate(
         )));
     }
     Ok((cdt, sources))
+}
+
+/// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame`: points close in the
+/// plane get close keys. Only an ordering for memory locality; ties and rounding are harmless.
+fn z_order(p: DVec2, frame: &Aabb) -> u64 {
+    let size = (frame.max - frame.min).max(DVec2::splat(f64::MIN_POSITIVE));
+    let q = |c: f64| (c.clamp(0.0, 1.0) * 65_535.0) as u64;
+    let spread = |mut v: u64| {
+        v = (v | (v << 8)) & 0x00ff_00ff;
+        v = (v | (v << 4)) & 0x0f0f_0f0f;
+        v = (v | (v << 2)) & 0x3333_3333;
+        (v | (v << 1)) & 0x5555_5555
+    };
+    let t = (p - frame.min) / size;
+    spread(q(t.x)) | (spread(q(t.y)) << 1)
 }
 
 /// Copies spade's faces into the flat face array (index = spade face index; 0 is the outside).
@@ -564,6 +587,25 @@ mod tests {
                 .map(|(x, y)| DVec2::new(x, y))
                 .to_vec(),
         }
+    }
+
+    #[test]
+    fn z_order_keys_follow_the_quadrants_of_the_frame() {
+        let frame = Aabb {
+            min: DVec2::new(-10.0, 5.0),
+            max: DVec2::new(30.0, 25.0),
+        };
+        assert_eq!(z_order(frame.min, &frame), 0);
+        assert_eq!(z_order(frame.max, &frame), u32::MAX as u64);
+        // Every point of the lower-left quadrant comes before every point of the upper-right one,
+        // and points outside the frame are clamped onto it.
+        let low = z_order(DVec2::new(9.9, 14.9), &frame);
+        let high = z_order(DVec2::new(10.1, 15.1), &frame);
+        assert!(low < high, "{low:#x} {high:#x}");
+        assert_eq!(
+            z_order(DVec2::new(-1e9, 1e9), &frame),
+            z_order(DVec2::new(-10.0, 25.0), &frame)
+        );
     }
 
     /// Every source polygon with at least one constraint edge on its outline.
