@@ -265,13 +265,15 @@ fn triangulate(
     // The kept points in Z-order (the frame's corners first): polygons come in any order (an
     // editor appends them, a generator may shuffle them), and spade's bulk load and constraint
     // insertion walk from vertex to neighbouring vertex, which is then nearby in memory.
-    let mut order: Vec<u32> = (0..pts.points.len() as u32)
+    // Keys computed once (a sort by key recomputes them at every comparison).
+    let mut order: Vec<(u64, u32)> = (0..pts.points.len() as u32)
         .filter(|&i| used[i as usize])
+        .map(|i| (z_order(pts.points[i as usize], &outer), i))
         .collect();
-    order[4..].sort_unstable_by_key(|&i| (z_order(pts.points[i as usize], &outer), i));
+    order[4..].sort_unstable();
     let mut remap = vec![u32::MAX; pts.points.len()];
     let mut verts: Vec<Point2<f64>> = Vec::with_capacity(order.len());
-    for &i in &order {
+    for &(_, i) in &order {
         let p = pts.points[i as usize];
         remap[i as usize] = verts.len() as u32;
         verts.push(Point2::new(p.x, p.y));
