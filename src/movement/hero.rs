@@ -8,7 +8,7 @@ use glam::DVec2;
 use super::actions::Actions;
 use super::env::{Env, CROUCH, STAND};
 use super::state::{MoveEvent, MoveState, StepReport};
-use super::supported::min_walk_normal_y;
+use super::supported::{min_walk_normal_y, walkable};
 use super::tuning::Tuning;
 use super::{airborne, climbing, supported, top_down};
 use crate::collision::{
@@ -255,7 +255,7 @@ pub(crate) fn walkable_support(
     t: &Tuning,
 ) -> Option<EdgeRef> {
     let s = mesh.support_below(body, GROUND_PROBE, opts)?;
-    (s.normal.y >= t.max_slope_deg.to_radians().cos() && s.point.distance(body.pos) <= GROUND_PROBE)
+    (walkable(s.normal, min_walk_normal_y(t)) && s.point.distance(body.pos) <= GROUND_PROBE)
         .then_some(s.edge)
 }
 
