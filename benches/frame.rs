@@ -22,7 +22,6 @@ use tessera::movement::{Actions, Tuning, TuningOverrides};
 use tessera::render::background_mesh::Backdrop;
 use tessera::render::frame::{follow_target, FrameData, FrameParams};
 use tessera::render::globals::Lighting;
-use tessera::render::renderer::focus_range;
 use tessera::render::{CameraConfig, CameraRig, ChunkTable, LevelGeometry, SlabConfig};
 use tessera::sim::World;
 
@@ -142,7 +141,7 @@ impl Scene {
         Scene {
             world,
             chunks,
-            backdrop: Backdrop::new(&focus_range(level), &CameraConfig::default()),
+            backdrop: Backdrop::for_level(level, &CameraConfig::default()),
             camera,
             frame: FrameData::default(),
             lighting: Lighting::default(),

@@ -20,6 +20,7 @@ use super::camera::{CameraConfig, CameraView};
 use super::palette::srgb;
 use super::vertex::ColorVertex;
 use crate::collision::Aabb;
+use crate::level::Level;
 
 /// Widest aspect ratio the backdrop must fill (wider windows see its edges).
 const MAX_ASPECT: f64 = 3.6;
@@ -129,6 +130,20 @@ impl Default for Backdrop {
 }
 
 impl Backdrop {
+    /// The backdrop of `level`: designed for its camera bounds, or its extent with the spawn when
+    /// it has none (wherever the camera can look from).
+    pub fn for_level(level: &Level, cam: &CameraConfig) -> Backdrop {
+        let focus_range = level.camera_bounds.unwrap_or_else(|| {
+            let points = level
+                .polygons
+                .iter()
+                .flat_map(|p| p.points.iter().copied())
+                .chain([level.spawn]);
+            Aabb::from_points(points.filter(|p| p.is_finite()))
+        });
+        Backdrop::new(&focus_range, cam)
+    }
+
     /// Designs the backdrop for a level whose camera focus ranges over `focus_range` (the camera
     /// bounds, or the level's extent): wide and tall enough for every view from inside it.
     pub fn new(focus_range: &Aabb, cam: &CameraConfig) -> Backdrop {

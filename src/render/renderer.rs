@@ -16,7 +16,6 @@ use super::passes::shadow::ShadowPass;
 use super::passes::{globals_layout, SceneDraws};
 use super::quality::Quality;
 use super::targets::{supported_samples, Targets};
-use crate::collision::Aabb;
 use crate::level::Level;
 use crate::sim::World;
 
@@ -146,7 +145,7 @@ impl Renderer {
             }),
         });
         self.chunks = geometry.chunks;
-        self.backdrop = Backdrop::new(&focus_range(level), camera);
+        self.backdrop = Backdrop::for_level(level, camera);
         self.overlay.clear_cache();
     }
 
@@ -229,17 +228,4 @@ impl Renderer {
         }
         queue.submit([encoder.finish()]);
     }
-}
-
-/// Where the camera focus can be: the camera bounds, or the level's extent (with the spawn).
-pub fn focus_range(level: &Level) -> Aabb {
-    if let Some(b) = level.camera_bounds {
-        return b;
-    }
-    let points = level
-        .polygons
-        .iter()
-        .flat_map(|p| p.points.iter().copied())
-        .chain([level.spawn]);
-    Aabb::from_points(points.filter(|p| p.is_finite()))
 }
