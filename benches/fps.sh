@@ -7,8 +7,9 @@
 #
 # Plays the default level's tour replay for 6 s at 1280×720 without vsync, ROUNDS times (default 4)
 # per configuration, configurations interleaved so load changes hit all of them alike. Prints, per
-# run, the game's own `fps` figure and the process's CPU time per frame (user + system, all
-# threads; steal time on a shared VM does not count in it), then the median of each. Needs a
+# run, the game's own `fps` figure and the CPU time per frame of the game and the X server (user +
+# system, all threads; steal time on a shared VM does not count in it), then the median of each.
+# Needs a
 # release build (`cargo build --release`), xvfb-run and Mesa's lavapipe.
 set -euo pipefail
 cd "$(dirname "$0")/.."
