@@ -22,7 +22,13 @@
 //! 4. Each constraint edge records the source polygons whose inflated outline it lies on: every
 //!    piece of a split edge remembers the inflated edge it came from, and identical pieces of
 //!    several overlapping edges list all their sources (exact, no distance test; the geometric
-//!    test within [`EDGE_SOURCE_TOLERANCE`] is only a fallback).
+//!    test within [`EDGE_SOURCE_TOLERANCE`] is only a fallback). The list's index rides on the
+//!    spade edge itself ([`EdgeList`]), and that is also what makes an edge a constraint edge of
+//!    the mesh: spade is asked to insert only the segments its Delaunay triangulation lacks
+//!    (see [`mark_constraints`]).
+//!
+//! Pieces are processed in Z-order and the kept vertices handed to spade in Z-order, whatever
+//! order the level lists its polygons in, so each stage's neighbour queries stay in cache.
 //!
 //! The triangulation covers the level bounds (`MeshConfig::bounds`, by default the inflated
 //! pieces' box grown by `MeshConfig::margin`) plus a frame of 5% of their size (at least 1 m), so
@@ -34,15 +40,17 @@
 //! input, constraint edges that would not resolve) is a [`BuildError`] too.
 
 use glam::DVec2;
-use spade::handles::FixedVertexHandle;
+use spade::handles::{FixedUndirectedEdgeHandle, FixedVertexHandle};
 use spade::{Point2, Triangulation};
 
 use super::collider::ColliderShape;
 use super::decompose::convex_pieces;
 use super::grid::{strictly_inside, PieceGrid};
-use super::mesh::{Cdt, CollisionMesh, Face, FaceId, FaceKind, InflatedPiece, Region};
+use super::mesh::{
+    Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
+};
 use super::minkowski::{minkowski_sum, reflect};
-use super::planarize::{planarize, FxHashMap, Points, MAX_PASSES};
+use super::planarize::{planarize, Points, MAX_PASSES};
 use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
@@ -103,20 +111,34 @@ pub fn build_mesh(
     collider: &ColliderShape,
     config: &MeshConfig,
 ) -> Result<CollisionMesh, BuildError> {
+    let mut ph = PhaseClock::start();
     let q = collider.points()?;
     for poly in polygons {
         validate_polygon(poly.id, &poly.points)?;
     }
     let pieces = inflate_all(polygons, &q)?;
+    ph.lap("validate and inflate");
     let inner = bounds_for(&pieces, &q, config)?;
     let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
     let outer = inner.expand(frame);
 
     let grid = PieceGrid::new(&pieces, outer);
-    let (cdt, sources) = triangulate(&pieces, &grid, inner, outer)?;
+    let (cdt, sources) = triangulate(&pieces, &grid, inner, outer, &mut ph)?;
     let (vertices, mut faces) = extract_faces(&cdt);
+    ph.lap("extract faces");
     let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
-    let source_lists = assign_edge_sources(&mut faces, &vertices, &pieces, &grid, inner, sources);
+    ph.lap("classify regions");
+    let mut source_lists = sources;
+    attribute_stray_edges(
+        &mut faces,
+        &vertices,
+        &pieces,
+        &grid,
+        inner,
+        &mut source_lists,
+    );
+    ph.lap("stray edges");
+    ph.report(polygons.len());
 
     let extent = Aabb::from_points(vertices.iter().copied());
     let mesh = CollisionMesh {
@@ -138,11 +160,66 @@ pub fn build_mesh(
     Ok(mesh)
 }
 
-/// Splits every polygon into convex pieces and inflates each by `−collider`.
+/// Wall-clock time of each build stage, logged at debug level (`RUST_LOG=tessera::collision=debug`)
+/// to see where a level's build time goes; reads no clock when that level is off.
+struct PhaseClock {
+    last: Option<std::time::Instant>,
+    laps: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl PhaseClock {
+    fn start() -> Self {
+        PhaseClock {
+            last: log::log_enabled!(log::Level::Debug).then(std::time::Instant::now),
+            laps: Vec::new(),
+        }
+    }
+    /// Ends the current stage, named `name`.
+    fn lap(&mut self, name: &'static str) {
+        if let Some(last) = self.last {
+            let now = std::time::Instant::now();
+            self.laps.push((name, now - last));
+            self.last = Some(now);
+        }
+    }
+    fn report(&self, polygons: usize) {
+        if self.last.is_some() {
+            let laps: Vec<String> = self
+                .laps
+                .iter()
+                .map(|(n, d)| format!("{n} {:.2}", d.as_secs_f64() * 1e3))
+                .collect();
+            log::debug!("mesh build, {polygons} polygons, ms: {}", laps.join(", "));
+        }
+    }
+}
+
+/// Splits every polygon into convex pieces and inflates each by `−collider`. The pieces come out
+/// in Z-order of their polygons' boxes, whatever the input order (an editor appends polygons, a
+/// generator may shuffle them): every later stage queries pieces and points near the piece at
+/// hand, and this keeps those neighbours close in memory.
 fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPiece>, BuildError> {
     let neg_q = reflect(q);
+    let boxes: Vec<Aabb> = polygons
+        .iter()
+        .map(|p| Aabb::from_points(p.points.iter().copied()))
+        .collect();
+    let all = boxes.iter().fold(
+        Aabb {
+            min: DVec2::INFINITY,
+            max: DVec2::NEG_INFINITY,
+        },
+        |acc, b| acc.union(b),
+    );
+    let mut order: Vec<(u64, u32)> = boxes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (z_order((b.min + b.max) * 0.5, &all), i as u32))
+        .collect();
+    order.sort_unstable();
     let mut pieces = Vec::with_capacity(polygons.len());
-    for poly in polygons {
+    for &(_, i) in &order {
+        let poly = &polygons[i as usize];
         let ccw = normalized_ccw(&poly.points);
         let convex = convex_pieces(&ccw).ok_or(GeometryError::SelfIntersection {
             polygon: poly.id,
@@ -198,13 +275,6 @@ fn bounds_for(
     }
 }
 
-/// Source polygons of every constraint edge, as found while splitting: interned lists, and the
-/// list of each edge by its vertex pair (smaller id first).
-struct EdgeSources {
-    lists: Vec<Vec<PolygonId>>,
-    by_edge: FxHashMap<(u32, u32), u32>,
-}
-
 /// Collects every inflated edge and the bounds as constraint segments, splits them where they
 /// cross or touch ([`planarize`]), and bulk-loads vertices and segments into spade. Each split
 /// piece keeps the input edge it came from, so every constraint edge knows its source polygons
@@ -214,7 +284,8 @@ fn triangulate(
     grid: &PieceGrid,
     inner: Aabb,
     outer: Aabb,
-) -> Result<(Cdt, EdgeSources), BuildError> {
+    ph: &mut PhaseClock,
+) -> Result<(Cdt, SourceLists), BuildError> {
     let mut pts =
         Points::with_capacity(4 + 4 + pieces.iter().map(|p| p.points.len()).sum::<usize>());
     for c in outer.corners() {
@@ -222,26 +293,31 @@ fn triangulate(
     }
     let mut segs: Vec<[u32; 2]> = Vec::new();
     let mut seg_source: Vec<PolygonId> = Vec::new();
-    let mut add_loop = |loop_pts: &[DVec2], source: PolygonId, pts: &mut Points| {
+    // The piece each segment comes from (`NO_PIECE` for the bounds).
+    let mut seg_piece: Vec<u32> = Vec::new();
+    let mut add_loop = |loop_pts: &[DVec2], source: PolygonId, piece: u32, pts: &mut Points| {
         for (k, &a) in loop_pts.iter().enumerate() {
             let b = loop_pts[(k + 1) % loop_pts.len()];
             // An edge buried in a solid piece bounds nothing (solid on both sides): left out.
-            if !buried(a, b, pieces, grid) {
+            if !buried(a, b, piece, pieces, grid) {
                 segs.push([pts.id(a), pts.id(b)]);
                 seg_source.push(source);
+                seg_piece.push(piece);
             }
         }
     };
-    add_loop(&inner.corners(), PolygonId::BOUNDS, &mut pts);
-    for p in pieces {
-        add_loop(&p.points, p.source, &mut pts);
+    add_loop(&inner.corners(), PolygonId::BOUNDS, NO_PIECE, &mut pts);
+    for (i, p) in pieces.iter().enumerate() {
+        add_loop(&p.points, p.source, i as u32, &mut pts);
     }
+    ph.lap("grid and segments");
     let split = planarize(&mut pts, &segs).map_err(|at| {
         BuildError::Triangulation(format!(
             "constraint edges still cross near ({}, {}) after {MAX_PASSES} splitting passes",
             at.x, at.y
         ))
     })?;
+    ph.lap("planarize");
     // `split` is sorted by vertex pair: one constraint edge per run of equal pairs. Pieces deep
     // inside a solid piece are dropped, then every point no edge uses (but the frame's corners).
     let mut runs: Vec<(usize, usize)> = Vec::with_capacity(split.len());
@@ -256,12 +332,13 @@ fn triangulate(
             k += 1;
         }
         let (a, b) = (pts.points[pair[0] as usize], pts.points[pair[1] as usize]);
-        if !buried_deep(a, b, pieces, grid) {
+        if !buried_deep(a, b, seg_piece[split[start].1 as usize], pieces, grid) {
             runs.push((start, k));
             used[pair[0] as usize] = true;
             used[pair[1] as usize] = true;
         }
     }
+    ph.lap("drop buried pieces");
     // The kept points in Z-order (the frame's corners first): polygons come in any order (an
     // editor appends them, a generator may shuffle them), and spade's bulk load and constraint
     // insertion walk from vertex to neighbouring vertex, which is then nearby in memory.
@@ -278,12 +355,10 @@ fn triangulate(
         remap[i as usize] = verts.len() as u32;
         verts.push(Point2::new(p.x, p.y));
     }
-    let mut edges: Vec<[usize; 2]> = Vec::with_capacity(runs.len());
-    let mut sources = EdgeSources {
-        lists: Vec::new(),
-        by_edge: FxHashMap::with_capacity_and_hasher(runs.len(), Default::default()),
-    };
-    let mut interned: FxHashMap<Vec<PolygonId>, u32> = FxHashMap::default();
+    ph.lap("order vertices");
+    // One source list per constraint edge (sorted, without repeats); the edge carries its index.
+    let mut lists = SourceLists::with_capacity(runs.len(), split.len());
+    let mut edges: Vec<[u32; 3]> = Vec::with_capacity(runs.len());
     let mut srcs: Vec<PolygonId> = Vec::new();
     for &(start, end) in &runs {
         let pair = split[start].0;
@@ -291,21 +366,12 @@ fn triangulate(
         srcs.extend(split[start..end].iter().map(|s| seg_source[s.1 as usize]));
         srcs.sort_unstable();
         srcs.dedup();
-        let idx = match interned.get(srcs.as_slice()) {
-            Some(&i) => i,
-            None => {
-                let i = sources.lists.len() as u32;
-                sources.lists.push(srcs.clone());
-                interned.insert(srcs.clone(), i);
-                i
-            }
-        };
-        let (a, b) = (remap[pair[0] as usize], remap[pair[1] as usize]);
-        sources.by_edge.insert((a.min(b), a.max(b)), idx);
-        edges.push([a as usize, b as usize]);
+        let list = lists.push(&srcs);
+        edges.push([remap[pair[0] as usize], remap[pair[1] as usize], list]);
     }
     // Inserted in vertex order too, for the same locality.
     edges.sort_unstable();
+    ph.lap("source lists");
     let n = verts.len();
     let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
@@ -314,23 +380,96 @@ fn triangulate(
             "spade merged distinct vertices".into(),
         ));
     }
-    // The segments are planar, so each is added without conflict (checked, never panicking).
-    let mut conflicts = 0usize;
-    for [a, b] in edges {
-        let added = cdt.try_add_constraint(
-            FixedVertexHandle::from_index(a),
-            FixedVertexHandle::from_index(b),
-        );
-        if added.is_empty() {
-            conflicts += 1;
-        }
-    }
+    ph.lap("spade bulk load");
+    let conflicts = mark_constraints(&mut cdt, &edges);
+    ph.lap("constraint edges");
     if conflicts > 0 {
         return Err(BuildError::Triangulation(format!(
             "{conflicts} constraint edges conflict after splitting"
         )));
     }
-    Ok((cdt, sources))
+    Ok((cdt, lists))
+}
+
+/// Makes every planar constraint segment `[a, b, list]` an edge of `cdt` carrying `EdgeList(list)`
+/// (the mesh's record of constraint edges; see [`extract_faces`]). Returns how many segments spade
+/// refused (0 unless splitting failed).
+///
+/// Most segments are already edges of the Delaunay triangulation (87 % on the 10 000-tile bench
+/// level). Spade can only mark an edge as a constraint by walking the segment from one end,
+/// which costs a few cache misses per edge, so existing edges are instead found in one
+/// sequential scan of spade's edge array and given their list there. Only the missing ones go
+/// through `try_add_constraint`, which flips them into place and marks them, so that nothing
+/// flips them again. Inserting one can flip an unmarked existing edge away (legalization is
+/// free to flip it); the scan after the insertions finds such an edge missing, inserts it too and
+/// scans again, until a scan finds them all. Each round marks at least one more edge, so it ends.
+fn mark_constraints(cdt: &mut Cdt, edges: &[[u32; 3]]) -> usize {
+    // The segments by their lower vertex: segment `k` is `by_low[start[lo]..start[lo + 1]]`.
+    let n = cdt.num_vertices();
+    let mut start = vec![0u32; n + 1];
+    for &[a, b, _] in edges {
+        start[a.min(b) as usize + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut by_low = vec![(0u32, 0u32); edges.len()];
+    let mut next = start.clone();
+    for (k, &[a, b, _]) in edges.iter().enumerate() {
+        let slot = &mut next[a.min(b) as usize];
+        by_low[*slot as usize] = (a.max(b), k as u32);
+        *slot += 1;
+    }
+    let lookup = |u: usize, v: usize| -> Option<u32> {
+        let (lo, hi) = (u.min(v), u.max(v) as u32);
+        by_low[start[lo] as usize..start[lo + 1] as usize]
+            .iter()
+            .find(|e| e.0 == hi)
+            .map(|e| e.1)
+    };
+    // `marked[k]`: segment `k` was inserted through spade, which marked it.
+    let mut marked = vec![false; edges.len()];
+    let mut found = vec![false; edges.len()];
+    let mut conflicts = 0usize;
+    loop {
+        found.fill(false);
+        let mut hits: Vec<(FixedUndirectedEdgeHandle, u32)> = Vec::with_capacity(edges.len());
+        for e in cdt.undirected_edges() {
+            if e.is_constraint_edge() {
+                continue;
+            }
+            let [u, v] = e.vertices().map(|v| v.fix().index());
+            if let Some(k) = lookup(u, v) {
+                found[k as usize] = true;
+                hits.push((e.fix(), k));
+            }
+        }
+        let mut inserted = 0usize;
+        for (k, &[a, b, list]) in edges.iter().enumerate() {
+            if found[k] || marked[k] {
+                continue;
+            }
+            let added = cdt.try_add_constraint(
+                FixedVertexHandle::from_index(a as usize),
+                FixedVertexHandle::from_index(b as usize),
+            );
+            marked[k] = true;
+            if added.is_empty() {
+                conflicts += 1;
+            }
+            for e in added {
+                *cdt.undirected_edge_data_mut(e.as_undirected()).data_mut() = EdgeList(list);
+            }
+            inserted += 1;
+        }
+        if inserted == 0 {
+            // Nothing changed since the scan: every hit is still an edge.
+            for (e, k) in hits {
+                *cdt.undirected_edge_data_mut(e).data_mut() = EdgeList(edges[k as usize][2]);
+            }
+            return conflicts;
+        }
+    }
 }
 
 /// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame`: points close in the
@@ -368,8 +507,12 @@ fn extract_faces(cdt: &Cdt) -> (Vec<DVec2>, Vec<Face>) {
         for (i, e) in face.adjacent_edges().iter().enumerate() {
             f.v[i] = e.from().fix().index() as u32;
             f.adj[i] = FaceId(e.rev().face().fix().index() as u32);
-            if e.is_constraint_edge() {
+            // The mesh's constraint edges are those `mark_constraints` gave a list (spade marks
+            // only the ones it had to insert).
+            let list = e.as_undirected().data().data().0;
+            if list != EdgeList::NONE.0 {
                 f.constraint |= 1 << i;
+                f.edge_sources[i] = list;
             }
         }
     }
@@ -425,10 +568,9 @@ fn classify_regions(
         let [a, b, c] = tri(&faces[best]);
         let rep = (a + b + c) / 3.0;
         let (mut solid, mut one_way) = (!inner.contains_strictly(rep), false);
-        for &pi in grid.candidates(rep) {
-            let p = &pieces[pi as usize];
-            if p.aabb.contains(rep) && strictly_inside(&p.points, rep) {
-                match p.kind {
+        for e in grid.candidates(rep) {
+            if e.aabb.contains(rep) && strictly_inside(&pieces[e.piece as usize].points, rep) {
+                match e.kind {
                     PolygonKind::Solid => solid = true,
                     PolygonKind::OneWay => one_way = true,
                 }
@@ -449,35 +591,27 @@ fn classify_regions(
     regions
 }
 
-/// Gives each constraint edge (both of its sides) its source list, from the splitting record; an
-/// edge missing there (spade never creates one, but it would not be fatal) is attributed
-/// geometrically: every piece whose outline passes within [`EDGE_SOURCE_TOLERANCE`] of its
-/// midpoint, and the bounds.
-fn assign_edge_sources(
+/// Attributes any constraint edge the splitting record left without a source list (spade never
+/// creates one, but it would not be fatal) geometrically: every piece whose outline passes within
+/// [`EDGE_SOURCE_TOLERANCE`] of its midpoint, and the bounds. Both sides get the same list.
+fn attribute_stray_edges(
     faces: &mut [Face],
     vertices: &[DVec2],
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
     inner: Aabb,
-    sources: EdgeSources,
-) -> Vec<Vec<PolygonId>> {
-    let EdgeSources { mut lists, by_edge } = sources;
+    lists: &mut SourceLists,
+) {
     let mut cand = Vec::new();
     for fi in 1..faces.len() {
         for i in 0..3 {
             let f = faces[fi];
-            if f.constraint & (1 << i) == 0 || f.edge_sources[i] != u32::MAX {
+            if f.constraint & (1 << i) == 0 || f.edge_sources[i] != EdgeList::NONE.0 {
                 continue;
             }
             let (va, vb) = (f.v[i], f.v[(i + 1) % 3]);
-            let idx = match by_edge.get(&(va.min(vb), va.max(vb))) {
-                Some(&idx) => idx,
-                None => {
-                    let m = (vertices[va as usize] + vertices[vb as usize]) * 0.5;
-                    lists.push(sources_near(m, pieces, grid, inner, &mut cand));
-                    (lists.len() - 1) as u32
-                }
-            };
+            let m = (vertices[va as usize] + vertices[vb as usize]) * 0.5;
+            let idx = lists.push(&sources_near(m, pieces, grid, inner, &mut cand));
             faces[fi].edge_sources[i] = idx;
             let g = f.adj[i].0 as usize;
             if g != 0 {
@@ -487,7 +621,6 @@ fn assign_edge_sources(
             }
         }
     }
-    lists
 }
 
 /// Source polygons whose inflated outline passes within [`EDGE_SOURCE_TOLERANCE`] of `m`, plus
@@ -524,12 +657,15 @@ fn sources_near(
     srcs
 }
 
-/// Whether segment `a b` lies inside a solid piece with its interior off that piece's outline
-/// (exact): it then separates two solid faces and bounds nothing. A convex piece holds the
-/// segment if it holds both ends; the segment's interior touches the outline only if both ends
-/// lie on one edge's line.
-fn buried(a: DVec2, b: DVec2, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
-    inside_a_solid_piece(a, b, pieces, grid, |u, v| {
+/// No piece: the segment is a bounds edge.
+const NO_PIECE: u32 = u32::MAX;
+
+/// Whether segment `a b` (an edge of piece `own`, never buried in it) lies inside a solid piece
+/// with its interior off that piece's outline (exact): it then separates two solid faces and
+/// bounds nothing. A convex piece holds the segment if it holds both ends; the segment's
+/// interior touches the outline only if both ends lie on one edge's line.
+fn buried(a: DVec2, b: DVec2, own: u32, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
+    inside_a_solid_piece(a, b, own, pieces, grid, |u, v| {
         let (oa, ob) = (orient(u, v, a), orient(u, v, b));
         oa >= 0.0 && ob >= 0.0 && (oa > 0.0 || ob > 0.0)
     })
@@ -546,10 +682,11 @@ pub const BURIED_MARGIN: f64 = 1e-9;
 /// every edge line of one solid piece (conservative: keeping an edge is always correct). The
 /// distance `cross(v - u, p - u) / |v - u|` is compared squared, with no square root or division
 /// per edge: this test ran for every split piece and was a tenth of a large build.
-fn buried_deep(a: DVec2, b: DVec2, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
+/// `own` is a piece the segment lies on the outline of (skipped: it cannot hold it deep inside).
+fn buried_deep(a: DVec2, b: DVec2, own: u32, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
     let margin = BURIED_MARGIN + 1e-12 * a.abs().max(b.abs()).max_element();
     let margin2 = margin * margin;
-    inside_a_solid_piece(a, b, pieces, grid, |u, v| {
+    inside_a_solid_piece(a, b, own, pieces, grid, |u, v| {
         let e = v - u;
         let (ca, cb) = (e.perp_dot(a - u), e.perp_dot(b - u));
         let limit = margin2 * e.length_squared();
@@ -557,22 +694,27 @@ fn buried_deep(a: DVec2, b: DVec2, pieces: &[InflatedPiece], grid: &PieceGrid) -
     })
 }
 
-/// Whether some solid piece whose box holds `a` and `b` passes `inside(u, v)` for every edge
-/// `u v` of its (counter-clockwise) outline.
+/// Whether some solid piece but `own` whose box holds `a` and `b` passes `inside(u, v)` for
+/// every edge `u v` of its (counter-clockwise) outline. The grid cell's entries carry the boxes,
+/// so a piece's outline is read only when its box passes.
 fn inside_a_solid_piece(
     a: DVec2,
     b: DVec2,
+    own: u32,
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
     inside: impl Fn(DVec2, DVec2) -> bool,
 ) -> bool {
-    grid.candidates(a).iter().any(|&pi| {
-        let p = &pieces[pi as usize];
-        let n = p.points.len();
-        p.kind == PolygonKind::Solid
-            && p.aabb.contains(a)
-            && p.aabb.contains(b)
-            && (0..n).all(|i| inside(p.points[i], p.points[(i + 1) % n]))
+    grid.candidates(a).iter().any(|e| {
+        e.kind == PolygonKind::Solid
+            && e.piece != own
+            && e.aabb.contains(a)
+            && e.aabb.contains(b)
+            && {
+                let pts = &pieces[e.piece as usize].points;
+                let n = pts.len();
+                (0..n).all(|i| inside(pts[i], pts[(i + 1) % n]))
+            }
     })
 }
 

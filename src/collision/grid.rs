@@ -2,15 +2,29 @@
 use glam::DVec2;
 
 use super::mesh::InflatedPiece;
+use super::polygon::PolygonKind;
 use super::predicates::{orient, Aabb};
 
-/// Buckets of piece indices on a uniform grid.
+/// One piece in a grid cell: its index, box and kind, stored inline so that a query scans one
+/// contiguous run of memory and touches a piece's outline only when its box passes.
+#[derive(Clone, Copy, Debug)]
+pub struct CellEntry {
+    /// Bounding box of the piece.
+    pub aabb: Aabb,
+    /// Index of the piece in the slice the grid was built from.
+    pub piece: u32,
+    /// The piece's kind.
+    pub kind: PolygonKind,
+}
+
+/// Pieces bucketed on a uniform grid, stored flat: cell `c` holds `entries[start[c]..start[c + 1]]`.
 pub struct PieceGrid {
     origin: DVec2,
     cell: f64,
     nx: usize,
     ny: usize,
-    cells: Vec<Vec<u32>>,
+    start: Vec<u32>,
+    entries: Vec<CellEntry>,
 }
 
 impl PieceGrid {
@@ -28,14 +42,48 @@ impl PieceGrid {
             cell,
             nx,
             ny,
-            cells: vec![Vec::new(); nx * ny],
+            start: vec![0; nx * ny + 1],
+            entries: Vec::new(),
         };
-        for (i, p) in pieces.iter().enumerate() {
-            let (x0, y0) = g.cell_of(p.aabb.min);
-            let (x1, y1) = g.cell_of(p.aabb.max);
+        // Counting sort: count per cell, prefix sums, then fill (pieces keep their order per cell).
+        let spans: Vec<[usize; 4]> = pieces
+            .iter()
+            .map(|p| {
+                let (x0, y0) = g.cell_of(p.aabb.min);
+                let (x1, y1) = g.cell_of(p.aabb.max);
+                [x0, y0, x1, y1]
+            })
+            .collect();
+        for &[x0, y0, x1, y1] in &spans {
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    g.cells[y * nx + x].push(i as u32);
+                    g.start[y * nx + x + 1] += 1;
+                }
+            }
+        }
+        for c in 0..nx * ny {
+            g.start[c + 1] += g.start[c];
+        }
+        let blank = CellEntry {
+            aabb: Aabb {
+                min: DVec2::ZERO,
+                max: DVec2::ZERO,
+            },
+            piece: 0,
+            kind: PolygonKind::Solid,
+        };
+        g.entries = vec![blank; g.start[nx * ny] as usize];
+        let mut next = g.start.clone();
+        for (i, (p, &[x0, y0, x1, y1])) in pieces.iter().zip(&spans).enumerate() {
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    let slot = &mut next[y * nx + x];
+                    g.entries[*slot as usize] = CellEntry {
+                        aabb: p.aabb,
+                        piece: i as u32,
+                        kind: p.kind,
+                    };
+                    *slot += 1;
                 }
             }
         }
@@ -49,20 +97,25 @@ impl PieceGrid {
         (x, y)
     }
 
-    /// Indices of pieces whose bounding box may contain `p`.
-    pub fn candidates(&self, p: DVec2) -> &[u32] {
-        let (x, y) = self.cell_of(p);
-        &self.cells[y * self.nx + x]
+    fn cell_entries(&self, x: usize, y: usize) -> &[CellEntry] {
+        let c = y * self.nx + x;
+        &self.entries[self.start[c] as usize..self.start[c + 1] as usize]
     }
 
-    /// Indices of pieces whose bounding box may overlap `b`.
+    /// The pieces whose bounding box may contain `p` (every piece whose box does is listed).
+    pub fn candidates(&self, p: DVec2) -> &[CellEntry] {
+        let (x, y) = self.cell_of(p);
+        self.cell_entries(x, y)
+    }
+
+    /// Indices of pieces whose bounding box may overlap `b`, sorted, without repeats.
     pub fn candidates_in(&self, b: Aabb, out: &mut Vec<u32>) {
         out.clear();
         let (x0, y0) = self.cell_of(b.min);
         let (x1, y1) = self.cell_of(b.max);
         for y in y0..=y1 {
             for x in x0..=x1 {
-                out.extend_from_slice(&self.cells[y * self.nx + x]);
+                out.extend(self.cell_entries(x, y).iter().map(|e| e.piece));
             }
         }
         out.sort_unstable();

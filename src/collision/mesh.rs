@@ -13,8 +13,68 @@ use super::grid::strictly_inside;
 use super::polygon::{PolygonId, PolygonKind};
 use super::predicates::{left_normal, Aabb};
 
-/// The spade triangulation type the mesh is built on.
-pub type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
+/// The spade triangulation type the mesh is built on. Each constraint edge carries the index of
+/// its source list.
+pub type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), EdgeList>;
+
+/// Spade's per-edge data: the index of a constraint edge's list in the mesh's [`SourceLists`]
+/// ([`EdgeList::NONE`] for other edges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeList(pub u32);
+
+impl EdgeList {
+    /// No list: not a constraint edge, or one the build did not attribute.
+    pub const NONE: EdgeList = EdgeList(u32::MAX);
+}
+
+impl Default for EdgeList {
+    fn default() -> Self {
+        EdgeList::NONE
+    }
+}
+
+/// Lists of source polygons, stored flat: list `i` is `ids[start[i]..start[i + 1]]` (one
+/// allocation for all of them, not one per list).
+#[derive(Clone, Debug)]
+pub struct SourceLists {
+    start: Vec<u32>,
+    ids: Vec<PolygonId>,
+}
+
+impl SourceLists {
+    /// Room for `lists` lists of `ids` ids in all.
+    pub fn with_capacity(lists: usize, ids: usize) -> Self {
+        let mut start = Vec::with_capacity(lists + 1);
+        start.push(0);
+        SourceLists {
+            start,
+            ids: Vec::with_capacity(ids),
+        }
+    }
+    /// Appends a list; returns its index.
+    pub fn push(&mut self, ids: &[PolygonId]) -> u32 {
+        self.ids.extend_from_slice(ids);
+        self.start.push(self.ids.len() as u32);
+        (self.start.len() - 2) as u32
+    }
+    /// List `i`.
+    pub fn get(&self, i: u32) -> &[PolygonId] {
+        let i = i as usize;
+        &self.ids[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+    /// Number of lists.
+    pub fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+    /// Whether there are no lists.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Heap bytes held.
+    pub fn memory_bytes(&self) -> usize {
+        self.start.capacity() * 4 + self.ids.capacity() * std::mem::size_of::<PolygonId>()
+    }
+}
 
 /// A face (triangle) of a collision mesh. Small and `Copy`; index into [`CollisionMesh::face`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -58,8 +118,8 @@ pub struct Face {
     pub kind: FaceKind,
     /// The connected region (faces joined by non-constraint edges) this face belongs to.
     pub region: u32,
-    /// Per edge: index into the mesh's interned source lists of the source polygons whose inflated
-    /// edge this constraint edge lies on (`u32::MAX` for non-constraint edges).
+    /// Per edge: index into the mesh's [`SourceLists`] of the source polygons whose inflated edge
+    /// this constraint edge lies on (`u32::MAX` for non-constraint edges).
     pub edge_sources: [u32; 3],
 }
 
@@ -90,7 +150,7 @@ pub struct CollisionMesh {
     pub(crate) vertices: Vec<DVec2>,
     pub(crate) faces: Vec<Face>,
     pub(crate) regions: Vec<Region>,
-    pub(crate) source_lists: Vec<Vec<PolygonId>>,
+    pub(crate) source_lists: SourceLists,
     pub(crate) pieces: Vec<InflatedPiece>,
     pub(crate) bounds: Aabb,
     /// Bounding box of all vertices: every face lies inside it.
@@ -175,7 +235,7 @@ impl CollisionMesh {
         if s == u32::MAX {
             &[]
         } else {
-            &self.source_lists[s as usize]
+            self.source_lists.get(s)
         }
     }
     /// Source polygons whose inflated pieces contain a solid or one-way face's centroid (see
@@ -230,7 +290,7 @@ impl CollisionMesh {
         use std::mem::size_of;
         let cdt = self.cdt.num_vertices() * (size_of::<Point2<f64>>() + 8)
             + self.cdt.num_directed_edges() * 16
-            + self.cdt.num_undirected_edges() * 8
+            + self.cdt.num_undirected_edges() * size_of::<spade::CdtEdge<EdgeList>>()
             + self.cdt.num_all_faces() * 8;
         self.vertices.capacity() * size_of::<DVec2>()
             + self.faces.capacity() * size_of::<Face>()
@@ -239,11 +299,7 @@ impl CollisionMesh {
                 .iter()
                 .map(|_| size_of::<Region>())
                 .sum::<usize>()
-            + self
-                .source_lists
-                .iter()
-                .map(|s| 24 + s.capacity() * 4)
-                .sum::<usize>()
+            + self.source_lists.memory_bytes()
             + self
                 .pieces
                 .iter()
