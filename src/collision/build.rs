@@ -55,7 +55,7 @@ use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
-use super::predicates::{closest_on_segment, orient, Aabb};
+use super::predicates::{closest_on_segment, cross, orient, Aabb};
 
 /// Fallback attribution of a constraint edge the splitting record does not know (none in
 /// practice): how near (metres, plus 1e-12 relative to the coordinates) an inflated piece's
@@ -211,15 +211,16 @@ fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPi
         },
         |acc, b| acc.union(b),
     );
-    let mut order: Vec<(u64, u32)> = boxes
+    // Key and index packed in one integer (the key has 32 bits): a plain integer sort.
+    let mut order: Vec<u64> = boxes
         .iter()
         .enumerate()
-        .map(|(i, b)| (z_order((b.min + b.max) * 0.5, &all), i as u32))
+        .map(|(i, b)| z_order((b.min + b.max) * 0.5, &all) << 32 | i as u64)
         .collect();
     order.sort_unstable();
     let mut pieces = Vec::with_capacity(polygons.len());
-    for &(_, i) in &order {
-        let poly = &polygons[i as usize];
+    for &key in &order {
+        let poly = &polygons[key as u32 as usize];
         let ccw = normalized_ccw(&poly.points);
         let convex = convex_pieces(&ccw).ok_or(GeometryError::SelfIntersection {
             polygon: poly.id,
@@ -342,15 +343,17 @@ fn triangulate(
     // The kept points in Z-order (the frame's corners first): polygons come in any order (an
     // editor appends them, a generator may shuffle them), and spade's bulk load and constraint
     // insertion walk from vertex to neighbouring vertex, which is then nearby in memory.
-    // Keys computed once (a sort by key recomputes them at every comparison).
-    let mut order: Vec<(u64, u32)> = (0..pts.points.len() as u32)
+    // Keys computed once (a sort by key recomputes them at every comparison), packed with the
+    // index into one integer.
+    let mut order: Vec<u64> = (0..pts.points.len() as u32)
         .filter(|&i| used[i as usize])
-        .map(|i| (z_order(pts.points[i as usize], &outer), i))
+        .map(|i| z_order(pts.points[i as usize], &outer) << 32 | i as u64)
         .collect();
     order[4..].sort_unstable();
     let mut remap = vec![u32::MAX; pts.points.len()];
     let mut verts: Vec<Point2<f64>> = Vec::with_capacity(order.len());
-    for &(_, i) in &order {
+    for &key in &order {
+        let i = key as u32;
         let p = pts.points[i as usize];
         remap[i as usize] = verts.len() as u32;
         verts.push(Point2::new(p.x, p.y));
@@ -369,8 +372,6 @@ fn triangulate(
         let list = lists.push(&srcs);
         edges.push([remap[pair[0] as usize], remap[pair[1] as usize], list]);
     }
-    // Inserted in vertex order too, for the same locality.
-    edges.sort_unstable();
     ph.lap("source lists");
     let n = verts.len();
     let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
@@ -444,11 +445,15 @@ fn mark_constraints(cdt: &mut Cdt, edges: &[[u32; 3]]) -> usize {
                 hits.push((e.fix(), k));
             }
         }
-        let mut inserted = 0usize;
-        for (k, &[a, b, list]) in edges.iter().enumerate() {
-            if found[k] || marked[k] {
-                continue;
-            }
+        // The missing segments, inserted in vertex order (for locality, and a fixed order).
+        let mut missing: Vec<u32> = (0..edges.len() as u32)
+            .filter(|&k| !found[k as usize] && !marked[k as usize])
+            .collect();
+        missing.sort_unstable_by_key(|&k| [edges[k as usize][0], edges[k as usize][1]]);
+        let inserted = missing.len();
+        for k in missing {
+            let [a, b, list] = edges[k as usize];
+            let k = k as usize;
             let added = cdt.try_add_constraint(
                 FixedVertexHandle::from_index(a as usize),
                 FixedVertexHandle::from_index(b as usize),
@@ -460,7 +465,6 @@ fn mark_constraints(cdt: &mut Cdt, edges: &[[u32; 3]]) -> usize {
             for e in added {
                 *cdt.undirected_edge_data_mut(e.as_undirected()).data_mut() = EdgeList(list);
             }
-            inserted += 1;
         }
         if inserted == 0 {
             // Nothing changed since the scan: every hit is still an edge.
@@ -472,8 +476,8 @@ fn mark_constraints(cdt: &mut Cdt, edges: &[[u32; 3]]) -> usize {
     }
 }
 
-/// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame`: points close in the
-/// plane get close keys. Only an ordering for memory locality; ties and rounding are harmless.
+/// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame` (32 bits): points close in
+/// the plane get close keys. Only an ordering for memory locality; ties and rounding are harmless.
 fn z_order(p: DVec2, frame: &Aabb) -> u64 {
     let size = (frame.max - frame.min).max(DVec2::splat(f64::MIN_POSITIVE));
     let q = |c: f64| (c.clamp(0.0, 1.0) * 65_535.0) as u64;
@@ -502,24 +506,42 @@ fn extract_faces(cdt: &Cdt) -> (Vec<DVec2>, Vec<Face>) {
         edge_sources: [u32::MAX; 3],
     };
     let mut faces = vec![blank; cdt.num_all_faces()];
-    for face in cdt.inner_faces() {
+    // One sequential pass over spade's edge array (walking face by face reads three scattered
+    // edge records per face). Edge `i` of a face is its `i`-th edge in spade's
+    // `adjacent_edges()` order: [a.prev(), a, a.next()] for the face's `adjacent_edge()` a.
+    for e in cdt.directed_edges() {
+        let Some(face) = e.face().as_inner() else {
+            continue;
+        };
+        let a = face.adjacent_edge().fix();
+        let i = if e.fix() == a {
+            1
+        } else if e.next().fix() == a {
+            0
+        } else {
+            2
+        };
         let f = &mut faces[face.fix().index()];
-        for (i, e) in face.adjacent_edges().iter().enumerate() {
-            f.v[i] = e.from().fix().index() as u32;
-            f.adj[i] = FaceId(e.rev().face().fix().index() as u32);
-            // The mesh's constraint edges are those `mark_constraints` gave a list (spade marks
-            // only the ones it had to insert).
-            let list = e.as_undirected().data().data().0;
-            if list != EdgeList::NONE.0 {
-                f.constraint |= 1 << i;
-                f.edge_sources[i] = list;
-            }
+        f.v[i] = e.from().fix().index() as u32;
+        f.adj[i] = FaceId(e.rev().face().fix().index() as u32);
+        // The mesh's constraint edges are those `mark_constraints` gave a list (spade marks
+        // only the ones it had to insert).
+        let list = e.as_undirected().data().data().0;
+        if list != EdgeList::NONE.0 {
+            f.constraint |= 1 << i;
+            f.edge_sources[i] = list;
         }
     }
     (vertices, faces)
 }
 
 /// Groups faces into regions across non-constraint edges and classifies each region by one point.
+///
+/// Regions are found with a union-find over face indices, in one sequential pass over the faces
+/// (a flood fill jumps around the face array, which at 100 000 faces is out of cache). A region's
+/// root is its smallest face index, so regions are numbered in the order of their first face.
+/// Its representative point is the centroid of its largest triangle (the first, by index, of
+/// equal ones).
 fn classify_regions(
     faces: &mut [Face],
     vertices: &[DVec2],
@@ -527,45 +549,56 @@ fn classify_regions(
     grid: &PieceGrid,
     inner: Aabb,
 ) -> Vec<Region> {
-    let mut regions = Vec::new();
-    // Region 0: the outside face.
-    regions.push(Region {
-        kind: FaceKind::Solid,
-    });
-    faces[0].region = 0;
-    let tri = |f: &Face| {
-        [
-            vertices[f.v[0] as usize],
-            vertices[f.v[1] as usize],
-            vertices[f.v[2] as usize],
-        ]
-    };
-    let mut stack = Vec::new();
-    for start in 1..faces.len() {
-        if faces[start].region != u32::MAX {
-            continue;
+    // `parent[f]`: a face of the same region with a smaller or equal index; roots point to
+    // themselves. Path halving keeps the chains short.
+    let mut parent: Vec<u32> = (0..faces.len() as u32).collect();
+    let find = |parent: &mut [u32], mut x: u32| {
+        while parent[x as usize] != x {
+            let up = parent[parent[x as usize] as usize];
+            parent[x as usize] = up;
+            x = up;
         }
-        let r = regions.len() as u32;
-        faces[start].region = r;
-        stack.push(start);
-        let (mut best, mut best_area) = (start, f64::NEG_INFINITY);
-        while let Some(fi) = stack.pop() {
-            let f = faces[fi];
-            let [a, b, c] = tri(&f);
-            let area = orient(a, b, c);
-            if area > best_area {
-                best = fi;
-                best_area = area;
-            }
-            for i in 0..3 {
-                let g = f.adj[i].0 as usize;
-                if f.constraint & (1 << i) == 0 && g != 0 && faces[g].region == u32::MAX {
-                    faces[g].region = r;
-                    stack.push(g);
+        x
+    };
+    for fi in 1..faces.len() {
+        let f = &faces[fi];
+        for i in 0..3 {
+            let g = f.adj[i].0;
+            if f.constraint & (1 << i) == 0 && g != 0 && g as usize > fi {
+                let (a, b) = (find(&mut parent, fi as u32), find(&mut parent, g));
+                if a != b {
+                    parent[a.max(b) as usize] = a.min(b);
                 }
             }
         }
-        let [a, b, c] = tri(&faces[best]);
+    }
+    // Number the regions (region 0: the outside face) and find each one's largest triangle.
+    let mut regions = vec![Region {
+        kind: FaceKind::Solid,
+    }];
+    faces[0].region = 0;
+    let mut best: Vec<(f64, u32)> = vec![(f64::INFINITY, 0)];
+    for fi in 1..faces.len() {
+        let root = find(&mut parent, fi as u32) as usize;
+        let r = if root == fi {
+            regions.push(Region {
+                kind: FaceKind::Free,
+            });
+            best.push((f64::NEG_INFINITY, fi as u32));
+            (regions.len() - 1) as u32
+        } else {
+            faces[root].region
+        };
+        let f = &mut faces[fi];
+        f.region = r;
+        let [a, b, c] = f.v.map(|v| vertices[v as usize]);
+        let area = cross(b - a, c - a);
+        if area > best[r as usize].0 {
+            best[r as usize] = (area, fi as u32);
+        }
+    }
+    for (r, &(_, fi)) in best.iter().enumerate().skip(1) {
+        let [a, b, c] = faces[fi as usize].v.map(|v| vertices[v as usize]);
         let rep = (a + b + c) / 3.0;
         let (mut solid, mut one_way) = (!inner.contains_strictly(rep), false);
         for e in grid.candidates(rep) {
@@ -576,14 +609,13 @@ fn classify_regions(
                 }
             }
         }
-        let kind = if solid {
+        regions[r].kind = if solid {
             FaceKind::Solid
         } else if one_way {
             FaceKind::OneWay
         } else {
             FaceKind::Free
         };
-        regions.push(Region { kind });
     }
     for f in faces.iter_mut() {
         f.kind = regions[f.region as usize].kind;

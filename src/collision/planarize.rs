@@ -157,15 +157,25 @@ pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, 
 /// Orients each piece smaller id first, drops zero-length ones and exact duplicates (same points
 /// and origin; a duplicate is fresh if any copy is), sorted by points then origin. Returns the
 /// pieces and their fresh flags.
+///
+/// Each piece is packed into one integer, `a · 2^96 + b · 2^64 + origin · 2^32 + !fresh`, so
+/// the sort compares integers rather than tuples: it is a large part of a big level's splitting.
 fn dedup(segs: impl IntoIterator<Item = (Piece, bool)>) -> (Vec<Piece>, Vec<bool>) {
-    let mut v: Vec<(Piece, bool)> = segs
+    let mut v: Vec<u128> = segs
         .into_iter()
         .filter(|((s, _), _)| s[0] != s[1])
-        .map(|(([a, b], o), f)| (([a.min(b), a.max(b)], o), f))
+        .map(|(([a, b], o), f)| {
+            (a.min(b) as u128) << 96 | (a.max(b) as u128) << 64 | (o as u128) << 32 | !f as u128
+        })
         .collect();
-    v.sort_unstable_by_key(|&(p, f)| (p, !f));
-    v.dedup_by_key(|(p, _)| *p);
-    v.into_iter().unzip()
+    v.sort_unstable();
+    v.dedup_by_key(|k| *k >> 32);
+    v.into_iter()
+        .map(|k| {
+            let piece = ([(k >> 96) as u32, (k >> 64) as u32], (k >> 32) as u32);
+            (piece, k & 1 == 0)
+        })
+        .unzip()
 }
 
 /// Tests one pair of segments exactly and records the splits it needs as (segment, point).
