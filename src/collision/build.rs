@@ -560,8 +560,7 @@ fn classify_regions(
         }
         x
     };
-    for fi in 1..faces.len() {
-        let f = &faces[fi];
+    for (fi, f) in faces.iter().enumerate().skip(1) {
         for i in 0..3 {
             let g = f.adj[i].0;
             if f.constraint & (1 << i) == 0 && g != 0 && g as usize > fi {
