@@ -71,21 +71,24 @@ fn build_all(
     shapes: &[ColliderShape],
     config: &MeshConfig,
 ) -> Result<Vec<CollisionMesh>, BuildError> {
+    let Some((first, rest)) = shapes.split_first() else {
+        return Ok(Vec::new());
+    };
+    // One thread per further shape; the calling thread builds the first mesh meanwhile.
     let results: Vec<Result<CollisionMesh, BuildError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = shapes
+        let handles: Vec<_> = rest
             .iter()
             .map(|shape| s.spawn(move || build_mesh(polygons, shape, config)))
             .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| {
-                    Err(BuildError::Triangulation(
-                        "mesh build thread panicked".into(),
-                    ))
-                })
+        let mut results = vec![build_mesh(polygons, first, config)];
+        results.extend(handles.into_iter().map(|h| {
+            h.join().unwrap_or_else(|_| {
+                Err(BuildError::Triangulation(
+                    "mesh build thread panicked".into(),
+                ))
             })
-            .collect()
+        }));
+        results
     });
     results.into_iter().collect()
 }
