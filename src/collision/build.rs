@@ -21,11 +21,11 @@
 //!    fragile test per sliver triangle.
 //! 4. Each constraint edge records the source polygons whose inflated outline it lies on: every
 //!    piece of a split edge remembers the inflated edge it came from, and identical pieces of
-//!    several overlapping edges list all their sources (exact, no distance test; the geometric
-//!    test within [`EDGE_SOURCE_TOLERANCE`] is only a fallback). The list's index rides on the
-//!    spade edge itself ([`EdgeList`]), and that is also what makes an edge a constraint edge of
-//!    the mesh: spade is asked to insert only the segments its Delaunay triangulation lacks
-//!    (see [`mark_constraints`]).
+//!    several overlapping edges list all their sources (exact, no distance test). The list's
+//!    index rides on the spade edge itself ([`EdgeList`]), and that is also what makes an edge a
+//!    constraint edge of the mesh, so every constraint edge has its list by construction: spade
+//!    is asked to insert only the segments its Delaunay triangulation lacks, and the edges it
+//!    creates for one get that segment's list (see [`mark_constraints`]).
 //!
 //! Pieces are processed in Z-order and the kept vertices handed to spade in Z-order, whatever
 //! order the level lists its polygons in, so each stage's neighbour queries stay in cache.
@@ -55,15 +55,7 @@ use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
-use super::predicates::{closest_on_segment, cross, orient, Aabb};
-
-/// Fallback attribution of a constraint edge the splitting record does not know (none in
-/// practice): how near (metres, plus 1e-12 relative to the coordinates) an inflated piece's
-/// outline must pass to the edge's midpoint for the edge to be attributed to that piece's source.
-/// Split points of crossing edges are rounded to ~1e-16 relative, so an edge lies within ulps of
-/// the outline it came from; 1e-7 m is far above that and far below any distance between
-/// different outlines that matters for surface lookup.
-pub const EDGE_SOURCE_TOLERANCE: f64 = 1e-7;
+use super::predicates::{cross, orient, Aabb};
 
 /// How to build a mesh. `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,16 +120,6 @@ pub fn build_mesh(
     ph.lap("extract faces");
     let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
     ph.lap("classify regions");
-    let mut source_lists = sources;
-    attribute_stray_edges(
-        &mut faces,
-        &vertices,
-        &pieces,
-        &grid,
-        inner,
-        &mut source_lists,
-    );
-    ph.lap("stray edges");
     ph.report(polygons.len());
 
     let extent = Aabb::from_points(vertices.iter().copied());
@@ -147,7 +129,7 @@ pub fn build_mesh(
         vertices,
         faces,
         regions,
-        source_lists,
+        source_lists: sources,
         pieces,
         bounds: inner,
         one_way_min_normal_y: config.one_way_min_normal_y,
@@ -622,72 +604,6 @@ fn classify_regions(
         f.kind = regions[f.region as usize].kind;
     }
     regions
-}
-
-/// Attributes any constraint edge the splitting record left without a source list (spade never
-/// creates one, but it would not be fatal) geometrically: every piece whose outline passes within
-/// [`EDGE_SOURCE_TOLERANCE`] of its midpoint, and the bounds. Both sides get the same list.
-fn attribute_stray_edges(
-    faces: &mut [Face],
-    vertices: &[DVec2],
-    pieces: &[InflatedPiece],
-    grid: &PieceGrid,
-    inner: Aabb,
-    lists: &mut SourceLists,
-) {
-    let mut cand = Vec::new();
-    for fi in 1..faces.len() {
-        for i in 0..3 {
-            let f = faces[fi];
-            if f.constraint & (1 << i) == 0 || f.edge_sources[i] != EdgeList::NONE.0 {
-                continue;
-            }
-            let (va, vb) = (f.v[i], f.v[(i + 1) % 3]);
-            let m = (vertices[va as usize] + vertices[vb as usize]) * 0.5;
-            let idx = lists.push(&sources_near(m, pieces, grid, inner, &mut cand));
-            faces[fi].edge_sources[i] = idx;
-            let g = f.adj[i].0 as usize;
-            if g != 0 {
-                if let Some(j) = (0..3).find(|&j| faces[g].v[(j + 1) % 3] == va) {
-                    faces[g].edge_sources[j] = idx;
-                }
-            }
-        }
-    }
-}
-
-/// Source polygons whose inflated outline passes within [`EDGE_SOURCE_TOLERANCE`] of `m`, plus
-/// the bounds if `m` is on them.
-fn sources_near(
-    m: DVec2,
-    pieces: &[InflatedPiece],
-    grid: &PieceGrid,
-    inner: Aabb,
-    cand: &mut Vec<u32>,
-) -> Vec<PolygonId> {
-    let tol = EDGE_SOURCE_TOLERANCE + 1e-12 * m.abs().max_element();
-    let mut srcs: Vec<PolygonId> = Vec::new();
-    grid.candidates_in(Aabb { min: m, max: m }.expand(tol), cand);
-    for &pi in cand.iter() {
-        let p = &pieces[pi as usize];
-        let n = p.points.len();
-        if (0..n).any(|k| {
-            let (q, _) = closest_on_segment(m, p.points[k], p.points[(k + 1) % n]);
-            q.distance(m) <= tol
-        }) {
-            srcs.push(p.source);
-        }
-    }
-    let on_bounds = (m.x - inner.min.x).abs() <= tol
-        || (m.x - inner.max.x).abs() <= tol
-        || (m.y - inner.min.y).abs() <= tol
-        || (m.y - inner.max.y).abs() <= tol;
-    if on_bounds {
-        srcs.push(PolygonId::BOUNDS);
-    }
-    srcs.sort_unstable();
-    srcs.dedup();
-    srcs
 }
 
 /// No piece: the segment is a bounds edge.

@@ -44,8 +44,6 @@
 //! - [`planarize::SNAP_ULPS`] (8 ulps): a crossing that close to an endpoint is that endpoint.
 //! - [`build::BURIED_MARGIN`] (1e-9 m): how deep inside a solid piece a split edge must lie to be
 //!   left out of the triangulation (rounded split points may sit an ulp inside an outline).
-//! - [`build::EDGE_SOURCE_TOLERANCE`] (1e-7 m): fallback attribution of an edge to a source
-//!   polygon by distance (edges normally know their sources exactly from splitting).
 //! - [`invariants::INSIDE_SLACK`] (1e-7 m): the checker's allowance for a face poking into a piece
 //!   by rounding of split points.
 //! - [`planarize::MAX_PASSES`]: splitting passes before a build gives up with an error.
