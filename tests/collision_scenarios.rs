@@ -778,8 +778,17 @@ fn edges_and_faces_name_their_source_polygons() {
         (6.0, vec![PolygonId(5)]),
     ] {
         let s = floor_at(x);
-        assert_eq!(m.edge_sources(s.edge), &expect[..], "x = {x}");
+        assert_eq!(m.edge_sources_at(s.edge, s.point), &expect[..], "x = {x}");
         assert_eq!(s.source, Some(expect[0]));
+        // The floor's top is one straight edge from -0.5 to 6.5 (the pieces' corners on it
+        // bound nothing), lying on both outlines.
+        assert_eq!(
+            m.edge_sources(s.edge),
+            &[PolygonId(3), PolygonId(5)],
+            "x = {x}"
+        );
+        let (a, b) = m.edge_points(s.edge);
+        assert_eq!((a.x.min(b.x), a.x.max(b.x)), (-0.5, 6.5), "x = {x}");
     }
     let s = m
         .support_below(body_at(&m, v(9.0, 2.0)), 1.0, OPTS)

@@ -83,4 +83,7 @@ fn final_state_hash_is_pinned() {
     );
 }
 
-const PINNED: u64 = 0x7c63a7652bc514c3;
+/// Re-pinned when straight chains of constraint edges through junctions became single edges (the
+/// faces changed; on the default tour replay every state matches the old build and positions
+/// differ by at most 2.2e-16 m).
+const PINNED: u64 = 0x132f_409b_a578_c68c;

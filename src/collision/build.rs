@@ -12,7 +12,12 @@
 //!    interior) separates two solid faces and bounds nothing the walk can reach, so it is left
 //!    out, before splitting for whole inflated edges and after it for split pieces, and points no
 //!    remaining edge uses are dropped. On a level of overlapping tiles this removes half of the
-//!    edges and a third of the vertices (and the build time with them).
+//!    edges and a third of the vertices (and the build time with them). A second one: a
+//!    *junction*, a point where exactly two kept pieces meet in a straight line (where collinear
+//!    outlines of neighbouring tiles overlap, each piece's corner splits the line), bounds
+//!    nothing either, so the straight chain through it becomes one constraint edge and the point
+//!    is left out (a quarter of the vertices on the tile bench level); the edge's source list
+//!    keeps which polygons it lies on from which junction on (see `Junctions`).
 //! 3. Faces joined by non-constraint edges form regions. Every part of the boundary between free
 //!    (or one-way) space and the inside of a solid piece lies on a kept constraint edge (a buried
 //!    edge is interior to a solid piece), so a region is wholly solid, wholly one-way or wholly
@@ -322,6 +327,26 @@ fn triangulate(
         }
     }
     ph.lap("drop buried pieces");
+    // One source list per kept run (sorted, without repeats).
+    let mut lists = SourceLists::with_capacity(runs.len(), split.len());
+    let mut srcs: Vec<PolygonId> = Vec::new();
+    let run_list: Vec<u32> = runs
+        .iter()
+        .map(|&(start, end)| {
+            srcs.clear();
+            srcs.extend(split[start..end].iter().map(|s| seg_source[s.1 as usize]));
+            srcs.sort_unstable();
+            srcs.dedup();
+            lists.push(&srcs)
+        })
+        .collect();
+    // Straight chains through junctions become single constraint edges (see `Junctions`).
+    let chains = Junctions::find(&pts.points, &split, &runs);
+    for (p, &j) in chains.is_junction.iter().enumerate() {
+        if j {
+            used[p] = false;
+        }
+    }
     // The kept points in Z-order (the frame's corners first): polygons come in any order (an
     // editor appends them, a generator may shuffle them), and spade's bulk load and constraint
     // insertion walk from vertex to neighbouring vertex, which is then nearby in memory.
@@ -341,19 +366,29 @@ fn triangulate(
         verts.push(Point2::new(p.x, p.y));
     }
     ph.lap("order vertices");
-    // One source list per constraint edge (sorted, without repeats); the edge carries its index.
-    let mut lists = SourceLists::with_capacity(runs.len(), split.len());
+    // The constraint edges: each carries its list's index.
     let mut edges: Vec<[u32; 3]> = Vec::with_capacity(runs.len());
-    let mut srcs: Vec<PolygonId> = Vec::new();
-    for &(start, end) in &runs {
-        let pair = split[start].0;
-        srcs.clear();
-        srcs.extend(split[start..end].iter().map(|s| seg_source[s.1 as usize]));
-        srcs.sort_unstable();
-        srcs.dedup();
-        let list = lists.push(&srcs);
-        edges.push([remap[pair[0] as usize], remap[pair[1] as usize], list]);
-    }
+    chains.for_each_edge(&split, &runs, |a, b, chain| {
+        let list = match chain {
+            [(_, r)] => run_list[*r as usize],
+            parts => {
+                srcs.clear();
+                for &(_, r) in parts {
+                    srcs.extend_from_slice(lists.get(run_list[r as usize]));
+                }
+                srcs.sort_unstable();
+                srcs.dedup();
+                let union = srcs.clone();
+                lists.push_parts(
+                    &union,
+                    parts
+                        .iter()
+                        .map(|&(from, r)| (pts.points[from as usize], run_list[r as usize])),
+                )
+            }
+        };
+        edges.push([remap[a as usize], remap[b as usize], list]);
+    });
     ph.lap("source lists");
     let n = verts.len();
     let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
@@ -372,6 +407,92 @@ fn triangulate(
         )));
     }
     Ok((cdt, lists))
+}
+
+/// Junctions: kept points where exactly two kept runs meet, collinear and on opposite sides
+/// (where the top edges of neighbouring tiles' inflated pieces overlap, a run ends at each
+/// piece's corner). A junction bounds nothing: the line goes straight on. So a straight chain of
+/// runs through junctions becomes one constraint edge, with the junctions left out of the
+/// triangulation (about a quarter of the vertices of the 10 000-tile bench level), and its
+/// source list records which runs' lists apply from which junction on
+/// ([`SourceLists::push_parts`], [`SourceLists::at`]): attribution stays exact per point.
+struct Junctions {
+    /// Per point: a junction.
+    is_junction: Vec<bool>,
+    /// Per point: up to two (other end, run) of the kept runs ending there.
+    ends: Vec<[(u32, u32); 2]>,
+}
+
+impl Junctions {
+    fn find(points: &[DVec2], split: &[([u32; 2], u32)], runs: &[(usize, usize)]) -> Self {
+        let mut degree = vec![0u8; points.len()];
+        let mut ends = vec![[(u32::MAX, u32::MAX); 2]; points.len()];
+        for (r, &(start, _)) in runs.iter().enumerate() {
+            let [a, b] = split[start].0;
+            for (p, q) in [(a, b), (b, a)] {
+                let d = degree[p as usize];
+                if d < 2 {
+                    ends[p as usize][d as usize] = (q, r as u32);
+                }
+                degree[p as usize] = d.saturating_add(1);
+            }
+        }
+        let is_junction = (0..points.len())
+            .map(|p| {
+                // The frame's corners (0..4) stay, whatever lies around them.
+                p >= 4 && degree[p] == 2 && {
+                    let (u, v, w) = (
+                        points[ends[p][0].0 as usize],
+                        points[p],
+                        points[ends[p][1].0 as usize],
+                    );
+                    orient(u, v, w) == 0.0 && (u - v).dot(w - v) < 0.0
+                }
+            })
+            .collect();
+        Junctions { is_junction, ends }
+    }
+
+    /// Calls `f(a, b, chain)` once per constraint edge: its two end points and, from `a` on,
+    /// each run of the chain with the point it starts at (one run for an edge with no junction).
+    fn for_each_edge(
+        &self,
+        split: &[([u32; 2], u32)],
+        runs: &[(usize, usize)],
+        mut f: impl FnMut(u32, u32, &[(u32, u32)]),
+    ) {
+        let mut done = vec![false; runs.len()];
+        let mut chain: Vec<(u32, u32)> = Vec::new();
+        for r in 0..runs.len() {
+            if done[r] {
+                continue;
+            }
+            let [a, b] = split[runs[r].0].0;
+            let (ja, jb) = (self.is_junction[a as usize], self.is_junction[b as usize]);
+            if ja && jb {
+                // Inside a chain: walked from one of the chain's ends.
+                continue;
+            }
+            let (start, mut next) = if ja { (b, a) } else { (a, b) };
+            let mut run = r as u32;
+            chain.clear();
+            chain.push((start, run));
+            done[r] = true;
+            while self.is_junction[next as usize] {
+                let j = next as usize;
+                let (q, r2) = if self.ends[j][0].1 == run {
+                    self.ends[j][1]
+                } else {
+                    self.ends[j][0]
+                };
+                chain.push((next, r2));
+                done[r2 as usize] = true;
+                run = r2;
+                next = q;
+            }
+            f(start, next, &chain);
+        }
+    }
 }
 
 /// Makes every planar constraint segment `[a, b, list]` an edge of `cdt` carrying `EdgeList(list)`

@@ -35,10 +35,17 @@ impl Default for EdgeList {
 
 /// Lists of source polygons, stored flat: list `i` is `ids[start[i]..start[i + 1]]` (one
 /// allocation for all of them, not one per list).
+///
+/// A constraint edge that runs straight through junctions (see `build`) lies on different
+/// polygons' outlines along its length: its list is the union, and its parts
+/// (`parts[parts_start[i]..parts_start[i + 1]]`, empty for other lists) say which list applies
+/// from which point on, in order along the edge.
 #[derive(Clone, Debug)]
 pub struct SourceLists {
     start: Vec<u32>,
     ids: Vec<PolygonId>,
+    parts_start: Vec<u32>,
+    parts: Vec<(DVec2, u32)>,
 }
 
 impl SourceLists {
@@ -46,16 +53,48 @@ impl SourceLists {
     pub fn with_capacity(lists: usize, ids: usize) -> Self {
         let mut start = Vec::with_capacity(lists + 1);
         start.push(0);
+        let mut parts_start = Vec::with_capacity(lists + 1);
+        parts_start.push(0);
         SourceLists {
             start,
             ids: Vec::with_capacity(ids),
+            parts_start,
+            parts: Vec::new(),
         }
     }
     /// Appends a list; returns its index.
     pub fn push(&mut self, ids: &[PolygonId]) -> u32 {
         self.ids.extend_from_slice(ids);
         self.start.push(self.ids.len() as u32);
+        self.parts_start.push(self.parts.len() as u32);
         (self.start.len() - 2) as u32
+    }
+    /// Appends the list of an edge made of parts: `union` for the whole edge, and for each part
+    /// in order along it, the point it starts at and the index of its own list.
+    pub fn push_parts(
+        &mut self,
+        union: &[PolygonId],
+        parts: impl IntoIterator<Item = (DVec2, u32)>,
+    ) -> u32 {
+        self.parts.extend(parts);
+        self.push(union)
+    }
+    /// The sources of list `i` at point `p` of its edge: the list of the part holding `p` (the
+    /// later part at a point where two meet), or the whole list for an edge of one part.
+    pub fn at(&self, i: u32, p: DVec2) -> &[PolygonId] {
+        let k = i as usize;
+        let parts = &self.parts[self.parts_start[k] as usize..self.parts_start[k + 1] as usize];
+        let Some((&(origin, first), rest)) = parts.split_first() else {
+            return self.get(i);
+        };
+        let dir = parts[parts.len() - 1].0 - origin;
+        let t = (p - origin).dot(dir);
+        let list = rest
+            .iter()
+            .take_while(|(from, _)| (*from - origin).dot(dir) <= t)
+            .last()
+            .map_or(first, |&(_, l)| l);
+        self.get(list)
     }
     /// List `i`.
     pub fn get(&self, i: u32) -> &[PolygonId] {
@@ -72,7 +111,9 @@ impl SourceLists {
     }
     /// Heap bytes held.
     pub fn memory_bytes(&self) -> usize {
-        self.start.capacity() * 4 + self.ids.capacity() * std::mem::size_of::<PolygonId>()
+        (self.start.capacity() + self.parts_start.capacity()) * 4
+            + self.ids.capacity() * std::mem::size_of::<PolygonId>()
+            + self.parts.capacity() * std::mem::size_of::<(DVec2, u32)>()
     }
 }
 
@@ -229,7 +270,20 @@ impl CollisionMesh {
     pub fn is_constraint(&self, e: EdgeRef) -> bool {
         self.faces[e.face.0 as usize].constraint & (1 << e.edge) != 0
     }
-    /// Source polygons whose inflated outline this edge lies on (empty for non-constraint edges).
+    /// Source polygons whose inflated outline this edge lies on at point `p` of it (empty for
+    /// non-constraint edges). An edge running straight past several pieces' corners lies on
+    /// different outlines along its length; this is the list where `p` is.
+    #[inline]
+    pub fn edge_sources_at(&self, e: EdgeRef, p: DVec2) -> &[PolygonId] {
+        let s = self.faces[e.face.0 as usize].edge_sources[e.edge as usize];
+        if s == u32::MAX {
+            &[]
+        } else {
+            self.source_lists.at(s, p)
+        }
+    }
+    /// Source polygons whose inflated outline this edge lies on anywhere along it (empty for
+    /// non-constraint edges); [`Self::edge_sources_at`] says which at a given point.
     pub fn edge_sources(&self, e: EdgeRef) -> &[PolygonId] {
         let s = self.faces[e.face.0 as usize].edge_sources[e.edge as usize];
         if s == u32::MAX {

@@ -23,7 +23,8 @@
 //! counter-clockwise, the neighbour across each edge (edge `i` runs from `v[i]` to `v[i + 1]`, the
 //! face on its left), a bit per edge marking constraint edges, the face's kind and region, and per
 //! edge the index of its list of source polygons whose inflated outline it lies on (all lists
-//! stored flat in one [`mesh::SourceLists`]). Face 0 is the
+//! stored flat in one [`mesh::SourceLists`]; an edge that runs straight past pieces' corners also
+//! records which polygons apply along which part of it). Face 0 is the
 //! unbounded outside, always solid. A region is a maximal set of faces joined across
 //! non-constraint edges; since every part of an inflated outline that is not buried inside a
 //! solid piece is a constraint edge, a region is wholly solid, one-way or free and is classified

@@ -50,7 +50,7 @@ impl CollisionMesh {
             normal,
             point,
             slope: normal.y.clamp(-1.0, 1.0).acos(),
-            source: self.edge_sources(e).first().copied(),
+            source: self.edge_sources_at(e, point).first().copied(),
         }
     }
 

@@ -475,7 +475,7 @@ impl CollisionMesh {
             edge: e,
             normal: n,
             point: x,
-            source: self.edge_sources(e).first().copied(),
+            source: self.edge_sources_at(e, x).first().copied(),
             fraction: res.travelled / d.length(),
         });
         n
