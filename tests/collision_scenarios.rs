@@ -748,6 +748,40 @@ fn nearest_free_point_lifts_a_spawn_out_of_a_rock() {
 }
 
 #[test]
+fn a_long_floor_of_tiles_names_the_tile_under_every_point() {
+    // 40 unit tiles side by side, ids in reverse order: the top is a straight line whose pieces'
+    // corners bound nothing, so it is a few long edges (at most `MAX_EDGE_PARTS` parts each);
+    // each point still names the tiles whose inflated tops cover it.
+    let polys: Vec<SourcePolygon> = (0..40)
+        .map(|i| rect(100 - i, i as f64, -1.0, i as f64 + 1.0, 0.0))
+        .collect();
+    let c = ColliderShape::Box {
+        width: 0.5,
+        height: 1.0,
+    };
+    let m = mesh(&polys, &c);
+    let mut edges = std::collections::HashSet::new();
+    for k in 0..400 {
+        let x = -0.2 + k as f64 * 0.1 + 0.03;
+        let s = m
+            .support_below(body_at(&m, v(x, 0.5)), 1.0, OPTS)
+            .expect("floor");
+        // Tile i's inflated top spans [i - 0.25, i + 1.25].
+        let mut expect: Vec<PolygonId> = (0..40)
+            .filter(|&i| x >= i as f64 - 0.25 && x <= i as f64 + 1.25)
+            .map(|i| PolygonId(100 - i))
+            .collect();
+        expect.sort();
+        assert_eq!(m.edge_sources_at(s.edge, s.point), &expect[..], "x = {x}");
+        assert_eq!(s.source, expect.first().copied(), "x = {x}");
+        let (a, b) = m.edge_points(s.edge);
+        edges.insert(((a.x * 4.0) as i64, (b.x * 4.0) as i64));
+    }
+    // 80 corner points on the line, 78 of them junctions: far fewer edges than pieces.
+    assert!(edges.len() <= 12, "{} floor edges", edges.len());
+}
+
+#[test]
 fn edges_and_faces_name_their_source_polygons() {
     // Two overlapping blocks and a one-way plank: the overlapped stretch of floor lies on both
     // blocks' outlines, the rest on one; faces inside the overlap belong to both.

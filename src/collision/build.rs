@@ -341,7 +341,8 @@ fn triangulate(
         })
         .collect();
     // Straight chains through junctions become single constraint edges (see `Junctions`).
-    let chains = Junctions::find(&pts.points, &split, &runs);
+    let mut chains = Junctions::find(&pts.points, &split, &runs);
+    chains.limit_parts(&split, &runs, MAX_EDGE_PARTS);
     for (p, &j) in chains.is_junction.iter().enumerate() {
         if j {
             used[p] = false;
@@ -409,6 +410,11 @@ fn triangulate(
     Ok((cdt, lists))
 }
 
+/// The most parts one constraint edge through junctions may have: a contact looks its part up by
+/// binary search, and a 400-tile floor would otherwise be one edge of 400 parts. Chains longer
+/// than this keep every 8th junction as a vertex (7 of 8 junctions are still left out).
+const MAX_EDGE_PARTS: usize = 8;
+
 /// Junctions: kept points where exactly two kept runs meet, collinear and on opposite sides
 /// (where the top edges of neighbouring tiles' inflated pieces overlap, a run ends at each
 /// piece's corner). A junction bounds nothing: the line goes straight on. So a straight chain of
@@ -451,6 +457,18 @@ impl Junctions {
             })
             .collect();
         Junctions { is_junction, ends }
+    }
+
+    /// Keeps every `max`-th junction along a chain as a vertex, so that no edge has more than
+    /// `max` parts.
+    fn limit_parts(&mut self, split: &[([u32; 2], u32)], runs: &[(usize, usize)], max: usize) {
+        let mut cuts = Vec::new();
+        self.for_each_edge(split, runs, |_, _, chain| {
+            cuts.extend(chain.iter().skip(max).step_by(max).map(|&(from, _)| from));
+        });
+        for p in cuts {
+            self.is_junction[p as usize] = false;
+        }
     }
 
     /// Calls `f(a, b, chain)` once per constraint edge: its two end points and, from `a` on,

@@ -87,13 +87,11 @@ impl SourceLists {
         let Some((&(origin, first), rest)) = parts.split_first() else {
             return self.get(i);
         };
+        // Parts are in order along the edge (a floor of many tiles makes hundreds): binary search.
         let dir = parts[parts.len() - 1].0 - origin;
         let t = (p - origin).dot(dir);
-        let list = rest
-            .iter()
-            .take_while(|(from, _)| (*from - origin).dot(dir) <= t)
-            .last()
-            .map_or(first, |&(_, l)| l);
+        let after = rest.partition_point(|(from, _)| (*from - origin).dot(dir) <= t);
+        let list = if after == 0 { first } else { rest[after - 1].1 };
         self.get(list)
     }
     /// List `i`.
