@@ -17,10 +17,10 @@
 //!    outlines of neighbouring tiles overlap, each piece's corner splits the line), bounds
 //!    nothing either, so the straight chain through it becomes one constraint edge and the point
 //!    is left out (a quarter of the vertices on the tile bench level); the edge's source list
-//!    keeps which polygons it lies on from which junction on (see `Junctions`). A third: a
+//!    keeps which polygons it lies on from which junction on (see [`super::runs`]). A third: a
 //!    *dangling* edge, one with an end no other kept edge touches, cannot lie on the closed
 //!    loops that separate free, one-way and solid space, so it bounds nothing and is left out,
-//!    repeatedly (see `prune_dangling`; a fifth to a third of what the first shortcut keeps on
+//!    repeatedly (see [`super::runs`]; a fifth to a third of what the first shortcut keeps on
 //!    the tile bench level lies along one piece's outline inside the union of its neighbours).
 //! 3. Faces joined by non-constraint edges form regions. Every part of the boundary between free
 //!    (or one-way) space and the inside of a solid piece lies on a kept constraint edge (a buried
@@ -34,7 +34,7 @@
 //!    index rides on the spade edge itself ([`EdgeList`]), and that is also what makes an edge a
 //!    constraint edge of the mesh, so every constraint edge has its list by construction: spade
 //!    is asked to insert only the segments its Delaunay triangulation lacks, and the edges it
-//!    creates for one get that segment's list (see [`mark_constraints`]).
+//!    creates for one get that segment's list (see [`super::constrain`]).
 //!
 //! Pieces are processed in Z-order and the kept vertices handed to spade in Z-order, whatever
 //! order the level lists its polygons in, so each stage's neighbour queries stay in cache.
@@ -49,10 +49,10 @@
 //! input, constraint edges that would not resolve) is a [`BuildError`] too.
 
 use glam::DVec2;
-use spade::handles::{FixedUndirectedEdgeHandle, FixedVertexHandle};
 use spade::{Point2, Triangulation};
 
 use super::collider::ColliderShape;
+use super::constrain::mark_constraints;
 use super::decompose::convex_pieces;
 use super::grid::{strictly_inside, PieceGrid};
 use super::mesh::{
@@ -65,6 +65,7 @@ use super::polygon::{
     MAX_COORDINATE,
 };
 use super::predicates::{cross, orient, Aabb};
+use super::runs::{prune_dangling, Junctions};
 
 /// How to build a mesh. `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
@@ -348,9 +349,8 @@ fn triangulate(
             lists.push(&srcs)
         })
         .collect();
-    // Straight chains through junctions become single constraint edges (see `Junctions`).
-    let mut chains = Junctions::find(&pts.points, &split, &runs);
-    chains.limit_parts(&split, &runs, MAX_EDGE_PARTS);
+    // Straight chains through junctions become single constraint edges (see [`super::runs`]).
+    let chains = Junctions::find(&pts.points, &split, &runs);
     for (p, &j) in chains.is_junction.iter().enumerate() {
         if j {
             used[p] = false;
@@ -377,7 +377,7 @@ fn triangulate(
     ph.lap("order vertices");
     // The constraint edges: each carries its list's index.
     let mut edges: Vec<[u32; 3]> = Vec::with_capacity(runs.len());
-    chains.for_each_edge(&split, &runs, |a, b, chain| {
+    chains.for_each_edge(|a, b, chain| {
         let list = match chain {
             [(_, r)] => run_list[*r as usize],
             parts => {
@@ -416,254 +416,6 @@ fn triangulate(
         )));
     }
     Ok((cdt, lists))
-}
-
-/// Removes dangling runs: a run with an end that no other run touches, repeatedly (so whole
-/// dangling trees go). The edges between different kinds of space (free, one-way, solid: the
-/// outside of the bounds is solid) form closed loops, so every point on them has at least two
-/// such edges; a run ending at a point of degree 1 is therefore not one of them. It has the same
-/// kind on both sides, bounds nothing, and leaving it out only merges two regions of one kind.
-/// On the tile bench level these are edges along one piece's outline inside the union of others
-/// (each piece holds part of its neighbourhood, none the whole run): about a fifth of the kept
-/// runs for the box collider, a third of the vertices for the chamfered one.
-fn prune_dangling(runs: &mut Vec<(usize, usize)>, split: &[([u32; 2], u32)], points: usize) {
-    // Runs by point (counting sort), and each point's number of live runs.
-    let mut start = vec![0u32; points + 1];
-    for &(s, _) in runs.iter() {
-        for p in split[s].0 {
-            start[p as usize + 1] += 1;
-        }
-    }
-    for p in 0..points {
-        start[p + 1] += start[p];
-    }
-    let mut at = vec![0u32; start[points] as usize];
-    let mut fill = start.clone();
-    for (r, &(s, _)) in runs.iter().enumerate() {
-        for p in split[s].0 {
-            at[fill[p as usize] as usize] = r as u32;
-            fill[p as usize] += 1;
-        }
-    }
-    let mut degree: Vec<u32> = (0..points).map(|p| start[p + 1] - start[p]).collect();
-    let mut alive = vec![true; runs.len()];
-    let mut stack: Vec<u32> = (0..points as u32)
-        .filter(|&p| degree[p as usize] == 1)
-        .collect();
-    while let Some(p) = stack.pop() {
-        let p = p as usize;
-        if degree[p] != 1 {
-            continue;
-        }
-        let Some(&r) = at[start[p] as usize..start[p + 1] as usize]
-            .iter()
-            .find(|&&r| alive[r as usize])
-        else {
-            continue;
-        };
-        alive[r as usize] = false;
-        degree[p] = 0;
-        let [a, b] = split[runs[r as usize].0].0;
-        let q = if a as usize == p { b } else { a } as usize;
-        degree[q] -= 1;
-        if degree[q] == 1 {
-            stack.push(q as u32);
-        }
-    }
-    let mut r = 0;
-    runs.retain(|_| {
-        r += 1;
-        alive[r - 1]
-    });
-}
-
-/// The most parts one constraint edge through junctions may have: a contact looks its part up by
-/// binary search, and a 400-tile floor would otherwise be one edge of 400 parts. Chains longer
-/// than this keep every 8th junction as a vertex (7 of 8 junctions are still left out).
-const MAX_EDGE_PARTS: usize = 8;
-
-/// Junctions: kept points where exactly two kept runs meet, collinear and on opposite sides
-/// (where the top edges of neighbouring tiles' inflated pieces overlap, a run ends at each
-/// piece's corner). A junction bounds nothing: the line goes straight on. So a straight chain of
-/// runs through junctions becomes one constraint edge, with the junctions left out of the
-/// triangulation (about a quarter of the vertices of the 10 000-tile bench level), and its
-/// source list records which runs' lists apply from which junction on
-/// ([`SourceLists::push_parts`], [`SourceLists::at`]): attribution stays exact per point.
-struct Junctions {
-    /// Per point: a junction.
-    is_junction: Vec<bool>,
-    /// Per point: up to two (other end, run) of the kept runs ending there.
-    ends: Vec<[(u32, u32); 2]>,
-}
-
-impl Junctions {
-    fn find(points: &[DVec2], split: &[([u32; 2], u32)], runs: &[(usize, usize)]) -> Self {
-        let mut degree = vec![0u8; points.len()];
-        let mut ends = vec![[(u32::MAX, u32::MAX); 2]; points.len()];
-        for (r, &(start, _)) in runs.iter().enumerate() {
-            let [a, b] = split[start].0;
-            for (p, q) in [(a, b), (b, a)] {
-                let d = degree[p as usize];
-                if d < 2 {
-                    ends[p as usize][d as usize] = (q, r as u32);
-                }
-                degree[p as usize] = d.saturating_add(1);
-            }
-        }
-        let is_junction = (0..points.len())
-            .map(|p| {
-                // The frame's corners (0..4) stay, whatever lies around them.
-                p >= 4 && degree[p] == 2 && {
-                    let (u, v, w) = (
-                        points[ends[p][0].0 as usize],
-                        points[p],
-                        points[ends[p][1].0 as usize],
-                    );
-                    orient(u, v, w) == 0.0 && (u - v).dot(w - v) < 0.0
-                }
-            })
-            .collect();
-        Junctions { is_junction, ends }
-    }
-
-    /// Keeps every `max`-th junction along a chain as a vertex, so that no edge has more than
-    /// `max` parts.
-    fn limit_parts(&mut self, split: &[([u32; 2], u32)], runs: &[(usize, usize)], max: usize) {
-        let mut cuts = Vec::new();
-        self.for_each_edge(split, runs, |_, _, chain| {
-            cuts.extend(chain.iter().skip(max).step_by(max).map(|&(from, _)| from));
-        });
-        for p in cuts {
-            self.is_junction[p as usize] = false;
-        }
-    }
-
-    /// Calls `f(a, b, chain)` once per constraint edge: its two end points and, from `a` on,
-    /// each run of the chain with the point it starts at (one run for an edge with no junction).
-    fn for_each_edge(
-        &self,
-        split: &[([u32; 2], u32)],
-        runs: &[(usize, usize)],
-        mut f: impl FnMut(u32, u32, &[(u32, u32)]),
-    ) {
-        let mut done = vec![false; runs.len()];
-        let mut chain: Vec<(u32, u32)> = Vec::new();
-        for r in 0..runs.len() {
-            if done[r] {
-                continue;
-            }
-            let [a, b] = split[runs[r].0].0;
-            let (ja, jb) = (self.is_junction[a as usize], self.is_junction[b as usize]);
-            if ja && jb {
-                // Inside a chain: walked from one of the chain's ends.
-                continue;
-            }
-            let (start, mut next) = if ja { (b, a) } else { (a, b) };
-            let mut run = r as u32;
-            chain.clear();
-            chain.push((start, run));
-            done[r] = true;
-            while self.is_junction[next as usize] {
-                let j = next as usize;
-                let (q, r2) = if self.ends[j][0].1 == run {
-                    self.ends[j][1]
-                } else {
-                    self.ends[j][0]
-                };
-                chain.push((next, r2));
-                done[r2 as usize] = true;
-                run = r2;
-                next = q;
-            }
-            f(start, next, &chain);
-        }
-    }
-}
-
-/// Makes every planar constraint segment `[a, b, list]` an edge of `cdt` carrying `EdgeList(list)`
-/// (the mesh's record of constraint edges; see [`extract_faces`]). Returns how many segments spade
-/// refused (0 unless splitting failed).
-///
-/// Most segments are already edges of the Delaunay triangulation (87 % on the 10 000-tile bench
-/// level). Spade can only mark an edge as a constraint by walking the segment from one end,
-/// which costs a few cache misses per edge, so existing edges are instead found in one
-/// sequential scan of spade's edge array and given their list there. Only the missing ones go
-/// through `try_add_constraint`, which flips them into place and marks them, so that nothing
-/// flips them again. Spade's legalization after an insertion could in principle flip an unmarked
-/// existing edge away (it only flips inside the retriangulated region, and no such case has been
-/// seen: the property test's segment sets always finish in one round), so the scan after the
-/// insertions checks: a segment found missing is inserted too and the scan repeats, until a scan
-/// finds them all. Each round marks at least one more segment, so it ends.
-fn mark_constraints(cdt: &mut Cdt, edges: &[[u32; 3]]) -> usize {
-    // The segments by their lower vertex: segment `k` is `by_low[start[lo]..start[lo + 1]]`.
-    let n = cdt.num_vertices();
-    let mut start = vec![0u32; n + 1];
-    for &[a, b, _] in edges {
-        start[a.min(b) as usize + 1] += 1;
-    }
-    for v in 0..n {
-        start[v + 1] += start[v];
-    }
-    let mut by_low = vec![(0u32, 0u32); edges.len()];
-    let mut next = start.clone();
-    for (k, &[a, b, _]) in edges.iter().enumerate() {
-        let slot = &mut next[a.min(b) as usize];
-        by_low[*slot as usize] = (a.max(b), k as u32);
-        *slot += 1;
-    }
-    let lookup = |u: usize, v: usize| -> Option<u32> {
-        let (lo, hi) = (u.min(v), u.max(v) as u32);
-        by_low[start[lo] as usize..start[lo + 1] as usize]
-            .iter()
-            .find(|e| e.0 == hi)
-            .map(|e| e.1)
-    };
-    // `marked[k]`: segment `k` was inserted through spade, which marked it.
-    let mut marked = vec![false; edges.len()];
-    let mut found = vec![false; edges.len()];
-    let mut conflicts = 0usize;
-    loop {
-        found.fill(false);
-        let mut hits: Vec<(FixedUndirectedEdgeHandle, u32)> = Vec::with_capacity(edges.len());
-        for e in cdt.undirected_edges() {
-            if e.is_constraint_edge() {
-                continue;
-            }
-            let [u, v] = e.vertices().map(|v| v.fix().index());
-            if let Some(k) = lookup(u, v) {
-                found[k as usize] = true;
-                hits.push((e.fix(), k));
-            }
-        }
-        // The missing segments, inserted in vertex order (for locality, and a fixed order).
-        let mut missing: Vec<u32> = (0..edges.len() as u32)
-            .filter(|&k| !found[k as usize] && !marked[k as usize])
-            .collect();
-        missing.sort_unstable_by_key(|&k| [edges[k as usize][0], edges[k as usize][1]]);
-        let inserted = missing.len();
-        for k in missing {
-            let [a, b, list] = edges[k as usize];
-            let k = k as usize;
-            let added = cdt.try_add_constraint(
-                FixedVertexHandle::from_index(a as usize),
-                FixedVertexHandle::from_index(b as usize),
-            );
-            marked[k] = true;
-            if added.is_empty() {
-                conflicts += 1;
-            }
-            for e in added {
-                *cdt.undirected_edge_data_mut(e.as_undirected()).data_mut() = EdgeList(list);
-            }
-        }
-        if inserted == 0 {
-            // Nothing changed since the scan: every hit is still an edge.
-            for (e, k) in hits {
-                *cdt.undirected_edge_data_mut(e).data_mut() = EdgeList(edges[k as usize][2]);
-            }
-            return conflicts;
-        }
-    }
 }
 
 /// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame` (32 bits): points close in
@@ -904,121 +656,6 @@ mod tests {
         assert_eq!(
             z_order(DVec2::new(-1e9, 1e9), &frame),
             z_order(DVec2::new(-10.0, 25.0), &frame)
-        );
-    }
-
-    /// Whether segments `a b` and `c d` share a point other than a common endpoint, or one has
-    /// an endpoint on the other's interior (exact).
-    fn interiors_meet(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool {
-        let within = |p: DVec2, q: DVec2, r: DVec2| {
-            r != p && r != q && orient(p, q, r) == 0.0 && {
-                let (lo, hi) = (p.min(q), p.max(q));
-                r.x >= lo.x && r.x <= hi.x && r.y >= lo.y && r.y <= hi.y
-            }
-        };
-        if within(a, b, c) || within(a, b, d) || within(c, d, a) || within(c, d, b) {
-            return true;
-        }
-        let (o1, o2) = (orient(a, b, c), orient(a, b, d));
-        let (o3, o4) = (orient(c, d, a), orient(c, d, b));
-        o1 * o2 < 0.0 && o3 * o4 < 0.0
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
-        /// `mark_constraints` on planar segment sets of every kind (long ones far from Delaunay,
-        /// points on a lattice, where ties are everywhere): every segment ends up an edge carrying
-        /// its list, no other edge carries one, and spade reports no conflict.
-        #[test]
-        fn every_planar_segment_becomes_an_edge_with_its_list(
-            seed in 0u64..u64::MAX,
-            lattice in proptest::bool::ANY,
-            n in 8usize..120,
-        ) {
-            let mut state = seed;
-            let mut next = move || {
-                state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = state;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                z ^ (z >> 31)
-            };
-            let mut points: Vec<DVec2> = Vec::new();
-            while points.len() < n {
-                let p = if lattice {
-                    DVec2::new((next() % 12) as f64 * 0.6, (next() % 12) as f64 * 0.4)
-                } else {
-                    DVec2::new((next() % 1_000_000) as f64 * 1e-4, (next() % 1_000_000) as f64 * 1e-4)
-                };
-                if !points.contains(&p) {
-                    points.push(p);
-                }
-            }
-            // Greedily keep random segments that meet no kept one and pass through no point.
-            let mut segs: Vec<[u32; 3]> = Vec::new();
-            for _ in 0..4 * n {
-                let (a, b) = ((next() % n as u64) as u32, (next() % n as u64) as u32);
-                if a == b || segs.iter().any(|s| (s[0], s[1]) == (a, b) || (s[0], s[1]) == (b, a)) {
-                    continue;
-                }
-                let (pa, pb) = (points[a as usize], points[b as usize]);
-                let clear = points.iter().all(|&p| {
-                    p == pa || p == pb || orient(pa, pb, p) != 0.0 || {
-                        let (lo, hi) = (pa.min(pb), pa.max(pb));
-                        !(p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)
-                    }
-                }) && segs.iter().all(|s| {
-                    !interiors_meet(pa, pb, points[s[0] as usize], points[s[1] as usize])
-                });
-                if clear {
-                    segs.push([a, b, 1000 + segs.len() as u32]);
-                }
-            }
-            let verts: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
-            let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new()).unwrap();
-            proptest::prop_assert_eq!(mark_constraints(&mut cdt, &segs), 0);
-            for &[a, b, list] in &segs {
-                let e = cdt.get_edge_from_neighbors(
-                    FixedVertexHandle::from_index(a as usize),
-                    FixedVertexHandle::from_index(b as usize),
-                );
-                proptest::prop_assert!(e.is_some(), "segment {a}-{b} is no edge");
-                proptest::prop_assert_eq!(e.unwrap().as_undirected().data().data().0, list);
-            }
-            let with_list = cdt
-                .undirected_edges()
-                .filter(|e| e.data().data() != &EdgeList::NONE)
-                .count();
-            proptest::prop_assert_eq!(with_list, segs.len());
-        }
-    }
-
-    #[test]
-    fn dangling_runs_are_pruned_and_loops_kept() {
-        // Points 0-3: a square loop; 4-5: a tail hanging off corner 2; 6-7: a lone segment;
-        // 8-10: a triangle touching the square at corner 0 (a pinch: degree 4 there).
-        let pairs: [[u32; 2]; 12] = [
-            [0, 1],
-            [1, 2],
-            [2, 3],
-            [0, 3],
-            [2, 4],
-            [4, 5],
-            [6, 7],
-            [0, 8],
-            [8, 9],
-            [0, 9],
-            [9, 10],
-            [3, 3],
-        ];
-        // One split piece per run (the last, degenerate pair never occurs; it is not a run).
-        let split: Vec<([u32; 2], u32)> = pairs.iter().map(|&p| (p, 0)).collect();
-        let mut runs: Vec<(usize, usize)> = (0..11).map(|k| (k, k + 1)).collect();
-        prune_dangling(&mut runs, &split, 11);
-        let kept: Vec<[u32; 2]> = runs.iter().map(|&(s, _)| split[s].0).collect();
-        assert_eq!(
-            kept,
-            [[0, 1], [1, 2], [2, 3], [0, 3], [0, 8], [8, 9], [0, 9]]
         );
     }
 

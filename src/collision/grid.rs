@@ -1,6 +1,7 @@
 //! A uniform grid over inflated pieces' bounding boxes, for "which pieces contain this point".
 use glam::DVec2;
 
+use super::buckets::Buckets;
 use super::mesh::InflatedPiece;
 use super::polygon::PolygonKind;
 use super::predicates::{orient, Aabb};
@@ -17,14 +18,26 @@ pub struct CellEntry {
     pub kind: PolygonKind,
 }
 
-/// Pieces bucketed on a uniform grid, stored flat: cell `c` holds `entries[start[c]..start[c + 1]]`.
+impl Default for CellEntry {
+    fn default() -> Self {
+        CellEntry {
+            aabb: Aabb {
+                min: DVec2::ZERO,
+                max: DVec2::ZERO,
+            },
+            piece: 0,
+            kind: PolygonKind::Solid,
+        }
+    }
+}
+
+/// Pieces bucketed on a uniform grid, stored flat ([`Buckets`] by cell `y * nx + x`).
 pub struct PieceGrid {
     origin: DVec2,
     cell: f64,
     nx: usize,
     ny: usize,
-    start: Vec<u32>,
-    entries: Vec<CellEntry>,
+    cells: Buckets<CellEntry>,
 }
 
 impl PieceGrid {
@@ -37,71 +50,38 @@ impl PieceGrid {
             .max(size.max_element() / 1024.0);
         let nx = ((size.x / cell).ceil() as usize).clamp(1, 1024);
         let ny = ((size.y / cell).ceil() as usize).clamp(1, 1024);
-        let mut g = PieceGrid {
-            origin: bounds.min,
-            cell,
-            nx,
-            ny,
-            start: vec![0; nx * ny + 1],
-            entries: Vec::new(),
-        };
-        // Counting sort: count per cell, prefix sums, then fill (pieces keep their order per cell).
-        let spans: Vec<[usize; 4]> = pieces
+        let cell_of = |p: DVec2| cell_of(bounds.min, cell, nx, ny, p);
+        let spans: Vec<((usize, usize), (usize, usize))> = pieces
             .iter()
-            .map(|p| {
-                let (x0, y0) = g.cell_of(p.aabb.min);
-                let (x1, y1) = g.cell_of(p.aabb.max);
-                [x0, y0, x1, y1]
-            })
+            .map(|p| (cell_of(p.aabb.min), cell_of(p.aabb.max)))
             .collect();
-        for &[x0, y0, x1, y1] in &spans {
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    g.start[y * nx + x + 1] += 1;
-                }
-            }
-        }
-        for c in 0..nx * ny {
-            g.start[c + 1] += g.start[c];
-        }
-        let blank = CellEntry {
-            aabb: Aabb {
-                min: DVec2::ZERO,
-                max: DVec2::ZERO,
-            },
-            piece: 0,
-            kind: PolygonKind::Solid,
-        };
-        g.entries = vec![blank; g.start[nx * ny] as usize];
-        let mut next = g.start.clone();
-        for (i, (p, &[x0, y0, x1, y1])) in pieces.iter().zip(&spans).enumerate() {
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    let slot = &mut next[y * nx + x];
-                    g.entries[*slot as usize] = CellEntry {
+        let cells = Buckets::new(nx * ny, || {
+            pieces.iter().zip(&spans).enumerate().flat_map(
+                move |(i, (p, &((x0, y0), (x1, y1))))| {
+                    let entry = CellEntry {
                         aabb: p.aabb,
                         piece: i as u32,
                         kind: p.kind,
                     };
-                    *slot += 1;
-                }
-            }
+                    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| (y * nx + x, entry)))
+                },
+            )
+        });
+        PieceGrid {
+            origin: bounds.min,
+            cell,
+            nx,
+            ny,
+            cells,
         }
-        g
     }
 
     fn cell_of(&self, p: DVec2) -> (usize, usize) {
-        let c = (p - self.origin) / self.cell;
-        // Truncation is the floor for the non-negative values kept here (and cheaper: `floor` is
-        // a library call without SSE4.1).
-        let x = (c.x.max(0.0) as usize).min(self.nx - 1);
-        let y = (c.y.max(0.0) as usize).min(self.ny - 1);
-        (x, y)
+        cell_of(self.origin, self.cell, self.nx, self.ny, p)
     }
 
     fn cell_entries(&self, x: usize, y: usize) -> &[CellEntry] {
-        let c = y * self.nx + x;
-        &self.entries[self.start[c] as usize..self.start[c + 1] as usize]
+        self.cells.get(y * self.nx + x)
     }
 
     /// The pieces whose bounding box may contain `p` (every piece whose box does is listed).
@@ -123,6 +103,17 @@ impl PieceGrid {
         out.sort_unstable();
         out.dedup();
     }
+}
+
+/// The cell `(x, y)` holding `p` on a grid of `nx × ny` cells of size `cell` from `origin`
+/// (clamped onto the grid).
+fn cell_of(origin: DVec2, cell: f64, nx: usize, ny: usize, p: DVec2) -> (usize, usize) {
+    let c = (p - origin) / cell;
+    // Truncation is the floor for the non-negative values kept here (and cheaper: `floor` is a
+    // library call without SSE4.1).
+    let x = (c.x.max(0.0) as usize).min(nx - 1);
+    let y = (c.y.max(0.0) as usize).min(ny - 1);
+    (x, y)
 }
 
 /// Whether `p` is strictly inside the convex counter-clockwise polygon (exact).

@@ -36,7 +36,7 @@ impl Default for EdgeList {
 /// Lists of source polygons, stored flat: list `i` is `ids[start[i]..start[i + 1]]` (one
 /// allocation for all of them, not one per list).
 ///
-/// A constraint edge that runs straight through junctions (see `build`) lies on different
+/// A constraint edge that runs straight through junctions (see `runs`) lies on different
 /// polygons' outlines along its length: its list is the union, and its parts
 /// (`parts[parts_start[i]..parts_start[i + 1]]`, empty for other lists) say which list applies
 /// from which point on, in order along the edge.

@@ -61,8 +61,10 @@
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or any other Tessera module: this is a plain library.
 //! Coordinates are `f64` metres, y up.
+pub mod buckets;
 pub mod build;
 pub mod collider;
+pub mod constrain;
 pub mod decompose;
 pub mod grid;
 pub mod invariants;
@@ -72,6 +74,7 @@ pub mod minkowski;
 pub mod planarize;
 pub mod polygon;
 pub mod predicates;
+pub mod runs;
 pub mod support;
 pub mod walk;
 pub mod world;

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 
 use glam::DVec2;
 
+use super::buckets::Buckets;
 use super::predicates::orient;
 
 /// Upper bound on splitting passes (real levels need one or two; clusters of nearly concurrent
@@ -298,28 +299,13 @@ fn candidate_pairs(p: &[DVec2], segs: &[Piece], fresh: &[bool], out: &mut Vec<(u
             [x0 as u32, y0 as u32, x1 as u32, y1 as u32]
         })
         .collect();
-    let mut start = vec![0u32; nx * ny + 1];
-    for r in &ranges {
-        for y in r[1]..=r[3] {
-            for x in r[0]..=r[2] {
-                start[y as usize * nx + x as usize + 1] += 1;
-            }
-        }
-    }
-    for c in 0..nx * ny {
-        start[c + 1] += start[c];
-    }
-    let mut fill = start.clone();
-    let mut items = vec![0u32; start[nx * ny] as usize];
-    for (i, r) in ranges.iter().enumerate() {
-        for y in r[1]..=r[3] {
-            for x in r[0]..=r[2] {
-                let c = y as usize * nx + x as usize;
-                items[fill[c] as usize] = i as u32;
-                fill[c] += 1;
-            }
-        }
-    }
+    let cells = Buckets::new(nx * ny, || {
+        ranges.iter().enumerate().flat_map(move |(i, r)| {
+            (r[1]..=r[3]).flat_map(move |y| {
+                (r[0]..=r[2]).map(move |x| (y as usize * nx + x as usize, i as u32))
+            })
+        })
+    });
     for (i, r) in ranges.iter().enumerate() {
         if !fresh[i] {
             continue;
@@ -328,7 +314,7 @@ fn candidate_pairs(p: &[DVec2], segs: &[Piece], fresh: &[bool], out: &mut Vec<(u
         for y in r[1]..=r[3] {
             for x in r[0]..=r[2] {
                 let c = y as usize * nx + x as usize;
-                for &j in &items[start[c] as usize..start[c + 1] as usize] {
+                for &j in cells.get(c) {
                     let ju = j as usize;
                     if ju == i || (fresh[ju] && ju < i) {
                         continue;
