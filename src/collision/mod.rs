@@ -11,7 +11,10 @@
 //! point error moves a body by ulps along an edge, never into a wall.
 //!
 //! - [`build`]: validation, decomposition, inflation, triangulation, classification;
-//!   [`planarize`]: splitting crossing and overlapping constraint edges before spade sees them.
+//!   [`planarize`]: splitting crossing and overlapping constraint edges before spade sees them;
+//!   [`runs`]: dropping dangling constraint edges and merging straight chains through junctions;
+//!   [`constrain`]: making the segments edges of spade's triangulation; [`buckets`]: the flat
+//!   counting-sort grouping the build stages share.
 //! - [`mesh`]: the flat face array and edge/face queries; [`invariants`]: the checker.
 //! - [`walk`]: move-and-slide and ray casts (the move loop and its tolerances are documented
 //!   there).
