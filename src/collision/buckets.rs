@@ -1,6 +1,7 @@
 //! `Buckets`: items grouped by a small integer key (a cell, a point id) with a counting sort and
 //! stored flat, so a lookup is one slice of one array. Used for the piece grid, the kept
-//! constraint runs at each point and the constraint segments at each vertex.
+//! constraint runs at each point, the constraint segments at each vertex and the sort of split
+//! pieces by point.
 //!
 //! Owns nothing but the grouping; must never depend on other collision modules.
 
@@ -37,6 +38,18 @@ impl<T: Copy + Default> Buckets<T> {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 
+    /// The items bucket by bucket, each bucket sorted: all items sorted, when the bucket key
+    /// orders them first (a counting sort on the key, then small sorts).
+    pub fn into_sorted(mut self) -> Vec<T>
+    where
+        T: Ord,
+    {
+        for w in self.start.windows(2) {
+            self.items[w[0] as usize..w[1] as usize].sort_unstable();
+        }
+        self.items
+    }
+
     /// Number of buckets.
     pub fn len(&self) -> usize {
         self.start.len() - 1
@@ -61,5 +74,14 @@ mod tests {
         assert_eq!(b.get(1), [] as [char; 0]);
         assert_eq!(b.get(2), ['a', 'c']);
         assert_eq!(b.get(3), ['d']);
+    }
+
+    #[test]
+    fn buckets_keyed_by_the_leading_digit_sort_everything() {
+        let values = [42u32, 7, 19, 40, 3, 11, 47, 15, 0, 41];
+        let b = Buckets::new(5, || values.iter().map(|&v| (v as usize / 10, v)));
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        assert_eq!(b.into_sorted(), sorted);
     }
 }

@@ -24,8 +24,6 @@
 //! rounded crossing, one ulp further each pass). A handful of passes reach a fixed point;
 //! [`MAX_PASSES`] bounds them (running out is reported, never a panic). Every split moves geometry
 //! by a few ulps at most: no vertex is rerouted.
-use std::collections::HashMap;
-
 use glam::DVec2;
 
 use super::buckets::Buckets;
@@ -42,26 +40,36 @@ pub const MAX_PASSES: usize = 64;
 pub const SNAP_ULPS: f64 = 8.0;
 
 /// Vertex store with exact deduplication (`-0.0` and `0.0` are the same point).
+///
+/// The index is an open-addressing hash table of point ids (linear probing, at most half full):
+/// 4 bytes a slot where a map from coordinate keys took 24, and a mesh build looks up every
+/// point of every inflated outline, so the table is built fresh, and touched at random, for
+/// each of the level's tens of thousands of points.
 #[derive(Default)]
 pub struct Points {
     /// The distinct points, in insertion order.
     pub points: Vec<DVec2>,
-    index: FxHashMap<(u64, u64), u32>,
+    /// Ids into `points`, [`EMPTY`] for a free slot; the length is zero or a power of two.
+    slots: Vec<u32>,
 }
+
+/// A free slot of [`Points`]' table.
+const EMPTY: u32 = u32::MAX;
 
 impl Points {
     /// An empty store with room for `n` points before it grows.
     pub fn with_capacity(n: usize) -> Self {
         Points {
             points: Vec::with_capacity(n),
-            index: FxHashMap::with_capacity_and_hasher(n, Default::default()),
+            slots: vec![EMPTY; (2 * n).next_power_of_two().max(16)],
         }
     }
 
     /// The id of `p`, inserting it if new. Coordinates are canonicalised first: `-0.0` becomes
     /// `0.0` (spade would merge the two, shifting vertex indices), and magnitudes below spade's
     /// smallest accepted value (2^-142, e.g. subnormals from valid input) become 0, a change far
-    /// below any tolerance. All exact tests here run on the canonical points.
+    /// below any tolerance. All exact tests here run on the canonical points. Ids are given in
+    /// insertion order, whatever the table's size or hash.
     pub fn id(&mut self, p: DVec2) -> u32 {
         let canon = |c: f64| {
             if c.abs() < spade::MIN_ALLOWED_VALUE {
@@ -71,15 +79,49 @@ impl Points {
             }
         };
         let p = DVec2::new(canon(p.x), canon(p.y));
-        let points = &mut self.points;
-        *self
-            .index
-            .entry((p.x.to_bits(), p.y.to_bits()))
-            .or_insert_with(|| {
-                points.push(p);
-                (points.len() - 1) as u32
-            })
+        if 2 * (self.points.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        let (x, y) = (p.x.to_bits(), p.y.to_bits());
+        let mask = self.slots.len() - 1;
+        let mut k = slot_of(x, y, self.slots.len());
+        loop {
+            let id = self.slots[k];
+            if id == EMPTY {
+                let id = self.points.len() as u32;
+                self.slots[k] = id;
+                self.points.push(p);
+                return id;
+            }
+            let q = self.points[id as usize];
+            if q.x.to_bits() == x && q.y.to_bits() == y {
+                return id;
+            }
+            k = (k + 1) & mask;
+        }
     }
+
+    /// Doubles the table (at least 16 slots) and re-inserts every point.
+    fn grow(&mut self) {
+        let len = (2 * self.slots.len()).max(16);
+        self.slots = vec![EMPTY; len];
+        let mask = len - 1;
+        for (id, q) in self.points.iter().enumerate() {
+            let mut k = slot_of(q.x.to_bits(), q.y.to_bits(), len);
+            while self.slots[k] != EMPTY {
+                k = (k + 1) & mask;
+            }
+            self.slots[k] = id as u32;
+        }
+    }
+}
+
+/// The slot of a table of `len` slots (a power of two) where the point with coordinate bits `x`,
+/// `y` starts probing: the top bits of a multiplicative hash, which depend on every input bit
+/// (the coordinates of tile levels often share their low bits and differ in their high ones).
+fn slot_of(x: u64, y: u64, len: usize) -> usize {
+    let h = (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ y).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    (h >> (64 - len.trailing_zeros())) as usize
 }
 
 /// One output segment: its two point ids (smaller first) and the index of the input segment it
@@ -98,6 +140,7 @@ pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, 
             .iter()
             .enumerate()
             .map(|(k, &s)| ((s, k as u32), true)),
+        pts.points.len(),
     );
     let mut splits: Vec<(u32, u32)> = Vec::new();
     let mut pairs: Vec<(u32, u32)> = Vec::new();
@@ -144,7 +187,7 @@ pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, 
                 }
             }
         }
-        (segs, fresh) = dedup(out);
+        (segs, fresh) = dedup(out, pts.points.len());
     }
     // Still splitting: report where.
     candidate_pairs(&pts.points, &segs, &fresh, &mut pairs);
@@ -161,15 +204,19 @@ pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, 
 ///
 /// Each piece is packed into one integer, `a · 2^96 + b · 2^64 + origin · 2^32 + !fresh`, so
 /// the sort compares integers rather than tuples: it is a large part of a big level's splitting.
-fn dedup(segs: impl IntoIterator<Item = (Piece, bool)>) -> (Vec<Piece>, Vec<bool>) {
-    let mut v: Vec<u128> = segs
+/// The sort is a counting sort on `a` (below `points`, the number of point ids), then a sort of
+/// each point's few pieces: linear where a comparison sort of the whole was a fifth of splitting.
+fn dedup(segs: impl IntoIterator<Item = (Piece, bool)>, points: usize) -> (Vec<Piece>, Vec<bool>) {
+    let keys: Vec<u128> = segs
         .into_iter()
         .filter(|((s, _), _)| s[0] != s[1])
         .map(|(([a, b], o), f)| {
             (a.min(b) as u128) << 96 | (a.max(b) as u128) << 64 | (o as u128) << 32 | !f as u128
         })
         .collect();
-    v.sort_unstable();
+    let mut v =
+        Buckets::new(points, || keys.iter().map(|&k| ((k >> 96) as usize, k))).into_sorted();
+    drop(keys);
     v.dedup_by_key(|k| *k >> 32);
     v.into_iter()
         .map(|k| {
@@ -334,39 +381,6 @@ fn candidate_pairs(p: &[DVec2], segs: &[Piece], fresh: &[bool], out: &mut Vec<(u
     }
 }
 
-/// A fast non-cryptographic hasher (FxHash's multiply-rotate) for the point and edge maps of a
-/// build: keys are float bit patterns and vertex ids, and SipHash was a tenth of build time.
-#[derive(Clone, Copy, Default)]
-pub struct FxHasher(u64);
-
-impl std::hash::Hasher for FxHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    #[inline]
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(x as u64);
-    }
-    #[inline]
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    #[inline]
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A `HashMap` with [`FxHasher`].
-pub type FxHashMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<FxHasher>>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,5 +432,29 @@ mod tests {
             pts.id(DVec2::new(1e-311, 1.0))
         );
         assert_eq!(pts.points[0].x.to_bits(), 0);
+    }
+
+    /// The table grows from empty and from a small capacity through many doublings; every point
+    /// keeps the id of its first insertion, repeats (exact, and after growth) find it, and points
+    /// differing only in a low bit or only in sign stay distinct.
+    #[test]
+    fn ids_follow_insertion_order_through_growth() {
+        for mut pts in [Points::default(), Points::with_capacity(3)] {
+            let grid: Vec<DVec2> = (0..3000)
+                .map(|i| DVec2::new((i % 60) as f64 + 0.4, (i / 60) as f64 - 1.8))
+                .collect();
+            for (i, &p) in grid.iter().enumerate() {
+                assert_eq!(pts.id(p), i as u32);
+            }
+            for (i, &p) in grid.iter().enumerate().rev() {
+                assert_eq!(pts.id(p), i as u32);
+            }
+            let n = grid.len() as u32;
+            let near = DVec2::new(f64::from_bits(grid[7].x.to_bits() + 1), grid[7].y);
+            assert_eq!(pts.id(near), n);
+            assert_eq!(pts.id(-grid[7]), n + 1);
+            assert_eq!(pts.id(grid[7]), 7);
+            assert_eq!(pts.points.len(), grid.len() + 2);
+        }
     }
 }
