@@ -42,9 +42,8 @@ pub const SNAP_ULPS: f64 = 8.0;
 /// Vertex store with exact deduplication (`-0.0` and `0.0` are the same point).
 ///
 /// The index is an open-addressing hash table of point ids (linear probing, at most half full):
-/// 4 bytes a slot where a map from coordinate keys took 24, and a mesh build looks up every
-/// point of every inflated outline, so the table is built fresh, and touched at random, for
-/// each of the level's tens of thousands of points.
+/// 4 bytes a slot, where a map from coordinate keys took 24. A build looks up every point of
+/// every inflated outline, at random places in a fresh table, so its size is much of its cost.
 #[derive(Default)]
 pub struct Points {
     /// The distinct points, in insertion order.
