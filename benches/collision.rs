@@ -10,7 +10,8 @@
 //!   contenders (the hero both in platformer mode with random inputs and in top-down mode).
 //! - `scaling_random_walk`: the scatter workload (same 25 % tile density) on 100 … 100 000 tiles.
 //! - `build`: `CollisionWorld::new` (standing + crouching mesh, two threads) and single-mesh
-//!   `build_mesh`, on the scatter levels of 1 000 and 10 000 tiles.
+//!   `build_mesh`, on the scatter levels of 1 000 and 10 000 tiles, each timed without dropping
+//!   its result; and dropping a world, timed on its own.
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
 //! throughput in moves (elements) per second. Memory per mesh and, at the end, the medians and the
@@ -30,7 +31,7 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
-use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
+use criterion::{BatchSize, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
 use glam::DVec2;
 use rapier2d::control::KinematicCharacterController;
 use rapier2d::geometry::{ColliderBuilder, Cuboid};
@@ -776,11 +777,22 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
     for &n in sizes {
         let level = scatter(n, SEED);
         let config = level.config();
+        let tuned_world = || {
+            CollisionWorld::new(
+                black_box(&level.polygons),
+                &[tuned.stand_collider.clone(), tuned.crouch_collider.clone()],
+                config.clone(),
+            )
+            .unwrap()
+        };
         g.throughput(Throughput::Elements(n as u64));
+        // The build rows time the build only: the result is dropped outside the timing
+        // (`iter_with_large_drop`), and dropping a world is its own row below. (Up to the fifth
+        // session every build row included dropping the previous result, 2.5–4 ms at 10 000 tiles.)
         // Two threads: wall-clock latency only.
         if !cpu_clock() {
             g.bench_with_input(BenchmarkId::new("world_two_boxes", n), &n, |b, _| {
-                b.iter(|| {
+                b.iter_with_large_drop(|| {
                     CollisionWorld::new(
                         black_box(&level.polygons),
                         &[stand.clone(), crouch.clone()],
@@ -792,16 +804,7 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
             g.bench_with_input(
                 BenchmarkId::new("world_two_tuned_colliders", n),
                 &n,
-                |b, _| {
-                    b.iter(|| {
-                        CollisionWorld::new(
-                            black_box(&level.polygons),
-                            &[tuned.stand_collider.clone(), tuned.crouch_collider.clone()],
-                            config.clone(),
-                        )
-                        .unwrap()
-                    })
-                },
+                |b, _| b.iter_with_large_drop(tuned_world),
             );
         }
         for (name, shape) in [
@@ -809,9 +812,18 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
             ("build_mesh_crouch_box", &crouch),
         ] {
             g.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
-                b.iter(|| build_mesh(black_box(&level.polygons), shape, &config).unwrap())
+                b.iter_with_large_drop(|| {
+                    build_mesh(black_box(&level.polygons), shape, &config).unwrap()
+                })
             });
         }
+        // What replacing a world costs on top of building the new one (an editor's rebuild drops
+        // the old world).
+        g.bench_with_input(
+            BenchmarkId::new("drop_world_tuned_colliders", n),
+            &n,
+            |b, _| b.iter_batched(tuned_world, drop, BatchSize::PerIteration),
+        );
     }
     g.finish();
 }
@@ -928,6 +940,7 @@ fn summary(since: SystemTime) {
             "world_two_tuned_colliders",
             "build_mesh_stand_box",
             "build_mesh_crouch_box",
+            "drop_world_tuned_colliders",
         ] {
             if let Some(ns) = median_ns(since, &format!("build{sfx}/{f}/{n}")) {
                 println!("  build {f:<26} {n:>6} polygons {:>9.2} ms", ns / 1e6);

@@ -2,6 +2,8 @@
 //!
 //! Validation runs before anything is built ("check, then execute"): a bad polygon is reported with
 //! its id and the problem, and no mesh is touched.
+use std::borrow::Cow;
+
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
@@ -177,32 +179,40 @@ pub fn validate_polygon(id: PolygonId, points: &[DVec2]) -> Result<(), GeometryE
 }
 
 /// The polygon's points counter-clockwise, with collinear points removed. Expects a validated
-/// polygon.
-pub fn normalized_ccw(points: &[DVec2]) -> Vec<DVec2> {
+/// polygon. Borrows the input when it is already so (every tile of a tile level): a mesh build
+/// normalizes every polygon of the level.
+pub fn normalized_ccw(points: &[DVec2]) -> Cow<'_, [DVec2]> {
+    let reversed = signed_area(points) < 0.0;
+    if !reversed && removable_vertex(points).is_none() {
+        return Cow::Borrowed(points);
+    }
     let mut pts: Vec<DVec2> = points.to_vec();
-    if signed_area(&pts) < 0.0 {
+    if reversed {
         pts.reverse();
     }
-    remove_collinear(pts)
+    Cow::Owned(remove_collinear(pts))
 }
 
 /// Drops vertices that lie on the straight line between their neighbours (exact test).
 pub fn remove_collinear(mut pts: Vec<DVec2>) -> Vec<DVec2> {
-    let mut changed = true;
-    while changed && pts.len() > 3 {
-        changed = false;
-        let n = pts.len();
-        for i in 0..n {
-            let prev = pts[(i + n - 1) % n];
-            let next = pts[(i + 1) % n];
-            if pts[i] == prev || orient(prev, pts[i], next) == 0.0 {
-                pts.remove(i);
-                changed = true;
-                break;
-            }
-        }
+    while let Some(i) = removable_vertex(&pts) {
+        pts.remove(i);
     }
     pts
+}
+
+/// The first vertex [`remove_collinear`] drops: one equal to its predecessor or on the line
+/// through its neighbours. `None` for a triangle or less (nothing is dropped below three points).
+fn removable_vertex(pts: &[DVec2]) -> Option<usize> {
+    let n = pts.len();
+    if n <= 3 {
+        return None;
+    }
+    (0..n).find(|&i| {
+        let prev = pts[(i + n - 1) % n];
+        let next = pts[(i + 1) % n];
+        pts[i] == prev || orient(prev, pts[i], next) == 0.0
+    })
 }
 
 #[cfg(test)]
