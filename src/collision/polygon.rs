@@ -268,4 +268,30 @@ mod tests {
         let sq = v(&[(0., 0.), (1., 0.), (2., 0.), (2., 2.), (0., 2.)]);
         assert_eq!(normalized_ccw(&sq).len(), 4);
     }
+
+    /// The mesh build normalizes every polygon: a clean counter-clockwise outline (every tile)
+    /// is borrowed as it is; a clockwise one is reversed and one with a collinear point or a
+    /// repeated point is cleaned, into a copy.
+    #[test]
+    fn normalization_copies_only_what_it_changes() {
+        let tile = v(&[(0., 0.), (1., 0.), (1., 1.), (0., 1.)]);
+        let n = normalized_ccw(&tile);
+        assert!(matches!(n, Cow::Borrowed(_)));
+        assert_eq!(&*n, &tile[..]);
+        let cw: Vec<DVec2> = tile.iter().rev().copied().collect();
+        let n = normalized_ccw(&cw);
+        assert!(matches!(n, Cow::Owned(_)));
+        assert!(signed_area(&n) > 0.0 && n.len() == 4);
+        for messy in [
+            v(&[(0., 0.), (0.5, 0.), (1., 0.), (1., 1.), (0., 1.)]),
+            v(&[(0., 0.), (1., 0.), (1., 0.), (1., 1.), (0., 1.)]),
+        ] {
+            let n = normalized_ccw(&messy);
+            assert!(matches!(n, Cow::Owned(_)));
+            assert_eq!(&*n, &tile[..]);
+        }
+        // A triangle keeps its points whatever they are (nothing is dropped below three).
+        let tri = v(&[(0., 0.), (1., 0.), (0., 1.)]);
+        assert!(matches!(normalized_ccw(&tri), Cow::Borrowed(_)));
+    }
 }
