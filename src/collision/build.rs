@@ -54,7 +54,7 @@ use spade::{Point2, Triangulation};
 use super::collider::ColliderShape;
 use super::constrain::mark_constraints;
 use super::decompose::{convex_pieces, is_convex};
-use super::grid::{strictly_inside, PieceGrid};
+use super::grid::{inside_or_on, PieceGrid};
 use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
 };
@@ -549,9 +549,14 @@ fn classify_regions(
     for (r, &(_, fi)) in best.iter().enumerate().skip(1) {
         let [a, b, c] = faces[fi as usize].v.map(|v| vertices[v as usize]);
         let rep = (a + b + c) / 3.0;
+        // `rep` is inside a face, so off every kept constraint edge, but it can lie exactly on
+        // a piece outline that was left out (buried, dangling or a junction's), e.g. on the line
+        // where two stacked tiles' pieces meet: such an outline has solid space on both sides,
+        // so a point on it is solid. Hence closed containment; a strict test finds it in no piece
+        // and calls the region free (the unsafe side: bodies could then enter solid faces).
         let (mut solid, mut one_way) = (!inner.contains_strictly(rep), false);
         for e in grid.candidates(rep) {
-            if e.aabb.contains(rep) && strictly_inside(&pieces[e.piece as usize].points, rep) {
+            if e.aabb.contains(rep) && inside_or_on(&pieces[e.piece as usize].points, rep) {
                 match e.kind {
                     PolygonKind::Solid => solid = true,
                     PolygonKind::OneWay => one_way = true,

@@ -122,6 +122,12 @@ pub fn strictly_inside(points: &[DVec2], p: DVec2) -> bool {
     (0..n).all(|i| orient(points[i], points[(i + 1) % n], p) > 0.0)
 }
 
+/// Whether `p` is inside the convex counter-clockwise polygon or on its boundary (exact).
+pub fn inside_or_on(points: &[DVec2], p: DVec2) -> bool {
+    let n = points.len();
+    (0..n).all(|i| orient(points[i], points[(i + 1) % n], p) >= 0.0)
+}
+
 /// How deep `p` is inside a convex counter-clockwise polygon: the smallest distance to an edge line,
 /// positive inside, negative outside (distance to the most violated edge line).
 pub fn penetration_depth(points: &[DVec2], p: DVec2) -> f64 {
