@@ -769,21 +769,17 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
     } else {
         &BUILD_SIZES[..1]
     };
-    let stand = box_collider(COLLIDER);
-    let crouch = box_collider(CROUCH_COLLIDER);
+    let boxes = [box_collider(COLLIDER), box_collider(CROUCH_COLLIDER)];
+    let [stand, crouch] = &boxes;
     let tuned = Tuning::default();
+    let shipped = [tuned.stand_collider, tuned.crouch_collider];
     let mut g = group(c, "build");
     g.sample_size(10);
     for &n in sizes {
         let level = scatter(n, SEED);
         let config = level.config();
-        let tuned_world = || {
-            CollisionWorld::new(
-                black_box(&level.polygons),
-                &[tuned.stand_collider.clone(), tuned.crouch_collider.clone()],
-                config.clone(),
-            )
-            .unwrap()
+        let world = |shapes: &[ColliderShape]| {
+            CollisionWorld::new(black_box(&level.polygons), shapes, config.clone()).unwrap()
         };
         g.throughput(Throughput::Elements(n as u64));
         // The build rows time the build only: the result is dropped outside the timing
@@ -792,24 +788,17 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
         // Two threads: wall-clock latency only.
         if !cpu_clock() {
             g.bench_with_input(BenchmarkId::new("world_two_boxes", n), &n, |b, _| {
-                b.iter_with_large_drop(|| {
-                    CollisionWorld::new(
-                        black_box(&level.polygons),
-                        &[stand.clone(), crouch.clone()],
-                        config.clone(),
-                    )
-                    .unwrap()
-                })
+                b.iter_with_large_drop(|| world(&boxes))
             });
             g.bench_with_input(
                 BenchmarkId::new("world_two_tuned_colliders", n),
                 &n,
-                |b, _| b.iter_with_large_drop(tuned_world),
+                |b, _| b.iter_with_large_drop(|| world(&shipped)),
             );
         }
         for (name, shape) in [
-            ("build_mesh_stand_box", &stand),
-            ("build_mesh_crouch_box", &crouch),
+            ("build_mesh_stand_box", stand),
+            ("build_mesh_crouch_box", crouch),
         ] {
             g.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
                 b.iter_with_large_drop(|| {
@@ -822,7 +811,7 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
         g.bench_with_input(
             BenchmarkId::new("drop_world_tuned_colliders", n),
             &n,
-            |b, _| b.iter_batched(tuned_world, drop, BatchSize::PerIteration),
+            |b, _| b.iter_batched(|| world(&shipped), drop, BatchSize::PerIteration),
         );
     }
     g.finish();

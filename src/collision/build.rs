@@ -53,7 +53,7 @@ use spade::{Point2, Triangulation};
 
 use super::collider::ColliderShape;
 use super::constrain::mark_constraints;
-use super::decompose::{convex_pieces, is_convex};
+use super::decompose::for_each_convex_piece;
 use super::grid::{inside_or_on, PieceGrid};
 use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
@@ -214,7 +214,7 @@ fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPi
     for &key in &order {
         let poly = &polygons[key as u32 as usize];
         let ccw = normalized_ccw(&poly.points);
-        let mut inflate = |c: &[DVec2]| {
+        for_each_convex_piece(&ccw, |c| {
             let points = minkowski_sum(c, &neg_q);
             let aabb = Aabb::from_points(points.iter().copied());
             pieces.push(InflatedPiece {
@@ -223,21 +223,12 @@ fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPi
                 points,
                 aabb,
             });
-        };
-        // A convex polygon (every tile) is its own piece: inflated straight from its outline,
-        // without the decomposition's copies (two allocations per tile, and freeing them).
-        if is_convex(&ccw) {
-            inflate(&ccw);
-            continue;
-        }
-        let convex = convex_pieces(&ccw).ok_or(GeometryError::SelfIntersection {
+        })
+        .ok_or(GeometryError::SelfIntersection {
             polygon: poly.id,
             a: 0,
             b: 0,
         })?;
-        for c in &convex {
-            inflate(c);
-        }
     }
     Ok(pieces)
 }

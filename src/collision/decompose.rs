@@ -8,14 +8,32 @@ use glam::DVec2;
 
 use super::predicates::orient;
 
-/// Convex pieces of a simple counter-clockwise polygon without collinear vertices, as lists of
-/// points (each counter-clockwise). Returns `None` only if ear clipping finds no ear, which cannot
-/// happen for a valid simple polygon.
-pub fn convex_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
-    let n = pts.len();
+/// Calls `f` with each convex piece (counter-clockwise) of a simple counter-clockwise polygon
+/// without collinear vertices. A convex polygon is passed through as it is, without a copy: a
+/// mesh build decomposes every polygon of the level, and on a tile level every one is convex.
+/// Returns `None` only if ear clipping finds no ear, which cannot happen for a valid simple
+/// polygon.
+pub fn for_each_convex_piece(pts: &[DVec2], mut f: impl FnMut(&[DVec2])) -> Option<()> {
     if is_convex(pts) {
-        return Some(vec![pts.to_vec()]);
+        f(pts);
+        return Some(());
     }
+    for piece in concave_pieces(pts)? {
+        f(&piece);
+    }
+    Some(())
+}
+
+/// [`for_each_convex_piece`], collected as lists of points.
+pub fn convex_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
+    let mut out = Vec::new();
+    for_each_convex_piece(pts, |piece| out.push(piece.to_vec()))?;
+    Some(out)
+}
+
+/// The convex pieces of a polygon that is not convex: ear clipping, then Hertel–Mehlhorn.
+fn concave_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
+    let n = pts.len();
     let tris = ear_clip(pts)?;
     // Pieces as index lists; merge across diagonals (Hertel–Mehlhorn).
     let mut pieces: Vec<Vec<usize>> = tris.iter().map(|t| t.to_vec()).collect();
