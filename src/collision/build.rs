@@ -10,7 +10,7 @@
 //!    edge keeps its origin. One exact shortcut: an edge *buried* in a solid piece (both ends in
 //!    the closed piece, not both on one of its edge lines, so its interior is in the piece's
 //!    interior) separates two solid faces and bounds nothing the walk can reach, so it is left
-//!    out, before splitting for whole inflated edges and after it for split pieces, and points no
+//!    out ([`super::buried`]), before splitting for whole inflated edges and after it for split pieces, and points no
 //!    remaining edge uses are dropped. On a level of overlapping tiles this removes half of the
 //!    edges and a third of the vertices (and the build time with them). A second one: a
 //!    *junction*, a point where exactly two kept pieces meet in a straight line (where collinear
@@ -51,6 +51,7 @@
 use glam::DVec2;
 use spade::{Point2, Triangulation};
 
+use super::buried::{buried, buried_deep};
 use super::collider::ColliderShape;
 use super::constrain::mark_constraints;
 use super::decompose::for_each_convex_piece;
@@ -64,7 +65,7 @@ use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
-use super::predicates::{cross, orient, Aabb};
+use super::predicates::{cross, Aabb};
 use super::runs::{prune_dangling, Junctions};
 
 /// How to build a mesh. `Default` gives the documented defaults.
@@ -570,64 +571,6 @@ fn classify_regions(
 
 /// No piece: the segment is a bounds edge.
 const NO_PIECE: u32 = u32::MAX;
-
-/// Whether segment `a b` (an edge of piece `own`, never buried in it) lies inside a solid piece
-/// with its interior off that piece's outline (exact): it then separates two solid faces and
-/// bounds nothing. A convex piece holds the segment if it holds both ends; the segment's
-/// interior touches the outline only if both ends lie on one edge's line.
-fn buried(a: DVec2, b: DVec2, own: u32, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
-    inside_a_solid_piece(a, b, own, pieces, grid, |u, v| {
-        let (oa, ob) = (orient(u, v, a), orient(u, v, b));
-        oa >= 0.0 && ob >= 0.0 && (oa > 0.0 || ob > 0.0)
-    })
-}
-
-/// How far (metres, plus 1e-12 relative to the coordinates) inside every edge line of a solid
-/// piece both ends of a split piece must be for `buried_deep`. Split points are rounded, so a
-/// piece lying along an outline can have both ends an ulp inside it; an exact test would drop
-/// it and open the outline. Far above rounding, far below any geometry that matters: a piece
-/// kept by this margin costs only time.
-pub const BURIED_MARGIN: f64 = 1e-9;
-
-/// [`buried`] for pieces with rounded (split) ends: both ends more than [`BURIED_MARGIN`] inside
-/// every edge line of one solid piece (conservative: keeping an edge is always correct). The
-/// distance `cross(v - u, p - u) / |v - u|` is compared squared, with no square root or division
-/// per edge: this test ran for every split piece and was a tenth of a large build.
-/// `own` is a piece the segment lies on the outline of (skipped: it cannot hold it deep inside).
-fn buried_deep(a: DVec2, b: DVec2, own: u32, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
-    let margin = BURIED_MARGIN + 1e-12 * a.abs().max(b.abs()).max_element();
-    let margin2 = margin * margin;
-    inside_a_solid_piece(a, b, own, pieces, grid, |u, v| {
-        let e = v - u;
-        let (ca, cb) = (e.perp_dot(a - u), e.perp_dot(b - u));
-        let limit = margin2 * e.length_squared();
-        ca > 0.0 && cb > 0.0 && ca * ca > limit && cb * cb > limit
-    })
-}
-
-/// Whether some solid piece but `own` whose box holds `a` and `b` passes `inside(u, v)` for
-/// every edge `u v` of its (counter-clockwise) outline. The grid cell's entries carry the boxes,
-/// so a piece's outline is read only when its box passes.
-fn inside_a_solid_piece(
-    a: DVec2,
-    b: DVec2,
-    own: u32,
-    pieces: &[InflatedPiece],
-    grid: &PieceGrid,
-    inside: impl Fn(DVec2, DVec2) -> bool,
-) -> bool {
-    grid.candidates(a).iter().any(|e| {
-        e.kind == PolygonKind::Solid
-            && e.piece != own
-            && e.aabb.contains(a)
-            && e.aabb.contains(b)
-            && {
-                let pts = &pieces[e.piece as usize].points;
-                let n = pts.len();
-                (0..n).all(|i| inside(pts[i], pts[(i + 1) % n]))
-            }
-    })
-}
 
 #[cfg(test)]
 mod tests {

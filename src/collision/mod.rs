@@ -12,6 +12,7 @@
 //!
 //! - [`build`]: validation, decomposition, inflation, triangulation, classification;
 //!   [`planarize`]: splitting crossing and overlapping constraint edges before spade sees them;
+//!   [`buried`]: edges inside a solid piece, left out;
 //!   [`runs`]: dropping dangling constraint edges and merging straight chains through junctions;
 //!   [`constrain`]: making the segments edges of spade's triangulation; [`buckets`]: the flat
 //!   counting-sort grouping the build stages share.
@@ -46,7 +47,7 @@
 //! - [`walk::MIN_SLIDE`], [`walk::TOUCH_DISTANCE`], [`walk::WEDGE_PUSH`], [`walk::ONE_WAY_GRAZE`],
 //!   [`walk::MAX_STEPS`], [`walk::MAX_MOVE`]: the move loop (see [`walk`]).
 //! - [`planarize::SNAP_ULPS`] (8 ulps): a crossing that close to an endpoint is that endpoint.
-//! - [`build::BURIED_MARGIN`] (1e-9 m): how deep inside a solid piece a split edge must lie to be
+//! - [`buried::BURIED_MARGIN`] (1e-9 m): how deep inside a solid piece a split edge must lie to be
 //!   left out of the triangulation (rounded split points may sit an ulp inside an outline).
 //! - [`invariants::INSIDE_SLACK`] (1e-7 m): the checker's allowance for a face poking into a piece
 //!   by rounding of split points.
@@ -66,6 +67,7 @@
 //! Coordinates are `f64` metres, y up.
 pub mod buckets;
 pub mod build;
+pub mod buried;
 pub mod collider;
 pub mod constrain;
 pub mod decompose;
