@@ -82,7 +82,8 @@ fn render_writes_a_png_of_the_level() {
 fn usage_errors_exit_2_and_help_exits_0() {
     assert_eq!(tessera(&["fly"]).status.code(), Some(2));
     assert_eq!(tessera(&["check"]).status.code(), Some(2));
-    assert_eq!(tessera(&["sim"]).status.code(), Some(2));
+    assert_eq!(tessera(&["sim", "--frames", "many"]).status.code(), Some(2));
+    assert_eq!(tessera(&["sim", "--level"]).status.code(), Some(2));
     let help = tessera(&["--help"]);
     assert!(help.status.success());
     assert!(text(&help.stdout).contains("sim"));
@@ -152,13 +153,15 @@ fn sim_prints_a_summary_and_writes_one_trace_line_per_frame() {
     ]);
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    let tuning = format!("tuning:   {}", root().join("assets/tuning.ron").display());
     for want in [
         "frames:   240 (2.000 s at 120 Hz)",
         "position: (",
         "state:    supported (grounded)",
         "contacts: ",
         "step:     mean ",
-        "tuning:   assets/tuning.ron",
+        // Found in the data directory (here the working directory), shown as the path read.
+        &tuning,
     ] {
         assert!(stdout.contains(want), "{want:?} in\n{stdout}");
     }

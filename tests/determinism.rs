@@ -1,6 +1,10 @@
-//! Determinism as a pinned hash: a scripted run through every movement state on a level built in
-//! code, hashed after each tick. The final hash is pinned, so any behaviour change (intended or not)
-//! must update it deliberately; two runs in one process must also agree tick by tick.
+//! Determinism as pinned hashes: scripted runs on levels built in code, hashed after each tick.
+//! The final hashes are pinned, so any behaviour change (intended or not) must update them
+//! deliberately; two runs in one process must also agree tick by tick.
+//!
+//! Together the runs visit every movement state: the course covers supported (flat, slope, one-way
+//! top), airborne, climbing and crouching; the shaft covers wall slides and wall jumps; the
+//! top-down room covers top-down movement against walls.
 mod common;
 
 use common::*;
@@ -61,13 +65,118 @@ fn hashes() -> Vec<u64> {
 }
 
 #[test]
-fn the_course_visits_every_platformer_state() {
+fn the_course_visits_the_ground_air_ladder_and_crouch_states() {
     let frames = run(&course(), &Tuning::default(), &script());
     for state in ["supported", "airborne", "climbing"] {
         assert!(frames.iter().any(|f| f.t.state == state), "never {state}");
     }
     assert!(frames.iter().any(|f| f.crouching));
 }
+
+/// A shaft between two walls 3 m apart: jump, press into the right wall (wall slide), wall-jump
+/// off it, press into the left wall.
+fn shaft() -> tessera::level::Level {
+    level(
+        vec![
+            rect(-6.0, -1.0, 12.0, 0.0),
+            rect(-1.0, -0.5, 0.0, 10.0),
+            rect(3.0, -0.5, 4.0, 10.0),
+        ],
+        vec![],
+        p(1.5, 0.0),
+    )
+}
+
+fn shaft_script() -> Vec<Actions> {
+    let mut s = hold(jump(1.0), 40);
+    s.extend(hold(mv(1.0, 0.0), 30));
+    s.extend(hold(jump(-1.0), 25));
+    s.extend(hold(mv(-1.0, 0.0), 60));
+    s.extend(hold(mv(0.0, 0.0), 60));
+    s
+}
+
+/// A walled room in top-down mode: run into the right wall, diagonally into a corner, then left.
+fn top_down_room() -> (tessera::level::Level, Tuning) {
+    let room = level(
+        vec![
+            rect(-6.0, -6.0, 6.0, -5.0),
+            rect(-6.0, 5.0, 6.0, 6.0),
+            rect(-6.0, -5.0, -5.0, 5.0),
+            rect(5.0, -5.0, 6.0, 5.0),
+            poly(&[(-4.0, -4.0), (-2.0, -3.5), (-3.0, -2.5)]),
+        ],
+        vec![],
+        p(0.0, 0.0),
+    );
+    let tuning = Tuning {
+        top_down: true,
+        gravity: 0.0,
+        ..Tuning::default()
+    };
+    (room, tuning)
+}
+
+fn top_down_script() -> Vec<Actions> {
+    let mut s = hold(mv(1.0, 0.0), 120);
+    s.extend(hold(mv(0.7, 0.7), 120));
+    s.extend(hold(mv(-1.0, -0.2), 200));
+    s
+}
+
+fn run_hashes(level: &tessera::level::Level, tuning: &Tuning, script: &[Actions]) -> Vec<u64> {
+    let mut w = World::new(level, tuning).unwrap();
+    script
+        .iter()
+        .map(|a| {
+            w.step(a);
+            w.state_hash()
+        })
+        .collect()
+}
+
+#[test]
+fn the_shaft_visits_wall_slides_and_is_deterministic() {
+    let frames = run(&shaft(), &Tuning::default(), &shaft_script());
+    assert!(
+        frames.iter().any(|f| f.t.state == "wall_slide"),
+        "never wall_slide"
+    );
+    let a = run_hashes(&shaft(), &Tuning::default(), &shaft_script());
+    assert_eq!(a, run_hashes(&shaft(), &Tuning::default(), &shaft_script()));
+    let h = *a.last().unwrap();
+    assert_eq!(
+        h, PINNED_SHAFT,
+        "the simulation changed: new hash {h:#018x}"
+    );
+}
+
+#[test]
+fn the_top_down_room_is_deterministic() {
+    let (room, tuning) = top_down_room();
+    let frames = run(&room, &tuning, &top_down_script());
+    assert!(frames.iter().all(|f| f.t.state == "top_down"));
+    // It reaches the right wall (x = 5, less the collider's half width) and stays inside the room.
+    assert!(
+        frames.iter().any(|f| f.t.pos[0] > 4.0),
+        "never reached the wall"
+    );
+    assert!(frames
+        .iter()
+        .all(|f| f.t.pos[0].abs() < 5.0 && f.t.pos[1].abs() < 5.0));
+    let a = run_hashes(&room, &tuning, &top_down_script());
+    assert_eq!(a, run_hashes(&room, &tuning, &top_down_script()));
+    let h = *a.last().unwrap();
+    assert_eq!(
+        h, PINNED_TOP_DOWN,
+        "the simulation changed: new hash {h:#018x}"
+    );
+}
+
+/// Pinned when the shaft and top-down runs were added (the build at commit 5ecdc4d behaves the
+/// same).
+const PINNED_SHAFT: u64 = 0xfffd_70a7_dda2_96ee;
+const PINNED_TOP_DOWN: u64 = 0x9be7_c331_1f48_48a3;
 
 #[test]
 fn two_runs_agree_tick_by_tick() {

@@ -7,7 +7,7 @@ use tessera::app::Game;
 use tessera::input::{Bindings, InputState, Key};
 use tessera::level::{Level, LevelPolygon};
 use tessera::movement::{Actions, MoveEvent, Tuning, TuningOverrides};
-use tessera::sim::{World, TICK_HZ};
+use tessera::sim::{Replay, World, TICK_HZ};
 
 const ASPECT: f64 = 16.0 / 9.0;
 
@@ -30,10 +30,11 @@ fn flat() -> Level {
 
 fn game(replay: Option<Vec<Actions>>) -> Game {
     let world = World::new(&flat(), &Tuning::default()).unwrap();
+    let replay = replay.map(|r| Replay::from_actions(&r));
     Game::new(
         world,
         InputState::new(Bindings::default()),
-        replay,
+        replay.as_ref(),
         true,
         ASPECT,
     )

@@ -17,10 +17,10 @@ use std::path::{Path, PathBuf};
 
 use glam::DVec2;
 use tessera::collision::PolygonKind;
-use tessera::level::{Level, LevelPolygon};
+use tessera::level::{DataDir, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
 use tessera::render::{Headless, Image, Quality};
-use tessera::sim::World;
+use tessera::sim::{World, WorldFiles};
 
 /// Largest per-channel difference (of 255) for a pixel to count as equal.
 const CHANNEL_TOLERANCE: u8 = 24;
@@ -259,8 +259,9 @@ fn render_level_to_png_draws_the_default_level_at_the_requested_size() {
     // The file entry point behind `tessera render`; a sanity check rather than a reference image,
     // so editing the default level does not need a re-bless.
     let out = std::env::temp_dir().join(format!("tessera-default-{}.png", std::process::id()));
-    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/default.ron");
-    tessera::render::render_level_to_png(&level, None, Some(30), (200, 120), &out)
+    // No level named: the data directory's default level.
+    let files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
+    tessera::render::render_level_to_png(&files, Some(30), (200, 120), &out)
         .unwrap_or_else(|e| panic!("{e:#}"));
     let img = Image::load_png(&out).unwrap();
     std::fs::remove_file(&out).unwrap();
@@ -277,14 +278,9 @@ fn render_level_to_png_draws_the_default_level_at_the_requested_size() {
 #[test]
 fn render_level_to_png_names_a_missing_level_file() {
     let out = std::env::temp_dir().join("tessera-never-written.png");
-    let e = tessera::render::render_level_to_png(
-        Path::new("no/such/level.ron"),
-        None,
-        None,
-        (64, 36),
-        &out,
-    )
-    .unwrap_err();
+    let mut files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
+    files.level = Some("no/such/level.ron".into());
+    let e = tessera::render::render_level_to_png(&files, None, (64, 36), &out).unwrap_err();
     assert!(format!("{e:#}").contains("no/such/level.ron"), "{e:#}");
     assert!(!out.exists());
 }

@@ -11,7 +11,7 @@ use crate::render::camera::{CameraConfig, CameraRig};
 use crate::render::frame::{follow_target, FrameData, FrameParams};
 use crate::render::globals::Lighting;
 use crate::render::level_mesh::ChunkTable;
-use crate::sim::{World, TICK_HZ};
+use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
 
 /// Most ticks run in one frame; beyond that the game slows down rather than spiral (about 67 ms
 /// of game time at 120 Hz).
@@ -34,8 +34,7 @@ pub struct Game {
     world: World,
     clock: FixedStep,
     input: InputState,
-    replay: Vec<Actions>,
-    replay_pos: usize,
+    replay: ReplayDriver,
     recorded: Option<Vec<Actions>>,
     camera: CameraRig,
     paused: bool,
@@ -48,12 +47,13 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game on `world`. With a `replay` (per-tick actions) the first ticks play it, then live
-    /// input takes over; focus loss does not pause a replay. `record` keeps every tick's actions.
+    /// A game on `world`. With a `replay` the first ticks play it, then live input takes over
+    /// (the same [`ReplayDriver`] as `tessera sim`); focus loss does not pause a replay. `record`
+    /// keeps every tick's actions.
     pub fn new(
         world: World,
         input: InputState,
-        replay: Option<Vec<Actions>>,
+        replay: Option<&Replay>,
         record: bool,
         aspect: f64,
     ) -> Self {
@@ -69,8 +69,7 @@ impl Game {
             world,
             clock: FixedStep::new(TICK_HZ, MAX_CATCH_UP_STEPS),
             input,
-            replay: replay.unwrap_or_default(),
-            replay_pos: 0,
+            replay: ReplayDriver::new(replay),
             recorded: record.then(Vec::new),
             camera,
             paused: false,
@@ -151,14 +150,7 @@ impl Game {
     /// presses made during the replay do not fire afterwards), then live input.
     fn tick(&mut self) {
         let live = self.input.take_tick_actions();
-        let actions = match self.replay.get(self.replay_pos) {
-            Some(a) => {
-                self.replay_pos += 1;
-                *a
-            }
-            None => live,
-        };
-        self.world.step(&actions);
+        let actions = self.replay.step(&mut self.world, live);
         if let Some(r) = &mut self.recorded {
             r.push(actions);
         }
@@ -206,7 +198,7 @@ impl Game {
     }
     /// Whether the replay (if any) has been played to its end.
     pub fn replay_finished(&self) -> bool {
-        self.replay_pos >= self.replay.len()
+        self.replay.finished()
     }
     /// The actions of every tick so far, when recording.
     pub fn recorded(&self) -> Option<&[Actions]> {

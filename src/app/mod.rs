@@ -14,15 +14,12 @@ pub mod fixed_step;
 pub mod game;
 pub mod window;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
-use crate::input::{Bindings, InputState};
-use crate::level::{load_level, load_tuning};
-use crate::movement::{Actions, Tuning};
+use crate::input::{Bindings, BindingsError, InputState};
+use crate::level::{DataDir, UserDirs, BINDINGS_FILE};
 use crate::render::quality::Msaa;
-use crate::sim::{load_replay, save_replay, Replay, World};
+use crate::sim::{load_world, save_replay, LoadError, LoadedWorld, Replay, WorldFiles};
 
 pub use fixed_step::{FixedStep, FrameSteps};
 pub use game::{FrameReport, Game, MAX_CATCH_UP_STEPS};
@@ -30,11 +27,16 @@ pub use game::{FrameReport, Game, MAX_CATCH_UP_STEPS};
 /// How to run the game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameOptions {
-    /// The level file to play.
-    pub level: PathBuf,
-    /// A tuning file; `None`: the shipped defaults.
+    /// The data directory (`--data-dir`); `None`: `TESSERA_DATA`, else the usual places (see
+    /// [`crate::level::paths`]).
+    pub data_dir: Option<PathBuf>,
+    /// The level file to play; `None`: the data directory's `levels/default.ron`.
+    pub level: Option<PathBuf>,
+    /// A tuning file; `None`: the data directory's `assets/tuning.ron` if present, else the
+    /// built-in defaults (the policy of every command: `level::resolve_tuning`).
     pub tuning: Option<PathBuf>,
-    /// A bindings file; `None`: `assets/bindings.ron` if it exists, else the built-in defaults.
+    /// A bindings file; `None`: the user's `bindings.ron` (chosen in game) if present, else the
+    /// data directory's `assets/bindings.ron` if present, else the built-in defaults.
     pub bindings: Option<PathBuf>,
     /// A replay to play from the first tick (live input takes over when it ends).
     pub replay: Option<PathBuf>,
@@ -51,14 +53,14 @@ pub struct GameOptions {
     pub msaa: Msaa,
 }
 
-/// The bindings file looked for when none is given.
-pub const DEFAULT_BINDINGS_PATH: &str = "assets/bindings.ron";
+/// The bindings file looked for when none is given, relative to the data directory.
+pub const DEFAULT_BINDINGS_PATH: &str = BINDINGS_FILE;
 
-impl GameOptions {
-    /// Options to play `level` with every default.
-    pub fn new(level: impl Into<PathBuf>) -> Self {
+impl Default for GameOptions {
+    fn default() -> Self {
         GameOptions {
-            level: level.into(),
+            data_dir: None,
+            level: None,
             tuning: None,
             bindings: None,
             replay: None,
@@ -71,51 +73,108 @@ impl GameOptions {
     }
 }
 
-/// Plays a level in a window until it is closed (or `exit_after` passes).
-///
-/// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
-pub fn run_game(opts: GameOptions) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        matches!(opts.msaa, Msaa::Auto | Msaa::Samples(1 | 4)),
-        "MSAA must be auto, 1 or 4 samples per pixel, got {}",
-        opts.msaa
-    );
-    if let Some(s) = opts.exit_after {
-        anyhow::ensure!(
-            s.is_finite() && s >= 0.0,
-            "--exit-after must be a non-negative number of seconds, got {s}"
-        );
-    }
-    let level = load_level(&opts.level)?;
-    let tuning = match &opts.tuning {
-        Some(p) => load_tuning(p)?,
-        None => Tuning::default(),
-    };
-    let bindings = match &opts.bindings {
-        Some(p) => Bindings::load(p)?,
-        None if std::path::Path::new(DEFAULT_BINDINGS_PATH).exists() => {
-            Bindings::load(std::path::Path::new(DEFAULT_BINDINGS_PATH))?
+impl GameOptions {
+    /// Options to play `level` with every default.
+    pub fn new(level: impl Into<PathBuf>) -> Self {
+        GameOptions {
+            level: Some(level.into()),
+            ..GameOptions::default()
         }
-        None => Bindings::default(),
-    };
-    let replay: Option<Vec<Actions>> = opts
-        .replay
-        .as_ref()
-        .map(|p| load_replay(p).map(|r| r.iter().collect()))
-        .transpose()?;
-    let world = World::new(&level, &tuning).with_context(|| format!("{}", opts.level.display()))?;
-    for w in world.warnings() {
-        log::warn!("{}: {w}", opts.level.display());
     }
-    window::check_display()?;
+
+    /// The data directory these options name (or the usual places).
+    pub fn data(&self) -> DataDir {
+        DataDir::resolve(self.data_dir.as_deref())
+    }
+}
+
+/// The game's files could not be loaded, or its options are out of range.
+#[derive(Debug, thiserror::Error)]
+pub enum GameLoadError {
+    /// An option is out of range.
+    #[error("{0}")]
+    Option(String),
+    /// The level, tuning or replay.
+    #[error(transparent)]
+    World(#[from] LoadError),
+    /// The bindings file.
+    #[error(transparent)]
+    Bindings(#[from] BindingsError),
+}
+
+/// Everything [`run_game`] loads before it opens a window: the game (world, input, replay) and the
+/// level file it plays. This is the play path without a window, for tests.
+pub fn load_game(opts: &GameOptions) -> Result<(Game, PathBuf), GameLoadError> {
+    if !matches!(opts.msaa, Msaa::Auto | Msaa::Samples(1 | 4)) {
+        return Err(GameLoadError::Option(format!(
+            "MSAA must be auto, 1 or 4 samples per pixel, got {}",
+            opts.msaa
+        )));
+    }
+    if let Some(s) = opts.exit_after {
+        if !(s.is_finite() && s >= 0.0) {
+            return Err(GameLoadError::Option(format!(
+                "--exit-after must be a non-negative number of seconds, got {s}"
+            )));
+        }
+    }
+    let data = opts.data();
+    let files = WorldFiles {
+        data: data.clone(),
+        level: opts.level.clone(),
+        tuning: opts.tuning.clone(),
+        replay: opts.replay.clone(),
+    };
+    let LoadedWorld {
+        world,
+        level_path,
+        replay,
+        ..
+    } = load_world(&files)?;
+    let bindings = load_bindings(
+        &data,
+        UserDirs::resolve().as_ref(),
+        opts.bindings.as_deref(),
+    )?;
+    for w in world.warnings() {
+        log::warn!("{}: {w}", level_path.display());
+    }
     let aspect = opts.window_size.0 as f64 / opts.window_size.1.max(1) as f64;
     let game = Game::new(
         world,
         InputState::new(bindings),
-        replay,
+        replay.as_ref(),
         opts.record.is_some(),
         aspect,
     );
+    Ok((game, level_path))
+}
+
+/// The bindings: `explicit` if given, else the user's (chosen in game), else the data
+/// directory's, else the built-in defaults.
+pub fn load_bindings(
+    data: &DataDir,
+    user: Option<&UserDirs>,
+    explicit: Option<&Path>,
+) -> Result<Bindings, BindingsError> {
+    if let Some(p) = explicit {
+        return Bindings::load(&data.user_file(p));
+    }
+    if let Some(p) = user.map(UserDirs::bindings_file).filter(|p| p.is_file()) {
+        return Bindings::load(&p);
+    }
+    match data.find_optional(BINDINGS_FILE) {
+        Some(p) => Bindings::load(&p),
+        None => Ok(Bindings::default()),
+    }
+}
+
+/// Plays a level in a window until it is closed (or `exit_after` passes).
+///
+/// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
+pub fn run_game(opts: GameOptions) -> anyhow::Result<()> {
+    let (game, _) = load_game(&opts)?;
+    window::check_display()?;
     let game = window::run(game, &opts)?;
     if let (Some(path), Some(actions)) = (&opts.record, game.recorded()) {
         save_replay(path, &Replay::from_actions(actions))?;

@@ -2,12 +2,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::anyhow;
-use tessera::level::{parse_level, parse_ron, parse_tuning, read_text};
+use tessera::level::{parse_level, parse_ron, parse_tuning, read_text, resolve_tuning, DataDir};
 use tessera::movement::Tuning;
-use tessera::sim::{parse_replay, World};
-
-use super::tuning;
+use tessera::sim::{build_world, parse_replay};
 
 /// What a data file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -25,12 +22,14 @@ pub enum Kind {
 /// Checks `files` in order; prints `ok: FILE (...)` for each good one and fails on the first bad
 /// one.
 pub fn run(
+    data: &DataDir,
     files: &[std::path::PathBuf],
     kind: Kind,
     tuning: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
-    let (tuning, _) = tuning::resolve(tuning)?;
+    let (tuning, _) = resolve_tuning(data, tuning)?;
     for path in files {
+        let path = &data.user_file(path);
         let what = check_file(path, kind, &tuning)?;
         println!("ok: {} ({what})", path.display());
     }
@@ -47,8 +46,7 @@ fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String
     match kind {
         Kind::Level => {
             let level = parse_level(path, &text)?;
-            let world =
-                World::new(&level, tuning).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let world = build_world(path, &level, tuning)?;
             for w in world.warnings() {
                 eprintln!("warning: {}: {w}", path.display());
             }

@@ -6,21 +6,29 @@
 mod check;
 mod play;
 mod sim;
-mod tuning;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tessera::level::DataDir;
+use tessera::sim::WorldFiles;
 
 pub use check::Kind;
 
 /// Tessera: a 2D side-scroller with arbitrary level geometry.
 ///
 /// Without a subcommand, plays the default level (levels/default.ron).
+///
+/// Data files (levels/, assets/) are found in: --data-dir or TESSERA_DATA if given, else the
+/// executable's directory, then the working directory.
 #[derive(Debug, Parser)]
 #[command(name = "tessera", version, about)]
 pub struct Cli {
+    /// The directory holding assets/ and levels/ (default: TESSERA_DATA, else beside the
+    /// executable, else the working directory).
+    #[arg(long, value_name = "DIR", global = true)]
+    data_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -31,12 +39,16 @@ enum Command {
     Play(play::PlayArgs),
     /// Render a level offscreen (no window) to a PNG.
     Render {
-        /// The level file.
+        /// The level file; default: levels/default.ron in the data directory.
         #[arg(long, value_name = "FILE")]
-        level: PathBuf,
+        level: Option<PathBuf>,
         /// An input script that places the hero (with --frame).
         #[arg(long, value_name = "FILE")]
         replay: Option<PathBuf>,
+        /// A tuning file; default: assets/tuning.ron in the data directory if it exists, else the
+        /// built-in defaults.
+        #[arg(long, value_name = "FILE")]
+        tuning: Option<PathBuf>,
         /// The frame of the replay to show; default: the replay's last frame.
         #[arg(long, value_name = "N")]
         frame: Option<u64>,
@@ -49,13 +61,14 @@ enum Command {
     },
     /// Run a level headless and print a summary (frames, final state, contacts, time per step).
     Sim {
-        /// The level file.
+        /// The level file; default: levels/default.ron in the data directory.
         #[arg(long, value_name = "FILE")]
-        level: PathBuf,
+        level: Option<PathBuf>,
         /// An input script; without one the hero stands idle.
         #[arg(long, value_name = "FILE")]
         replay: Option<PathBuf>,
-        /// A tuning file; default: assets/tuning.ron if it exists, else the built-in defaults.
+        /// A tuning file; default: assets/tuning.ron in the data directory if it exists, else the
+        /// built-in defaults.
         #[arg(long, value_name = "FILE")]
         tuning: Option<PathBuf>,
         /// Number of frames (120 per second); default: the replay's length, or 600 without one.
@@ -78,8 +91,8 @@ enum Command {
         /// Treat every file as this kind instead of detecting it.
         #[arg(long, value_enum, default_value_t = Kind::Auto)]
         kind: Kind,
-        /// Tuning used to build levels; default: assets/tuning.ron if it exists, else the built-in
-        /// defaults.
+        /// Tuning used to build levels; default: assets/tuning.ron in the data directory if it
+        /// exists, else the built-in defaults.
         #[arg(long, value_name = "FILE")]
         tuning: Option<PathBuf>,
     },
@@ -87,17 +100,25 @@ enum Command {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let data = DataDir::resolve(cli.data_dir.as_deref());
     match cli.command {
-        None => play::play(&play::PlayArgs::default()),
-        Some(Command::Play(args)) => play::play(&args),
+        None => play::play(cli.data_dir, &play::PlayArgs::default()),
+        Some(Command::Play(args)) => play::play(cli.data_dir, &args),
         Some(Command::Render {
             level,
             replay,
+            tuning,
             frame,
             size,
             out,
         }) => {
-            tessera::render::render_level_to_png(&level, replay.as_deref(), frame, size, &out)?;
+            let files = WorldFiles {
+                data,
+                level,
+                tuning,
+                replay,
+            };
+            tessera::render::render_level_to_png(&files, frame, size, &out)?;
             println!("wrote {}", out.display());
             Ok(ExitCode::SUCCESS)
         }
@@ -108,9 +129,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             frames,
             trace,
         }) => sim::run(&sim::SimArgs {
-            level,
-            replay,
-            tuning,
+            files: WorldFiles {
+                data,
+                level,
+                tuning,
+                replay,
+            },
             frames,
             trace,
         }),
@@ -118,6 +142,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             files,
             kind,
             tuning,
-        }) => check::run(&files, kind, tuning.as_deref()),
+        }) => check::run(&data, &files, kind, tuning.as_deref()),
     }
 }

@@ -5,19 +5,20 @@ use std::process::ExitCode;
 use clap::builder::TypedValueParser;
 use clap::Args;
 use tessera::app::{run_game, GameOptions};
-use tessera::level::DEFAULT_LEVEL_PATH;
 use tessera::render::Msaa;
 
 /// Arguments of `tessera play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The level file.
-    #[arg(long, value_name = "FILE", default_value = DEFAULT_LEVEL_PATH)]
-    pub level: PathBuf,
-    /// A tuning file; default: the shipped defaults.
+    /// The level file; default: levels/default.ron in the data directory.
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<PathBuf>,
+    /// A tuning file; default: assets/tuning.ron in the data directory if it exists, else the
+    /// built-in defaults.
     #[arg(long, value_name = "FILE")]
     pub tuning: Option<PathBuf>,
-    /// A key/gamepad bindings file; default: assets/bindings.ron if present.
+    /// A key/gamepad bindings file; default: the bindings chosen in game (the user's config
+    /// directory), else assets/bindings.ron in the data directory if present.
     #[arg(long, value_name = "FILE")]
     pub bindings: Option<PathBuf>,
     /// Play this input script from the first tick (live input takes over at its end).
@@ -44,7 +45,7 @@ pub struct PlayArgs {
 impl Default for PlayArgs {
     fn default() -> Self {
         PlayArgs {
-            level: DEFAULT_LEVEL_PATH.into(),
+            level: None,
             tuning: None,
             bindings: None,
             replay: None,
@@ -58,8 +59,12 @@ impl Default for PlayArgs {
 }
 
 /// Plays until the window closes (or `--exit-after` passes).
-pub fn play(args: &PlayArgs) -> anyhow::Result<ExitCode> {
-    let mut opts = GameOptions::new(&args.level);
+pub fn play(data_dir: Option<PathBuf>, args: &PlayArgs) -> anyhow::Result<ExitCode> {
+    let mut opts = GameOptions {
+        data_dir,
+        level: args.level.clone(),
+        ..GameOptions::default()
+    };
     opts.tuning = args.tuning.clone();
     opts.bindings = args.bindings.clone();
     opts.replay = args.replay.clone();

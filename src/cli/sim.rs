@@ -6,12 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context};
-use tessera::level::load_level;
+use anyhow::Context;
+use tessera::level::TuningSource;
 use tessera::movement::Actions;
-use tessera::sim::{load_replay, TraceFrame, World, TICK_HZ};
-
-use super::tuning;
+use tessera::sim::{load_world, ReplayDriver, TraceFrame, WorldFiles, TICK_HZ};
 
 /// Frames run without a replay and without `--frames`: five seconds.
 const DEFAULT_FRAMES: u64 = 5 * TICK_HZ as u64;
@@ -19,38 +17,29 @@ const DEFAULT_FRAMES: u64 = 5 * TICK_HZ as u64;
 /// The `sim` subcommand's arguments.
 #[derive(Debug)]
 pub struct SimArgs {
-    pub level: PathBuf,
-    pub replay: Option<PathBuf>,
-    pub tuning: Option<PathBuf>,
+    pub files: WorldFiles,
     pub frames: Option<u64>,
     pub trace: Option<PathBuf>,
 }
 
 /// Loads everything (so a bad file fails before anything runs), runs, prints the summary.
 pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
-    let level = load_level(&args.level)?;
-    let (tuning, tuning_source) = tuning::resolve(args.tuning.as_deref())?;
-    let replay = args.replay.as_deref().map(load_replay).transpose()?;
+    let loaded = load_world(&args.files)?;
+    let mut world = loaded.world;
+    let mut driver = ReplayDriver::new(loaded.replay.as_ref());
     let frames = args
         .frames
-        .or(replay.as_ref().map(|r| r.len()))
+        .or((!driver.is_empty()).then(|| driver.len()))
         .unwrap_or(DEFAULT_FRAMES);
-    let mut world =
-        World::new(&level, &tuning).map_err(|e| anyhow!("{}: {e}", args.level.display()))?;
     for w in world.warnings() {
-        eprintln!("warning: {}: {w}", args.level.display());
+        eprintln!("warning: {}: {w}", loaded.level_path.display());
     }
     let mut trace = args.trace.as_deref().map(TraceWriter::create).transpose()?;
 
-    let mut actions = replay
-        .iter()
-        .flat_map(|r| r.iter())
-        .chain(std::iter::repeat(Actions::default()));
     let mut stats = StepStats::default();
     for _ in 0..frames {
-        let a = actions.next().unwrap_or_default();
         let start = Instant::now();
-        world.step(&a);
+        driver.step(&mut world, Actions::default());
         stats.add(start.elapsed(), world.hero_contacts_this_step() > 0);
         if let Some(t) = trace.as_mut() {
             t.write(&world.trace_frame())?;
@@ -60,12 +49,17 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         t.finish()?;
     }
 
+    let replay_path = args
+        .files
+        .replay
+        .as_deref()
+        .map(|p| args.files.data.user_file(p));
     let summary = Summary {
-        level: &args.level,
-        level_name: &level.name,
-        polygons: level.polygons.len(),
-        tuning: tuning_source,
-        replay: args.replay.as_deref(),
+        level: &loaded.level_path,
+        level_name: &loaded.level.name,
+        polygons: loaded.level.polygons.len(),
+        tuning: loaded.tuning_source,
+        replay: replay_path.as_deref(),
         frames,
         last: world.trace_frame(),
         stats,
@@ -133,7 +127,7 @@ struct Summary<'a> {
     level: &'a Path,
     level_name: &'a str,
     polygons: usize,
-    tuning: String,
+    tuning: TuningSource,
     replay: Option<&'a Path>,
     frames: u64,
     last: TraceFrame,

@@ -5,8 +5,9 @@ use super::document::Level;
 use super::error::LevelError;
 use super::file::{parse_ron, read_text};
 
-/// The level `tessera` plays without arguments, relative to the repository root.
-pub const DEFAULT_LEVEL_PATH: &str = "levels/default.ron";
+/// The level `tessera` plays without arguments, relative to the data directory
+/// ([`super::paths`]).
+pub const DEFAULT_LEVEL_PATH: &str = super::paths::DEFAULT_LEVEL;
 
 /// Reads, parses and validates a level file. Every error names `path`.
 pub fn load_level(path: impl AsRef<Path>) -> Result<Level, LevelError> {

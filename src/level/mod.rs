@@ -9,6 +9,8 @@
 //! - Files: [`load_level`] / [`save_level`], [`load_tuning`], and the shared RON plumbing
 //!   ([`file`](mod@file)) that replays and key bindings use too: errors name the file and, for
 //!   RON syntax and type errors, the line and column; saves are atomic (temp file, fsync, rename).
+//! - Where files live ([`paths`]): the one data-directory resolver every command uses, and the
+//!   user's config and data directories; the one tuning policy ([`resolve_tuning`]).
 //!
 //! Policy for a spawn point inside solid geometry: not an error here. The simulation moves the
 //! hero to the nearest free point and reports a warning (`sim::World::warnings`), which
@@ -21,6 +23,7 @@ pub mod document;
 pub mod error;
 pub mod file;
 pub mod load;
+pub mod paths;
 pub mod save;
 pub mod tuning_file;
 pub mod validate;
@@ -29,5 +32,10 @@ pub use document::{Ladder, Level, LevelPolygon};
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
 pub use load::{load_level, parse_level, DEFAULT_LEVEL_PATH};
+pub use paths::{
+    DataDir, DataOrigin, MissingDataFile, UserDirs, BINDINGS_FILE, DEFAULT_LEVEL, TUNING_FILE,
+};
 pub use save::{level_to_ron, save_level};
-pub use tuning_file::{load_tuning, parse_tuning, TuningFileError, DEFAULT_TUNING_PATH};
+pub use tuning_file::{
+    load_tuning, parse_tuning, resolve_tuning, TuningFileError, TuningSource, DEFAULT_TUNING_PATH,
+};

@@ -1,15 +1,60 @@
-//! The movement tuning file (`assets/tuning.ron`): read, parse, range-check.
+//! The movement tuning file (`assets/tuning.ron`): read, parse, range-check, and the one policy
+//! every command uses to pick its tuning ([`resolve_tuning`]).
 //!
 //! `Tuning` itself lives in `movement` (it is the movement's definition struct); this module only
 //! brings it in from disk, like every other data file.
+//!
+//! # Policy
+//! `play`, `sim`, `check`, `render` and the editor all take their tuning from [`resolve_tuning`]:
+//! a file named on the command line, else the data directory's `assets/tuning.ron` when present,
+//! else the built-in defaults. The level's overrides go on top when the world is built
+//! (`sim::World` keeps this base tuning and applies the overrides of whichever level it holds).
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::error::FileError;
 use super::file::{parse_ron, read_text};
+use super::paths::{DataDir, TUNING_FILE};
 use crate::movement::{Tuning, TuningError};
 
-/// The tuning file the game loads by default, relative to the repository root.
-pub const DEFAULT_TUNING_PATH: &str = "assets/tuning.ron";
+/// The tuning file the game loads by default, relative to the data directory.
+pub const DEFAULT_TUNING_PATH: &str = TUNING_FILE;
+
+/// Where a command's tuning came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuningSource {
+    /// This file.
+    File(PathBuf),
+    /// No file: the built-in defaults.
+    Defaults,
+}
+
+impl fmt::Display for TuningSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TuningSource::File(p) => write!(f, "{}", p.display()),
+            TuningSource::Defaults => f.write_str("built-in defaults"),
+        }
+    }
+}
+
+/// The base tuning of every command (see the module docs): `explicit` (a file the user named,
+/// looked up with [`DataDir::user_file`]) if given, else the data directory's tuning file when
+/// present, else the defaults.
+pub fn resolve_tuning(
+    data: &DataDir,
+    explicit: Option<&Path>,
+) -> Result<(Tuning, TuningSource), TuningFileError> {
+    let path = match explicit {
+        Some(p) => data.user_file(p),
+        None => match data.find_optional(TUNING_FILE) {
+            Some(p) => p,
+            None => return Ok((Tuning::default(), TuningSource::Defaults)),
+        },
+    };
+    let tuning = load_tuning(&path)?;
+    Ok((tuning, TuningSource::File(path)))
+}
 
 /// A tuning file could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -55,6 +100,30 @@ mod tests {
         let text = include_str!("../../assets/tuning.ron");
         let t = parse_tuning(Path::new(DEFAULT_TUNING_PATH), text).unwrap();
         assert_eq!(t, Tuning::default());
+    }
+
+    #[test]
+    fn the_policy_is_the_named_file_else_the_data_file_else_the_defaults() {
+        let dir = std::env::temp_dir().join(format!("tessera-tuning-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("assets")).unwrap();
+        let data = DataDir::at(&dir);
+        assert_eq!(
+            resolve_tuning(&data, None).unwrap(),
+            (Tuning::default(), TuningSource::Defaults)
+        );
+        std::fs::write(dir.join(TUNING_FILE), "(run_speed: 9.5)").unwrap();
+        let (t, src) = resolve_tuning(&data, None).unwrap();
+        assert_eq!(t.run_speed, 9.5);
+        assert_eq!(src, TuningSource::File(dir.join(TUNING_FILE)));
+        let named = dir.join("other.ron");
+        std::fs::write(&named, "(run_speed: 7.5)").unwrap();
+        let (t, src) = resolve_tuning(&data, Some(&named)).unwrap();
+        assert_eq!(t.run_speed, 7.5);
+        assert_eq!(src, TuningSource::File(named));
+        std::fs::write(dir.join(TUNING_FILE), "(run_speed: -1.0)").unwrap();
+        let e = resolve_tuning(&data, None).unwrap_err();
+        assert!(e.to_string().contains("run_speed"), "{e}");
     }
 
     #[test]

@@ -109,6 +109,72 @@ impl Hero {
         Ok((hero, moved))
     }
 
+    /// The hero moved onto another collision world (a live level swap): the same position,
+    /// collider, velocity, facing and timers when the position is still free for the collider in
+    /// use; otherwise the standing collider at the nearest free point, as for a spawn. Returns the
+    /// new hero and how far it was moved (0 when it kept its place).
+    ///
+    /// The state is re-derived from the new geometry: supported (keeping the ground speed) when
+    /// walkable ground is under the feet, still climbing when the feet are inside the same ladder,
+    /// top-down in top-down mode, else airborne (its fall continues; a wall slide resumes on the
+    /// next tick if the wall is still there).
+    pub fn relocate(&self, env: &Env, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
+        let (mut hero, moved) = if self.collider == STAND {
+            Hero::spawn(env, self.body.pos, tuning)?
+        } else {
+            match env.mesh(self.collider).locate(self.body.pos, None) {
+                Location::Free(body) => {
+                    let (mut hero, _) = Hero::spawn(env, self.body.pos, tuning)?;
+                    hero.body = body;
+                    hero.collider = self.collider;
+                    hero.state = MoveState::Airborne;
+                    if tuning.top_down {
+                        hero.state = MoveState::TopDown;
+                    } else if let Some(s) = walkable_support(
+                        env.mesh(self.collider),
+                        body,
+                        MoveOptions::default(),
+                        tuning,
+                    ) {
+                        hero.state = MoveState::Supported {
+                            edge: s,
+                            speed: 0.0,
+                        };
+                    }
+                    (hero, 0.0)
+                }
+                _ => Hero::spawn(env, self.body.pos, tuning)?,
+            }
+        };
+        hero.vel = self.vel;
+        hero.facing = self.facing;
+        if moved > 0.0 {
+            return Ok((hero, moved));
+        }
+        hero.timers = self.timers;
+        hero.jump_rising = self.jump_rising;
+        hero.air_jumps_left = self.air_jumps_left.min(tuning.air_jumps);
+        hero.wall_normal_x = self.wall_normal_x;
+        match (self.state, &mut hero.state) {
+            (MoveState::Supported { speed, .. }, MoveState::Supported { speed: s, .. }) => {
+                *s = speed;
+            }
+            (MoveState::Climbing { ladder }, state)
+                if env
+                    .ladders
+                    .get(ladder)
+                    .is_some_and(|l| l.contains(hero.body.pos)) =>
+            {
+                *state = MoveState::Climbing { ladder };
+            }
+            _ => {}
+        }
+        if hero.state.same_variant(&self.state) {
+            hero.ticks_in_state = self.ticks_in_state;
+        }
+        Ok((hero, moved))
+    }
+
     /// Whether the hero stands on ground.
     pub fn grounded(&self) -> bool {
         matches!(self.state, MoveState::Supported { .. })

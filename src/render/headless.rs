@@ -1,17 +1,34 @@
 //! Offscreen rendering: a world drawn into a texture and read back as an RGBA image, with no
 //! window. Used by `tessera render`, the golden-image tests and screenshots.
-use std::path::Path;
-
-use anyhow::Context;
+use std::path::{Path, PathBuf};
 
 use super::camera::{CameraConfig, CameraRig};
 use super::frame::{follow_target, FrameData, FrameParams};
 use super::gpu::{Gpu, GpuError};
 use super::quality::Quality;
 use super::renderer::Renderer;
-use crate::level::load_level;
-use crate::movement::{Actions, Tuning};
-use crate::sim::{load_replay, World};
+use crate::sim::{load_world, LoadError, ReplayDriver, World, WorldFiles};
+
+/// Why an offscreen render failed. Every variant names its file or the GPU step.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// A level, tuning or replay file could not be loaded, or no world built from it.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// No adapter, or drawing or reading back failed.
+    #[error(transparent)]
+    Gpu(#[from] GpuError),
+    /// An image file could not be written or read.
+    #[error("{}: {what} the PNG: {source}", path.display())]
+    Png {
+        /// The file.
+        path: PathBuf,
+        /// "cannot write" or "cannot read".
+        what: &'static str,
+        /// The codec's or the file system's error.
+        source: image::ImageError,
+    },
+}
 
 /// The format offscreen images are drawn in (stored sRGB-encoded, as PNG expects).
 pub const OFFSCREEN_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
@@ -176,7 +193,7 @@ impl Headless {
 
 impl Image {
     /// Writes the image as a PNG.
-    pub fn save_png(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save_png(&self, path: &Path) -> Result<(), RenderError> {
         image::save_buffer(
             path,
             &self.rgba,
@@ -184,13 +201,21 @@ impl Image {
             self.height,
             image::ExtendedColorType::Rgba8,
         )
-        .with_context(|| format!("{}: cannot write the PNG", path.display()))
+        .map_err(|source| RenderError::Png {
+            path: path.to_path_buf(),
+            what: "cannot write",
+            source,
+        })
     }
 
     /// Reads a PNG as RGBA8.
-    pub fn load_png(path: &Path) -> anyhow::Result<Image> {
+    pub fn load_png(path: &Path) -> Result<Image, RenderError> {
         let img = image::open(path)
-            .with_context(|| format!("{}: cannot read the PNG", path.display()))?
+            .map_err(|source| RenderError::Png {
+                path: path.to_path_buf(),
+                what: "cannot read",
+                source,
+            })?
             .into_rgba8();
         Ok(Image {
             width: img.width(),
@@ -200,45 +225,27 @@ impl Image {
     }
 }
 
-/// Builds the world of a level file and runs it for `frame` ticks of `replay` (default: the
-/// replay's length; idle ticks without a replay; 0 ticks with neither). Tuning: the shipped
-/// defaults with the level's overrides.
-pub fn world_at_frame(
-    level_path: &Path,
-    replay: Option<&Path>,
-    frame: Option<u64>,
-) -> anyhow::Result<World> {
-    let level = load_level(level_path)?;
-    let replay = replay.map(load_replay).transpose()?;
-    let mut world = World::new(&level, &Tuning::default())
-        .with_context(|| format!("{}", level_path.display()))?;
-    let ticks = frame.or(replay.as_ref().map(|r| r.len())).unwrap_or(0);
-    match &replay {
-        Some(r) => {
-            let mut actions = r.iter();
-            for _ in 0..ticks {
-                world.step(&actions.next().unwrap_or_default());
-            }
-        }
-        None => {
-            for _ in 0..ticks {
-                world.step(&Actions::default());
-            }
-        }
-    }
+/// Builds the world of `files` (level, tuning by the one policy, replay: see
+/// [`load_world`]) and runs it for `frame` ticks of its replay (default: the replay's length; idle
+/// ticks past its end or without one; 0 ticks with neither), through the same [`ReplayDriver`]
+/// as `tessera sim` and the game.
+pub fn world_at_frame(files: &WorldFiles, frame: Option<u64>) -> Result<World, RenderError> {
+    let loaded = load_world(files)?;
+    let mut world = loaded.world;
+    let mut driver = ReplayDriver::new(loaded.replay.as_ref());
+    driver.run(&mut world, frame.unwrap_or(driver.len()));
     Ok(world)
 }
 
-/// Renders a level offscreen to a PNG: the hero placed by `replay` at `frame` (see
+/// Renders a level offscreen to a PNG: the hero placed by the replay at `frame` (see
 /// [`world_at_frame`]), the camera settled on it, `size` pixels.
 pub fn render_level_to_png(
-    level_path: &Path,
-    replay: Option<&Path>,
+    files: &WorldFiles,
     frame: Option<u64>,
     size: (u32, u32),
     out: &Path,
-) -> anyhow::Result<()> {
-    let world = world_at_frame(level_path, replay, frame)?;
+) -> Result<(), RenderError> {
+    let world = world_at_frame(files, frame)?;
     let mut headless = Headless::new(size)?;
     let image = headless.shoot(&world, false)?;
     image.save_png(out)

@@ -41,7 +41,7 @@ pub mod vertex;
 pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
 pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
-pub use headless::{render_level_to_png, world_at_frame, Headless, Image};
+pub use headless::{render_level_to_png, world_at_frame, Headless, Image, RenderError};
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 pub use quality::{Msaa, Quality};
 pub use renderer::Renderer;

@@ -4,13 +4,21 @@
 //! - `world`: the level's collision meshes and the hero, advanced one fixed tick per
 //!   `World::step`; bit-identical for the same level, tuning and actions; the per-frame trace.
 //! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
+//! - [`driver`]: the one loop that steps a world through a replay (used by `tessera sim`,
+//!   offscreen rendering and the game).
+//! - [`load`]: a world from files (level, tuning by the one policy, replay), the same for every
+//!   command.
 //!
 //! # Must never depend on
 //! Window, GPU, audio or input crates. It reads `level` (documents), `movement` and `collision`;
 //! renderer, input, audio and editor read it, never the other way round.
+pub mod driver;
+pub mod load;
 pub mod replay;
 pub mod world;
 
+pub use driver::ReplayDriver;
+pub use load::{build_world, load_world, LoadError, LoadedWorld, WorldFiles};
 pub use replay::{
     load_replay, parse_replay, save_replay, Replay, ReplayError, ReplayIter, ReplayProblem, Segment,
 };

@@ -75,6 +75,10 @@ pub struct TraceFrame {
 /// The headless game world.
 pub struct World {
     level: Level,
+    /// The tuning the world was made with, before any level's overrides: every level swap applies
+    /// the new level's overrides to this, so an override the new level no longer has is gone.
+    base_tuning: Tuning,
+    /// `base_tuning` with the current level's overrides: what the hero moves by.
     tuning: Tuning,
     collision: CollisionWorld,
     ladders: Vec<Aabb>,
@@ -85,12 +89,16 @@ pub struct World {
     warnings: Vec<String>,
 }
 
-impl World {
-    /// Builds the world: tuning with the level's overrides, one mesh per collider, the hero at the
-    /// spawn point (moved to the nearest free point, with a warning, if the spawn is inside
-    /// geometry).
-    pub fn new(level: &Level, tuning: &Tuning) -> Result<World, WorldError> {
-        let tuning = tuning.with_overrides(&level.tuning);
+/// What a level turns into before the hero is placed: its tuning, meshes and ladders.
+struct Built {
+    tuning: Tuning,
+    collision: CollisionWorld,
+    ladders: Vec<Aabb>,
+}
+
+impl Built {
+    fn new(level: &Level, base_tuning: &Tuning) -> Result<Built, WorldError> {
+        let tuning = base_tuning.with_overrides(&level.tuning);
         tuning.validate()?;
         let collision = CollisionWorld::new(
             &level.source_polygons(),
@@ -111,24 +119,47 @@ impl World {
                 max: l.max,
             })
             .collect();
-        let env = Env {
-            collision: &collision,
-            ladders: &ladders,
-        };
-        let (hero, moved) = Hero::spawn(&env, level.spawn, &tuning)?;
+        Ok(Built {
+            tuning,
+            collision,
+            ladders,
+        })
+    }
+
+    fn env(&self) -> Env<'_> {
+        Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+        }
+    }
+}
+
+/// The warning for a hero placed away from where it was asked to be.
+fn moved_warning(what: &str, from: DVec2, moved: f64, to: DVec2) -> String {
+    format!(
+        "{what} ({}, {}) is inside level geometry for the standing collider; moved {:.4} m to the nearest free point ({:.4}, {:.4})",
+        from.x, from.y, moved, to.x, to.y
+    )
+}
+
+impl World {
+    /// Builds the world: `tuning` (the base tuning) with the level's overrides, one mesh per
+    /// collider, the hero at the spawn point (moved to the nearest free point, with a warning, if
+    /// the spawn is inside geometry).
+    pub fn new(level: &Level, tuning: &Tuning) -> Result<World, WorldError> {
+        let built = Built::new(level, tuning)?;
+        let (hero, moved) = Hero::spawn(&built.env(), level.spawn, &built.tuning)?;
         let mut warnings = Vec::new();
         if moved > 0.0 {
-            warnings.push(format!(
-                "spawn ({}, {}) is inside level geometry for the standing collider; moved {:.4} m to the nearest free point ({:.4}, {:.4})",
-                level.spawn.x, level.spawn.y, moved, hero.body.pos.x, hero.body.pos.y
-            ));
+            warnings.push(moved_warning("spawn", level.spawn, moved, hero.body.pos));
         }
         Ok(World {
             level: level.clone(),
             prev_pos: hero.body.pos,
-            tuning,
-            collision,
-            ladders,
+            base_tuning: tuning.clone(),
+            tuning: built.tuning,
+            collision: built.collision,
+            ladders: built.ladders,
             hero,
             steps: 0,
             last: StepReport::default(),
@@ -149,22 +180,43 @@ impl World {
         &self.last
     }
 
-    /// Replaces the level (live editing): rebuilds the meshes and re-places the hero at its
-    /// position (or the nearest free point). On error nothing changes.
+    /// Replaces the level (live editing): the base tuning with the new level's overrides, new
+    /// meshes for every collider, and the hero where it is when it still fits there, else moved to
+    /// the nearest free point with a warning (the same as for a spawn inside geometry); see
+    /// [`Hero::relocate`]. The tick count and the trace continue. On error nothing changes.
+    ///
+    /// [`World::warnings`] afterwards holds this swap's warnings only.
     pub fn set_level(&mut self, level: &Level) -> Result<(), WorldError> {
-        let mut next = World::new(level, &self.tuning)?;
-        let env = Env {
-            collision: &next.collision,
-            ladders: &next.ladders,
-        };
-        let (mut hero, _) = Hero::spawn(&env, self.hero.body.pos, &next.tuning)?;
-        hero.vel = self.hero.vel;
-        hero.facing = self.hero.facing;
-        next.prev_pos = self.prev_pos;
-        next.hero = hero;
-        next.steps = self.steps;
-        *self = next;
+        let built = Built::new(level, &self.base_tuning)?;
+        let (hero, moved) = self.hero.relocate(&built.env(), &built.tuning)?;
+        let mut warnings = Vec::new();
+        if moved > 0.0 {
+            warnings.push(moved_warning(
+                "the hero",
+                self.hero.body.pos,
+                moved,
+                hero.body.pos,
+            ));
+            // Drawn where it is now: no interpolated streak across the jump.
+            self.prev_pos = hero.body.pos;
+        }
+        self.level = level.clone();
+        self.tuning = built.tuning;
+        self.collision = built.collision;
+        self.ladders = built.ladders;
+        self.hero = hero;
+        self.warnings = warnings;
         Ok(())
+    }
+
+    /// Replaces the base tuning (the tuning editor): the current level's overrides still apply
+    /// on top. The meshes are rebuilt when a collider changed; the hero is re-placed as in
+    /// [`World::set_level`]. On error nothing changes.
+    pub fn set_base_tuning(&mut self, tuning: &Tuning) -> Result<(), WorldError> {
+        let previous = std::mem::replace(&mut self.base_tuning, tuning.clone());
+        let level = self.level.clone();
+        self.set_level(&level)
+            .inspect_err(|_| self.base_tuning = previous)
     }
 
     /// Number of ticks run so far.
@@ -183,15 +235,19 @@ impl World {
     pub fn level(&self) -> &Level {
         &self.level
     }
-    /// The tuning in effect (with the level's overrides).
+    /// The tuning in effect (the base tuning with the level's overrides).
     pub fn tuning(&self) -> &Tuning {
         &self.tuning
+    }
+    /// The base tuning, before the level's overrides.
+    pub fn base_tuning(&self) -> &Tuning {
+        &self.base_tuning
     }
     /// The collision meshes.
     pub fn collision(&self) -> &CollisionWorld {
         &self.collision
     }
-    /// Warnings from building the world (e.g. a moved spawn).
+    /// Warnings from building the world or the last level swap (e.g. a moved spawn).
     pub fn warnings(&self) -> &[String] {
         &self.warnings
     }

@@ -1,0 +1,117 @@
+//! The simulation layers (`collision`, `movement`, `level`, `sim`) are a plain headless library:
+//! no source file in them names a window, GPU, audio, input or image crate, or a front-end module
+//! of this crate. This reads the sources, so a new `use wgpu::...` (or a fully qualified
+//! `winit::event::...` in an expression) fails here even where it would compile.
+use std::path::{Path, PathBuf};
+
+const SIMULATION: [&str; 4] = ["collision", "movement", "level", "sim"];
+const FORBIDDEN_CRATES: [&str; 6] = ["wgpu", "winit", "gilrs", "egui", "rodio", "image"];
+const FRONT_END: [&str; 7] = ["app", "render", "input", "editor", "audio", "anim", "cli"];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The code of a line: without `//` comments (doc comments may name anything).
+fn code(line: &str) -> &str {
+    line.split("//").next().unwrap_or("")
+}
+
+/// Whether `code` names crate `name` as a path root: `name::`, `name_xyz::` for `egui` (egui-wgpu,
+/// egui-winit, egui_kittest), `use name;` or `extern crate name`.
+fn names_crate(code: &str, name: &str) -> bool {
+    let bytes = code.as_bytes();
+    let mut from = 0;
+    while let Some(i) = code[from..].find(name) {
+        let start = from + i;
+        let end = start + name.len();
+        from = end;
+        let before_ok = start == 0 || {
+            let b = bytes[start - 1];
+            !(b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+        };
+        if !before_ok {
+            continue;
+        }
+        let mut rest = &code[end..];
+        if name == "egui" {
+            rest = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        }
+        if rest.starts_with("::")
+            || code.trim_start().starts_with(&format!("use {name};"))
+            || code.contains(&format!("extern crate {name}"))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+fn violations() -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for layer in SIMULATION {
+        let mut files = Vec::new();
+        rust_files(&src.join(layer), &mut files);
+        assert!(!files.is_empty(), "no sources under src/{layer}");
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for (n, line) in text.lines().enumerate() {
+                let c = code(line);
+                for name in FORBIDDEN_CRATES {
+                    if names_crate(c, name) {
+                        found.push(format!(
+                            "{}:{}: {name}: {}",
+                            file.display(),
+                            n + 1,
+                            line.trim()
+                        ));
+                    }
+                }
+                for m in FRONT_END {
+                    if c.contains(&format!("crate::{m}::")) || c.contains(&format!("crate::{m};")) {
+                        found.push(format!(
+                            "{}:{}: crate::{m}: {}",
+                            file.display(),
+                            n + 1,
+                            line.trim()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn simulation_layers_import_no_front_end_crate_or_module() {
+    let v = violations();
+    assert!(
+        v.is_empty(),
+        "the simulation layers must stay headless:\n{}",
+        v.join("\n")
+    );
+}
+
+#[test]
+fn the_check_recognises_each_forbidden_form() {
+    assert!(names_crate("use wgpu::Device;", "wgpu"));
+    assert!(names_crate("    let e: winit::event::Event<()>;", "winit"));
+    assert!(names_crate("use egui_wgpu::Renderer;", "egui"));
+    assert!(names_crate("use egui;", "egui"));
+    assert!(names_crate("fn f(i: &image::RgbaImage) {}", "image"));
+    assert!(names_crate("use {rodio::Source, std::fmt};", "rodio"));
+    // Not crate paths: other identifiers, module-relative paths, comments.
+    assert!(!names_crate("let image = 3; image_count::x", "image"));
+    assert!(!names_crate("use crate::render::image::Foo;", "image"));
+    assert!(!names_crate("let gilrs_like = 1;", "gilrs"));
+    assert_eq!(code("let x = 1; // wgpu::Device"), "let x = 1; ");
+}
