@@ -25,8 +25,9 @@ pub struct Level {
     /// The region the camera may show; `None`: follow the hero without limits.
     #[serde(default)]
     pub camera_bounds: Option<Aabb>,
-    /// Where the hero's feet may go (everything outside is solid); `None`: the box around all
-    /// geometry grown by a margin (see `collision::MeshConfig::margin`).
+    /// Where the hero's feet may go (everything outside is solid); `None`: the box around every
+    /// polygon, every ladder and the spawn point, grown by 10 m on each side
+    /// (`sim::world::automatic_bounds`).
     #[serde(default)]
     pub bounds: Option<Aabb>,
     /// Tuning fields this level changes (e.g. `top_down: Some(true)`); empty by default.
