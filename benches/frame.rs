@@ -134,7 +134,7 @@ impl Scene {
         let chunks = LevelGeometry::build(level, &SlabConfig::default()).chunks;
         let camera = CameraRig::new(
             CameraConfig::default(),
-            follow_target(&world, 1.0),
+            follow_target(&world, 1.0, 0.0),
             level.camera_bounds,
             ASPECT,
         );
@@ -156,8 +156,12 @@ impl Scene {
             self.tick += 1;
         }
         let bounds = self.world.level().camera_bounds;
-        self.camera
-            .update(follow_target(&self.world, 0.5), 1.0 / 60.0, bounds, ASPECT);
+        self.camera.update(
+            follow_target(&self.world, 0.5, 0.0),
+            1.0 / 60.0,
+            bounds,
+            ASPECT,
+        );
         let params = FrameParams {
             alpha: 0.5,
             aspect: ASPECT,
@@ -166,6 +170,7 @@ impl Scene {
             chunks: &self.chunks,
             backdrop: &self.backdrop,
             lighting: &self.lighting,
+            step_offset: 0.0,
         };
         self.frame.prepare(&self.world, &self.camera, &params);
         black_box(&self.frame);

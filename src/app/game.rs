@@ -8,7 +8,7 @@ use crate::input::{InputState, UiActions};
 use crate::movement::Actions;
 use crate::render::background_mesh::Backdrop;
 use crate::render::camera::{CameraConfig, CameraRig};
-use crate::render::frame::{follow_target, FrameData, FrameParams};
+use crate::render::frame::{follow_target, FrameData, FrameParams, StepSmoothing};
 use crate::render::globals::Lighting;
 use crate::render::level_mesh::ChunkTable;
 use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
@@ -35,6 +35,7 @@ pub struct Game {
     clock: FixedStep,
     input: InputState,
     replay: ReplayDriver,
+    step_smoothing: StepSmoothing,
     recorded: Option<Vec<Actions>>,
     camera: CameraRig,
     paused: bool,
@@ -59,7 +60,7 @@ impl Game {
     ) -> Self {
         let camera = CameraRig::new(
             CameraConfig::default(),
-            follow_target(&world, 1.0),
+            follow_target(&world, 1.0, 0.0),
             world.level().camera_bounds,
             aspect,
         );
@@ -70,6 +71,7 @@ impl Game {
             clock: FixedStep::new(TICK_HZ, MAX_CATCH_UP_STEPS),
             input,
             replay: ReplayDriver::new(replay),
+            step_smoothing: StepSmoothing::default(),
             recorded: record.then(Vec::new),
             camera,
             paused: false,
@@ -131,7 +133,11 @@ impl Game {
             }
             self.alpha = steps.alpha;
             self.time += elapsed.as_secs_f64();
-            let target = follow_target(&self.world, self.alpha);
+            let target = follow_target(
+                &self.world,
+                self.alpha,
+                self.step_smoothing.offset(self.alpha),
+            );
             self.camera.update(
                 target,
                 elapsed.as_secs_f64(),
@@ -151,6 +157,7 @@ impl Game {
     fn tick(&mut self) {
         let live = self.input.take_tick_actions();
         let actions = self.replay.step(&mut self.world, live);
+        self.step_smoothing.tick(&self.world.last_report().events);
         if let Some(r) = &mut self.recorded {
             r.push(actions);
         }
@@ -180,6 +187,7 @@ impl Game {
             chunks,
             backdrop,
             lighting,
+            step_offset: self.step_smoothing.offset(self.alpha),
         };
         frame.prepare(&self.world, &self.camera, &params);
     }

@@ -72,6 +72,12 @@ pub enum MoveEvent {
     DroppedThrough,
     /// Was stopped by a wall or a slope too steep to walk up.
     Blocked { normal: [f64; 2] },
+    /// Walked up a riser no higher than `max_step_height` onto the ground above: the feet rose
+    /// by `height` m within the tick (the front end smooths the drawn height).
+    SteppedUp { height: f64 },
+    /// Walked down a riser no higher than `max_step_height` and stayed on the ground: the feet
+    /// dropped by `height` m within the tick.
+    SteppedDown { height: f64 },
 }
 
 /// Per-step output besides the new state.

@@ -9,8 +9,22 @@
 //! Rules at a joint (edges seen in the direction of travel):
 //! - next edge walkable (slope ≤ `max_slope_deg`) and turning up (concave) or straight: hand over;
 //! - walkable and turning down (convex) by at most the followable angle: hand over; more: launch;
-//! - too steep and turning up: it is a wall: stop at the joint (speed 0);
-//! - too steep and turning down (a ledge), or no edge: launch into the air with the current velocity.
+//! - too steep and turning up: a riser. If the boundary chain climbs from the joint through steep
+//!   edges only, rising all the way, to walkable ground no more than `max_step_height` above the
+//!   joint, the hero steps up: it is re-seated at the top corner (a vertex of the mesh) and walks on
+//!   with its speed. Otherwise it is a wall: stop at the joint (speed 0);
+//! - too steep and turning down: a step down or a ledge. If the chain descends through steep edges
+//!   only to walkable ground no more than `max_step_height` below the joint, the hero is re-seated
+//!   at the bottom corner and walks on (snap down); otherwise, or with no edge, it launches into the
+//!   air with the current velocity.
+//!
+//! Steps are exact for the same reason walking is: the chain of blocking edges is the boundary of
+//! the free space of the collider in use (the inflated geometry), so a corner on it is a place the
+//! collider fits, touching and not overlapping. A step onto ground with no room above (a low
+//! ceiling) does not exist on the chain: the riser's chain turns under the ceiling (not rising)
+//! before it reaches walkable ground, so the step is refused. No tolerance is added: a riser higher
+//! than `max_step_height` by any amount is a wall. The crouching mesh has its own chain, so a step
+//! that only fits crouching is taken crouching.
 //!
 //! Speed along slopes: the target speed (`run_speed`, `crouch_speed`) is the speed *along the
 //! surface*, the same on every walkable slope, so a slope takes the same time per metre of
@@ -30,6 +44,9 @@ use crate::collision::{CollisionMesh, EdgeRef, MoveResult};
 
 /// Most edges one tick may walk across (a bound; ticks cover a few edges at most).
 const MAX_EDGES_PER_TICK: usize = 256;
+/// Most steep edges one step's riser may consist of (a vertical riser is one edge, or a few where
+/// other geometry's corners split it).
+const MAX_RISER_EDGES: usize = 16;
 /// How long one-way platforms stay passable after a drop-through, s.
 pub const DROP_THROUGH_TIME: f64 = 0.2;
 
@@ -156,6 +173,13 @@ fn walk_chain(
         rem -= to_end;
         let next = mesh.next_boundary_edge(e, forward, opts);
         let Some(n) = next else {
+            // The chain ends (a one-way top, whose sides are passable): a step onto or off other
+            // ground is found by casts instead.
+            if let Some((landed, edge)) = probe_step(mesh, h, t, d1, rem) {
+                rem = 0.0;
+                land_step(h, rep, landed, &mut e, &mut dir, edge, mesh);
+                continue;
+            }
             launch(h, env, t, d1 * s.abs(), rem, rep);
             return;
         };
@@ -192,6 +216,31 @@ fn walk_chain(
             };
             e = n;
             dir = if forward { d2 } else { -d2 };
+        } else if let Some((top, corner)) = step_target(
+            mesh,
+            n,
+            forward,
+            opts,
+            h.walk_limit,
+            t.max_step_height,
+            concave,
+        ) {
+            // A step: re-seat at the corner where the ground continues (a vertex of `top`'s face)
+            // and walk on along it with the same speed.
+            let dy = corner.y - h.body.pos.y;
+            rep.events.push(if dy >= 0.0 {
+                MoveEvent::SteppedUp { height: dy }
+            } else {
+                MoveEvent::SteppedDown { height: -dy }
+            });
+            h.body = crate::collision::Body {
+                pos: corner,
+                face: top.face,
+            };
+            e = top;
+            let (ta, tb) = mesh.edge_points(top);
+            let d = (tb - ta).normalize_or_zero();
+            dir = d;
         } else if concave {
             if s != 0.0 && h.ticks_in_state > 0 && h.vel != DVec2::ZERO {
                 rep.events.push(MoveEvent::Blocked {
@@ -200,6 +249,9 @@ fn walk_chain(
             }
             s = 0.0;
             break;
+        } else if let Some((landed, edge)) = probe_step(mesh, h, t, d1, rem) {
+            rem = 0.0;
+            land_step(h, rep, landed, &mut e, &mut dir, edge, mesh);
         } else {
             launch(h, env, t, d1 * s.abs(), rem, rep);
             return;
@@ -207,6 +259,101 @@ fn walk_chain(
     }
     h.state = MoveState::Supported { edge: e, speed: s };
     h.vel = dir * s;
+}
+
+/// The ground a step leads to from the joint at the start of `riser` (the steep edge after the
+/// walked edge, in the direction of travel): following the boundary chain through steep edges that
+/// all rise (`up`) or all descend, the first walkable edge, and its corner where the chain reaches
+/// it, when that corner is no more than `max_height` above (or below) the joint. `None`: the riser
+/// is a wall (or the drop a ledge).
+pub(crate) fn step_target(
+    mesh: &CollisionMesh,
+    riser: EdgeRef,
+    forward: bool,
+    opts: crate::collision::MoveOptions,
+    walk_limit: f64,
+    max_height: f64,
+    up: bool,
+) -> Option<(EdgeRef, DVec2)> {
+    if max_height <= 0.0 {
+        return None;
+    }
+    let ends = |e: EdgeRef| {
+        let (a, b) = mesh.edge_points(e);
+        if forward {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    };
+    let joint = ends(riser).0;
+    let mut e = riser;
+    for _ in 0..MAX_RISER_EDGES {
+        let (from, to) = ends(e);
+        let climbs = if up { to.y > from.y } else { to.y < from.y };
+        if !climbs || (to.y - joint.y).abs() > max_height {
+            return None;
+        }
+        let next = mesh.next_boundary_edge(e, forward, opts)?;
+        if walkable(mesh.edge_normal(next), walk_limit) {
+            return Some((next, to));
+        }
+        e = next;
+    }
+    None
+}
+
+/// A step found by casts where the boundary chain gives none: at a joint where the chain ends or
+/// drops away (one-way platforms end their chains at passable sides). From the joint, a cast up by
+/// `max_step_height` (through one-way platforms, stopped by solid ceilings), one across by the
+/// tick's remaining distance `rem` (any contact refuses the step: a wall), and one down by the
+/// height risen plus `max_step_height`; the step is the walkable blocking edge the last one meets,
+/// with the body in a free face. Every cast is the mesh's own exact query, so the landing is a
+/// place the collider fits. `None`: nothing within reach (a ledge).
+fn probe_step(
+    mesh: &CollisionMesh,
+    h: &Hero,
+    t: &Tuning,
+    d1: DVec2,
+    rem: f64,
+) -> Option<(crate::collision::Body, EdgeRef)> {
+    use crate::collision::{FaceKind, MoveOptions};
+    let max = t.max_step_height;
+    if max <= 0.0 || rem <= 0.0 || d1.x == 0.0 {
+        return None;
+    }
+    let pass = MoveOptions { pass_one_way: true };
+    let up = mesh.cast(h.body, DVec2::new(0.0, max), pass);
+    let across = mesh.cast(up.body, DVec2::new(rem.copysign(d1.x), 0.0), pass);
+    if !across.contacts.is_empty() {
+        return None;
+    }
+    let depth = up.body.pos.y - h.body.pos.y + max;
+    let down = mesh.cast(across.body, DVec2::new(0.0, -depth), h.move_options());
+    let c = down.contacts.first()?;
+    (walkable(c.normal, h.walk_limit) && mesh.kind(down.body.face) == FaceKind::Free)
+        .then_some((down.body, c.edge))
+}
+
+/// Puts the hero on the ground a probed step found (`landed`, on `edge`), reporting the step.
+fn land_step(
+    h: &mut Hero,
+    rep: &mut StepReport,
+    landed: crate::collision::Body,
+    e: &mut EdgeRef,
+    dir: &mut DVec2,
+    edge: EdgeRef,
+    mesh: &CollisionMesh,
+) {
+    let dy = landed.pos.y - h.body.pos.y;
+    rep.events.push(if dy >= 0.0 {
+        MoveEvent::SteppedUp { height: dy }
+    } else {
+        MoveEvent::SteppedDown { height: -dy }
+    });
+    h.body = landed;
+    *e = edge;
+    *dir = edge_dir(mesh, edge);
 }
 
 /// Leaves the ground without a jump (off a ledge or over a sharp crest): coyote time starts and the

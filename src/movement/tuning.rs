@@ -69,6 +69,11 @@ tuning_fields! {
     max_slope_deg: f64 = 46.0,
     /// Default 50.
     max_follow_turn_deg: f64 = 50.0,
+    /// Highest riser walked up (and down) without leaving the ground, m: a step onto ground no
+    /// more than this above (or below) the feet, with room for the collider in use on top, is
+    /// taken in stride at full speed. Higher risers are walls (and ledges). 0 turns stepping off.
+    /// Default 0.25 (a tall stair: the usual reference is 0.2 to 0.25 m for a 1.8 m figure).
+    max_step_height: f64 = 0.25,
     /// Capped fall speed while pressing into a wall, m/s. Default 3.
     wall_slide_speed: f64 = 3.0,
     /// Horizontal speed of a wall jump away from the wall, m/s. Default 7.
@@ -124,7 +129,7 @@ pub struct TuningError {
 impl Tuning {
     /// Checks every field's range and the colliders.
     pub fn validate(&self) -> Result<(), TuningError> {
-        let ranges: [(&'static str, f64, f64, f64); 21] = [
+        let ranges: [(&'static str, f64, f64, f64); 22] = [
             ("gravity", self.gravity, 0.0, 1000.0),
             ("max_fall_speed", self.max_fall_speed, 0.1, 1000.0),
             ("run_speed", self.run_speed, 0.0, 200.0),
@@ -138,6 +143,7 @@ impl Tuning {
             ("jump_buffer", self.jump_buffer, 0.0, 2.0),
             ("max_slope_deg", self.max_slope_deg, 0.0, 89.0),
             ("max_follow_turn_deg", self.max_follow_turn_deg, 0.0, 90.0),
+            ("max_step_height", self.max_step_height, 0.0, 2.0),
             ("wall_slide_speed", self.wall_slide_speed, 0.0, 1000.0),
             ("wall_jump_speed_x", self.wall_jump_speed_x, 0.0, 200.0),
             ("wall_jump_speed_y", self.wall_jump_speed_y, 0.0, 200.0),

@@ -108,7 +108,12 @@ impl Headless {
         }
         let aspect = self.size.0 as f64 / self.size.1 as f64;
         let bounds = world.level().camera_bounds;
-        let camera = CameraRig::new(camera_config, follow_target(world, 1.0), bounds, aspect);
+        let camera = CameraRig::new(
+            camera_config,
+            follow_target(world, 1.0, 0.0),
+            bounds,
+            aspect,
+        );
         let mut frame = FrameData::default();
         let params = FrameParams {
             alpha: 1.0,
@@ -118,6 +123,7 @@ impl Headless {
             chunks: self.renderer.chunks(),
             backdrop: self.renderer.backdrop(),
             lighting: &self.renderer.lighting,
+            step_offset: 0.0,
         };
         frame.prepare(world, &camera, &params);
         let scope = self
