@@ -18,8 +18,11 @@ use std::path::{Path, PathBuf};
 
 use crate::input::{Bindings, BindingsError, InputState};
 use crate::level::{DataDir, UserDirs, BINDINGS_FILE};
+use crate::render::gpu::GpuError;
 use crate::render::quality::Msaa;
-use crate::sim::{load_world, save_replay, LoadError, LoadedWorld, Replay, WorldFiles};
+use crate::sim::{
+    load_world, save_replay, LoadError, LoadedWorld, Replay, ReplayError, WorldFiles,
+};
 
 pub use fixed_step::{FixedStep, FrameSteps};
 pub use game::{FrameReport, Game, MAX_CATCH_UP_STEPS};
@@ -169,10 +172,36 @@ pub fn load_bindings(
     }
 }
 
+/// Why the game could not run. Each variant is one clear line; nothing panics.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// A file or an option (see [`load_game`]).
+    #[error(transparent)]
+    Load(#[from] GameLoadError),
+    /// No display to open a window on.
+    #[error("{0}")]
+    NoDisplay(&'static str),
+    /// The display could not be reached.
+    #[error("cannot connect to the display: {0}")]
+    Display(String),
+    /// The window could not be opened.
+    #[error("cannot open the game window: {0}")]
+    Window(String),
+    /// No GPU adapter, or the surface or device failed.
+    #[error(transparent)]
+    Gpu(#[from] GpuError),
+    /// The event loop stopped with an error.
+    #[error("the window's event loop failed: {0}")]
+    EventLoop(String),
+    /// The recording (`--record`) could not be saved.
+    #[error(transparent)]
+    Record(#[from] ReplayError),
+}
+
 /// Plays a level in a window until it is closed (or `exit_after` passes).
 ///
 /// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
-pub fn run_game(opts: GameOptions) -> anyhow::Result<()> {
+pub fn run_game(opts: GameOptions) -> Result<(), GameError> {
     let (game, _) = load_game(&opts)?;
     window::check_display()?;
     let game = window::run(game, &opts)?;

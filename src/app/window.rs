@@ -7,7 +7,6 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use winit::application::ApplicationHandler;
 use winit::dpi::{LogicalSize, PhysicalSize};
 use winit::event::{ElementState, KeyEvent, WindowEvent};
@@ -16,6 +15,7 @@ use winit::keyboard::PhysicalKey;
 use winit::window::{Fullscreen, Window, WindowId};
 
 use super::game::Game;
+use super::GameError;
 use super::GameOptions;
 use crate::input::{key_from_winit, Gamepads};
 use crate::render::frame::FrameData;
@@ -25,23 +25,23 @@ use crate::render::renderer::Renderer;
 use crate::render::CameraConfig;
 
 /// Fails with a one-line message when there is no display to open a window on.
-pub fn check_display() -> anyhow::Result<()> {
+pub fn check_display() -> Result<(), GameError> {
     #[cfg(all(unix, not(target_os = "macos"), not(target_os = "android")))]
     {
         let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
         if !set("DISPLAY") {
             if set("WAYLAND_DISPLAY") {
-                anyhow::bail!("no X11 display: DISPLAY is not set (this build draws through X11; run under XWayland, which sets DISPLAY)");
+                return Err(GameError::NoDisplay("no X11 display: DISPLAY is not set (this build draws through X11; run under XWayland, which sets DISPLAY)"));
             }
-            anyhow::bail!("no display: neither DISPLAY nor WAYLAND_DISPLAY is set; the game needs a desktop session (`tessera sim` and `tessera render` work without one)");
+            return Err(GameError::NoDisplay("no display: neither DISPLAY nor WAYLAND_DISPLAY is set; the game needs a desktop session (`tessera sim` and `tessera render` work without one)"));
         }
     }
     Ok(())
 }
 
 /// Runs the event loop until the window closes or `exit_after` passes; returns the game.
-pub fn run(game: Game, opts: &GameOptions) -> anyhow::Result<Game> {
-    let event_loop = EventLoop::new().context("cannot connect to the display")?;
+pub fn run(game: Game, opts: &GameOptions) -> Result<Game, GameError> {
+    let event_loop = EventLoop::new().map_err(|e| GameError::Display(e.to_string()))?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         opts,
@@ -57,7 +57,7 @@ pub fn run(game: Game, opts: &GameOptions) -> anyhow::Result<Game> {
     };
     event_loop
         .run_app(&mut app)
-        .context("the window's event loop failed")?;
+        .map_err(|e| GameError::EventLoop(e.to_string()))?;
     if let Some(e) = app.error {
         return Err(e);
     }
@@ -80,7 +80,7 @@ impl Graphics {
         event_loop: &ActiveEventLoop,
         opts: &GameOptions,
         game: &Game,
-    ) -> anyhow::Result<Graphics> {
+    ) -> Result<Graphics, GameError> {
         let (w, h) = opts.window_size;
         let attrs = Window::default_attributes()
             .with_title(title(game, false))
@@ -89,7 +89,7 @@ impl Graphics {
         let window = Arc::new(
             event_loop
                 .create_window(attrs)
-                .context("cannot open the game window")?,
+                .map_err(|e| GameError::Window(e.to_string()))?,
         );
         let instance = Gpu::instance();
         // With no driver at all, surface creation fails first with a vaguer message.
@@ -176,7 +176,7 @@ struct App<'o> {
     frame: FrameData,
     last: Option<Instant>,
     started: Option<Instant>,
-    error: Option<anyhow::Error>,
+    error: Option<GameError>,
     stats: FrameStats,
     shown_paused: bool,
 }
@@ -230,7 +230,7 @@ impl ApplicationHandler for App<'_> {
 }
 
 impl App<'_> {
-    fn fail(&mut self, event_loop: &ActiveEventLoop, e: anyhow::Error) {
+    fn fail(&mut self, event_loop: &ActiveEventLoop, e: GameError) {
         self.error.get_or_insert(e);
         event_loop.exit();
     }
