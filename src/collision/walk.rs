@@ -84,24 +84,24 @@ use super::polygon::PolygonId;
 use super::predicates::{closest_on_segment, cross, orient};
 
 /// A slide shorter than this (metres) ends the move.
-pub const MIN_SLIDE: f64 = 1e-12;
+pub(crate) const MIN_SLIDE: f64 = 1e-12;
 /// Distance (metres) within which a previous contact edge still counts as touched.
-pub const TOUCH_DISTANCE: f64 = 1e-9;
+pub(crate) const TOUCH_DISTANCE: f64 = 1e-9;
 /// Fraction of a slide's length by which it must push into the previous contact edge to count as
 /// wedged against it.
-pub const WEDGE_PUSH: f64 = 1e-9;
+pub(crate) const WEDGE_PUSH: f64 = 1e-9;
 /// Fraction of an edge's length from either end within which a computed crossing of a blocking
 /// edge is checked exactly for passing through that end vertex (crossings are accurate to ulps
 /// elsewhere, so no exact pass can hide there).
 const END_ZONE: f64 = 1e-6;
 /// Longest displacement walked (metres); longer ones are shortened to this, direction kept.
-pub const MAX_MOVE: f64 = 1e9;
+pub(crate) const MAX_MOVE: f64 = 1e9;
 /// A move within this angle (radians, as a fraction of its length into the edge's normal) of
 /// parallel to a one-way top counts as running along it, and is held on it even when not going
 /// down.
-pub const ONE_WAY_GRAZE: f64 = 1e-9;
+pub(crate) const ONE_WAY_GRAZE: f64 = 1e-9;
 /// Upper bound on face crossings plus collisions in one move.
-pub const MAX_STEPS: usize = 1 << 16;
+pub(crate) const MAX_STEPS: usize = 1 << 16;
 /// Upper bound on faces visited around one vertex when a move passes exactly through it.
 const MAX_FAN: usize = 1024;
 
@@ -145,7 +145,8 @@ pub enum MoveEnd {
     Blocked,
     /// The slide would have turned back or pushed into a second wall: stuck in a wedge.
     Wedged,
-    /// [`MAX_STEPS`] reached; the body is still consistent where it stopped.
+    /// The step limit (65 536 face crossings plus contacts in one move) reached; the body is
+    /// still consistent where it stopped.
     StepLimit,
 }
 
@@ -226,7 +227,9 @@ impl CollisionMesh {
         }
     }
 
-    /// Moves `body` by `displacement`, sliding along blocking edges. See the module docs.
+    /// Moves `body` by `displacement`, sliding along blocking edges. The rules (one step of the
+    /// walk, passing through vertices, sliding, when a slide ends) and the move loop's
+    /// tolerances are documented in `collision/walk.rs`.
     #[inline]
     pub fn move_and_slide(&self, body: Body, displacement: DVec2, opts: MoveOptions) -> MoveResult {
         let mut res = MoveResult::at(body);
