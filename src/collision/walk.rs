@@ -558,7 +558,11 @@ impl CollisionMesh {
     /// blocked directions) that points most along the remaining move, so the slide follows the
     /// free side closest to the move's direction whatever the triangulation around the vertex
     /// looks like. If neither points along the move at all, the vertex is the bottom of a wedge.
+    ///
+    /// Kept out of line: it is the rare path, and inlined into [`Self::walk`] it made every
+    /// common step slower (more instructions and ~4% more time per move on a tile floor).
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     fn through_vertex(
         &self,
         f: FaceId,
