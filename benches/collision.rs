@@ -38,11 +38,9 @@ use rapier2d::geometry::{ColliderBuilder, Cuboid};
 use rapier2d::math::{Pose, Vector};
 use rapier2d::pipeline::PhysicsWorld;
 
-use tessera::collision::mesh::Face;
-use tessera::collision::predicates::cross;
 use tessera::collision::{
-    build_mesh, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, FaceKind, Location,
-    MeshConfig, MoveOptions, PolygonId, PolygonKind, SourcePolygon,
+    build_mesh, cross, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, Face, FaceKind,
+    Location, MeshConfig, MoveOptions, PolygonId, PolygonKind, SourcePolygon,
 };
 use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 

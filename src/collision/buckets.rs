@@ -7,7 +7,7 @@
 
 /// Items grouped by key: bucket `k` is `items[start[k]..start[k + 1]]`, in the order they came.
 #[derive(Clone, Debug)]
-pub struct Buckets<T> {
+pub(crate) struct Buckets<T> {
     start: Vec<u32>,
     items: Vec<T>,
 }
@@ -15,7 +15,10 @@ pub struct Buckets<T> {
 impl<T: Copy + Default> Buckets<T> {
     /// Groups the `(key, item)` pairs that `entries()` yields into `keys` buckets (every key must
     /// be below `keys`). `entries` is called twice: once to count, once to fill.
-    pub fn new<I: Iterator<Item = (usize, T)>>(keys: usize, entries: impl Fn() -> I) -> Self {
+    pub(crate) fn new<I: Iterator<Item = (usize, T)>>(
+        keys: usize,
+        entries: impl Fn() -> I,
+    ) -> Self {
         let mut start = vec![0u32; keys + 1];
         for (k, _) in entries() {
             start[k + 1] += 1;
@@ -34,13 +37,13 @@ impl<T: Copy + Default> Buckets<T> {
 
     /// The items of bucket `k`.
     #[inline]
-    pub fn get(&self, k: usize) -> &[T] {
+    pub(crate) fn get(&self, k: usize) -> &[T] {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 
     /// The items bucket by bucket, each bucket sorted: all items sorted, when the bucket key
     /// orders them first (a counting sort on the key, then small sorts).
-    pub fn into_sorted(mut self) -> Vec<T>
+    pub(crate) fn into_sorted(mut self) -> Vec<T>
     where
         T: Ord,
     {
@@ -51,13 +54,9 @@ impl<T: Copy + Default> Buckets<T> {
     }
 
     /// Number of buckets.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.start.len() - 1
-    }
-
-    /// Whether there are no buckets.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

@@ -60,7 +60,7 @@ use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
 };
 use super::minkowski::{minkowski_sum, reflect};
-use super::planarize::{planarize, Points, MAX_PASSES};
+use super::planarize::{planarize, Piece, Points, MAX_PASSES};
 use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
@@ -273,6 +273,10 @@ fn bounds_for(
 /// cross or touch ([`planarize`]), and bulk-loads vertices and segments into spade. Each split
 /// piece keeps the input edge it came from, so every constraint edge knows its source polygons
 /// exactly (all of them, where collinear edges of several pieces overlap).
+///
+/// The stages, in order: [`collect_segments`], [`planarize`], [`kept_runs`],
+/// [`run_source_lists`], the junctions ([`Junctions::find`]), [`order_vertices`],
+/// [`constraint_edges`], [`bulk_load`] and [`mark_constraints`].
 fn triangulate(
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
@@ -280,30 +284,12 @@ fn triangulate(
     outer: Aabb,
     ph: &mut PhaseClock,
 ) -> Result<(Cdt, SourceLists), BuildError> {
-    let mut pts =
-        Points::with_capacity(4 + 4 + pieces.iter().map(|p| p.points.len()).sum::<usize>());
-    for c in outer.corners() {
-        pts.id(c);
-    }
-    let mut segs: Vec<[u32; 2]> = Vec::new();
-    let mut seg_source: Vec<PolygonId> = Vec::new();
-    // The piece each segment comes from (`NO_PIECE` for the bounds).
-    let mut seg_piece: Vec<u32> = Vec::new();
-    let mut add_loop = |loop_pts: &[DVec2], source: PolygonId, piece: u32, pts: &mut Points| {
-        for (k, &a) in loop_pts.iter().enumerate() {
-            let b = loop_pts[(k + 1) % loop_pts.len()];
-            // An edge buried in a solid piece bounds nothing (solid on both sides): left out.
-            if !buried(a, b, piece, pieces, grid) {
-                segs.push([pts.id(a), pts.id(b)]);
-                seg_source.push(source);
-                seg_piece.push(piece);
-            }
-        }
-    };
-    add_loop(&inner.corners(), PolygonId::BOUNDS, NO_PIECE, &mut pts);
-    for (i, p) in pieces.iter().enumerate() {
-        add_loop(&p.points, p.source, i as u32, &mut pts);
-    }
+    let Segments {
+        mut pts,
+        segs,
+        source,
+        piece,
+    } = collect_segments(pieces, grid, inner, outer);
     ph.lap("grid and segments");
     let split = planarize(&mut pts, &segs).map_err(|at| {
         BuildError::Triangulation(format!(
@@ -312,11 +298,92 @@ fn triangulate(
         ))
     })?;
     ph.lap("planarize");
-    // `split` is sorted by vertex pair: one constraint edge per run of equal pairs. Pieces deep
-    // inside a solid piece are dropped, then every point no edge uses (but the frame's corners).
+    let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
+    ph.lap("drop buried pieces");
+    let (mut lists, run_list) = run_source_lists(&runs, &split, &source);
+    // Straight chains through junctions become single constraint edges (see [`super::runs`]).
+    let chains = Junctions::find(&pts.points, &split, &runs);
+    for (p, &j) in chains.is_junction.iter().enumerate() {
+        if j {
+            used[p] = false;
+        }
+    }
+    let (verts, remap) = order_vertices(&pts.points, &used, &outer);
+    ph.lap("order vertices");
+    let edges = constraint_edges(&chains, &run_list, &mut lists, &pts.points, &remap);
+    ph.lap("source lists");
+    let mut cdt = bulk_load(verts)?;
+    ph.lap("spade bulk load");
+    let conflicts = mark_constraints(&mut cdt, &edges);
+    ph.lap("constraint edges");
+    if conflicts > 0 {
+        return Err(BuildError::Triangulation(format!(
+            "{conflicts} constraint edges conflict after splitting"
+        )));
+    }
+    Ok((cdt, lists))
+}
+
+/// The constraint segments before splitting, each with where it came from.
+struct Segments {
+    /// Every segment end, deduplicated exactly; the frame's four corners are points 0 to 3.
+    pts: Points,
+    /// The segments, as pairs of point ids.
+    segs: Vec<[u32; 2]>,
+    /// The source polygon of each segment ([`PolygonId::BOUNDS`] for the bounds).
+    source: Vec<PolygonId>,
+    /// The piece each segment comes from ([`NO_PIECE`] for the bounds).
+    piece: Vec<u32>,
+}
+
+/// The frame's corners (points 0 to 3), then the bounds rectangle and every inflated piece's
+/// outline as segments, leaving out edges buried in a solid piece: they bound nothing (solid on
+/// both sides).
+fn collect_segments(
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+    inner: Aabb,
+    outer: Aabb,
+) -> Segments {
+    let mut out = Segments {
+        pts: Points::with_capacity(4 + 4 + pieces.iter().map(|p| p.points.len()).sum::<usize>()),
+        segs: Vec::new(),
+        source: Vec::new(),
+        piece: Vec::new(),
+    };
+    for c in outer.corners() {
+        out.pts.id(c);
+    }
+    let mut add_loop = |loop_pts: &[DVec2], source: PolygonId, piece: u32| {
+        for (k, &a) in loop_pts.iter().enumerate() {
+            let b = loop_pts[(k + 1) % loop_pts.len()];
+            if !buried(a, b, piece, pieces, grid) {
+                out.segs.push([out.pts.id(a), out.pts.id(b)]);
+                out.source.push(source);
+                out.piece.push(piece);
+            }
+        }
+    };
+    add_loop(&inner.corners(), PolygonId::BOUNDS, NO_PIECE);
+    for (i, p) in pieces.iter().enumerate() {
+        add_loop(&p.points, p.source, i as u32);
+    }
+    out
+}
+
+/// The runs of `split` (sorted by point pair: one constraint edge per run of equal pairs, as
+/// `(start, end)` ranges) that are kept, and which points they use. Pieces deep inside a solid
+/// piece are dropped ([`buried_deep`]), then dangling runs ([`prune_dangling`]); the kept points
+/// are the frame's four corners and every end of a kept run.
+fn kept_runs(
+    points: &[DVec2],
+    split: &[Piece],
+    seg_piece: &[u32],
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+) -> (Vec<(usize, usize)>, Vec<bool>) {
     let mut runs: Vec<(usize, usize)> = Vec::with_capacity(split.len());
-    // Kept points: the frame's four corners and every end of a kept edge.
-    let mut used = vec![false; pts.points.len()];
+    let mut used = vec![false; points.len()];
     used[..4].fill(true);
     let mut k = 0;
     while k < split.len() {
@@ -325,19 +392,27 @@ fn triangulate(
         while k < split.len() && split[k].0 == pair {
             k += 1;
         }
-        let (a, b) = (pts.points[pair[0] as usize], pts.points[pair[1] as usize]);
+        let (a, b) = (points[pair[0] as usize], points[pair[1] as usize]);
         if !buried_deep(a, b, seg_piece[split[start].1 as usize], pieces, grid) {
             runs.push((start, k));
         }
     }
-    prune_dangling(&mut runs, &split, pts.points.len());
+    prune_dangling(&mut runs, split, points.len());
     for &(start, _) in &runs {
         let [a, b] = split[start].0;
         used[a as usize] = true;
         used[b as usize] = true;
     }
-    ph.lap("drop buried pieces");
-    // One source list per kept run (sorted, without repeats).
+    (runs, used)
+}
+
+/// One source list per kept run: the sources of its pieces, sorted, without repeats. Returns the
+/// lists and each run's list index.
+fn run_source_lists(
+    runs: &[(usize, usize)],
+    split: &[Piece],
+    seg_source: &[PolygonId],
+) -> (SourceLists, Vec<u32>) {
     let mut lists = SourceLists::with_capacity(runs.len(), split.len());
     let mut srcs: Vec<PolygonId> = Vec::new();
     let run_list: Vec<u32> = runs
@@ -350,34 +425,45 @@ fn triangulate(
             lists.push(&srcs)
         })
         .collect();
-    // Straight chains through junctions become single constraint edges (see [`super::runs`]).
-    let chains = Junctions::find(&pts.points, &split, &runs);
-    for (p, &j) in chains.is_junction.iter().enumerate() {
-        if j {
-            used[p] = false;
-        }
-    }
-    // The kept points in Z-order (the frame's corners first): polygons come in any order (an
-    // editor appends them, a generator may shuffle them), and spade's bulk load and constraint
-    // insertion walk from vertex to neighbouring vertex, which is then nearby in memory.
-    // Keys computed once (a sort by key recomputes them at every comparison), packed with the
-    // index into one integer.
-    let mut order: Vec<u64> = (0..pts.points.len() as u32)
+    (lists, run_list)
+}
+
+/// The kept points in Z-order (the frame's corners first) as spade vertices, and the map from
+/// point id to vertex index (`u32::MAX` for points left out). Polygons come in any order (an
+/// editor appends them, a generator may shuffle them), and spade's bulk load and constraint
+/// insertion walk from vertex to neighbouring vertex, which is then nearby in memory. Keys are
+/// computed once (a sort by key recomputes them at every comparison), packed with the index into
+/// one integer.
+fn order_vertices(points: &[DVec2], used: &[bool], outer: &Aabb) -> (Vec<Point2<f64>>, Vec<u32>) {
+    let mut order: Vec<u64> = (0..points.len() as u32)
         .filter(|&i| used[i as usize])
-        .map(|i| z_order(pts.points[i as usize], &outer) << 32 | i as u64)
+        .map(|i| z_order(points[i as usize], outer) << 32 | i as u64)
         .collect();
     order[4..].sort_unstable();
-    let mut remap = vec![u32::MAX; pts.points.len()];
+    let mut remap = vec![u32::MAX; points.len()];
     let mut verts: Vec<Point2<f64>> = Vec::with_capacity(order.len());
     for &key in &order {
         let i = key as u32;
-        let p = pts.points[i as usize];
+        let p = points[i as usize];
         remap[i as usize] = verts.len() as u32;
         verts.push(Point2::new(p.x, p.y));
     }
-    ph.lap("order vertices");
-    // The constraint edges: each carries its list's index.
-    let mut edges: Vec<[u32; 3]> = Vec::with_capacity(runs.len());
+    (verts, remap)
+}
+
+/// The constraint edges, as `[vertex, vertex, list]`: one per chain of runs. A chain of one run
+/// carries that run's list; a chain through junctions gets a new list (the union of its runs'
+/// sources, sorted, without repeats) that also records from which point on each run's list
+/// applies.
+fn constraint_edges(
+    chains: &Junctions,
+    run_list: &[u32],
+    lists: &mut SourceLists,
+    points: &[DVec2],
+    remap: &[u32],
+) -> Vec<[u32; 3]> {
+    let mut edges: Vec<[u32; 3]> = Vec::with_capacity(run_list.len());
+    let mut srcs: Vec<PolygonId> = Vec::new();
     chains.for_each_edge(|a, b, chain| {
         let list = match chain {
             [(_, r)] => run_list[*r as usize],
@@ -392,30 +478,27 @@ fn triangulate(
                     &srcs,
                     parts
                         .iter()
-                        .map(|&(from, r)| (pts.points[from as usize], run_list[r as usize])),
+                        .map(|&(from, r)| (points[from as usize], run_list[r as usize])),
                 )
             }
         };
         edges.push([remap[a as usize], remap[b as usize], list]);
     });
-    ph.lap("source lists");
+    edges
+}
+
+/// Spade's Delaunay triangulation of `verts`, without constraint edges yet. Spade merging two
+/// of them (it must not: they are distinct after canonicalisation) is an error.
+fn bulk_load(verts: Vec<Point2<f64>>) -> Result<Cdt, BuildError> {
     let n = verts.len();
-    let mut cdt = Cdt::bulk_load_cdt(verts, Vec::new())
+    let cdt = Cdt::bulk_load_cdt(verts, Vec::new())
         .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
     if cdt.num_vertices() != n {
         return Err(BuildError::Triangulation(
             "spade merged distinct vertices".into(),
         ));
     }
-    ph.lap("spade bulk load");
-    let conflicts = mark_constraints(&mut cdt, &edges);
-    ph.lap("constraint edges");
-    if conflicts > 0 {
-        return Err(BuildError::Triangulation(format!(
-            "{conflicts} constraint edges conflict after splitting"
-        )));
-    }
-    Ok((cdt, lists))
+    Ok(cdt)
 }
 
 /// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame` (32 bits): points close in

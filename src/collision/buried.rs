@@ -14,7 +14,13 @@ use super::predicates::orient;
 /// with its interior off that piece's outline (exact): it then separates two solid faces and
 /// bounds nothing. A convex piece holds the segment if it holds both ends; the segment's
 /// interior touches the outline only if both ends lie on one edge's line.
-pub fn buried(a: DVec2, b: DVec2, own: u32, pieces: &[InflatedPiece], grid: &PieceGrid) -> bool {
+pub(crate) fn buried(
+    a: DVec2,
+    b: DVec2,
+    own: u32,
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+) -> bool {
     inside_a_solid_piece(a, b, own, pieces, grid, |u, v| {
         let (oa, ob) = (orient(u, v, a), orient(u, v, b));
         oa >= 0.0 && ob >= 0.0 && (oa > 0.0 || ob > 0.0)
@@ -26,14 +32,14 @@ pub fn buried(a: DVec2, b: DVec2, own: u32, pieces: &[InflatedPiece], grid: &Pie
 /// piece lying along an outline can have both ends an ulp inside it; an exact test would drop
 /// it and open the outline. Far above rounding, far below any geometry that matters: a piece
 /// kept by this margin costs only time.
-pub const BURIED_MARGIN: f64 = 1e-9;
+pub(crate) const BURIED_MARGIN: f64 = 1e-9;
 
 /// [`buried`] for pieces with rounded (split) ends: both ends more than [`BURIED_MARGIN`] inside
 /// every edge line of one solid piece (conservative: keeping an edge is always correct). The
 /// distance `cross(v - u, p - u) / |v - u|` is compared squared, with no square root or division
 /// per edge: this test ran for every split piece and was a tenth of a large build.
 /// `own` is a piece the segment lies on the outline of (skipped: it cannot hold it deep inside).
-pub fn buried_deep(
+pub(crate) fn buried_deep(
     a: DVec2,
     b: DVec2,
     own: u32,

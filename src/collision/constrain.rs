@@ -22,7 +22,7 @@ use super::mesh::{Cdt, EdgeList};
 /// seen: the property test's segment sets always finish in one round), so the scan after the
 /// insertions checks: a segment found missing is inserted too and the scan repeats, until a scan
 /// finds them all. Each round marks at least one more segment, so it ends.
-pub fn mark_constraints(cdt: &mut Cdt, edges: &[[u32; 3]]) -> usize {
+pub(crate) fn mark_constraints(cdt: &mut Cdt, edges: &[[u32; 3]]) -> usize {
     // The segments by their lower vertex: (upper vertex, segment index).
     let by_low = Buckets::new(cdt.num_vertices(), || {
         edges

@@ -13,7 +13,7 @@ use super::predicates::orient;
 /// mesh build decomposes every polygon of the level, and on a tile level every one is convex.
 /// Returns `None` only if ear clipping finds no ear, which cannot happen for a valid simple
 /// polygon.
-pub fn for_each_convex_piece(pts: &[DVec2], mut f: impl FnMut(&[DVec2])) -> Option<()> {
+pub(crate) fn for_each_convex_piece(pts: &[DVec2], mut f: impl FnMut(&[DVec2])) -> Option<()> {
     if is_convex(pts) {
         f(pts);
         return Some(());
@@ -24,7 +24,12 @@ pub fn for_each_convex_piece(pts: &[DVec2], mut f: impl FnMut(&[DVec2])) -> Opti
     Some(())
 }
 
-/// [`for_each_convex_piece`], collected as lists of points.
+/// The convex pieces (counter-clockwise, overlapping nothing) of a simple counter-clockwise
+/// polygon without collinear vertices, as [`normalized_ccw`](crate::collision::normalized_ccw)
+/// gives for a validated polygon: the pieces a mesh build inflates, so a renderer drawing them
+/// draws what the core collides with. A convex polygon is one piece, unchanged. `None` only if ear
+/// clipping finds no ear, which cannot happen for a valid simple polygon. (The build itself visits
+/// the pieces without collecting them: `for_each_convex_piece`.)
 pub fn convex_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
     let mut out = Vec::new();
     for_each_convex_piece(pts, |piece| out.push(piece.to_vec()))?;
@@ -99,7 +104,7 @@ fn merge(p: &[usize], k: usize, q: &[usize], m: usize) -> Vec<usize> {
 /// Whether a counter-clockwise *simple* polygon is convex (every turn strictly left). Only valid
 /// for polygons known to be simple: a self-intersecting star (a pentagram) turns left everywhere
 /// too; see [`is_strictly_convex`] for unvalidated input.
-pub fn is_convex(pts: &[DVec2]) -> bool {
+pub(crate) fn is_convex(pts: &[DVec2]) -> bool {
     let n = pts.len();
     n >= 3 && (0..n).all(|i| orient(pts[i], pts[(i + 1) % n], pts[(i + 2) % n]) > 0.0)
 }
@@ -107,7 +112,7 @@ pub fn is_convex(pts: &[DVec2]) -> bool {
 /// Whether any point list is a strictly convex counter-clockwise polygon: every other vertex lies
 /// strictly left of every edge (exact). Rejects self-intersecting stars that [`is_convex`] would
 /// accept. O(n²), for small polygons such as colliders.
-pub fn is_strictly_convex(pts: &[DVec2]) -> bool {
+pub(crate) fn is_strictly_convex(pts: &[DVec2]) -> bool {
     let n = pts.len();
     n >= 3
         && (0..n).all(|i| {

@@ -9,13 +9,13 @@ use super::predicates::{orient, Aabb};
 /// One piece in a grid cell: its index, box and kind, stored inline so that a query scans one
 /// contiguous run of memory and touches a piece's outline only when its box passes.
 #[derive(Clone, Copy, Debug)]
-pub struct CellEntry {
+pub(crate) struct CellEntry {
     /// Bounding box of the piece.
-    pub aabb: Aabb,
+    pub(crate) aabb: Aabb,
     /// Index of the piece in the slice the grid was built from.
-    pub piece: u32,
+    pub(crate) piece: u32,
     /// The piece's kind.
-    pub kind: PolygonKind,
+    pub(crate) kind: PolygonKind,
 }
 
 impl Default for CellEntry {
@@ -32,7 +32,7 @@ impl Default for CellEntry {
 }
 
 /// Pieces bucketed on a uniform grid, stored flat ([`Buckets`] by cell `y * nx + x`).
-pub struct PieceGrid {
+pub(crate) struct PieceGrid {
     origin: DVec2,
     cell: f64,
     nx: usize,
@@ -42,7 +42,7 @@ pub struct PieceGrid {
 
 impl PieceGrid {
     /// Builds a grid over `bounds` with about one piece per cell on average.
-    pub fn new(pieces: &[InflatedPiece], bounds: Aabb) -> Self {
+    pub(crate) fn new(pieces: &[InflatedPiece], bounds: Aabb) -> Self {
         let size = bounds.max - bounds.min;
         let n = pieces.len().max(1) as f64;
         let cell = ((size.x * size.y / n).sqrt())
@@ -85,13 +85,13 @@ impl PieceGrid {
     }
 
     /// The pieces whose bounding box may contain `p` (every piece whose box does is listed).
-    pub fn candidates(&self, p: DVec2) -> &[CellEntry] {
+    pub(crate) fn candidates(&self, p: DVec2) -> &[CellEntry] {
         let (x, y) = self.cell_of(p);
         self.cell_entries(x, y)
     }
 
     /// Indices of pieces whose bounding box may overlap `b`, sorted, without repeats.
-    pub fn candidates_in(&self, b: Aabb, out: &mut Vec<u32>) {
+    pub(crate) fn candidates_in(&self, b: Aabb, out: &mut Vec<u32>) {
         out.clear();
         let (x0, y0) = self.cell_of(b.min);
         let (x1, y1) = self.cell_of(b.max);
@@ -117,20 +117,20 @@ fn cell_of(origin: DVec2, cell: f64, nx: usize, ny: usize, p: DVec2) -> (usize, 
 }
 
 /// Whether `p` is strictly inside the convex counter-clockwise polygon (exact).
-pub fn strictly_inside(points: &[DVec2], p: DVec2) -> bool {
+pub(crate) fn strictly_inside(points: &[DVec2], p: DVec2) -> bool {
     let n = points.len();
     (0..n).all(|i| orient(points[i], points[(i + 1) % n], p) > 0.0)
 }
 
 /// Whether `p` is inside the convex counter-clockwise polygon or on its boundary (exact).
-pub fn inside_or_on(points: &[DVec2], p: DVec2) -> bool {
+pub(crate) fn inside_or_on(points: &[DVec2], p: DVec2) -> bool {
     let n = points.len();
     (0..n).all(|i| orient(points[i], points[(i + 1) % n], p) >= 0.0)
 }
 
 /// How deep `p` is inside a convex counter-clockwise polygon: the smallest distance to an edge line,
 /// positive inside, negative outside (distance to the most violated edge line).
-pub fn penetration_depth(points: &[DVec2], p: DVec2) -> f64 {
+pub(crate) fn penetration_depth(points: &[DVec2], p: DVec2) -> f64 {
     let n = points.len();
     let mut depth = f64::INFINITY;
     for i in 0..n {

@@ -8,7 +8,7 @@ use super::predicates::orient;
 
 /// Slack (metres) for "inside an inflated piece": split points of crossing constraint edges are
 /// rounded, so a face may poke into a piece by a few ulps of the coordinates.
-pub const INSIDE_SLACK: f64 = 1e-7;
+pub(crate) const INSIDE_SLACK: f64 = 1e-7;
 
 /// A violated mesh invariant.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

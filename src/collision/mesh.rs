@@ -15,16 +15,16 @@ use super::predicates::{left_normal, Aabb};
 
 /// The spade triangulation type the mesh is built on. Each constraint edge carries the index of
 /// its source list.
-pub type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), EdgeList>;
+pub(crate) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), EdgeList>;
 
 /// Spade's per-edge data: the index of a constraint edge's list in the mesh's [`SourceLists`]
 /// ([`EdgeList::NONE`] for other edges).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EdgeList(pub u32);
+pub(crate) struct EdgeList(pub(crate) u32);
 
 impl EdgeList {
     /// No list: not a constraint edge, or one the build did not attribute.
-    pub const NONE: EdgeList = EdgeList(u32::MAX);
+    pub(crate) const NONE: EdgeList = EdgeList(u32::MAX);
 }
 
 impl Default for EdgeList {
@@ -41,7 +41,7 @@ impl Default for EdgeList {
 /// (`parts[parts_start[i]..parts_start[i + 1]]`, empty for other lists) say which list applies
 /// from which point on, in order along the edge.
 #[derive(Clone, Debug)]
-pub struct SourceLists {
+pub(crate) struct SourceLists {
     start: Vec<u32>,
     ids: Vec<PolygonId>,
     parts_start: Vec<u32>,
@@ -50,7 +50,7 @@ pub struct SourceLists {
 
 impl SourceLists {
     /// Room for `lists` lists of `ids` ids in all.
-    pub fn with_capacity(lists: usize, ids: usize) -> Self {
+    pub(crate) fn with_capacity(lists: usize, ids: usize) -> Self {
         let mut start = Vec::with_capacity(lists + 1);
         start.push(0);
         let mut parts_start = Vec::with_capacity(lists + 1);
@@ -63,7 +63,7 @@ impl SourceLists {
         }
     }
     /// Appends a list; returns its index.
-    pub fn push(&mut self, ids: &[PolygonId]) -> u32 {
+    pub(crate) fn push(&mut self, ids: &[PolygonId]) -> u32 {
         self.ids.extend_from_slice(ids);
         self.start.push(self.ids.len() as u32);
         self.parts_start.push(self.parts.len() as u32);
@@ -71,7 +71,7 @@ impl SourceLists {
     }
     /// Appends the list of an edge made of parts: `union` for the whole edge, and for each part
     /// in order along it, the point it starts at and the index of its own list.
-    pub fn push_parts(
+    pub(crate) fn push_parts(
         &mut self,
         union: &[PolygonId],
         parts: impl IntoIterator<Item = (DVec2, u32)>,
@@ -81,7 +81,7 @@ impl SourceLists {
     }
     /// The sources of list `i` at point `p` of its edge: the list of the part holding `p` (the
     /// later part at a point where two meet), or the whole list for an edge of one part.
-    pub fn at(&self, i: u32, p: DVec2) -> &[PolygonId] {
+    pub(crate) fn at(&self, i: u32, p: DVec2) -> &[PolygonId] {
         let k = i as usize;
         let parts = &self.parts[self.parts_start[k] as usize..self.parts_start[k + 1] as usize];
         let Some((&(origin, first), rest)) = parts.split_first() else {
@@ -95,20 +95,12 @@ impl SourceLists {
         self.get(list)
     }
     /// List `i`.
-    pub fn get(&self, i: u32) -> &[PolygonId] {
+    pub(crate) fn get(&self, i: u32) -> &[PolygonId] {
         let i = i as usize;
         &self.ids[self.start[i] as usize..self.start[i + 1] as usize]
     }
-    /// Number of lists.
-    pub fn len(&self) -> usize {
-        self.start.len() - 1
-    }
-    /// Whether there are no lists.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
     /// Heap bytes held.
-    pub fn memory_bytes(&self) -> usize {
+    pub(crate) fn memory_bytes(&self) -> usize {
         (self.start.capacity() + self.parts_start.capacity()) * 4
             + self.ids.capacity() * std::mem::size_of::<PolygonId>()
             + self.parts.capacity() * std::mem::size_of::<(DVec2, u32)>()
@@ -157,16 +149,17 @@ pub struct Face {
     pub kind: FaceKind,
     /// The connected region (faces joined by non-constraint edges) this face belongs to.
     pub region: u32,
-    /// Per edge: index into the mesh's [`SourceLists`] of the source polygons whose inflated edge
-    /// this constraint edge lies on (`u32::MAX` for non-constraint edges).
+    /// Per edge: index of the mesh's list of the source polygons whose inflated edge this
+    /// constraint edge lies on (`u32::MAX` for non-constraint edges); read the list with
+    /// [`CollisionMesh::edge_sources`] or [`CollisionMesh::edge_sources_at`].
     pub edge_sources: [u32; 3],
 }
 
 /// A region: faces connected without crossing a constraint edge. Classified as one unit.
 #[derive(Clone, Debug)]
-pub struct Region {
+pub(crate) struct Region {
     /// The region's kind.
-    pub kind: FaceKind,
+    pub(crate) kind: FaceKind,
 }
 
 /// A convex inflated piece of a source polygon (kept for the invariant checker, the editor overlay

@@ -22,7 +22,7 @@ fn lowest(p: &[DVec2]) -> usize {
 
 /// The Minkowski sum of two convex counter-clockwise polygons, counter-clockwise, without
 /// collinear vertices. Linear in the total vertex count: edges are merged by polar angle.
-pub fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
+pub(crate) fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
     let (na, nb) = (a.len(), b.len());
     let (ia, ib) = (lowest(a), lowest(b));
     let at = |i: usize| a[(ia + i) % na];
@@ -55,7 +55,7 @@ pub fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
 }
 
 /// The collider reflected through its reference point (`−Q`), still counter-clockwise.
-pub fn reflect(q: &[DVec2]) -> Vec<DVec2> {
+pub(crate) fn reflect(q: &[DVec2]) -> Vec<DVec2> {
     q.iter().map(|&p| -p).collect()
 }
 

@@ -7,51 +7,74 @@
 //! triangulation (spade); crossing edges are split where they cross; faces inside any inflated piece
 //! are solid, the rest free (or one-way). A body is a point plus the face that contains it; a move
 //! walks the segment across faces in the order it crosses their edges and slides along blocking
-//! edges ([`walk`]). The face is a discrete fact, decided by exact orientation predicates: floating
-//! point error moves a body by ulps along an edge, never into a wall.
+//! edges (the move loop, `walk`). The face is a discrete fact, decided by exact orientation
+//! predicates: floating point error moves a body by ulps along an edge, never into a wall.
 //!
-//! - [`build`]: validation, decomposition, inflation, triangulation, classification;
-//!   [`planarize`]: splitting crossing and overlapping constraint edges before spade sees them;
-//!   [`buried`]: edges inside a solid piece, left out;
-//!   [`runs`]: dropping dangling constraint edges and merging straight chains through junctions;
-//!   [`constrain`]: making the segments edges of spade's triangulation; [`buckets`]: the flat
+//! # Public surface
+//! Everything the other layers, the tests, the benches and the fuzz targets use is re-exported
+//! here, and only that; every submodule is private and its internals are `pub(crate)`.
+//! - Input and building: [`SourcePolygon`] ([`PolygonId`], [`PolygonKind`]), checked by
+//!   [`validate_polygon`] ([`GeometryError`], [`MAX_COORDINATE`]); [`ColliderShape`];
+//!   [`build_mesh`] with [`MeshConfig`] ([`BuildError`]); [`CollisionWorld`]: one mesh per
+//!   collider shape, indexed by [`ColliderId`].
+//! - The mesh, read-only: [`CollisionMesh`] and its [`Face`], [`FaceId`], [`FaceKind`],
+//!   [`EdgeRef`], [`InflatedPiece`]; [`CollisionMesh::check_invariants`] ([`InvariantError`]).
+//! - Queries: [`CollisionMesh::move_and_slide`], [`CollisionMesh::cast`] and
+//!   [`CollisionMesh::ray_cast`] ([`Body`], [`MoveOptions`], [`MoveResult`], [`MoveEnd`],
+//!   [`Contact`], [`Contacts`]); [`CollisionMesh::locate`] ([`Location`]);
+//!   [`CollisionMesh::support_below`] ([`Support`]).
+//! - Geometry the other layers share with the core (the renderer draws the convex pieces the
+//!   core inflates; movement and overlays measure against edges): [`normalized_ccw`],
+//!   [`convex_pieces`], the exact orientation test [`orient`], [`cross`], [`closest_on_segment`]
+//!   and [`Aabb`].
+//!
+//! # Module map (all private)
+//! - `build`: validation, decomposition, inflation, triangulation, classification;
+//!   `polygon`: source polygons and their validation; `decompose`: convex pieces;
+//!   `collider` and `minkowski`: collider outlines and the inflation; `grid`: the uniform grid of
+//!   inflated pieces the build stages query; `planarize`: splitting crossing and overlapping
+//!   constraint edges before spade sees them; `buried`: edges inside a solid piece, left out;
+//!   `runs`: dropping dangling constraint edges and merging straight chains through junctions;
+//!   `constrain`: making the segments edges of spade's triangulation; `buckets`: the flat
 //!   counting-sort grouping the build stages share.
-//! - [`mesh`]: the flat face array and edge/face queries; [`invariants`]: the checker.
-//! - [`walk`]: move-and-slide and ray casts (the move loop and its tolerances are documented
+//! - `mesh`: the flat face array and edge/face queries; `invariants`: the checker.
+//! - `walk`: move-and-slide and ray casts (the move loop and its tolerances are documented
 //!   there).
-//! - [`locate`]: point location and nearest free point; [`support`]: ground and hand-off queries.
-//! - [`world`]: one mesh per collider shape and mapping bodies between them.
+//! - `locate`: point location and nearest free point; `support`: ground and hand-off queries.
+//! - `world`: one mesh per collider shape and mapping bodies between them.
+//! - `predicates`: the exact orientation test, small vector helpers and [`Aabb`].
 //!
 //! # The data structure
-//! A [`CollisionMesh`] is a flat array of triangles ([`mesh::Face`]): three vertex indices
+//! A [`CollisionMesh`] is a flat array of triangles ([`Face`]): three vertex indices
 //! counter-clockwise, the neighbour across each edge (edge `i` runs from `v[i]` to `v[i + 1]`, the
 //! face on its left), a bit per edge marking constraint edges, the face's kind and region, and per
 //! edge the index of its list of source polygons whose inflated outline it lies on (all lists
-//! stored flat in one [`mesh::SourceLists`]; an edge that runs straight past pieces' corners also
+//! stored flat in one `mesh::SourceLists`; an edge that runs straight past pieces' corners also
 //! records which polygons apply along which part of it). Face 0 is the
 //! unbounded outside, always solid. A region is a maximal set of faces joined across
 //! non-constraint edges; since every part of an inflated outline that is not buried inside a
 //! solid piece is a constraint edge, a region is wholly solid, one-way or free and is classified
 //! once, by one well-inside point (buried edges, which bound nothing, are left out of the
-//! triangulation; see [`build`]). An edge
+//! triangulation; see `build`). An edge
 //! blocks a body leaving its face when the face across is solid (or a one-way top, for moves going
 //! down): the blocking edges, seen from the free side, form closed chains (the ground a body
-//! walks on; [`support`] follows them). Overlapping pieces leave no edge inside the free region, so
+//! walks on; `support` follows them). Overlapping pieces leave no edge inside the free region, so
 //! a seam between tiles is nothing the walk can catch on. Spade's triangulation is kept beside the
 //! flat array for point location.
 //!
 //! # Tolerances
-//! Every side-of-line decision is exact ([`predicates::orient`]); tolerances only bound distances:
-//! - [`polygon::MAX_COORDINATE`] (1e7 m): input range, so every coordinate keeps ~1e-9 m of
+//! Every side-of-line decision is exact ([`orient`]); tolerances only bound distances:
+//! - [`MAX_COORDINATE`] (1e7 m): input range, so every coordinate keeps ~1e-9 m of
 //!   absolute precision.
-//! - [`walk::MIN_SLIDE`], [`walk::TOUCH_DISTANCE`], [`walk::WEDGE_PUSH`], [`walk::ONE_WAY_GRAZE`],
-//!   [`walk::MAX_STEPS`], [`walk::MAX_MOVE`]: the move loop (see [`walk`]).
-//! - [`planarize::SNAP_ULPS`] (8 ulps): a crossing that close to an endpoint is that endpoint.
-//! - [`buried::BURIED_MARGIN`] (1e-9 m): how deep inside a solid piece a split edge must lie to be
+//! - `walk::MIN_SLIDE` (1e-12 m), `walk::TOUCH_DISTANCE` (1e-9 m), `walk::WEDGE_PUSH` (1e-9,
+//!   relative), `walk::ONE_WAY_GRAZE` (1e-9, relative), `walk::MAX_STEPS` (65 536 steps a move),
+//!   `walk::MAX_MOVE` (1e9 m): the move loop (see `walk`, where each is explained).
+//! - `planarize::SNAP_ULPS` (8 ulps): a crossing that close to an endpoint is that endpoint.
+//! - `buried::BURIED_MARGIN` (1e-9 m): how deep inside a solid piece a split edge must lie to be
 //!   left out of the triangulation (rounded split points may sit an ulp inside an outline).
-//! - [`invariants::INSIDE_SLACK`] (1e-7 m): the checker's allowance for a face poking into a piece
+//! - `invariants::INSIDE_SLACK` (1e-7 m): the checker's allowance for a face poking into a piece
 //!   by rounding of split points.
-//! - [`planarize::MAX_PASSES`]: splitting passes before a build gives up with an error.
+//! - `planarize::MAX_PASSES` (64): splitting passes before a build gives up with an error.
 //!
 //! # One-way platforms
 //! Faces inside one-way pieces (and no solid piece) are [`FaceKind::OneWay`]. Bodies may be in
@@ -65,32 +88,36 @@
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or any other Tessera module: this is a plain library.
 //! Coordinates are `f64` metres, y up.
-pub mod buckets;
-pub mod build;
-pub mod buried;
-pub mod collider;
-pub mod constrain;
-pub mod decompose;
-pub mod grid;
-pub mod invariants;
-pub mod locate;
-pub mod mesh;
-pub mod minkowski;
-pub mod planarize;
-pub mod polygon;
-pub mod predicates;
-pub mod runs;
-pub mod support;
-pub mod walk;
-pub mod world;
+mod buckets;
+mod build;
+mod buried;
+mod collider;
+mod constrain;
+mod decompose;
+mod grid;
+mod invariants;
+mod locate;
+mod mesh;
+mod minkowski;
+mod planarize;
+mod polygon;
+mod predicates;
+mod runs;
+mod support;
+mod walk;
+mod world;
 
 pub use build::{build_mesh, BuildError, MeshConfig};
 pub use collider::ColliderShape;
+pub use decompose::convex_pieces;
 pub use invariants::InvariantError;
 pub use locate::Location;
-pub use mesh::{CollisionMesh, EdgeRef, FaceId, FaceKind, InflatedPiece};
-pub use polygon::{validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon};
-pub use predicates::Aabb;
+pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
+pub use polygon::{
+    normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
+    MAX_COORDINATE,
+};
+pub use predicates::{closest_on_segment, cross, orient, Aabb};
 pub use support::Support;
 pub use walk::{Body, Contact, Contacts, MoveEnd, MoveOptions, MoveResult};
 pub use world::{ColliderId, CollisionWorld};

@@ -31,13 +31,13 @@ use super::predicates::orient;
 
 /// Upper bound on splitting passes (real levels need one or two; clusters of nearly concurrent
 /// lines a few more).
-pub const MAX_PASSES: usize = 64;
+pub(crate) const MAX_PASSES: usize = 64;
 
 /// A proper crossing closer than this many ulps (of the two segments' largest coordinate) to one
 /// of their endpoints is snapped onto that endpoint. Crossing points are accurate to about an
 /// ulp, so this only merges what rounding cannot tell apart; it moves a constraint by at most
 /// ~2e-15 of the coordinates (2e-10 m at 1e5 m), far below `INSIDE_SLACK`.
-pub const SNAP_ULPS: f64 = 8.0;
+pub(crate) const SNAP_ULPS: f64 = 8.0;
 
 /// Vertex store with exact deduplication (`-0.0` and `0.0` are the same point).
 ///
@@ -45,9 +45,9 @@ pub const SNAP_ULPS: f64 = 8.0;
 /// 4 bytes a slot, where a map from coordinate keys took 24. A build looks up every point of
 /// every inflated outline, at random places in a fresh table, so its size is much of its cost.
 #[derive(Default)]
-pub struct Points {
+pub(crate) struct Points {
     /// The distinct points, in insertion order.
-    pub points: Vec<DVec2>,
+    pub(crate) points: Vec<DVec2>,
     /// Ids into `points`, [`EMPTY`] for a free slot; the length is zero or a power of two.
     slots: Vec<u32>,
 }
@@ -57,7 +57,7 @@ const EMPTY: u32 = u32::MAX;
 
 impl Points {
     /// An empty store with room for `n` points before it grows.
-    pub fn with_capacity(n: usize) -> Self {
+    pub(crate) fn with_capacity(n: usize) -> Self {
         Points {
             points: Vec::with_capacity(n),
             slots: vec![EMPTY; (2 * n).next_power_of_two().max(16)],
@@ -69,7 +69,7 @@ impl Points {
     /// smallest accepted value (2^-142, e.g. subnormals from valid input) become 0, a change far
     /// below any tolerance. All exact tests here run on the canonical points. Ids are given in
     /// insertion order, whatever the table's size or hash.
-    pub fn id(&mut self, p: DVec2) -> u32 {
+    pub(crate) fn id(&mut self, p: DVec2) -> u32 {
         let canon = |c: f64| {
             if c.abs() < spade::MIN_ALLOWED_VALUE {
                 0.0
@@ -125,7 +125,7 @@ fn slot_of(x: u64, y: u64, len: usize) -> usize {
 
 /// One output segment: its two point ids (smaller first) and the index of the input segment it
 /// lies on.
-pub type Piece = ([u32; 2], u32);
+pub(crate) type Piece = ([u32; 2], u32);
 
 /// Splits `segments` (pairs of point ids; zero-length ones are dropped) until no two cross or
 /// overlap and no endpoint lies on another segment's interior. New crossing points are added to
@@ -133,7 +133,7 @@ pub type Piece = ([u32; 2], u32);
 /// different input segments (overlapping collinear edges) are all listed, so the caller knows
 /// every source of a constraint edge. Sorted by point pair. Fails with the location of a crossing
 /// still unresolved after [`MAX_PASSES`].
-pub fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, DVec2> {
+pub(crate) fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, DVec2> {
     let (mut segs, mut fresh) = dedup(
         segments
             .iter()

@@ -194,7 +194,7 @@ pub fn normalized_ccw(points: &[DVec2]) -> Cow<'_, [DVec2]> {
 }
 
 /// Drops vertices that lie on the straight line between their neighbours (exact test).
-pub fn remove_collinear(mut pts: Vec<DVec2>) -> Vec<DVec2> {
+pub(crate) fn remove_collinear(mut pts: Vec<DVec2>) -> Vec<DVec2> {
     while let Some(i) = removable_vertex(&pts) {
         pts.remove(i);
     }

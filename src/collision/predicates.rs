@@ -27,7 +27,7 @@ pub fn cross(a: DVec2, b: DVec2) -> f64 {
 /// Divides by the length (rather than multiplying by its rounded reciprocal), so axis-aligned
 /// edges get exactly `(0, ±1)` / `(±1, 0)`.
 #[inline(always)]
-pub fn left_normal(a: DVec2, b: DVec2) -> DVec2 {
+pub(crate) fn left_normal(a: DVec2, b: DVec2) -> DVec2 {
     let d = b - a;
     let len = d.length();
     if len > 0.0 && len.is_finite() {
@@ -63,7 +63,7 @@ pub fn closest_on_segment(p: DVec2, a: DVec2, b: DVec2) -> (DVec2, f64) {
 }
 
 /// Whether the closed segments `a b` and `c d` share at least one point (exact).
-pub fn segments_intersect(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool {
+pub(crate) fn segments_intersect(a: DVec2, b: DVec2, c: DVec2, d: DVec2) -> bool {
     let o1 = orient(a, b, c);
     let o2 = orient(a, b, d);
     let o3 = orient(c, d, a);
@@ -85,7 +85,7 @@ fn on_segment(a: DVec2, b: DVec2, p: DVec2) -> bool {
 }
 
 /// Signed area of a polygon (positive when counter-clockwise).
-pub fn signed_area(points: &[DVec2]) -> f64 {
+pub(crate) fn signed_area(points: &[DVec2]) -> f64 {
     let n = points.len();
     let mut sum = 0.0;
     for i in 0..n {

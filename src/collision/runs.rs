@@ -38,7 +38,7 @@ fn other_end(split: &[Piece], runs: &[(usize, usize)], r: u32, p: u32) -> u32 {
 /// On the tile bench level these are edges along one piece's outline inside the union of others
 /// (each piece holds part of its neighbourhood, none the whole run): about a fifth of the kept
 /// runs for the box collider, a third of the vertices for the chamfered one.
-pub fn prune_dangling(runs: &mut Vec<(usize, usize)>, split: &[Piece], points: usize) {
+pub(crate) fn prune_dangling(runs: &mut Vec<(usize, usize)>, split: &[Piece], points: usize) {
     let at = runs_at_points(split, runs, points);
     let mut degree: Vec<u32> = (0..points).map(|p| at.get(p).len() as u32).collect();
     let mut alive = vec![true; runs.len()];
@@ -70,7 +70,7 @@ pub fn prune_dangling(runs: &mut Vec<(usize, usize)>, split: &[Piece], points: u
 /// The most parts one constraint edge through junctions may have: a contact looks its part up by
 /// binary search, and a 400-tile floor would otherwise be one edge of 400 parts. Chains longer
 /// than this keep every 8th junction as a vertex (7 of 8 junctions are still left out).
-pub const MAX_EDGE_PARTS: usize = 8;
+pub(crate) const MAX_EDGE_PARTS: usize = 8;
 
 /// Junctions: kept points where exactly two kept runs meet, collinear and on opposite sides
 /// (where the top edges of neighbouring tiles' inflated pieces overlap, a run ends at each
@@ -80,18 +80,18 @@ pub const MAX_EDGE_PARTS: usize = 8;
 /// source list records which runs' lists apply from which junction on
 /// ([`super::mesh::SourceLists::push_parts`]): attribution stays exact per point. Every chain is
 /// cut into edges of at most [`MAX_EDGE_PARTS`] parts.
-pub struct Junctions<'a> {
+pub(crate) struct Junctions<'a> {
     split: &'a [Piece],
     runs: &'a [(usize, usize)],
     /// The runs ending at each point.
     at: Buckets<u32>,
     /// Per point: a junction (left out of the triangulation).
-    pub is_junction: Vec<bool>,
+    pub(crate) is_junction: Vec<bool>,
 }
 
 impl<'a> Junctions<'a> {
     /// Finds the junctions among `points` and cuts the chains through them.
-    pub fn find(points: &[DVec2], split: &'a [Piece], runs: &'a [(usize, usize)]) -> Self {
+    pub(crate) fn find(points: &[DVec2], split: &'a [Piece], runs: &'a [(usize, usize)]) -> Self {
         let at = runs_at_points(split, runs, points.len());
         let is_junction = (0..points.len())
             .map(|p| {
@@ -129,7 +129,7 @@ impl<'a> Junctions<'a> {
 
     /// Calls `f(a, b, chain)` once per constraint edge: its two end points and, from `a` on,
     /// each run of the chain with the point it starts at (one run for an edge with no junction).
-    pub fn for_each_edge(&self, mut f: impl FnMut(u32, u32, &[(u32, u32)])) {
+    pub(crate) fn for_each_edge(&self, mut f: impl FnMut(u32, u32, &[(u32, u32)])) {
         let mut done = vec![false; self.runs.len()];
         let mut chain: Vec<(u32, u32)> = Vec::new();
         for r in 0..self.runs.len() {

@@ -84,24 +84,24 @@ use super::polygon::PolygonId;
 use super::predicates::{closest_on_segment, cross, orient};
 
 /// A slide shorter than this (metres) ends the move.
-pub const MIN_SLIDE: f64 = 1e-12;
+pub(crate) const MIN_SLIDE: f64 = 1e-12;
 /// Distance (metres) within which a previous contact edge still counts as touched.
-pub const TOUCH_DISTANCE: f64 = 1e-9;
+pub(crate) const TOUCH_DISTANCE: f64 = 1e-9;
 /// Fraction of a slide's length by which it must push into the previous contact edge to count as
 /// wedged against it.
-pub const WEDGE_PUSH: f64 = 1e-9;
+pub(crate) const WEDGE_PUSH: f64 = 1e-9;
 /// Fraction of an edge's length from either end within which a computed crossing of a blocking
 /// edge is checked exactly for passing through that end vertex (crossings are accurate to ulps
 /// elsewhere, so no exact pass can hide there).
 const END_ZONE: f64 = 1e-6;
 /// Longest displacement walked (metres); longer ones are shortened to this, direction kept.
-pub const MAX_MOVE: f64 = 1e9;
+pub(crate) const MAX_MOVE: f64 = 1e9;
 /// A move within this angle (radians, as a fraction of its length into the edge's normal) of
 /// parallel to a one-way top counts as running along it, and is held on it even when not going
 /// down.
-pub const ONE_WAY_GRAZE: f64 = 1e-9;
+pub(crate) const ONE_WAY_GRAZE: f64 = 1e-9;
 /// Upper bound on face crossings plus collisions in one move.
-pub const MAX_STEPS: usize = 1 << 16;
+pub(crate) const MAX_STEPS: usize = 1 << 16;
 /// Upper bound on faces visited around one vertex when a move passes exactly through it.
 const MAX_FAN: usize = 1024;
 
@@ -145,7 +145,8 @@ pub enum MoveEnd {
     Blocked,
     /// The slide would have turned back or pushed into a second wall: stuck in a wedge.
     Wedged,
-    /// [`MAX_STEPS`] reached; the body is still consistent where it stopped.
+    /// The step limit (65 536 face crossings plus contacts in one move) reached; the body is
+    /// still consistent where it stopped.
     StepLimit,
 }
 
@@ -189,6 +190,134 @@ enum Around {
     Blocked([Option<EdgeRef>; 2]),
 }
 
+/// What passing exactly through a vertex comes to ([`CollisionMesh::through_vertex`]).
+enum AtVertex {
+    /// Continue from the vertex in this face.
+    Pass(FaceId),
+    /// Stop at the vertex against this blocking edge (seen from its free face) and slide along it.
+    Against(EdgeRef),
+    /// Stop at the vertex against this blocking edge: the bottom of a wedge, the move ends.
+    WedgeBottom(EdgeRef),
+    /// Stop at the vertex, no blocking edge found around it (cannot happen on a valid mesh).
+    Stuck,
+}
+
+/// The straight stretch of a move being walked: the move itself, then each slide.
+struct Leg {
+    /// The body's current point (on the closure of the current face).
+    p: DVec2,
+    /// Where the line starts: the move's start, or the contact point a slide starts from, or a
+    /// vertex passed through. Crossings are computed from the line, not from `p`, so rounding of
+    /// earlier crossings does not accumulate.
+    start: DVec2,
+    /// Where the line ends.
+    target: DVec2,
+    /// The blocking edge being slid along (not re-tested in its own face).
+    skip: Option<EdgeRef>,
+    /// The previous contact: the edge's normal and its ends (for wedge detection).
+    last: Option<(DVec2, DVec2, DVec2)>,
+}
+
+impl Leg {
+    /// The whole move `d` from `p`.
+    #[inline(always)]
+    fn new(p: DVec2, d: DVec2) -> Self {
+        Leg {
+            p,
+            start: p,
+            target: p + d,
+            skip: None,
+            last: None,
+        }
+    }
+
+    /// Moves the body's point to `x`, adding the distance to `res.travelled`.
+    #[inline(always)]
+    fn advance(&mut self, res: &mut MoveResult, x: DVec2) {
+        res.travelled += self.p.distance(x);
+        self.p = x;
+    }
+
+    /// After a contact at `x` with blocking edge `e` (normal `n`, ends `ab`), the rest of the
+    /// line projected onto the edge's own vector (not via the rounded unit normal, so a slide
+    /// along an axis-aligned edge stays exactly on it) becomes the next leg; or why the move ends
+    /// there: a slide too short ([`MIN_SLIDE`]), turning back against the whole move `d`, or
+    /// pushing into the previous contact edge, still touched, by more than [`WEDGE_PUSH`].
+    #[inline(always)]
+    fn slide(
+        &mut self,
+        x: DVec2,
+        e: EdgeRef,
+        n: DVec2,
+        (a, b): (DVec2, DVec2),
+        d: DVec2,
+    ) -> Option<MoveEnd> {
+        let r = self.target - x;
+        let ev = b - a;
+        let r_t = ev * (r.dot(ev) / ev.length_squared());
+        let len = r_t.length();
+        if len <= MIN_SLIDE {
+            return Some(MoveEnd::Blocked);
+        }
+        if r_t.dot(d) <= 0.0 {
+            return Some(MoveEnd::Wedged);
+        }
+        if let Some((n0, a0, b0)) = self.last {
+            let (c, _) = closest_on_segment(x, a0, b0);
+            if c.distance(x) <= TOUCH_DISTANCE && r_t.dot(n0) < -WEDGE_PUSH * len {
+                return Some(MoveEnd::Wedged);
+            }
+        }
+        self.last = Some((n, a, b));
+        self.skip = Some(e);
+        self.start = x;
+        self.target = x + r_t;
+        None
+    }
+}
+
+/// `d` shortened to [`MAX_MOVE`] if longer, direction kept: the same outcome (the level bounds
+/// are solid and far closer), and every predicate and crossing stays far from overflow. Compared
+/// squared: a square root here held up the start of every move (the length is needed only for
+/// the contacts' fractions).
+#[inline(always)]
+fn capped(d: DVec2) -> DVec2 {
+    if d.length_squared() > MAX_MOVE * MAX_MOVE {
+        d * (MAX_MOVE / d.length())
+    } else {
+        d
+    }
+}
+
+/// Where the line of `leg` crosses exit edge `i` (from `a` to `b`) of the current face: the
+/// crossing of the line (not from the current point, so errors of earlier crossings do not
+/// accumulate) with the edge, put onto the edge. A blocking exit (`blocked`) crossed exactly at
+/// one of its ends is a pass through that vertex, whose local index is returned too (if the
+/// vertex lies between the current point and the target; one outside that range is collinear by
+/// coincidence, e.g. for a move of a few ulps). Only a crossing computed within `END_ZONE` of an
+/// end can be one, so the exact tests run only there.
+#[inline(always)]
+fn exit_crossing(leg: &Leg, a: DVec2, b: DVec2, i: usize, blocked: bool) -> (DVec2, Option<usize>) {
+    let (start, target) = (leg.start, leg.target);
+    let dp = cross(b - a, start - a);
+    let dq = cross(b - a, target - a);
+    let t = if dp - dq != 0.0 {
+        (dp / (dp - dq)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (q, s) = closest_on_segment(start + (target - start) * t, a, b);
+    let mut through = None;
+    if blocked && !(END_ZONE..=1.0 - END_ZONE).contains(&s) {
+        if orient(start, target, a) == 0.0 && within_reach(start, target, a) {
+            through = Some(i);
+        } else if orient(start, target, b) == 0.0 && within_reach(start, target, b) {
+            through = Some((i + 1) % 3);
+        }
+    }
+    (q, through)
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     Slide,
@@ -226,7 +355,9 @@ impl CollisionMesh {
         }
     }
 
-    /// Moves `body` by `displacement`, sliding along blocking edges. See the module docs.
+    /// Moves `body` by `displacement`, sliding along blocking edges. The rules (one step of the
+    /// walk, passing through vertices, sliding, when a slide ends) and the move loop's
+    /// tolerances are documented in `collision/walk.rs`.
     #[inline]
     pub fn move_and_slide(&self, body: Body, displacement: DVec2, opts: MoveOptions) -> MoveResult {
         let mut res = MoveResult::at(body);
@@ -252,25 +383,19 @@ impl CollisionMesh {
 
     /// The move loop, from `res.body` (a fresh [`MoveResult::at`]), writing into `res`: filled in
     /// place, the result is never copied out of this (not inlined) function.
+    ///
+    /// Each step (see the module docs): find the edge the line leaves the current face through
+    /// ([`Self::exit_edge`]; none: the target is reached), the point where it crosses that edge
+    /// ([`exit_crossing`]), and if the line passes exactly through a vertex, what that comes to
+    /// ([`Self::through_vertex`]); then either cross a passable edge into the neighbouring face,
+    /// or record the contact and slide along the blocking edge ([`Leg::slide`]).
     fn walk(&self, res: &mut MoveResult, d: DVec2, opts: MoveOptions, mode: Mode) {
-        let body = res.body;
         if !d.is_finite() || d == DVec2::ZERO {
             return;
         }
-        // Compared squared: a square root here held up the start of every move (its length is
-        // needed only for the contacts' fractions).
-        let d = if d.length_squared() > MAX_MOVE * MAX_MOVE {
-            // Same outcome (the level bounds are solid and far closer), and every predicate and
-            // crossing stays far from overflow.
-            d * (MAX_MOVE / d.length())
-        } else {
-            d
-        };
-        let (mut p, mut f) = (body.pos, body.face);
-        let mut start = p;
-        let mut target = p + d;
-        let mut skip: Option<EdgeRef> = None;
-        let mut last: Option<(DVec2, DVec2, DVec2)> = None;
+        let d = capped(d);
+        let mut leg = Leg::new(res.body.pos, d);
+        let mut f = res.body.face;
         let mut steps = 0;
         loop {
             steps += 1;
@@ -279,52 +404,10 @@ impl CollisionMesh {
                 break;
             }
             let tri = self.triangle(f);
-            // Sliding along edge `se` of this face: the slide runs along the edge's line, so it
-            // leaves the face exactly through the edge's end vertex ahead once it reaches it
-            // (rounding only moves a computed crossing near it, and in a sliver face the other
-            // edges may not even test as crossed). Passing that vertex exactly keeps wedge
-            // corners and seams bit-stable.
-            let slide_exit = skip.filter(|se| se.face == f).and_then(|se| {
-                let k = se.edge as usize;
-                let fwd = (target - start).dot(tri[(k + 1) % 3] - tri[k]) > 0.0;
-                let wi = if fwd { (k + 1) % 3 } else { k };
-                let i = if fwd { wi } else { (k + 2) % 3 };
-                within_reach(start, target, tri[wi]).then_some((i, Some(wi)))
-            });
-            // The exit edge, and the local index of the vertex the line leaves through, if it
-            // passes exactly through one (see `around_vertex`).
-            let (i, mut through) = match slide_exit {
-                Some(exit) => exit,
-                None => {
-                    let mut out = [false; 3];
-                    for (i, o) in out.iter_mut().enumerate() {
-                        if skip
-                            != Some(EdgeRef {
-                                face: f,
-                                edge: i as u8,
-                            })
-                        {
-                            *o = orient(tri[i], tri[(i + 1) % 3], target) < 0.0;
-                        }
-                    }
-                    match (out[0], out[1], out[2]) {
-                        (false, false, false) => {
-                            res.travelled += p.distance(target);
-                            p = target;
-                            break;
-                        }
-                        (true, false, false) => (0, None),
-                        (false, true, false) => (1, None),
-                        (false, false, true) => (2, None),
-                        (true, true, _) => self.first_crossed(f, 0, &tri, start, target, opts, d),
-                        (false, true, true) => {
-                            self.first_crossed(f, 1, &tri, start, target, opts, d)
-                        }
-                        (true, false, true) => {
-                            self.first_crossed(f, 2, &tri, start, target, opts, d)
-                        }
-                    }
-                }
+            let Some((i, through)) = self.exit_edge(&leg, f, &tri, opts, d) else {
+                // The target is in this face: the move ends there.
+                leg.advance(res, leg.target);
+                break;
             };
             let mut e = EdgeRef {
                 face: f,
@@ -332,95 +415,48 @@ impl CollisionMesh {
             };
             let (mut a, mut b) = (tri[i], tri[(i + 1) % 3]);
             let blocked = self.blocks_move(e, opts, d);
-            // The plain crossing: of the move's line (not from the current point, so errors of
-            // earlier crossings do not accumulate) with the edge, put onto the edge.
-            let mut plain = p;
-            if through.is_none() {
-                let dp = cross(b - a, start - a);
-                let dq = cross(b - a, target - a);
-                let t = if dp - dq != 0.0 {
-                    (dp / (dp - dq)).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
-                let (q, s) = closest_on_segment(start + (target - start) * t, a, b);
-                plain = q;
-                // A blocking exit crossed exactly at one of its ends is a pass through that
-                // vertex (if the vertex lies between the current point and the target; one outside
-                // that range is collinear by coincidence, e.g. for a move of a few ulps). Only a
-                // crossing computed near an end can be one, so the exact tests run only there.
-                if blocked && !(END_ZONE..=1.0 - END_ZONE).contains(&s) {
-                    if orient(start, target, a) == 0.0 && within_reach(start, target, a) {
-                        through = Some(i);
-                    } else if orient(start, target, b) == 0.0 && within_reach(start, target, b) {
-                        through = Some((i + 1) % 3);
-                    }
-                }
-            }
-            let x = if let Some(wi) = through {
+            let (mut x, through) = match through {
+                Some(wi) => (leg.p, Some(wi)),
+                None => exit_crossing(&leg, a, b, i, blocked),
+            };
+            if let Some(wi) = through {
                 let w = tri[wi];
-                match self.around_vertex(f, wi, target, opts, d) {
-                    Around::Pass(g) => {
-                        res.travelled += p.distance(w);
-                        p = w;
+                match self.through_vertex(f, wi, w, leg.target, e, blocked, opts, d) {
+                    AtVertex::Pass(g) => {
+                        leg.advance(res, w);
                         f = g;
-                        skip = None;
-                        start = w;
+                        leg.skip = None;
+                        leg.start = w;
                         continue;
                     }
-                    Around::Blocked(sides) => {
-                        // Stop at the vertex against the blocking edge (of the two bounding the
-                        // blocked directions) that points most along the remaining move: the
-                        // slide then follows the free side closest to the move's direction,
-                        // whatever the triangulation around the vertex looks like.
-                        let r = target - w;
-                        let along = |c: EdgeRef| {
-                            let (ca, cb) = self.edge_points(c);
-                            let u = if ca == w { cb - ca } else { ca - cb };
-                            r.dot(u) / u.length()
+                    AtVertex::Against(c) => {
+                        e = c;
+                        f = c.face;
+                        (a, b) = self.edge_points(c);
+                    }
+                    AtVertex::WedgeBottom(c) => {
+                        f = c.face;
+                        leg.advance(res, w);
+                        self.push_contact(res, c, w, d);
+                        res.end = if res.contacts.len() > 1 {
+                            MoveEnd::Wedged
+                        } else {
+                            MoveEnd::Blocked
                         };
-                        let best = sides
-                            .into_iter()
-                            .flatten()
-                            .map(|c| (c, along(c)))
-                            .max_by(|c0, c1| c0.1.total_cmp(&c1.1));
-                        if let Some((c, score)) = best {
-                            e = c;
-                            f = c.face;
-                            (a, b) = self.edge_points(c);
-                            if score <= 0.0 {
-                                // Both edges at the vertex lead back against the move: the
-                                // vertex is the bottom of a wedge (or the move hits a concave
-                                // corner head-on). Stop there.
-                                res.travelled += p.distance(w);
-                                p = w;
-                                self.push_contact(res, e, w, d);
-                                res.end = if res.contacts.len() > 1 {
-                                    MoveEnd::Wedged
-                                } else {
-                                    MoveEnd::Blocked
-                                };
-                                break;
-                            }
-                        } else if !blocked {
-                            // No blocking edge found around the vertex (cannot happen on a valid
-                            // mesh): treat the vertex as blocking along the exit edge's line.
-                            res.end = MoveEnd::Blocked;
-                            res.travelled += p.distance(w);
-                            p = w;
-                            break;
-                        }
+                        break;
+                    }
+                    AtVertex::Stuck => {
+                        res.end = MoveEnd::Blocked;
+                        leg.advance(res, w);
+                        break;
                     }
                 }
-                w
-            } else {
-                plain
-            };
-            res.travelled += p.distance(x);
-            p = x;
+                x = w;
+            }
+            leg.advance(res, x);
             if !blocked && through.is_none() {
                 f = self.face(f).adj[i];
-                skip = None;
+                leg.skip = None;
                 continue;
             }
             let n = self.push_contact(res, e, x, d);
@@ -428,33 +464,15 @@ impl CollisionMesh {
                 res.end = MoveEnd::Blocked;
                 break;
             }
-            // The remainder projected onto the edge's own vector (not via the rounded unit normal),
-            // so a slide along an axis-aligned edge stays exactly on it.
-            let r = target - x;
-            let ev = b - a;
-            let r_t = ev * (r.dot(ev) / ev.length_squared());
-            let len = r_t.length();
-            if len <= MIN_SLIDE {
-                res.end = MoveEnd::Blocked;
+            if let Some(end) = leg.slide(x, e, n, (a, b), d) {
+                res.end = end;
                 break;
             }
-            if r_t.dot(d) <= 0.0 {
-                res.end = MoveEnd::Wedged;
-                break;
-            }
-            if let Some((n0, a0, b0)) = last {
-                let (c, _) = closest_on_segment(x, a0, b0);
-                if c.distance(x) <= TOUCH_DISTANCE && r_t.dot(n0) < -WEDGE_PUSH * len {
-                    res.end = MoveEnd::Wedged;
-                    break;
-                }
-            }
-            last = Some((n, a, b));
-            skip = Some(e);
-            start = x;
-            target = x + r_t;
         }
-        res.body = Body { pos: p, face: f };
+        res.body = Body {
+            pos: leg.p,
+            face: f,
+        };
     }
 
     /// Casts a ray from `body` along `displacement`; the first blocking edge hit, if any.
@@ -479,6 +497,108 @@ impl CollisionMesh {
             fraction: res.travelled / d.length(),
         });
         n
+    }
+
+    /// The edge through which the line of `leg` leaves face `f` (corners `tri`), and the local
+    /// index of the vertex it leaves through if it passes exactly through one; `None` if the
+    /// target lies in the face (on its closed triangle).
+    ///
+    /// Sliding along an edge of this face, the slide runs along the edge's line, so it leaves the
+    /// face exactly through the edge's end vertex ahead once it reaches it (rounding only moves a
+    /// computed crossing near it, and in a sliver face the other edges may not even test as
+    /// crossed): passing that vertex exactly keeps wedge corners and seams bit-stable. Otherwise
+    /// the exact side of the target relative to each edge (but the one slid along) says which
+    /// edges it lies beyond: one is the exit; of two, [`Self::first_crossed`] decides.
+    #[inline(always)]
+    fn exit_edge(
+        &self,
+        leg: &Leg,
+        f: FaceId,
+        tri: &[DVec2; 3],
+        opts: MoveOptions,
+        d: DVec2,
+    ) -> Option<(usize, Option<usize>)> {
+        let (start, target) = (leg.start, leg.target);
+        let slide_exit = leg.skip.filter(|se| se.face == f).and_then(|se| {
+            let k = se.edge as usize;
+            let fwd = (target - start).dot(tri[(k + 1) % 3] - tri[k]) > 0.0;
+            let wi = if fwd { (k + 1) % 3 } else { k };
+            let i = if fwd { wi } else { (k + 2) % 3 };
+            within_reach(start, target, tri[wi]).then_some((i, Some(wi)))
+        });
+        if slide_exit.is_some() {
+            return slide_exit;
+        }
+        let mut out = [false; 3];
+        for (i, o) in out.iter_mut().enumerate() {
+            if leg.skip
+                != Some(EdgeRef {
+                    face: f,
+                    edge: i as u8,
+                })
+            {
+                *o = orient(tri[i], tri[(i + 1) % 3], target) < 0.0;
+            }
+        }
+        Some(match (out[0], out[1], out[2]) {
+            (false, false, false) => return None,
+            (true, false, false) => (0, None),
+            (false, true, false) => (1, None),
+            (false, false, true) => (2, None),
+            (true, true, _) => self.first_crossed(f, 0, tri, start, target, opts, d),
+            (false, true, true) => self.first_crossed(f, 1, tri, start, target, opts, d),
+            (true, false, true) => self.first_crossed(f, 2, tri, start, target, opts, d),
+        })
+    }
+
+    /// The line of a move leaves face `f` exactly through its vertex `wi` (local index; at `w`), having
+    /// first been found to leave through edge `exit` (`blocked`: whether that edge blocks the
+    /// move). Passing around the vertex ([`Self::around_vertex`]) continues in another face;
+    /// otherwise the body stops at the vertex against the blocking edge (of the two bounding the
+    /// blocked directions) that points most along the remaining move, so the slide follows the
+    /// free side closest to the move's direction whatever the triangulation around the vertex
+    /// looks like. If neither points along the move at all, the vertex is the bottom of a wedge.
+    ///
+    /// Kept out of line: it is the rare path, and inlined into [`Self::walk`] it made every
+    /// common step slower (more instructions and ~4% more time per move on a tile floor).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn through_vertex(
+        &self,
+        f: FaceId,
+        wi: usize,
+        w: DVec2,
+        target: DVec2,
+        exit: EdgeRef,
+        blocked: bool,
+        opts: MoveOptions,
+        d: DVec2,
+    ) -> AtVertex {
+        let sides = match self.around_vertex(f, wi, target, opts, d) {
+            Around::Pass(g) => return AtVertex::Pass(g),
+            Around::Blocked(sides) => sides,
+        };
+        let r = target - w;
+        let along = |c: EdgeRef| {
+            let (ca, cb) = self.edge_points(c);
+            let u = if ca == w { cb - ca } else { ca - cb };
+            r.dot(u) / u.length()
+        };
+        let best = sides
+            .into_iter()
+            .flatten()
+            .map(|c| (c, along(c)))
+            .max_by(|c0, c1| c0.1.total_cmp(&c1.1));
+        match best {
+            // Both edges at the vertex lead back against the move: the vertex is the bottom of a
+            // wedge (or the move hits a concave corner head-on). Stop there.
+            Some((c, score)) if score <= 0.0 => AtVertex::WedgeBottom(c),
+            Some((c, _)) => AtVertex::Against(c),
+            // No blocking edge found around the vertex (cannot happen on a valid mesh): treat
+            // the vertex as blocking along the exit edge's line.
+            None if blocked => AtVertex::Against(exit),
+            None => AtVertex::Stuck,
+        }
     }
 
     /// Of edges `k` and `k + 1` of face `f` (sharing vertex `k + 1`), the one the line

@@ -18,7 +18,6 @@ pub struct ColliderId(pub u16);
 /// The level's meshes, one per collider shape.
 pub struct CollisionWorld {
     shapes: Vec<ColliderShape>,
-    config: MeshConfig,
     meshes: Vec<CollisionMesh>,
 }
 
@@ -33,15 +32,8 @@ impl CollisionWorld {
         let meshes = build_all(polygons, shapes, &config)?;
         Ok(CollisionWorld {
             shapes: shapes.to_vec(),
-            config,
             meshes,
         })
-    }
-
-    /// Rebuilds every mesh from new polygons (live editing). On error the old meshes stay.
-    pub fn rebuild(&mut self, polygons: &[SourcePolygon]) -> Result<(), BuildError> {
-        self.meshes = build_all(polygons, &self.shapes, &self.config)?;
-        Ok(())
     }
 
     /// The mesh for a collider.

@@ -7,8 +7,7 @@ use glam::DVec2;
 
 use super::document::{polygon_id, Level};
 use super::error::LevelProblem;
-use crate::collision::polygon::MAX_COORDINATE;
-use crate::collision::{validate_polygon, Aabb};
+use crate::collision::{validate_polygon, Aabb, MAX_COORDINATE};
 use crate::movement::Tuning;
 
 impl Level {

@@ -337,7 +337,7 @@ pub(crate) fn locate_free(mesh: &CollisionMesh, p: DVec2) -> Option<Body> {
                 return None;
             }
             let (a, b) = mesh.edge_points(e);
-            let (q, _) = crate::collision::predicates::closest_on_segment(p, a, b);
+            let (q, _) = crate::collision::closest_on_segment(p, a, b);
             (q.distance(p) <= ON_EDGE_TOLERANCE).then_some(Body { pos: q, face: g })
         }),
         Location::Outside => None,

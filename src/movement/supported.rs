@@ -53,8 +53,7 @@ use super::env::Env;
 use super::hero::{approach, Hero};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::tuning::Tuning;
-use crate::collision::predicates::cross;
-use crate::collision::{CollisionMesh, EdgeRef, MoveResult};
+use crate::collision::{cross, CollisionMesh, EdgeRef, MoveResult};
 
 /// Most edges one tick may walk across (a bound; ticks cover a few edges at most).
 const MAX_EDGES_PER_TICK: usize = 256;

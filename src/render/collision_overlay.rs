@@ -83,7 +83,7 @@ pub fn paint_hero(mesh: &CollisionMesh, hero: &Hero, at: DVec2, d: &mut impl Deb
         d.triangle(mesh.triangle(face), HERO_FACE);
         for e in contacts(mesh, hero) {
             let (a, b) = mesh.edge_points(e);
-            let (q, _) = crate::collision::predicates::closest_on_segment(hero.body.pos, a, b);
+            let (q, _) = crate::collision::closest_on_segment(hero.body.pos, a, b);
             d.cross(q, 0.15, THICK * 0.7, CONTACT);
             d.line(q, q + mesh.edge_normal(e) * 0.5, THICK * 0.7, CONTACT);
         }
@@ -116,7 +116,7 @@ pub fn contacts(mesh: &CollisionMesh, hero: &Hero) -> Vec<EdgeRef> {
         })
         .filter(|&e| {
             let (a, b) = mesh.edge_points(e);
-            let (q, _) = crate::collision::predicates::closest_on_segment(hero.body.pos, a, b);
+            let (q, _) = crate::collision::closest_on_segment(hero.body.pos, a, b);
             mesh.blocks(e, opts) && q.distance(hero.body.pos) <= CONTACT_DISTANCE
         })
         .collect()

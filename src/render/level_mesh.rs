@@ -18,10 +18,7 @@ use glam::{DVec2, Vec3};
 use super::ladder_mesh::add_ladder;
 use super::palette::{lighten, polygon_style, SurfaceStyle};
 use super::vertex::MeshVertex;
-use crate::collision::decompose::convex_pieces;
-use crate::collision::polygon::normalized_ccw;
-use crate::collision::predicates::orient;
-use crate::collision::{Aabb, PolygonKind};
+use crate::collision::{convex_pieces, normalized_ccw, orient, Aabb, PolygonKind};
 use crate::level::Level;
 
 /// Slab dimensions, m.

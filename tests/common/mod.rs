@@ -3,9 +3,7 @@
 #![allow(dead_code)]
 
 use glam::DVec2;
-use tessera::collision::decompose::convex_pieces;
-use tessera::collision::polygon::normalized_ccw;
-use tessera::collision::PolygonKind;
+use tessera::collision::{convex_pieces, normalized_ccw, PolygonKind};
 use tessera::level::{Ladder, Level, LevelPolygon};
 use tessera::movement::{Actions, MoveEvent, Tuning};
 use tessera::sim::world::{TraceFrame, World};
