@@ -40,7 +40,7 @@
 //! order the level lists its polygons in, so each stage's neighbour queries stay in cache.
 //!
 //! The triangulation covers the level bounds (`MeshConfig::bounds`, by default the inflated
-//! pieces' box grown by `MeshConfig::margin`) plus a frame of 5% of their size (at least 1 m), so
+//! pieces' box grown by [`AUTO_BOUNDS_MARGIN`](super::predicates::AUTO_BOUNDS_MARGIN)) plus a frame of 5% of their size (at least 1 m), so
 //! the bounds rectangle is made of interior constraint edges with solid faces outside it. Debug
 //! builds run [`CollisionMesh::check_invariants`] on every mesh.
 //!
@@ -65,17 +65,17 @@ use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
-use super::predicates::{cross, Aabb};
+use super::predicates::{automatic_bounds, cross, Aabb};
 use super::runs::{prune_dangling, Junctions};
 
 /// How to build a mesh. `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeshConfig {
     /// The region the body's reference point may occupy; everything outside is solid. `None`: the
-    /// bounding box of all inflated pieces grown by `margin`.
+    /// bounding box of all inflated pieces grown by
+    /// [`AUTO_BOUNDS_MARGIN`](super::predicates::AUTO_BOUNDS_MARGIN) (the game always passes the
+    /// level's bounds, automatic ones included: `sim::world::automatic_bounds`).
     pub bounds: Option<Aabb>,
-    /// Growth of the automatic bounds, in metres. Default 8 m.
-    pub margin: f64,
     /// A one-way piece's edge blocks downward movement only if its upward normal's y is at least
     /// this (default 0.5: tops up to 60° from horizontal; the sides never block).
     pub one_way_min_normal_y: f64,
@@ -85,7 +85,6 @@ impl Default for MeshConfig {
     fn default() -> Self {
         MeshConfig {
             bounds: None,
-            margin: 8.0,
             one_way_min_normal_y: 0.5,
         }
     }
@@ -241,20 +240,11 @@ fn bounds_for(
 ) -> Result<Aabb, BuildError> {
     let b = match config.bounds {
         Some(b) => b,
-        None => {
-            let mut b = pieces
-                .iter()
-                .fold(Aabb::from_points(q.iter().map(|p| -*p)), |acc, p| {
-                    acc.union(&p.aabb)
-                });
-            if b.is_empty() {
-                b = Aabb {
-                    min: DVec2::ZERO,
-                    max: DVec2::ZERO,
-                };
-            }
-            b.expand(config.margin.max(0.0))
-        }
+        None => automatic_bounds(
+            q.iter()
+                .map(|p| -*p)
+                .chain(pieces.iter().flat_map(|p| [p.aabb.min, p.aabb.max])),
+        ),
     };
     let ok = b.min.is_finite()
         && b.max.is_finite()

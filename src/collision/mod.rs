@@ -117,7 +117,9 @@ pub use polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
-pub use predicates::{closest_on_segment, cross, orient, Aabb};
+pub use predicates::{
+    automatic_bounds, closest_on_segment, cross, orient, Aabb, AUTO_BOUNDS_MARGIN,
+};
 pub use support::Support;
 pub use walk::{Body, Contact, Contacts, MoveEnd, MoveOptions, MoveResult};
 pub use world::{ColliderId, CollisionWorld};

@@ -97,6 +97,25 @@ pub(crate) fn signed_area(points: &[DVec2]) -> f64 {
     0.5 * sum
 }
 
+/// Room (m) around everything a level holds when it sets no bounds: the one automatic-bounds rule
+/// of the game (`sim::world::automatic_bounds`: every polygon, ladder and the spawn) and of the
+/// collision core used on its own (`MeshConfig::bounds: None`: every inflated piece). 10 m leaves
+/// room to jump well above the highest platform (the default jump is 3 m high).
+pub const AUTO_BOUNDS_MARGIN: f64 = 10.0;
+
+/// The automatic bounds: the box around `points` grown by [`AUTO_BOUNDS_MARGIN`] on each side (the
+/// box around the origin when there are no points).
+pub fn automatic_bounds(points: impl IntoIterator<Item = DVec2>) -> Aabb {
+    let mut b = Aabb::from_points(points);
+    if b.is_empty() {
+        b = Aabb {
+            min: DVec2::ZERO,
+            max: DVec2::ZERO,
+        };
+    }
+    b.expand(AUTO_BOUNDS_MARGIN)
+}
+
 /// An axis-aligned box.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Aabb {

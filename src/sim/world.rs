@@ -38,11 +38,10 @@ pub enum WorldError {
     Spawn(#[from] SpawnError),
 }
 
-/// Room (metres) around everything a level contains when it does not set its bounds.
-pub const AUTO_BOUNDS_MARGIN: f64 = 10.0;
+pub use crate::collision::AUTO_BOUNDS_MARGIN;
 
 /// The region the hero may occupy when a level sets no bounds: every polygon, ladder and the spawn
-/// point, grown by [`AUTO_BOUNDS_MARGIN`] (room to jump above the highest platform).
+/// point, grown by [`AUTO_BOUNDS_MARGIN`] (the collision core's one automatic-bounds rule).
 pub fn automatic_bounds(level: &Level) -> Aabb {
     let points = level
         .polygons
@@ -50,7 +49,7 @@ pub fn automatic_bounds(level: &Level) -> Aabb {
         .flat_map(|p| p.points.iter().copied())
         .chain(level.ladders.iter().flat_map(|l| [l.min, l.max]))
         .chain(std::iter::once(level.spawn));
-    Aabb::from_points(points).expand(AUTO_BOUNDS_MARGIN)
+    crate::collision::automatic_bounds(points)
 }
 
 /// One line of the per-frame trace: the state after that frame's input.
