@@ -1,0 +1,8 @@
+//! Sound: generated samples, an offline-first deterministic mixer fed by movement events, and
+//! device output through `rodio`.
+pub mod dsp;
+pub mod sounds;
+pub mod synth;
+pub mod wav;
+
+pub use sounds::Sound;
