@@ -6,3 +6,7 @@ pub mod synth;
 pub mod wav;
 
 pub use sounds::Sound;
+pub mod bank;
+pub mod events;
+pub mod mixer;
+pub mod offline;
