@@ -49,3 +49,5 @@ impl AudioAssets {
         })
     }
 }
+pub mod device;
+pub mod settings;
