@@ -6,12 +6,13 @@
 #                             ALSA for audio, udev for gamepads), libvulkan1 mesa-vulkan-drivers
 #                             (the Vulkan loader and Mesa's drivers, for the window)
 #   scripts/setup.sh --test   the above plus xvfb xauth (a virtual X display for window tests;
-#                             rendering tests run on Mesa's lavapipe software Vulkan driver)
+#                             rendering tests run on Mesa's lavapipe software Vulkan driver) and
+#                             sox (loudness check of the offline audio render)
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libvulkan1 mesa-vulkan-drivers)
 case "${1:-}" in
-    --test) packages+=(xvfb xauth) ;;
+    --test) packages+=(xvfb xauth sox) ;;
     "") ;;
     *) echo "usage: $0 [--test]" >&2; exit 2 ;;
 esac

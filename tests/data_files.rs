@@ -205,3 +205,20 @@ fn the_binary_finds_its_data_from_any_working_directory() {
     );
     std::fs::remove_dir_all(&data).unwrap();
 }
+
+/// The renderer draws with the built-in material table and the audio loads the data directory's
+/// `assets/materials.ron`: found through the same resolver, they are the same table, and every
+/// material a shipped level names is in it.
+#[test]
+fn the_renderer_and_the_audio_share_one_material_table() {
+    let data = DataDir::at(root());
+    let path = data.find(tessera::level::MATERIALS_FILE).unwrap();
+    let file = tessera::level::load_materials(&path).unwrap();
+    assert_eq!(&file, tessera::level::Materials::builtin());
+    let level = tessera::level::load_level(root().join("levels/default.ron")).unwrap();
+    for p in &level.polygons {
+        if let Some(name) = &p.material {
+            assert!(file.materials.contains_key(name), "{name} not in {path:?}");
+        }
+    }
+}

@@ -175,3 +175,18 @@ fn the_camera_follows_the_hero_running_right() {
         "the look-ahead keeps the view ahead of a running hero: {focus} vs {hero}"
     );
 }
+
+#[test]
+fn frame_events_hold_every_tick_of_the_frame_with_its_tick_number() {
+    let mut g = game(None);
+    g.input_mut().key(Key::Space, true);
+    // A slow frame: the jump happens on its first tick, not its last.
+    let r = g.frame(Duration::from_secs_f64(3.5 / TICK_HZ as f64), ASPECT);
+    assert_eq!(r.steps, 3);
+    assert!(!g.world().last_report().events.contains(&MoveEvent::Jumped));
+    assert_eq!(g.frame_events(), &[(1, MoveEvent::Jumped)]);
+    // The next frame starts empty; a frame with no tick has no events.
+    g.input_mut().key(Key::Space, false);
+    g.frame(ms(1.0), ASPECT);
+    assert!(g.frame_events().is_empty(), "{:?}", g.frame_events());
+}

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::fixed_step::{FixedStep, FrameSteps};
 use crate::input::{InputState, UiActions};
-use crate::movement::Actions;
+use crate::movement::{Actions, MoveEvent};
 use crate::render::background_mesh::Backdrop;
 use crate::render::camera::{CameraConfig, CameraRig};
 use crate::render::frame::{follow_target, FrameData, FrameParams, StepSmoothing};
@@ -45,6 +45,10 @@ pub struct Game {
     overlay: bool,
     alpha: f64,
     time: f64,
+    /// Every event of this frame's ticks, each with the number of the tick it happened on (the
+    /// world's tick count after that tick, so the first tick is 1). Cleared at the start of each
+    /// frame; its allocation is kept.
+    frame_events: Vec<(u64, MoveEvent)>,
 }
 
 impl Game {
@@ -79,6 +83,7 @@ impl Game {
             overlay: false,
             alpha: 1.0,
             time: 0.0,
+            frame_events: Vec::new(),
         }
     }
 
@@ -108,6 +113,7 @@ impl Game {
 
     /// Runs one rendered frame's worth of simulation for `elapsed` wall time.
     pub fn frame(&mut self, elapsed: Duration, aspect: f64) -> FrameReport {
+        self.frame_events.clear();
         let ui = self.input.take_ui_actions();
         if ui.pause {
             self.set_paused(!self.paused);
@@ -157,7 +163,10 @@ impl Game {
     fn tick(&mut self) {
         let live = self.input.take_tick_actions();
         let actions = self.replay.step(&mut self.world, live);
-        self.step_smoothing.tick(&self.world.last_report().events);
+        let events = &self.world.last_report().events;
+        self.step_smoothing.tick(events);
+        let tick = self.world.frame();
+        self.frame_events.extend(events.iter().map(|e| (tick, *e)));
         if let Some(r) = &mut self.recorded {
             r.push(actions);
         }
@@ -190,6 +199,12 @@ impl Game {
             step_offset: self.step_smoothing.offset(self.alpha),
         };
         frame.prepare(&self.world, &self.camera, &params);
+    }
+
+    /// The events of every tick run by the last [`Game::frame`], in order, each with its tick
+    /// number ([`World::frame`] after that tick). Empty after a paused frame.
+    pub fn frame_events(&self) -> &[(u64, MoveEvent)] {
+        &self.frame_events
     }
 
     /// The world.

@@ -193,6 +193,9 @@ pub enum GameError {
     /// The event loop stopped with an error.
     #[error("the window's event loop failed: {0}")]
     EventLoop(String),
+    /// The sounds or the material table could not be loaded.
+    #[error(transparent)]
+    Audio(#[from] crate::audio::AudioLoadError),
     /// The recording (`--record`) could not be saved.
     #[error(transparent)]
     Record(#[from] ReplayError),
@@ -204,10 +207,36 @@ pub enum GameError {
 pub fn run_game(opts: GameOptions) -> Result<(), GameError> {
     let (game, _) = load_game(&opts)?;
     window::check_display()?;
-    let game = window::run(game, &opts)?;
+    let audio = start_audio(&opts, &game)?;
+    let game = window::run(game, audio, &opts)?;
     if let (Some(path), Some(actions)) = (&opts.record, game.recorded()) {
         save_replay(path, &Replay::from_actions(actions))?;
         log::info!("recorded {} ticks to {}", actions.len(), path.display());
     }
     Ok(())
+}
+
+/// Loads the sounds and the material table (an error names the bad file), reads the volumes from
+/// the user's settings file (a bad file is reported and the defaults used: volumes never stop the
+/// game), and opens the default audio device, or runs silently without one.
+pub fn start_audio(
+    opts: &GameOptions,
+    game: &Game,
+) -> Result<crate::audio::device::GameAudio, GameError> {
+    use crate::audio::{device::GameAudio, events::SoundMap, settings};
+    let assets = crate::audio::AudioAssets::load(&opts.data())?;
+    let volumes = match UserDirs::resolve() {
+        Some(u) => settings::load_volumes(&u.settings_file()).unwrap_or_else(|e| {
+            log::warn!("{e}; using the default volumes");
+            settings::VolumeSettings::default()
+        }),
+        None => settings::VolumeSettings::default(),
+    };
+    let map = SoundMap::new(&assets.materials, game.world().level());
+    Ok(GameAudio::new(
+        std::sync::Arc::new(assets.bank),
+        map,
+        volumes.into(),
+        true,
+    ))
 }

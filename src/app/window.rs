@@ -40,12 +40,17 @@ pub fn check_display() -> Result<(), GameError> {
 }
 
 /// Runs the event loop until the window closes or `exit_after` passes; returns the game.
-pub fn run(game: Game, opts: &GameOptions) -> Result<Game, GameError> {
+pub fn run(
+    game: Game,
+    audio: crate::audio::device::GameAudio,
+    opts: &GameOptions,
+) -> Result<Game, GameError> {
     let event_loop = EventLoop::new().map_err(|e| GameError::Display(e.to_string()))?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         opts,
         game,
+        audio,
         pads: Gamepads::new(),
         gfx: None,
         frame: FrameData::default(),
@@ -171,6 +176,7 @@ impl Graphics {
 struct App<'o> {
     opts: &'o GameOptions,
     game: Game,
+    audio: crate::audio::device::GameAudio,
     pads: Gamepads,
     gfx: Option<Graphics>,
     frame: FrameData,
@@ -245,6 +251,11 @@ impl App<'_> {
         };
         self.pads.poll(self.game.input_mut());
         let report = self.game.frame(elapsed, g.aspect());
+        self.audio.frame(
+            self.game.frame_events(),
+            self.game.world().hero().body.pos,
+            self.game.camera().focus(),
+        );
         if report.ui.fullscreen {
             let full = g
                 .window

@@ -78,6 +78,10 @@ enum Command {
         /// Write one JSON line per frame (the state after that frame's input) to this file.
         #[arg(long, value_name = "OUT.jsonl")]
         trace: Option<PathBuf>,
+        /// Render the run's sound offline (no device) to this 16-bit stereo 48 kHz WAV, through
+        /// the game's mixer: every tick's events, placed at the hero, heard from the hero.
+        #[arg(long, value_name = "OUT.wav")]
+        audio: Option<PathBuf>,
     },
     /// Validate level, replay and tuning files; stop with an error at the first bad one.
     ///
@@ -128,6 +132,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             tuning,
             frames,
             trace,
+            audio,
         }) => sim::run(&sim::SimArgs {
             files: WorldFiles {
                 data,
@@ -137,6 +142,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             },
             frames,
             trace,
+            audio,
         }),
         Some(Command::Check {
             files,

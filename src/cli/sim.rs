@@ -20,6 +20,7 @@ pub struct SimArgs {
     pub files: WorldFiles,
     pub frames: Option<u64>,
     pub trace: Option<PathBuf>,
+    pub audio: Option<PathBuf>,
 }
 
 /// Loads everything (so a bad file fails before anything runs), runs, prints the summary.
@@ -35,6 +36,18 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         eprintln!("warning: {}: {w}", loaded.level_path.display());
     }
     let mut trace = args.trace.as_deref().map(TraceWriter::create).transpose()?;
+    let mut audio = match &args.audio {
+        Some(_) => {
+            let assets = tessera::audio::AudioAssets::load(&args.files.data)?;
+            Some(tessera::audio::offline::OfflineRender::new(
+                std::sync::Arc::new(assets.bank),
+                tessera::audio::events::SoundMap::new(&assets.materials, world.level()),
+                tessera::audio::mixer::Volumes::default(),
+                true,
+            ))
+        }
+        None => None,
+    };
 
     let mut stats = StepStats::default();
     for _ in 0..frames {
@@ -44,6 +57,13 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         if let Some(t) = trace.as_mut() {
             t.write(&world.trace_frame())?;
         }
+        if let Some(a) = audio.as_mut() {
+            let hero = world.hero().body.pos;
+            a.tick(&world.last_report().events, hero, hero);
+        }
+    }
+    if let (Some(a), Some(path)) = (audio, &args.audio) {
+        tessera::audio::offline::write_wav(path, &a.finish())?;
     }
     if let Some(t) = trace {
         t.finish()?;

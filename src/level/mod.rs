@@ -6,7 +6,8 @@
 //!   so the editor can snapshot and diff it for undo.
 //! - Validation ([`validate`]): everything a level can get wrong, checked before anything is built,
 //!   each problem naming its culprit (polygon or ladder index, field).
-//! - Files: [`load_level`] / [`save_level`], [`load_tuning`], and the shared RON plumbing
+//! - Files: [`load_level`] / [`save_level`], [`load_tuning`], [`load_materials`] (the material
+//!   table the renderer and the audio share), and the shared RON plumbing
 //!   ([`file`](mod@file)) that replays and key bindings use too: errors name the file and, for
 //!   RON syntax and type errors, the line and column; saves are atomic (temp file, fsync, rename).
 //! - Where files live ([`paths`]): the one data-directory resolver every command uses, and the
@@ -23,6 +24,7 @@ pub mod document;
 pub mod error;
 pub mod file;
 pub mod load;
+pub mod materials;
 pub mod paths;
 pub mod save;
 pub mod tuning_file;
@@ -32,8 +34,12 @@ pub use document::{Ladder, Level, LevelPolygon};
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
 pub use load::{load_level, parse_level, DEFAULT_LEVEL_PATH};
+pub use materials::{
+    load_materials, parse_materials, FootstepSound, Material, Materials, MaterialsError,
+};
 pub use paths::{
-    DataDir, DataOrigin, MissingDataFile, UserDirs, BINDINGS_FILE, DEFAULT_LEVEL, TUNING_FILE,
+    DataDir, DataOrigin, MissingDataFile, UserDirs, BINDINGS_FILE, DEFAULT_LEVEL, MATERIALS_FILE,
+    TUNING_FILE,
 };
 pub use save::{level_to_ron, save_level};
 pub use tuning_file::{

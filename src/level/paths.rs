@@ -42,6 +42,10 @@ pub const TUNING_FILE: &str = "assets/tuning.ron";
 /// The shipped key and gamepad bindings, relative to the data directory (optional).
 pub const BINDINGS_FILE: &str = "assets/bindings.ron";
 
+/// The material table (look and footstep sound per surface material), relative to the data
+/// directory.
+pub const MATERIALS_FILE: &str = "assets/materials.ron";
+
 /// Why a place is searched for data files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataOrigin {

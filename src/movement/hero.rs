@@ -6,6 +6,7 @@
 use glam::DVec2;
 
 use super::actions::Actions;
+use super::climbing::RUNG_SPACING;
 use super::env::{Env, CROUCH, STAND};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::supported::{min_walk_normal_y, walkable};
@@ -64,6 +65,10 @@ pub struct Hero {
     /// a step.
     pub(crate) walk_limit: f64,
     walk_limit_for: f64,
+    /// Distance (m) travelled since the last footstep (while supported) or rung (while climbing),
+    /// for [`MoveEvent::Footstep`] and [`MoveEvent::LadderRung`]. Sound bookkeeping: not part of
+    /// `World::state_hash` (it never changes the motion).
+    pub(crate) travel: f64,
 }
 
 /// The hero could not be placed.
@@ -97,6 +102,7 @@ impl Hero {
             wall_normal_x: 0.0,
             walk_limit: min_walk_normal_y(tuning),
             walk_limit_for: tuning.max_slope_deg,
+            travel: 0.5 * tuning.footstep_stride,
         };
         if tuning.top_down {
             hero.state = MoveState::TopDown;
@@ -155,6 +161,7 @@ impl Hero {
         hero.jump_rising = self.jump_rising;
         hero.air_jumps_left = self.air_jumps_left.min(tuning.air_jumps);
         hero.wall_normal_x = self.wall_normal_x;
+        hero.travel = self.travel;
         match (self.state, &mut hero.state) {
             (MoveState::Supported { speed, .. }, MoveState::Supported { speed: s, .. }) => {
                 *s = speed;
@@ -234,6 +241,12 @@ impl Hero {
             MoveState::Climbing { ladder } => climbing::step(self, env, &a, t, dt, ladder, rep),
             MoveState::TopDown => top_down::step(self, env, &a, t, dt, rep),
         }
+        self.count_travel(env, t, prev, self.body.pos - start, rep);
+        if matches!(prev, MoveState::WallSlide { .. })
+            && !matches!(self.state, MoveState::WallSlide { .. })
+        {
+            rep.events.push(MoveEvent::WallSlideStopped);
+        }
         let tm = &mut self.timers;
         for v in [
             &mut tm.coyote,
@@ -250,6 +263,45 @@ impl Hero {
             0
         };
         rep.moved = self.body.pos - start;
+    }
+
+    /// Footsteps and ladder rungs: ground travel while supported (the length of the tick's
+    /// displacement, risers included) and vertical travel while climbing accumulate in `travel`;
+    /// each `footstep_stride` (or [`RUNG_SPACING`]) of it emits one event (at most one per tick,
+    /// the remainder carried). Entering the ground or a ladder starts the count at half a
+    /// spacing, so the first step or rung sounds after half a stride, not a whole one.
+    fn count_travel(
+        &mut self,
+        env: &Env,
+        t: &Tuning,
+        prev: MoveState,
+        moved: glam::DVec2,
+        rep: &mut StepReport,
+    ) {
+        match (prev, self.state) {
+            (MoveState::Supported { .. }, MoveState::Supported { edge, .. }) => {
+                self.travel += moved.length();
+                if self.travel >= t.footstep_stride {
+                    self.travel %= t.footstep_stride;
+                    let surface = env
+                        .mesh(self.collider)
+                        .edge_sources_at(edge, self.body.pos)
+                        .first()
+                        .copied();
+                    rep.events.push(MoveEvent::Footstep { surface });
+                }
+            }
+            (MoveState::Climbing { .. }, MoveState::Climbing { .. }) => {
+                self.travel += moved.y.abs();
+                if self.travel >= RUNG_SPACING {
+                    self.travel %= RUNG_SPACING;
+                    rep.events.push(MoveEvent::LadderRung);
+                }
+            }
+            (_, MoveState::Supported { .. }) => self.travel = 0.5 * t.footstep_stride,
+            (_, MoveState::Climbing { .. }) => self.travel = 0.5 * RUNG_SPACING,
+            _ => {}
+        }
     }
 
     /// Crouch when asked; stand up when crouch is released and the standing collider fits.

@@ -60,6 +60,14 @@ pub enum MoveEvent {
     Bonked,
     /// Started sliding down a wall.
     WallSlideStarted,
+    /// Stopped sliding down a wall (landed, let go, jumped off or slid past its end).
+    WallSlideStopped,
+    /// A footstep: the hero walked another `footstep_stride` metres along the ground, on this
+    /// surface (the source polygon under the feet, if any).
+    Footstep { surface: Option<PolygonId> },
+    /// Climbed past another rung of a ladder (every [`RUNG_SPACING`](super::climbing::RUNG_SPACING)
+    /// metres of climb travel, up or down).
+    LadderRung,
     /// Switched to the crouching collider.
     Crouched,
     /// Switched back to the standing collider.

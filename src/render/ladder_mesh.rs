@@ -6,8 +6,8 @@ use super::palette::srgb;
 use super::vertex::MeshVertex;
 use crate::level::Ladder;
 
-/// Distance between rungs, m.
-pub const RUNG_SPACING: f64 = 0.35;
+/// Distance between rungs, m: the movement's, so the rung sounds match the rungs drawn.
+pub use crate::movement::climbing::RUNG_SPACING;
 /// Depth of the ladder's centre plane (behind the hero's capsule).
 const Z: f32 = -0.55;
 /// Rail and rung thickness, m.

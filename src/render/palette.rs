@@ -1,9 +1,10 @@
-//! Surface colours: material names to albedo, and colour-space helpers.
+//! Surface colours: material names to albedo (from the material table,
+//! `crate::level::Materials`), and colour-space helpers.
 //!
 //! Colours are written here in sRGB (as an artist picks them) and converted to linear once; the
 //! shaders light in linear space and the sRGB render target encodes on write.
 use crate::collision::PolygonKind;
-use crate::level::LevelPolygon;
+use crate::level::{LevelPolygon, Material, Materials};
 
 /// How a level polygon looks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,26 +32,19 @@ pub fn srgb_to_linear(v: f32) -> f32 {
     }
 }
 
-/// The style of a material by name (`None` or unknown names: neutral stone for solids, wood for
-/// one-way platforms).
+/// The style of a material by name, from the built-in material table
+/// ([`Materials::builtin`], equal to `assets/materials.ron`): `None` or unknown names take the
+/// kind's default (neutral stone for solids, wood for one-way platforms).
 pub fn material_style(material: Option<&str>, kind: PolygonKind) -> SurfaceStyle {
-    let (side, top) = match material {
-        Some("grass") => (0x6b4e3a, 0x6aa84f),
-        Some("dirt") => (0x7a5a40, 0x8f6c4e),
-        Some("stone") => (0x7c8190, 0x9ca2ae),
-        Some("rock") => (0x6f6a66, 0x8e8782),
-        Some("wood") => (0xa0713f, 0xc28f57),
-        Some("metal") => (0x66737f, 0x8b99a6),
-        Some("ice") => (0x9cc8df, 0xd5ecf7),
-        Some("sand") => (0xc9ad7a, 0xe0c794),
-        Some("brick") => (0x9a5140, 0xb06a56),
-        _ if kind == PolygonKind::OneWay => (0xa0713f, 0xc28f57),
-        _ => (0x767d8c, 0x959cab),
-    };
+    style_of(Materials::builtin().get(material, kind), kind)
+}
+
+/// The style of a material-table entry on a polygon of this kind.
+pub fn style_of(m: &Material, kind: PolygonKind) -> SurfaceStyle {
     SurfaceStyle {
-        side: srgb(side),
-        top: srgb(top),
-        stripes: kind == PolygonKind::OneWay,
+        side: srgb(m.side),
+        top: srgb(m.top),
+        stripes: m.stripes || kind == PolygonKind::OneWay,
     }
 }
 

@@ -1,0 +1,93 @@
+//! The catalogue of sounds: which sounds exist, how many round-robin variations each has, and
+//! their file names under `assets/sounds/`.
+use crate::level::FootstepSound;
+
+/// One sound (its variations are separate files, played in turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Sound {
+    /// A footstep on a surface of this set.
+    Footstep(FootstepSound),
+    /// A jump (ground, air or wall).
+    Jump,
+    /// A landing: a filtered thump, louder with the impact speed.
+    Land,
+    /// The head hit a ceiling.
+    Bonk,
+    /// A ladder rung: a short blip (also grabbing and leaving a ladder).
+    Rung,
+    /// Sliding down a wall: filtered noise, looped while the slide lasts.
+    WallSlide,
+    /// The music: a loop with a seamless loop point.
+    Music,
+}
+
+impl Sound {
+    /// Every sound, in a fixed order (the index of a sound in this list is its slot in the bank).
+    pub fn all() -> Vec<Sound> {
+        let mut v: Vec<Sound> = FootstepSound::ALL
+            .iter()
+            .map(|&f| Sound::Footstep(f))
+            .collect();
+        v.extend([
+            Sound::Jump,
+            Sound::Land,
+            Sound::Bonk,
+            Sound::Rung,
+            Sound::WallSlide,
+            Sound::Music,
+        ]);
+        v
+    }
+    /// Its slot in [`Sound::all`].
+    pub fn index(self) -> usize {
+        match self {
+            Sound::Footstep(f) => FootstepSound::ALL.iter().position(|&g| g == f).unwrap_or(0),
+            Sound::Jump => 6,
+            Sound::Land => 7,
+            Sound::Bonk => 8,
+            Sound::Rung => 9,
+            Sound::WallSlide => 10,
+            Sound::Music => 11,
+        }
+    }
+    /// Number of round-robin variations (files).
+    pub fn variations(self) -> usize {
+        match self {
+            Sound::Footstep(_) => 3,
+            Sound::Land | Sound::Rung => 2,
+            _ => 1,
+        }
+    }
+    /// The file name stem (`footstep_stone`, `jump`, ...).
+    pub fn stem(self) -> String {
+        match self {
+            Sound::Footstep(f) => format!("footstep_{}", f.name()),
+            Sound::Jump => "jump".into(),
+            Sound::Land => "land".into(),
+            Sound::Bonk => "bonk".into(),
+            Sound::Rung => "rung".into(),
+            Sound::WallSlide => "wall_slide".into(),
+            Sound::Music => "music".into(),
+        }
+    }
+    /// The file name of variation `v` (0-based), relative to `assets/sounds/`.
+    pub fn file_name(self, v: usize) -> String {
+        format!("{}_{}.wav", self.stem(), v + 1)
+    }
+    /// Whether it loops (wall slide, music).
+    pub fn looping(self) -> bool {
+        matches!(self, Sound::WallSlide | Sound::Music)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indices_are_the_positions_in_the_list() {
+        for (i, s) in Sound::all().into_iter().enumerate() {
+            assert_eq!(s.index(), i, "{s:?}");
+        }
+    }
+}
