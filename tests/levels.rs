@@ -331,7 +331,7 @@ fn the_tour_replay_visits_every_feature_of_the_default_level() {
     );
 }
 
-/// The README's level and replay examples are valid files.
+/// The README's level, replay and settings examples are valid files.
 #[test]
 fn readme_examples_load() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
@@ -340,10 +340,16 @@ fn readme_examples_load() {
         .skip(1)
         .map(|b| &b[..b.find("```").unwrap()])
         .collect();
-    assert_eq!(blocks.len(), 2, "a level and a replay example");
+    assert_eq!(blocks.len(), 3, "a level, a replay and a settings example");
     let level = parse_level(Path::new("README.md"), blocks[0]).unwrap_or_else(|e| panic!("{e}"));
     assert!(world(&level).warnings().is_empty());
     let replay = tessera::sim::parse_replay(Path::new("README.md"), blocks[1])
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(replay.len(), 240);
+    let settings = std::env::temp_dir().join(format!("tessera-readme-{}.ron", std::process::id()));
+    std::fs::write(&settings, blocks[2]).unwrap();
+    let volumes =
+        tessera::audio::settings::load_volumes(&settings).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::remove_file(&settings).unwrap();
+    assert_eq!(volumes.music, 0.6);
 }
