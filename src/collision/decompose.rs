@@ -14,7 +14,9 @@
 //!    flood fill from the left side of every outline edge across the edges that are not outline
 //!    edges: topology only, no arithmetic (spade decides every orientation and in-circle question
 //!    with exact predicates). A polygon spade refuses (a non-zero coordinate below 2^-142 in
-//!    magnitude, which validation accepts) is ear clipped instead, O(n²).
+//!    magnitude, which validation accepts) is ear clipped instead, O(n²). Polygons of at most
+//!    `SMALL_POLYGON` (64) points keep the decomposition they always had (ear clipping, then
+//!    Hertel–Mehlhorn restarting after each merge), so existing levels' meshes do not change.
 //! 2. Hertel–Mehlhorn on a half-edge structure: every diagonal knows the two half-edges on its
 //!    sides (twins found by sorting the half-edges' vertex pairs, O(n log n)), and each piece's
 //!    half-edges are a cycle of `next`/`prev` links. Each diagonal is visited once and removed
@@ -24,7 +26,13 @@
 //!    essential (removing it would make an end reflex), so at most two remain per reflex vertex,
 //!    at most 2r + 1 pieces for r reflex vertices, within four times the optimal number.
 //!
-//! O(n log n) time and O(n) memory per polygon (20 000 vertices: a few milliseconds).
+//! O(n log n) time and O(n) memory per polygon.
+//!
+//! Pieces only have the polygon's own vertices (no Steiner points), so their shape follows the
+//! outline's: a long edge, such as the base of a strip with many teeth along its top, is the side
+//! of a fan of long thin triangles, and the pieces merged from them are as long. The later build
+//! stages pay for that (every inflated piece's box and crossings; see [`super::build`]), not this
+//! one.
 //!
 //! # Tolerances
 //! None: every side-of-line decision is exact, and the output's points are the input's points.
@@ -43,6 +51,12 @@ pub fn for_each_convex_piece(pts: &[DVec2], mut f: impl FnMut(&[DVec2])) -> Opti
         f(pts);
         return Some(());
     }
+    if pts.len() <= SMALL_POLYGON {
+        for piece in small_pieces(pts)? {
+            f(&piece);
+        }
+        return Some(());
+    }
     let tris = match cdt_triangles(pts) {
         Some(tris) => tris,
         None => ear_clip(pts)?,
@@ -56,6 +70,79 @@ pub fn convex_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
     let mut out = Vec::new();
     for_each_convex_piece(pts, |piece| out.push(piece.to_vec()))?;
     Some(out)
+}
+
+/// Concave polygons up to this many points keep the pieces they always had (ear clipping, then
+/// Hertel–Mehlhorn restarting after every merge: [`small_pieces`]), so the meshes, golden images
+/// and replays of existing levels, whose hand-made polygons have a dozen points, do not change.
+/// Bounded by this constant, its O(n³) worst case is a few microseconds.
+const SMALL_POLYGON: usize = 64;
+
+/// The convex pieces of a small concave polygon: ear clipping, then Hertel–Mehlhorn restarting
+/// its search after every merge (the decomposition of polygons up to [`SMALL_POLYGON`] points).
+fn small_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
+    let n = pts.len();
+    let tris = ear_clip(pts)?;
+    // Pieces as index lists; merge across diagonals (Hertel–Mehlhorn).
+    let mut pieces: Vec<Vec<u32>> = tris.iter().map(|t| t.to_vec()).collect();
+    let is_boundary =
+        |a: u32, b: u32| (a as usize + 1) % n == b as usize || (b as usize + 1) % n == a as usize;
+    let mut merged_any = true;
+    while merged_any {
+        merged_any = false;
+        'search: for i in 0..pieces.len() {
+            let len_i = pieces[i].len();
+            for k in 0..len_i {
+                let (a, b) = (pieces[i][k], pieces[i][(k + 1) % len_i]);
+                if is_boundary(a, b) {
+                    continue;
+                }
+                // Find the piece holding the reverse edge b -> a.
+                let Some((j, m)) = pieces.iter().enumerate().find_map(|(j, p)| {
+                    if j == i {
+                        return None;
+                    }
+                    let l = p.len();
+                    (0..l)
+                        .find(|&m| p[m] == b && p[(m + 1) % l] == a)
+                        .map(|m| (j, m))
+                }) else {
+                    continue;
+                };
+                let merged = merge(&pieces[i], k, &pieces[j], m);
+                let merged_pts: Vec<DVec2> = merged.iter().map(|&q| pts[q as usize]).collect();
+                if is_convex(&merged_pts) {
+                    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+                    pieces.swap_remove(hi);
+                    pieces[lo] = merged;
+                    merged_any = true;
+                    break 'search;
+                }
+            }
+        }
+    }
+    Some(
+        pieces
+            .into_iter()
+            .map(|p| p.into_iter().map(|q| pts[q as usize]).collect())
+            .collect(),
+    )
+}
+
+/// Joins piece `p` (whose edge k is a -> b) and piece `q` (whose edge m is b -> a) across the
+/// shared diagonal, keeping counter-clockwise order.
+fn merge<T: Copy>(p: &[T], k: usize, q: &[T], m: usize) -> Vec<T> {
+    let (lp, lq) = (p.len(), q.len());
+    let mut out = Vec::with_capacity(lp + lq - 2);
+    // p from b around to a: p[k+1], p[k+2], ..., p[k]
+    for s in 1..=lp {
+        out.push(p[(k + s) % lp]);
+    }
+    // then q after a up to before b: q[m+2], ..., q[m-1]
+    for s in 2..lq {
+        out.push(q[(m + s) % lq]);
+    }
+    out
 }
 
 /// The triangles (counter-clockwise index triples) of a constrained Delaunay triangulation of a
@@ -219,7 +306,7 @@ pub fn is_strictly_convex(pts: &[DVec2]) -> bool {
 }
 
 /// Triangulates a simple counter-clockwise polygon by ear clipping; triangles as index triples.
-/// O(n²): only the fallback for polygons spade refuses.
+/// O(n²): for small polygons and as the fallback for polygons spade refuses.
 fn ear_clip(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
     let mut idx: Vec<usize> = (0..pts.len()).collect();
     let mut tris = Vec::with_capacity(pts.len().saturating_sub(2));
@@ -339,15 +426,6 @@ mod tests {
             ));
         }
         Ok(())
-    }
-
-    /// Joins piece `p` (whose edge k is a -> b) and piece `q` (whose edge m is b -> a) across the
-    /// shared diagonal, keeping counter-clockwise order.
-    fn merge(p: &[usize], k: usize, q: &[usize], m: usize) -> Vec<usize> {
-        let (lp, lq) = (p.len(), q.len());
-        let mut out: Vec<usize> = (1..=lp).map(|s| p[(k + s) % lp]).collect();
-        out.extend((2..lq).map(|s| q[(m + s) % lq]));
-        out
     }
 
     /// Validates `pts`, normalizes it and checks its decomposition.
@@ -472,8 +550,11 @@ mod tests {
         let tiny: Vec<DVec2> = l.iter().map(|p| *p * 1e-45).collect();
         assert!(cdt_triangles(&tiny).is_none());
         assert_eq!(check_polygon(&tiny), Ok(2));
-        let teeth = [(1, 2, 3), (2, 1, 1), (1, 1, 2)];
+        // Longer than `SMALL_POLYGON`: ear clipping, then the one-pass Hertel–Mehlhorn.
+        let teeth: Vec<(u32, u32, u32)> =
+            (0..20).map(|i| (1 + i % 2, 1 + i % 3, 1 + i % 4)).collect();
         let tiny: Vec<DVec2> = comb(&teeth).iter().map(|p| *p * 1e-45).collect();
+        assert!(tiny.len() > SMALL_POLYGON);
         assert!(cdt_triangles(&tiny).is_none());
         check_polygon(&tiny).unwrap();
     }
