@@ -12,6 +12,10 @@
 //! - `build`: `CollisionWorld::new` (standing + crouching mesh, two threads) and single-mesh
 //!   `build_mesh`, on the scatter levels of 1 000 and 10 000 tiles, each timed without dropping
 //!   its result; and dropping a world, timed on its own.
+//! - `long_outline`: one long concave outline (a freehand cave wall or imported hillside) above a
+//!   floor, 1 000, 5 000 and 20 000 vertices: a comb-shaped strip with narrow teeth and a noisy
+//!   round blob. `CollisionWorld::new` with the shipped stand and crouch colliders (two threads)
+//!   and single-mesh `build_mesh` with the stand collider.
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
 //! throughput in moves (elements) per second. Memory per mesh and, at the end, the medians and the
@@ -39,8 +43,8 @@ use rapier2d::math::{Pose, Vector};
 use rapier2d::pipeline::PhysicsWorld;
 
 use tessera::collision::{
-    build_mesh, cross, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, Face, FaceKind,
-    Location, MeshConfig, MoveOptions, PolygonId, PolygonKind, SourcePolygon,
+    build_mesh, cross, Aabb, Body, ColliderId, ColliderShape, CollisionMesh, CollisionWorld, Face,
+    FaceKind, Location, MeshConfig, MoveOptions, PolygonId, PolygonKind, SourcePolygon,
 };
 use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 
@@ -160,6 +164,73 @@ fn scatter(n: usize, seed: u64) -> Level {
             (DVec2::new(0.0, -1.0), DVec2::new(s, 0.0)),
             (DVec2::new(0.0, s), DVec2::new(s, s + 1.0)),
         ],
+    }
+}
+
+/// A strip 1 m high with narrow teeth along its top (widths and gaps 0.25 or 0.5 m, heights
+/// 0.5 … 3 m in 0.25 m steps, fixed seed): `n` points (even, at least 6), counter-clockwise.
+/// `(n - 2) / 4` teeth; when `n` is a multiple of 4, a notch at the right end adds two points.
+fn comb_outline(n: usize, seed: u64) -> Vec<DVec2> {
+    assert!(n >= 6 && n.is_multiple_of(2));
+    let mut rng = Rng(seed);
+    let mut profile: Vec<(f64, f64, f64)> = Vec::new();
+    let mut x = 0.0;
+    for _ in 0..(n - 2) / 4 {
+        let w = 0.25 * (1 + rng.below(2)) as f64;
+        let g = 0.25 * (1 + rng.below(2)) as f64;
+        let h = 0.5 + 0.25 * rng.below(11) as f64;
+        profile.push((x, x + w, 1.0 + h));
+        x += w;
+        profile.push((x, x + g, 1.0));
+        x += g;
+    }
+    let mut pts = vec![DVec2::new(0.0, 0.0), DVec2::new(x, 0.0)];
+    if n.is_multiple_of(4) {
+        pts.extend([DVec2::new(x, 0.5), DVec2::new(x - 0.125, 0.5)]);
+        profile.last_mut().unwrap().1 = x - 0.125;
+    }
+    for &(start, end, level) in profile.iter().rev() {
+        pts.push(DVec2::new(end, level));
+        pts.push(DVec2::new(start, level));
+    }
+    debug_assert_eq!(pts.len(), n);
+    pts
+}
+
+/// A circle of `n` points 0.5 m apart with ±0.5 m of radius noise (fixed seed), centred on the
+/// origin: star-shaped around it, so simple.
+fn blob_outline(n: usize, seed: u64) -> Vec<DVec2> {
+    let mut rng = Rng(seed);
+    let r0 = n as f64 * 0.5 / std::f64::consts::TAU;
+    (0..n)
+        .map(|i| {
+            let t = std::f64::consts::TAU * i as f64 / n as f64;
+            let r = r0 + rng.unit() - 0.5;
+            DVec2::new(r * t.cos(), r * t.sin())
+        })
+        .collect()
+}
+
+/// One outline (polygon 0) above a floor slab 2 m below its box (polygon 1), automatic bounds.
+fn outline_level(outline: Vec<DVec2>) -> Level {
+    let b = Aabb::from_points(outline.iter().copied());
+    Level {
+        polygons: vec![
+            SourcePolygon {
+                id: PolygonId(0),
+                kind: PolygonKind::Solid,
+                points: outline,
+            },
+            rect(
+                1,
+                b.min.x - 5.0,
+                b.min.y - 3.0,
+                b.max.x + 5.0,
+                b.min.y - 2.0,
+            ),
+        ],
+        bounds: None,
+        walls: Vec::new(),
     }
 }
 
@@ -815,6 +886,62 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
     g.finish();
 }
 
+const OUTLINE_SIZES: [usize; 3] = [1_000, 5_000, 20_000];
+
+fn long_outline<M: Measurement>(c: &mut Criterion<M>) {
+    let sizes: &[usize] = if measuring() {
+        &OUTLINE_SIZES
+    } else {
+        &OUTLINE_SIZES[..1]
+    };
+    let tuned = Tuning::default();
+    let shipped = [tuned.stand_collider, tuned.crouch_collider];
+    let mut g = group(c, "long_outline");
+    g.sample_size(10);
+    for &n in sizes {
+        for (shape, outline) in [
+            ("comb", comb_outline(n, SEED)),
+            ("blob", blob_outline(n, SEED)),
+        ] {
+            let level = outline_level(outline);
+            let config = level.config();
+            let world = || {
+                CollisionWorld::new(black_box(&level.polygons), &shipped, config.clone()).unwrap()
+            };
+            let w = world();
+            let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
+            println!(
+                "long outline {shape} {n}: stand mesh {} faces {:.1} MiB, crouch mesh {} faces \
+                 {:.1} MiB",
+                w.mesh(ColliderId(0)).num_faces(),
+                mib(w.mesh(ColliderId(0)).memory_bytes()),
+                w.mesh(ColliderId(1)).num_faces(),
+                mib(w.mesh(ColliderId(1)).memory_bytes()),
+            );
+            drop(w);
+            g.throughput(Throughput::Elements(n as u64));
+            // Two threads: wall-clock latency only.
+            if !cpu_clock() {
+                g.bench_with_input(
+                    BenchmarkId::new(format!("{shape}_world_two_tuned_colliders"), n),
+                    &n,
+                    |b, _| b.iter_with_large_drop(world),
+                );
+            }
+            g.bench_with_input(
+                BenchmarkId::new(format!("{shape}_build_mesh_stand_tuned"), n),
+                &n,
+                |b, _| {
+                    b.iter_with_large_drop(|| {
+                        build_mesh(black_box(&level.polygons), &shipped[0], &config).unwrap()
+                    })
+                },
+            );
+        }
+    }
+    g.finish();
+}
+
 /// Heap memory of the meshes for the 10 000-tile level, with a rough breakdown: the flat face and
 /// vertex arrays the move loop reads, and the rest (spade's triangulation kept for point location,
 /// regions, source lists, inflated pieces).
@@ -934,6 +1061,19 @@ fn summary(since: SystemTime) {
             }
         }
     }
+    for n in OUTLINE_SIZES {
+        for shape in ["comb", "blob"] {
+            for f in ["world_two_tuned_colliders", "build_mesh_stand_tuned"] {
+                let id = format!("long_outline{sfx}/{shape}_{f}/{n}");
+                if let Some(ns) = median_ns(since, &id) {
+                    println!(
+                        "  long outline {shape} {f:<26} {n:>6} vertices {:>9.2} ms",
+                        ns / 1e6
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// Whether a group (or `memory`) is selected by `TESSERA_BENCH_GROUPS` (comma-separated; unset:
@@ -963,6 +1103,9 @@ fn run<M: Measurement>(mut c: Criterion<M>) {
     }
     if selected("build") {
         build(&mut c);
+    }
+    if selected("long_outline") {
+        long_outline(&mut c);
     }
     c.final_summary();
 }

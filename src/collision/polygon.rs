@@ -103,7 +103,9 @@ pub enum GeometryError {
 }
 
 /// Checks a polygon: finite, in range, no duplicate consecutive points, at least three points, no
-/// zero area, no self-intersection. O(n²) in the number of points (level polygons are small).
+/// zero area, no self-intersection. O(n log n) in the number of points for a valid polygon (a
+/// freehand outline has thousands); finding which edges of a long self-intersecting one cross is
+/// O(n²).
 pub fn validate_polygon(id: PolygonId, points: &[DVec2]) -> Result<(), GeometryError> {
     for (i, p) in points.iter().enumerate() {
         if !p.x.is_finite() || !p.y.is_finite() {
@@ -146,7 +148,9 @@ pub fn validate_polygon(id: PolygonId, points: &[DVec2]) -> Result<(), GeometryE
     if (0..n).all(|i| orient(points[0], points[1], points[i]) == 0.0) {
         return Err(GeometryError::ZeroArea { polygon: id });
     }
-    // Edge i runs from point i to point i + 1.
+    // Edge i runs from point i to point i + 1. Every pair of edges is tested (which also names
+    // the culprits) unless the polygon is long and the triangulation shows it simple.
+    let pairwise = n <= PAIRWISE_MAX || !simple_by_triangulation(points);
     for i in 0..n {
         let (a, b) = (points[i], points[(i + 1) % n]);
         // Adjacent edge folding back onto this one (a spike of zero width).
@@ -157,6 +161,9 @@ pub fn validate_polygon(id: PolygonId, points: &[DVec2]) -> Result<(), GeometryE
                 a: i,
                 b: (i + 1) % n,
             });
+        }
+        if !pairwise {
+            continue;
         }
         for j in (i + 2)..n {
             if i == 0 && j == n - 1 {
@@ -176,6 +183,38 @@ pub fn validate_polygon(id: PolygonId, points: &[DVec2]) -> Result<(), GeometryE
         return Err(GeometryError::ZeroArea { polygon: id });
     }
     Ok(())
+}
+
+/// Polygons with more points than this are first checked for self-intersection by triangulating
+/// them ([`simple_by_triangulation`], O(n log n)); testing every pair of edges is faster below it.
+const PAIRWISE_MAX: usize = 64;
+
+/// Whether an outline is certainly simple: spade's constrained Delaunay triangulation of its
+/// points, with its edges as constraints, kept every point and has every outline edge as an edge
+/// (spade decides with exact predicates). Edges of a triangulation meet only at common ends and
+/// pass through no other point, and two outline edges with the same ends would need a repeated
+/// point, so then only consecutive edges meet, at their common point. `false` does not mean
+/// self-intersecting (spade refuses non-zero coordinates below 2^-142 in magnitude): the caller
+/// then tests every pair of edges. Expects finite points, no two consecutive ones equal.
+fn simple_by_triangulation(points: &[DVec2]) -> bool {
+    use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+    let n = points.len();
+    let verts: Vec<Point2<f64>> = points.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    let edges: Vec<[usize; 2]> = (0..n).map(|i| [i, (i + 1) % n]).collect();
+    // Crossing constraints are skipped (reported to the closure); the check below sees them.
+    let Ok(cdt) =
+        ConstrainedDelaunayTriangulation::<Point2<f64>>::try_bulk_load_cdt(verts, edges, |_| {})
+    else {
+        return false;
+    };
+    // Vertex order is kept, so spade's vertex i is point i unless points were merged. A
+    // triangulation has no repeated edge, so n outline edges found means all of them.
+    cdt.num_vertices() == n
+        && cdt
+            .directed_edges()
+            .filter(|e| e.to().fix().index() == (e.from().fix().index() + 1) % n)
+            .count()
+            == n
 }
 
 /// The polygon's points counter-clockwise, with collinear points removed. Expects a validated
@@ -261,6 +300,82 @@ mod tests {
         // A spike folding back on itself.
         let e = validate_polygon(ID, &v(&[(0., 0.), (2., 0.), (1., 0.), (0., 1.)])).unwrap_err();
         assert!(matches!(e, GeometryError::SelfIntersection { .. }));
+    }
+
+    /// Whether no two non-adjacent edges touch and no edge folds back onto the next: the
+    /// pairwise definition of a simple outline.
+    fn simple_pairwise(points: &[DVec2]) -> bool {
+        let n = points.len();
+        (0..n).all(|i| {
+            let (a, b, c) = (points[i], points[(i + 1) % n], points[(i + 2) % n]);
+            !(orient(a, b, c) == 0.0 && (c - b).dot(b - a) < 0.0)
+                && ((i + 2)..n).all(|j| {
+                    (i == 0 && j == n - 1)
+                        || !segments_intersect(a, b, points[j], points[(j + 1) % n])
+                })
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5173_91e0),
+            ..proptest::prelude::ProptestConfig::with_cases(600)
+        })]
+
+        /// The triangulation's verdict is the pairwise one, on outlines full of touching,
+        /// collinear and repeated points: random points on a small grid (rarely simple), and
+        /// star-shaped outlines snapped to a grid (mostly simple, with collinear edges), both
+        /// optionally far from the origin.
+        #[test]
+        fn triangulation_finds_an_outline_simple_exactly_when_pairwise_tests_do(
+            grid in proptest::collection::vec((0i32..6, 0i32..6), 3..12),
+            star in proptest::collection::vec(2i32..12, 3..60),
+            use_star in proptest::bool::ANY,
+            offset in proptest::sample::select(vec![0.0, 1e6, -0.5]),
+        ) {
+            let mut pts: Vec<DVec2> = if use_star {
+                let k = star.len();
+                star.iter()
+                    .enumerate()
+                    .map(|(i, &r)| {
+                        let t = i as f64 * std::f64::consts::TAU / k as f64;
+                        (DVec2::new(t.cos(), t.sin()) * r as f64 * 2.0).round() / 2.0
+                    })
+                    .collect()
+            } else {
+                grid.iter().map(|&(x, y)| DVec2::new(x as f64, y as f64)).collect()
+            };
+            for p in &mut pts {
+                *p += offset;
+            }
+            pts.dedup();
+            while pts.len() > 1 && pts[0] == pts[pts.len() - 1] {
+                pts.pop();
+            }
+            proptest::prop_assume!(pts.len() >= 3);
+            proptest::prop_assert_eq!(simple_by_triangulation(&pts), simple_pairwise(&pts), "{:?}", pts);
+        }
+    }
+
+    #[test]
+    fn a_long_outline_is_validated_by_triangulation_and_its_crossing_still_named() {
+        // A star of 2 000 points: simple. Swapping two points far apart makes it cross itself.
+        let k = 2_000;
+        let mut pts: Vec<DVec2> = (0..k)
+            .map(|i| {
+                let t = i as f64 * std::f64::consts::TAU / k as f64;
+                DVec2::new(t.cos(), t.sin()) * (10.0 + (i % 3) as f64)
+            })
+            .collect();
+        assert!(simple_by_triangulation(&pts));
+        assert_eq!(validate_polygon(ID, &pts), Ok(()));
+        pts.swap(10, 1_000);
+        assert!(!simple_by_triangulation(&pts));
+        assert!(matches!(
+            validate_polygon(ID, &pts),
+            Err(GeometryError::SelfIntersection { a: 9, .. })
+        ));
     }
 
     #[test]
