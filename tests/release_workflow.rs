@@ -107,7 +107,7 @@ fn windows_builds_with_msvc_packs_a_zip_and_runs_check_and_sim_from_it() {
     );
     let run = scripts(job);
     for needed in [
-        "cargo test --locked",
+        "cargo test --locked --test determinism",
         "cargo build --release --locked",
         "Compress-Archive",
         "Expand-Archive",
