@@ -8,6 +8,7 @@ pub mod movement;
 pub mod sim;
 
 // The game front end: reads the simulation, never the other way round.
+pub mod anim;
 pub mod app;
 pub mod audio;
 pub mod input;
