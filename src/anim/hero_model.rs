@@ -815,7 +815,7 @@ const ELEMENT_ARRAY_BUFFER: u32 = 34963;
 
 impl Bin {
     fn view(&mut self, bytes: &[u8], target: Option<u32>) -> usize {
-        while self.data.len() % 4 != 0 {
+        while !self.data.len().is_multiple_of(4) {
             self.data.push(0);
         }
         let mut v = json!({
@@ -986,7 +986,7 @@ pub fn hero_glb() -> Vec<u8> {
         animations.push(json!({ "name": c.name, "samplers": samplers, "channels": channels }));
     }
 
-    while bin.data.len() % 4 != 0 {
+    while !bin.data.len().is_multiple_of(4) {
         bin.data.push(0);
     }
     let material = json!({
@@ -1029,7 +1029,7 @@ pub fn hero_glb() -> Vec<u8> {
     });
 
     let mut text = serde_json::to_vec(&doc).expect("the glTF JSON serialises");
-    while text.len() % 4 != 0 {
+    while !text.len().is_multiple_of(4) {
         text.push(b' ');
     }
     let total = 12 + 8 + text.len() + 8 + bin.data.len();
@@ -1191,6 +1191,52 @@ mod tests {
         for kind in ["LINEAR", "STEP", "CUBICSPLINE"] {
             assert!(interpolations.contains(&kind), "no {kind} clip");
         }
+    }
+
+    /// The lowest and highest y of the mesh's box corners in `pose` (rigid skinning: each corner
+    /// follows its own bone), by forward kinematics about z.
+    fn vertical_extent(pose: &Pose) -> (f64, f64) {
+        let mut turn = [0.0f64; JOINT_COUNT];
+        let mut at = [[0.0f64; 2]; JOINT_COUNT];
+        for j in 0..JOINT_COUNT {
+            match PARENTS[j] {
+                None => {
+                    turn[j] = pose.angles[j];
+                    at[j] = pose.root;
+                }
+                Some(p) => {
+                    let (s, c) = (sin_deg(turn[p]), cos_deg(turn[p]));
+                    let (dx, dy) = (REST[j][0] - REST[p][0], REST[j][1] - REST[p][1]);
+                    at[j] = [at[p][0] + c * dx - s * dy, at[p][1] + s * dx + c * dy];
+                    turn[j] = turn[p] + pose.angles[j];
+                }
+            }
+        }
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for p in parts() {
+            let (s, c) = (sin_deg(turn[p.bone]), cos_deg(turn[p.bone]));
+            for x in [p.lo[0], p.hi[0]] {
+                for y in [p.lo[1], p.hi[1]] {
+                    let (dx, dy) = (x - REST[p.bone][0], y - REST[p.bone][1]);
+                    let wy = at[p.bone][1] + s * dx + c * dy;
+                    lo = lo.min(wy);
+                    hi = hi.max(wy);
+                }
+            }
+        }
+        (lo, hi)
+    }
+
+    #[test]
+    fn standing_and_crouching_fit_their_colliders() {
+        let (lo, hi) = vertical_extent(&Pose::stand());
+        assert!(
+            lo.abs() < 1e-9 && (hi - 1.8).abs() < 1e-9,
+            "standing {lo}..{hi}"
+        );
+        let (lo, hi) = vertical_extent(&crouch());
+        assert!(lo > -0.05 && lo < 0.05, "crouching feet at {lo}");
+        assert!(hi < 1.1, "crouching height {hi}");
     }
 
     #[test]
