@@ -26,16 +26,34 @@
 //!    essential (removing it would make an end reflex), so at most two remain per reflex vertex,
 //!    at most 2r + 1 pieces for r reflex vertices, within four times the optimal number.
 //!
-//! O(n log n) time and O(n) memory per polygon.
+//! 3. Steiner points, for concave polygons of more than `SMALL_POLYGON` points only, before
+//!    step 1, so that pieces stay local (an inflated piece's box and crossings are what the mesh
+//!    build pays for; see [`super::build`]). With the spacing s = twice the median edge length
+//!    (raised so that both kinds of points below number at most about 2n):
+//!    - every outline edge longer than s is split at points `a + (b - a) * k / 2^j`; a candidate
+//!      is kept only if it lies exactly on the edge (`orient(a, b, p) == 0`) and strictly after
+//!      the previous one, so the outline is the same point set, now with parts of at most ~s;
+//!    - the points of a square grid of spacing s that lie strictly inside a triangle inside the
+//!      polygon (spade's exact `locate` in the outline's triangulation; points on an edge or a
+//!      vertex are left out) are inserted. Inserting a point strictly inside a face only flips
+//!      unconstrained edges, so the outline stays a closed loop of constraint edges, and the
+//!      inside triangles are found again by the same flood fill.
 //!
-//! Pieces only have the polygon's own vertices (no Steiner points), so their shape follows the
-//! outline's: a long edge, such as the base of a strip with many teeth along its top, is the side
-//! of a fan of long thin triangles, and the pieces merged from them are as long. The later build
-//! stages pay for that (every inflated piece's box and crossings; see [`super::build`]), not this
-//! one.
+//!    Hertel–Mehlhorn then also keeps a diagonal whose removal would give a piece of more than
+//!    `MAX_PIECE` (16) vertices (piece sizes tracked by union-find), so no piece walk in the
+//!    build is long. Pieces then have Steiner vertices, exactly on the outline or inside; they
+//!    still cover the polygon exactly, without overlap, strictly convex and counter-clockwise.
+//!    If spade refuses the points, the decomposition falls back to steps 1 and 2 without Steiner
+//!    points.
+//!
+//! O(n log n) time and O(n) memory per polygon (the Steiner points are O(n); locating the grid
+//! points walks from the previous one, in snake order).
 //!
 //! # Tolerances
-//! None: every side-of-line decision is exact, and the output's points are the input's points.
+//! None: every side-of-line decision is exact. The output's points are the input's points,
+//! split points checked to lie exactly on their edge, and grid points checked (exactly) to lie
+//! strictly inside the polygon; their rounding only moves where they are, never which side of a
+//! line anything is on.
 use glam::DVec2;
 use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
 
@@ -110,7 +128,7 @@ struct LocalTriangulation {
 fn split_points(a: DVec2, b: DVec2, len: f64, out: &mut Vec<DVec2>) {
     let d = b - a;
     let parts = (d.length() / len).ceil();
-    if !(parts >= 2.0) {
+    if parts.is_nan() || parts < 2.0 {
         return;
     }
     let parts = (parts as u64).min(1 << 20).next_power_of_two();
@@ -383,7 +401,10 @@ fn cdt_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
 const OUTLINE: u32 = u32::MAX;
 
 /// Merges the triangles of a triangulated simple counter-clockwise polygon into convex pieces
-/// (Hertel–Mehlhorn, one pass over the diagonals; see the module doc) and calls `f` with each.
+/// (Hertel–Mehlhorn, one pass over the diagonals; see the module doc) of at most `max_piece`
+/// vertices and calls `f` with each (vertex indices into `pts`). The polygon's outline is
+/// `pts[..n]` in order; further points (interior Steiner points) are vertices of the triangles
+/// only.
 ///
 /// Half-edge `h` is edge `h % 3` of triangle `h / 3`, from its vertex `h % 3` to the next; the
 /// piece it bounds lies on its left. `next`/`prev` link each piece's half-edges in
