@@ -187,6 +187,23 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
         split_points(a, b, spacing, &mut outline);
     }
     let m = outline.len();
+    let cols = (size.x / spacing).floor() as usize;
+    let rows = (size.y / spacing).floor() as usize;
+    // Offset from the box corner by a fraction far from simple ones, so grid points rarely land
+    // on a level's outline edges (drawn on round coordinates).
+    let grid_point = |r: usize, c: usize| {
+        Point2::new(
+            lo.x + (c as f64 + GRID_OFFSET) * spacing,
+            lo.y + (r as f64 + GRID_OFFSET) * spacing,
+        )
+    };
+    let grid: Vec<Point2<f64>> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .map(|(r, c)| grid_point(r, c))
+        .collect();
+    if let Some(local) = bulk_loaded(&outline, grid) {
+        return Some(local);
+    }
     let verts: Vec<Point2<f64>> = outline.iter().map(|p| Point2::new(p.x, p.y)).collect();
     let edges: Vec<[usize; 2]> = (0..m).map(|i| [i, (i + 1) % m]).collect();
     let mut conflicts = 0usize;
@@ -198,15 +215,12 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
     }
     let inside = inside_faces(&cdt, m)?;
     // Grid points strictly inside an inside triangle (snake order, so each walk is short).
-    let cols = (size.x / spacing).floor() as usize;
-    let rows = (size.y / spacing).floor() as usize;
     let mut interior: Vec<Point2<f64>> = Vec::new();
     let mut hint = cdt.vertices().next()?.fix();
     for r in 0..rows {
-        let y = lo.y + (r as f64 + 0.5) * spacing;
         for c in 0..cols {
             let c = if r % 2 == 0 { c } else { cols - 1 - c };
-            let p = Point2::new(lo.x + (c as f64 + 0.5) * spacing, y);
+            let p = grid_point(r, c);
             if let PositionInTriangulation::OnFace(face) = cdt.locate_with_hint(p, hint) {
                 hint = cdt.face(face).vertices()[0].fix();
                 if inside[face.index()] {
@@ -237,6 +251,57 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
         .map(|v| DVec2::new(v.position().x, v.position().y))
         .collect();
     if points[..m] != outline[..] {
+        return None;
+    }
+    Some(LocalTriangulation {
+        points,
+        outline: m,
+        tris,
+    })
+}
+
+/// Where grid points sit in their cell (a fraction of the spacing from the box corner).
+const GRID_OFFSET: f64 = 0.414_213_562_373_095;
+
+/// The triangulation of `local_triangulation` in one bulk load of the outline and all grid points
+/// (those outside the polygon end up in outside triangles, unused): no point location walks.
+/// `None` if a grid point lies on the outline (an outline edge is then split, or merged with a
+/// vertex) or spade refuses the points; the caller then locates the grid points one by one.
+fn bulk_loaded(outline: &[DVec2], grid: Vec<Point2<f64>>) -> Option<LocalTriangulation> {
+    let m = outline.len();
+    let g = grid.len();
+    let mut verts: Vec<Point2<f64>> = outline.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    verts.extend(grid);
+    let edges: Vec<[usize; 2]> = (0..m).map(|i| [i, (i + 1) % m]).collect();
+    let mut conflicts = 0usize;
+    let cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
+        ConstrainedDelaunayTriangulation::try_bulk_load_cdt(verts, edges, |_| conflicts += 1)
+            .ok()?;
+    if conflicts > 0 || cdt.num_vertices() != m + g {
+        return None;
+    }
+    let points: Vec<DVec2> = cdt
+        .vertices()
+        .map(|v| DVec2::new(v.position().x, v.position().y))
+        .collect();
+    if points[..m] != outline[..] {
+        return None;
+    }
+    let inside = inside_faces(&cdt, m)?;
+    let tris: Vec<[u32; 3]> = cdt
+        .inner_faces()
+        .filter(|f| inside[f.fix().index()])
+        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+        .collect();
+    let mut used = vec![false; m + g];
+    for t in &tris {
+        for &v in t {
+            used[v as usize] = true;
+        }
+    }
+    let k = used[m..].iter().filter(|&&u| u).count();
+    // m outline points and k interior points: m - 2 + 2k triangles.
+    if used[..m].iter().any(|&u| !u) || tris.len() != m - 2 + 2 * k {
         return None;
     }
     Some(LocalTriangulation {
