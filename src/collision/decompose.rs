@@ -33,11 +33,15 @@
 //!    - every outline edge longer than s is split at points `a + (b - a) * k / 2^j`; a candidate
 //!      is kept only if it lies exactly on the edge (`orient(a, b, p) == 0`) and strictly after
 //!      the previous one, so the outline is the same point set, now with parts of at most ~s;
-//!    - the points of a square grid of spacing s that lie strictly inside a triangle inside the
-//!      polygon (spade's exact `locate` in the outline's triangulation; points on an edge or a
-//!      vertex are left out) are inserted. Inserting a point strictly inside a face only flips
-//!      unconstrained edges, so the outline stays a closed loop of constraint edges, and the
-//!      inside triangles are found again by the same flood fill.
+//!    - the points of a square grid of spacing s are bulk-loaded with the outline (those outside
+//!      end up in outside triangles, unused); the load is accepted only if every outline edge is
+//!      still an edge and no point merged, which fails exactly when a grid point lies on the
+//!      outline. Then the grid points are located one by one in the outline's triangulation
+//!      instead (spade's exact `locate`; points on an edge or a vertex are left out) and those
+//!      strictly inside an inside triangle inserted: inserting a point strictly inside a face
+//!      only flips unconstrained edges, so the outline stays a closed loop of constraint edges.
+//!      Either way the inside triangles are found by the same flood fill, and their count is
+//!      checked (m - 2 + 2k for m outline and k interior points).
 //!
 //!    Hertel–Mehlhorn then also keeps a diagonal whose removal would give a piece of more than
 //!    `MAX_PIECE` (16) vertices (piece sizes tracked by union-find), so no piece walk in the
