@@ -26,18 +26,40 @@
 //!    essential (removing it would make an end reflex), so at most two remain per reflex vertex,
 //!    at most 2r + 1 pieces for r reflex vertices, within four times the optimal number.
 //!
-//! O(n log n) time and O(n) memory per polygon.
+//! 3. Steiner points, for concave polygons of more than `SMALL_POLYGON` points only, before
+//!    step 1, so that pieces stay local (an inflated piece's box and crossings are what the mesh
+//!    build pays for; see [`super::build`]). With the spacing s = twice the median edge length
+//!    (raised so that both kinds of points below number at most about 2n):
+//!    - every outline edge longer than s is split at points `a + (b - a) * k / 2^j`; a candidate
+//!      is kept only if it lies exactly on the edge (`orient(a, b, p) == 0`) and strictly after
+//!      the previous one, so the outline is the same point set, now with parts of at most ~s;
+//!    - the points of a square grid of spacing s are bulk-loaded with the outline (those outside
+//!      end up in outside triangles, unused); the load is accepted only if every outline edge is
+//!      still an edge and no point merged, which fails exactly when a grid point lies on the
+//!      outline. Then the grid points are located one by one in the outline's triangulation
+//!      instead (spade's exact `locate`; points on an edge or a vertex are left out) and those
+//!      strictly inside an inside triangle inserted: inserting a point strictly inside a face
+//!      only flips unconstrained edges, so the outline stays a closed loop of constraint edges.
+//!      Either way the inside triangles are found by the same flood fill, and their count is
+//!      checked (m - 2 + 2k for m outline and k interior points).
 //!
-//! Pieces only have the polygon's own vertices (no Steiner points), so their shape follows the
-//! outline's: a long edge, such as the base of a strip with many teeth along its top, is the side
-//! of a fan of long thin triangles, and the pieces merged from them are as long. The later build
-//! stages pay for that (every inflated piece's box and crossings; see [`super::build`]), not this
-//! one.
+//!    Hertel–Mehlhorn then also keeps a diagonal whose removal would give a piece of more than
+//!    `MAX_PIECE` (16) vertices (piece sizes tracked by union-find), so no piece walk in the
+//!    build is long. Pieces then have Steiner vertices, exactly on the outline or inside; they
+//!    still cover the polygon exactly, without overlap, strictly convex and counter-clockwise.
+//!    If spade refuses the points, the decomposition falls back to steps 1 and 2 without Steiner
+//!    points.
+//!
+//! O(n log n) time and O(n) memory per polygon (the Steiner points are O(n); locating the grid
+//! points walks from the previous one, in snake order).
 //!
 //! # Tolerances
-//! None: every side-of-line decision is exact, and the output's points are the input's points.
+//! None: every side-of-line decision is exact. The output's points are the input's points,
+//! split points checked to lie exactly on their edge, and grid points checked (exactly) to lie
+//! strictly inside the polygon; their rounding only moves where they are, never which side of a
+//! line anything is on.
 use glam::DVec2;
-use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
 
 use super::predicates::orient;
 
@@ -57,12 +79,281 @@ pub(crate) fn for_each_convex_piece(pts: &[DVec2], mut f: impl FnMut(&[DVec2])) 
         }
         return Some(());
     }
+    let mut buf = Vec::new();
+    if let Some(local) = local_triangulation(pts) {
+        hertel_mehlhorn(
+            &local.points,
+            local.outline,
+            &local.tris,
+            MAX_PIECE,
+            |ids| {
+                piece_points(&local.points, ids, &mut buf);
+                f(&buf);
+            },
+        );
+        return Some(());
+    }
     let tris = match cdt_triangles(pts) {
         Some(tris) => tris,
         None => ear_clip(pts)?,
     };
-    hertel_mehlhorn(pts, &tris, f);
+    hertel_mehlhorn(pts, pts.len(), &tris, usize::MAX, |ids| {
+        piece_points(pts, ids, &mut buf);
+        f(&buf);
+    });
     Some(())
+}
+
+/// Fills `out` with the points of a piece given by its vertex indices.
+fn piece_points(pts: &[DVec2], ids: &[u32], out: &mut Vec<DVec2>) {
+    out.clear();
+    out.extend(ids.iter().map(|&i| pts[i as usize]));
+}
+
+/// Hertel–Mehlhorn keeps a diagonal of a long polygon's triangulation when removing it would
+/// give a piece of more than this many vertices, so every piece stays small (the mesh build
+/// walks whole piece outlines per query).
+const MAX_PIECE: usize = 16;
+
+/// A triangulation of a long polygon with Steiner points (see the module doc): `points[..outline]`
+/// is the outline (the polygon's vertices in order, with the split points of its long edges
+/// between them), `points[outline..]` are interior points; `tris` are counter-clockwise index
+/// triples.
+struct LocalTriangulation {
+    points: Vec<DVec2>,
+    outline: usize,
+    tris: Vec<[u32; 3]>,
+}
+
+/// Points on segment `a b` (exclusive) splitting it into parts of at most about `len`, each
+/// exactly on the segment (`orient(a, b, p) == 0`, checked) and strictly ordered from `a` to
+/// `b`. Candidates are `a + (b - a) * t` for `t = k / 2^m`; a rounded one off the segment's line
+/// or out of order is left out, so the outline stays the same point set.
+fn split_points(a: DVec2, b: DVec2, len: f64, out: &mut Vec<DVec2>) {
+    let d = b - a;
+    let parts = (d.length() / len).ceil();
+    if parts.is_nan() || parts < 2.0 {
+        return;
+    }
+    let parts = (parts as u64).min(1 << 20).next_power_of_two();
+    let step = 1.0 / parts as f64;
+    // Coordinate along which the segment is ordered (the larger extent; never zero).
+    let along = |p: DVec2| {
+        if d.x.abs() >= d.y.abs() {
+            p.x * d.x.signum()
+        } else {
+            p.y * d.y.signum()
+        }
+    };
+    let mut last = along(a);
+    let end = along(b);
+    for k in 1..parts {
+        let p = a + d * (k as f64 * step);
+        let t = along(p);
+        if t > last && t < end && orient(a, b, p) == 0.0 {
+            out.push(p);
+            last = t;
+        }
+    }
+}
+
+/// Triangulates a long simple counter-clockwise polygon with Steiner points: long outline edges
+/// split at exact points on them, and the points of a square grid that lie strictly inside the
+/// polygon (located in the triangulation of the outline, exactly). `None` if spade refuses the
+/// coordinates or the result is inconsistent (the caller then decomposes without Steiner points).
+fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
+    let n = pts.len();
+    // Local feature size: twice the median edge length, raised so that the split points and
+    // grid points stay O(n).
+    let mut lengths: Vec<f64> = (0..n)
+        .map(|i| (pts[(i + 1) % n] - pts[i]).length())
+        .collect();
+    let mid = n / 2;
+    let median = *lengths.select_nth_unstable_by(mid, f64::total_cmp).1;
+    let total: f64 = lengths.iter().sum();
+    let (lo, hi) = pts.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    let size = hi - lo;
+    let budget = 2.0 * n as f64;
+    let mut spacing = 2.0 * median;
+    spacing = spacing.max(total / budget);
+    spacing = spacing.max((size.x * size.y / budget).sqrt());
+    if !(spacing.is_finite() && spacing > 0.0) {
+        return None;
+    }
+    // Outline with split points.
+    let mut outline: Vec<DVec2> = Vec::with_capacity(2 * n);
+    for i in 0..n {
+        let (a, b) = (pts[i], pts[(i + 1) % n]);
+        outline.push(a);
+        split_points(a, b, spacing, &mut outline);
+    }
+    let m = outline.len();
+    let cols = (size.x / spacing).floor() as usize;
+    let rows = (size.y / spacing).floor() as usize;
+    // Offset from the box corner by a fraction far from simple ones, so grid points rarely land
+    // on a level's outline edges (drawn on round coordinates).
+    let grid_point = |r: usize, c: usize| {
+        Point2::new(
+            lo.x + (c as f64 + GRID_OFFSET) * spacing,
+            lo.y + (r as f64 + GRID_OFFSET) * spacing,
+        )
+    };
+    let grid: Vec<Point2<f64>> = (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .map(|(r, c)| grid_point(r, c))
+        .collect();
+    if let Some(local) = bulk_loaded(&outline, grid) {
+        return Some(local);
+    }
+    let verts: Vec<Point2<f64>> = outline.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    let edges: Vec<[usize; 2]> = (0..m).map(|i| [i, (i + 1) % m]).collect();
+    let mut conflicts = 0usize;
+    let mut cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
+        ConstrainedDelaunayTriangulation::try_bulk_load_cdt(verts, edges, |_| conflicts += 1)
+            .ok()?;
+    if conflicts > 0 || cdt.num_vertices() != m {
+        return None;
+    }
+    let inside = inside_faces(&cdt, m)?;
+    // Grid points strictly inside an inside triangle (snake order, so each walk is short).
+    let mut interior: Vec<Point2<f64>> = Vec::new();
+    let mut hint = cdt.vertices().next()?.fix();
+    for r in 0..rows {
+        for c in 0..cols {
+            let c = if r % 2 == 0 { c } else { cols - 1 - c };
+            let p = grid_point(r, c);
+            if let PositionInTriangulation::OnFace(face) = cdt.locate_with_hint(p, hint) {
+                hint = cdt.face(face).vertices()[0].fix();
+                if inside[face.index()] {
+                    interior.push(p);
+                }
+            }
+        }
+    }
+    let k = interior.len();
+    for p in interior {
+        cdt.insert(p).ok()?;
+    }
+    if cdt.num_vertices() != m + k {
+        return None;
+    }
+    let inside = inside_faces(&cdt, m)?;
+    let tris: Vec<[u32; 3]> = cdt
+        .inner_faces()
+        .filter(|f| inside[f.fix().index()])
+        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+        .collect();
+    // m outline points and k interior points: m - 2 + 2k triangles.
+    if tris.len() != m - 2 + 2 * k {
+        return None;
+    }
+    let points: Vec<DVec2> = cdt
+        .vertices()
+        .map(|v| DVec2::new(v.position().x, v.position().y))
+        .collect();
+    if points[..m] != outline[..] {
+        return None;
+    }
+    Some(LocalTriangulation {
+        points,
+        outline: m,
+        tris,
+    })
+}
+
+/// Where grid points sit in their cell (a fraction of the spacing from the box corner).
+const GRID_OFFSET: f64 = 0.414_213_562_373_095;
+
+/// The triangulation of `local_triangulation` in one bulk load of the outline and all grid points
+/// (those outside the polygon end up in outside triangles, unused): no point location walks.
+/// `None` if a grid point lies on the outline (an outline edge is then split, or merged with a
+/// vertex) or spade refuses the points; the caller then locates the grid points one by one.
+fn bulk_loaded(outline: &[DVec2], grid: Vec<Point2<f64>>) -> Option<LocalTriangulation> {
+    let m = outline.len();
+    let g = grid.len();
+    let mut verts: Vec<Point2<f64>> = outline.iter().map(|p| Point2::new(p.x, p.y)).collect();
+    verts.extend(grid);
+    let edges: Vec<[usize; 2]> = (0..m).map(|i| [i, (i + 1) % m]).collect();
+    let mut conflicts = 0usize;
+    let cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
+        ConstrainedDelaunayTriangulation::try_bulk_load_cdt(verts, edges, |_| conflicts += 1)
+            .ok()?;
+    if conflicts > 0 || cdt.num_vertices() != m + g {
+        return None;
+    }
+    let points: Vec<DVec2> = cdt
+        .vertices()
+        .map(|v| DVec2::new(v.position().x, v.position().y))
+        .collect();
+    if points[..m] != outline[..] {
+        return None;
+    }
+    let inside = inside_faces(&cdt, m)?;
+    let tris: Vec<[u32; 3]> = cdt
+        .inner_faces()
+        .filter(|f| inside[f.fix().index()])
+        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+        .collect();
+    let mut used = vec![false; m + g];
+    for t in &tris {
+        for &v in t {
+            used[v as usize] = true;
+        }
+    }
+    let k = used[m..].iter().filter(|&&u| u).count();
+    // m outline points and k interior points: m - 2 + 2k triangles.
+    if used[..m].iter().any(|&u| !u) || tris.len() != m - 2 + 2 * k {
+        return None;
+    }
+    Some(LocalTriangulation {
+        points,
+        outline: m,
+        tris,
+    })
+}
+
+/// Which faces of a constrained triangulation whose vertices `0..m` are a closed
+/// counter-clockwise outline (constraint edges `i -> i + 1`) lie inside it: a flood fill from the
+/// left side of every outline edge across every other edge (topology only, no arithmetic).
+/// `None` if an outline edge is missing or borders the outer face.
+fn inside_faces(
+    cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>,
+    m: usize,
+) -> Option<Vec<bool>> {
+    let is_outline = |a: usize, b: usize| a < m && b < m && (b == (a + 1) % m || a == (b + 1) % m);
+    let mut inside = vec![false; cdt.num_all_faces()];
+    let mut stack = Vec::new();
+    let mut outline_edges = 0;
+    for e in cdt.directed_edges() {
+        let (a, b) = (e.from().fix().index(), e.to().fix().index());
+        if a < m && b == (a + 1) % m {
+            outline_edges += 1;
+            let face = e.face().as_inner()?;
+            if !inside[face.fix().index()] {
+                inside[face.fix().index()] = true;
+                stack.push(face.fix());
+            }
+        }
+    }
+    if outline_edges != m {
+        return None;
+    }
+    while let Some(face) = stack.pop() {
+        for e in cdt.face(face).adjacent_edges() {
+            if is_outline(e.from().fix().index(), e.to().fix().index()) {
+                continue;
+            }
+            let across = e.rev().face().as_inner()?;
+            if !inside[across.fix().index()] {
+                inside[across.fix().index()] = true;
+                stack.push(across.fix());
+            }
+        }
+    }
+    Some(inside)
 }
 
 /// The convex pieces (counter-clockwise, overlapping nothing) of a simple counter-clockwise
@@ -165,38 +456,7 @@ fn cdt_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
     if conflicts > 0 || cdt.num_vertices() != n {
         return None;
     }
-    let is_outline = |a: usize, b: usize| b == (a + 1) % n || a == (b + 1) % n;
-    // The face left of each outline edge (a -> a + 1) is inside; flood fill from those across
-    // every other edge. The outline is a closed loop of constraint edges, so the fill stays in.
-    let mut inside = vec![false; cdt.num_all_faces()];
-    let mut stack = Vec::new();
-    let mut outline_edges = 0;
-    for e in cdt.directed_edges() {
-        let (a, b) = (e.from().fix().index(), e.to().fix().index());
-        if b == (a + 1) % n {
-            outline_edges += 1;
-            let face = e.face().as_inner()?;
-            if !inside[face.fix().index()] {
-                inside[face.fix().index()] = true;
-                stack.push(face.fix());
-            }
-        }
-    }
-    if outline_edges != n {
-        return None;
-    }
-    while let Some(face) = stack.pop() {
-        for e in cdt.face(face).adjacent_edges() {
-            if is_outline(e.from().fix().index(), e.to().fix().index()) {
-                continue;
-            }
-            let across = e.rev().face().as_inner()?;
-            if !inside[across.fix().index()] {
-                inside[across.fix().index()] = true;
-                stack.push(across.fix());
-            }
-        }
-    }
+    let inside = inside_faces(&cdt, n)?;
     let tris: Vec<[u32; 3]> = cdt
         .inner_faces()
         .filter(|f| inside[f.fix().index()])
@@ -210,13 +470,21 @@ fn cdt_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
 const OUTLINE: u32 = u32::MAX;
 
 /// Merges the triangles of a triangulated simple counter-clockwise polygon into convex pieces
-/// (Hertel–Mehlhorn, one pass over the diagonals; see the module doc) and calls `f` with each.
+/// (Hertel–Mehlhorn, one pass over the diagonals; see the module doc) of at most `max_piece`
+/// vertices and calls `f` with each (vertex indices into `pts`). The polygon's outline is
+/// `pts[..n]` in order; further points (interior Steiner points) are vertices of the triangles
+/// only.
 ///
 /// Half-edge `h` is edge `h % 3` of triangle `h / 3`, from its vertex `h % 3` to the next; the
 /// piece it bounds lies on its left. `next`/`prev` link each piece's half-edges in
 /// counter-clockwise order, and a removed diagonal's two half-edges drop out of those cycles.
-fn hertel_mehlhorn(pts: &[DVec2], tris: &[[u32; 3]], mut f: impl FnMut(&[DVec2])) {
-    let n = pts.len();
+fn hertel_mehlhorn(
+    pts: &[DVec2],
+    n: usize,
+    tris: &[[u32; 3]],
+    max_piece: usize,
+    mut f: impl FnMut(&[u32]),
+) {
     let m = 3 * tris.len();
     let origin = |h: u32| tris[h as usize / 3][h as usize % 3] as usize;
     let mut next: Vec<u32> = (0..m as u32).map(|h| h - h % 3 + (h + 1) % 3).collect();
@@ -227,7 +495,7 @@ fn hertel_mehlhorn(pts: &[DVec2], tris: &[[u32; 3]], mut f: impl FnMut(&[DVec2])
     let mut keyed: Vec<(u64, u32)> = (0..m as u32)
         .filter_map(|h| {
             let (a, b) = (origin(h), origin(next[h as usize]));
-            let outline = b == (a + 1) % n || a == (b + 1) % n;
+            let outline = a < n && b < n && (b == (a + 1) % n || a == (b + 1) % n);
             (!outline).then(|| (((a.min(b) as u64) << 32) | a.max(b) as u64, h))
         })
         .collect();
@@ -241,6 +509,17 @@ fn hertel_mehlhorn(pts: &[DVec2], tris: &[[u32; 3]], mut f: impl FnMut(&[DVec2])
     drop(keyed);
     // One pass over the diagonals (each once, from its lower half-edge).
     let mut removed = vec![false; m];
+    // Pieces as a union-find over triangles, with each root's vertex count.
+    let mut parent: Vec<u32> = (0..tris.len() as u32).collect();
+    let mut count: Vec<u32> = vec![3; tris.len()];
+    fn root(parent: &mut [u32], mut t: u32) -> u32 {
+        while parent[t as usize] != t {
+            let up = parent[parent[t as usize] as usize];
+            parent[t as usize] = up;
+            t = up;
+        }
+        t
+    }
     for h in 0..m as u32 {
         let t = twin[h as usize];
         if t == OUTLINE || t < h {
@@ -256,7 +535,12 @@ fn hertel_mehlhorn(pts: &[DVec2], tris: &[[u32; 3]], mut f: impl FnMut(&[DVec2])
         let a_after = origin(next[next[tu] as usize]);
         let b_before = origin(prev[tu]);
         let b_after = origin(next[next[hu] as usize]);
-        if convex_at(a_before, a, a_after) && convex_at(b_before, b, b_after) {
+        let (rp, rq) = (root(&mut parent, h / 3), root(&mut parent, t / 3));
+        let merged = (count[rp as usize] + count[rq as usize]) as usize - 2;
+        if merged <= max_piece && convex_at(a_before, a, a_after) && convex_at(b_before, b, b_after)
+        {
+            parent[rq as usize] = rp;
+            count[rp as usize] = merged as u32;
             let (ph, nh, pt, nt) = (prev[hu], next[hu], prev[tu], next[tu]);
             next[ph as usize] = nt;
             prev[nt as usize] = ph;
@@ -269,7 +553,7 @@ fn hertel_mehlhorn(pts: &[DVec2], tris: &[[u32; 3]], mut f: impl FnMut(&[DVec2])
     drop(prev);
     // Each remaining cycle is a piece, starting from its lowest half-edge.
     let mut seen = removed;
-    let mut piece: Vec<DVec2> = Vec::new();
+    let mut piece: Vec<u32> = Vec::new();
     for h in 0..m as u32 {
         if seen[h as usize] {
             continue;
@@ -278,7 +562,7 @@ fn hertel_mehlhorn(pts: &[DVec2], tris: &[[u32; 3]], mut f: impl FnMut(&[DVec2])
         let mut e = h;
         loop {
             seen[e as usize] = true;
-            piece.push(pts[origin(e)]);
+            piece.push(origin(e) as u32);
             e = next[e as usize];
             if e == h {
                 break;
@@ -353,34 +637,69 @@ mod tests {
     use super::super::predicates::signed_area;
     use super::*;
 
-    /// Checks that `pieces` are an exact Hertel–Mehlhorn decomposition of the counter-clockwise
-    /// polygon `poly`:
-    /// - every piece is strictly convex and counter-clockwise, and its vertices are polygon
-    ///   vertices;
+    /// Checks that `pieces` (vertex indices into `points`) are an exact Hertel–Mehlhorn
+    /// decomposition of the counter-clockwise polygon `poly`, whose outline with its split points
+    /// is `points[..outline]` (the rest are interior Steiner points):
+    /// - the outline is the polygon's vertices in order, with points exactly on its edges
+    ///   (strictly between their ends, in order) between them: the same point set;
+    /// - every piece is strictly convex and counter-clockwise, with at most `max_piece` vertices;
     /// - every outline edge is an edge of exactly one piece, in its direction, and every other
     ///   piece edge (a diagonal) is an edge of exactly two pieces, in opposite directions. With
     ///   positively oriented pieces this makes the sum of the pieces' indicator functions the
-    ///   polygon's: they cover it, without overlap;
+    ///   outline's: they cover it, without overlap (so interior Steiner points lie inside);
     /// - the areas add up (to a relative 1e-9);
-    /// - every diagonal is essential: merging its two pieces is not convex;
-    /// - at most 2r + 1 pieces for r reflex vertices (within 4× the optimum).
-    fn check_cover(poly: &[DVec2], pieces: &[Vec<DVec2>]) -> Result<(), String> {
+    /// - every diagonal is essential: merging its two pieces is not convex, or too big;
+    /// - without Steiner points, at most 2r + 1 pieces for r reflex vertices (within 4× the
+    ///   optimum).
+    fn check_cover(
+        poly: &[DVec2],
+        points: &[DVec2],
+        outline: usize,
+        pieces: &[Vec<u32>],
+        max_piece: usize,
+    ) -> Result<(), String> {
         let n = poly.len();
-        let index: HashMap<(u64, u64), usize> = poly
-            .iter()
-            .enumerate()
-            .map(|(i, p)| ((p.x.to_bits(), p.y.to_bits()), i))
-            .collect();
-        let mut ids: Vec<Vec<usize>> = Vec::with_capacity(pieces.len());
-        for (k, piece) in pieces.iter().enumerate() {
-            if !is_strictly_convex(piece) {
-                return Err(format!("piece {k} is not strictly convex: {piece:?}"));
+        let m = outline;
+        // The outline: the polygon's vertices in order, split points on their edges between.
+        let mut at = 0;
+        for i in 0..n {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            if points.get(at) != Some(&a) {
+                return Err(format!("outline point {at} is not polygon vertex {i}"));
             }
-            let piece_ids: Option<Vec<usize>> = piece
-                .iter()
-                .map(|p| index.get(&(p.x.to_bits(), p.y.to_bits())).copied())
-                .collect();
-            ids.push(piece_ids.ok_or(format!("piece {k} has a point off the polygon"))?);
+            at += 1;
+            let mut last = a;
+            while at < m && points[at] != b {
+                let p = points[at];
+                let (t0, t1, t2) = (
+                    (last - a).dot(b - a),
+                    (p - a).dot(b - a),
+                    (b - a).dot(b - a),
+                );
+                if orient(a, b, p) != 0.0 || !(t0 < t1 && t1 < t2) {
+                    return Err(format!(
+                        "split point {at} {p:?} is not on edge {i} in order"
+                    ));
+                }
+                last = p;
+                at += 1;
+            }
+        }
+        if at != m {
+            return Err(format!("outline has {m} points, {at} accounted for"));
+        }
+        let ids: Vec<Vec<usize>> = pieces
+            .iter()
+            .map(|p| p.iter().map(|&i| i as usize).collect())
+            .collect();
+        for (k, p) in ids.iter().enumerate() {
+            let pts: Vec<DVec2> = p.iter().map(|&i| points[i]).collect();
+            if !is_strictly_convex(&pts) {
+                return Err(format!("piece {k} is not strictly convex: {pts:?}"));
+            }
+            if p.len() > max_piece {
+                return Err(format!("piece {k} has {} vertices", p.len()));
+            }
         }
         // Directed edge -> (piece, position of the edge in it), for every piece edge.
         let mut edges: HashMap<(usize, usize), (usize, usize)> = HashMap::new();
@@ -392,31 +711,35 @@ mod tests {
                 }
             }
         }
-        for i in 0..n {
-            let j = (i + 1) % n;
+        for i in 0..m {
+            let j = (i + 1) % m;
             if !edges.contains_key(&(i, j)) || edges.contains_key(&(j, i)) {
                 return Err(format!(
                     "outline edge {i} -> {j} is not on exactly one piece"
                 ));
             }
         }
-        let is_outline = |a: usize, b: usize| b == (a + 1) % n || a == (b + 1) % n;
+        let is_outline =
+            |a: usize, b: usize| a < m && b < m && (b == (a + 1) % m || a == (b + 1) % m);
         for (&(a, b), &(p, k)) in &edges {
             if is_outline(a, b) {
                 continue;
             }
-            let Some(&(q, m)) = edges.get(&(b, a)) else {
+            let Some(&(q, j)) = edges.get(&(b, a)) else {
                 return Err(format!("diagonal {a} -> {b} has a piece on one side only"));
             };
-            let merged: Vec<DVec2> = merge(&ids[p], k, &ids[q], m)
+            let merged: Vec<DVec2> = merge(&ids[p], k, &ids[q], j)
                 .into_iter()
-                .map(|i| poly[i])
+                .map(|i| points[i])
                 .collect();
-            if is_convex(&merged) {
+            if merged.len() <= max_piece && is_convex(&merged) {
                 return Err(format!("diagonal {a} -> {b} is not essential"));
             }
         }
-        let area: f64 = pieces.iter().map(|p| signed_area(p)).sum();
+        let area: f64 = pieces
+            .iter()
+            .map(|p| signed_area(&p.iter().map(|&i| points[i as usize]).collect::<Vec<_>>()))
+            .sum();
         let want = signed_area(poly);
         if (area - want).abs() > 1e-9 * want.abs() {
             return Err(format!("pieces' area {area} is not the polygon's {want}"));
@@ -424,7 +747,7 @@ mod tests {
         let reflex = (0..n)
             .filter(|&i| orient(poly[(i + n - 1) % n], poly[i], poly[(i + 1) % n]) < 0.0)
             .count();
-        if pieces.len() > 2 * reflex + 1 {
+        if points.len() == n && max_piece == usize::MAX && pieces.len() > 2 * reflex + 1 {
             return Err(format!(
                 "{} pieces for {reflex} reflex vertices (at most 2r + 1)",
                 pieces.len()
@@ -433,13 +756,59 @@ mod tests {
         Ok(())
     }
 
+    /// The pieces of a polygon as index lists into the points they use (the polygon's, or its
+    /// Steiner-augmented ones), as `for_each_convex_piece` makes them, checked by
+    /// [`check_cover`].
+    fn check_ccw(ccw: &[DVec2]) -> Result<usize, String> {
+        let n = ccw.len();
+        if is_convex(ccw) {
+            return Ok(1);
+        }
+        if n <= SMALL_POLYGON {
+            let pieces = small_pieces(ccw).ok_or("no decomposition")?;
+            let index: HashMap<(u64, u64), u32> = ccw
+                .iter()
+                .enumerate()
+                .map(|(i, p)| ((p.x.to_bits(), p.y.to_bits()), i as u32))
+                .collect();
+            let ids: Option<Vec<Vec<u32>>> = pieces
+                .iter()
+                .map(|piece| {
+                    piece
+                        .iter()
+                        .map(|p| index.get(&(p.x.to_bits(), p.y.to_bits())).copied())
+                        .collect()
+                })
+                .collect();
+            let ids = ids.ok_or("a piece has a point off the polygon")?;
+            check_cover(ccw, ccw, n, &ids, usize::MAX)?;
+            return Ok(ids.len());
+        }
+        let mut ids: Vec<Vec<u32>> = Vec::new();
+        if let Some(local) = local_triangulation(ccw) {
+            hertel_mehlhorn(&local.points, local.outline, &local.tris, MAX_PIECE, |p| {
+                ids.push(p.to_vec())
+            });
+            check_cover(ccw, &local.points, local.outline, &ids, MAX_PIECE)?;
+        } else {
+            let tris = cdt_triangles(ccw)
+                .or_else(|| ear_clip(ccw))
+                .ok_or("no triangulation")?;
+            hertel_mehlhorn(ccw, n, &tris, usize::MAX, |p| ids.push(p.to_vec()));
+            check_cover(ccw, ccw, n, &ids, usize::MAX)?;
+        }
+        // The public entry point gives the same pieces.
+        let pieces = convex_pieces(ccw).ok_or("no decomposition")?;
+        if pieces.len() != ids.len() {
+            return Err("convex_pieces disagrees".into());
+        }
+        Ok(ids.len())
+    }
+
     /// Validates `pts`, normalizes it and checks its decomposition.
     fn check_polygon(pts: &[DVec2]) -> Result<usize, String> {
         validate_polygon(PolygonId(0), pts).map_err(|e| e.to_string())?;
-        let ccw = normalized_ccw(pts);
-        let pieces = convex_pieces(&ccw).ok_or("no decomposition")?;
-        check_cover(&ccw, &pieces)?;
-        Ok(pieces.len())
+        check_ccw(&normalized_ccw(pts))
     }
 
     /// A star-shaped polygon: `radii.len()` points at increasing angles around the origin (each
@@ -540,6 +909,10 @@ mod tests {
         let c = comb(&teeth);
         assert_eq!(c.len(), 10_002);
         check_polygon(&c).unwrap();
+        // The strip's long base is split and the teeth get interior points.
+        let local = local_triangulation(&normalized_ccw(&c)).unwrap();
+        assert!(local.outline > c.len());
+        assert!(local.points.len() > local.outline);
         let k = 10_000;
         let radii: Vec<f64> = (0..k)
             .map(|i| 100.0 + ((i * 7919) % 13) as f64 * 0.1)
