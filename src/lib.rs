@@ -10,5 +10,6 @@ pub mod sim;
 // The game front end: reads the simulation, never the other way round.
 pub mod app;
 pub mod audio;
+pub mod editor;
 pub mod input;
 pub mod render;
