@@ -865,7 +865,7 @@ mod tests {
             Edit::MoveVertices {
                 polygon: 1,
                 vertices: vec![2],
-                delta: p(-2., -2.),
+                delta: p(-1.5, -0.5),
             },
             "polygon 1: self-intersection",
         );
@@ -880,7 +880,7 @@ mod tests {
                 pivot: p(0., 0.),
                 factor: p(1., 0.),
             },
-            "polygon 1: has zero area",
+            "polygon 1: points 1 and 2 are duplicates",
         );
         refused(
             Edit::Rotate {
@@ -1128,16 +1128,17 @@ mod tests {
 
     #[test]
     fn a_transform_refused_on_one_polygon_touches_none() {
-        // Polygon 1 scales fine, polygon 0 (a thin strip) would get near-duplicate vertices.
+        // Polygon 0 would pass the geometry check; polygon 1 (checked first) is flattened to
+        // near-duplicate vertices, and neither is written.
         let e = refused(
             Edit::Scale {
                 polygons: vec![1, 0],
                 pivot: p(0., 0.),
                 factor: p(1., 1e-5),
             },
-            "polygon 0: vertices",
+            "polygon 1: vertices",
         );
-        assert!(matches!(e, EditError::NearDuplicate { polygon: 0, .. }));
+        assert!(matches!(e, EditError::NearDuplicate { polygon: 1, .. }));
     }
 
     #[test]
