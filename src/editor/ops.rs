@@ -349,14 +349,13 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         }
         Edit::AddPolygons { polygons } => add_polygons(level, polygons.clone(), strict)?,
         Edit::InsertPolygons { polygons } => {
-            let mut len = level.polygons.len();
             let mut last = None;
-            for (i, p) in polygons {
+            // Before the k-th insertion the list holds `len + k` polygons.
+            for (len, (i, p)) in (level.polygons.len()..).zip(polygons) {
                 if *i > len || last.is_some_and(|l| *i <= l) {
                     return Err(EditError::NoPolygon(*i));
                 }
                 check_polygon(*i, p, strict)?;
-                len += 1;
                 last = Some(*i);
             }
             for (i, p) in polygons {
