@@ -48,7 +48,7 @@
 //! // Dragging vertex 2 across the opposite edge is refused with a message; nothing changes.
 //! let moved = level.clone();
 //! let e = history.apply(&mut level, Edit::MoveVertices {
-//!     polygon: 0, vertices: vec![2], delta: DVec2::new(-5., -3.) });
+//!     polygon: 0, vertices: vec![2], delta: DVec2::new(-4., -0.5) });
 //! assert!(e.unwrap_err().to_string().starts_with("polygon 0"));
 //! assert_eq!(level, moved);
 //! history.undo(&mut level).unwrap();
