@@ -11,5 +11,6 @@ pub mod sim;
 pub mod anim;
 pub mod app;
 pub mod audio;
+pub mod editor;
 pub mod input;
 pub mod render;

@@ -1,0 +1,71 @@
+//! The level editor's document model: editing operations as pure functions on a [`Level`], an
+//! undo/redo history, and grid snapping. No drawing, no input: the editor's panels and viewport
+//! call into this and show what it returns.
+//!
+//! # What it owns
+//! - [`ops`]: [`Edit`], the explicit editing commands (move vertices or polygons, insert and
+//!   delete vertices, add, paste and delete polygons, set kind, material and colour, move the
+//!   spawn, add, move, resize and delete ladders, set camera and level bounds, rotate and scale a
+//!   selection about a pivot), and [`apply`], which either applies one to the level and returns
+//!   its inverse or refuses it with an [`EditError`] and leaves the level untouched. An edit is
+//!   checked on a candidate of the polygons it touches only (`collision::validate_polygon` plus
+//!   the near-duplicate rule) and cheap field checks, never by validating the whole level, so its
+//!   cost scales with the edit, not with the level. A valid level stays valid: every accepted
+//!   edit keeps [`Level::validate`] passing.
+//! - [`history`]: [`History`], the undo and redo stacks. Each entry holds the edit and its inverse
+//!   (the old coordinates or fields of what it touched, never a snapshot of the level), so memory
+//!   and time per undo are proportional to the edit. Consecutive drags of the same vertices or
+//!   polygons can merge into one entry.
+//! - [`snap`]: [`Grid`], snapping to exact grid points, and [`close_outline`], which drops the
+//!   closing click of a drawn polygon when it lands on the first point.
+//!
+//! # Tolerances
+//! - [`NEAR_DUPLICATE`] = 1e-4 m: the least distance between two vertices of one polygon an edit
+//!   may leave. `validate_polygon` refuses only exactly equal consecutive points; two vertices a
+//!   hair apart are valid geometry but make slivers and near-zero-length edges that the collision
+//!   build has to weld or split (and that the hero snags on), and they are what a closing click
+//!   next to (not on) the first point makes. 0.1 mm is far below anything drawn on purpose (the
+//!   finest useful grid is centimetres) and far above `f64` noise at level coordinates
+//!   (about 1e-12 m at 1e4 m). The inverse edits that put back earlier coordinates
+//!   ([`Edit::is_restore`]) skip this rule so that a level loaded with such a pair still undoes.
+//! - Grid points are exact: see [`snap`] (no tolerance; equal grid indices give bit-identical
+//!   coordinates).
+//!
+//! # Usage
+//! ```
+//! use glam::DVec2;
+//! use tessera::editor::{Edit, History};
+//! # use tessera::level::{Level, LevelPolygon};
+//! # let mut level = Level { name: "l".into(), polygons: vec![LevelPolygon::solid(vec![
+//! #     DVec2::new(0., 0.), DVec2::new(2., 0.), DVec2::new(2., 1.), DVec2::new(0., 1.)])],
+//! #     ladders: vec![], spawn: DVec2::new(0., 3.), camera_bounds: None, bounds: None,
+//! #     tuning: Default::default() };
+//! let original = level.clone();
+//! let mut history = History::default();
+//! history
+//!     .apply(&mut level, Edit::MoveVertices { polygon: 0, vertices: vec![2], delta: DVec2::X })
+//!     .unwrap();
+//! // Dragging vertex 2 across the opposite edge is refused with a message; nothing changes.
+//! let moved = level.clone();
+//! let e = history.apply(&mut level, Edit::MoveVertices {
+//!     polygon: 0, vertices: vec![2], delta: DVec2::new(-4., -0.5) });
+//! assert!(e.unwrap_err().to_string().starts_with("polygon 0"));
+//! assert_eq!(level, moved);
+//! history.undo(&mut level).unwrap();
+//! assert_eq!(level, original);
+//! ```
+//!
+//! # Must never depend on
+//! Window, GPU, GUI, audio or input crates (no wgpu, winit, egui here: the editor's panels wrap
+//! this model, not the other way round). It reads `level` (the document) and `collision`
+//! (polygon validation). The simulation layers never import it (`tests/layering.rs`).
+//!
+//! [`Level`]: crate::level::Level
+//! [`Level::validate`]: crate::level::Level::validate
+pub mod history;
+pub mod ops;
+pub mod snap;
+
+pub use history::History;
+pub use ops::{apply, Applied, Edit, EditError, NEAR_DUPLICATE};
+pub use snap::{close_outline, Grid};

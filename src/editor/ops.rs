@@ -1,0 +1,1151 @@
+//! Editing commands on the level document: [`Edit`] and [`apply`].
+//!
+//! Each command stores what it needs and [`apply`] returns its inverse, built from the old values
+//! of exactly what it touched. A refused edit leaves the level untouched: the touched polygons are
+//! built as candidates, checked, and only then written back.
+use glam::{DMat2, DVec2};
+
+use crate::collision::{validate_polygon, Aabb, GeometryError, PolygonKind, MAX_COORDINATE};
+use crate::level::document::polygon_id;
+use crate::level::{Ladder, Level, LevelPolygon};
+
+use super::snap::close_outline;
+
+/// Least distance between two vertices of one polygon that an edit may leave, metres (see the
+/// module docs of [`editor`](super) for why).
+pub const NEAR_DUPLICATE: f64 = 1e-4;
+
+/// One editing command. Vertex and polygon indices are positions in `Level::polygons` and
+/// `LevelPolygon::points` at the time the edit is applied.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    /// Moves some vertices of one polygon by `delta`.
+    MoveVertices {
+        polygon: usize,
+        vertices: Vec<usize>,
+        delta: DVec2,
+    },
+    /// Moves whole polygons by `delta`.
+    MovePolygons { polygons: Vec<usize>, delta: DVec2 },
+    /// Inserts `point` on edge `edge` (from vertex `edge` to the next), as vertex `edge + 1`.
+    InsertVertex {
+        polygon: usize,
+        edge: usize,
+        point: DVec2,
+    },
+    /// Deletes vertices of one polygon; refused if fewer than 3 would remain.
+    DeleteVertices {
+        polygon: usize,
+        vertices: Vec<usize>,
+    },
+    /// Adds a drawn polygon at the end of the list. A last point on (or within
+    /// [`NEAR_DUPLICATE`] of) the first is the closing click and is dropped, not duplicated.
+    AddPolygon { polygon: LevelPolygon },
+    /// Adds polygons at the end of the list (paste), in order.
+    AddPolygons { polygons: Vec<LevelPolygon> },
+    /// Deletes polygons; later polygons move down.
+    DeletePolygons { polygons: Vec<usize> },
+    /// Sets a polygon's kind.
+    SetKind { polygon: usize, kind: PolygonKind },
+    /// Sets a polygon's material.
+    SetMaterial {
+        polygon: usize,
+        material: Option<String>,
+    },
+    /// Sets a polygon's colour (each component in `[0, 1]`).
+    SetColour {
+        polygon: usize,
+        colour: Option<[f32; 3]>,
+    },
+    /// Moves the spawn point to `to`.
+    MoveSpawn { to: DVec2 },
+    /// Adds a ladder at the end of the list.
+    AddLadder { ladder: Ladder },
+    /// Moves a ladder by `delta`.
+    MoveLadder { index: usize, delta: DVec2 },
+    /// Replaces a ladder's box (resize).
+    SetLadder { index: usize, ladder: Ladder },
+    /// Deletes a ladder; later ladders move down.
+    DeleteLadder { index: usize },
+    /// Sets or clears the camera bounds.
+    SetCameraBounds { bounds: Option<Aabb> },
+    /// Sets or clears the level bounds.
+    SetBounds { bounds: Option<Aabb> },
+    /// Rotates polygons by `angle` radians (counter-clockwise) about `pivot`.
+    Rotate {
+        polygons: Vec<usize>,
+        pivot: DVec2,
+        angle: f64,
+    },
+    /// Scales polygons about `pivot` by `factor` per axis (a negative factor mirrors).
+    Scale {
+        polygons: Vec<usize>,
+        pivot: DVec2,
+        factor: DVec2,
+    },
+    // Restoring edits: the inverses of the edits above. They put back values that were there
+    // before, so they skip the near-duplicate rule (see `is_restore`).
+    /// Puts back vertex coordinates `(index, point)` of one polygon.
+    SetVertices {
+        polygon: usize,
+        vertices: Vec<(usize, DVec2)>,
+    },
+    /// Puts back the whole outline of polygons `(index, points)`.
+    SetPolygonPoints { polygons: Vec<(usize, Vec<DVec2>)> },
+    /// Puts back deleted vertices `(index, point)`, indices ascending, each its index after the
+    /// insertion.
+    InsertVertices {
+        polygon: usize,
+        vertices: Vec<(usize, DVec2)>,
+    },
+    /// Puts back deleted polygons `(index, polygon)`, indices ascending, each its index after the
+    /// insertion.
+    InsertPolygons {
+        polygons: Vec<(usize, LevelPolygon)>,
+    },
+    /// Puts back a deleted ladder at `index`.
+    InsertLadder { index: usize, ladder: Ladder },
+}
+
+impl Edit {
+    /// Whether this edit puts back earlier values (an inverse): it skips the near-duplicate rule,
+    /// so a level loaded with two vertices closer than [`NEAR_DUPLICATE`] still undoes. Every
+    /// other check still applies.
+    pub fn is_restore(&self) -> bool {
+        matches!(
+            self,
+            Edit::SetVertices { .. }
+                | Edit::SetPolygonPoints { .. }
+                | Edit::InsertVertices { .. }
+                | Edit::InsertPolygons { .. }
+                | Edit::InsertLadder { .. }
+        )
+    }
+}
+
+/// An applied edit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Applied {
+    /// The edit that undoes it: applied right after, it gives back the level as it was, `==`.
+    pub inverse: Edit,
+}
+
+/// Why an edit was refused. The message names the polygon, vertex, ladder or field, for display
+/// at the cursor.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EditError {
+    /// The result would not be a valid polygon (self-intersecting, zero area, duplicate
+    /// consecutive points, non-finite or out of range).
+    #[error("{0}")]
+    Geometry(GeometryError),
+    /// Two vertices of one polygon would be closer than [`NEAR_DUPLICATE`].
+    #[error(
+        "polygon {polygon}: vertices {a} and {b} would be {distance:.2e} m apart, closer than the \
+         {NEAR_DUPLICATE} m minimum"
+    )]
+    NearDuplicate {
+        polygon: usize,
+        a: usize,
+        b: usize,
+        distance: f64,
+    },
+    /// Deleting the vertices would leave fewer than 3.
+    #[error(
+        "polygon {polygon}: deleting {deleting} of its {count} vertices would leave fewer than 3"
+    )]
+    TooFewVertices {
+        polygon: usize,
+        count: usize,
+        deleting: usize,
+    },
+    /// No polygon at this index.
+    #[error("there is no polygon {0}")]
+    NoPolygon(usize),
+    /// No vertex (or edge) at this index.
+    #[error("polygon {polygon}: there is no vertex {vertex}")]
+    NoVertex { polygon: usize, vertex: usize },
+    /// No ladder at this index.
+    #[error("there is no ladder {0}")]
+    NoLadder(usize),
+    /// An index is given twice.
+    #[error("{what} {index} is selected twice")]
+    Repeated { what: &'static str, index: usize },
+    /// A selection is empty.
+    #[error("nothing selected")]
+    Empty,
+    /// A colour component is outside `[0, 1]`.
+    #[error("polygon {polygon}: colour {colour:?} must have every component in [0, 1]")]
+    Colour { polygon: usize, colour: [f32; 3] },
+    /// A ladder box is unusable.
+    #[error("ladder {index}: {why}")]
+    Ladder { index: usize, why: String },
+    /// The spawn point is non-finite or out of range.
+    #[error("spawn ({x}, {y}) must be finite and within ±1e7 m")]
+    Spawn { x: f64, y: f64 },
+    /// A bounds box is unusable.
+    #[error("{field}: {why}")]
+    Bounds { field: &'static str, why: String },
+    /// A transform parameter is non-finite.
+    #[error("{0}")]
+    Transform(String),
+}
+
+/// Applies `edit` to `level`, or refuses it and leaves `level` unchanged.
+///
+/// Cost: the touched polygons' size (validation is O(n log n) per touched polygon), plus the
+/// shift of later polygons or ladders on insertion or deletion; never the whole level's
+/// validation. A valid level stays valid.
+pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
+    let strict = !edit.is_restore();
+    let inverse = match edit {
+        Edit::MoveVertices {
+            polygon,
+            vertices,
+            delta,
+        } => {
+            let pts = points_of(level, *polygon)?;
+            check_indices(*polygon, pts.len(), vertices, false)?;
+            let mut cand = pts.to_vec();
+            let old: Vec<(usize, DVec2)> = vertices.iter().map(|&i| (i, pts[i])).collect();
+            for &i in vertices {
+                cand[i] += *delta;
+            }
+            commit_points(level, *polygon, cand, strict)?;
+            Edit::SetVertices {
+                polygon: *polygon,
+                vertices: old,
+            }
+        }
+        Edit::SetVertices { polygon, vertices } => {
+            let pts = points_of(level, *polygon)?;
+            let idx: Vec<usize> = vertices.iter().map(|v| v.0).collect();
+            check_indices(*polygon, pts.len(), &idx, false)?;
+            let mut cand = pts.to_vec();
+            let old: Vec<(usize, DVec2)> = idx.iter().map(|&i| (i, pts[i])).collect();
+            for &(i, p) in vertices {
+                cand[i] = p;
+            }
+            commit_points(level, *polygon, cand, strict)?;
+            Edit::SetVertices {
+                polygon: *polygon,
+                vertices: old,
+            }
+        }
+        Edit::MovePolygons { polygons, delta } => {
+            transform(level, polygons, strict, |p| p + *delta)?
+        }
+        Edit::Rotate {
+            polygons,
+            pivot,
+            angle,
+        } => {
+            if !angle.is_finite() || !pivot.is_finite() {
+                return Err(EditError::Transform(format!(
+                    "rotation by {angle} rad about ({}, {}) must be finite",
+                    pivot.x, pivot.y
+                )));
+            }
+            let m = DMat2::from_angle(*angle);
+            transform(level, polygons, strict, |p| *pivot + m * (p - *pivot))?
+        }
+        Edit::Scale {
+            polygons,
+            pivot,
+            factor,
+        } => {
+            if !factor.is_finite() || !pivot.is_finite() {
+                return Err(EditError::Transform(format!(
+                    "scale by ({}, {}) about ({}, {}) must be finite",
+                    factor.x, factor.y, pivot.x, pivot.y
+                )));
+            }
+            transform(level, polygons, strict, |p| *pivot + (p - *pivot) * *factor)?
+        }
+        Edit::SetPolygonPoints { polygons } => {
+            let idx: Vec<usize> = polygons.iter().map(|p| p.0).collect();
+            check_polygons(level, &idx)?;
+            let mut old = Vec::with_capacity(polygons.len());
+            for (i, pts) in polygons {
+                check_points(*i, pts, strict)?;
+                old.push((*i, level.polygons[*i].points.clone()));
+            }
+            for (i, pts) in polygons {
+                level.polygons[*i].points = pts.clone();
+            }
+            Edit::SetPolygonPoints { polygons: old }
+        }
+        Edit::InsertVertex {
+            polygon,
+            edge,
+            point,
+        } => {
+            let pts = points_of(level, *polygon)?;
+            if *edge >= pts.len() {
+                return Err(EditError::NoVertex {
+                    polygon: *polygon,
+                    vertex: *edge,
+                });
+            }
+            let mut cand = pts.to_vec();
+            cand.insert(edge + 1, *point);
+            commit_points(level, *polygon, cand, strict)?;
+            Edit::DeleteVertices {
+                polygon: *polygon,
+                vertices: vec![edge + 1],
+            }
+        }
+        Edit::InsertVertices { polygon, vertices } => {
+            let pts = points_of(level, *polygon)?;
+            let mut cand = pts.to_vec();
+            let mut last = None;
+            for &(i, p) in vertices {
+                if i > cand.len() || last.is_some_and(|l| i <= l) {
+                    return Err(EditError::NoVertex {
+                        polygon: *polygon,
+                        vertex: i,
+                    });
+                }
+                cand.insert(i, p);
+                last = Some(i);
+            }
+            commit_points(level, *polygon, cand, strict)?;
+            Edit::DeleteVertices {
+                polygon: *polygon,
+                vertices: vertices.iter().map(|v| v.0).collect(),
+            }
+        }
+        Edit::DeleteVertices { polygon, vertices } => {
+            let pts = points_of(level, *polygon)?;
+            check_indices(*polygon, pts.len(), vertices, true)?;
+            if pts.len() - vertices.len() < 3 {
+                return Err(EditError::TooFewVertices {
+                    polygon: *polygon,
+                    count: pts.len(),
+                    deleting: vertices.len(),
+                });
+            }
+            let mut sorted = vertices.clone();
+            sorted.sort_unstable();
+            let old: Vec<(usize, DVec2)> = sorted.iter().map(|&i| (i, pts[i])).collect();
+            let mut cand = Vec::with_capacity(pts.len() - sorted.len());
+            let mut k = 0;
+            for (i, &p) in pts.iter().enumerate() {
+                if k < sorted.len() && sorted[k] == i {
+                    k += 1;
+                } else {
+                    cand.push(p);
+                }
+            }
+            commit_points(level, *polygon, cand, strict)?;
+            Edit::InsertVertices {
+                polygon: *polygon,
+                vertices: old,
+            }
+        }
+        Edit::AddPolygon { polygon } => {
+            let mut p = polygon.clone();
+            close_outline(&mut p.points);
+            add_polygons(level, vec![p], strict)?
+        }
+        Edit::AddPolygons { polygons } => add_polygons(level, polygons.clone(), strict)?,
+        Edit::InsertPolygons { polygons } => {
+            let mut last = None;
+            // Before the k-th insertion the list holds `len + k` polygons.
+            for (len, (i, p)) in (level.polygons.len()..).zip(polygons) {
+                if *i > len || last.is_some_and(|l| *i <= l) {
+                    return Err(EditError::NoPolygon(*i));
+                }
+                check_polygon(*i, p, strict)?;
+                last = Some(*i);
+            }
+            for (i, p) in polygons {
+                level.polygons.insert(*i, p.clone());
+            }
+            Edit::DeletePolygons {
+                polygons: polygons.iter().map(|p| p.0).collect(),
+            }
+        }
+        Edit::DeletePolygons { polygons } => {
+            check_polygons(level, polygons)?;
+            let mut sorted = polygons.clone();
+            sorted.sort_unstable();
+            // Remove from the back so earlier indices stay put; restore ascending.
+            let mut old: Vec<(usize, LevelPolygon)> = Vec::with_capacity(sorted.len());
+            for &i in sorted.iter().rev() {
+                old.push((i, level.polygons.remove(i)));
+            }
+            old.reverse();
+            Edit::InsertPolygons { polygons: old }
+        }
+        Edit::SetKind { polygon, kind } => {
+            let p = polygon_mut(level, *polygon)?;
+            Edit::SetKind {
+                polygon: *polygon,
+                kind: std::mem::replace(&mut p.kind, *kind),
+            }
+        }
+        Edit::SetMaterial { polygon, material } => {
+            let p = polygon_mut(level, *polygon)?;
+            Edit::SetMaterial {
+                polygon: *polygon,
+                material: std::mem::replace(&mut p.material, material.clone()),
+            }
+        }
+        Edit::SetColour { polygon, colour } => {
+            check_colour(*polygon, *colour)?;
+            let p = polygon_mut(level, *polygon)?;
+            Edit::SetColour {
+                polygon: *polygon,
+                colour: std::mem::replace(&mut p.colour, *colour),
+            }
+        }
+        Edit::MoveSpawn { to } => {
+            if !in_range(*to) {
+                return Err(EditError::Spawn { x: to.x, y: to.y });
+            }
+            Edit::MoveSpawn {
+                to: std::mem::replace(&mut level.spawn, *to),
+            }
+        }
+        Edit::AddLadder { ladder } => {
+            let index = level.ladders.len();
+            check_ladder(index, ladder)?;
+            level.ladders.push(*ladder);
+            Edit::DeleteLadder { index }
+        }
+        Edit::InsertLadder { index, ladder } => {
+            if *index > level.ladders.len() {
+                return Err(EditError::NoLadder(*index));
+            }
+            check_ladder(*index, ladder)?;
+            level.ladders.insert(*index, *ladder);
+            Edit::DeleteLadder { index: *index }
+        }
+        Edit::MoveLadder { index, delta } => {
+            let old = *ladder_of(level, *index)?;
+            let new = Ladder {
+                min: old.min + *delta,
+                max: old.max + *delta,
+            };
+            check_ladder(*index, &new)?;
+            level.ladders[*index] = new;
+            Edit::SetLadder {
+                index: *index,
+                ladder: old,
+            }
+        }
+        Edit::SetLadder { index, ladder } => {
+            let old = *ladder_of(level, *index)?;
+            check_ladder(*index, ladder)?;
+            level.ladders[*index] = *ladder;
+            Edit::SetLadder {
+                index: *index,
+                ladder: old,
+            }
+        }
+        Edit::DeleteLadder { index } => {
+            ladder_of(level, *index)?;
+            Edit::InsertLadder {
+                index: *index,
+                ladder: level.ladders.remove(*index),
+            }
+        }
+        Edit::SetCameraBounds { bounds } => {
+            check_bounds("camera_bounds", bounds)?;
+            Edit::SetCameraBounds {
+                bounds: std::mem::replace(&mut level.camera_bounds, *bounds),
+            }
+        }
+        Edit::SetBounds { bounds } => {
+            check_bounds("bounds", bounds)?;
+            Edit::SetBounds {
+                bounds: std::mem::replace(&mut level.bounds, *bounds),
+            }
+        }
+    };
+    Ok(Applied { inverse })
+}
+
+fn points_of(level: &Level, polygon: usize) -> Result<&[DVec2], EditError> {
+    level
+        .polygons
+        .get(polygon)
+        .map(|p| p.points.as_slice())
+        .ok_or(EditError::NoPolygon(polygon))
+}
+
+fn polygon_mut(level: &mut Level, polygon: usize) -> Result<&mut LevelPolygon, EditError> {
+    level
+        .polygons
+        .get_mut(polygon)
+        .ok_or(EditError::NoPolygon(polygon))
+}
+
+fn ladder_of(level: &Level, index: usize) -> Result<&Ladder, EditError> {
+    level.ladders.get(index).ok_or(EditError::NoLadder(index))
+}
+
+/// Checks vertex indices: in range, none repeated, and (if `nonempty`) at least one.
+fn check_indices(
+    polygon: usize,
+    len: usize,
+    idx: &[usize],
+    nonempty: bool,
+) -> Result<(), EditError> {
+    if nonempty && idx.is_empty() {
+        return Err(EditError::Empty);
+    }
+    if let Some(&vertex) = idx.iter().find(|&&i| i >= len) {
+        return Err(EditError::NoVertex { polygon, vertex });
+    }
+    if let Some(index) = repeated(idx) {
+        return Err(EditError::Repeated {
+            what: "vertex",
+            index,
+        });
+    }
+    Ok(())
+}
+
+/// Checks polygon indices: in range, at least one, none repeated.
+fn check_polygons(level: &Level, idx: &[usize]) -> Result<(), EditError> {
+    if idx.is_empty() {
+        return Err(EditError::Empty);
+    }
+    if let Some(&i) = idx.iter().find(|&&i| i >= level.polygons.len()) {
+        return Err(EditError::NoPolygon(i));
+    }
+    if let Some(index) = repeated(idx) {
+        return Err(EditError::Repeated {
+            what: "polygon",
+            index,
+        });
+    }
+    Ok(())
+}
+
+/// The first index given twice. O(k log k) in the selection's size.
+fn repeated(idx: &[usize]) -> Option<usize> {
+    let mut s = idx.to_vec();
+    s.sort_unstable();
+    s.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+}
+
+/// Checks `cand` as polygon `polygon`'s outline and writes it.
+fn commit_points(
+    level: &mut Level,
+    polygon: usize,
+    cand: Vec<DVec2>,
+    strict: bool,
+) -> Result<(), EditError> {
+    check_points(polygon, &cand, strict)?;
+    level.polygons[polygon].points = cand;
+    Ok(())
+}
+
+/// Applies `f` to every point of the selected polygons, checks all, writes all; the inverse puts
+/// the old outlines back.
+fn transform(
+    level: &mut Level,
+    polygons: &[usize],
+    strict: bool,
+    f: impl Fn(DVec2) -> DVec2,
+) -> Result<Edit, EditError> {
+    check_polygons(level, polygons)?;
+    let mut cands = Vec::with_capacity(polygons.len());
+    for &i in polygons {
+        let cand: Vec<DVec2> = level.polygons[i].points.iter().map(|&p| f(p)).collect();
+        check_points(i, &cand, strict)?;
+        cands.push(cand);
+    }
+    let mut old = Vec::with_capacity(polygons.len());
+    for (&i, cand) in polygons.iter().zip(cands) {
+        old.push((i, std::mem::replace(&mut level.polygons[i].points, cand)));
+    }
+    Ok(Edit::SetPolygonPoints { polygons: old })
+}
+
+fn add_polygons(
+    level: &mut Level,
+    polygons: Vec<LevelPolygon>,
+    strict: bool,
+) -> Result<Edit, EditError> {
+    if polygons.is_empty() {
+        return Err(EditError::Empty);
+    }
+    let first = level.polygons.len();
+    for (k, p) in polygons.iter().enumerate() {
+        check_polygon(first + k, p, strict)?;
+    }
+    let n = polygons.len();
+    level.polygons.extend(polygons);
+    Ok(Edit::DeletePolygons {
+        polygons: (first..first + n).collect(),
+    })
+}
+
+fn check_polygon(index: usize, p: &LevelPolygon, strict: bool) -> Result<(), EditError> {
+    check_points(index, &p.points, strict)?;
+    check_colour(index, p.colour)
+}
+
+/// The geometry checks of one polygon: `validate_polygon`, then (if `strict`) the near-duplicate
+/// rule.
+fn check_points(polygon: usize, points: &[DVec2], strict: bool) -> Result<(), EditError> {
+    validate_polygon(polygon_id(polygon), points).map_err(EditError::Geometry)?;
+    if strict {
+        if let Some((a, b, distance)) = near_duplicate(points) {
+            return Err(EditError::NearDuplicate {
+                polygon,
+                a,
+                b,
+                distance,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Two vertices (any two, not only neighbours) closer than [`NEAR_DUPLICATE`], with their
+/// distance: the closest such pair found by a sweep along x, O(n log n) unless many vertices
+/// share an x within the tolerance.
+pub fn near_duplicate(points: &[DVec2]) -> Option<(usize, usize, f64)> {
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_unstable_by(|&a, &b| points[a].x.total_cmp(&points[b].x));
+    let mut best: Option<(usize, usize, f64)> = None;
+    for (k, &i) in order.iter().enumerate() {
+        for &j in &order[k + 1..] {
+            if points[j].x - points[i].x >= NEAR_DUPLICATE {
+                break;
+            }
+            let d = points[i].distance(points[j]);
+            if d < NEAR_DUPLICATE && best.is_none_or(|b| d < b.2) {
+                best = Some((i.min(j), i.max(j), d));
+            }
+        }
+    }
+    best
+}
+
+fn check_colour(polygon: usize, colour: Option<[f32; 3]>) -> Result<(), EditError> {
+    match colour {
+        Some(c) if !c.iter().all(|v| (0.0..=1.0).contains(v)) => {
+            Err(EditError::Colour { polygon, colour: c })
+        }
+        _ => Ok(()),
+    }
+}
+
+fn in_range(p: DVec2) -> bool {
+    p.is_finite() && p.abs().max_element() <= MAX_COORDINATE
+}
+
+/// Why a box is unusable (the rule of `Level::validate`), or `None`.
+fn box_problem(b: &Aabb) -> Option<String> {
+    if !in_range(b.min) || !in_range(b.max) {
+        return Some(format!(
+            "min ({}, {}) and max ({}, {}) must be finite and within ±1e7 m",
+            b.min.x, b.min.y, b.max.x, b.max.y
+        ));
+    }
+    if !(b.min.x < b.max.x && b.min.y < b.max.y) {
+        return Some(format!(
+            "min ({}, {}) must be below and left of max ({}, {})",
+            b.min.x, b.min.y, b.max.x, b.max.y
+        ));
+    }
+    None
+}
+
+fn check_ladder(index: usize, l: &Ladder) -> Result<(), EditError> {
+    match box_problem(&l.aabb()) {
+        Some(why) => Err(EditError::Ladder { index, why }),
+        None => Ok(()),
+    }
+}
+
+fn check_bounds(field: &'static str, b: &Option<Aabb>) -> Result<(), EditError> {
+    match b.as_ref().and_then(box_problem) {
+        Some(why) => Err(EditError::Bounds { field, why }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: f64, y: f64) -> DVec2 {
+        DVec2::new(x, y)
+    }
+
+    fn square(x: f64, y: f64, s: f64) -> Vec<DVec2> {
+        vec![p(x, y), p(x + s, y), p(x + s, y + s), p(x, y + s)]
+    }
+
+    fn level() -> Level {
+        let mut one_way = LevelPolygon::solid(vec![p(5., 2.), p(8., 2.), p(8., 2.5), p(5., 2.5)]);
+        one_way.kind = PolygonKind::OneWay;
+        one_way.material = Some("wood".into());
+        Level {
+            name: "ops".into(),
+            polygons: vec![
+                LevelPolygon::solid(vec![p(-5., -1.), p(5., -1.), p(5., 0.), p(-5., 0.)]),
+                LevelPolygon::solid(square(0., 3., 1.)),
+                one_way,
+            ],
+            ladders: vec![Ladder {
+                min: p(2., 0.),
+                max: p(3., 4.),
+            }],
+            spawn: p(0., 0.),
+            camera_bounds: None,
+            bounds: None,
+            tuning: Default::default(),
+        }
+    }
+
+    /// Applies `edit`, checks the level stays valid, that undo gives back the original `==` and
+    /// redo the edited level `==`. Returns the edited level.
+    fn round_trip(edit: Edit) -> Level {
+        let l0 = level();
+        let mut l = l0.clone();
+        let a = apply(&mut l, &edit).unwrap_or_else(|e| panic!("{edit:?}: {e}"));
+        l.validate().unwrap();
+        assert_ne!(l, l0, "{edit:?} changed nothing");
+        let l1 = l.clone();
+        let redo = apply(&mut l, &a.inverse).unwrap();
+        assert_eq!(l, l0, "undo of {edit:?}");
+        apply(&mut l, &edit).unwrap();
+        assert_eq!(l, l1, "redo of {edit:?}");
+        // The inverse of the inverse redoes too.
+        let mut l2 = l0.clone();
+        apply(&mut l2, &redo.inverse).unwrap();
+        assert_eq!(l2, l1);
+        l1
+    }
+
+    /// Applies `edit`, expects a refusal whose message starts with `starts`, and the level
+    /// unchanged.
+    fn refused(edit: Edit, starts: &str) -> EditError {
+        let l0 = level();
+        let mut l = l0.clone();
+        let e = apply(&mut l, &edit).unwrap_err();
+        assert!(e.to_string().starts_with(starts), "{e}");
+        assert_eq!(l, l0, "refused {edit:?} changed the level");
+        e
+    }
+
+    #[test]
+    fn every_operation_round_trips() {
+        let l = round_trip(Edit::MoveVertices {
+            polygon: 1,
+            vertices: vec![1, 2],
+            delta: p(0.5, 0.1),
+        });
+        assert_eq!(l.polygons[1].points[2], p(1.5, 4.1));
+        let l = round_trip(Edit::MovePolygons {
+            polygons: vec![1, 2],
+            delta: p(0.1, -0.2),
+        });
+        assert_eq!(l.polygons[1].points[0], p(0.1, 2.8));
+        let l = round_trip(Edit::InsertVertex {
+            polygon: 1,
+            edge: 3,
+            point: p(-0.5, 3.5),
+        });
+        assert_eq!(l.polygons[1].points.len(), 5);
+        assert_eq!(l.polygons[1].points[4], p(-0.5, 3.5));
+        let l = round_trip(Edit::DeleteVertices {
+            polygon: 1,
+            vertices: vec![3],
+        });
+        assert_eq!(l.polygons[1].points, vec![p(0., 3.), p(1., 3.), p(1., 4.)]);
+        let l = round_trip(Edit::AddPolygon {
+            polygon: LevelPolygon::solid(vec![p(10., 0.), p(11., 0.), p(10., 1.)]),
+        });
+        assert_eq!(l.polygons.len(), 4);
+        let l = round_trip(Edit::AddPolygons {
+            polygons: vec![
+                LevelPolygon::solid(square(10., 0., 1.)),
+                LevelPolygon::solid(square(12., 0., 1.)),
+            ],
+        });
+        assert_eq!(l.polygons[4].points, square(12., 0., 1.));
+        let l = round_trip(Edit::DeletePolygons {
+            polygons: vec![2, 0],
+        });
+        assert_eq!(l.polygons.len(), 1);
+        assert_eq!(l.polygons[0].points, square(0., 3., 1.));
+        let l = round_trip(Edit::SetKind {
+            polygon: 0,
+            kind: PolygonKind::OneWay,
+        });
+        assert_eq!(l.polygons[0].kind, PolygonKind::OneWay);
+        round_trip(Edit::SetMaterial {
+            polygon: 2,
+            material: None,
+        });
+        round_trip(Edit::SetMaterial {
+            polygon: 0,
+            material: Some("stone".into()),
+        });
+        round_trip(Edit::SetColour {
+            polygon: 0,
+            colour: Some([0.2, 0.4, 1.0]),
+        });
+        let l = round_trip(Edit::MoveSpawn { to: p(1., 2.) });
+        assert_eq!(l.spawn, p(1., 2.));
+        let ladder = Ladder {
+            min: p(6., 0.),
+            max: p(7., 3.),
+        };
+        let l = round_trip(Edit::AddLadder { ladder });
+        assert_eq!(l.ladders[1], ladder);
+        let l = round_trip(Edit::MoveLadder {
+            index: 0,
+            delta: p(1., 0.),
+        });
+        assert_eq!(l.ladders[0].min, p(3., 0.));
+        round_trip(Edit::SetLadder { index: 0, ladder });
+        let l = round_trip(Edit::DeleteLadder { index: 0 });
+        assert!(l.ladders.is_empty());
+        let b = Some(Aabb {
+            min: p(-20., -5.),
+            max: p(20., 15.),
+        });
+        round_trip(Edit::SetCameraBounds { bounds: b });
+        round_trip(Edit::SetBounds { bounds: b });
+        let l = round_trip(Edit::Rotate {
+            polygons: vec![1],
+            pivot: p(0.5, 3.5),
+            angle: std::f64::consts::FRAC_PI_4,
+        });
+        assert!((l.polygons[1].points[0] - p(0.5, 3.5 - 0.5f64.sqrt())).length() < 1e-12);
+        let l = round_trip(Edit::Scale {
+            polygons: vec![1, 2],
+            pivot: p(0., 3.),
+            factor: p(2., -1.),
+        });
+        assert_eq!(l.polygons[1].points[2], p(2., 2.));
+    }
+
+    #[test]
+    fn restoring_edits_round_trip() {
+        round_trip(Edit::SetVertices {
+            polygon: 1,
+            vertices: vec![(2, p(1.5, 4.5))],
+        });
+        round_trip(Edit::SetPolygonPoints {
+            polygons: vec![(1, square(0., 3., 2.))],
+        });
+        round_trip(Edit::InsertVertices {
+            polygon: 1,
+            vertices: vec![(1, p(0.5, 2.9)), (3, p(1.1, 3.5))],
+        });
+        round_trip(Edit::InsertPolygons {
+            polygons: vec![
+                (0, LevelPolygon::solid(square(20., 0., 1.))),
+                (4, LevelPolygon::solid(square(22., 0., 1.))),
+            ],
+        });
+        round_trip(Edit::InsertLadder {
+            index: 0,
+            ladder: Ladder {
+                min: p(9., 0.),
+                max: p(10., 1.),
+            },
+        });
+    }
+
+    #[test]
+    fn moving_a_vertex_across_an_edge_is_refused() {
+        let e = refused(
+            Edit::MoveVertices {
+                polygon: 1,
+                vertices: vec![2],
+                delta: p(-1.5, -0.5),
+            },
+            "polygon 1: self-intersection",
+        );
+        assert!(matches!(
+            e,
+            EditError::Geometry(GeometryError::SelfIntersection { .. })
+        ));
+        // Scaling a selection flat, or rotating nothing, is refused too.
+        refused(
+            Edit::Scale {
+                polygons: vec![1, 2],
+                pivot: p(0., 0.),
+                factor: p(1., 0.),
+            },
+            "polygon 1: points 1 and 2 are duplicates",
+        );
+        refused(
+            Edit::Rotate {
+                polygons: vec![],
+                pivot: p(0., 0.),
+                angle: 1.0,
+            },
+            "nothing selected",
+        );
+        refused(
+            Edit::Rotate {
+                polygons: vec![1],
+                pivot: p(0., 0.),
+                angle: f64::NAN,
+            },
+            "rotation by NaN",
+        );
+    }
+
+    #[test]
+    fn degenerate_and_collinear_outlines_are_refused() {
+        refused(
+            Edit::AddPolygon {
+                polygon: LevelPolygon::solid(vec![p(0., 10.), p(1., 10.), p(2., 10.)]),
+            },
+            "polygon 3: has zero area",
+        );
+        refused(
+            Edit::MoveVertices {
+                polygon: 1,
+                vertices: vec![2, 3],
+                delta: p(0., -1.),
+            },
+            "polygon 1: ",
+        );
+        refused(
+            Edit::MoveVertices {
+                polygon: 1,
+                vertices: vec![0],
+                delta: p(f64::INFINITY, 0.),
+            },
+            "polygon 1: point 0 has a non-finite coordinate",
+        );
+    }
+
+    #[test]
+    fn near_duplicate_vertices_are_refused() {
+        let e = refused(
+            Edit::MoveVertices {
+                polygon: 1,
+                vertices: vec![1],
+                delta: p(-1. + 5e-5, 0.),
+            },
+            "polygon 1: vertices 0 and 1 would be",
+        );
+        assert!(matches!(e, EditError::NearDuplicate { a: 0, b: 1, .. }));
+        // Exactly on top: a duplicate point.
+        refused(
+            Edit::MoveVertices {
+                polygon: 1,
+                vertices: vec![1],
+                delta: p(-1., 0.),
+            },
+            "polygon 1: points 0 and 1 are duplicates",
+        );
+        // Non-neighbours count too: a pinch.
+        refused(
+            Edit::InsertVertex {
+                polygon: 0,
+                edge: 2,
+                point: p(5. - 2e-5, -1. + 3e-5),
+            },
+            "polygon 0: ",
+        );
+        refused(
+            Edit::InsertVertex {
+                polygon: 1,
+                edge: 0,
+                point: p(1. - 1e-5, 3.),
+            },
+            "polygon 1: vertices 1 and 2",
+        );
+        // Just over the tolerance is fine.
+        round_trip(Edit::InsertVertex {
+            polygon: 1,
+            edge: 0,
+            point: p(1. - 2e-4, 3.),
+        });
+    }
+
+    #[test]
+    fn deleting_below_three_vertices_is_refused() {
+        refused(
+            Edit::DeleteVertices {
+                polygon: 1,
+                vertices: vec![0, 2],
+            },
+            "polygon 1: deleting 2 of its 4 vertices would leave fewer than 3",
+        );
+        refused(
+            Edit::DeleteVertices {
+                polygon: 1,
+                vertices: vec![],
+            },
+            "nothing selected",
+        );
+        refused(
+            Edit::DeleteVertices {
+                polygon: 1,
+                vertices: vec![1, 1],
+            },
+            "vertex 1 is selected twice",
+        );
+    }
+
+    #[test]
+    fn closing_click_on_the_first_point_does_not_duplicate_it() {
+        let l = round_trip(Edit::AddPolygon {
+            polygon: LevelPolygon::solid(vec![p(10., 0.), p(11., 0.), p(10., 1.), p(10., 0.)]),
+        });
+        assert_eq!(
+            l.polygons[3].points,
+            vec![p(10., 0.), p(11., 0.), p(10., 1.)]
+        );
+        // A closing click a hair off the first point closes too, rather than leaving a sliver.
+        let l = round_trip(Edit::AddPolygon {
+            polygon: LevelPolygon::solid(vec![
+                p(10., 0.),
+                p(11., 0.),
+                p(10., 1.),
+                p(10. + 1e-6, 0.),
+            ]),
+        });
+        assert_eq!(l.polygons[3].points.len(), 3);
+        // Pasting is taken as given: a repeated first point there is an error.
+        refused(
+            Edit::AddPolygons {
+                polygons: vec![LevelPolygon::solid(vec![
+                    p(10., 0.),
+                    p(11., 0.),
+                    p(10., 1.),
+                    p(10., 0.),
+                ])],
+            },
+            "polygon 3: points 3 and 0 are duplicates",
+        );
+    }
+
+    #[test]
+    fn bad_indices_and_fields_are_refused() {
+        refused(
+            Edit::SetKind {
+                polygon: 9,
+                kind: PolygonKind::Solid,
+            },
+            "there is no polygon 9",
+        );
+        refused(
+            Edit::MoveVertices {
+                polygon: 1,
+                vertices: vec![4],
+                delta: p(0., 0.),
+            },
+            "polygon 1: there is no vertex 4",
+        );
+        refused(
+            Edit::InsertVertex {
+                polygon: 1,
+                edge: 4,
+                point: p(0., 0.),
+            },
+            "polygon 1: there is no vertex 4",
+        );
+        refused(
+            Edit::DeletePolygons {
+                polygons: vec![1, 3],
+            },
+            "there is no polygon 3",
+        );
+        refused(
+            Edit::MovePolygons {
+                polygons: vec![1, 1],
+                delta: p(1., 0.),
+            },
+            "polygon 1 is selected twice",
+        );
+        refused(
+            Edit::SetColour {
+                polygon: 0,
+                colour: Some([0., 2., 0.]),
+            },
+            "polygon 0: colour",
+        );
+        refused(
+            Edit::AddPolygons {
+                polygons: vec![LevelPolygon {
+                    colour: Some([-1., 0., 0.]),
+                    ..LevelPolygon::solid(square(10., 0., 1.))
+                }],
+            },
+            "polygon 3: colour",
+        );
+        refused(
+            Edit::MoveSpawn {
+                to: p(f64::NAN, 0.),
+            },
+            "spawn (NaN, 0)",
+        );
+        refused(Edit::MoveSpawn { to: p(2e7, 0.) }, "spawn");
+        refused(Edit::DeleteLadder { index: 1 }, "there is no ladder 1");
+        refused(
+            Edit::SetLadder {
+                index: 0,
+                ladder: Ladder {
+                    min: p(3., 0.),
+                    max: p(2., 4.),
+                },
+            },
+            "ladder 0: min (3, 0) must be below and left",
+        );
+        refused(
+            Edit::AddLadder {
+                ladder: Ladder {
+                    min: p(0., 0.),
+                    max: p(0., 4.),
+                },
+            },
+            "ladder 1: ",
+        );
+        refused(
+            Edit::MoveLadder {
+                index: 0,
+                delta: p(f64::INFINITY, 0.),
+            },
+            "ladder 0: ",
+        );
+        let bad = Some(Aabb {
+            min: p(1., 1.),
+            max: p(0., 2.),
+        });
+        refused(Edit::SetCameraBounds { bounds: bad }, "camera_bounds: min");
+        refused(Edit::SetBounds { bounds: bad }, "bounds: min");
+        refused(Edit::AddPolygons { polygons: vec![] }, "nothing selected");
+    }
+
+    #[test]
+    fn a_transform_refused_on_one_polygon_touches_none() {
+        // Polygon 0 would pass the geometry check; polygon 1 (checked first) is flattened to
+        // near-duplicate vertices, and neither is written.
+        let e = refused(
+            Edit::Scale {
+                polygons: vec![1, 0],
+                pivot: p(0., 0.),
+                factor: p(1., 1e-5),
+            },
+            "polygon 1: vertices",
+        );
+        assert!(matches!(e, EditError::NearDuplicate { polygon: 1, .. }));
+    }
+
+    #[test]
+    fn near_duplicate_finds_the_closest_pair() {
+        let pts = vec![p(0., 0.), p(1., 0.), p(1., 1e-5), p(0., 1.), p(5e-5, 1.)];
+        let (a, b, d) = near_duplicate(&pts).unwrap();
+        assert_eq!((a, b), (1, 2));
+        assert!((d - 1e-5).abs() < 1e-12);
+        assert_eq!(near_duplicate(&square(0., 0., 1.)), None);
+    }
+}

@@ -1,0 +1,195 @@
+//! Property test of the editor's document model: random edit sequences on a small level keep it
+//! valid (`Level::validate` after every accepted edit), refused edits leave it unchanged, the
+//! world builds (its meshes pass `check_invariants`) every few steps and at the end, and undoing
+//! everything gives back the original level exactly.
+use glam::DVec2;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+use tessera::collision::{ColliderId, PolygonKind};
+use tessera::editor::{Edit, History};
+use tessera::level::{Ladder, Level, LevelPolygon};
+
+fn p(x: f64, y: f64) -> DVec2 {
+    DVec2::new(x, y)
+}
+
+fn start() -> Level {
+    Level {
+        name: "props".into(),
+        polygons: vec![
+            LevelPolygon::solid(vec![p(-10., -1.), p(10., -1.), p(10., 0.), p(-10., 0.)]),
+            LevelPolygon::solid(vec![p(2., 2.), p(4., 2.), p(4., 3.), p(3., 4.), p(2., 3.)]),
+            LevelPolygon::solid(vec![p(-5., 3.), p(-3., 3.), p(-4., 5.)]),
+        ],
+        ladders: vec![Ladder {
+            min: p(6., 0.),
+            max: p(7., 4.),
+        }],
+        spawn: p(0., 0.5),
+        camera_bounds: None,
+        bounds: None,
+        tuning: Default::default(),
+    }
+}
+
+/// A random edit from small integers (turned into indices modulo the level's sizes when applied).
+#[derive(Clone, Debug)]
+enum Op {
+    MoveVertex(usize, usize, f64, f64),
+    MovePolygon(usize, f64, f64),
+    Insert(usize, usize, f64),
+    Delete(usize, usize),
+    DeletePolygon(usize),
+    Add(f64, f64, f64),
+    Kind(usize, bool),
+    Spawn(f64, f64),
+    Ladder(f64, f64),
+    Rotate(usize, f64),
+    Scale(usize, f64, f64),
+    Undo,
+    Redo,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let d = -3.0..3.0f64;
+    prop_oneof![
+        4 => (0..8usize, 0..8usize, d.clone(), d.clone())
+            .prop_map(|(a, b, x, y)| Op::MoveVertex(a, b, x, y)),
+        2 => (0..8usize, d.clone(), d.clone()).prop_map(|(a, x, y)| Op::MovePolygon(a, x, y)),
+        3 => (0..8usize, 0..8usize, 0.0..1.0f64).prop_map(|(a, b, t)| Op::Insert(a, b, t)),
+        2 => (0..8usize, 0..8usize).prop_map(|(a, b)| Op::Delete(a, b)),
+        1 => (0..8usize).prop_map(Op::DeletePolygon),
+        2 => (-8.0..8.0f64, 1.0..8.0f64, 0.1..2.0f64).prop_map(|(x, y, s)| Op::Add(x, y, s)),
+        1 => (0..8usize, any::<bool>()).prop_map(|(a, b)| Op::Kind(a, b)),
+        1 => (d.clone(), d.clone()).prop_map(|(x, y)| Op::Spawn(x, y)),
+        1 => (d.clone(), d.clone()).prop_map(|(x, y)| Op::Ladder(x, y)),
+        2 => (0..8usize, -3.2..3.2f64).prop_map(|(a, t)| Op::Rotate(a, t)),
+        2 => (0..8usize, -2.0..2.0f64, 0.2..2.0f64).prop_map(|(a, x, y)| Op::Scale(a, x, y)),
+        2 => Just(Op::Undo),
+        1 => Just(Op::Redo),
+    ]
+}
+
+fn edit(level: &Level, op: &Op) -> Option<Edit> {
+    let n = level.polygons.len();
+    if n == 0 {
+        return match op {
+            Op::Add(..) | Op::Spawn(..) | Op::Ladder(..) => edit_any(level, op, 0),
+            _ => None,
+        };
+    }
+    edit_any(level, op, n)
+}
+
+fn edit_any(level: &Level, op: &Op, n: usize) -> Option<Edit> {
+    let pick = |a: usize| a % n;
+    let m = |a: usize| level.polygons[a % n].points.len();
+    Some(match *op {
+        Op::MoveVertex(a, b, x, y) => Edit::MoveVertices {
+            polygon: pick(a),
+            vertices: vec![b % m(a)],
+            delta: p(x, y),
+        },
+        Op::MovePolygon(a, x, y) => Edit::MovePolygons {
+            polygons: vec![pick(a)],
+            delta: p(x, y),
+        },
+        Op::Insert(a, b, t) => {
+            let pts = &level.polygons[pick(a)].points;
+            let e = b % pts.len();
+            let q = pts[e].lerp(pts[(e + 1) % pts.len()], t);
+            Edit::InsertVertex {
+                polygon: pick(a),
+                edge: e,
+                point: q + p(0.0, 0.3 * t),
+            }
+        }
+        Op::Delete(a, b) => Edit::DeleteVertices {
+            polygon: pick(a),
+            vertices: vec![b % m(a)],
+        },
+        Op::DeletePolygon(a) => Edit::DeletePolygons {
+            polygons: vec![pick(a)],
+        },
+        Op::Add(x, y, s) => Edit::AddPolygon {
+            polygon: LevelPolygon::solid(vec![p(x, y), p(x + s, y), p(x, y + s), p(x, y)]),
+        },
+        Op::Kind(a, b) => Edit::SetKind {
+            polygon: pick(a),
+            kind: if b {
+                PolygonKind::OneWay
+            } else {
+                PolygonKind::Solid
+            },
+        },
+        Op::Spawn(x, y) => Edit::MoveSpawn { to: p(x, y + 1.0) },
+        Op::Ladder(x, y) => Edit::AddLadder {
+            ladder: Ladder {
+                min: p(x, y),
+                max: p(x + 1.0, y + 2.0),
+            },
+        },
+        Op::Rotate(a, t) => Edit::Rotate {
+            polygons: vec![pick(a)],
+            pivot: p(0.5, 2.0),
+            angle: t,
+        },
+        Op::Scale(a, x, y) => Edit::Scale {
+            polygons: vec![pick(a)],
+            pivot: p(0.0, 1.0),
+            factor: p(x, y),
+        },
+        Op::Undo | Op::Redo => return None,
+    })
+}
+
+fn builds(level: &Level) {
+    let world = tessera::sim::World::new(level, &tessera::movement::Tuning::default())
+        .unwrap_or_else(|e| panic!("world does not build: {e}\n{level:?}"));
+    world
+        .collision()
+        .mesh(ColliderId(0))
+        .check_invariants()
+        .unwrap_or_else(|e| panic!("mesh invariants: {e}\n{level:?}"));
+}
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x0ed1_70b5),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(32))]
+    #[test]
+    fn random_edits_keep_the_level_valid_and_undo_to_the_start(
+        ops in prop::collection::vec(op(), 1..40)
+    ) {
+        let original = start();
+        let mut level = original.clone();
+        let mut history = History::default();
+        for (step, op) in ops.iter().enumerate() {
+            match op {
+                Op::Undo => { history.undo(&mut level).unwrap(); }
+                Op::Redo => { history.redo(&mut level).unwrap(); }
+                _ => {
+                    let Some(e) = edit(&level, op) else { continue };
+                    let before = level.clone();
+                    if history.apply(&mut level, e).is_err() {
+                        prop_assert_eq!(&level, &before);
+                    }
+                }
+            }
+            level.validate().unwrap_or_else(|e| panic!("step {step} {op:?}: {e}"));
+            if step % 8 == 7 {
+                builds(&level);
+            }
+        }
+        builds(&level);
+        while history.undo(&mut level).unwrap() {}
+        prop_assert_eq!(level, original);
+    }
+}
