@@ -54,14 +54,7 @@ fn script() -> Vec<Actions> {
 }
 
 fn hashes() -> Vec<u64> {
-    let mut w = World::new(&course(), &Tuning::default()).unwrap();
-    script()
-        .iter()
-        .map(|a| {
-            w.step(a);
-            w.state_hash()
-        })
-        .collect()
+    run_hashes(&course(), &Tuning::default(), &script())
 }
 
 #[test]

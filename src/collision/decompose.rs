@@ -240,21 +240,9 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
     if cdt.num_vertices() != m + k {
         return None;
     }
-    let inside = inside_faces(&cdt, m)?;
-    let tris: Vec<[u32; 3]> = cdt
-        .inner_faces()
-        .filter(|f| inside[f.fix().index()])
-        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
-        .collect();
+    let (points, tris) = inside_triangles(&cdt, &outline)?;
     // m outline points and k interior points: m - 2 + 2k triangles.
     if tris.len() != m - 2 + 2 * k {
-        return None;
-    }
-    let points: Vec<DVec2> = cdt
-        .vertices()
-        .map(|v| DVec2::new(v.position().x, v.position().y))
-        .collect();
-    if points[..m] != outline[..] {
         return None;
     }
     Some(LocalTriangulation {
@@ -284,19 +272,7 @@ fn bulk_loaded(outline: &[DVec2], grid: Vec<Point2<f64>>) -> Option<LocalTriangu
     if conflicts > 0 || cdt.num_vertices() != m + g {
         return None;
     }
-    let points: Vec<DVec2> = cdt
-        .vertices()
-        .map(|v| DVec2::new(v.position().x, v.position().y))
-        .collect();
-    if points[..m] != outline[..] {
-        return None;
-    }
-    let inside = inside_faces(&cdt, m)?;
-    let tris: Vec<[u32; 3]> = cdt
-        .inner_faces()
-        .filter(|f| inside[f.fix().index()])
-        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
-        .collect();
+    let (points, tris) = inside_triangles(&cdt, outline)?;
     let mut used = vec![false; m + g];
     for t in &tris {
         for &v in t {
@@ -313,6 +289,30 @@ fn bulk_loaded(outline: &[DVec2], grid: Vec<Point2<f64>>) -> Option<LocalTriangu
         outline: m,
         tris,
     })
+}
+
+/// The vertices of a constrained triangulation of `outline` (its first vertices, which must be the
+/// outline's points unchanged) and its triangles inside the outline ([`inside_faces`]). `None` if
+/// spade moved or merged an outline point, or the outline is not closed in the triangulation.
+fn inside_triangles(
+    cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>,
+    outline: &[DVec2],
+) -> Option<(Vec<DVec2>, Vec<[u32; 3]>)> {
+    let m = outline.len();
+    let points: Vec<DVec2> = cdt
+        .vertices()
+        .map(|v| DVec2::new(v.position().x, v.position().y))
+        .collect();
+    if points[..m] != outline[..] {
+        return None;
+    }
+    let inside = inside_faces(cdt, m)?;
+    let tris = cdt
+        .inner_faces()
+        .filter(|f| inside[f.fix().index()])
+        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+        .collect();
+    Some((points, tris))
 }
 
 /// Which faces of a constrained triangulation whose vertices `0..m` are a closed

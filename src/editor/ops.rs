@@ -5,8 +5,9 @@
 //! built as candidates, checked, and only then written back.
 use glam::{DMat2, DVec2};
 
-use crate::collision::{validate_polygon, Aabb, GeometryError, PolygonKind, MAX_COORDINATE};
+use crate::collision::{validate_polygon, Aabb, GeometryError, PolygonKind};
 use crate::level::document::polygon_id;
+use crate::level::validate::{box_problem, in_range};
 use crate::level::{Ladder, Level, LevelPolygon};
 
 use super::snap::close_outline;
@@ -634,27 +635,6 @@ fn check_colour(polygon: usize, colour: Option<[f32; 3]>) -> Result<(), EditErro
         }
         _ => Ok(()),
     }
-}
-
-fn in_range(p: DVec2) -> bool {
-    p.is_finite() && p.abs().max_element() <= MAX_COORDINATE
-}
-
-/// Why a box is unusable (the rule of `Level::validate`), or `None`.
-fn box_problem(b: &Aabb) -> Option<String> {
-    if !in_range(b.min) || !in_range(b.max) {
-        return Some(format!(
-            "min ({}, {}) and max ({}, {}) must be finite and within ±1e7 m",
-            b.min.x, b.min.y, b.max.x, b.max.y
-        ));
-    }
-    if !(b.min.x < b.max.x && b.min.y < b.max.y) {
-        return Some(format!(
-            "min ({}, {}) must be below and left of max ({}, {})",
-            b.min.x, b.min.y, b.max.x, b.max.y
-        ));
-    }
-    None
 }
 
 fn check_ladder(index: usize, l: &Ladder) -> Result<(), EditError> {

@@ -52,12 +52,12 @@ impl Level {
     }
 }
 
-fn in_range(p: DVec2) -> bool {
+pub(crate) fn in_range(p: DVec2) -> bool {
     p.is_finite() && p.abs().max_element() <= MAX_COORDINATE
 }
 
-/// Why a box is unusable, or `None` if it is fine.
-fn box_problem(b: &Aabb) -> Option<String> {
+/// Why a box is unusable, or `None` if it is fine (also the level editor's rule).
+pub(crate) fn box_problem(b: &Aabb) -> Option<String> {
     if !in_range(b.min) || !in_range(b.max) {
         return Some(format!(
             "min ({}, {}) and max ({}, {}) must be finite and within ±1e7 m",

@@ -85,14 +85,20 @@ impl Hero {
     /// Places the hero at `pos` (moved to the nearest free point if that is inside geometry; the
     /// distance moved is returned). Starts supported if ground is right below, else airborne.
     pub fn spawn(env: &Env, pos: DVec2, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
-        let mesh = env.mesh(STAND);
-        let (body, moved) = mesh
+        let (body, moved) = env
+            .mesh(STAND)
             .nearest_free_point(pos)
             .ok_or(SpawnError { x: pos.x, y: pos.y })?;
+        Ok((Hero::placed(env, body, STAND, tuning), moved))
+    }
+
+    /// A fresh hero at `body` (a free place on the mesh of `collider`): at rest, on the ground when
+    /// walkable ground is under its feet, else airborne (top-down in top-down mode).
+    fn placed(env: &Env, body: Body, collider: ColliderId, tuning: &Tuning) -> Hero {
         let mut hero = Hero {
             body,
             vel: DVec2::ZERO,
-            collider: STAND,
+            collider,
             state: MoveState::Airborne,
             ticks_in_state: 0,
             facing: 1.0,
@@ -106,13 +112,15 @@ impl Hero {
         };
         if tuning.top_down {
             hero.state = MoveState::TopDown;
-        } else if let Some(s) = walkable_support(mesh, body, MoveOptions::default(), tuning) {
+        } else if let Some(s) =
+            walkable_support(env.mesh(collider), body, MoveOptions::default(), tuning)
+        {
             hero.state = MoveState::Supported {
                 edge: s,
                 speed: 0.0,
             };
         }
-        Ok((hero, moved))
+        hero
     }
 
     /// The hero moved onto another collision world (a live level swap): the same position,
@@ -125,32 +133,15 @@ impl Hero {
     /// top-down in top-down mode, else airborne (its fall continues; a wall slide resumes on the
     /// next tick if the wall is still there).
     pub fn relocate(&self, env: &Env, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
-        let (mut hero, moved) = if self.collider == STAND {
-            Hero::spawn(env, self.body.pos, tuning)?
-        } else {
-            match env.mesh(self.collider).locate(self.body.pos, None) {
-                Location::Free(body) => {
-                    let (mut hero, _) = Hero::spawn(env, self.body.pos, tuning)?;
-                    hero.body = body;
-                    hero.collider = self.collider;
-                    hero.state = MoveState::Airborne;
-                    if tuning.top_down {
-                        hero.state = MoveState::TopDown;
-                    } else if let Some(s) = walkable_support(
-                        env.mesh(self.collider),
-                        body,
-                        MoveOptions::default(),
-                        tuning,
-                    ) {
-                        hero.state = MoveState::Supported {
-                            edge: s,
-                            speed: 0.0,
-                        };
-                    }
-                    (hero, 0.0)
-                }
-                _ => Hero::spawn(env, self.body.pos, tuning)?,
-            }
+        // Crouching where only the crouching collider fits stays crouching; otherwise the standing
+        // collider, at the nearest free point.
+        let crouched = match env.mesh(self.collider).locate(self.body.pos, None) {
+            Location::Free(body) if self.collider != STAND => Some(body),
+            _ => None,
+        };
+        let (mut hero, moved) = match crouched {
+            Some(body) => (Hero::placed(env, body, self.collider, tuning), 0.0),
+            None => Hero::spawn(env, self.body.pos, tuning)?,
         };
         hero.vel = self.vel;
         hero.facing = self.facing;
