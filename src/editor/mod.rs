@@ -64,8 +64,11 @@
 //! [`Level::validate`]: crate::level::Level::validate
 pub mod history;
 pub mod ops;
+pub mod recovery;
+pub mod session;
 pub mod snap;
 
 pub use history::History;
 pub use ops::{apply, Applied, Edit, EditError, NEAR_DUPLICATE};
+pub use session::{EditorSession, Hit, Modifiers, Request, Selection, Tool};
 pub use snap::{close_outline, Grid};
