@@ -112,9 +112,18 @@ fn ui_actions_come_once_per_frame_and_do_not_reach_the_simulation() {
             pause: true,
             toggle_editor: true,
             toggle_debug: true,
-            fullscreen: true
+            fullscreen: true,
+            up: false,
+            down: false,
+            accept: false,
         }
     );
+    // Menus move with Up and Down and activate with Jump, from any bound key or button.
+    i.key(Key::ArrowDown, true);
+    i.key(Key::Space, true);
+    let ui = i.take_ui_actions();
+    assert!(ui.down && ui.accept && !ui.up, "{ui:?}");
+    i.take_tick_actions();
     assert_eq!(i.take_ui_actions(), UiActions::default());
     assert_eq!(i.take_tick_actions(), Actions::default());
 }

@@ -45,6 +45,10 @@ pub struct Game {
     overlay: bool,
     alpha: f64,
     time: f64,
+    /// The level editor is open: the simulation runs only by [`Game::step_once`].
+    editing: bool,
+    /// The play-test being recorded: every tick's actions since it started.
+    playtest: Option<Vec<Actions>>,
     /// Every event of this frame's ticks, each with the number of the tick it happened on (the
     /// world's tick count after that tick, so the first tick is 1). Cleared at the start of each
     /// frame; its allocation is kept.
@@ -83,6 +87,8 @@ impl Game {
             overlay: false,
             alpha: 1.0,
             time: 0.0,
+            editing: false,
+            playtest: None,
             frame_events: Vec::new(),
         }
     }
@@ -115,7 +121,8 @@ impl Game {
     pub fn frame(&mut self, elapsed: Duration, aspect: f64) -> FrameReport {
         self.frame_events.clear();
         let ui = self.input.take_ui_actions();
-        if ui.pause {
+        // In the editor, Escape and Start belong to the editor (its own pause, step and resume).
+        if ui.pause && !self.editing {
             self.set_paused(!self.paused);
         }
         if ui.toggle_debug {
@@ -170,16 +177,73 @@ impl Game {
         if let Some(r) = &mut self.recorded {
             r.push(actions);
         }
+        if let Some(r) = &mut self.playtest {
+            r.push(actions);
+        }
     }
 
-    fn set_paused(&mut self, paused: bool) {
+    /// Opens or closes the editor. Opening it pauses the simulation (the editor's controls run,
+    /// pause and single-step it: [`Game::set_paused`], [`Game::step_once`]); closing it resumes
+    /// play from the current state (the time spent editing never reaches the clock).
+    pub fn set_editing(&mut self, editing: bool) {
+        if editing != self.editing {
+            self.editing = editing;
+            self.input.release_all();
+            self.set_paused(editing);
+        }
+    }
+
+    /// Whether the editor is open.
+    pub fn editing(&self) -> bool {
+        self.editing
+    }
+
+    /// Runs exactly one tick (the editor's single step), with the current live input.
+    pub fn step_once(&mut self) {
+        self.frame_events.clear();
+        self.tick();
+        self.alpha = 1.0;
+    }
+
+    /// Starts recording a play-test (every tick's actions from now on), replacing one under way.
+    pub fn start_playtest(&mut self) {
+        self.playtest = Some(Vec::new());
+    }
+
+    /// Stops recording the play-test and returns its actions.
+    pub fn take_playtest(&mut self) -> Option<Vec<Actions>> {
+        self.playtest.take()
+    }
+
+    /// Plays `replay` from the next tick (live input takes over when it ends): a recorded
+    /// play-test played back.
+    pub fn play_replay(&mut self, replay: &Replay) {
+        self.replay = ReplayDriver::new(Some(replay));
+    }
+
+    /// The world, for the editor: level swaps ([`World::set_level`]), placing the hero, tuning.
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// Moves the camera straight to the hero (after placing it).
+    pub fn snap_camera(&mut self, aspect: f64) {
+        let target = follow_target(&self.world, 1.0, 0.0);
+        self.camera
+            .snap(target, self.world.level().camera_bounds, aspect);
+    }
+
+    /// Pauses or resumes the simulation (the pause menu, the editor's run and pause).
+    pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
         self.paused_by_focus = false;
         // Forget the partial tick, and the wall time of the pause never reaches the clock.
         self.clock.reset();
     }
 
-    /// Fills `frame` for drawing the current state into a target of this `aspect` ratio.
+    /// Fills `frame` for drawing the current state into a target of this `aspect` ratio, seen
+    /// by `camera` (the editor's free camera) or else the game's following camera.
+    #[allow(clippy::too_many_arguments)]
     pub fn prepare(
         &self,
         frame: &mut FrameData,
@@ -187,6 +251,7 @@ impl Game {
         backdrop: &Backdrop,
         lighting: &Lighting,
         aspect: f64,
+        camera: Option<&CameraRig>,
     ) {
         let params = FrameParams {
             alpha: self.alpha,
@@ -198,7 +263,7 @@ impl Game {
             lighting,
             step_offset: self.step_smoothing.offset(self.alpha),
         };
-        frame.prepare(&self.world, &self.camera, &params);
+        frame.prepare(&self.world, camera.unwrap_or(&self.camera), &params);
     }
 
     /// The events of every tick run by the last [`Game::frame`], in order, each with its tick

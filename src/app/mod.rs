@@ -12,6 +12,8 @@
 //! module do not know it exists.
 pub mod fixed_step;
 pub mod game;
+pub mod settings;
+pub mod ui;
 pub mod window;
 
 use std::path::{Path, PathBuf};
@@ -105,9 +107,25 @@ pub enum GameLoadError {
     Bindings(#[from] BindingsError),
 }
 
+/// What [`load_game`] loads besides the game: the files the editor saves to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameFiles {
+    /// The level file played (and edited).
+    pub level: PathBuf,
+    /// The base tuning (before the level's overrides).
+    pub tuning: crate::movement::Tuning,
+    /// The tuning file it came from (`None`: the built-in defaults).
+    pub tuning_file: Option<PathBuf>,
+}
+
 /// Everything [`run_game`] loads before it opens a window: the game (world, input, replay) and the
 /// level file it plays. This is the play path without a window, for tests.
 pub fn load_game(opts: &GameOptions) -> Result<(Game, PathBuf), GameLoadError> {
+    load_game_files(opts).map(|(g, f)| (g, f.level))
+}
+
+/// [`load_game`], with the tuning and its file (for the editor).
+pub fn load_game_files(opts: &GameOptions) -> Result<(Game, GameFiles), GameLoadError> {
     if !matches!(opts.msaa, Msaa::Auto | Msaa::Samples(1 | 4)) {
         return Err(GameLoadError::Option(format!(
             "MSAA must be auto, 1 or 4 samples per pixel, got {}",
@@ -132,6 +150,8 @@ pub fn load_game(opts: &GameOptions) -> Result<(Game, PathBuf), GameLoadError> {
         world,
         level_path,
         replay,
+        tuning,
+        tuning_source,
         ..
     } = load_world(&files)?;
     let bindings = load_bindings(
@@ -150,7 +170,18 @@ pub fn load_game(opts: &GameOptions) -> Result<(Game, PathBuf), GameLoadError> {
         opts.record.is_some(),
         aspect,
     );
-    Ok((game, level_path))
+    let tuning_file = match tuning_source {
+        crate::level::TuningSource::File(p) => Some(p),
+        crate::level::TuningSource::Defaults => None,
+    };
+    Ok((
+        game,
+        GameFiles {
+            level: level_path,
+            tuning,
+            tuning_file,
+        },
+    ))
 }
 
 /// The bindings: `explicit` if given, else the user's (chosen in game), else the data
@@ -205,10 +236,18 @@ pub enum GameError {
 ///
 /// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
 pub fn run_game(opts: GameOptions) -> Result<(), GameError> {
-    let (game, _) = load_game(&opts)?;
+    let (game, files) = load_game_files(&opts)?;
     window::check_display()?;
-    let audio = start_audio(&opts, &game)?;
-    let game = window::run(game, audio, &opts)?;
+    let (audio, materials) = start_audio(&opts, &game)?;
+    let user = UserDirs::resolve();
+    let gui = ui::GameUi::new(
+        &game,
+        Some(files.level),
+        files.tuning,
+        files.tuning_file,
+        user.as_ref(),
+    );
+    let game = window::run(game, gui, audio, materials, &opts)?;
     if let (Some(path), Some(actions)) = (&opts.record, game.recorded()) {
         save_replay(path, &Replay::from_actions(actions))?;
         log::info!("recorded {} ticks to {}", actions.len(), path.display());
@@ -222,7 +261,7 @@ pub fn run_game(opts: GameOptions) -> Result<(), GameError> {
 pub fn start_audio(
     opts: &GameOptions,
     game: &Game,
-) -> Result<crate::audio::device::GameAudio, GameError> {
+) -> Result<(crate::audio::device::GameAudio, crate::level::Materials), GameError> {
     use crate::audio::{device::GameAudio, events::SoundMap, settings};
     let assets = crate::audio::AudioAssets::load(&opts.data())?;
     let volumes = match UserDirs::resolve() {
@@ -233,10 +272,6 @@ pub fn start_audio(
         None => settings::VolumeSettings::default(),
     };
     let map = SoundMap::new(&assets.materials, game.world().level());
-    Ok(GameAudio::new(
-        std::sync::Arc::new(assets.bank),
-        map,
-        volumes.into(),
-        true,
-    ))
+    let audio = GameAudio::new(std::sync::Arc::new(assets.bank), map, volumes.into(), true);
+    Ok((audio, assets.materials))
 }

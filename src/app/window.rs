@@ -15,8 +15,10 @@ use winit::keyboard::PhysicalKey;
 use winit::window::{Fullscreen, Window, WindowId};
 
 use super::game::Game;
+use super::ui::{GameUi, UiFrame};
 use super::GameError;
 use super::GameOptions;
+use crate::editor::ui::FrameTime;
 use crate::input::{key_from_winit, Gamepads};
 use crate::render::frame::FrameData;
 use crate::render::gpu::{Gpu, GpuError};
@@ -42,7 +44,9 @@ pub fn check_display() -> Result<(), GameError> {
 /// Runs the event loop until the window closes or `exit_after` passes; returns the game.
 pub fn run(
     game: Game,
+    gui: GameUi,
     audio: crate::audio::device::GameAudio,
+    materials: crate::level::Materials,
     opts: &GameOptions,
 ) -> Result<Game, GameError> {
     let event_loop = EventLoop::new().map_err(|e| GameError::Display(e.to_string()))?;
@@ -50,7 +54,9 @@ pub fn run(
     let mut app = App {
         opts,
         game,
+        gui,
         audio,
+        materials,
         pads: Gamepads::new(),
         gfx: None,
         frame: FrameData::default(),
@@ -58,7 +64,7 @@ pub fn run(
         started: None,
         error: None,
         stats: FrameStats::default(),
-        shown_paused: false,
+        shown_title: String::new(),
     };
     event_loop
         .run_app(&mut app)
@@ -78,6 +84,14 @@ struct Graphics {
     view_format: wgpu::TextureFormat,
     gpu: Gpu,
     renderer: Renderer,
+    egui: EguiLayer,
+}
+
+/// egui's input (egui-winit) and drawing (egui-wgpu) for the editor and the pause menu.
+struct EguiLayer {
+    ctx: egui::Context,
+    state: egui_winit::State,
+    renderer: egui_wgpu::Renderer,
 }
 
 impl Graphics {
@@ -88,7 +102,7 @@ impl Graphics {
     ) -> Result<Graphics, GameError> {
         let (w, h) = opts.window_size;
         let attrs = Window::default_attributes()
-            .with_title(title(game, false))
+            .with_title(format!("Tessera — {}", game.world().level().name))
             .with_inner_size(LogicalSize::new(w, h))
             .with_resizable(true);
         let window = Arc::new(
@@ -147,6 +161,20 @@ impl Graphics {
             renderer.quality().shadow_taps,
             gpu.describe()
         );
+        let ctx = egui::Context::default();
+        let state = egui_winit::State::new(
+            ctx.clone(),
+            egui::ViewportId::ROOT,
+            &window,
+            Some(window.scale_factor() as f32),
+            None,
+            Some(gpu.device.limits().max_texture_dimension_2d as usize),
+        );
+        let egui_renderer = egui_wgpu::Renderer::new(
+            &gpu.device,
+            view_format,
+            egui_wgpu::RendererOptions::default(),
+        );
         Ok(Graphics {
             window,
             surface,
@@ -154,6 +182,11 @@ impl Graphics {
             view_format,
             gpu,
             renderer,
+            egui: EguiLayer {
+                ctx,
+                state,
+                renderer: egui_renderer,
+            },
         })
     }
 
@@ -176,7 +209,9 @@ impl Graphics {
 struct App<'o> {
     opts: &'o GameOptions,
     game: Game,
+    gui: GameUi,
     audio: crate::audio::device::GameAudio,
+    materials: crate::level::Materials,
     pads: Gamepads,
     gfx: Option<Graphics>,
     frame: FrameData,
@@ -184,7 +219,7 @@ struct App<'o> {
     started: Option<Instant>,
     error: Option<GameError>,
     stats: FrameStats,
-    shown_paused: bool,
+    shown_title: String,
 }
 
 impl ApplicationHandler for App<'_> {
@@ -199,8 +234,23 @@ impl ApplicationHandler for App<'_> {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        // egui sees every event first; what it uses (a click on a panel, typing in a field)
+        // does not reach the game.
+        let consumed = match &mut self.gfx {
+            Some(g) if self.game.editing() || self.game.paused() => {
+                g.egui.state.on_window_event(&g.window, &event).consumed
+            }
+            _ => false,
+        };
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::CloseRequested => {
+                if self.gui.editor.request_quit() {
+                    event_loop.exit();
+                } else if !self.game.editing() {
+                    // The unsaved-changes prompt is the editor's.
+                    self.gui.toggle_editor(&mut self.game);
+                }
+            }
             WindowEvent::Resized(size) => {
                 if let Some(g) = &mut self.gfx {
                     g.resize(size);
@@ -216,11 +266,14 @@ impl ApplicationHandler for App<'_> {
                         ..
                     },
                 ..
-            } => {
+            } if !consumed => {
                 if let Some(key) = key_from_winit(code) {
-                    self.game
-                        .input_mut()
-                        .key(key, state == ElementState::Pressed);
+                    let pressed = state == ElementState::Pressed;
+                    if pressed && self.gui.rebinding().is_some() {
+                        self.gui.bind_key(&mut self.game, key);
+                    } else {
+                        self.game.input_mut().key(key, pressed);
+                    }
                 }
             }
             WindowEvent::RedrawRequested => self.redraw(event_loop),
@@ -251,6 +304,61 @@ impl App<'_> {
         };
         self.pads.poll(self.game.input_mut());
         let report = self.game.frame(elapsed, g.aspect());
+        if report.ui.toggle_editor {
+            self.gui.toggle_editor(&mut self.game);
+        }
+        let sim_done = Instant::now();
+        // The editor and the pause menu: one egui pass, then the level swap they asked for.
+        let mut ui_frame = UiFrame::default();
+        let egui_output = (self.game.editing() || self.game.paused()).then(|| {
+            let input = g.egui.state.take_egui_input(&g.window);
+            let out = g.egui.ctx.run_ui(input, |ui| {
+                ui_frame = self.gui.ui(ui, &mut self.game, report.ui);
+            });
+            g.egui
+                .state
+                .handle_platform_output(&g.window, out.platform_output.clone());
+            out
+        });
+        if ui_frame.level_changed {
+            g.renderer.set_level(
+                &g.gpu.device,
+                self.game.world().level(),
+                &CameraConfig::default(),
+            );
+            self.audio.set_map(crate::audio::events::SoundMap::new(
+                &self.materials,
+                self.game.world().level(),
+            ));
+        }
+        if ui_frame.settings_changed {
+            let s = &self.gui.settings;
+            self.audio.set_volumes(s.volumes.into());
+            let full = g.window.fullscreen().is_some();
+            if s.fullscreen != full {
+                g.window
+                    .set_fullscreen(s.fullscreen.then_some(Fullscreen::Borderless(None)));
+            }
+            let (quality, _) = Quality::choose(s.msaa.0, g.gpu.adapter.get_info().device_type);
+            if quality != g.renderer.quality() {
+                g.renderer = Renderer::new(
+                    &g.gpu,
+                    g.view_format,
+                    (g.config.width, g.config.height),
+                    quality,
+                );
+                g.renderer.set_level(
+                    &g.gpu.device,
+                    self.game.world().level(),
+                    &CameraConfig::default(),
+                );
+            }
+        }
+        if ui_frame.quit {
+            event_loop.exit();
+            return;
+        }
+        let ui_done = Instant::now();
         self.audio.frame(
             self.game.frame_events(),
             self.game.world().hero().body.pos,
@@ -264,16 +372,19 @@ impl App<'_> {
                 .then_some(Fullscreen::Borderless(None));
             g.window.set_fullscreen(full);
         }
-        if self.game.paused() != self.shown_paused {
-            self.shown_paused = self.game.paused();
-            g.window.set_title(&title(&self.game, self.shown_paused));
+        let title = title(&self.game, &self.gui);
+        if title != self.shown_title {
+            g.window.set_title(&title);
+            self.shown_title = title;
         }
+        let editor_camera = self.game.editing().then_some(&self.gui.editor.camera);
         self.game.prepare(
             &mut self.frame,
             g.renderer.chunks(),
             g.renderer.backdrop(),
             &g.renderer.lighting,
             g.aspect(),
+            editor_camera,
         );
         let texture = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t)
@@ -297,7 +408,18 @@ impl App<'_> {
         });
         g.renderer
             .render(&g.gpu, self.game.world(), &self.frame, &view);
+        let render_done = Instant::now();
+        if let Some(out) = egui_output {
+            draw_egui(g, out, &view);
+        }
         g.gpu.queue.present(texture);
+        let end = Instant::now();
+        let ms = |d: Duration| d.as_secs_f32() * 1000.0;
+        self.gui.record_frame(FrameTime {
+            sim: ms(sim_done - now),
+            render: ms(render_done - ui_done),
+            editor: ms((ui_done - sim_done) + (end - render_done)),
+        });
         self.stats.frame(now, report.steps);
         if self
             .opts
@@ -309,14 +431,69 @@ impl App<'_> {
     }
 }
 
-/// The window title.
-fn title(game: &Game, paused: bool) -> String {
-    let name = &game.world().level().name;
-    if paused {
-        format!("Tessera — {name} (paused)")
-    } else {
-        format!("Tessera — {name}")
+/// Draws egui's output over the frame in `view`.
+fn draw_egui(g: &mut Graphics, out: egui::FullOutput, view: &wgpu::TextureView) {
+    let e = &mut g.egui;
+    let ppp = out.pixels_per_point;
+    let jobs = e.ctx.tessellate(out.shapes, ppp);
+    let screen = egui_wgpu::ScreenDescriptor {
+        size_in_pixels: [g.config.width, g.config.height],
+        pixels_per_point: ppp,
+    };
+    let (device, queue) = (&g.gpu.device, &g.gpu.queue);
+    for (id, deltas) in &out.textures_delta.set {
+        for delta in deltas {
+            e.renderer.update_texture(device, queue, *id, delta);
+        }
     }
+    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+        label: Some("egui"),
+    });
+    let extra = e
+        .renderer
+        .update_buffers(device, queue, &mut encoder, &jobs, &screen);
+    {
+        let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("egui"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Load,
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        e.renderer
+            .render(&mut pass.forget_lifetime(), &jobs, &screen);
+    }
+    queue.submit(extra.into_iter().chain([encoder.finish()]));
+    for id in &out.textures_delta.free {
+        e.renderer.free_texture(id);
+    }
+}
+
+/// The window title: the level, an unsaved-changes mark, and the mode.
+fn title(game: &Game, gui: &GameUi) -> String {
+    let name = &game.world().level().name;
+    let mark = if gui.editor.session.dirty() && gui.editor.session.path().is_some() {
+        "● "
+    } else {
+        ""
+    };
+    let mode = if game.editing() {
+        " (editing)"
+    } else if game.paused() {
+        " (paused)"
+    } else {
+        ""
+    };
+    format!("Tessera — {mark}{name}{mode}")
 }
 
 /// Frame counting for the fps log.

@@ -67,6 +67,7 @@ pub mod ops;
 pub mod recovery;
 pub mod session;
 pub mod snap;
+pub mod ui;
 
 pub use history::History;
 pub use ops::{apply, Applied, Edit, EditError, NEAR_DUPLICATE};

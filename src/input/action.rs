@@ -62,6 +62,12 @@ pub struct UiActions {
     pub toggle_debug: bool,
     /// Fullscreen toggle was pressed.
     pub fullscreen: bool,
+    /// Up was pressed (menus move up).
+    pub up: bool,
+    /// Down was pressed (menus move down).
+    pub down: bool,
+    /// Jump was pressed (menus activate the highlighted item).
+    pub accept: bool,
 }
 
 #[cfg(test)]

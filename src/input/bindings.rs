@@ -8,7 +8,19 @@ use serde::{Deserialize, Serialize};
 
 use super::action::Action;
 use super::device::{Key, PadButton};
-use crate::level::{read_ron, FileError};
+use crate::level::{read_ron, to_ron, write_atomic, FileError};
+
+/// Writes `bindings` to `path` atomically (creating its folder): the bindings chosen in game.
+pub fn save_bindings(path: &Path, bindings: &Bindings) -> Result<(), FileError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|error| FileError::Write {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    }
+    let text = to_ron(path, bindings, 2)?;
+    write_atomic(path, text.as_bytes())
+}
 
 /// Device-to-action bindings. Several keys or buttons may trigger one action; an action with no
 /// entry has no binding on that device.

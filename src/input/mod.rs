@@ -23,7 +23,7 @@ pub mod state;
 pub mod winit_keys;
 
 pub use action::{Action, UiActions};
-pub use bindings::{Bindings, BindingsError};
+pub use bindings::{save_bindings, Bindings, BindingsError};
 pub use dead_zone::radial_dead_zone;
 pub use device::{Key, PadButton};
 pub use gamepad::Gamepads;

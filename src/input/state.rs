@@ -83,6 +83,12 @@ impl InputState {
         self.sticks.remove(&pad);
     }
 
+    /// Replaces the bindings (chosen in the pause menu); everything held is released.
+    pub fn set_bindings(&mut self, bindings: Bindings) {
+        self.bindings = bindings;
+        self.release_all();
+    }
+
     /// Releases everything held (on focus loss, so no key stays stuck); latched presses stay.
     pub fn release_all(&mut self) {
         self.keys.clear();
@@ -129,6 +135,9 @@ impl InputState {
             toggle_editor: p[Action::ToggleEditor.index()],
             toggle_debug: p[Action::ToggleDebug.index()],
             fullscreen: p[Action::Fullscreen.index()],
+            up: p[Action::Up.index()],
+            down: p[Action::Down.index()],
+            accept: p[Action::Jump.index()],
         }
     }
 

@@ -43,5 +43,6 @@ pub use paths::{
 };
 pub use save::{level_to_ron, save_level};
 pub use tuning_file::{
-    load_tuning, parse_tuning, resolve_tuning, TuningFileError, TuningSource, DEFAULT_TUNING_PATH,
+    load_tuning, parse_tuning, resolve_tuning, save_tuning, TuningFileError, TuningSource,
+    DEFAULT_TUNING_PATH,
 };

@@ -72,6 +72,21 @@ pub enum TuningFileError {
     },
 }
 
+/// Range-checks `tuning` and writes it to `path` atomically (the tuning panel's save); on error
+/// the old file stays.
+pub fn save_tuning(path: impl AsRef<Path>, tuning: &Tuning) -> Result<(), TuningFileError> {
+    let path = path.as_ref();
+    tuning
+        .validate()
+        .map_err(|error| TuningFileError::Invalid {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    let text = super::file::to_ron(path, tuning, 3)?;
+    super::file::write_atomic(path, text.as_bytes())?;
+    Ok(())
+}
+
 /// Reads a tuning file: missing fields take their defaults, unknown fields are refused, every
 /// value is range-checked.
 pub fn load_tuning(path: impl AsRef<Path>) -> Result<Tuning, TuningFileError> {
@@ -89,6 +104,30 @@ pub fn parse_tuning(path: &Path, text: &str) -> Result<Tuning, TuningFileError> 
             error,
         })?;
     Ok(tuning)
+}
+
+#[cfg(test)]
+mod save_tests {
+    use super::*;
+
+    #[test]
+    fn saved_tuning_loads_back_and_bad_values_are_not_written() {
+        let d = std::env::temp_dir().join(format!("tessera-tuning-save-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        let path = d.join("tuning.ron");
+        let mut t = Tuning::default();
+        t.run_speed = 9.5;
+        save_tuning(&path, &t).unwrap();
+        assert_eq!(load_tuning(&path).unwrap(), t);
+        t.jump_cut = 7.0;
+        let e = save_tuning(&path, &t).unwrap_err();
+        assert!(e.to_string().contains("jump_cut"), "{e}");
+        assert_eq!(
+            load_tuning(&path).unwrap().jump_cut,
+            Tuning::default().jump_cut
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
 }
 
 #[cfg(test)]

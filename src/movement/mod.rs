@@ -25,4 +25,4 @@ pub use actions::Actions;
 pub use env::{Env, CROUCH, STAND};
 pub use hero::{Hero, SpawnError, Timers};
 pub use state::{MoveEvent, MoveState, StepReport};
-pub use tuning::{Tuning, TuningError, TuningOverrides};
+pub use tuning::{FieldMut, Tuning, TuningError, TuningField, TuningOverrides};

@@ -30,6 +30,16 @@ macro_rules! tuning_fields {
         }
 
         impl Tuning {
+            /// Every field, in declaration order, with its doc comment, for editing in place (the
+            /// tuning panel's sliders).
+            pub fn fields_mut(&mut self) -> Vec<TuningField<'_>> {
+                vec![ $( TuningField {
+                    name: stringify!($field),
+                    doc: concat!($($doc, "\n"),+),
+                    value: FieldValue::field_mut(&mut self.$field),
+                }, )* ]
+            }
+
             /// This tuning with every field present in `o` replaced.
             pub fn with_overrides(&self, o: &TuningOverrides) -> Tuning {
                 let mut t = self.clone();
@@ -118,6 +128,89 @@ pub fn head_chamfered_box(width: f64, height: f64, chamfer: f64) -> ColliderShap
     }
 }
 
+/// One field of [`Tuning`] for editing: see [`Tuning::fields_mut`].
+pub struct TuningField<'a> {
+    /// The field's name, as in the file.
+    pub name: &'static str,
+    /// Its documentation (unit and default).
+    pub doc: &'static str,
+    /// The value.
+    pub value: FieldMut<'a>,
+}
+
+/// A tuning field's value, by type.
+pub enum FieldMut<'a> {
+    /// A quantity; its allowed range is [`range`].
+    Number(&'a mut f64),
+    /// A count; its allowed range is [`range`].
+    Count(&'a mut u32),
+    /// A switch.
+    Flag(&'a mut bool),
+    /// A collider shape (edited in the tuning file).
+    Collider(&'a mut ColliderShape),
+}
+
+/// The types a tuning field may have.
+trait FieldValue {
+    fn field_mut(&mut self) -> FieldMut<'_>;
+}
+impl FieldValue for f64 {
+    fn field_mut(&mut self) -> FieldMut<'_> {
+        FieldMut::Number(self)
+    }
+}
+impl FieldValue for u32 {
+    fn field_mut(&mut self) -> FieldMut<'_> {
+        FieldMut::Count(self)
+    }
+}
+impl FieldValue for bool {
+    fn field_mut(&mut self) -> FieldMut<'_> {
+        FieldMut::Flag(self)
+    }
+}
+impl FieldValue for ColliderShape {
+    fn field_mut(&mut self) -> FieldMut<'_> {
+        FieldMut::Collider(self)
+    }
+}
+
+/// The allowed range of each numeric field, inclusive (what [`Tuning::validate`] checks and the
+/// tuning panel's sliders span).
+const RANGES: [(&str, f64, f64); 23] = [
+    ("gravity", 0.0, 1000.0),
+    ("max_fall_speed", 0.1, 1000.0),
+    ("run_speed", 0.0, 200.0),
+    ("ground_accel", 0.0, 10000.0),
+    ("ground_friction", 0.0, 10000.0),
+    ("air_accel", 0.0, 10000.0),
+    ("crouch_speed", 0.0, 200.0),
+    ("jump_height", 0.0, 100.0),
+    ("jump_cut", 0.0, 1.0),
+    ("coyote_time", 0.0, 2.0),
+    ("jump_buffer", 0.0, 2.0),
+    ("max_slope_deg", 0.0, 89.0),
+    ("max_follow_turn_deg", 0.0, 90.0),
+    ("max_step_height", 0.0, 2.0),
+    ("wall_slide_speed", 0.0, 1000.0),
+    ("wall_jump_speed_x", 0.0, 200.0),
+    ("wall_jump_speed_y", 0.0, 200.0),
+    ("wall_jump_lock", 0.0, 2.0),
+    ("climb_speed", 0.0, 200.0),
+    ("footstep_stride", 0.05, 100.0),
+    ("top_down_speed", 0.0, 200.0),
+    ("top_down_accel", 0.0, 10000.0),
+    ("air_jumps", 0.0, 10.0),
+];
+
+/// The allowed range of a numeric tuning field, `None` for switches and colliders.
+pub fn range(field: &str) -> Option<(f64, f64)> {
+    RANGES
+        .iter()
+        .find(|(n, _, _)| *n == field)
+        .map(|&(_, lo, hi)| (lo, hi))
+}
+
 /// A tuning value out of its allowed range.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("tuning field `{field}` = {value}: {why}")]
@@ -133,35 +226,18 @@ pub struct TuningError {
 impl Tuning {
     /// Checks every field's range and the colliders.
     pub fn validate(&self) -> Result<(), TuningError> {
-        let ranges: [(&'static str, f64, f64, f64); 23] = [
-            ("gravity", self.gravity, 0.0, 1000.0),
-            ("max_fall_speed", self.max_fall_speed, 0.1, 1000.0),
-            ("run_speed", self.run_speed, 0.0, 200.0),
-            ("ground_accel", self.ground_accel, 0.0, 10000.0),
-            ("ground_friction", self.ground_friction, 0.0, 10000.0),
-            ("air_accel", self.air_accel, 0.0, 10000.0),
-            ("crouch_speed", self.crouch_speed, 0.0, 200.0),
-            ("jump_height", self.jump_height, 0.0, 100.0),
-            ("jump_cut", self.jump_cut, 0.0, 1.0),
-            ("coyote_time", self.coyote_time, 0.0, 2.0),
-            ("jump_buffer", self.jump_buffer, 0.0, 2.0),
-            ("max_slope_deg", self.max_slope_deg, 0.0, 89.0),
-            ("max_follow_turn_deg", self.max_follow_turn_deg, 0.0, 90.0),
-            ("max_step_height", self.max_step_height, 0.0, 2.0),
-            ("wall_slide_speed", self.wall_slide_speed, 0.0, 1000.0),
-            ("wall_jump_speed_x", self.wall_jump_speed_x, 0.0, 200.0),
-            ("wall_jump_speed_y", self.wall_jump_speed_y, 0.0, 200.0),
-            ("wall_jump_lock", self.wall_jump_lock, 0.0, 2.0),
-            ("climb_speed", self.climb_speed, 0.0, 200.0),
-            ("footstep_stride", self.footstep_stride, 0.05, 100.0),
-            ("top_down_speed", self.top_down_speed, 0.0, 200.0),
-            ("top_down_accel", self.top_down_accel, 0.0, 10000.0),
-            ("air_jumps", self.air_jumps as f64, 0.0, 10.0),
-        ];
-        for (field, v, lo, hi) in ranges {
+        for f in self.clone().fields_mut() {
+            let v = match f.value {
+                FieldMut::Number(v) => *v,
+                FieldMut::Count(v) => *v as f64,
+                FieldMut::Flag(_) | FieldMut::Collider(_) => continue,
+            };
+            let Some((lo, hi)) = range(f.name) else {
+                continue;
+            };
             if !(v.is_finite() && v >= lo && v <= hi) {
                 return Err(TuningError {
-                    field,
+                    field: f.name,
                     value: v.to_string(),
                     why: format!("must be between {lo} and {hi}"),
                 });
@@ -184,6 +260,29 @@ impl Tuning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_numeric_field_has_a_range_and_out_of_range_values_are_named() {
+        let mut t = Tuning::default();
+        let mut numeric = 0;
+        for f in t.fields_mut() {
+            assert!(f.doc.contains("Default"), "{}: {}", f.name, f.doc);
+            if matches!(f.value, FieldMut::Number(_) | FieldMut::Count(_)) {
+                numeric += 1;
+                assert!(range(f.name).is_some(), "{} has no range", f.name);
+            }
+        }
+        assert_eq!(numeric, RANGES.len(), "a range names no field");
+        for f in t.fields_mut() {
+            if let FieldMut::Number(v) = f.value {
+                if f.name == "jump_cut" {
+                    *v = 1.5;
+                }
+            }
+        }
+        let e = t.validate().unwrap_err();
+        assert_eq!(e.field, "jump_cut");
+    }
 
     #[test]
     fn defaults_are_valid() {

@@ -111,6 +111,23 @@ impl CameraRig {
         rig
     }
 
+    /// A camera looking straight at `focus` (the editor's free camera: it pans and zooms, and
+    /// nothing follows).
+    pub fn looking_at(config: CameraConfig, focus: DVec2) -> Self {
+        CameraRig {
+            config,
+            anchor: focus,
+            look: 0.0,
+            focus,
+        }
+    }
+
+    /// Moves the focus to `focus` at once.
+    pub fn set_focus(&mut self, focus: DVec2) {
+        self.anchor = focus;
+        self.focus = focus;
+    }
+
     /// Jumps to the settled pose for `target` (no smoothing): for the first frame, teleports and
     /// headless screenshots.
     pub fn snap(&mut self, target: FollowTarget, bounds: Option<Aabb>, aspect: f64) {

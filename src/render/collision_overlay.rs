@@ -37,15 +37,48 @@ const THICK: f64 = 0.07;
 /// blocked body exactly on the edge, up to rounding).
 pub const CONTACT_DISTANCE: f64 = 1e-6;
 
+/// Which parts of a mesh [`paint_mesh_layers`] draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeshLayers {
+    /// Every triangle's edges (constraint edges highlighted).
+    pub triangles: bool,
+    /// Solid and one-way faces, filled.
+    pub solid: bool,
+    /// The inflated obstacles' outlines.
+    pub inflated: bool,
+}
+
+impl MeshLayers {
+    /// Everything.
+    pub const ALL: MeshLayers = MeshLayers {
+        triangles: true,
+        solid: true,
+        inflated: true,
+    };
+
+    /// Whether any layer is on.
+    pub fn any(self) -> bool {
+        self.triangles || self.solid || self.inflated
+    }
+}
+
 /// Draws a mesh's faces, edges and inflated pieces. Face 0 (outside the hull) is skipped; each
 /// shared edge is drawn once.
 pub fn paint_mesh(mesh: &CollisionMesh, d: &mut impl DebugDraw) {
+    paint_mesh_layers(mesh, MeshLayers::ALL, d)
+}
+
+/// Draws the chosen layers of a mesh (see [`paint_mesh`]).
+pub fn paint_mesh_layers(mesh: &CollisionMesh, layers: MeshLayers, d: &mut impl DebugDraw) {
     for f in mesh.face_ids() {
         let tri = mesh.triangle(f);
         match mesh.kind(f) {
-            FaceKind::Solid => d.triangle(tri, SOLID_FILL),
-            FaceKind::OneWay => d.triangle(tri, ONE_WAY_FILL),
-            FaceKind::Free => {}
+            FaceKind::Solid if layers.solid => d.triangle(tri, SOLID_FILL),
+            FaceKind::OneWay if layers.solid => d.triangle(tri, ONE_WAY_FILL),
+            _ => {}
+        }
+        if !layers.triangles {
+            continue;
         }
         let face = mesh.face(f);
         for i in 0..3u8 {
@@ -61,6 +94,9 @@ pub fn paint_mesh(mesh: &CollisionMesh, d: &mut impl DebugDraw) {
                 d.line(a, b, THIN, EDGE);
             }
         }
+    }
+    if !layers.inflated {
+        return;
     }
     for piece in mesh.pieces() {
         let n = piece.points.len();

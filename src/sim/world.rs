@@ -208,6 +208,21 @@ impl World {
         Ok(())
     }
 
+    /// Puts a fresh hero at `pos` (the nearest free point when `pos` is inside geometry), at rest,
+    /// as at a spawn: play-testing from a chosen point, or back at the spawn. Returns how far it
+    /// was moved from `pos`. The tick count and the trace continue; on error nothing changes.
+    pub fn place_hero(&mut self, pos: DVec2) -> Result<f64, WorldError> {
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+        };
+        let (hero, moved) = Hero::spawn(&env, pos, &self.tuning)?;
+        self.hero = hero;
+        self.prev_pos = self.hero.body.pos;
+        self.last = StepReport::default();
+        Ok(moved)
+    }
+
     /// Replaces the base tuning (the tuning editor): the current level's overrides still apply
     /// on top. The meshes are rebuilt when a collider changed; the hero is re-placed as in
     /// [`World::set_level`]. On error nothing changes.

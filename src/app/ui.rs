@@ -1,0 +1,399 @@
+//! The game's egui layer without a window: the level editor and the pause menu, and what their
+//! commands do to the [`Game`].
+//!
+//! [`GameUi::ui`] runs inside one egui pass (the window's, or `egui_kittest`'s in the tests): it
+//! shows the editor when it is open, else the pause menu when the game is paused, carries out
+//! their commands on the game, and swaps the world's level when the document changed. The window
+//! only adds egui-winit (events in) and egui-wgpu (drawing), so everything here is tested
+//! headless.
+use std::path::PathBuf;
+use std::time::Instant;
+
+use glam::DVec2;
+
+use super::game::Game;
+use super::settings::{MsaaSetting, Settings};
+use crate::editor::ui::{Command, EditorUi, FrameTime, Playtest};
+use crate::editor::EditorSession;
+use crate::input::{Action, Bindings, Key, UiActions};
+use crate::level::UserDirs;
+use crate::movement::{Actions, Tuning};
+use crate::render::quality::Msaa;
+use crate::sim::Replay;
+
+/// What the window must do after a UI frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UiFrame {
+    /// The level changed: rebuild the render meshes (the world is already rebuilt).
+    pub level_changed: bool,
+    /// Quit the game.
+    pub quit: bool,
+    /// Settings changed: apply them (fullscreen, MSAA, volumes).
+    pub settings_changed: bool,
+    /// The bindings changed: the input state has them already.
+    pub bindings_changed: bool,
+}
+
+/// The pause menu's items, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    /// Close the menu and play on.
+    Resume,
+    /// The hero back at the spawn, the level as it is.
+    Restart,
+    /// Show or hide the settings.
+    Settings,
+    /// Open the level editor.
+    Editor,
+    /// Quit the game.
+    Quit,
+}
+
+impl MenuItem {
+    /// Every item, top to bottom.
+    pub const ALL: [MenuItem; 5] = [
+        MenuItem::Resume,
+        MenuItem::Restart,
+        MenuItem::Settings,
+        MenuItem::Editor,
+        MenuItem::Quit,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            MenuItem::Resume => "Resume",
+            MenuItem::Restart => "Restart level",
+            MenuItem::Settings => "Settings",
+            MenuItem::Editor => "Level editor",
+            MenuItem::Quit => "Quit",
+        }
+    }
+}
+
+/// The editor and the pause menu.
+pub struct GameUi {
+    /// The level editor.
+    pub editor: EditorUi,
+    /// The settings the pause menu edits.
+    pub settings: Settings,
+    settings_file: Option<PathBuf>,
+    bindings_file: Option<PathBuf>,
+    /// The highlighted pause-menu item (keyboard and gamepad move it).
+    pub menu_item: usize,
+    /// Whether the settings are shown in the pause menu.
+    pub settings_open: bool,
+    /// The action waiting for a key to be bound to it.
+    rebinding: Option<Action>,
+    applied_revision: u64,
+    playtest: Option<(DVec2, Vec<Actions>)>,
+    playtest_start: Option<DVec2>,
+}
+
+impl GameUi {
+    /// The UI for `game`, editing the level at `level_path`; `tuning` is the base tuning (from
+    /// `tuning_path` when it came from a file). `user` holds the settings, bindings and recovery
+    /// files (`None`: nothing is saved).
+    pub fn new(
+        game: &Game,
+        level_path: Option<PathBuf>,
+        tuning: Tuning,
+        tuning_path: Option<PathBuf>,
+        user: Option<&UserDirs>,
+    ) -> Self {
+        let session = EditorSession::new(game.world().level().clone(), level_path);
+        let revision = session.revision();
+        let settings = user
+            .map(|u| Settings::load_or_default(&u.settings_file()))
+            .unwrap_or_default();
+        GameUi {
+            editor: EditorUi::new(
+                session,
+                tuning,
+                tuning_path,
+                user.map(UserDirs::recovery_dir),
+            ),
+            settings,
+            settings_file: user.map(UserDirs::settings_file),
+            bindings_file: user.map(UserDirs::bindings_file),
+            menu_item: 0,
+            settings_open: false,
+            rebinding: None,
+            applied_revision: revision,
+            playtest: None,
+            playtest_start: None,
+        }
+    }
+
+    /// The editor's open/close key (Tab) was pressed.
+    pub fn toggle_editor(&mut self, game: &mut Game) {
+        let open = !game.editing();
+        if open {
+            self.editor.look_from(game.camera());
+            self.stop_recording(game);
+        }
+        self.editor.running = false;
+        game.set_editing(open);
+    }
+
+    /// Whether a key press should bind an action instead of reaching the game.
+    pub fn rebinding(&self) -> Option<Action> {
+        self.rebinding
+    }
+
+    /// Binds `key` to the action waiting for one (it replaces that action's keys), saves the
+    /// bindings to the user's file and gives them to the game. Escape cancels.
+    pub fn bind_key(&mut self, game: &mut Game, key: Key) -> bool {
+        let Some(action) = self.rebinding.take() else {
+            return false;
+        };
+        if key == Key::Escape && action != Action::Pause {
+            return true;
+        }
+        let mut b: Bindings = game.input_mut().bindings().clone();
+        b.keyboard.insert(action, vec![key]);
+        game.input_mut().set_bindings(b.clone());
+        if let Some(path) = &self.bindings_file {
+            if let Err(e) = crate::input::save_bindings(path, &b) {
+                log::warn!("{e}");
+            }
+        }
+        true
+    }
+
+    /// One egui pass: the editor when open, else the pause menu when paused; then the level swap
+    /// and the autosave. `ui_actions` are the frame's UI presses (the menu moves with Up and
+    /// Down and activates with Jump, so a gamepad drives it).
+    pub fn ui(&mut self, ui: &mut egui::Ui, game: &mut Game, ui_actions: UiActions) -> UiFrame {
+        let mut frame = UiFrame::default();
+        if game.editing() {
+            let commands = self.editor.show(ui, game.world());
+            for c in commands {
+                self.command(c, game, &mut frame);
+            }
+        } else if game.paused() {
+            self.pause_menu(ui, game, ui_actions, &mut frame);
+        }
+        if self.editor.session.revision() != self.applied_revision {
+            self.applied_revision = self.editor.session.revision();
+            match game.world_mut().set_level(self.editor.session.level()) {
+                Ok(()) => {
+                    for w in game.world().warnings() {
+                        self.editor.set_status(w.clone());
+                    }
+                    frame.level_changed = true;
+                }
+                // A valid level always builds; should it not, the message says why and the
+                // world keeps the last level that did.
+                Err(e) => self
+                    .editor
+                    .set_status(format!("cannot play this level: {e}")),
+            }
+        }
+        self.editor.autosave(Instant::now());
+        frame
+    }
+
+    /// Records the time of one frame for the editor's graph.
+    pub fn record_frame(&mut self, t: FrameTime) {
+        self.editor.record_frame(t);
+    }
+
+    fn command(&mut self, c: Command, game: &mut Game, frame: &mut UiFrame) {
+        match c {
+            Command::SetRunning(run) => game.set_paused(!run),
+            Command::Step => game.step_once(),
+            Command::Leave => self.toggle_editor(game),
+            Command::PlaceHero(p) => self.place_hero(game, p),
+            Command::ResetToSpawn => {
+                let spawn = game.world().level().spawn;
+                self.place_hero(game, spawn)
+            }
+            Command::SetTuning(t) => {
+                if let Err(e) = game.world_mut().set_base_tuning(&t) {
+                    self.editor.set_status(format!("tuning not applied: {e}"));
+                }
+            }
+            Command::RecordPlaytest => {
+                self.playtest_start = Some(game.world().hero().body.pos);
+                game.start_playtest();
+            }
+            Command::PlayBack => self.play_back(game),
+            Command::Quit => frame.quit = true,
+        }
+    }
+
+    fn place_hero(&mut self, game: &mut Game, p: DVec2) {
+        match game.world_mut().place_hero(p) {
+            Ok(moved) if moved > 0.0 => self.editor.set_status(format!(
+                "({:.2}, {:.2}) is inside geometry: the hero is {moved:.2} m away",
+                p.x, p.y
+            )),
+            Ok(_) => {}
+            Err(e) => self.editor.set_status(e.to_string()),
+        }
+    }
+
+    /// Stops a play-test recording under way and keeps it for playing back.
+    fn stop_recording(&mut self, game: &mut Game) {
+        if let (Some(actions), Some(start)) = (game.take_playtest(), self.playtest_start.take()) {
+            self.editor.playtest = Some(Playtest {
+                start,
+                level: game.world().level().clone(),
+                ticks: actions.len(),
+            });
+            self.editor
+                .set_status(format!("recorded a play-test of {} ticks", actions.len()));
+            self.playtest = Some((start, actions));
+        }
+        self.editor.recording = false;
+    }
+
+    /// Plays the recorded play-test again from its start, on the level as it is now.
+    fn play_back(&mut self, game: &mut Game) {
+        self.stop_recording(game);
+        let Some((start, actions)) = &self.playtest else {
+            return;
+        };
+        let replay = Replay::from_actions(actions);
+        let start = *start;
+        self.place_hero(game, start);
+        game.play_replay(&replay);
+        game.set_paused(false);
+        self.editor.running = true;
+    }
+
+    /// The recorded play-test: its start and actions.
+    pub fn playtest(&self) -> Option<(DVec2, &[Actions])> {
+        self.playtest.as_ref().map(|(s, a)| (*s, a.as_slice()))
+    }
+
+    fn pause_menu(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &mut Game,
+        nav: UiActions,
+        frame: &mut UiFrame,
+    ) {
+        let n = MenuItem::ALL.len();
+        let keys = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowUp),
+                i.key_pressed(egui::Key::ArrowDown),
+                i.key_pressed(egui::Key::Enter),
+            )
+        });
+        if (nav.up || keys.0) && self.rebinding.is_none() {
+            self.menu_item = (self.menu_item + n - 1) % n;
+        }
+        if (nav.down || keys.1) && self.rebinding.is_none() {
+            self.menu_item = (self.menu_item + 1) % n;
+        }
+        let mut chosen = ((nav.accept || keys.2) && self.rebinding.is_none())
+            .then(|| MenuItem::ALL[self.menu_item]);
+        let ctx = ui.ctx().clone();
+        egui::Window::new("Paused")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(&ctx, |ui| {
+                ui.set_min_width(260.0);
+                for (i, item) in MenuItem::ALL.iter().enumerate() {
+                    let selected = i == self.menu_item;
+                    let text = egui::RichText::new(item.label()).size(18.0);
+                    let r = ui.add_sized([240.0, 30.0], egui::Button::selectable(selected, text));
+                    if r.clicked() {
+                        self.menu_item = i;
+                        chosen = Some(*item);
+                    }
+                }
+                if self.settings_open {
+                    ui.separator();
+                    self.settings_panel(ui, game, frame);
+                }
+            });
+        match chosen {
+            Some(MenuItem::Resume) => game.set_paused(false),
+            Some(MenuItem::Restart) => {
+                let spawn = game.world().level().spawn;
+                self.place_hero(game, spawn);
+                game.snap_camera(1.0);
+                game.set_paused(false);
+            }
+            Some(MenuItem::Settings) => self.settings_open = !self.settings_open,
+            Some(MenuItem::Editor) => self.toggle_editor(game),
+            Some(MenuItem::Quit) => {
+                if self.editor.request_quit() {
+                    frame.quit = true;
+                } else {
+                    // The unsaved-changes prompt lives in the editor.
+                    self.toggle_editor(game);
+                }
+            }
+            None => {}
+        }
+    }
+
+    fn settings_panel(&mut self, ui: &mut egui::Ui, game: &mut Game, frame: &mut UiFrame) {
+        let s = &mut self.settings;
+        let mut changed = false;
+        changed |= ui.checkbox(&mut s.fullscreen, "Fullscreen").changed();
+        ui.horizontal(|ui| {
+            ui.label("Anti-aliasing");
+            for (m, label) in [
+                (Msaa::Auto, "auto"),
+                (Msaa::Samples(1), "off"),
+                (Msaa::Samples(4), "4×"),
+            ] {
+                changed |= ui
+                    .selectable_value(&mut s.msaa, MsaaSetting(m), label)
+                    .changed();
+            }
+        });
+        for (label, v) in [
+            ("Master volume", &mut s.volumes.master),
+            ("Music", &mut s.volumes.music),
+            ("Effects", &mut s.volumes.effects),
+        ] {
+            changed |= ui
+                .add(egui::Slider::new(v, 0.0..=1.0).text(label))
+                .changed();
+        }
+        if changed {
+            frame.settings_changed = true;
+            if let Some(p) = &self.settings_file {
+                if let Err(e) = s.save(p) {
+                    log::warn!("{e}");
+                }
+            }
+        }
+        ui.separator();
+        ui.label("Keys (click, then press the new key):");
+        egui::Grid::new("bindings").num_columns(2).show(ui, |ui| {
+            for a in Action::ALL {
+                ui.label(format!("{a:?}"));
+                let keys = game
+                    .input_mut()
+                    .bindings()
+                    .keyboard
+                    .get(&a)
+                    .map(|ks| {
+                        ks.iter()
+                            .map(|k| format!("{k:?}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .unwrap_or_default();
+                let text = if self.rebinding == Some(a) {
+                    "press a key…".to_string()
+                } else {
+                    keys
+                };
+                if ui.button(text).clicked() {
+                    self.rebinding = Some(a);
+                    frame.bindings_changed = true;
+                }
+                ui.end_row();
+            }
+        });
+    }
+}

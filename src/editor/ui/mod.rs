@@ -1,0 +1,501 @@
+//! The editor's egui front end: the viewport (picking, handles, overlays) and the panels.
+//!
+//! # What it owns
+//! - [`EditorUi`]: the [`EditorSession`] plus everything only the screen needs: the free camera,
+//!   overlay toggles, the frame-time history, dialogs and the autosaver. [`EditorUi::show`] draws
+//!   one frame of UI into an egui `Ui` and returns the [`Command`]s the game must carry out
+//!   (run, pause, step, place the hero, tuning, quit). The level itself is changed only through
+//!   the session's edits; the game watches [`EditorSession::revision`] and rebuilds.
+//! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
+//! - [`panels`]: one small function per panel (toolbar, selection, tuning, overlay, hero, stats,
+//!   files and prompts).
+//!
+//! # Must never depend on
+//! wgpu or winit: egui is drawn by whoever hosts it (the game window, or `egui_kittest` in the
+//! tests). The simulation never imports this.
+pub mod panels;
+pub mod view;
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use egui::{Color32, Sense};
+use glam::DVec2;
+
+use super::recovery::{self, Autosave, Pending};
+use super::session::{EditorSession, Modifiers, Tool};
+use crate::collision::ColliderId;
+use crate::movement::Tuning;
+use crate::render::camera::{CameraConfig, CameraRig};
+use crate::render::collision_overlay::MeshLayers;
+use crate::sim::World;
+use view::ViewMapping;
+
+/// Pick radius in screen points: handles are this easy to hit at any zoom.
+pub const PICK_RADIUS_POINTS: f32 = 8.0;
+
+/// Camera distances the zoom stays within, metres.
+pub const ZOOM_RANGE: (f64, f64) = (4.0, 400.0);
+
+/// What the game must do after a UI frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Run or pause the simulation (the editor stays open).
+    SetRunning(bool),
+    /// Run exactly one tick.
+    Step,
+    /// Close the editor and play on from the current state.
+    Leave,
+    /// Put the hero at this point (nearest free point).
+    PlaceHero(DVec2),
+    /// Put the hero back at the spawn point.
+    ResetToSpawn,
+    /// Use this base tuning from now on.
+    SetTuning(Tuning),
+    /// Start recording a play-test, from the current state.
+    RecordPlaytest,
+    /// Play the last recorded play-test back from its start.
+    PlayBack,
+    /// Quit the game (any unsaved-changes prompt has been answered).
+    Quit,
+}
+
+/// Milliseconds per frame of each part, for the frame-time graph.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameTime {
+    /// Simulation ticks (and level rebuilds).
+    pub sim: f32,
+    /// Preparing and recording the 3D frame.
+    pub render: f32,
+    /// The editor's UI.
+    pub editor: f32,
+}
+
+/// Frames the graph keeps.
+pub const FRAME_HISTORY: usize = 240;
+
+/// A dialog over the editor.
+#[derive(Clone, Debug, PartialEq)]
+enum Dialog {
+    /// Type a path to open or save as.
+    Path { save: bool, text: String },
+    /// Unsaved changes: save, discard or cancel before `then`.
+    Unsaved { then: Then },
+    /// A recovery file newer than the level: restore it or throw it away.
+    Restore { pending: Pending },
+}
+
+/// What an unsaved-changes prompt guards.
+#[derive(Clone, Debug, PartialEq)]
+enum Then {
+    Quit,
+    Open,
+}
+
+/// A recorded play-test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playtest {
+    /// Where the hero started.
+    pub start: DVec2,
+    /// The level it was played on.
+    pub level: crate::level::Level,
+    /// Ticks recorded.
+    pub ticks: usize,
+}
+
+/// The editor's screen state around its session.
+pub struct EditorUi {
+    /// The document and the editing state.
+    pub session: EditorSession,
+    autosave: Option<Autosave>,
+    /// The editor's own camera (panned and zoomed; the game's camera is left alone).
+    pub camera: CameraRig,
+    camera_placed: bool,
+    /// Overlay layers per collider (index: `ColliderId`).
+    pub overlay: Vec<MeshLayers>,
+    /// The tuning being edited (applied live), and the file it saves to.
+    pub tuning: Tuning,
+    tuning_saved: Tuning,
+    tuning_path: Option<PathBuf>,
+    frame_times: VecDeque<FrameTime>,
+    dialog: Option<Dialog>,
+    status: Option<String>,
+    /// The primary button was pressed in the viewport and is still down.
+    pressing: bool,
+    /// Whether the simulation runs while editing.
+    pub running: bool,
+    /// The last play-test recorded.
+    pub playtest: Option<Playtest>,
+    /// Whether a play-test is being recorded.
+    pub recording: bool,
+    pointer_world: Option<DVec2>,
+}
+
+impl EditorUi {
+    /// An editor on `level` (saved at `path`), with the base `tuning` from `tuning_path`, and
+    /// recovery files in `recovery_dir` (`None`: no crash recovery, e.g. no home directory).
+    pub fn new(
+        session: EditorSession,
+        tuning: Tuning,
+        tuning_path: Option<PathBuf>,
+        recovery_dir: Option<PathBuf>,
+    ) -> Self {
+        let mut dialog = None;
+        let autosave = recovery_dir.map(|dir| {
+            if let Some(p) = recovery::pending(&dir, session.path()) {
+                dialog = Some(Dialog::Restore { pending: p });
+            }
+            Autosave::new(recovery::recovery_file(&dir, session.path()))
+        });
+        let focus = session.level().spawn;
+        EditorUi {
+            session,
+            autosave,
+            camera: CameraRig::looking_at(CameraConfig::default(), focus),
+            camera_placed: false,
+            overlay: vec![MeshLayers::ALL, MeshLayers::ALL],
+            tuning_saved: tuning.clone(),
+            tuning,
+            tuning_path,
+            frame_times: VecDeque::with_capacity(FRAME_HISTORY),
+            dialog,
+            status: None,
+            pressing: false,
+            running: false,
+            playtest: None,
+            recording: false,
+            pointer_world: None,
+        }
+    }
+
+    /// Puts the editor's camera where the game's camera is (on opening the editor).
+    pub fn look_from(&mut self, game_camera: &CameraRig) {
+        if !self.camera_placed {
+            self.camera = game_camera.clone();
+            self.camera.set_focus(game_camera.focus());
+            self.camera_placed = true;
+        }
+    }
+
+    /// The status line (last file operation or error).
+    pub fn status(&self) -> Option<&str> {
+        self.status.as_deref()
+    }
+
+    /// Sets the status line.
+    pub fn set_status(&mut self, s: impl Into<String>) {
+        self.status = Some(s.into());
+    }
+
+    /// Records one frame's times for the graph.
+    pub fn record_frame(&mut self, t: FrameTime) {
+        if self.frame_times.len() == FRAME_HISTORY {
+            self.frame_times.pop_front();
+        }
+        self.frame_times.push_back(t);
+    }
+
+    /// The recorded frame times, oldest first.
+    pub fn frame_times(&self) -> impl Iterator<Item = &FrameTime> {
+        self.frame_times.iter()
+    }
+
+    /// Once per frame, whether or not the editor is shown: autosaves a changed document.
+    pub fn autosave(&mut self, now: Instant) {
+        if let Some(a) = &mut self.autosave {
+            a.tick(now, &self.session);
+        }
+    }
+
+    /// The window is closing: with unsaved changes, the prompt opens (and `false` comes back);
+    /// otherwise `true` (quit now).
+    pub fn request_quit(&mut self) -> bool {
+        if self.session.dirty() {
+            self.dialog = Some(Dialog::Unsaved { then: Then::Quit });
+            false
+        } else {
+            true
+        }
+    }
+
+    /// Whether a dialog is open.
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// Draws the editor for one frame into `ui` (the whole window) and returns what the game must
+    /// do. `world` is the running world (for the hero panel and the overlays).
+    pub fn show(&mut self, ui: &mut egui::Ui, world: &World) -> Vec<Command> {
+        let mut out = Vec::new();
+        let screen = ui.ctx().content_rect();
+        panels::toolbar(self, ui, &mut out);
+        panels::status_bar(self, ui);
+        panels::left(self, ui, world, &mut out);
+        panels::right(self, ui);
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            let aspect = (screen.width() / screen.height().max(1.0)) as f64;
+            let map = ViewMapping::new(&self.camera, aspect, screen);
+            self.viewport(ui, &map, world, &mut out);
+        });
+        panels::dialogs(self, ui, &mut out);
+        for r in self.session.take_requests() {
+            match r {
+                super::Request::PlaceHero(p) => out.push(Command::PlaceHero(p)),
+            }
+        }
+        out
+    }
+
+    /// The view: pointer gestures, keys, camera pan and zoom, and the overlays.
+    fn viewport(
+        &mut self,
+        ui: &mut egui::Ui,
+        map: &ViewMapping,
+        world: &World,
+        out: &mut Vec<Command>,
+    ) {
+        let rect = ui.max_rect();
+        let response = ui.interact(
+            rect,
+            ui.scope_id().with("viewport"),
+            Sense::click_and_drag(),
+        );
+        let (pressed, down, released, pos, mods, scroll, pan) = ui.input(|i| {
+            (
+                i.pointer.primary_pressed(),
+                i.pointer.primary_down(),
+                i.pointer.primary_released(),
+                i.pointer.interact_pos().or(i.pointer.hover_pos()),
+                Modifiers {
+                    shift: i.modifiers.shift,
+                    ctrl: i.modifiers.command,
+                },
+                i.smooth_scroll_delta.y,
+                if i.pointer.secondary_down() || i.pointer.middle_down() {
+                    i.pointer.delta()
+                } else {
+                    egui::Vec2::ZERO
+                },
+            )
+        });
+        let over = response.contains_pointer() && self.dialog.is_none();
+        let world_pos = pos.and_then(|p| map.to_world(p));
+        self.pointer_world = world_pos;
+        let radius = map.metres_per_point() * PICK_RADIUS_POINTS as f64;
+        if let Some(p) = world_pos {
+            if pressed && over {
+                self.pressing = true;
+                self.session.press(p, radius, mods);
+            } else if self.pressing && down {
+                self.session.drag(p);
+            }
+            if released && self.pressing {
+                self.pressing = false;
+                self.session.release(p);
+            }
+        }
+        if !down {
+            self.pressing = false;
+        }
+        if over && scroll != 0.0 {
+            let c = &mut self.camera.config;
+            c.distance =
+                (c.distance * (-scroll as f64 * 0.002).exp()).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+        }
+        if over && pan != egui::Vec2::ZERO {
+            let m = map.metres_per_point();
+            let f = self.camera.focus() + DVec2::new(-pan.x as f64 * m, pan.y as f64 * m);
+            self.camera.set_focus(f);
+        }
+        if !ui.ctx().egui_wants_keyboard_input() && self.dialog.is_none() {
+            self.keys(ui, world_pos.unwrap_or(self.camera.focus()), out);
+        }
+        let painter = ui.painter_at(rect);
+        view::paint_overlays(self, &painter, map, world);
+        if let (Some(p), Some(w)) = (pos, world_pos) {
+            if over {
+                let hover = self.session.pick(w, radius);
+                view::paint_hover(&painter, map, &self.session, hover, p);
+            }
+        }
+        if let Some(m) = self.session.message() {
+            if let Some(at) = map.to_screen(m.at) {
+                view::paint_message(&painter, at, &m.text, m.error);
+            }
+        }
+    }
+
+    fn keys(&mut self, ui: &egui::Ui, cursor: DVec2, out: &mut Vec<Command>) {
+        use egui::{Key, Modifiers as M};
+        let s = &mut self.session;
+        let (undo, redo, redo2, copy, paste, save, open) = ui.input_mut(|i| {
+            (
+                i.consume_key(M::COMMAND, Key::Z),
+                i.consume_key(M::COMMAND | M::SHIFT, Key::Z),
+                i.consume_key(M::COMMAND, Key::Y),
+                i.consume_key(M::COMMAND, Key::C),
+                i.consume_key(M::COMMAND, Key::V),
+                i.consume_key(M::COMMAND, Key::S),
+                i.consume_key(M::COMMAND, Key::O),
+            )
+        });
+        if redo || redo2 {
+            s.redo();
+        } else if undo {
+            s.undo();
+        }
+        if copy {
+            let n = s.copy();
+            self.status = Some(format!("copied {n} polygon(s)"));
+        }
+        if paste {
+            self.session.paste(cursor);
+        }
+        if save {
+            self.save();
+        }
+        if open {
+            self.open_dialog();
+        }
+        let s = &mut self.session;
+        let pressed = |k| ui.input(|i| i.key_pressed(k) && i.modifiers.is_none());
+        if pressed(Key::Enter) && !s.drawing().is_empty() {
+            s.finish_drawing(cursor);
+        }
+        if pressed(Key::Backspace) {
+            if !s.undo_point() {
+                s.delete_selection();
+            }
+        }
+        if pressed(Key::Delete) {
+            s.delete_selection();
+        }
+        if pressed(Key::Escape) {
+            if s.drawing().is_empty() {
+                s.selection.clear();
+            } else {
+                s.cancel_drawing();
+            }
+        }
+        if pressed(Key::G) {
+            s.grid.enabled = !s.grid.enabled;
+        }
+        if pressed(Key::Period) {
+            out.push(Command::Step);
+        }
+        for (key, tool) in [
+            (Key::V, Tool::Select),
+            (Key::P, Tool::Draw),
+            (Key::B, Tool::BoxBrush),
+            (Key::T, Tool::TileBrush),
+            (Key::L, Tool::Ladder),
+        ] {
+            if pressed(key) {
+                s.set_tool(tool);
+            }
+        }
+    }
+
+    /// Saves to the level's file, or asks for one.
+    pub fn save(&mut self) {
+        match self.session.save() {
+            Ok(true) => self.saved(),
+            Ok(false) => {
+                self.dialog = Some(Dialog::Path {
+                    save: true,
+                    text: String::new(),
+                })
+            }
+            Err(e) => self.status = Some(format!("not saved: {e}")),
+        }
+    }
+
+    fn saved(&mut self) {
+        if let Some(a) = &mut self.autosave {
+            a.discard();
+        }
+        let path = self.session.path().map(|p| p.display().to_string());
+        self.status = Some(format!("saved {}", path.unwrap_or_default()));
+    }
+
+    /// Save as `path`.
+    pub fn save_as(&mut self, path: PathBuf) {
+        match self.session.save_as(&path) {
+            Ok(()) => {
+                self.follow_file();
+                self.saved();
+            }
+            Err(e) => self.status = Some(format!("not saved: {e}")),
+        }
+    }
+
+    /// Opens the open dialog (after the unsaved-changes prompt when needed).
+    pub fn open_dialog(&mut self) {
+        self.dialog = Some(if self.session.dirty() {
+            Dialog::Unsaved { then: Then::Open }
+        } else {
+            Dialog::Path {
+                save: false,
+                text: String::new(),
+            }
+        });
+    }
+
+    /// Opens `path` (the session is replaced; on error nothing changes).
+    pub fn open(&mut self, path: PathBuf) {
+        match self.session.open(&path) {
+            Ok(()) => {
+                self.follow_file();
+                self.status = Some(format!("opened {}", path.display()));
+            }
+            Err(e) => self.status = Some(format!("cannot open: {e}")),
+        }
+    }
+
+    /// The recovery file follows the document's file (after save-as and open); the old one is
+    /// deleted.
+    fn follow_file(&mut self) {
+        if let Some(a) = &mut self.autosave {
+            a.discard();
+            if let Some(dir) = a.file().parent().map(|d| d.to_path_buf()) {
+                *a = Autosave::new(recovery::recovery_file(&dir, self.session.path()));
+            }
+        }
+    }
+
+    /// The collider whose overlay layers are `self.overlay[i]`.
+    pub fn overlay_collider(i: usize) -> ColliderId {
+        ColliderId(i as u16)
+    }
+
+    /// The world position under the pointer in the last frame.
+    pub fn pointer_world(&self) -> Option<DVec2> {
+        self.pointer_world
+    }
+}
+
+/// Colours of the editor's drawings.
+pub mod colours {
+    use super::Color32;
+    /// Polygon outlines.
+    pub const OUTLINE: Color32 = Color32::from_rgba_premultiplied(230, 230, 230, 160);
+    /// One-way outlines.
+    pub const ONE_WAY: Color32 = Color32::from_rgb(240, 210, 60);
+    /// Selected polygons and vertices.
+    pub const SELECTED: Color32 = Color32::from_rgb(80, 200, 255);
+    /// Hovered handles.
+    pub const HOVER: Color32 = Color32::from_rgb(255, 255, 255);
+    /// The polygon being drawn.
+    pub const DRAWING: Color32 = Color32::from_rgb(120, 255, 120);
+    /// Refusals.
+    pub const ERROR: Color32 = Color32::from_rgb(255, 90, 80);
+    /// Ladders.
+    pub const LADDER: Color32 = Color32::from_rgb(200, 140, 60);
+    /// The spawn marker.
+    pub const SPAWN: Color32 = Color32::from_rgb(90, 255, 160);
+    /// Grid lines.
+    pub const GRID: Color32 = Color32::from_rgba_premultiplied(40, 40, 40, 40);
+    /// Level bounds and camera bounds.
+    pub const BOUNDS: Color32 = Color32::from_rgb(255, 120, 220);
+}
