@@ -167,6 +167,9 @@ impl GameUi {
         let mut frame = UiFrame::default();
         if game.editing() {
             let commands = self.editor.show(ui, game.world());
+            if !commands.is_empty() {
+                ui.ctx().request_repaint();
+            }
             for c in commands {
                 self.command(c, game, &mut frame);
             }
@@ -181,6 +184,7 @@ impl GameUi {
                         self.editor.set_status(w.clone());
                     }
                     frame.level_changed = true;
+                    ui.ctx().request_repaint();
                 }
                 // A valid level always builds; should it not, the message says why and the
                 // world keeps the last level that did.
@@ -311,6 +315,9 @@ impl GameUi {
                     self.settings_panel(ui, game, frame);
                 }
             });
+        if chosen.is_some() {
+            ui.ctx().request_repaint();
+        }
         match chosen {
             Some(MenuItem::Resume) => game.set_paused(false),
             Some(MenuItem::Restart) => {
@@ -342,7 +349,7 @@ impl GameUi {
             for (m, label) in [
                 (Msaa::Auto, "auto"),
                 (Msaa::Samples(1), "off"),
-                (Msaa::Samples(4), "4×"),
+                (Msaa::Samples(4), "4x"),
             ] {
                 changed |= ui
                     .selectable_value(&mut s.msaa, MsaaSetting(m), label)
@@ -384,7 +391,7 @@ impl GameUi {
                     })
                     .unwrap_or_default();
                 let text = if self.rebinding == Some(a) {
-                    "press a key…".to_string()
+                    "press a key...".to_string()
                 } else {
                     keys
                 };

@@ -115,8 +115,10 @@ mod save_tests {
         let d = std::env::temp_dir().join(format!("tessera-tuning-save-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
         let path = d.join("tuning.ron");
-        let mut t = Tuning::default();
-        t.run_speed = 9.5;
+        let mut t = Tuning {
+            run_speed: 9.5,
+            ..Tuning::default()
+        };
         save_tuning(&path, &t).unwrap();
         assert_eq!(load_tuning(&path).unwrap(), t);
         t.jump_cut = 7.0;

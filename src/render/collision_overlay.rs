@@ -56,6 +56,13 @@ impl MeshLayers {
         inflated: true,
     };
 
+    /// Nothing.
+    pub const NONE: MeshLayers = MeshLayers {
+        triangles: false,
+        solid: false,
+        inflated: false,
+    };
+
     /// Whether any layer is on.
     pub fn any(self) -> bool {
         self.triangles || self.solid || self.inflated

@@ -52,7 +52,7 @@ pub enum Command {
     /// Put the hero back at the spawn point.
     ResetToSpawn,
     /// Use this base tuning from now on.
-    SetTuning(Tuning),
+    SetTuning(Box<Tuning>),
     /// Start recording a play-test, from the current state.
     RecordPlaytest,
     /// Play the last recorded play-test back from its start.
@@ -154,7 +154,8 @@ impl EditorUi {
             autosave,
             camera: CameraRig::looking_at(CameraConfig::default(), focus),
             camera_placed: false,
-            overlay: vec![MeshLayers::ALL, MeshLayers::ALL],
+            // The standing collider's mesh is what the hero walks on most: shown at first.
+            overlay: vec![MeshLayers::ALL, MeshLayers::NONE],
             tuning_saved: tuning.clone(),
             tuning,
             tuning_path,
@@ -329,10 +330,11 @@ impl EditorUi {
     fn keys(&mut self, ui: &egui::Ui, cursor: DVec2, out: &mut Vec<Command>) {
         use egui::{Key, Modifiers as M};
         let s = &mut self.session;
-        let (undo, redo, redo2, copy, paste, save, open) = ui.input_mut(|i| {
+        // Ctrl+Shift+Z first: a Ctrl+Z shortcut would also match it (extra Shift is ignored).
+        let (redo, undo, redo2, copy, paste, save, open) = ui.input_mut(|i| {
             (
-                i.consume_key(M::COMMAND, Key::Z),
                 i.consume_key(M::COMMAND | M::SHIFT, Key::Z),
+                i.consume_key(M::COMMAND, Key::Z),
                 i.consume_key(M::COMMAND, Key::Y),
                 i.consume_key(M::COMMAND, Key::C),
                 i.consume_key(M::COMMAND, Key::V),
@@ -363,10 +365,8 @@ impl EditorUi {
         if pressed(Key::Enter) && !s.drawing().is_empty() {
             s.finish_drawing(cursor);
         }
-        if pressed(Key::Backspace) {
-            if !s.undo_point() {
-                s.delete_selection();
-            }
+        if pressed(Key::Backspace) && !s.undo_point() {
+            s.delete_selection();
         }
         if pressed(Key::Delete) {
             s.delete_selection();

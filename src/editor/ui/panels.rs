@@ -18,13 +18,13 @@ use crate::sim::World;
 pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
     egui::Panel::top("editor_toolbar").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Open…").clicked() {
+            if ui.button("Open...").clicked() {
                 ed.open_dialog();
             }
             if ui.button("Save").clicked() {
                 ed.save();
             }
-            if ui.button("Save as…").clicked() {
+            if ui.button("Save as...").clicked() {
                 ed.dialog = Some(Dialog::Path {
                     save: true,
                     text: ed
@@ -57,6 +57,7 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
             ui.separator();
             ui.checkbox(&mut s.grid.enabled, "Grid");
             let mut size = s.grid.size();
+            let l = ui.label("size");
             if ui
                 .add(
                     egui::DragValue::new(&mut size)
@@ -64,6 +65,7 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                         .speed(0.01)
                         .suffix(" m"),
                 )
+                .labelled_by(l.id)
                 .changed()
             {
                 s.grid.set_size(size);
@@ -122,7 +124,7 @@ pub fn status_bar(ed: &mut EditorUi, ui: &mut Ui) {
             let name = s
                 .path()
                 .map_or("(unsaved level)".to_string(), |p| p.display().to_string());
-            let mark = if s.dirty() { " ●" } else { "" };
+            let mark = if s.dirty() { " (unsaved changes)" } else { "" };
             ui.label(format!("{name}{mark}"));
             ui.separator();
             if let Some(p) = ed.pointer_world() {
@@ -253,7 +255,7 @@ fn tuning_panel(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
         }
     }
     if changed {
-        out.push(Command::SetTuning(ed.tuning.clone()));
+        out.push(Command::SetTuning(Box::new(ed.tuning.clone())));
     }
     ui.horizontal(|ui| {
         let path = ed.tuning_path.clone();
@@ -280,7 +282,7 @@ fn tuning_panel(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
             .clicked()
         {
             ed.tuning = ed.tuning_saved.clone();
-            out.push(Command::SetTuning(ed.tuning.clone()));
+            out.push(Command::SetTuning(Box::new(ed.tuning.clone())));
         }
     });
 }
@@ -321,7 +323,7 @@ fn frame_graph(ed: &EditorUi, ui: &mut Ui) {
     }
     if let Some(t) = ed.frame_times().last() {
         ui.label(format!(
-            "sim {:.2} ms · render {:.2} ms · editor {:.2} ms",
+            "sim {:.2} ms, render {:.2} ms, editor {:.2} ms",
             t.sim, t.render, t.editor
         ));
     }
@@ -350,8 +352,8 @@ fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     let mut spawn = level.spawn;
     ui.horizontal(|ui| {
         ui.label("spawn");
-        let a = ui.add(egui::DragValue::new(&mut spawn.x).speed(0.05));
-        let b = ui.add(egui::DragValue::new(&mut spawn.y).speed(0.05));
+        let a = num(ui, &mut spawn.x, 0.05, "x");
+        let b = num(ui, &mut spawn.y, 0.05, "y");
         if (a.changed() || b.changed()) && spawn != at {
             let _ = ed.session.edit(Edit::MoveSpawn { to: spawn }, at);
         }
@@ -379,8 +381,13 @@ fn bounds_editor(ui: &mut Ui, label: &str, b: Option<Aabb>) -> Option<Option<Aab
     });
     if on {
         ui.horizontal(|ui| {
-            for v in [&mut r.min.x, &mut r.min.y, &mut r.max.x, &mut r.max.y] {
-                changed |= ui.add(egui::DragValue::new(v).speed(0.1)).changed();
+            for (v, name) in [
+                (&mut r.min.x, "x0"),
+                (&mut r.min.y, "y0"),
+                (&mut r.max.x, "x1"),
+                (&mut r.max.y, "y1"),
+            ] {
+                changed |= num(ui, v, 0.1, name).changed();
             }
         });
     }
@@ -420,7 +427,7 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.label("rotate");
             for deg in [-90.0, -15.0, 15.0, 90.0] {
-                if ui.button(format!("{deg:+}°")).clicked() {
+                if ui.button(format!("{deg:+} deg")).clicked() {
                     s.rotate_selection(deg);
                 }
             }
@@ -428,8 +435,8 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.label("scale");
             for (label, f) in [
-                ("½", DVec2::splat(0.5)),
-                ("2×", DVec2::splat(2.0)),
+                ("1/2", DVec2::splat(0.5)),
+                ("x2", DVec2::splat(2.0)),
                 ("flip x", DVec2::new(-1.0, 1.0)),
                 ("flip y", DVec2::new(1.0, -1.0)),
             ] {
@@ -482,8 +489,12 @@ fn polygon_fields(ed: &mut EditorUi, ui: &mut Ui, pi: usize) {
     }
     let mut material = poly.material.clone().unwrap_or_default();
     ui.horizontal(|ui| {
-        ui.label("material");
-        if ui.text_edit_singleline(&mut material).lost_focus() {
+        let l = ui.label("material");
+        if ui
+            .text_edit_singleline(&mut material)
+            .labelled_by(l.id)
+            .lost_focus()
+        {
             let m = (!material.trim().is_empty()).then(|| material.trim().to_string());
             if m != poly.material {
                 let _ = s.edit(
@@ -525,8 +536,8 @@ fn polygon_fields(ed: &mut EditorUi, ui: &mut Ui, pi: usize) {
                 } else {
                     RichText::new(vi.to_string())
                 });
-                let a = ui.add(egui::DragValue::new(&mut p.x).speed(0.01));
-                let b = ui.add(egui::DragValue::new(&mut p.y).speed(0.01));
+                let a = num(ui, &mut p.x, 0.01, "x");
+                let b = num(ui, &mut p.y, 0.01, "y");
                 if (a.changed() || b.changed()) && p != q {
                     moved = Some((vi, p - q));
                 }
@@ -556,21 +567,13 @@ fn ladder_fields(ed: &mut EditorUi, ui: &mut Ui, li: usize) {
     let mut changed = false;
     ui.horizontal(|ui| {
         ui.label("min");
-        changed |= ui
-            .add(egui::DragValue::new(&mut m.min.x).speed(0.05))
-            .changed();
-        changed |= ui
-            .add(egui::DragValue::new(&mut m.min.y).speed(0.05))
-            .changed();
+        changed |= num(ui, &mut m.min.x, 0.05, "x").changed();
+        changed |= num(ui, &mut m.min.y, 0.05, "y").changed();
     });
     ui.horizontal(|ui| {
         ui.label("max");
-        changed |= ui
-            .add(egui::DragValue::new(&mut m.max.x).speed(0.05))
-            .changed();
-        changed |= ui
-            .add(egui::DragValue::new(&mut m.max.y).speed(0.05))
-            .changed();
+        changed |= num(ui, &mut m.max.x, 0.05, "x").changed();
+        changed |= num(ui, &mut m.max.y, 0.05, "y").changed();
     });
     if changed && m != l {
         let _ = s.edit(
@@ -584,6 +587,13 @@ fn ladder_fields(ed: &mut EditorUi, ui: &mut Ui, li: usize) {
     if ui.button("Delete ladder").clicked() {
         s.delete_selection();
     }
+}
+
+/// A number field with its name in front (the name is also its accessible label).
+fn num(ui: &mut Ui, v: &mut f64, speed: f64, name: &str) -> egui::Response {
+    let l = ui.label(name);
+    ui.add(egui::DragValue::new(v).speed(speed))
+        .labelled_by(l.id)
 }
 
 /// The open dialog, if any: a path to open or save as, the unsaved-changes prompt, the

@@ -1,0 +1,300 @@
+//! The editor and the pause menu through egui, headless (`egui_kittest`): pointer and key events
+//! at computed screen positions drive the same `GameUi` the window runs, and the game's world is
+//! checked after each step. A snapshot image of the editor is rendered with wgpu on lavapipe.
+use std::path::{Path, PathBuf};
+
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use glam::DVec2;
+use tessera::app::ui::{GameUi, UiFrame};
+use tessera::app::Game;
+use tessera::editor::ui::view::ViewMapping;
+use tessera::input::{Bindings, InputState, UiActions};
+use tessera::level::{load_level, save_level, Level, LevelPolygon, UserDirs};
+use tessera::movement::Tuning;
+use tessera::sim::World;
+
+const SIZE: (f32, f32) = (1280.0, 720.0);
+
+struct State {
+    game: Game,
+    gui: GameUi,
+    actions: UiActions,
+    last: UiFrame,
+    /// Some frame asked to quit.
+    quit: bool,
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-editor-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn level() -> Level {
+    let p = DVec2::new;
+    Level {
+        name: "editor test".into(),
+        polygons: vec![LevelPolygon::solid(vec![
+            p(-6., -1.),
+            p(6., -1.),
+            p(6., 0.),
+            p(-6., 0.),
+        ])],
+        ladders: vec![],
+        spawn: p(0., 0.),
+        camera_bounds: None,
+        bounds: None,
+        tuning: Default::default(),
+    }
+}
+
+fn harness(dir: &Path) -> Harness<'static, State> {
+    let path = dir.join("level.ron");
+    save_level(&path, &level()).unwrap();
+    let world = World::new(&level(), &Tuning::default()).unwrap();
+    let game = Game::new(
+        world,
+        InputState::new(Bindings::default()),
+        None,
+        false,
+        (SIZE.0 / SIZE.1) as f64,
+    );
+    let user = UserDirs::at(dir.join("user"));
+    let gui = GameUi::new(&game, Some(path), Tuning::default(), None, Some(&user));
+    let state = State {
+        game,
+        gui,
+        actions: UiActions::default(),
+        last: UiFrame::default(),
+        quit: false,
+    };
+    Harness::builder()
+        .with_size(egui::vec2(SIZE.0, SIZE.1))
+        .wgpu()
+        .build_ui_state(
+            |ui, s: &mut State| {
+                let actions = std::mem::take(&mut s.actions);
+                s.last = s.gui.ui(ui, &mut s.game, actions);
+                s.quit |= s.last.quit;
+            },
+            state,
+        )
+}
+
+fn mapping(h: &Harness<'_, State>) -> ViewMapping {
+    let screen = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(SIZE.0, SIZE.1));
+    ViewMapping::new(
+        &h.state().gui.editor.camera,
+        (SIZE.0 / SIZE.1) as f64,
+        screen,
+    )
+}
+
+fn open_editor(h: &mut Harness<'_, State>) {
+    let s = h.state_mut();
+    s.gui.toggle_editor(&mut s.game);
+}
+
+/// A click (press and release) at `p`, one frame each.
+fn click(h: &mut Harness<'_, State>, p: Pos2) {
+    h.event(Event::PointerMoved(p));
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+}
+
+#[test]
+fn draw_a_polygon_undo_redo_save_and_reload() {
+    let dir = scratch("draw");
+    let mut h = harness(&dir);
+    open_editor(&mut h);
+    h.run();
+    assert!(h.state().game.editing() && h.state().game.paused());
+    h.get_by_label("Draw").click();
+    h.run();
+
+    // Four grid points a little above the floor, in the middle of the view.
+    let map = mapping(&h);
+    let grid = h.state().gui.editor.session.grid;
+    let c = grid.snap(map.to_world(Pos2::new(640.0, 360.0)).unwrap()) + DVec2::new(0.0, 2.0);
+    let corners = [
+        c,
+        c + DVec2::new(2.0, 0.0),
+        c + DVec2::new(2.0, 1.0),
+        c + DVec2::new(0.0, 1.5),
+    ];
+    for &w in &corners {
+        // A few points off: the grid puts the vertex exactly on the corner.
+        let s = map.to_screen(w).unwrap() + egui::vec2(1.5, -1.0);
+        click(&mut h, s);
+    }
+    assert_eq!(h.state().gui.editor.session.drawing().len(), 4);
+    click(&mut h, map.to_screen(corners[0]).unwrap());
+    h.run();
+    let s = h.state();
+    let doc = s.gui.editor.session.level();
+    assert_eq!(
+        doc.polygons.len(),
+        2,
+        "the polygon is closed on its first point"
+    );
+    assert_eq!(doc.polygons[1].points, corners.to_vec());
+    assert!(s.gui.editor.session.drawing().is_empty());
+    assert!(s.last.level_changed || s.game.world().level() == doc);
+    assert_eq!(
+        s.game.world().level(),
+        doc,
+        "the world plays the edited level"
+    );
+    assert!(s.gui.editor.session.dirty());
+
+    // The hero can stand on it on the next tick: put it there and step.
+    let top = DVec2::new(c.x + 0.5, c.y + 1.0 + 0.01);
+    h.state_mut().game.world_mut().place_hero(top).unwrap();
+    h.state_mut().game.step_once();
+    assert!(h.state().game.world().hero().grounded());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().gui.editor.session.level(), &level());
+    assert_eq!(h.state().game.world().level(), &level());
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().gui.editor.session.level().polygons.len(), 2);
+
+    // The snapshot: the drawn polygon selected, panels and handles (the status bar shows the
+    // temporary path, so it is masked).
+    h.mask(egui::Rect::from_min_max(
+        Pos2::new(0.0, SIZE.1 - 40.0),
+        Pos2::new(SIZE.0, SIZE.1),
+    ));
+    h.snapshot("editor_drawn_polygon");
+
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(!h.state().gui.editor.session.dirty());
+    let saved = load_level(dir.join("level.ron")).unwrap();
+    assert_eq!(&saved, h.state().gui.editor.session.level());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_drag_across_an_edge_is_refused_with_a_message_and_the_level_stays_valid() {
+    let dir = scratch("refuse");
+    let mut h = harness(&dir);
+    open_editor(&mut h);
+    h.run();
+    let map = mapping(&h);
+    // Grab the floor's top-right corner (6, 0) if it is in view, else its top-left.
+    let corner = [DVec2::new(6.0, 0.0), DVec2::new(-6.0, 0.0)]
+        .into_iter()
+        .find(|&w| {
+            map.to_screen(w)
+                .is_some_and(|s| s.x > 300.0 && s.x < 1000.0 && s.y > 80.0 && s.y < 660.0)
+        });
+    let Some(corner) = corner else {
+        // The floor is 12 m wide around the view's centre: its ends are in view at the default
+        // zoom.
+        panic!("neither floor corner is in view: {:?}", map.visible);
+    };
+    let from = map.to_screen(corner).unwrap();
+    // Down through the floor's bottom edge: the outline would cross itself.
+    let to = map
+        .to_screen(corner + DVec2::new(-corner.x.signum() * 5.0, -3.0))
+        .unwrap();
+    h.event(Event::PointerMoved(from));
+    h.step();
+    h.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.step();
+    for k in 1..=10 {
+        h.event(Event::PointerMoved(from + (to - from) * (k as f32 / 10.0)));
+        h.step();
+    }
+    let msg = h.state().gui.editor.session.message().cloned();
+    h.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+    let msg = msg.expect("a refusal message at the cursor");
+    assert!(msg.error && msg.text.contains("polygon 0"), "{msg:?}");
+    let doc = h.state().gui.editor.session.level();
+    doc.validate().unwrap();
+    assert_eq!(h.state().game.world().level(), doc);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_pause_menu_moves_with_up_and_down_and_saves_settings() {
+    let dir = scratch("pause");
+    let mut h = harness(&dir);
+    h.state_mut().game.set_paused(true);
+    h.run();
+    assert!(h.query_by_label("Resume").is_some());
+    // Down, Down, Jump: Settings opens.
+    for _ in 0..2 {
+        h.state_mut().actions.down = true;
+        h.step();
+    }
+    assert_eq!(h.state().gui.menu_item, 2);
+    h.state_mut().actions.accept = true;
+    h.run();
+    assert!(h.state().gui.settings_open);
+    h.get_by_role_and_label(Role::CheckBox, "Fullscreen")
+        .click();
+    h.run();
+    let settings =
+        tessera::app::settings::Settings::load(&UserDirs::at(dir.join("user")).settings_file())
+            .unwrap();
+    assert!(settings.fullscreen, "saved to the user's settings file");
+    // Restart puts the hero back at the spawn and resumes.
+    h.state_mut()
+        .game
+        .world_mut()
+        .place_hero(DVec2::new(5.0, 3.0))
+        .unwrap();
+    h.get_by_label("Restart level").click();
+    h.run();
+    assert!(!h.state().game.paused());
+    assert_eq!(h.state().game.world().hero().body.pos.x, 0.0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn quitting_with_unsaved_changes_asks_first() {
+    let dir = scratch("quit");
+    let mut h = harness(&dir);
+    open_editor(&mut h);
+    h.run();
+    h.get_by_label("Spawn").click();
+    h.run();
+    let map = mapping(&h);
+    click(&mut h, map.to_screen(DVec2::new(1.0, 2.0)).unwrap());
+    h.run();
+    assert!(h.state().gui.editor.session.dirty());
+    assert!(!h.state_mut().gui.editor.request_quit(), "asks first");
+    h.run();
+    assert!(h.query_by_label("Unsaved changes").is_some());
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(h.state().quit);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
