@@ -45,7 +45,12 @@ fn edit(k: u64) -> Vec<Edit> {
     let y = 2.0 + (k / 200) as f64 * 0.5;
     let p = DVec2::new;
     let mut v = vec![Edit::AddPolygon {
-        polygon: LevelPolygon::solid(vec![p(x, y), p(x + 0.4, y), p(x + 0.4, y + 0.4), p(x, y + 0.4)]),
+        polygon: LevelPolygon::solid(vec![
+            p(x, y),
+            p(x + 0.4, y),
+            p(x + 0.4, y + 0.4),
+            p(x, y + 0.4),
+        ]),
     }];
     if k.is_multiple_of(5) {
         v.push(Edit::MoveSpawn {
@@ -150,7 +155,12 @@ fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
         // This round's edits only: earlier rounds' lost edits are redone under the same numbers.
         let _ = std::fs::remove_file(dir.join("edits.log"));
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "recovery_child", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "recovery_child",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env(CHILD_ENV, &dir)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -160,7 +170,12 @@ fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
         if let Ok(Some(status)) = child.try_wait() {
             let mut err = String::new();
             use std::io::Read;
-            child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
             panic!("round {round}: the child stopped by itself ({status}): {err}");
         }
         child.kill().unwrap(); // SIGKILL
@@ -190,6 +205,9 @@ fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
         );
         checked_old += old;
     }
-    assert!(checked_old > 0, "no edit ever got older than the bound: the test proved nothing");
+    assert!(
+        checked_old > 0,
+        "no edit ever got older than the bound: the test proved nothing"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

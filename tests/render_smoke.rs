@@ -171,6 +171,37 @@ fn plays_a_replay_under_xvfb_and_exits_cleanly() {
 }
 
 #[test]
+fn opens_the_editor_under_xvfb_draws_it_and_closes_it() {
+    let level = default_level();
+    let dir = scratch_dir("editor");
+    let Some(mut cmd) = under_xvfb(&["--level", &level, "--editor", "--exit-after", "2"]) else {
+        return;
+    };
+    // Recovery files and settings go to a scratch folder, not the user's.
+    cmd.env("TESSERA_USER_DIR", &dir);
+    let out = run_with_timeout(cmd, Duration::from_secs(120));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && !stderr.contains("panicked") && error_lines(&out).is_empty(),
+        "the game did not exit cleanly: {}",
+        describe(&out)
+    );
+    let opened = stderr.find("editor opened");
+    let closed = stderr.find("editor closed");
+    assert!(
+        opened.is_some() && closed > opened,
+        "the editor did not open and close: {}",
+        describe(&out)
+    );
+    assert!(
+        stderr.contains("fps"),
+        "no frame was drawn: {}",
+        describe(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn no_display_is_a_clear_error() {
     let level = default_level();
     let mut c = game_command(&["--level", &level, "--exit-after", "1"]);

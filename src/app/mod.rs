@@ -56,6 +56,8 @@ pub struct GameOptions {
     /// Multisampling: `Auto` (the default: 4× on GPUs, none on CPU rasterisers such as lavapipe)
     /// or a fixed 1 or 4 samples per pixel.
     pub msaa: Msaa,
+    /// Start with the level editor open.
+    pub editor: bool,
 }
 
 /// The bindings file looked for when none is given, relative to the data directory.
@@ -74,6 +76,7 @@ impl Default for GameOptions {
             vsync: true,
             window_size: (1280, 720),
             msaa: Msaa::Auto,
+            editor: false,
         }
     }
 }

@@ -133,6 +133,7 @@ impl GameUi {
         }
         self.editor.running = false;
         game.set_editing(open);
+        log::info!("editor {}", if open { "opened" } else { "closed" });
     }
 
     /// Whether a key press should bind an action instead of reaching the game.

@@ -66,9 +66,15 @@ pub fn run(
         stats: FrameStats::default(),
         shown_title: String::new(),
     };
+    if opts.editor {
+        app.gui.toggle_editor(&mut app.game);
+    }
     event_loop
         .run_app(&mut app)
         .map_err(|e| GameError::EventLoop(e.to_string()))?;
+    if app.game.editing() {
+        app.gui.toggle_editor(&mut app.game);
+    }
     if let Some(e) = app.error {
         return Err(e);
     }
@@ -318,7 +324,7 @@ impl App<'_> {
             g.egui
                 .state
                 .handle_platform_output(&g.window, out.platform_output.clone());
-            out
+            prepare_egui(&mut g.egui, &g.gpu, out)
         });
         if ui_frame.level_changed {
             g.renderer.set_level(
@@ -431,27 +437,46 @@ impl App<'_> {
     }
 }
 
-/// Draws egui's output over the frame in `view`.
-fn draw_egui(g: &mut Graphics, out: egui::FullOutput, view: &wgpu::TextureView) {
-    let e = &mut g.egui;
-    let ppp = out.pixels_per_point;
-    let jobs = e.ctx.tessellate(out.shapes, ppp);
-    let screen = egui_wgpu::ScreenDescriptor {
-        size_in_pixels: [g.config.width, g.config.height],
-        pixels_per_point: ppp,
-    };
-    let (device, queue) = (&g.gpu.device, &g.gpu.queue);
-    for (id, deltas) in &out.textures_delta.set {
-        for delta in deltas {
-            e.renderer.update_texture(device, queue, *id, delta);
+/// egui's output of one pass, ready to draw: its textures are already on the GPU.
+struct EguiFrame {
+    jobs: Vec<egui::ClippedPrimitive>,
+    pixels_per_point: f32,
+}
+
+/// Uploads and frees egui's textures (whether or not the frame is then drawn: a surface that
+/// is not ready must not lose a font atlas update) and tessellates its shapes.
+fn prepare_egui(e: &mut EguiLayer, gpu: &Gpu, mut out: egui::FullOutput) -> EguiFrame {
+    let mut delta = std::mem::take(&mut out.textures_delta);
+    for (id, deltas) in &delta.set {
+        for d in deltas {
+            e.renderer.update_texture(&gpu.device, &gpu.queue, *id, d);
         }
     }
+    // Freed textures are no longer used by this pass's shapes.
+    for id in &delta.free {
+        e.renderer.free_texture(id);
+    }
+    delta.clear();
+    EguiFrame {
+        jobs: e.ctx.tessellate(out.shapes, out.pixels_per_point),
+        pixels_per_point: out.pixels_per_point,
+    }
+}
+
+/// Draws egui's shapes over the frame in `view`.
+fn draw_egui(g: &mut Graphics, f: EguiFrame, view: &wgpu::TextureView) {
+    let e = &mut g.egui;
+    let screen = egui_wgpu::ScreenDescriptor {
+        size_in_pixels: [g.config.width, g.config.height],
+        pixels_per_point: f.pixels_per_point,
+    };
+    let (device, queue) = (&g.gpu.device, &g.gpu.queue);
     let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
         label: Some("egui"),
     });
     let extra = e
         .renderer
-        .update_buffers(device, queue, &mut encoder, &jobs, &screen);
+        .update_buffers(device, queue, &mut encoder, &f.jobs, &screen);
     {
         let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("egui"),
@@ -470,12 +495,9 @@ fn draw_egui(g: &mut Graphics, out: egui::FullOutput, view: &wgpu::TextureView) 
             multiview_mask: None,
         });
         e.renderer
-            .render(&mut pass.forget_lifetime(), &jobs, &screen);
+            .render(&mut pass.forget_lifetime(), &f.jobs, &screen);
     }
     queue.submit(extra.into_iter().chain([encoder.finish()]));
-    for id in &out.textures_delta.free {
-        e.renderer.free_texture(id);
-    }
 }
 
 /// The window title: the level, an unsaved-changes mark, and the mode.

@@ -37,6 +37,9 @@ pub struct PlayArgs {
     /// alone costs about 15 ms a frame), or force 4 (smooth edges) or 1 (faster).
     #[arg(long, value_name = "auto|1|4", default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(["auto", "1", "4"]).map(|s| s.parse::<Msaa>().unwrap_or_default()))]
     pub msaa: Msaa,
+    /// Start with the level editor open (Tab closes and opens it).
+    #[arg(long)]
+    pub editor: bool,
     /// Window size in logical pixels, WIDTHxHEIGHT.
     #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
     pub size: (u32, u32),
@@ -53,6 +56,7 @@ impl Default for PlayArgs {
             exit_after: None,
             no_vsync: false,
             msaa: Msaa::Auto,
+            editor: false,
             size: (1280, 720),
         }
     }
@@ -73,6 +77,7 @@ pub fn play(data_dir: Option<PathBuf>, args: &PlayArgs) -> anyhow::Result<ExitCo
     opts.vsync = !args.no_vsync;
     opts.window_size = args.size;
     opts.msaa = args.msaa;
+    opts.editor = args.editor;
     run_game(opts)?;
     Ok(ExitCode::SUCCESS)
 }

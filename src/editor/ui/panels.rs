@@ -121,11 +121,18 @@ pub fn status_bar(ed: &mut EditorUi, ui: &mut Ui) {
     egui::Panel::bottom("editor_status").show(ui, |ui| {
         ui.horizontal(|ui| {
             let s = &ed.session;
-            let name = s
-                .path()
-                .map_or("(unsaved level)".to_string(), |p| p.display().to_string());
+            // The file's name; its full path on hover.
+            let name = s.path().map_or("(new level)".to_string(), |p| {
+                p.file_name().map_or(p.display().to_string(), |n| {
+                    n.to_string_lossy().into_owned()
+                })
+            });
             let mark = if s.dirty() { " (unsaved changes)" } else { "" };
-            ui.label(format!("{name}{mark}"));
+            let full = s
+                .path()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+            ui.label(format!("{name}{mark}")).on_hover_text(full);
             ui.separator();
             if let Some(p) = ed.pointer_world() {
                 ui.monospace(format!("{:8.2} {:8.2}", p.x, p.y));
