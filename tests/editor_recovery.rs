@@ -108,7 +108,7 @@ fn recovery_child() {
     // Frames of about 4 ms, an edit every few frames: a busy designer.
     let mut frame = 0u64;
     loop {
-        if frame % 3 == 0 {
+        if frame.is_multiple_of(3) {
             k += 1;
             for e in edit(k) {
                 session.edit(e, DVec2::ZERO).unwrap();
@@ -141,7 +141,7 @@ fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
     let level_path = dir.join("level.ron");
     save_level(&level_path, &base()).unwrap();
     // SplitMix64: the kill moments, 0.3 to 3.3 s after the child starts.
-    let mut seed = 0x5EED_0F_4B1D_u64;
+    let mut seed = 0x005E_ED0F_4B1D_u64;
     let mut next = || {
         seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = seed;
