@@ -115,3 +115,35 @@ fn the_check_recognises_each_forbidden_form() {
     assert!(!names_crate("let gilrs_like = 1;", "gilrs"));
     assert_eq!(code("let x = 1; // wgpu::Device"), "let x = 1; ");
 }
+
+/// Lines of the files under `src/<dir>` (skipping the subfolder `skip`) that name one of `crates`.
+fn crate_uses(dir: &str, skip: Option<&str>, crates: &[&str]) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        if skip.is_some_and(|s| file.starts_with(src.join(s))) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for name in crates {
+                if names_crate(code(line), name) {
+                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_editor_model_is_gui_free_and_its_ui_draws_through_egui_only() {
+    // The document model (operations, history, snapping, session, recovery) is tested without
+    // any UI; only `editor::ui` knows egui, and nothing in the editor opens windows or GPUs.
+    let model = crate_uses("editor", Some("ui"), &["egui", "wgpu", "winit", "gilrs", "rodio"]);
+    assert!(model.is_empty(), "the editor model must stay GUI-free:\n{}", model.join("\n"));
+    let ui = crate_uses("editor/ui", None, &["wgpu", "winit", "gilrs", "rodio"]);
+    assert!(ui.is_empty(), "the editor UI draws through egui only:\n{}", ui.join("\n"));
+}
