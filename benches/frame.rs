@@ -245,7 +245,10 @@ fn main() {
                     )
                     .expect("the edit is valid");
                 world.set_level(session.level()).expect("the level builds");
-                black_box(LevelGeometry::build(session.level(), &SlabConfig::default()))
+                black_box(LevelGeometry::build(
+                    session.level(),
+                    &SlabConfig::default(),
+                ))
             })
         });
     }

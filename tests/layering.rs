@@ -142,8 +142,20 @@ fn crate_uses(dir: &str, skip: Option<&str>, crates: &[&str]) -> Vec<String> {
 fn the_editor_model_is_gui_free_and_its_ui_draws_through_egui_only() {
     // The document model (operations, history, snapping, session, recovery) is tested without
     // any UI; only `editor::ui` knows egui, and nothing in the editor opens windows or GPUs.
-    let model = crate_uses("editor", Some("ui"), &["egui", "wgpu", "winit", "gilrs", "rodio"]);
-    assert!(model.is_empty(), "the editor model must stay GUI-free:\n{}", model.join("\n"));
+    let model = crate_uses(
+        "editor",
+        Some("ui"),
+        &["egui", "wgpu", "winit", "gilrs", "rodio"],
+    );
+    assert!(
+        model.is_empty(),
+        "the editor model must stay GUI-free:\n{}",
+        model.join("\n")
+    );
     let ui = crate_uses("editor/ui", None, &["wgpu", "winit", "gilrs", "rodio"]);
-    assert!(ui.is_empty(), "the editor UI draws through egui only:\n{}", ui.join("\n"));
+    assert!(
+        ui.is_empty(),
+        "the editor UI draws through egui only:\n{}",
+        ui.join("\n")
+    );
 }

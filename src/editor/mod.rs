@@ -18,6 +18,12 @@
 //!   polygons can merge into one entry.
 //! - [`snap`]: [`Grid`], snapping to exact grid points, and [`close_outline`], which drops the
 //!   closing click of a drawn polygon when it lands on the first point.
+//! - [`session`]: [`EditorSession`], the document with its history, file and unsaved state, the
+//!   selection, the tools and the pointer gestures in level coordinates (picking, box select,
+//!   drags, drawing, brushes, copy and paste), all testable without a window.
+//! - [`recovery`]: autosaving to a recovery file on a writer thread, and finding one to restore.
+//! - [`ui`]: the egui front end (viewport, overlays, panels, dialogs). It returns commands; the
+//!   game (`app::ui`) carries them out.
 //!
 //! # Tolerances
 //! - [`NEAR_DUPLICATE`] = 1e-4 m: the least distance between two vertices of one polygon an edit
@@ -56,9 +62,11 @@
 //! ```
 //!
 //! # Must never depend on
-//! Window, GPU, GUI, audio or input crates (no wgpu, winit, egui here: the editor's panels wrap
-//! this model, not the other way round). It reads `level` (the document) and `collision`
-//! (polygon validation). The simulation layers never import it (`tests/layering.rs`).
+//! Window, GPU, audio or input crates. The model (everything but [`ui`]) imports no GUI crate
+//! either: it reads `level` (the document) and `collision` (polygon validation). [`ui`] draws
+//! through egui only (no wgpu, no winit) and reads `render` (the camera, the collision overlay's
+//! drawing) and `sim` (the world it shows). The simulation layers never import the editor
+//! (`tests/layering.rs` checks all three rules).
 //!
 //! [`Level`]: crate::level::Level
 //! [`Level::validate`]: crate::level::Level::validate
