@@ -91,6 +91,38 @@ fn pause_stops_ticks_and_resuming_does_not_catch_up_the_pause() {
 }
 
 #[test]
+fn a_jump_pressed_in_the_pause_menu_does_not_jump_on_resume() {
+    let mut g = game(None);
+    g.set_paused(true);
+    // Jump activates the menu's "Resume": the press must not reach the first tick.
+    g.input_mut().key(Key::Space, true);
+    g.input_mut().key(Key::Space, false);
+    assert!(g.frame(ms(10.0), ASPECT).ui.accept);
+    g.set_paused(false);
+    g.frame(ms(20.0), ASPECT);
+    assert!(g.recorded().unwrap().iter().all(|a| !a.jump_pressed));
+    assert!(!g.world().last_report().events.contains(&MoveEvent::Jumped));
+}
+
+#[test]
+fn the_editor_pauses_steps_one_tick_at_a_time_and_resumes_on_close() {
+    let mut g = game(None);
+    g.set_editing(true);
+    assert!(g.editing() && g.paused());
+    assert_eq!(g.frame(ms(100.0), ASPECT).steps, 0);
+    // Escape belongs to the editor while it is open: it does not unpause.
+    g.input_mut().key(Key::Escape, true);
+    g.input_mut().key(Key::Escape, false);
+    g.frame(ms(10.0), ASPECT);
+    assert!(g.paused());
+    g.step_once();
+    assert_eq!(g.world().frame(), 1);
+    g.set_editing(false);
+    assert!(!g.paused());
+    assert_eq!(g.frame(ms(10.0), ASPECT).steps, 1);
+}
+
+#[test]
 fn focus_loss_pauses_and_releases_keys_and_focus_gain_resumes() {
     let mut g = game(None);
     g.focus_changed(true);

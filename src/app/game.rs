@@ -237,6 +237,8 @@ impl Game {
     pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
         self.paused_by_focus = false;
+        // Presses made while paused (a menu's Jump-to-accept) must not fire on the first tick.
+        let _ = self.input.take_tick_actions();
         // Forget the partial tick, and the wall time of the pause never reaches the clock.
         self.clock.reset();
     }
