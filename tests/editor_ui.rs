@@ -294,3 +294,57 @@ fn quitting_with_unsaved_changes_asks_first() {
     assert!(h.state().quit);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_recorded_play_test_plays_back_to_the_same_place() {
+    let dir = scratch("playtest");
+    let mut h = harness(&dir);
+    open_editor(&mut h);
+    h.run();
+    h.get_by_label("Record play-test").click();
+    h.run();
+    // Run right and jump for a while, one tick per Step click.
+    h.state_mut()
+        .game
+        .input_mut()
+        .key(tessera::input::Key::ArrowRight, true);
+    for k in 0..40 {
+        if k == 10 {
+            h.state_mut()
+                .game
+                .input_mut()
+                .key(tessera::input::Key::Space, true);
+        }
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h.state_mut().game.input_mut().release_all();
+    let end = h.state().game.world().hero().body.pos;
+    h.get_by_label("Stop recording").click();
+    h.run();
+    let (start2, actions) = h.state().gui.playtest().expect("a recorded play-test");
+    assert_eq!(actions.len(), 40, "one recorded tick per step");
+    assert!(actions.iter().any(|a| a.jump_pressed));
+    assert!(
+        end.x > start2.x + 0.5,
+        "the hero ran right: {start2} → {end}"
+    );
+
+    h.get_by_label("Play back").click();
+    h.run();
+    let s = h.state_mut();
+    assert_eq!(s.game.world().hero().body.pos, start2, "back at the start");
+    assert!(!s.game.paused(), "playing");
+    // The game's clock now runs the replay: 40 ticks of wall time.
+    let tick = std::time::Duration::from_secs_f64(1.0 / tessera::sim::TICK_HZ as f64);
+    let mut ran = 0;
+    while ran < 40 {
+        ran += s.game.frame(tick, (SIZE.0 / SIZE.1) as f64).steps;
+    }
+    assert_eq!(
+        s.game.world().hero().body.pos,
+        end,
+        "the same 40 ticks, the same place"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

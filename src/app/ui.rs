@@ -222,6 +222,7 @@ impl GameUi {
                 self.playtest_start = Some(game.world().hero().body.pos);
                 game.start_playtest();
             }
+            Command::StopRecording => self.stop_recording(game),
             Command::PlayBack => self.play_back(game),
             Command::Quit => frame.quit = true,
         }

@@ -55,6 +55,8 @@ pub enum Command {
     SetTuning(Box<Tuning>),
     /// Start recording a play-test, from the current state.
     RecordPlaytest,
+    /// Stop recording the play-test and keep it for playing back.
+    StopRecording,
     /// Play the last recorded play-test back from its start.
     PlayBack,
     /// Quit the game (any unsaved-changes prompt has been answered).

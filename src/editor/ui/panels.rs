@@ -94,6 +94,7 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
             if ui.button(rec).clicked() {
                 if ed.recording {
                     ed.recording = false;
+                    out.push(Command::StopRecording);
                 } else {
                     ed.recording = true;
                     out.push(Command::RecordPlaytest);
