@@ -66,7 +66,8 @@ pub fn run(
         stats: FrameStats::default(),
         shown_title: String::new(),
     };
-    if opts.editor {
+    // A recovery file newer than the level: the editor opens with its restore prompt.
+    if opts.editor || app.gui.editor.dialog_open() {
         app.gui.toggle_editor(&mut app.game);
     }
     event_loop
