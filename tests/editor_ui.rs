@@ -182,6 +182,8 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
     assert!(!h.state().gui.editor.session.dirty());
     let saved = load_level(dir.join("level.ron")).unwrap();
     assert_eq!(&saved, h.state().gui.editor.session.level());
+    // The autosave thread stops with the harness; then the folder can go.
+    drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -235,6 +237,8 @@ fn a_drag_across_an_edge_is_refused_with_a_message_and_the_level_stays_valid() {
     let doc = h.state().gui.editor.session.level();
     doc.validate().unwrap();
     assert_eq!(h.state().game.world().level(), doc);
+    // The autosave thread stops with the harness; then the folder can go.
+    drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -271,6 +275,8 @@ fn the_pause_menu_moves_with_up_and_down_and_saves_settings() {
     h.run();
     assert!(!h.state().game.paused());
     assert_eq!(h.state().game.world().hero().body.pos.x, 0.0);
+    // The autosave thread stops with the harness; then the folder can go.
+    drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -292,6 +298,8 @@ fn quitting_with_unsaved_changes_asks_first() {
     h.get_by_label("Discard").click();
     h.run();
     assert!(h.state().quit);
+    // The autosave thread stops with the harness; then the folder can go.
+    drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -346,5 +354,76 @@ fn a_recorded_play_test_plays_back_to_the_same_place() {
         end,
         "the same 40 ticks, the same place"
     );
+    // The autosave thread stops with the harness; then the folder can go.
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_newer_recovery_file_is_offered_and_restored_as_unsaved_work() {
+    let dir = scratch("restore");
+    let path = dir.join("level.ron");
+    save_level(&path, &level()).unwrap();
+    // What an editor killed after moving the spawn left behind, a moment after the level.
+    let mut edited = level();
+    edited.spawn = DVec2::new(2.0, 1.0);
+    let user = UserDirs::at(dir.join("user"));
+    let rec = tessera::editor::recovery::recovery_file(&user.recovery_dir(), Some(&path));
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::create_dir_all(rec.parent().unwrap()).unwrap();
+    save_level(&rec, &edited).unwrap();
+
+    let mut h = {
+        // `harness` saves the level again (making it newer): build this one by hand.
+        let world = World::new(&level(), &Tuning::default()).unwrap();
+        let game = Game::new(
+            world,
+            InputState::new(Bindings::default()),
+            None,
+            false,
+            (SIZE.0 / SIZE.1) as f64,
+        );
+        let gui = GameUi::new(
+            &game,
+            Some(path.clone()),
+            Tuning::default(),
+            None,
+            Some(&user),
+        );
+        assert!(gui.editor.dialog_open(), "the restore prompt is waiting");
+        Harness::builder()
+            .with_size(egui::vec2(SIZE.0, SIZE.1))
+            .build_ui_state(
+                |ui, s: &mut State| {
+                    let actions = std::mem::take(&mut s.actions);
+                    s.last = s.gui.ui(ui, &mut s.game, actions);
+                },
+                State {
+                    game,
+                    gui,
+                    actions: UiActions::default(),
+                    last: UiFrame::default(),
+                    quit: false,
+                },
+            )
+    };
+    open_editor(&mut h);
+    h.run();
+    assert!(h.query_by_label("Recover unsaved work?").is_some());
+    h.get_by_label("Restore").click();
+    h.run();
+    let s = h.state();
+    assert_eq!(s.gui.editor.session.level(), &edited);
+    assert!(
+        s.gui.editor.session.dirty(),
+        "restored work is unsaved until saved"
+    );
+    assert_eq!(
+        s.game.world().level(),
+        &edited,
+        "and it is what the game plays"
+    );
+    // The autosave thread stops with the harness; then the folder can go.
+    drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
