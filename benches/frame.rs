@@ -8,11 +8,13 @@
 //!   a 1 km × 300 m field, fixed seed), same driving.
 //! - `frame_overlay/*`: the same with the collision debug overlay's per-frame part.
 //! - `static_geometry/*`: building the level slabs on the CPU (done once per level or edit).
-//! - `edit_to_playable/{1k,10k}`: the editor's cost of one edit on a generated level of 1 000 or
-//!   10 000 polygons: one polygon moved by one grid cell through `EditorSession` (checked, with
+//! - `edit_to_playable/{tiles,rocks}_{1k,10k}`: the editor's cost of one edit on a level of
+//!   1 000 or 10 000 polygons (unit tiles on a grid filled to 25 %, as in the mesh-build rows of
+//!   `benches/collision.rs`; or the generated rocks above): one polygon moved by one grid cell through `EditorSession` (checked, with
 //!   its inverse for undo), then the world rebuilt (`World::set_level`: both collision meshes, the
 //!   hero re-placed) and the level slabs rebuilt. The GPU upload of the slabs is not included.
-//!   Goal: under 16 ms at 1 000 polygons (stretch: at 10 000).
+//!   Goal: under 16 ms at 1 000 polygons (stretch: at 10 000). `.../world` and `.../slabs`
+//!   time the two rebuilds alone.
 //!
 //! Under `cargo test --benches` (no `--bench` argument) every benchmark runs once, on a
 //! 500-polygon generated level instead of 10 000, as a smoke test.
@@ -101,6 +103,40 @@ fn generated_level(n: usize) -> Level {
         polygons,
         ladders: vec![],
         spawn: DVec2::new(5.0, 0.0),
+        camera_bounds: None,
+        bounds: None,
+        tuning: TuningOverrides::default(),
+    }
+}
+
+/// `n` unit tiles on distinct cells of a square grid filled to 25 % (fixed seed): the level of
+/// the collision benches' mesh-build rows (`benches/collision.rs`, `scatter`).
+fn tile_level(n: usize) -> Level {
+    let side = ((4 * n) as f64).sqrt().ceil() as usize;
+    let mut cells: Vec<usize> = (0..side * side).collect();
+    let mut rng = Rng(0x7E55_E4A0_2D00_0003);
+    for i in 0..n {
+        let j = i + (rng.next() * (cells.len() - i) as f64) as usize;
+        let last = cells.len() - 1;
+        cells.swap(i, j.min(last));
+    }
+    let polygons = cells[..n]
+        .iter()
+        .map(|&c| {
+            let (x, y) = ((c % side) as f64, (c / side) as f64);
+            LevelPolygon::solid(vec![
+                DVec2::new(x, y),
+                DVec2::new(x + 1.0, y),
+                DVec2::new(x + 1.0, y + 1.0),
+                DVec2::new(x, y + 1.0),
+            ])
+        })
+        .collect();
+    Level {
+        name: format!("{n} tiles"),
+        polygons,
+        ladders: vec![],
+        spawn: DVec2::new(side as f64 / 2.0, side as f64 / 2.0),
         camera_bounds: None,
         bounds: None,
         tuning: TuningOverrides::default(),
@@ -219,13 +255,22 @@ fn main() {
             );
         }
     }
-    let sizes: &[(&str, usize)] = if full {
-        &[("1k", 1_000), ("10k", 10_000)]
+    type Generator = fn(usize) -> Level;
+    let sizes: &[(&str, usize, Generator)] = if full {
+        &[
+            ("tiles_1k", 1_000, tile_level),
+            ("tiles_10k", 10_000, tile_level),
+            ("rocks_1k", 1_000, generated_level),
+            ("rocks_10k", 10_000, generated_level),
+        ]
     } else {
-        &[("1k", 500)]
+        &[
+            ("tiles_1k", 500, tile_level),
+            ("rocks_1k", 500, generated_level),
+        ]
     };
-    for &(name, n) in sizes {
-        let level = generated_level(n);
+    for &(name, n, make) in sizes {
+        let level = make(n);
         let mut world = World::new(&level, &Tuning::default()).expect("the level builds");
         let mut session = EditorSession::new(level, None);
         // The edited polygon: one in the middle of the list, moved up and down by a grid cell.
@@ -250,6 +295,18 @@ fn main() {
                     &SlabConfig::default(),
                 ))
             })
+        });
+        // The parts: the world alone (both meshes, the hero), the slabs alone.
+        let edited = session.level().clone();
+        c.bench_function(&format!("edit_to_playable/{name}/world"), |b| {
+            b.iter(|| {
+                world
+                    .set_level(black_box(&edited))
+                    .expect("the level builds")
+            })
+        });
+        c.bench_function(&format!("edit_to_playable/{name}/slabs"), |b| {
+            b.iter(|| black_box(LevelGeometry::build(&edited, &SlabConfig::default())))
         });
     }
     c.final_summary();
