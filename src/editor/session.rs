@@ -16,7 +16,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use glam::{DMat2, DVec2};
+use glam::DVec2;
 
 use super::history::History;
 use super::ops::{Edit, EditError};
@@ -1058,11 +1058,6 @@ pub fn inside(points: &[DVec2], p: DVec2) -> bool {
         }
     }
     c
-}
-
-/// Rotation matrix for `degrees` (for the panels' previews).
-pub fn rotation(degrees: f64) -> DMat2 {
-    DMat2::from_angle(degrees.to_radians())
 }
 
 #[cfg(test)]
