@@ -238,7 +238,7 @@ pub enum GameError {
 /// Plays a level in a window until it is closed (or `exit_after` passes).
 ///
 /// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
-pub fn run_game(opts: GameOptions) -> Result<(), GameError> {
+pub fn run_game(mut opts: GameOptions) -> Result<(), GameError> {
     let (game, files) = load_game_files(&opts)?;
     window::check_display()?;
     let (audio, materials) = start_audio(&opts, &game)?;
@@ -250,6 +250,10 @@ pub fn run_game(opts: GameOptions) -> Result<(), GameError> {
         files.tuning_file,
         user.as_ref(),
     );
+    // The pause menu's anti-aliasing choice, unless `--msaa` named one.
+    if opts.msaa == Msaa::Auto {
+        opts.msaa = gui.settings.msaa.0;
+    }
     let game = window::run(game, gui, audio, materials, &opts)?;
     if let (Some(path), Some(actions)) = (&opts.record, game.recorded()) {
         save_replay(path, &Replay::from_actions(actions))?;

@@ -235,7 +235,13 @@ impl ApplicationHandler for App<'_> {
             return;
         }
         match Graphics::new(event_loop, self.opts, &self.game) {
-            Ok(g) => self.gfx = Some(g),
+            Ok(g) => {
+                // The pause menu's fullscreen choice, saved in the user's settings.
+                if self.gui.settings.fullscreen {
+                    g.window.set_fullscreen(Some(Fullscreen::Borderless(None)));
+                }
+                self.gfx = Some(g);
+            }
             Err(e) => self.fail(event_loop, e),
         }
     }
