@@ -427,3 +427,41 @@ fn a_newer_recovery_file_is_offered_and_restored_as_unsaved_work() {
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn save_as_writes_the_typed_path_and_makes_it_the_level_file() {
+    let dir = scratch("save-as");
+    let mut h = harness(&dir);
+    open_editor(&mut h);
+    h.run();
+    h.get_by_label("Spawn").click();
+    h.run();
+    let map = mapping(&h);
+    click(&mut h, map.to_screen(DVec2::new(1.0, 2.0)).unwrap());
+    h.run();
+    h.get_by_label("Save as...").click();
+    h.run();
+    assert!(h.query_by_label("Save level as").is_some());
+    let target = dir.join("copy.ron");
+    let field = h.get_by_role(Role::TextInput);
+    field.focus();
+    // The field starts with the current path: select it all and type over it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_role(Role::TextInput)
+        .type_text(&target.display().to_string());
+    h.run();
+    h.get_all_by_label("Save").last().unwrap().click();
+    h.run();
+    let s = h.state();
+    assert_eq!(s.gui.editor.session.path(), Some(target.as_path()));
+    assert!(!s.gui.editor.session.dirty());
+    assert_eq!(&load_level(&target).unwrap(), s.gui.editor.session.level());
+    assert_eq!(
+        load_level(dir.join("level.ron")).unwrap(),
+        level(),
+        "the old file is untouched"
+    );
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
