@@ -1,11 +1,42 @@
-//! Character animation data: the hero's skinned model and its clips.
+//! Character animation: the hero's skinned model, clip sampling and blending, interruptible
+//! transitions, the skinning palette, and the controller that turns the movement state into a
+//! pose.
 //!
 //! # What it owns
 //! - [`hero_model`]: the generator of `assets/hero.glb` (skeleton, skinned low-poly mesh,
 //!   the twelve clips), pure code that returns bytes and does no I/O; a test pins the committed
 //!   file byte for byte.
+//! - [`model`]: loading a binary glTF (the `gltf` crate) into a [`Skeleton`], a [`SkinnedMesh`]
+//!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad.
+//! - [`hero_clips`]: the clips the hero's controller needs, found by name.
+//! - [`clip`]: sampling (step, linear, cubic spline for translation, rotation and scale);
+//!   [`transform`]: the per-joint transform and its blend; [`dead_blend`]: interruptible
+//!   transitions; [`skeleton`]: joint world matrices and the palette (world × inverse bind),
+//!   written into caller-owned buffers.
 //!
-//! This module is part of the front end's data, but it must never depend on wgpu (or any
-//! window, GPU, audio or input crate): the renderer reads what it builds, not the other way
-//! round.
+//! Poses are `f32` (what the GPU consumes); the simulation's `f64` positions are converted once,
+//! at the root transform.
+//!
+//! # Must never depend on
+//! wgpu or any window, GPU, audio or input crate (`tests/layering.rs`), nor the renderer or the
+//! app: the renderer reads the palette built here, not the other way round.
+pub mod clip;
+pub mod dead_blend;
+pub mod error;
+pub mod hero_clips;
 pub mod hero_model;
+pub mod model;
+pub mod skeleton;
+pub mod transform;
+
+pub use clip::{Channel, Clip, Interpolation, Property};
+pub use dead_blend::DeadBlend;
+pub use error::{AnimError, ModelFileError};
+pub use hero_clips::{HeroClip, HeroClips};
+pub use model::{Model, SkinnedMesh, MAX_JOINTS};
+pub use skeleton::Skeleton;
+pub use transform::Transform;
+
+/// The committed hero model (`assets/hero.glb`), compiled in like the shaders so the game needs no
+/// data file to draw its hero.
+pub const HERO_GLB: &[u8] = include_bytes!("../../assets/hero.glb");
