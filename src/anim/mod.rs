@@ -8,6 +8,7 @@
 //!   file byte for byte.
 //! - [`model`]: loading a binary glTF (the `gltf` crate) into a [`Skeleton`], a [`SkinnedMesh`]
 //!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad.
+//! - [`controller`]: movement state → pose for the hero ([`HeroAnimator`]).
 //! - [`hero_clips`]: the clips the hero's controller needs, found by name.
 //! - [`clip`]: sampling (step, linear, cubic spline for translation, rotation and scale);
 //!   [`transform`]: the per-joint transform and its blend; [`dead_blend`]: interruptible
@@ -21,6 +22,7 @@
 //! wgpu or any window, GPU, audio or input crate (`tests/layering.rs`), nor the renderer or the
 //! app: the renderer reads the palette built here, not the other way round.
 pub mod clip;
+pub mod controller;
 pub mod dead_blend;
 pub mod error;
 pub mod hero_clips;
@@ -30,6 +32,7 @@ pub mod skeleton;
 pub mod transform;
 
 pub use clip::{Channel, Clip, Interpolation, Property};
+pub use controller::{AnimInput, HeroAnimator};
 pub use dead_blend::DeadBlend;
 pub use error::{AnimError, ModelFileError};
 pub use hero_clips::{HeroClip, HeroClips};
