@@ -132,11 +132,25 @@ fn the_default_tour_plays_the_clips_of_its_moves() {
             );
         }
     }
-    // Key frames of the tour (see levels/default.ron and the replay): running on the tiles,
-    // crouch-walking in the tunnel (the README's trace line: frame 1989), climbing the ladder at
-    // the end.
-    assert_eq!(frames[300].clip, HeroClip::Run, "{}", frames[300].state);
-    assert_eq!(frames[1989].clip, HeroClip::CrouchWalk);
+    // Key frames of the tour (see levels/default.ron and the replay): running on the tiles, the
+    // first jump's take-off, rise, fall and landing, the wall slide in the shaft, crouch-walking
+    // in the tunnel (the README's trace line: frame 1989), pushing against a wall,
+    // climbing the ladder at the end.
+    // (Indices count ticks from 0; `TESSERA_PRINT_CLIPS=1` prints the whole sequence.)
+    let key_frames = [
+        (300, HeroClip::Run),
+        (1210, HeroClip::JumpTakeoff),
+        (1240, HeroClip::Rise),
+        (1270, HeroClip::Fall),
+        (1285, HeroClip::Land),
+        (1580, HeroClip::WallSlide),
+        (1989, HeroClip::CrouchWalk),
+        (2655, HeroClip::Push),
+        (3300, HeroClip::Climb),
+    ];
+    for (i, clip) in key_frames {
+        assert_eq!(frames[i].clip, clip, "frame {i} ({})", frames[i].state);
+    }
 }
 
 #[test]
