@@ -16,11 +16,12 @@ use std::path::Path;
 
 use criterion::Criterion;
 use glam::DVec2;
+use tessera::anim::HeroAnimator;
 use tessera::collision::PolygonKind;
 use tessera::level::{load_level, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
 use tessera::render::background_mesh::Backdrop;
-use tessera::render::frame::{follow_target, FrameData, FrameParams};
+use tessera::render::frame::{animate, follow_target, FrameData, FrameParams};
 use tessera::render::globals::Lighting;
 use tessera::render::{CameraConfig, CameraRig, ChunkTable, LevelGeometry, SlabConfig};
 use tessera::sim::World;
@@ -125,6 +126,7 @@ struct Scene {
     camera: CameraRig,
     frame: FrameData,
     lighting: Lighting,
+    hero: HeroAnimator,
     tick: u64,
 }
 
@@ -145,6 +147,7 @@ impl Scene {
             camera,
             frame: FrameData::default(),
             lighting: Lighting::default(),
+            hero: HeroAnimator::builtin(),
             tick: 0,
         }
     }
@@ -153,6 +156,7 @@ impl Scene {
     fn frame(&mut self, overlay: bool) {
         for _ in 0..TICKS_PER_FRAME {
             self.world.step(&actions(self.tick));
+            animate(&mut self.hero, &self.world);
             self.tick += 1;
         }
         let bounds = self.world.level().camera_bounds;
@@ -171,6 +175,7 @@ impl Scene {
             backdrop: &self.backdrop,
             lighting: &self.lighting,
             step_offset: 0.0,
+            hero: &self.hero,
         };
         self.frame.prepare(&self.world, &self.camera, &params);
         black_box(&self.frame);

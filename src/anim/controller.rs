@@ -327,6 +327,15 @@ impl HeroAnimator {
         Ok(a)
     }
 
+    /// A controller for the embedded hero model ([`super::builtin_hero`]).
+    ///
+    /// # Panics
+    /// Never in practice: the embedded model has every clip (tested).
+    pub fn builtin() -> HeroAnimator {
+        HeroAnimator::new(super::builtin_hero().clone())
+            .expect("the embedded hero model has every clip the controller needs (tested)")
+    }
+
     /// The model drawn.
     pub fn model(&self) -> &Model {
         &self.model
@@ -612,6 +621,25 @@ impl HeroAnimator {
         let root = self.root(feet, alpha);
         self.pose(alpha);
         self.model.skeleton.palette(root, &self.drawn, out);
+    }
+
+    /// The pose drawn at blend `alpha` written into `pose` (one transform per joint), and the
+    /// skinning palette for feet drawn at `feet` into `out`: the renderer's per-frame call, with
+    /// buffers it owns (no allocation).
+    pub fn palette_into(
+        &self,
+        feet: DVec2,
+        alpha: f64,
+        pose: &mut [Transform],
+        out: &mut [glam::Mat4],
+    ) {
+        let a = alpha.clamp(0.0, 1.0) as f32;
+        for ((d, p), n) in pose.iter_mut().zip(&self.pose_prev).zip(&self.pose_now) {
+            *d = p.blend(n, a);
+        }
+        self.model
+            .skeleton
+            .palette(self.root(feet, alpha), pose, out);
     }
 
     /// World positions of every joint at feet `feet` and blend `alpha` (tests, measurements;

@@ -43,3 +43,13 @@ pub use transform::Transform;
 /// The committed hero model (`assets/hero.glb`), compiled in like the shaders so the game needs no
 /// data file to draw its hero.
 pub const HERO_GLB: &[u8] = include_bytes!("../../assets/hero.glb");
+
+/// The embedded hero model, parsed once.
+///
+/// # Panics
+/// Never in practice: the embedded bytes are the committed `assets/hero.glb`, which the tests
+/// load (`anim::model` and `tests/bad_model.rs`); they cannot change after the build.
+pub fn builtin_hero() -> &'static Model {
+    static HERO: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+    HERO.get_or_init(|| Model::from_glb(HERO_GLB).expect("the embedded hero model loads (tested)"))
+}
