@@ -712,6 +712,31 @@ mod tests {
     }
 
     #[test]
+    fn the_drawn_pose_blends_the_last_two_ticks_like_the_position() {
+        let mut a = animator();
+        let run = input(MoveState::TopDown, 1.0, DVec2::new(6.0, 0.0));
+        for _ in 0..30 {
+            a.tick(&run, &[], 1.0 / 120.0);
+        }
+        let before = a.pose(1.0).to_vec();
+        a.tick(&run, &[], 1.0 / 120.0);
+        let after = a.pose(1.0).to_vec();
+        // Alpha 0 is the previous tick's pose, alpha 1 this tick's, between them a blend.
+        assert_eq!(a.pose(0.0).to_vec(), before);
+        let mid = a.pose(0.5).to_vec();
+        for j in 0..mid.len() {
+            let expected = before[j].blend(&after[j], 0.5);
+            assert!(mid[j].t.abs_diff_eq(expected.t, 1e-6));
+            assert!(mid[j].r.abs_diff_eq(expected.r, 1e-6));
+        }
+        // The renderer's buffer-filling call draws the same pose.
+        let joints = a.model().skeleton.len();
+        let (mut pose, mut out) = (vec![Transform::IDENTITY; joints], vec![Mat4::ZERO; joints]);
+        a.palette_into(DVec2::new(1.0, 2.0), 0.5, &mut pose, &mut out);
+        assert_eq!(pose, mid);
+    }
+
+    #[test]
     fn a_missing_clip_is_named() {
         let mut m = Model::from_glb(HERO_GLB).unwrap();
         let i = m.clip("wall_slide").unwrap();

@@ -640,6 +640,39 @@ mod tests {
     }
 
     #[test]
+    fn every_loop_closes_so_its_wrap_is_seamless() {
+        // The hero's loops end on a copy of their first key: the pose just before the end of the
+        // cycle is within a hundredth of a cycle's motion of the pose at its start.
+        let m = hero();
+        for name in [
+            "idle",
+            "run",
+            "walk",
+            "crouch_walk",
+            "crouch_idle",
+            "climb",
+            "push",
+        ] {
+            let c = &m.clips[m.clip(name).unwrap()];
+            let at = |t: f32| {
+                let mut pose = m.rest_pose();
+                c.sample_into(c.wrap(t), &mut pose);
+                m.skeleton.joint_positions(Mat4::IDENTITY, &pose)
+            };
+            let (start, end) = (at(0.0), at(c.duration - 1e-4));
+            for (j, (a, b)) in start.iter().zip(&end).enumerate() {
+                assert!(
+                    (*a - *b).length() < 2e-3,
+                    "{name}: joint {j} jumps {}",
+                    (*a - *b).length()
+                );
+            }
+            // And the wrap itself lands exactly on the first key.
+            assert_eq!(at(c.duration), start, "{name}");
+        }
+    }
+
+    #[test]
     fn cut_and_foreign_bytes_are_refused_with_their_reason() {
         let cut = Model::from_glb(&HERO_GLB[..HERO_GLB.len() / 2]).unwrap_err();
         assert!(matches!(cut, AnimError::Truncated(_)), "{cut}");
