@@ -18,9 +18,13 @@
 //! Poses are `f32` (what the GPU consumes); the simulation's `f64` positions are converted once,
 //! at the root transform.
 //!
+//! It reads the simulation's `movement` (the hero's state and the events of each tick) and
+//! nothing else of the crate.
+//!
 //! # Must never depend on
-//! wgpu or any window, GPU, audio or input crate (`tests/layering.rs`), nor the renderer or the
-//! app: the renderer reads the palette built here, not the other way round.
+//! wgpu or any window, GPU, audio or input crate (`tests/layering.rs`), nor the renderer, the app
+//! or any other front-end module: the renderer reads the palette built here, not the other way
+//! round, and the simulation never reads anything from here.
 pub mod clip;
 pub mod controller;
 pub mod dead_blend;
