@@ -1,6 +1,6 @@
 //! CPU time per rendered frame: the simulation ticks of one 60 Hz frame (two 120 Hz ticks) plus
-//! render preparation (camera, culling, the hero mesh, the globals), with no GPU submit. Results:
-//! `BENCHMARKS.md`.
+//! render preparation (camera, culling, the hero's animation and joint palette, the globals), with
+//! no GPU submit. Results: `BENCHMARKS.md`.
 //!
 //! Run with `cargo bench --bench frame`. Groups:
 //! - `frame/default_level`: `levels/default.ron`, the hero running and jumping back and forth.
