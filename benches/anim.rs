@@ -68,6 +68,7 @@ fn main() {
         vel: DVec2::new(5.0, 0.0),
         crouched: false,
         climb_speed: 4.0,
+        ground: None,
     };
     let mut pose = vec![Transform::IDENTITY; joints];
     c.bench_function("anim/controller_tick_and_palette", |bench| {

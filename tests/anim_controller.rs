@@ -1,11 +1,12 @@
 //! The hero's animation controller driven by the movement: the clip sequence of the default
 //! tour at key frames, the foot-slide bound across gait speeds, continuity of the drawn pose
-//! across loops and transitions, and the landing strength.
+//! across loops and transitions, the landing strength, and the feet planted on slopes.
 use glam::{DVec2, Vec3};
 use tessera::anim::controller::{foot_slide, FOOT_SLIDE_FRACTION, MOVING_SPEED};
 use tessera::anim::{AnimInput, HeroAnimator, HeroClip, Model, HERO_GLB};
 use tessera::level::paths::DataDir;
 use tessera::movement::{MoveEvent, MoveState, Tuning};
+use tessera::render::frame::animate;
 use tessera::sim::{load_world, ReplayDriver, WorldFiles, TICK_HZ};
 
 const DT: f64 = 1.0 / TICK_HZ as f64;
@@ -46,8 +47,8 @@ fn tour() -> Vec<TourFrame> {
     let mut frames = Vec::new();
     for _ in 0..driver.len() {
         driver.step(&mut world, Default::default());
-        let input = AnimInput::from_hero(world.hero(), world.tuning());
-        anim.tick(&input, &world.last_report().events, DT);
+        // As the game does: the hero after the tick, the tick's events, the ground under it.
+        animate(&mut anim, &world);
         frames.push(TourFrame {
             clip: anim.clip(),
             state: world.hero().state.name(),
@@ -220,6 +221,7 @@ fn slide_at(speed: f64) -> (f64, f64) {
         vel: DVec2::new(speed, 0.0),
         crouched: false,
         climb_speed: 4.0,
+        ground: None,
     };
     for _ in 0..60 {
         anim.tick(&input, &[], DT);
@@ -297,6 +299,7 @@ fn landing_strength_grows_with_the_impact_speed() {
             vel: DVec2::ZERO,
             crouched: false,
             climb_speed: 4.0,
+            ground: None,
         };
         anim.tick(
             &ground,
@@ -322,4 +325,115 @@ fn landing_strength_grows_with_the_impact_speed() {
         "{strengths:?}"
     );
     assert_eq!(strengths[4].1, 1.0);
+}
+
+/// The soles (the lowest bind-pose vertices skinned only to a foot or a toe) drawn for the hero
+/// after `ticks` at `speed` on ground of `slope_deg`, facing `facing`, its feet planted or not:
+/// each sole vertex's height above the ground under it, m, for the left and the right foot.
+fn sole_gaps(slope_deg: f64, facing: f64, ticks: usize, speed: f64, plant: bool) -> [Vec<f64>; 2] {
+    use tessera::anim::Ground;
+    use tessera::collision::{EdgeRef, FaceId};
+    let mut anim = animator();
+    let slope = slope_deg.to_radians().tan();
+    let ground = Ground {
+        slope,
+        half_width: 0.4,
+    };
+    let input = AnimInput {
+        state: MoveState::Supported {
+            edge: EdgeRef {
+                face: FaceId(0),
+                edge: 0,
+            },
+            speed: speed * facing,
+        },
+        ticks_in_state: 0,
+        facing,
+        vel: DVec2::new(speed * facing, 0.0),
+        crouched: false,
+        climb_speed: 4.0,
+        ground: plant.then_some(ground),
+    };
+    for _ in 0..ticks {
+        anim.tick(&input, &[], DT);
+    }
+    let m = anim.model().clone();
+    let foot_bones: Vec<u16> = ["foot.L", "toe.L", "foot.R", "toe.R"]
+        .iter()
+        .map(|n| m.skeleton.joint(n).unwrap() as u16)
+        .collect();
+    let sole: Vec<usize> = (0..m.mesh.positions.len())
+        .filter(|&i| m.mesh.weights[i][0] == 1.0 && foot_bones.contains(&m.mesh.joints[i][0]))
+        .filter(|&i| m.mesh.positions[i][1] < 1e-3)
+        .collect();
+    assert!(sole.len() >= 8, "{}", sole.len());
+    let joints = m.skeleton.len();
+    let (mut pose, mut palette) = (
+        vec![tessera::anim::Transform::IDENTITY; joints],
+        vec![glam::Mat4::IDENTITY; joints],
+    );
+    anim.palette_into(DVec2::ZERO, 1.0, &mut pose, &mut palette);
+    let mut gaps = [Vec::new(), Vec::new()];
+    for &i in &sole {
+        let j = m.mesh.joints[i][0];
+        let p = palette[usize::from(j)].transform_point3(Vec3::from_array(m.mesh.positions[i]));
+        // Left side bones are the first two of `foot_bones`.
+        let side = usize::from(foot_bones[2..].contains(&j));
+        gaps[side].push(f64::from(p.y) - (slope * f64::from(p.x) - 0.4 * slope.abs()));
+    }
+    gaps
+}
+
+#[test]
+fn standing_feet_rest_on_slopes_up_to_the_steepest_walkable() {
+    // Standing still on straight ground: every sole vertex within 1 cm of the surface (neither
+    // sunk nor floating), both facings, slopes up to the tuning's steepest walkable (46°).
+    let max = Tuning::default().max_slope_deg;
+    let mut report = Vec::new();
+    for deg in [0.0, 15.0, 30.0, 40.0, max] {
+        for facing in [1.0, -1.0] {
+            let gaps = sole_gaps(deg, facing, 90, 0.0, true).concat();
+            let worst = gaps.iter().fold(0.0f64, |a, &g| a.max(g.abs()));
+            report.push(format!("{deg}° facing {facing}: worst {worst:.4} m"));
+            assert!(worst <= 0.01, "{}\n{gaps:?}", report.join("\n"));
+        }
+    }
+    eprintln!("{}", report.join("\n"));
+    // The control: without planting the same pose floats over the slope (the collider rests on
+    // its corner, 0.4 m × tan 46° = 0.41 m above the surface at the feet).
+    let floating = sole_gaps(max, 1.0, 90, 0.0, false).concat();
+    assert!(floating.iter().all(|&g| g > 0.15), "{floating:?}");
+}
+
+#[test]
+fn running_feet_keep_their_clip_heights_on_slopes() {
+    // Running (4 m/s, the walk/run blend) up and down slopes. A foot on the ground (its lowest
+    // point within 2 cm of flat ground at the same phase of the same run) is as high above the
+    // slope as above the flat within 1 cm: neither sunk nor floating. A foot in the air never
+    // sinks more than 1 cm into the slope.
+    let max = Tuning::default().max_slope_deg;
+    let mut planted = 0;
+    for deg in [15.0, 30.0, max] {
+        for facing in [1.0, -1.0] {
+            for ticks in (60..120).step_by(7) {
+                let lowest =
+                    |gaps: [Vec<f64>; 2]| gaps.map(|g| g.iter().fold(f64::MAX, |a, &x| a.min(x)));
+                let flat = lowest(sole_gaps(0.0, facing, ticks, 4.0, true));
+                let slope = lowest(sole_gaps(deg, facing, ticks, 4.0, true));
+                for k in 0..2 {
+                    let what = format!(
+                        "{deg}° facing {facing}, tick {ticks}, foot {k}: {} on the slope, {} on the flat",
+                        slope[k], flat[k]
+                    );
+                    if flat[k] < 0.02 {
+                        planted += 1;
+                        assert!((slope[k] - flat[k]).abs() <= 0.01, "{what}");
+                    } else {
+                        assert!(slope[k] >= -0.01, "{what}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(planted >= 20, "only {planted} planted feet checked");
 }

@@ -124,6 +124,7 @@ fn damaged_bytes_anywhere_never_panic() {
                             vel: DVec2::new(f64::from(k) * 3.0, 0.0),
                             crouched: k == 3,
                             climb_speed: 4.0,
+                            ground: None,
                         };
                         hero.tick(&input, &[], 1.0 / 120.0);
                     }

@@ -23,6 +23,9 @@
 //! - **Landing.** Its strength (the weight of the `land` clip over the standing pose, and how long
 //!   it is held) grows linearly with the impact speed from [`LAND_SOFT_IMPACT`] to
 //!   [`LAND_HARD_IMPACT`].
+//! - **Feet on slopes.** While supported on a straight slope, the legs are bent by two-bone IK
+//!   ([`super::foot_ik`]) so the feet stand on it; the planting fades in and out with the same
+//!   time constant as the turn.
 //! - **Facing.** A yaw about the vertical axis that turns through facing the camera (+z), with
 //!   an exponential approach ([`TURN_TIME`]); on a ladder the hero turns its back to the camera,
 //!   in a wall slide it faces the wall.
@@ -30,6 +33,7 @@ use glam::{DVec2, Mat4, Quat, Vec3};
 
 use super::dead_blend::DeadBlend;
 use super::error::AnimError;
+use super::foot_ik::{plant_feet, Ground, Leg};
 use super::hero_clips::{HeroClip, HeroClips};
 use super::model::Model;
 use super::transform::Transform;
@@ -80,6 +84,10 @@ pub struct AnimInput {
     pub crouched: bool,
     /// The tuning's climbing speed, m/s (the climb clip's rate is 1 at this speed).
     pub climb_speed: f64,
+    /// The straight ground under the hero while supported (the feet are planted on it), if
+    /// known: [`AnimInput::from_hero`] leaves it out; the renderer's `render::frame::animate`
+    /// reads it from the collision mesh.
+    pub ground: Option<Ground>,
 }
 
 impl AnimInput {
@@ -92,6 +100,7 @@ impl AnimInput {
             vel: hero.vel,
             crouched: hero.collider == CROUCH,
             climb_speed: tuning.climb_speed,
+            ground: None,
         }
     }
 
@@ -278,6 +287,11 @@ pub struct HeroAnimator {
     scratch: Vec<Transform>,
     drawn: Vec<Transform>,
     blend: DeadBlend,
+    legs: [Leg; 2],
+    /// Foot planting: weight, slope (model frame) and drop of the ground at the feet, each
+    /// approaching its target with [`TURN_TIME`] so a new slope never pops the legs.
+    plant: [f32; 3],
+    world: Vec<Mat4>,
     ticks: u64,
 }
 
@@ -292,6 +306,18 @@ impl HeroAnimator {
             })
         };
         let feet = [foot("foot.L")?, foot("foot.R")?];
+        let legs = [
+            Leg {
+                thigh: foot("thigh.L")?,
+                shin: foot("shin.L")?,
+                foot: feet[0],
+            },
+            Leg {
+                thigh: foot("thigh.R")?,
+                shin: foot("shin.R")?,
+                foot: feet[1],
+            },
+        ];
         let (walk, run) = (clips.get(HeroClip::Walk), clips.get(HeroClip::Run));
         let crouch = clips.get(HeroClip::CrouchWalk);
         let gait = GaitTable {
@@ -319,6 +345,9 @@ impl HeroAnimator {
             scratch: rest.clone(),
             drawn: rest,
             blend: DeadBlend::new(n, BLEND_HALFLIFE),
+            legs,
+            plant: [0.0; 3],
+            world: vec![Mat4::IDENTITY; n],
             ticks: 0,
             model,
         };
@@ -428,6 +457,7 @@ impl HeroAnimator {
         self.sample_current();
         self.blend.advance(dtf);
         self.blend.apply(&mut self.pose_now);
+        self.plant_feet(input, dtf);
         self.turn(input, dtf);
     }
 
@@ -550,6 +580,32 @@ impl HeroAnimator {
         }
     }
 
+    /// Plants the feet on the ground under the hero while supported ([`super::foot_ik`]).
+    fn plant_feet(&mut self, input: &AnimInput, dt: f32) {
+        let target = match (input.state, input.ground) {
+            (MoveState::Supported { .. }, Some(g)) => [
+                1.0,
+                (g.slope * input.facing.signum()) as f32,
+                (g.half_width * g.slope.abs()) as f32,
+            ],
+            _ => [0.0, self.plant[1], self.plant[2]],
+        };
+        let k = 1.0 - (-dt / TURN_TIME).exp();
+        for (p, t) in self.plant.iter_mut().zip(target) {
+            *p += (t - *p) * k;
+        }
+        let [weight, slope, drop] = self.plant;
+        plant_feet(
+            &self.model.skeleton,
+            &mut self.pose_now,
+            self.legs,
+            slope,
+            drop,
+            weight,
+            &mut self.world,
+        );
+    }
+
     /// Turns towards the facing the state asks for.
     fn turn(&mut self, input: &AnimInput, dt: f32) {
         use std::f32::consts::{FRAC_PI_2, PI, TAU};
@@ -664,6 +720,7 @@ mod tests {
             vel,
             crouched: false,
             climb_speed: 4.0,
+            ground: None,
         }
     }
 

@@ -12,7 +12,7 @@
 //! - [`hero_clips`]: the clips the hero's controller needs, found by name.
 //! - [`clip`]: sampling (step, linear, cubic spline for translation, rotation and scale);
 //!   [`transform`]: the per-joint transform and its blend; [`dead_blend`]: interruptible
-//!   transitions; [`skeleton`]: joint world matrices and the palette (world × inverse bind),
+//!   transitions; [`foot_ik`]: feet planted on slopes by two-bone IK; [`skeleton`]: joint world matrices and the palette (world × inverse bind),
 //!   written into caller-owned buffers.
 //!
 //! Poses are `f32` (what the GPU consumes); the simulation's `f64` positions are converted once,
@@ -29,6 +29,7 @@ pub mod clip;
 pub mod controller;
 pub mod dead_blend;
 pub mod error;
+pub mod foot_ik;
 pub mod hero_clips;
 pub mod hero_model;
 pub mod model;
@@ -39,6 +40,7 @@ pub use clip::{Channel, Clip, Interpolation, Property};
 pub use controller::{AnimInput, HeroAnimator};
 pub use dead_blend::DeadBlend;
 pub use error::{AnimError, ModelFileError};
+pub use foot_ik::Ground;
 pub use hero_clips::{HeroClip, HeroClips};
 pub use model::{Model, SkinnedMesh, MAX_JOINTS};
 pub use skeleton::Skeleton;

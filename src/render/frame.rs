@@ -107,12 +107,35 @@ impl StepSmoothing {
 /// Advances the hero's animation by the tick `world` just ran: its state after the tick and the
 /// tick's events. Call after every [`World::step`], so no tick's events are missed.
 pub fn animate(hero: &mut HeroAnimator, world: &World) {
-    let input = crate::anim::AnimInput::from_hero(world.hero(), world.tuning());
+    let mut input = crate::anim::AnimInput::from_hero(world.hero(), world.tuning());
+    input.ground = ground_under(world);
     hero.tick(
         &input,
         &world.last_report().events,
         1.0 / crate::sim::TICK_HZ as f64,
     );
+}
+
+/// The straight ground the hero stands on: the slope of its support edge (the collision mesh's
+/// edges run parallel to the level's surfaces) and the half width of the collider's flat bottom.
+fn ground_under(world: &World) -> Option<crate::anim::Ground> {
+    let hero = world.hero();
+    let crate::movement::MoveState::Supported { edge, .. } = hero.state else {
+        return None;
+    };
+    let mesh = world.collision().mesh(hero.collider);
+    let (a, b) = mesh.edge_points(edge);
+    let d = b - a;
+    if d.x.abs() < 1e-9 {
+        return None;
+    }
+    let c = mesh.collider();
+    let lo = c.iter().fold(f64::MAX, |m, p| m.min(p.x));
+    let hi = c.iter().fold(f64::MIN, |m, p| m.max(p.x));
+    Some(crate::anim::Ground {
+        slope: d.y / d.x,
+        half_width: (hi - lo) / 2.0,
+    })
 }
 
 /// The hero's drawn position: the blend of its positions before and after the last tick.
