@@ -10,8 +10,9 @@
 //! - No Vulkan adapter is a failure with a message saying so, never a silent pass: CI installs
 //!   lavapipe (`mesa-vulkan-drivers`).
 //!
-//! Three close-ups show the skinned hero in three poses (running, rising from a jump, crouching),
-//! animated tick by tick alongside the simulation as in the game.
+//! Close-ups show the skinned hero in three poses (running, rising from a jump, crouching) and
+//! standing on a 30° slope (feet planted by the IK), animated tick by tick alongside the
+//! simulation as in the game.
 //!
 //! The views use a showcase level built in code (slopes, a concave rock, a wall, one-way platforms)
 //! so other level files can change without touching these references, plus the shipped default
@@ -263,6 +264,41 @@ fn the_hero_crouching_still() {
     assert_eq!(hero.clip(), HeroClip::CrouchIdle);
     check(
         "hero_crouch",
+        &close_up().shoot(&world, &hero, false).unwrap(),
+    );
+}
+
+#[test]
+fn the_hero_standing_on_a_slope() {
+    // A 30° slope: the feet planted on it by the IK (not hanging level from the collider's
+    // corner, 0.23 m above the surface at the feet).
+    use PolygonKind::Solid;
+    let h = 6.0 * 30f64.to_radians().tan();
+    let hill = Level {
+        name: "golden slope".into(),
+        polygons: vec![poly(
+            Solid,
+            "grass",
+            &[
+                (-10.0, -3.0),
+                (12.0, -3.0),
+                (12.0, h),
+                (6.0, h),
+                (0.0, 0.0),
+                (-10.0, 0.0),
+            ],
+        )],
+        ladders: vec![],
+        spawn: DVec2::new(3.0, 2.5),
+        camera_bounds: None,
+        bounds: None,
+        tuning: TuningOverrides::default(),
+    };
+    let (world, hero) = world_after(&hill, &[(90, Actions::default())]);
+    assert!(world.hero().grounded(), "{:?}", world.hero().state);
+    assert_eq!(hero.clip(), HeroClip::Idle);
+    check(
+        "hero_slope",
         &close_up().shoot(&world, &hero, false).unwrap(),
     );
 }
