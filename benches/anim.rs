@@ -8,6 +8,7 @@
 //! - `anim/controller_tick_and_palette`: what the game does per frame at 60 Hz with a 120 Hz
 //!   simulation: two controller ticks (clip choice, gait phase, sampling, dead blend, facing)
 //!   and the drawn pose's palette.
+//! - `anim/controller_on_a_slope`: the same on a 30° slope, the feet planted by the IK.
 //! - `anim/sample_one_clip`: one clip sampled into a pose, for the split.
 //!
 //! Joints per millisecond = 21 joints ÷ the time of `sample_blend_palette` in ms. Under
@@ -16,7 +17,8 @@ use std::hint::black_box;
 
 use criterion::Criterion;
 use glam::{DVec2, Mat4};
-use tessera::anim::{AnimInput, HeroAnimator, Model, Transform, HERO_GLB};
+use tessera::anim::{AnimInput, Ground, HeroAnimator, Model, Transform, HERO_GLB};
+use tessera::collision::{EdgeRef, FaceId};
 use tessera::movement::MoveState;
 
 fn main() {
@@ -75,6 +77,30 @@ fn main() {
         bench.iter(|| {
             hero.tick(&input, &[], 1.0 / 120.0);
             hero.tick(&input, &[], 1.0 / 120.0);
+            hero.palette_into(DVec2::new(3.0, 1.0), 0.5, &mut pose, &mut palette);
+            black_box(&palette);
+        })
+    });
+
+    let mut hero = HeroAnimator::new(model.clone()).expect("every clip");
+    let slope = AnimInput {
+        state: MoveState::Supported {
+            edge: EdgeRef {
+                face: FaceId(0),
+                edge: 0,
+            },
+            speed: 5.0,
+        },
+        ground: Some(Ground {
+            slope: 30f64.to_radians().tan(),
+            half_width: 0.4,
+        }),
+        ..input
+    };
+    c.bench_function("anim/controller_on_a_slope", |bench| {
+        bench.iter(|| {
+            hero.tick(&slope, &[], 1.0 / 120.0);
+            hero.tick(&slope, &[], 1.0 / 120.0);
             hero.palette_into(DVec2::new(3.0, 1.0), 0.5, &mut pose, &mut palette);
             black_box(&palette);
         })
