@@ -1,6 +1,6 @@
 //! CPU time per rendered frame: the simulation ticks of one 60 Hz frame (two 120 Hz ticks) plus
-//! render preparation (camera, culling, the hero mesh, the globals), with no GPU submit. Results:
-//! `BENCHMARKS.md`.
+//! render preparation (camera, culling, the hero's animation and joint palette, the globals), with
+//! no GPU submit. Results: `BENCHMARKS.md`.
 //!
 //! Run with `cargo bench --bench frame`. Groups:
 //! - `frame/default_level`: `levels/default.ron`, the hero running and jumping back and forth.
@@ -23,12 +23,13 @@ use std::path::Path;
 
 use criterion::Criterion;
 use glam::DVec2;
+use tessera::anim::HeroAnimator;
 use tessera::collision::PolygonKind;
 use tessera::editor::{Edit, EditorSession};
 use tessera::level::{load_level, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
 use tessera::render::background_mesh::Backdrop;
-use tessera::render::frame::{follow_target, FrameData, FrameParams};
+use tessera::render::frame::{animate, follow_target, FrameData, FrameParams};
 use tessera::render::globals::Lighting;
 use tessera::render::{CameraConfig, CameraRig, ChunkTable, LevelGeometry, SlabConfig};
 use tessera::sim::World;
@@ -167,6 +168,7 @@ struct Scene {
     camera: CameraRig,
     frame: FrameData,
     lighting: Lighting,
+    hero: HeroAnimator,
     tick: u64,
 }
 
@@ -187,6 +189,7 @@ impl Scene {
             camera,
             frame: FrameData::default(),
             lighting: Lighting::default(),
+            hero: HeroAnimator::builtin(),
             tick: 0,
         }
     }
@@ -195,6 +198,7 @@ impl Scene {
     fn frame(&mut self, overlay: bool) {
         for _ in 0..TICKS_PER_FRAME {
             self.world.step(&actions(self.tick));
+            animate(&mut self.hero, &self.world);
             self.tick += 1;
         }
         let bounds = self.world.level().camera_bounds;
@@ -213,6 +217,7 @@ impl Scene {
             backdrop: &self.backdrop,
             lighting: &self.lighting,
             step_offset: 0.0,
+            hero: &self.hero,
         };
         self.frame.prepare(&self.world, &self.camera, &params);
         black_box(&self.frame);

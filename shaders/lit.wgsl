@@ -1,21 +1,6 @@
-// Lit pass: level slabs and the hero, flat-shaded. Sun (Lambert) with a percentage-closer filtered
-// shadow-map lookup, hemispheric ambient, a rim highlight, plank stripes for one-way platforms,
-// distance fog.
-//
-// Every triangle has one face normal, so whatever depends only on it (the normal itself, the
-// Lambert term, the ambient) is computed per vertex and passed flat, and the shadow-map position
-// (an orthographic projection, linear in the position) is interpolated. The fog and the rim
-// highlight vary smoothly with the distance and direction to the eye across a face (tens of
-// metres away, a face spans a few degrees of view), so they are computed per vertex and
-// interpolated too: the fragment stage, which is what a CPU rasteriser spends its time on, does
-// only the shadow lookup and the plank stripes.
-
-@group(1) @binding(0) var shadow_map: texture_depth_2d;
-@group(1) @binding(1) var shadow_sampler: sampler_comparison;
-
-// Shadow-map comparison taps per fragment: 4 (bilinear taps half a texel apart: a smooth 3×3-texel
-// filter) or 1 (one bilinear tap: a 2×2-texel filter, for CPU rasterisers).
-override SHADOW_TAPS: u32 = 4u;
+// Lit pass: the level's slabs, flat-shaded, with the shared lighting (`lighting.wgsl`: sun with
+// a filtered shadow-map lookup, hemispheric ambient, rim highlight, plank stripes, fog).
+//#include "lighting.wgsl"
 
 struct VertexIn {
     @location(0) position: vec3<f32>,
@@ -24,79 +9,7 @@ struct VertexIn {
     @location(3) stripes: f32,
 };
 
-struct VertexOut {
-    @builtin(position) clip: vec4<f32>,
-    @location(0) world: vec3<f32>,
-    @location(1) color: vec3<f32>,
-    @location(2) @interpolate(flat) stripes: f32,
-    // xy: shadow-map uv, z: depth from the sun.
-    @location(3) shadow: vec3<f32>,
-    // Sun radiance times the Lambert term, and the ambient light.
-    @location(4) @interpolate(flat) sun: vec3<f32>,
-    @location(5) @interpolate(flat) ambient: vec3<f32>,
-    // x: rim highlight strength, y: fog fraction.
-    @location(6) rim_fog: vec2<f32>,
-};
-
 @vertex
 fn vs_main(v: VertexIn) -> VertexOut {
-    var out: VertexOut;
-    out.clip = globals.view_proj * vec4<f32>(v.position, 1.0);
-    out.world = v.position;
-    out.color = v.color;
-    out.stripes = v.stripes;
-    // Normal offset: move the lookup off the surface by about a texel against acne on slopes.
-    // The sun's camera is orthographic (w = 1).
-    let p = globals.light_view_proj * vec4<f32>(v.position + v.normal * 0.04, 1.0);
-    out.shadow = vec3<f32>(p.x * 0.5 + 0.5, 0.5 - p.y * 0.5, p.z);
-    out.sun = globals.sun_color.rgb * max(dot(v.normal, globals.sun_dir.xyz), 0.0);
-    out.ambient = mix(globals.ground_ambient.rgb, globals.sky_ambient.rgb, v.normal.y * 0.5 + 0.5);
-    let eye_offset = globals.eye.xyz - v.position;
-    let dist = length(eye_offset);
-    let facing = 1.0 - max(dot(v.normal, eye_offset / dist), 0.0);
-    let facing2 = facing * facing;
-    out.rim_fog = vec2<f32>(facing2 * facing2 * 0.25, 1.0 - exp(-globals.fog.w * dist));
-    return out;
-}
-
-// Fraction of sunlight reaching a point at shadow-map position `s` (1 = fully lit).
-fn sunlight(s: vec3<f32>) -> f32 {
-    let uv = s.xy;
-    if (any(uv < vec2<f32>(0.0)) || any(uv > vec2<f32>(1.0)) || s.z > 1.0) {
-        return 1.0;
-    }
-    var lit: f32;
-    if (SHADOW_TAPS == 1u) {
-        lit = textureSampleCompareLevel(shadow_map, shadow_sampler, uv, s.z);
-    } else {
-        // Four bilinear comparison taps half a texel apart: a smooth 3×3-texel filter for the
-        // price of four fetches.
-        let t = globals.params.y * 0.5;
-        lit = textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(-t, -t), s.z);
-        lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(t, -t), s.z);
-        lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(-t, t), s.z);
-        lit += textureSampleCompareLevel(shadow_map, shadow_sampler, uv + vec2<f32>(t, t), s.z);
-        lit *= 0.25;
-    }
-    return mix(1.0, lit, globals.params.z);
-}
-
-// Darkens thin plank seams every 0.5 m along x, plus a faint grain across z.
-fn stripe_shade(world: vec3<f32>) -> f32 {
-    let u = fract(world.x / 0.5);
-    let seam = smoothstep(0.0, 0.06, u) * smoothstep(1.0, 0.94, u);
-    let grain = 0.96 + 0.04 * sin(world.z * 23.0 + world.y * 7.0);
-    return mix(0.62, 1.0, seam) * grain;
-}
-
-@fragment
-fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    var albedo = in.color;
-    if (in.stripes > 0.5) {
-        albedo = albedo * stripe_shade(in.world);
-    }
-    var color = albedo * (in.ambient + in.sun * sunlight(in.shadow))
-        + globals.sky_ambient.rgb * in.rim_fog.x;
-    color = mix(color, globals.fog.rgb, in.rim_fog.y);
-    return vec4<f32>(color, 1.0);
+    return light_vertex(v.position, v.normal, v.color, v.stripes);
 }

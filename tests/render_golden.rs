@@ -10,16 +10,22 @@
 //! - No Vulkan adapter is a failure with a message saying so, never a silent pass: CI installs
 //!   lavapipe (`mesa-vulkan-drivers`).
 //!
+//! Close-ups show the skinned hero in three poses (running, rising from a jump, crouching) and
+//! standing on a 30° slope (feet planted by the IK), animated tick by tick alongside the
+//! simulation as in the game.
+//!
 //! The views use a showcase level built in code (slopes, a concave rock, a wall, one-way platforms)
 //! so other level files can change without touching these references, plus the shipped default
 //! level through the `render_level_to_png` entry point when `levels/default.ron` exists.
 use std::path::{Path, PathBuf};
 
 use glam::DVec2;
+use tessera::anim::{HeroAnimator, HeroClip};
 use tessera::collision::PolygonKind;
 use tessera::level::{DataDir, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
-use tessera::render::{Headless, Image, Quality};
+use tessera::render::frame::animate;
+use tessera::render::{CameraConfig, Headless, Image, Quality};
 use tessera::sim::{World, WorldFiles};
 
 /// Largest per-channel difference (of 255) for a pixel to count as equal.
@@ -103,14 +109,17 @@ fn showcase() -> Level {
     }
 }
 
-fn world_after(level: &Level, script: &[(u32, Actions)]) -> World {
+/// The world after `script`, with the hero's animation ticked alongside as the game does.
+fn world_after(level: &Level, script: &[(u32, Actions)]) -> (World, HeroAnimator) {
     let mut w = World::new(level, &Tuning::default()).expect("showcase level builds");
+    let mut hero = HeroAnimator::builtin();
     for (ticks, a) in script {
         for _ in 0..*ticks {
             w.step(a);
+            animate(&mut hero, &w);
         }
     }
-    w
+    (w, hero)
 }
 
 fn act(x: f64, jump: bool, crouch: bool) -> Actions {
@@ -171,13 +180,16 @@ fn differing_pixels(a: &Image, b: &Image) -> usize {
 
 #[test]
 fn showcase_standing_at_spawn() {
-    let world = world_after(&showcase(), &[(30, Actions::default())]);
-    check("showcase_spawn", &headless().shoot(&world, false).unwrap());
+    let (world, hero) = world_after(&showcase(), &[(30, Actions::default())]);
+    check(
+        "showcase_spawn",
+        &headless().shoot(&world, &hero, false).unwrap(),
+    );
 }
 
 #[test]
 fn showcase_jumping_towards_the_platform() {
-    let world = world_after(
+    let (world, hero) = world_after(
         &showcase(),
         &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
     );
@@ -185,12 +197,15 @@ fn showcase_jumping_towards_the_platform() {
         !world.hero().grounded(),
         "the view must show the hero in the air"
     );
-    check("showcase_jump", &headless().shoot(&world, false).unwrap());
+    check(
+        "showcase_jump",
+        &headless().shoot(&world, &hero, false).unwrap(),
+    );
 }
 
 #[test]
 fn showcase_crouching_with_the_collision_overlay() {
-    let world = world_after(
+    let (world, hero) = world_after(
         &showcase(),
         &[(40, act(-1.0, false, false)), (30, act(0.0, false, true))],
     );
@@ -198,7 +213,94 @@ fn showcase_crouching_with_the_collision_overlay() {
         world.hero().crouching(),
         "the overlay must show the crouching mesh"
     );
-    check("showcase_overlay", &headless().shoot(&world, true).unwrap());
+    check(
+        "showcase_overlay",
+        &headless().shoot(&world, &hero, true).unwrap(),
+    );
+}
+
+/// A close-up of the hero (4 m away, no look-ahead), for the pose references.
+fn close_up() -> Headless {
+    let mut h = headless();
+    h.camera = CameraConfig {
+        distance: 4.5,
+        focus_height: 0.9,
+        look_ahead: 0.0,
+        ..CameraConfig::default()
+    };
+    h
+}
+
+#[test]
+fn the_hero_running_mid_stride() {
+    // Settled on the ground, then 0.15 s running right on the flat (before the wall).
+    let (world, hero) = world_after(
+        &showcase(),
+        &[(30, Actions::default()), (18, act(1.0, false, false))],
+    );
+    assert_eq!(hero.clip(), HeroClip::Run, "{:?}", world.hero().state);
+    check("hero_run", &close_up().shoot(&world, &hero, false).unwrap());
+}
+
+#[test]
+fn the_hero_rising_from_a_jump() {
+    let (world, hero) = world_after(
+        &showcase(),
+        &[(30, Actions::default()), (22, act(0.0, true, false))],
+    );
+    assert_eq!(hero.clip(), HeroClip::Rise);
+    check(
+        "hero_jump",
+        &close_up().shoot(&world, &hero, false).unwrap(),
+    );
+}
+
+#[test]
+fn the_hero_crouching_still() {
+    let (world, hero) = world_after(
+        &showcase(),
+        &[(30, Actions::default()), (40, act(0.0, false, true))],
+    );
+    assert_eq!(hero.clip(), HeroClip::CrouchIdle);
+    check(
+        "hero_crouch",
+        &close_up().shoot(&world, &hero, false).unwrap(),
+    );
+}
+
+#[test]
+fn the_hero_standing_on_a_slope() {
+    // A 30° slope: the feet planted on it by the IK (not hanging level from the collider's
+    // corner, 0.23 m above the surface at the feet).
+    use PolygonKind::Solid;
+    let h = 6.0 * 30f64.to_radians().tan();
+    let hill = Level {
+        name: "golden slope".into(),
+        polygons: vec![poly(
+            Solid,
+            "grass",
+            &[
+                (-10.0, -3.0),
+                (12.0, -3.0),
+                (12.0, h),
+                (6.0, h),
+                (0.0, 0.0),
+                (-10.0, 0.0),
+            ],
+        )],
+        ladders: vec![],
+        spawn: DVec2::new(3.0, 2.5),
+        camera_bounds: None,
+        bounds: None,
+        tuning: TuningOverrides::default(),
+    };
+    let (world, hero) = world_after(&hill, &[(90, Actions::default())]);
+    assert!(world.hero().grounded(), "{:?}", world.hero().state);
+    assert_eq!(hero.clip(), HeroClip::Idle);
+    check(
+        "hero_slope",
+        &close_up().shoot(&world, &hero, false).unwrap(),
+    );
 }
 
 #[test]
@@ -206,7 +308,7 @@ fn the_cpu_quality_draws_the_same_view_as_the_reference() {
     // What `--msaa auto` picks on a CPU adapter (1 sample per pixel, the 1-tap shadow filter)
     // against the full-quality reference: only aliased edges and shadow borders may differ, so
     // the allowance is wider than for the references themselves but far below a changed scene.
-    let world = world_after(
+    let (world, hero) = world_after(
         &showcase(),
         &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
     );
@@ -216,7 +318,7 @@ fn the_cpu_quality_draws_the_same_view_as_the_reference() {
     };
     let mut h = Headless::with_quality(SIZE, cpu).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(h.samples(), 1);
-    let actual = h.shoot(&world, false).unwrap();
+    let actual = h.shoot(&world, &hero, false).unwrap();
     let expected = Image::load_png(&golden_dir().join("showcase_jump.png")).unwrap();
     let fraction = differing_pixels(&expected, &actual) as f64 / (SIZE.0 * SIZE.1) as f64;
     if fraction > 0.02 {

@@ -1,11 +1,61 @@
-//! Character animation data: the hero's skinned model and its clips.
+//! Character animation: the hero's skinned model, clip sampling and blending, interruptible
+//! transitions, the skinning palette, and the controller that turns the movement state into a
+//! pose.
 //!
 //! # What it owns
 //! - [`hero_model`]: the generator of `assets/hero.glb` (skeleton, skinned low-poly mesh,
 //!   the twelve clips), pure code that returns bytes and does no I/O; a test pins the committed
 //!   file byte for byte.
+//! - [`model`]: loading a binary glTF (the `gltf` crate) into a [`Skeleton`], a [`SkinnedMesh`]
+//!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad.
+//! - [`controller`]: movement state → pose for the hero ([`HeroAnimator`]).
+//! - [`hero_clips`]: the clips the hero's controller needs, found by name.
+//! - [`clip`]: sampling (step, linear, cubic spline for translation, rotation and scale);
+//!   [`transform`]: the per-joint transform and its blend; [`dead_blend`]: interruptible
+//!   transitions; [`foot_ik`]: feet planted on slopes by two-bone IK; [`skeleton`]: joint world matrices and the palette (world × inverse bind),
+//!   written into caller-owned buffers.
 //!
-//! This module is part of the front end's data, but it must never depend on wgpu (or any
-//! window, GPU, audio or input crate): the renderer reads what it builds, not the other way
-//! round.
+//! Poses are `f32` (what the GPU consumes); the simulation's `f64` positions are converted once,
+//! at the root transform.
+//!
+//! It reads the simulation's `movement` (the hero's state and the events of each tick) and
+//! nothing else of the crate.
+//!
+//! # Must never depend on
+//! wgpu or any window, GPU, audio or input crate (`tests/layering.rs`), nor the renderer, the app
+//! or any other front-end module: the renderer reads the palette built here, not the other way
+//! round, and the simulation never reads anything from here.
+pub mod clip;
+pub mod controller;
+pub mod dead_blend;
+pub mod error;
+pub mod foot_ik;
+pub mod hero_clips;
 pub mod hero_model;
+pub mod model;
+pub mod skeleton;
+pub mod transform;
+
+pub use clip::{Channel, Clip, Interpolation, Property};
+pub use controller::{AnimInput, HeroAnimator};
+pub use dead_blend::DeadBlend;
+pub use error::{AnimError, ModelFileError};
+pub use foot_ik::Ground;
+pub use hero_clips::{HeroClip, HeroClips};
+pub use model::{Model, SkinnedMesh, MAX_JOINTS};
+pub use skeleton::Skeleton;
+pub use transform::Transform;
+
+/// The committed hero model (`assets/hero.glb`), compiled in like the shaders so the game needs no
+/// data file to draw its hero.
+pub const HERO_GLB: &[u8] = include_bytes!("../../assets/hero.glb");
+
+/// The embedded hero model, parsed once.
+///
+/// # Panics
+/// Never in practice: the embedded bytes are the committed `assets/hero.glb`, which the tests
+/// load (`anim::model` and `tests/bad_model.rs`); they cannot change after the build.
+pub fn builtin_hero() -> &'static Model {
+    static HERO: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
+    HERO.get_or_init(|| Model::from_glb(HERO_GLB).expect("the embedded hero model loads (tested)"))
+}

@@ -4,11 +4,12 @@
 use std::time::Duration;
 
 use super::fixed_step::{FixedStep, FrameSteps};
+use crate::anim::HeroAnimator;
 use crate::input::{InputState, UiActions};
 use crate::movement::{Actions, MoveEvent};
 use crate::render::background_mesh::Backdrop;
 use crate::render::camera::{CameraConfig, CameraRig};
-use crate::render::frame::{follow_target, FrameData, FrameParams, StepSmoothing};
+use crate::render::frame::{animate, follow_target, FrameData, FrameParams, StepSmoothing};
 use crate::render::globals::Lighting;
 use crate::render::level_mesh::ChunkTable;
 use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
@@ -36,6 +37,7 @@ pub struct Game {
     input: InputState,
     replay: ReplayDriver,
     step_smoothing: StepSmoothing,
+    hero: HeroAnimator,
     recorded: Option<Vec<Actions>>,
     camera: CameraRig,
     paused: bool,
@@ -80,6 +82,7 @@ impl Game {
             input,
             replay: ReplayDriver::new(replay),
             step_smoothing: StepSmoothing::default(),
+            hero: HeroAnimator::builtin(),
             recorded: record.then(Vec::new),
             camera,
             paused: false,
@@ -170,6 +173,7 @@ impl Game {
     fn tick(&mut self) {
         let live = self.input.take_tick_actions();
         let actions = self.replay.step(&mut self.world, live);
+        animate(&mut self.hero, &self.world);
         let events = &self.world.last_report().events;
         self.step_smoothing.tick(events);
         let tick = self.world.frame();
@@ -264,6 +268,7 @@ impl Game {
             backdrop,
             lighting,
             step_offset: self.step_smoothing.offset(self.alpha),
+            hero: &self.hero,
         };
         frame.prepare(&self.world, camera.unwrap_or(&self.camera), &params);
     }
@@ -293,6 +298,10 @@ impl Game {
     /// The actions of every tick so far, when recording.
     pub fn recorded(&self) -> Option<&[Actions]> {
         self.recorded.as_deref()
+    }
+    /// The hero's animation.
+    pub fn hero_animation(&self) -> &HeroAnimator {
+        &self.hero
     }
     /// The camera.
     pub fn camera(&self) -> &CameraRig {

@@ -10,9 +10,10 @@ use super::camera::{CameraRig, FollowTarget};
 use super::collision_overlay::paint_hero;
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
-use super::hero_mesh::{hero_vertices, HeroPose};
 use super::level_mesh::ChunkTable;
-use super::vertex::{ColorVertex, MeshVertex};
+use super::skinned::Palette;
+use super::vertex::ColorVertex;
+use crate::anim::{HeroAnimator, Transform};
 use crate::collision::ColliderId;
 use crate::movement::MoveEvent;
 use crate::sim::World;
@@ -22,8 +23,11 @@ use crate::sim::World;
 pub struct FrameData {
     /// The uniform block.
     pub globals: Globals,
-    /// The hero's triangles.
-    pub hero: Vec<MeshVertex>,
+    /// The hero's joint palette (uploaded once per frame).
+    pub hero_palette: Palette,
+    /// The hero's drawn pose and joint matrices (scratch, sized on first use).
+    hero_pose: Vec<Transform>,
+    hero_joints: Vec<glam::Mat4>,
     /// The backdrop's triangles in view.
     pub backdrop: Vec<ColorVertex>,
     /// Index ranges of the static level geometry in view.
@@ -53,6 +57,8 @@ pub struct FrameParams<'a> {
     pub lighting: &'a Lighting,
     /// Added to the hero's drawn height, m: [`StepSmoothing::offset`] (0 for a still shot).
     pub step_offset: f64,
+    /// The hero's animation (its pose is drawn at `alpha` like its position).
+    pub hero: &'a HeroAnimator,
 }
 
 /// Fraction of a step's height still to be drawn after each tick: a step-up is drawn rising over
@@ -98,6 +104,40 @@ impl StepSmoothing {
     }
 }
 
+/// Advances the hero's animation by the tick `world` just ran: its state after the tick and the
+/// tick's events. Call after every [`World::step`], so no tick's events are missed.
+pub fn animate(hero: &mut HeroAnimator, world: &World) {
+    let mut input = crate::anim::AnimInput::from_hero(world.hero(), world.tuning());
+    input.ground = ground_under(world);
+    hero.tick(
+        &input,
+        &world.last_report().events,
+        1.0 / crate::sim::TICK_HZ as f64,
+    );
+}
+
+/// The straight ground the hero stands on: the slope of its support edge (the collision mesh's
+/// edges run parallel to the level's surfaces) and the half width of the collider's flat bottom.
+fn ground_under(world: &World) -> Option<crate::anim::Ground> {
+    let hero = world.hero();
+    let crate::movement::MoveState::Supported { edge, .. } = hero.state else {
+        return None;
+    };
+    let mesh = world.collision().mesh(hero.collider);
+    let (a, b) = mesh.edge_points(edge);
+    let d = b - a;
+    if d.x.abs() < 1e-9 {
+        return None;
+    }
+    let c = mesh.collider();
+    let lo = c.iter().fold(f64::MAX, |m, p| m.min(p.x));
+    let hi = c.iter().fold(f64::MIN, |m, p| m.max(p.x));
+    Some(crate::anim::Ground {
+        slope: d.y / d.x,
+        half_width: (hi - lo) / 2.0,
+    })
+}
+
 /// The hero's drawn position: the blend of its positions before and after the last tick.
 pub fn interpolated_hero(world: &World, alpha: f64) -> DVec2 {
     world
@@ -125,19 +165,14 @@ impl FrameData {
         p.backdrop.vertices(&view, &mut self.backdrop);
         let hero = world.hero();
         let at = interpolated_hero(world, p.alpha) + DVec2::new(0.0, p.step_offset);
-        let mesh = world.collision().mesh(hero.collider);
-        let c = mesh.collider();
-        let lo = c.iter().fold(DVec2::MAX, |a, &b| a.min(b));
-        let hi = c.iter().fold(DVec2::MIN, |a, &b| a.max(b));
-        self.hero.clear();
-        hero_vertices(
-            &HeroPose {
-                feet: at,
-                extent: (lo, hi),
-                facing: hero.facing,
-            },
-            &mut self.hero,
-        );
+        let joints = p.hero.model().skeleton.len();
+        if self.hero_pose.len() != joints {
+            self.hero_pose = vec![Transform::IDENTITY; joints];
+            self.hero_joints = vec![glam::Mat4::IDENTITY; joints];
+        }
+        p.hero
+            .palette_into(at, p.alpha, &mut self.hero_pose, &mut self.hero_joints);
+        self.hero_palette.set(&self.hero_joints);
         self.overlay_hero.clear();
         self.overlay = None;
         if p.overlay {
@@ -146,7 +181,7 @@ impl FrameData {
                 vertices: std::mem::take(&mut self.overlay_hero),
                 z: 0.0,
             };
-            paint_hero(mesh, hero, at, &mut lines);
+            paint_hero(world.collision().mesh(hero.collider), hero, at, &mut lines);
             self.overlay_hero = lines.vertices;
         }
     }

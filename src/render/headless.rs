@@ -3,10 +3,11 @@
 use std::path::{Path, PathBuf};
 
 use super::camera::{CameraConfig, CameraRig};
-use super::frame::{follow_target, FrameData, FrameParams};
+use super::frame::{animate, follow_target, FrameData, FrameParams};
 use super::gpu::{Gpu, GpuError};
 use super::quality::Quality;
 use super::renderer::Renderer;
+use crate::anim::HeroAnimator;
 use crate::sim::{load_world, LoadError, ReplayDriver, World, WorldFiles};
 
 /// Why an offscreen render failed. Every variant names its file or the GPU step.
@@ -52,6 +53,8 @@ pub struct Headless {
     size: (u32, u32),
     /// The level whose geometry is on the GPU (uploaded again only when a shot's level differs).
     level: Option<crate::level::Level>,
+    /// The camera of every shot, settled on the hero (default: the game's).
+    pub camera: CameraConfig,
 }
 
 impl Headless {
@@ -85,6 +88,7 @@ impl Headless {
             texture,
             size,
             level: None,
+            camera: CameraConfig::default(),
         })
     }
 
@@ -98,9 +102,15 @@ impl Headless {
         self.gpu.describe()
     }
 
-    /// Draws `world` as it is now (camera settled on the hero, no smoothing) and reads it back.
-    pub fn shoot(&mut self, world: &World, overlay: bool) -> Result<Image, GpuError> {
-        let camera_config = CameraConfig::default();
+    /// Draws `world` as it is now, the hero posed by `hero` (camera settled on the hero, no
+    /// smoothing), and reads it back.
+    pub fn shoot(
+        &mut self,
+        world: &World,
+        hero: &HeroAnimator,
+        overlay: bool,
+    ) -> Result<Image, GpuError> {
+        let camera_config = self.camera.clone();
         if self.level.as_ref() != Some(world.level()) {
             self.renderer
                 .set_level(&self.gpu.device, world.level(), &camera_config);
@@ -124,6 +134,7 @@ impl Headless {
             backdrop: self.renderer.backdrop(),
             lighting: &self.renderer.lighting,
             step_offset: 0.0,
+            hero,
         };
         frame.prepare(world, &camera, &params);
         let scope = self
@@ -236,23 +247,35 @@ impl Image {
 /// ticks past its end or without one; 0 ticks with neither), through the same [`ReplayDriver`]
 /// as `tessera sim` and the game.
 pub fn world_at_frame(files: &WorldFiles, frame: Option<u64>) -> Result<World, RenderError> {
-    let loaded = load_world(files)?;
-    let mut world = loaded.world;
-    let mut driver = ReplayDriver::new(loaded.replay.as_ref());
-    driver.run(&mut world, frame.unwrap_or(driver.len()));
-    Ok(world)
+    Ok(scene_at_frame(files, frame)?.0)
 }
 
-/// Renders a level offscreen to a PNG: the hero placed by the replay at `frame` (see
-/// [`world_at_frame`]), the camera settled on it, `size` pixels.
+/// [`world_at_frame`] with the hero's animation run alongside, tick by tick, as the game runs it.
+pub fn scene_at_frame(
+    files: &WorldFiles,
+    frame: Option<u64>,
+) -> Result<(World, HeroAnimator), RenderError> {
+    let loaded = load_world(files)?;
+    let mut world = loaded.world;
+    let mut hero = HeroAnimator::builtin();
+    let mut driver = ReplayDriver::new(loaded.replay.as_ref());
+    for _ in 0..frame.unwrap_or(driver.len()) {
+        driver.step(&mut world, Default::default());
+        animate(&mut hero, &world);
+    }
+    Ok((world, hero))
+}
+
+/// Renders a level offscreen to a PNG: the hero placed and posed by the replay at `frame` (see
+/// [`scene_at_frame`]), the camera settled on it, `size` pixels.
 pub fn render_level_to_png(
     files: &WorldFiles,
     frame: Option<u64>,
     size: (u32, u32),
     out: &Path,
 ) -> Result<(), RenderError> {
-    let world = world_at_frame(files, frame)?;
+    let (world, hero) = scene_at_frame(files, frame)?;
     let mut headless = Headless::new(size)?;
-    let image = headless.shoot(&world, false)?;
+    let image = headless.shoot(&world, &hero, false)?;
     image.save_png(out)
 }

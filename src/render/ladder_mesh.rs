@@ -8,7 +8,7 @@ use crate::level::Ladder;
 
 /// Distance between rungs, m: the movement's, so the rung sounds match the rungs drawn.
 pub use crate::movement::climbing::RUNG_SPACING;
-/// Depth of the ladder's centre plane (behind the hero's capsule).
+/// Depth of the ladder's centre plane (behind the hero).
 const Z: f32 = -0.55;
 /// Rail and rung thickness, m.
 const BAR: f32 = 0.07;

@@ -3,9 +3,10 @@
 //! # What it owns
 //! - CPU geometry: level polygons extruded into bevelled slabs and ladders ([`level_mesh`],
 //!   [`ladder_mesh`], built once per level, drawn by chunk), the parallax backdrop
-//!   ([`background_mesh`], designed once per level and cut to the view each frame), the hero's
-//!   placeholder capsule ([`hero_mesh`]), the collision debug overlay ([`collision_overlay`]
-//!   through the [`debug_draw::DebugDraw`] trait).
+//!   ([`background_mesh`], designed once per level and cut to the view each frame), the
+//!   collision debug overlay ([`collision_overlay`] through the [`debug_draw::DebugDraw`] trait).
+//! - The skinned hero on the GPU ([`skinned`]: its mesh uploaded once, its joint palette from
+//!   `anim` uploaded once per frame, skinned in the vertex stage of the lit and shadow passes).
 //! - The camera ([`camera`]: dead zone, look-ahead, smoothing, bounds) and the light
 //!   ([`globals`]: sun, ambient, fog, the shadow camera).
 //! - Per-frame preparation on the CPU ([`frame`]), then the GPU side: device ([`gpu`]), passes
@@ -27,7 +28,6 @@ pub mod globals;
 pub mod gpu;
 pub mod gpu_buffer;
 pub mod headless;
-pub mod hero_mesh;
 pub mod ladder_mesh;
 pub mod level_mesh;
 pub mod palette;
@@ -35,13 +35,16 @@ pub mod passes;
 pub mod quality;
 pub mod renderer;
 pub mod shaders;
+pub mod skinned;
 pub mod targets;
 pub mod vertex;
 
 pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
 pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
-pub use headless::{render_level_to_png, world_at_frame, Headless, Image, RenderError};
+pub use headless::{
+    render_level_to_png, scene_at_frame, world_at_frame, Headless, Image, RenderError,
+};
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 pub use quality::{Msaa, Quality};
 pub use renderer::Renderer;

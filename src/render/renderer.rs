@@ -7,7 +7,6 @@ use super::camera::CameraConfig;
 use super::frame::FrameData;
 use super::globals::{Globals, Lighting};
 use super::gpu::Gpu;
-use super::gpu_buffer::DynamicBuffer;
 use super::level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 use super::passes::background::BackgroundPass;
 use super::passes::lit::LitPass;
@@ -15,6 +14,7 @@ use super::passes::overlay::OverlayPass;
 use super::passes::shadow::ShadowPass;
 use super::passes::{globals_layout, SceneDraws};
 use super::quality::Quality;
+use super::skinned::{palette_layout, SkinnedHero};
 use super::targets::{supported_samples, Targets};
 use crate::level::Level;
 use crate::sim::World;
@@ -39,7 +39,7 @@ pub struct Renderer {
     level: Option<LevelBuffers>,
     chunks: ChunkTable,
     backdrop: Backdrop,
-    hero: DynamicBuffer,
+    hero: SkinnedHero,
     /// Sun and ambient light.
     pub lighting: Lighting,
     /// Slab dimensions used for the next [`Renderer::set_level`].
@@ -75,10 +75,12 @@ impl Renderer {
                 resource: globals.as_entire_binding(),
             }],
         });
-        let shadow = ShadowPass::new(device, &layout, lighting.shadow_map_size);
+        let palette = palette_layout(device);
+        let shadow = ShadowPass::new(device, &layout, &palette, lighting.shadow_map_size);
         let lit = LitPass::new(
             device,
             &layout,
+            &palette,
             shadow.view(),
             format,
             samples,
@@ -97,7 +99,7 @@ impl Renderer {
             level: None,
             chunks: ChunkTable::default(),
             backdrop: Backdrop::default(),
-            hero: DynamicBuffer::new(device, "hero", 64 * 1024),
+            hero: SkinnedHero::new(device, &palette, &crate::anim::builtin_hero().mesh),
             lighting,
             slabs: SlabConfig::default(),
         }
@@ -170,7 +172,7 @@ impl Renderer {
     ) {
         let (device, queue) = (&gpu.device, &gpu.queue);
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
-        self.hero.write(device, queue, &frame.hero);
+        self.hero.write(queue, &frame.hero_palette);
         self.background.write(device, queue, &frame.backdrop);
         if let Some(id) = frame.overlay {
             self.overlay
@@ -182,7 +184,7 @@ impl Renderer {
                 .level
                 .as_ref()
                 .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
-            hero: (self.hero.buffer(), self.hero.len()),
+            hero: Some(self.hero.draw()),
         };
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),

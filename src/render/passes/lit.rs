@@ -1,21 +1,33 @@
-//! Lit pass (`shaders/lit.wgsl`): level slabs and the hero with sun, shadow map, ambient and fog.
+//! Lit pass (`shaders/lit.wgsl`): level slabs with sun, shadow map, ambient and fog; and its
+//! skinned variant (`shaders/skinned_lit.wgsl`) for the hero, with the same lighting.
 use super::SceneDraws;
 use crate::render::shaders::PassShader;
+use crate::render::skinned::SkinnedVertex;
 use crate::render::targets::DEPTH_FORMAT;
 use crate::render::vertex::MeshVertex;
 
-/// The lit pipeline and its shadow-map bind group (group 1).
+/// The lit pipelines (level and skinned hero) and the shadow-map bind group (group 1).
 pub struct LitPass {
     pipeline: wgpu::RenderPipeline,
+    skinned: wgpu::RenderPipeline,
     shadow_group: wgpu::BindGroup,
 }
 
+/// How the two lit pipelines differ.
+struct Variant<'a> {
+    shader: PassShader,
+    vertex: wgpu::VertexBufferLayout<'static>,
+    groups: &'a [Option<&'a wgpu::BindGroupLayout>],
+}
+
 impl LitPass {
-    /// Builds the pipeline for `format` with `samples` per pixel, sampling `shadow_map` with
-    /// `shadow_taps` (1 or 4) comparison taps per fragment.
+    /// Builds the pipelines for `format` with `samples` per pixel, sampling `shadow_map` with
+    /// `shadow_taps` (1 or 4) comparison taps per fragment; the skinned one reads its palette
+    /// through `palette` (group 2).
     pub fn new(
         device: &wgpu::Device,
         globals: &wgpu::BindGroupLayout,
+        palette: &wgpu::BindGroupLayout,
         shadow_map: &wgpu::TextureView,
         format: wgpu::TextureFormat,
         samples: u32,
@@ -65,54 +77,20 @@ impl LitPass {
                 },
             ],
         });
-        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("lit"),
-            bind_group_layouts: &[Some(globals), Some(&shadow_layout)],
-            immediate_size: 0,
+        let build = |v: Variant<'_>| pipeline(device, v, format, samples, shadow_taps);
+        let pipeline = build(Variant {
+            shader: PassShader::Lit,
+            vertex: MeshVertex::layout(),
+            groups: &[Some(globals), Some(&shadow_layout)],
         });
-        let module = PassShader::Lit.module(device);
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("lit"),
-            layout: Some(&layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[Some(MeshVertex::layout())],
-            },
-            primitive: wgpu::PrimitiveState {
-                cull_mode: Some(wgpu::Face::Back),
-                ..Default::default()
-            },
-            depth_stencil: Some(wgpu::DepthStencilState {
-                format: DEPTH_FORMAT,
-                depth_write_enabled: Some(true),
-                depth_compare: Some(wgpu::CompareFunction::Less),
-                stencil: Default::default(),
-                bias: Default::default(),
-            }),
-            multisample: wgpu::MultisampleState {
-                count: samples,
-                ..Default::default()
-            },
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs_main"),
-                compilation_options: wgpu::PipelineCompilationOptions {
-                    constants: &[("SHADOW_TAPS", if shadow_taps == 1 { 1.0 } else { 4.0 })],
-                    ..Default::default()
-                },
-                targets: &[Some(wgpu::ColorTargetState {
-                    format,
-                    blend: None,
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
+        let skinned = build(Variant {
+            shader: PassShader::SkinnedLit,
+            vertex: SkinnedVertex::layout(),
+            groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
         });
         LitPass {
             pipeline,
+            skinned,
             shadow_group,
         }
     }
@@ -128,5 +106,64 @@ impl LitPass {
         pass.set_bind_group(0, globals, &[]);
         pass.set_bind_group(1, &self.shadow_group, &[]);
         scene.draw(pass);
+        if let Some(hero) = &scene.hero {
+            pass.set_pipeline(&self.skinned);
+            hero.record(pass);
+        }
     }
+}
+
+fn pipeline(
+    device: &wgpu::Device,
+    v: Variant<'_>,
+    format: wgpu::TextureFormat,
+    samples: u32,
+    shadow_taps: u32,
+) -> wgpu::RenderPipeline {
+    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(v.shader.file_name()),
+        bind_group_layouts: v.groups,
+        immediate_size: 0,
+    });
+    let module = v.shader.module(device);
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(v.shader.file_name()),
+        layout: Some(&layout),
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs_main"),
+            compilation_options: Default::default(),
+            buffers: &[Some(v.vertex)],
+        },
+        primitive: wgpu::PrimitiveState {
+            cull_mode: Some(wgpu::Face::Back),
+            ..Default::default()
+        },
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: DEPTH_FORMAT,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::Less),
+            stencil: Default::default(),
+            bias: Default::default(),
+        }),
+        multisample: wgpu::MultisampleState {
+            count: samples,
+            ..Default::default()
+        },
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs_main"),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: &[("SHADOW_TAPS", if shadow_taps == 1 { 1.0 } else { 4.0 })],
+                ..Default::default()
+            },
+            targets: &[Some(wgpu::ColorTargetState {
+                format,
+                blend: None,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
 }

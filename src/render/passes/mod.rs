@@ -13,16 +13,18 @@ pub mod shadow;
 
 use std::ops::Range;
 
+use super::skinned::SkinnedDraw;
+
 /// The scene geometry the shadow and lit passes both draw.
 pub struct SceneDraws<'a> {
     /// Static level slabs: vertex buffer, u32 index buffer, and the index ranges in view.
     pub level: Option<(&'a wgpu::Buffer, &'a wgpu::Buffer, &'a [Range<u32>])>,
-    /// The hero: a non-indexed vertex buffer and its vertex count.
-    pub hero: (&'a wgpu::Buffer, u32),
+    /// The skinned hero (drawn by the passes' skinned pipelines), if there is one.
+    pub hero: Option<SkinnedDraw<'a>>,
 }
 
 impl SceneDraws<'_> {
-    /// Issues the draws (the pipeline and bind groups must be set).
+    /// Issues the level's draws (the pipeline and bind groups must be set).
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) {
         if let Some((vb, ib, ranges)) = self.level {
             pass.set_vertex_buffer(0, vb.slice(..));
@@ -30,11 +32,6 @@ impl SceneDraws<'_> {
             for r in ranges {
                 pass.draw_indexed(r.clone(), 0, 0..1);
             }
-        }
-        let (hero, count) = self.hero;
-        if count > 0 {
-            pass.set_vertex_buffer(0, hero.slice(..));
-            pass.draw(0..count, 0..1);
         }
     }
 }

@@ -1,19 +1,28 @@
 //! Shadow pass (`shaders/shadow.wgsl`): depth of the scene seen from the sun into a square
-//! shadow map, which the lit pass samples with a comparison sampler.
+//! shadow map, which the lit pass samples with a comparison sampler; the skinned hero is drawn
+//! into it by a second pipeline (`shaders/skinned_shadow.wgsl`).
 use super::SceneDraws;
 use crate::render::shaders::PassShader;
+use crate::render::skinned::SkinnedVertex;
 use crate::render::targets::DEPTH_FORMAT;
 use crate::render::vertex::MeshVertex;
 
 /// The shadow map and the pipeline that fills it.
 pub struct ShadowPass {
     pipeline: wgpu::RenderPipeline,
+    skinned: wgpu::RenderPipeline,
     view: wgpu::TextureView,
 }
 
 impl ShadowPass {
-    /// A `size`² shadow map.
-    pub fn new(device: &wgpu::Device, globals: &wgpu::BindGroupLayout, size: u32) -> Self {
+    /// A `size`² shadow map; the skinned pipeline reads its palette through `palette` (group 2;
+    /// group 1 is left empty so the skinning include binds the same group in both passes).
+    pub fn new(
+        device: &wgpu::Device,
+        globals: &wgpu::BindGroupLayout,
+        palette: &wgpu::BindGroupLayout,
+        size: u32,
+    ) -> Self {
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("shadow map"),
             size: wgpu::Extent3d {
@@ -28,44 +37,21 @@ impl ShadowPass {
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
             view_formats: &[],
         });
-        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-            label: Some("shadow"),
-            bind_group_layouts: &[Some(globals)],
-            immediate_size: 0,
-        });
-        let module = PassShader::Shadow.module(device);
-        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("shadow"),
-            layout: Some(&layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[Some(MeshVertex::layout())],
-            },
-            // Slabs have no back faces, so nothing is culled.
-            primitive: wgpu::PrimitiveState {
-                cull_mode: None,
-                ..Default::default()
-            },
-            depth_stencil: Some(wgpu::DepthStencilState {
-                format: DEPTH_FORMAT,
-                depth_write_enabled: Some(true),
-                depth_compare: Some(wgpu::CompareFunction::LessEqual),
-                stencil: Default::default(),
-                bias: wgpu::DepthBiasState {
-                    constant: 2,
-                    slope_scale: 2.0,
-                    clamp: 0.0,
-                },
-            }),
-            multisample: Default::default(),
-            fragment: None,
-            multiview_mask: None,
-            cache: None,
-        });
+        let pipeline = depth_pipeline(
+            device,
+            PassShader::Shadow,
+            MeshVertex::layout(),
+            &[Some(globals)],
+        );
+        let skinned = depth_pipeline(
+            device,
+            PassShader::SkinnedShadow,
+            SkinnedVertex::layout(),
+            &[Some(globals), None, Some(palette)],
+        );
         ShadowPass {
             pipeline,
+            skinned,
             view: texture.create_view(&Default::default()),
         }
     }
@@ -100,5 +86,54 @@ impl ShadowPass {
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
         scene.draw(&mut pass);
+        if let Some(hero) = &scene.hero {
+            pass.set_pipeline(&self.skinned);
+            hero.record(&mut pass);
+        }
     }
+}
+
+/// A depth-only pipeline from the sun with the shadow bias.
+fn depth_pipeline(
+    device: &wgpu::Device,
+    shader: PassShader,
+    vertex: wgpu::VertexBufferLayout<'static>,
+    groups: &[Option<&wgpu::BindGroupLayout>],
+) -> wgpu::RenderPipeline {
+    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(shader.file_name()),
+        bind_group_layouts: groups,
+        immediate_size: 0,
+    });
+    let module = shader.module(device);
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(shader.file_name()),
+        layout: Some(&layout),
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs_main"),
+            compilation_options: Default::default(),
+            buffers: &[Some(vertex)],
+        },
+        // Slabs have no back faces, and the hero casts from both sides: nothing is culled.
+        primitive: wgpu::PrimitiveState {
+            cull_mode: None,
+            ..Default::default()
+        },
+        depth_stencil: Some(wgpu::DepthStencilState {
+            format: DEPTH_FORMAT,
+            depth_write_enabled: Some(true),
+            depth_compare: Some(wgpu::CompareFunction::LessEqual),
+            stencil: Default::default(),
+            bias: wgpu::DepthBiasState {
+                constant: 2,
+                slope_scale: 2.0,
+                clamp: 0.0,
+            },
+        }),
+        multisample: Default::default(),
+        fragment: None,
+        multiview_mask: None,
+        cache: None,
+    })
 }

@@ -1,0 +1,109 @@
+//! CPU cost of animating one character for one frame: sample two clips, blend them, build the
+//! skinning palette (joint world × inverse bind) into a caller-owned buffer. Results:
+//! `BENCHMARKS.md` (goal: at most 5 µs per character).
+//!
+//! Run with `cargo bench --bench anim`. Benchmarks:
+//! - `anim/sample_blend_palette`: the goal's workload on the hero (21 joints): the walk and the run
+//!   sampled at one phase, blended, the palette built; the phase moves every iteration.
+//! - `anim/controller_tick_and_palette`: what the game does per frame at 60 Hz with a 120 Hz
+//!   simulation: two controller ticks (clip choice, gait phase, sampling, dead blend, facing)
+//!   and the drawn pose's palette.
+//! - `anim/controller_on_a_slope`: the same on a 30° slope, the feet planted by the IK.
+//! - `anim/sample_one_clip`: one clip sampled into a pose, for the split.
+//!
+//! Joints per millisecond = 21 joints ÷ the time of `sample_blend_palette` in ms. Under
+//! `cargo test --benches` every benchmark runs once, as a smoke test.
+use std::hint::black_box;
+
+use criterion::Criterion;
+use glam::{DVec2, Mat4};
+use tessera::anim::{AnimInput, Ground, HeroAnimator, Model, Transform, HERO_GLB};
+use tessera::collision::{EdgeRef, FaceId};
+use tessera::movement::MoveState;
+
+fn main() {
+    let model = Model::from_glb(HERO_GLB).expect("the hero loads");
+    let walk = &model.clips[model.clip("walk").expect("walk")];
+    let run = &model.clips[model.clip("run").expect("run")];
+    let joints = model.skeleton.len();
+    let mut a = vec![Transform::IDENTITY; joints];
+    let mut b = vec![Transform::IDENTITY; joints];
+    let mut palette = vec![Mat4::IDENTITY; joints];
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .sample_size(50)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3));
+
+    let mut phase = 0.0f32;
+    c.bench_function("anim/sample_blend_palette", |bench| {
+        bench.iter(|| {
+            phase = (phase + 0.013) % 1.0;
+            a.copy_from_slice(&model.skeleton.rest);
+            walk.sample_into(phase * walk.duration, &mut a);
+            b.copy_from_slice(&model.skeleton.rest);
+            run.sample_into(phase * run.duration, &mut b);
+            for (x, y) in a.iter_mut().zip(&b) {
+                *x = x.blend(y, 0.4);
+            }
+            let root = Mat4::from_translation(glam::Vec3::new(3.0, 1.0, 0.0));
+            model.skeleton.palette(root, &a, &mut palette);
+            black_box(&palette);
+        })
+    });
+
+    c.bench_function("anim/sample_one_clip", |bench| {
+        bench.iter(|| {
+            phase = (phase + 0.013) % 1.0;
+            a.copy_from_slice(&model.skeleton.rest);
+            run.sample_into(phase * run.duration, &mut a);
+            black_box(&a);
+        })
+    });
+
+    let mut hero = HeroAnimator::new(model.clone()).expect("every clip");
+    // A run at 5 m/s: the walk/run blend (weight 0.86), both clips sampled every tick.
+    let input = AnimInput {
+        state: MoveState::TopDown,
+        ticks_in_state: 0,
+        facing: 1.0,
+        vel: DVec2::new(5.0, 0.0),
+        crouched: false,
+        climb_speed: 4.0,
+        ground: None,
+    };
+    let mut pose = vec![Transform::IDENTITY; joints];
+    c.bench_function("anim/controller_tick_and_palette", |bench| {
+        bench.iter(|| {
+            hero.tick(&input, &[], 1.0 / 120.0);
+            hero.tick(&input, &[], 1.0 / 120.0);
+            hero.palette_into(DVec2::new(3.0, 1.0), 0.5, &mut pose, &mut palette);
+            black_box(&palette);
+        })
+    });
+
+    let mut hero = HeroAnimator::new(model.clone()).expect("every clip");
+    let slope = AnimInput {
+        state: MoveState::Supported {
+            edge: EdgeRef {
+                face: FaceId(0),
+                edge: 0,
+            },
+            speed: 5.0,
+        },
+        ground: Some(Ground {
+            slope: 30f64.to_radians().tan(),
+            half_width: 0.4,
+        }),
+        ..input
+    };
+    c.bench_function("anim/controller_on_a_slope", |bench| {
+        bench.iter(|| {
+            hero.tick(&slope, &[], 1.0 / 120.0);
+            hero.tick(&slope, &[], 1.0 / 120.0);
+            hero.palette_into(DVec2::new(3.0, 1.0), 0.5, &mut pose, &mut palette);
+            black_box(&palette);
+        })
+    });
+    c.final_summary();
+}

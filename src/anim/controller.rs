@@ -1,0 +1,807 @@
+//! The hero's animation controller: movement state → clip choice, playback rates, transitions,
+//! facing, and the pose drawn between two ticks.
+//!
+//! # What it owns
+//! Which clip plays ([`HeroClip`]), chosen every tick from the hero's state, its ticks in that
+//! state, its facing and velocity, and the [`MoveEvent`]s of that tick (every tick is fed, not
+//! only the last of a frame, so a jump and its landing within one frame both play). It keeps the
+//! poses of the last two ticks and blends them by the same `alpha` as the position, so the drawn
+//! pose is interpolated exactly like the drawn feet. It reads the simulation's state; the
+//! simulation never sees it, and it must never depend on the renderer or a GPU crate.
+//!
+//! # Choices
+//! - **Run rate.** Walk and run share one gait phase (both put the left leg forward at a quarter
+//!   cycle) and are blended by ground speed; the phase runs at the ground speed divided by the
+//!   planted foot's speed in the clip at that phase, measured from the clips when the controller
+//!   is built ([`GaitTable`]). So the feet do not skate: the foot-slide metric ([`foot_slide`]) is
+//!   the planted foot's horizontal speed in the world; its mean magnitude stays under
+//!   [`FOOT_SLIDE_FRACTION`] of the ground speed at every speed from a walk to the full run
+//!   (`tests/anim_controller.rs`).
+//! - **Transitions.** Every clip change starts a [`DeadBlend`] from the pose as drawn, so a
+//!   transition can interrupt any other mid-fade; airborne changes (take-off, rise, fall,
+//!   landing) blend in 50 to 100 ms, ground changes in 150 ms (the crouch ↔ stand blend).
+//! - **Landing.** Its strength (the weight of the `land` clip over the standing pose, and how long
+//!   it is held) grows linearly with the impact speed from [`LAND_SOFT_IMPACT`] to
+//!   [`LAND_HARD_IMPACT`].
+//! - **Feet on slopes.** While supported on a straight slope, the legs are bent by two-bone IK
+//!   ([`super::foot_ik`]) so the feet stand on it; the planting fades in and out with the same
+//!   time constant as the turn.
+//! - **Facing.** A yaw about the vertical axis that turns through facing the camera (+z), with
+//!   an exponential approach ([`TURN_TIME`]); on a ladder the hero turns its back to the camera,
+//!   in a wall slide it faces the wall.
+use glam::{DVec2, Mat4, Quat, Vec3};
+
+use super::dead_blend::DeadBlend;
+use super::error::AnimError;
+use super::foot_ik::{plant_feet, Ground, Leg};
+use super::hero_clips::{HeroClip, HeroClips};
+use super::model::Model;
+use super::transform::Transform;
+use crate::movement::{Hero, MoveEvent, MoveState, Tuning, CROUCH};
+
+/// Ground speed (m/s) below which the hero counts as standing still.
+pub const MOVING_SPEED: f64 = 0.15;
+/// Ground speed (m/s) up to which the gait is a pure walk.
+pub const WALK_SPEED: f64 = 2.0;
+/// Ground speed (m/s) from which the gait is a pure run.
+pub const RUN_SPEED: f64 = 5.5;
+/// Impact speed (m/s) under which a landing plays no landing clip (a step off a kerb).
+pub const LAND_SOFT_IMPACT: f64 = 2.0;
+/// Impact speed (m/s) of a full-strength landing: about a full jump's (3.2 m at 32 m/s²:
+/// 14.3 m/s).
+pub const LAND_HARD_IMPACT: f64 = 14.0;
+/// Time constant of the facing turn, s: 95 % of a turn in three (0.15 s).
+pub const TURN_TIME: f32 = 0.05;
+/// Half-life of the dead blend's extrapolated velocity, s.
+pub const BLEND_HALFLIFE: f32 = 0.05;
+/// Bound on the foot-slide metric as a fraction of the ground speed: the planted foot's
+/// horizontal world speed, averaged (as a magnitude) over two seconds of steady motion, at any
+/// speed from a slow walk to the tuning's full run: 5 %, i.e. 0.4 m/s at the full 8 m/s run.
+/// Scale: the swing foot passes at twice the body's speed, so 5 % is a twentieth of the ground
+/// speed where an unmatched cycle skates by about the whole ground speed; the residual comes from
+/// the change of feet, where the clips' planted foot nearly stops and the phase speed-up is capped
+/// ([`MAX_PHASE_SPEEDUP`]). Measured: 1–4 % (`tests/anim_controller.rs` prints the table). The
+/// crouch walk is outside this bound: its keyed stride is too short for the crouch speed and its
+/// cycle rate is capped ([`MAX_CYCLES_PER_SECOND`]), so at 3.5 m/s its feet slide by about half
+/// the speed; a longer crouch stride in the model would fix it.
+pub const FOOT_SLIDE_FRACTION: f64 = 0.05;
+/// Ticks after a `Blocked` event during which standing still against the wall plays `push`.
+const PUSH_TICKS: u32 = 8;
+
+/// What the controller reads from the movement each tick: the hero's state reduced to the few
+/// numbers animation needs (tests build it directly).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnimInput {
+    /// The movement state.
+    pub state: MoveState,
+    /// Ticks spent in the state (0 on the tick it was entered).
+    pub ticks_in_state: u32,
+    /// +1 facing right, −1 left.
+    pub facing: f64,
+    /// Velocity, m/s.
+    pub vel: DVec2,
+    /// Whether the crouching collider is in use.
+    pub crouched: bool,
+    /// The tuning's climbing speed, m/s (the climb clip's rate is 1 at this speed).
+    pub climb_speed: f64,
+    /// The straight ground under the hero while supported (the feet are planted on it), if
+    /// known: [`AnimInput::from_hero`] leaves it out; the renderer's `render::frame::animate`
+    /// reads it from the collision mesh.
+    pub ground: Option<Ground>,
+}
+
+impl AnimInput {
+    /// The input for the hero as it is after a tick.
+    pub fn from_hero(hero: &Hero, tuning: &Tuning) -> AnimInput {
+        AnimInput {
+            state: hero.state,
+            ticks_in_state: hero.ticks_in_state,
+            facing: hero.facing,
+            vel: hero.vel,
+            crouched: hero.collider == CROUCH,
+            climb_speed: tuning.climb_speed,
+            ground: None,
+        }
+    }
+
+    /// Speed along the ground (or in the plane, top-down), m/s.
+    fn ground_speed(&self) -> f64 {
+        match self.state {
+            MoveState::Supported { speed, .. } => speed.abs(),
+            _ => self.vel.length(),
+        }
+    }
+}
+
+/// Phase samples per gait cycle in a [`GaitTable`].
+const GAIT_SAMPLES: usize = 96;
+/// The most gait cycles a second (the full run, 8 m/s over a 1.8 m stride, is 4.4). The crouch
+/// walk's keyed stride (0.35 m) would need 10 cycles a second at the tuning's crouch speed
+/// (3.5 m/s), a blur of legs: it is capped here and its feet slide (see [`FOOT_SLIDE_FRACTION`]).
+const MAX_CYCLES_PER_SECOND: f64 = 4.5;
+/// Blend weights (walk → run) at which the walk/run gait is measured: 0, 1/4, …, 1.
+const GAIT_WEIGHTS: usize = 5;
+/// The fastest the gait phase may run, as a multiple of its mean rate (where the planted foot
+/// barely moves in the clip, around the change of feet).
+const MAX_PHASE_SPEEDUP: f64 = 3.0;
+
+/// How fast a planted foot moves backwards in a gait clip: metres per unit of phase, sampled at
+/// [`GAIT_SAMPLES`] phases, for the walk/run blend at [`GAIT_WEIGHTS`] weights and for the crouch
+/// walk, measured from the clips when the controller is built. Its mean over a cycle is the
+/// stride (the ground one cycle covers).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GaitTable {
+    walk_run: [[f64; GAIT_SAMPLES]; GAIT_WEIGHTS],
+    crouch: [f64; GAIT_SAMPLES],
+}
+
+fn lookup(table: &[f64; GAIT_SAMPLES], phase: f64) -> f64 {
+    let x = phase.rem_euclid(1.0) * GAIT_SAMPLES as f64;
+    let i = (x.floor() as usize).min(GAIT_SAMPLES - 1);
+    let f = x - i as f64;
+    table[i] * (1.0 - f) + table[(i + 1) % GAIT_SAMPLES] * f
+}
+
+fn mean(table: &[f64; GAIT_SAMPLES]) -> f64 {
+    table.iter().sum::<f64>() / GAIT_SAMPLES as f64
+}
+
+impl GaitTable {
+    /// The planted foot's backward speed (m per unit phase) and the stride (m) of the walk/run
+    /// blend at weight `w`, or of the crouch walk.
+    fn at(&self, crouch: bool, w: f64, phase: f64) -> (f64, f64) {
+        if crouch {
+            return (lookup(&self.crouch, phase), mean(&self.crouch));
+        }
+        let x = w.clamp(0.0, 1.0) * (GAIT_WEIGHTS - 1) as f64;
+        let i = (x.floor() as usize).min(GAIT_WEIGHTS - 2);
+        let f = x - i as f64;
+        let (a, b) = (&self.walk_run[i], &self.walk_run[i + 1]);
+        (
+            lookup(a, phase) * (1.0 - f) + lookup(b, phase) * f,
+            mean(a) * (1.0 - f) + mean(b) * f,
+        )
+    }
+
+    /// The stride (m per cycle) of the walk/run blend at weight `w` (0 walk, 1 run).
+    pub fn stride(&self, w: f64) -> f64 {
+        self.at(false, w, 0.0).1
+    }
+
+    /// The crouch walk's stride, m per cycle.
+    pub fn crouch_stride(&self) -> f64 {
+        mean(&self.crouch)
+    }
+
+    /// The phase after `dt` s at ground speed `speed`: the phase runs so that the planted foot
+    /// keeps pace with the ground (`dφ/dt = speed / foot speed(φ)`), at most
+    /// [`MAX_PHASE_SPEEDUP`] times its mean rate where the clip's planted foot nearly stops. A
+    /// constant rate (`speed / stride`) would leave the foot sliding by about 45 % of the speed
+    /// on average, because the keyed gaits move the stance foot sinusoidally.
+    fn advance(&self, crouch: bool, w: f64, phase: f64, speed: f64, dt: f64) -> f64 {
+        // Two half steps (midpoint rule): the foot speed changes within a tick at a full run.
+        let rate = |p: f64| {
+            let (foot, stride) = self.at(crouch, w, p);
+            let cycles = (speed / stride).min(MAX_CYCLES_PER_SECOND);
+            cycles * (stride / foot.max(1e-6)).min(MAX_PHASE_SPEEDUP)
+        };
+        let mid = phase + 0.5 * dt * rate(phase);
+        (phase + dt * rate(mid)).rem_euclid(1.0)
+    }
+}
+
+/// Samples a gait at phase `p` in `[0, 1)`: `a` blended towards `b` by `w` (`b` ignored at 0).
+fn sample_gait(
+    model: &Model,
+    a: usize,
+    b: usize,
+    w: f32,
+    p: f32,
+    out: &mut [Transform],
+    scratch: &mut [Transform],
+) {
+    let (ca, cb) = (&model.clips[a], &model.clips[b]);
+    out.copy_from_slice(&model.skeleton.rest);
+    ca.sample_into(p * ca.duration, out);
+    if w > 0.0 {
+        scratch.copy_from_slice(&model.skeleton.rest);
+        cb.sample_into(p * cb.duration, scratch);
+        for (o, s) in out.iter_mut().zip(scratch.iter()) {
+            *o = o.blend(s, w);
+        }
+    }
+}
+
+/// The planted foot between two poses in the model's frame: of the two ankles, the one moving
+/// backwards faster relative to the body (the stance leg; the swing leg moves forwards). The
+/// clips carry no contact data, and their feet heights cross during a stride (the stance leg at
+/// full extension rises above the swing foot), so the lower foot is not a reliable test.
+fn stance(before: &[Vec3], after: &[Vec3], feet: [usize; 2]) -> f32 {
+    let dl = after[feet[0]].x - before[feet[0]].x;
+    let dr = after[feet[1]].x - before[feet[1]].x;
+    dl.min(dr)
+}
+
+/// The foot-slide metric of one step between two poses in the model's frame (feet at the
+/// origin, facing +x), `dt` s apart, the body having moved `dx` m forward: the signed horizontal
+/// world velocity (m/s) of the planted foot ([`stance`]): 0 when it stays put, negative when it
+/// is dragged back, positive when it skates forward.
+pub fn foot_slide(before: &[Vec3], after: &[Vec3], feet: [usize; 2], dx: f64, dt: f64) -> f64 {
+    (f64::from(stance(before, after, feet)) + dx) / dt
+}
+
+/// The planted foot's backward speed (m per unit phase) at each of [`GAIT_SAMPLES`] phases of
+/// the gait `a` blended towards `b` by `w`.
+fn measure_gait(
+    model: &Model,
+    a: usize,
+    b: usize,
+    w: f32,
+    feet: [usize; 2],
+) -> [f64; GAIT_SAMPLES] {
+    let n = model.skeleton.len();
+    let (mut pose, mut scratch) = (vec![Transform::IDENTITY; n], vec![Transform::IDENTITY; n]);
+    let mut at = |p: f64| {
+        sample_gait(
+            model,
+            a,
+            b,
+            w,
+            p.rem_euclid(1.0) as f32,
+            &mut pose,
+            &mut scratch,
+        );
+        model.skeleton.joint_positions(Mat4::IDENTITY, &pose)
+    };
+    // Central differences half a sample either side.
+    let h = 0.5 / GAIT_SAMPLES as f64;
+    let mut out = [0.0; GAIT_SAMPLES];
+    for (i, o) in out.iter_mut().enumerate() {
+        let p = i as f64 / GAIT_SAMPLES as f64;
+        let (before, after) = (at(p - h), at(p + h));
+        *o = (-f64::from(stance(&before, &after, feet)) / (2.0 * h)).max(0.0);
+    }
+    out
+}
+
+/// Turns the movement into a pose every tick and draws it between ticks. Every buffer is sized
+/// when built; ticking and drawing allocate nothing.
+#[derive(Clone, Debug)]
+pub struct HeroAnimator {
+    model: Model,
+    clips: HeroClips,
+    gait: GaitTable,
+    current: HeroClip,
+    /// Time in the current clip (s; for the gaits, unused: see `phase`).
+    clip_time: f32,
+    /// Gait phase in `[0, 1)`, shared by walk and run.
+    phase: f64,
+    /// Walk → run blend weight.
+    run_weight: f64,
+    land_strength: f64,
+    ticks_since_blocked: u32,
+    yaw_prev: f32,
+    yaw_now: f32,
+    pose_prev: Vec<Transform>,
+    pose_now: Vec<Transform>,
+    scratch: Vec<Transform>,
+    drawn: Vec<Transform>,
+    blend: DeadBlend,
+    legs: [Leg; 2],
+    /// Foot planting: weight, slope (model frame) and drop of the ground at the feet, each
+    /// approaching its target with [`TURN_TIME`] so a new slope never pops the legs.
+    plant: [f32; 3],
+    world: Vec<Mat4>,
+    ticks: u64,
+}
+
+impl HeroAnimator {
+    /// A controller for `model`, standing idle facing right. Fails naming the first clip the
+    /// controller needs that the model lacks.
+    pub fn new(model: Model) -> Result<HeroAnimator, AnimError> {
+        let clips = HeroClips::find(&model)?;
+        let foot = |name: &'static str| {
+            model.skeleton.joint(name).ok_or_else(|| {
+                AnimError::MissingSkin(format!("the skeleton has no `{name}` joint"))
+            })
+        };
+        let feet = [foot("foot.L")?, foot("foot.R")?];
+        let legs = [
+            Leg {
+                thigh: foot("thigh.L")?,
+                shin: foot("shin.L")?,
+                foot: feet[0],
+            },
+            Leg {
+                thigh: foot("thigh.R")?,
+                shin: foot("shin.R")?,
+                foot: feet[1],
+            },
+        ];
+        let (walk, run) = (clips.get(HeroClip::Walk), clips.get(HeroClip::Run));
+        let crouch = clips.get(HeroClip::CrouchWalk);
+        let gait = GaitTable {
+            walk_run: std::array::from_fn(|i| {
+                let w = i as f32 / (GAIT_WEIGHTS - 1) as f32;
+                measure_gait(&model, walk, run, w, feet)
+            }),
+            crouch: measure_gait(&model, crouch, crouch, 0.0, feet),
+        };
+        let n = model.skeleton.len();
+        let rest = model.skeleton.rest.clone();
+        let mut a = HeroAnimator {
+            clips,
+            gait,
+            current: HeroClip::Idle,
+            clip_time: 0.0,
+            phase: 0.0,
+            run_weight: 0.0,
+            land_strength: 0.0,
+            ticks_since_blocked: u32::MAX,
+            yaw_prev: 0.0,
+            yaw_now: 0.0,
+            pose_prev: rest.clone(),
+            pose_now: rest.clone(),
+            scratch: rest.clone(),
+            drawn: rest,
+            blend: DeadBlend::new(n, BLEND_HALFLIFE),
+            legs,
+            plant: [0.0; 3],
+            world: vec![Mat4::IDENTITY; n],
+            ticks: 0,
+            model,
+        };
+        a.sample_current();
+        a.pose_prev.copy_from_slice(&a.pose_now);
+        Ok(a)
+    }
+
+    /// A controller for the embedded hero model ([`super::builtin_hero`]).
+    ///
+    /// # Panics
+    /// Never in practice: the embedded model has every clip (tested).
+    pub fn builtin() -> HeroAnimator {
+        HeroAnimator::new(super::builtin_hero().clone())
+            .expect("the embedded hero model has every clip the controller needs (tested)")
+    }
+
+    /// The model drawn.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The clip playing (for a gait: the walk or the run, whichever weighs more).
+    pub fn clip(&self) -> HeroClip {
+        match self.current {
+            HeroClip::Walk | HeroClip::Run if self.run_weight >= 0.5 => HeroClip::Run,
+            HeroClip::Walk | HeroClip::Run => HeroClip::Walk,
+            c => c,
+        }
+    }
+
+    /// The strength of the landing playing (0 when none), in `[0, 1]`.
+    pub fn land_strength(&self) -> f64 {
+        self.land_strength
+    }
+
+    /// The gaits' planted-foot speeds measured from the clips.
+    pub fn gait(&self) -> &GaitTable {
+        &self.gait
+    }
+
+    /// The walk → run blend weight.
+    pub fn run_weight(&self) -> f64 {
+        self.run_weight
+    }
+
+    /// Whether a transition is still fading in.
+    pub fn blending(&self) -> bool {
+        self.blend.active()
+    }
+
+    /// Advances one tick of `dt` s: the hero as it is after the tick and that tick's events.
+    pub fn tick(&mut self, input: &AnimInput, events: &[MoveEvent], dt: f64) {
+        self.ticks += 1;
+        let dtf = dt as f32;
+        self.ticks_since_blocked = self.ticks_since_blocked.saturating_add(1);
+        let mut jumped = false;
+        let mut landed = None;
+        for e in events {
+            match *e {
+                MoveEvent::Jumped | MoveEvent::AirJumped | MoveEvent::WallJumped => jumped = true,
+                MoveEvent::Landed { impact_speed, .. } => landed = Some(impact_speed),
+                MoveEvent::Blocked { normal } if normal[1].abs() < 0.5 => {
+                    self.ticks_since_blocked = 0
+                }
+                _ => {}
+            }
+        }
+        let speed = input.ground_speed();
+        let next = self.choose(input, speed, jumped, landed);
+        let restart = jumped || landed.is_some();
+        let group = |c: HeroClip| match c {
+            HeroClip::Walk | HeroClip::Run => HeroClip::Run,
+            c => c,
+        };
+        if group(next) != group(self.current) || (restart && next == self.current) {
+            self.blend
+                .start(&self.pose_now, &self.pose_prev, dtf, Self::blend_time(next));
+            let gait =
+                |c: HeroClip| matches!(c, HeroClip::Walk | HeroClip::Run | HeroClip::CrouchWalk);
+            if gait(next) && !gait(self.current) {
+                // Gaits start with the left leg passing under the body; a gait → gait change
+                // (run ↔ crouch walk) keeps its phase.
+                self.phase = 0.0;
+            }
+            self.clip_time = 0.0;
+            self.current = next;
+        }
+        // Advance the clock of the clip playing.
+        match self.current {
+            HeroClip::Walk | HeroClip::Run => {
+                self.run_weight = ((speed - WALK_SPEED) / (RUN_SPEED - WALK_SPEED)).clamp(0.0, 1.0);
+                self.phase = self
+                    .gait
+                    .advance(false, self.run_weight, self.phase, speed, dt);
+            }
+            HeroClip::CrouchWalk => {
+                self.phase = self.gait.advance(true, 0.0, self.phase, speed, dt);
+            }
+            HeroClip::Climb => {
+                let rate = input.vel.y.abs() / input.climb_speed.max(1e-3);
+                self.clip_time += dtf * rate as f32;
+            }
+            _ => self.clip_time += dtf,
+        }
+        std::mem::swap(&mut self.pose_prev, &mut self.pose_now);
+        self.sample_current();
+        self.blend.advance(dtf);
+        self.blend.apply(&mut self.pose_now);
+        self.plant_feet(input, dtf);
+        self.turn(input, dtf);
+    }
+
+    /// The clip for this tick.
+    fn choose(
+        &mut self,
+        input: &AnimInput,
+        speed: f64,
+        jumped: bool,
+        landed: Option<f64>,
+    ) -> HeroClip {
+        if jumped {
+            return HeroClip::JumpTakeoff;
+        }
+        match input.state {
+            MoveState::Climbing { .. } => HeroClip::Climb,
+            MoveState::WallSlide { .. } => HeroClip::WallSlide,
+            MoveState::Airborne => {
+                let takeoff = self.clips.get(HeroClip::JumpTakeoff);
+                if self.current == HeroClip::JumpTakeoff
+                    && self.clip_time < self.model.clips[takeoff].duration
+                {
+                    HeroClip::JumpTakeoff
+                } else if input.vel.y > 0.0 {
+                    HeroClip::Rise
+                } else {
+                    HeroClip::Fall
+                }
+            }
+            MoveState::Supported { .. } | MoveState::TopDown => {
+                if let Some(impact) = landed {
+                    self.land_strength = ((impact - LAND_SOFT_IMPACT)
+                        / (LAND_HARD_IMPACT - LAND_SOFT_IMPACT))
+                        .clamp(0.0, 1.0);
+                    if self.land_strength > 0.0 {
+                        return HeroClip::Land;
+                    }
+                }
+                if self.current == HeroClip::Land {
+                    let land = &self.model.clips[self.clips.get(HeroClip::Land)];
+                    // Held for 40 % to 100 % of the clip by strength; cut to 0.1 s into a run.
+                    let mut hold = land.duration * (0.4 + 0.6 * self.land_strength as f32);
+                    if speed > WALK_SPEED {
+                        hold = hold.min(0.1);
+                    }
+                    if self.clip_time < hold {
+                        return HeroClip::Land;
+                    }
+                }
+                self.land_strength = 0.0;
+                let moving = speed > MOVING_SPEED;
+                match (input.crouched, moving) {
+                    (true, true) => HeroClip::CrouchWalk,
+                    (true, false) => HeroClip::CrouchIdle,
+                    (false, true) if speed < RUN_SPEED => HeroClip::Walk,
+                    (false, true) => HeroClip::Run,
+                    (false, false) if self.ticks_since_blocked < PUSH_TICKS => HeroClip::Push,
+                    (false, false) => HeroClip::Idle,
+                }
+            }
+        }
+    }
+
+    /// Fade-in time of a transition into `clip`, s.
+    fn blend_time(clip: HeroClip) -> f32 {
+        match clip {
+            HeroClip::JumpTakeoff | HeroClip::Land => 0.05,
+            HeroClip::Rise | HeroClip::Fall | HeroClip::WallSlide => 0.1,
+            _ => 0.15,
+        }
+    }
+
+    /// Samples the current clip at its clock into `pose_now` (before the dead blend).
+    fn sample_current(&mut self) {
+        let get = |c| self.clips.get(c);
+        match self.current {
+            HeroClip::Walk | HeroClip::Run => sample_gait(
+                &self.model,
+                get(HeroClip::Walk),
+                get(HeroClip::Run),
+                self.run_weight as f32,
+                self.phase as f32,
+                &mut self.pose_now,
+                &mut self.scratch,
+            ),
+            HeroClip::CrouchWalk => {
+                let c = get(HeroClip::CrouchWalk);
+                sample_gait(
+                    &self.model,
+                    c,
+                    c,
+                    0.0,
+                    self.phase as f32,
+                    &mut self.pose_now,
+                    &mut self.scratch,
+                );
+            }
+            HeroClip::Land => {
+                // The landing over the standing pose, weighted by its strength.
+                let (idle, land) = (get(HeroClip::Idle), get(HeroClip::Land));
+                self.pose_now.copy_from_slice(&self.model.skeleton.rest);
+                self.model.clips[idle].sample_into(0.0, &mut self.pose_now);
+                self.scratch.copy_from_slice(&self.model.skeleton.rest);
+                self.model.clips[land].sample_into(self.clip_time, &mut self.scratch);
+                let w = self.land_strength as f32;
+                for (o, s) in self.pose_now.iter_mut().zip(self.scratch.iter()) {
+                    *o = o.blend(s, w);
+                }
+            }
+            c => {
+                let clip = &self.model.clips[get(c)];
+                let t = if c.looping() {
+                    clip.wrap(self.clip_time)
+                } else {
+                    self.clip_time.min(clip.duration)
+                };
+                self.pose_now.copy_from_slice(&self.model.skeleton.rest);
+                clip.sample_into(t, &mut self.pose_now);
+            }
+        }
+    }
+
+    /// Plants the feet on the ground under the hero while supported ([`super::foot_ik`]).
+    fn plant_feet(&mut self, input: &AnimInput, dt: f32) {
+        let target = match (input.state, input.ground) {
+            (MoveState::Supported { .. }, Some(g)) => [
+                1.0,
+                (g.slope * input.facing.signum()) as f32,
+                (g.half_width * g.slope.abs()) as f32,
+            ],
+            _ => [0.0, self.plant[1], self.plant[2]],
+        };
+        let k = 1.0 - (-dt / TURN_TIME).exp();
+        for (p, t) in self.plant.iter_mut().zip(target) {
+            *p += (t - *p) * k;
+        }
+        let [weight, slope, drop] = self.plant;
+        plant_feet(
+            &self.model.skeleton,
+            &mut self.pose_now,
+            self.legs,
+            slope,
+            drop,
+            weight,
+            &mut self.world,
+        );
+    }
+
+    /// Turns towards the facing the state asks for.
+    fn turn(&mut self, input: &AnimInput, dt: f32) {
+        use std::f32::consts::{FRAC_PI_2, PI, TAU};
+        let facing = match input.state {
+            MoveState::WallSlide { normal_x } => -normal_x,
+            _ => input.facing,
+        };
+        // Yaw 0 faces +x, −π faces −x; both turns pass −π/2, facing the camera (+z).
+        let mut target = if facing < 0.0 { -PI } else { 0.0 };
+        if matches!(input.state, MoveState::Climbing { .. }) {
+            // Back to the camera: +π/2 or its equivalent −3π/2, whichever is nearer.
+            target = if self.yaw_now < -PI / 2.0 {
+                FRAC_PI_2 - TAU
+            } else {
+                FRAC_PI_2
+            };
+        } else if self.yaw_now > 0.0 && target < -FRAC_PI_2 {
+            // Coming off a ladder at +π/2 towards the left: turn the short way round.
+            target = PI;
+        } else if self.yaw_now < -PI && target == 0.0 {
+            target = -TAU;
+        }
+        self.yaw_prev = self.yaw_now;
+        let k = 1.0 - (-dt / TURN_TIME).exp();
+        self.yaw_now += (target - self.yaw_now) * k;
+        if (target - self.yaw_now).abs() < 1e-4 {
+            self.yaw_now = target;
+        }
+        // Keep the angle in (−2π, 2π] at rest so the rules above stay valid.
+        if self.yaw_now == self.yaw_prev && self.yaw_now.abs() > PI + 1e-3 {
+            let wrapped = self.yaw_now.rem_euclid(TAU);
+            let wrapped = if wrapped > PI { wrapped - TAU } else { wrapped };
+            self.yaw_now = wrapped;
+            self.yaw_prev = wrapped;
+        }
+    }
+
+    /// The facing yaw (radians about +y) drawn at blend `alpha` between the last two ticks.
+    pub fn yaw(&self, alpha: f64) -> f32 {
+        let a = alpha.clamp(0.0, 1.0) as f32;
+        self.yaw_prev + (self.yaw_now - self.yaw_prev) * a
+    }
+
+    /// The model → world transform for feet drawn at `feet` (m) and blend `alpha`.
+    pub fn root(&self, feet: DVec2, alpha: f64) -> Mat4 {
+        Mat4::from_rotation_translation(
+            Quat::from_rotation_y(self.yaw(alpha)),
+            Vec3::new(feet.x as f32, feet.y as f32, 0.0),
+        )
+    }
+
+    /// The local pose drawn at blend `alpha` between the last two ticks (like the position).
+    pub fn pose(&mut self, alpha: f64) -> &[Transform] {
+        let a = alpha.clamp(0.0, 1.0) as f32;
+        for ((d, p), n) in self
+            .drawn
+            .iter_mut()
+            .zip(&self.pose_prev)
+            .zip(&self.pose_now)
+        {
+            *d = p.blend(n, a);
+        }
+        &self.drawn
+    }
+
+    /// The skinning palette for feet drawn at `feet` and blend `alpha`, written into `out`
+    /// (one matrix per joint; no allocation).
+    pub fn palette(&mut self, feet: DVec2, alpha: f64, out: &mut [glam::Mat4]) {
+        let root = self.root(feet, alpha);
+        self.pose(alpha);
+        self.model.skeleton.palette(root, &self.drawn, out);
+    }
+
+    /// The pose drawn at blend `alpha` written into `pose` (one transform per joint), and the
+    /// skinning palette for feet drawn at `feet` into `out`: the renderer's per-frame call, with
+    /// buffers it owns (no allocation).
+    pub fn palette_into(
+        &self,
+        feet: DVec2,
+        alpha: f64,
+        pose: &mut [Transform],
+        out: &mut [glam::Mat4],
+    ) {
+        let a = alpha.clamp(0.0, 1.0) as f32;
+        for ((d, p), n) in pose.iter_mut().zip(&self.pose_prev).zip(&self.pose_now) {
+            *d = p.blend(n, a);
+        }
+        self.model
+            .skeleton
+            .palette(self.root(feet, alpha), pose, out);
+    }
+
+    /// World positions of every joint at feet `feet` and blend `alpha` (tests, measurements;
+    /// allocates).
+    pub fn joint_positions(&mut self, feet: DVec2, alpha: f64) -> Vec<Vec3> {
+        let root = self.root(feet, alpha);
+        self.pose(alpha);
+        self.model.skeleton.joint_positions(root, &self.drawn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anim::HERO_GLB;
+
+    fn input(state: MoveState, facing: f64, vel: DVec2) -> AnimInput {
+        AnimInput {
+            state,
+            ticks_in_state: 0,
+            facing,
+            vel,
+            crouched: false,
+            climb_speed: 4.0,
+            ground: None,
+        }
+    }
+
+    fn animator() -> HeroAnimator {
+        HeroAnimator::new(Model::from_glb(HERO_GLB).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn turning_left_passes_the_camera_and_settles_within_a_quarter_second() {
+        use std::f32::consts::{FRAC_PI_2, PI};
+        let mut a = animator();
+        let left = input(MoveState::TopDown, -1.0, DVec2::ZERO);
+        let mut yaws = vec![a.yaw(1.0)];
+        for _ in 0..30 {
+            a.tick(&left, &[], 1.0 / 120.0);
+            yaws.push(a.yaw(1.0));
+        }
+        // Monotonic from 0 to −π, through −π/2 (facing the camera, +z).
+        assert!(yaws.windows(2).all(|w| w[1] <= w[0]));
+        assert!(yaws.iter().any(|&y| (y + FRAC_PI_2).abs() < 0.3));
+        // After 30 ticks (5 time constants) less than 1 % of the half turn is left.
+        assert!((yaws[30] + PI).abs() < 0.01 * PI, "{}", yaws[30]);
+        // Drawn between ticks like the position: alpha blends the last two yaws.
+        let mid = a.yaw(0.5);
+        assert!(mid <= a.yaw(0.0) && mid >= a.yaw(1.0));
+    }
+
+    #[test]
+    fn on_a_ladder_the_hero_turns_its_back_and_climbs_at_the_climbing_speed_rate() {
+        let mut a = animator();
+        let climb = input(MoveState::Climbing { ladder: 0 }, 1.0, DVec2::new(0.0, 4.0));
+        for _ in 0..60 {
+            a.tick(&climb, &[MoveEvent::GrabbedLadder], 1.0 / 120.0);
+        }
+        assert_eq!(a.clip(), HeroClip::Climb);
+        assert!((a.yaw(1.0) - std::f32::consts::FRAC_PI_2).abs() < 0.01);
+        // Back to the camera: the model's +x (its front) points into the screen (−z).
+        let front = a.root(DVec2::ZERO, 1.0).transform_vector3(Vec3::X);
+        assert!(front.z < -0.99, "{front}");
+        // Holding still on the ladder freezes the climb cycle.
+        let still = input(MoveState::Climbing { ladder: 0 }, 1.0, DVec2::ZERO);
+        a.tick(&still, &[], 1.0 / 120.0);
+        let before = a.pose(1.0).to_vec();
+        a.tick(&still, &[], 1.0 / 120.0);
+        assert_eq!(before, a.pose(1.0).to_vec());
+    }
+
+    #[test]
+    fn the_drawn_pose_blends_the_last_two_ticks_like_the_position() {
+        let mut a = animator();
+        let run = input(MoveState::TopDown, 1.0, DVec2::new(6.0, 0.0));
+        for _ in 0..30 {
+            a.tick(&run, &[], 1.0 / 120.0);
+        }
+        let before = a.pose(1.0).to_vec();
+        a.tick(&run, &[], 1.0 / 120.0);
+        let after = a.pose(1.0).to_vec();
+        // Alpha 0 is the previous tick's pose, alpha 1 this tick's, between them a blend.
+        assert_eq!(a.pose(0.0).to_vec(), before);
+        let mid = a.pose(0.5).to_vec();
+        for j in 0..mid.len() {
+            let expected = before[j].blend(&after[j], 0.5);
+            assert!(mid[j].t.abs_diff_eq(expected.t, 1e-6));
+            assert!(mid[j].r.abs_diff_eq(expected.r, 1e-6));
+        }
+        // The renderer's buffer-filling call draws the same pose.
+        let joints = a.model().skeleton.len();
+        let (mut pose, mut out) = (vec![Transform::IDENTITY; joints], vec![Mat4::ZERO; joints]);
+        a.palette_into(DVec2::new(1.0, 2.0), 0.5, &mut pose, &mut out);
+        assert_eq!(pose, mid);
+    }
+
+    #[test]
+    fn a_missing_clip_is_named() {
+        let mut m = Model::from_glb(HERO_GLB).unwrap();
+        let i = m.clip("wall_slide").unwrap();
+        m.clips[i].name = "slide".into();
+        let e = HeroAnimator::new(m).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "missing clip `wall_slide` (the hero's animation controller needs it)"
+        );
+    }
+}

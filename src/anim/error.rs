@@ -1,0 +1,47 @@
+//! Why a model could not be loaded: one typed error per way a file can be bad, each a clear
+//! sentence (the caller adds the file's path, see [`ModelFileError`]).
+use std::path::PathBuf;
+
+/// A model file (binary glTF) that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum AnimError {
+    /// Shorter than its own header says, or too short to hold a header.
+    #[error("truncated: {0}")]
+    Truncated(String),
+    /// Neither a binary glTF (`glTF` magic) nor glTF JSON.
+    #[error("not a glTF file: {0}")]
+    NotGltf(String),
+    /// A glTF file that breaks the format's rules (a dangling index, a bad accessor).
+    #[error("invalid glTF: {0}")]
+    Invalid(String),
+    /// No skin, or a skin without joints or inverse bind matrices.
+    #[error("missing skin: {0}")]
+    MissingSkin(String),
+    /// No animation clips at all.
+    #[error("missing clips: the file has no animations")]
+    NoClips,
+    /// A clip the animation controller needs is not in the file.
+    #[error("missing clip `{0}` (the hero's animation controller needs it)")]
+    MissingClip(&'static str),
+}
+
+/// An [`AnimError`] with the file it came from, or a file that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelFileError {
+    /// The file could not be read.
+    #[error("{}: cannot read: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The file system's error.
+        source: std::io::Error,
+    },
+    /// The file was read but is not a usable model.
+    #[error("{}: {source}", path.display())]
+    Bad {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: AnimError,
+    },
+}

@@ -1,0 +1,195 @@
+//! The skinned hero on the GPU: its vertex format (mirrors `SkinnedIn` in `shaders/skinning.wgsl`),
+//! the joint palette uniform (mirrors `Palette`), and the buffers: the mesh uploaded once, the
+//! palette rewritten once per frame with no allocation.
+use bytemuck::{Pod, Zeroable};
+use glam::Mat4;
+use wgpu::util::DeviceExt;
+
+use crate::anim::{SkinnedMesh, MAX_JOINTS};
+
+/// A skinned vertex in the model's bind pose (`shaders/skinning.wgsl`, `SkinnedIn`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+pub struct SkinnedVertex {
+    /// Bind-pose position, model space, m.
+    pub position: [f32; 3],
+    /// Unit normal, model space.
+    pub normal: [f32; 3],
+    /// Albedo, linear RGB.
+    pub color: [f32; 3],
+    /// The four joints (palette indices) influencing the vertex.
+    pub joints: [u16; 4],
+    /// Their weights, summing to 1.
+    pub weights: [f32; 4],
+}
+
+impl SkinnedVertex {
+    /// Attribute locations 0..5: position, normal, color, joints, weights.
+    pub const ATTRIBUTES: [wgpu::VertexAttribute; 5] = wgpu::vertex_attr_array![
+        0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Uint16x4, 4 => Float32x4
+    ];
+
+    /// The buffer layout for pipelines.
+    pub fn layout() -> wgpu::VertexBufferLayout<'static> {
+        wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<SkinnedVertex>() as wgpu::BufferAddress,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &Self::ATTRIBUTES,
+        }
+    }
+}
+
+/// The joint palette uniform: joint world × inverse bind, column-major, [`MAX_JOINTS`] matrices
+/// (the unused tail is never indexed by the mesh's joints).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct Palette {
+    /// One matrix per joint.
+    pub joints: [[[f32; 4]; 4]; MAX_JOINTS],
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette::zeroed()
+    }
+}
+
+impl Palette {
+    /// Copies `matrices` (one per joint, at most [`MAX_JOINTS`]) into the palette.
+    pub fn set(&mut self, matrices: &[Mat4]) {
+        for (slot, m) in self.joints.iter_mut().zip(matrices) {
+            *slot = m.to_cols_array_2d();
+        }
+    }
+}
+
+/// The model's mesh as GPU vertices.
+pub fn skinned_vertices(mesh: &SkinnedMesh) -> Vec<SkinnedVertex> {
+    (0..mesh.positions.len())
+        .map(|i| SkinnedVertex {
+            position: mesh.positions[i],
+            normal: mesh.normals[i],
+            color: mesh.colours[i],
+            joints: mesh.joints[i],
+            weights: mesh.weights[i],
+        })
+        .collect()
+}
+
+/// The bind group layout of the palette (group 2 of both skinned passes).
+pub fn palette_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("palette"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::VERTEX,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: false,
+                min_binding_size: None,
+            },
+            count: None,
+        }],
+    })
+}
+
+/// The hero's mesh and palette on the GPU.
+pub struct SkinnedHero {
+    vertices: wgpu::Buffer,
+    indices: wgpu::Buffer,
+    count: u32,
+    palette: wgpu::Buffer,
+    group: wgpu::BindGroup,
+}
+
+/// What the skinned passes draw.
+pub struct SkinnedDraw<'a> {
+    /// Bind-pose vertices.
+    pub vertices: &'a wgpu::Buffer,
+    /// u32 triangle indices.
+    pub indices: &'a wgpu::Buffer,
+    /// Number of indices.
+    pub count: u32,
+    /// The palette bind group (group 2).
+    pub palette: &'a wgpu::BindGroup,
+}
+
+impl SkinnedHero {
+    /// Uploads `mesh` (once) and a palette buffer.
+    pub fn new(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, mesh: &SkinnedMesh) -> Self {
+        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("hero vertices"),
+            contents: bytemuck::cast_slice(&skinned_vertices(mesh)),
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("hero indices"),
+            contents: bytemuck::cast_slice(&mesh.indices),
+            usage: wgpu::BufferUsages::INDEX,
+        });
+        let palette = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("hero palette"),
+            contents: bytemuck::bytes_of(&Palette::default()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("hero palette"),
+            layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: palette.as_entire_binding(),
+            }],
+        });
+        SkinnedHero {
+            vertices,
+            indices,
+            count: mesh.indices.len() as u32,
+            palette,
+            group,
+        }
+    }
+
+    /// Uploads this frame's palette: one write of a fixed-size buffer.
+    pub fn write(&self, queue: &wgpu::Queue, palette: &Palette) {
+        queue.write_buffer(&self.palette, 0, bytemuck::bytes_of(palette));
+    }
+
+    /// The draw for the passes.
+    pub fn draw(&self) -> SkinnedDraw<'_> {
+        SkinnedDraw {
+            vertices: &self.vertices,
+            indices: &self.indices,
+            count: self.count,
+            palette: &self.group,
+        }
+    }
+}
+
+impl SkinnedDraw<'_> {
+    /// Issues the draw (the pipeline and groups 0 and 1 must be set).
+    pub fn record(&self, pass: &mut wgpu::RenderPass<'_>) {
+        pass.set_bind_group(2, self.palette, &[]);
+        pass.set_vertex_buffer(0, self.vertices.slice(..));
+        pass.set_index_buffer(self.indices.slice(..), wgpu::IndexFormat::Uint32);
+        pass.draw_indexed(0..self.count, 0, 0..1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::anim::{Model, HERO_GLB};
+
+    #[test]
+    fn the_vertex_has_no_padding_and_the_palette_holds_every_joint() {
+        assert_eq!(std::mem::size_of::<SkinnedVertex>(), 60);
+        let m = Model::from_glb(HERO_GLB).unwrap();
+        assert!(m.skeleton.len() <= MAX_JOINTS);
+        let v = skinned_vertices(&m.mesh);
+        assert_eq!(v.len(), m.mesh.positions.len());
+        let mut p = Palette::default();
+        p.set(&[Mat4::from_translation(glam::Vec3::X); 2]);
+        assert_eq!(p.joints[1][3], [1.0, 0.0, 0.0, 1.0]);
+        assert_eq!(p.joints[2], [[0.0; 4]; 4]);
+    }
+}
