@@ -702,3 +702,122 @@ proptest! {
         }
     }
 }
+
+/// A long comb (issue 14's "long outlines"): a strip 1 m high on a 0.25 m grid with teeth
+/// `(width, gap, height)` along its top, as one polygon of more than 64 points (the long-outline
+/// decomposition, with Steiner points and interior edges left out of the mesh), and its convex
+/// pieces by construction: the strip and each tooth.
+fn long_comb() -> impl Strategy<Value = Shape> {
+    prop::collection::vec((1u32..4, 1u32..4, 1u32..12), 17..60).prop_map(|teeth| {
+        let q = 0.25;
+        let mut top: Vec<DVec2> = Vec::new();
+        let mut pieces = Vec::new();
+        let mut x = 0.0;
+        for &(w, g, h) in &teeth {
+            let (w, g, h) = (w as f64 * q, g as f64 * q, h as f64 * q);
+            top.push(v(x, 1.0 + h));
+            top.push(v(x + w, 1.0 + h));
+            pieces.push(rect_pts(x, 1.0, x + w, 1.0 + h));
+            x += w + g;
+        }
+        // Right to left along the top, then down and along the bottom.
+        let mut outline = vec![v(0.0, 0.0), v(x, 0.0), v(x, 1.0)];
+        for pair in top.chunks(2).rev() {
+            outline.push(v(pair[1].x, 1.0));
+            outline.push(pair[1]);
+            outline.push(pair[0]);
+            if pair[0].x > 0.0 {
+                outline.push(v(pair[0].x, 1.0));
+            }
+        }
+        pieces.push(rect_pts(0.0, 0.0, x, 1.0));
+        Shape {
+            kind: PolygonKind::Solid,
+            outline,
+            pieces,
+        }
+    })
+}
+
+/// A noisy round blob of 65 to 400 points (radius 10 to 40 m, ±0.3 m of noise), and its convex
+/// pieces by construction: a fan of triangles from the centre (star-shaped by construction).
+fn long_blob() -> impl Strategy<Value = Shape> {
+    (65usize..400, 10.0f64..40.0, any::<u64>()).prop_map(|(n, r, seed)| {
+        let mut s = seed;
+        let mut noise = || {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 0.6 - 0.3
+        };
+        let outline: Vec<DVec2> = (0..n)
+            .map(|i| {
+                let t = i as f64 * std::f64::consts::TAU / n as f64;
+                v(t.cos(), t.sin()) * (r + noise())
+            })
+            .collect();
+        let pieces = (0..n)
+            .map(|i| vec![v(0.0, 0.0), outline[i], outline[(i + 1) % n]])
+            .collect();
+        Shape {
+            kind: PolygonKind::Solid,
+            outline,
+            pieces,
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(config(60))]
+
+    /// Long concave outlines (combs with long straight runs, noisy blobs with a wide interior)
+    /// decompose with Steiner points, and the mesh leaves out every inflated edge that lies
+    /// inside the polygon's own inflation ([`InflatedPiece`]s touching no outline add none).
+    /// The mesh must still be exactly the collider's free space: valid (the invariant checker),
+    /// and at random feet positions and around every outline vertex free exactly where the
+    /// collider overlaps none of the pieces known by construction (separating-axis depth;
+    /// positions within 1e-6 m of touching are not judged).
+    #[test]
+    fn long_outlines_mesh_exactly_the_free_space(
+        shape in prop_oneof![long_comb(), long_blob()],
+        collider in head_chamfered_collider(),
+        offset in offset(),
+        probes in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0), 200),
+    ) {
+        let level = Level { shapes: vec![shape.clone()], offset };
+        let polys = level.polygons();
+        prop_assert!(polys[0].points.len() > 64);
+        let mesh = build_mesh(&polys, &collider, &MeshConfig::default());
+        prop_assert!(mesh.is_ok(), "{:?}", mesh.err().map(|e| e.to_string()));
+        let mesh = mesh.unwrap();
+        prop_assert!(mesh.check_invariants().is_ok(), "{:?}", mesh.check_invariants());
+        let q = collider.points().unwrap();
+        let pieces = level.solid_pieces();
+        let (lo, hi) = polys[0].points.iter().fold(
+            (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
+        let (lo, hi) = (lo - DVec2::splat(2.0), hi + DVec2::splat(2.0));
+        let near_outline = polys[0].points.iter().flat_map(|&p| {
+            [v(0.3, 0.05), v(-0.3, 0.05), v(0.05, -0.3), v(0.0, 1.9), v(0.45, 0.9), v(-0.45, -0.2)]
+                .map(|d| p + d)
+        });
+        let random = probes.iter().map(|&(s, t)| lo + (hi - lo) * v(s, t));
+        for p in random.chain(near_outline) {
+            let (depth, _) = swept_overlap(&q, p, p, &pieces);
+            if depth.abs() < 1e-6 {
+                continue;
+            }
+            let free = matches!(mesh.locate(p, None), Location::Free(_));
+            prop_assert_eq!(
+                free,
+                depth < 0.0,
+                "feet at {:?}: collider overlap {} m, but the mesh says {}",
+                p,
+                depth,
+                if free { "free" } else { "not free" }
+            );
+        }
+    }
+}

@@ -7,7 +7,11 @@
 //!    overlapping collinear ones where their endpoints lie on each other, with exact predicates
 //!    before spade sees them (see `planarize` for why not spade's `add_constraint_and_split`);
 //!    spade bulk-loads the resulting planar segment set. No polygon union is computed, so each
-//!    edge keeps its origin. One exact shortcut: an edge *buried* in a solid piece (both ends in
+//!    edge keeps its origin. First, an inflated edge that the decomposition of a long solid
+//!    polygon places inside that polygon's own inflation (an interior diagonal moved by a
+//!    collider vertex, or a collider edge moved to an interior Steiner point: see
+//!    `decompose::Inside` and `minkowski::minkowski_sum_inside`) is not collected at all. One
+//!    exact shortcut: an edge *buried* in a solid piece (both ends in
 //!    the closed piece, not both on one of its edge lines, so its interior is in the piece's
 //!    interior) separates two solid faces and bounds nothing the walk can reach, so it is left
 //!    out ([`super::buried`]), before splitting for whole inflated edges and after it for split pieces, and points no
@@ -59,7 +63,7 @@ use super::grid::{inside_or_on, PieceGrid};
 use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
 };
-use super::minkowski::{minkowski_sum, reflect};
+use super::minkowski::{minkowski_sum_inside, reflect};
 use super::planarize::{planarize, Piece, Points, MAX_PASSES};
 use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
@@ -118,14 +122,15 @@ pub fn build_mesh(
     for poly in polygons {
         validate_polygon(poly.id, &poly.points)?;
     }
-    let pieces = inflate_all(polygons, &q)?;
-    ph.lap("validate and inflate");
+    ph.lap("validate");
+    let (pieces, interior) = inflate_all(polygons, &q)?;
+    ph.lap("decompose and inflate");
     let inner = bounds_for(&pieces, &q, config)?;
     let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
     let outer = inner.expand(frame);
 
     let grid = PieceGrid::new(&pieces, outer);
-    let (cdt, sources) = triangulate(&pieces, &grid, inner, outer, &mut ph)?;
+    let (cdt, sources) = triangulate(&pieces, &interior, &grid, inner, outer, &mut ph)?;
     let (vertices, mut faces) = extract_faces(&cdt);
     ph.lap("extract faces");
     let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
@@ -190,7 +195,10 @@ impl PhaseClock {
 /// in Z-order of their polygons' boxes, whatever the input order (an editor appends polygons, a
 /// generator may shuffle them): every later stage queries pieces and points near the piece at
 /// hand, and this keeps those neighbours close in memory.
-fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPiece>, BuildError> {
+fn inflate_all(
+    polygons: &[SourcePolygon],
+    q: &[DVec2],
+) -> Result<(Vec<InflatedPiece>, Vec<u64>), BuildError> {
     let neg_q = reflect(q);
     let boxes: Vec<Aabb> = polygons
         .iter()
@@ -211,11 +219,19 @@ fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPi
         .collect();
     order.sort_unstable();
     let mut pieces = Vec::with_capacity(polygons.len());
+    let mut interior = Vec::with_capacity(polygons.len());
     for &key in &order {
         let poly = &polygons[key as u32 as usize];
         let ccw = normalized_ccw(&poly.points);
-        for_each_convex_piece(&ccw, |c| {
-            let points = minkowski_sum(c, &neg_q);
+        for_each_convex_piece(&ccw, |c, inside| {
+            // Interior edges bound nothing only where the polygon is solid: a one-way region's
+            // edges are also what blocks a body moving down (see `walk`).
+            let inside = if poly.kind == PolygonKind::Solid {
+                inside
+            } else {
+                &[]
+            };
+            let (points, mask) = minkowski_sum_inside(c, inside, &neg_q);
             let aabb = Aabb::from_points(points.iter().copied());
             pieces.push(InflatedPiece {
                 source: poly.id,
@@ -223,6 +239,7 @@ fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPi
                 points,
                 aabb,
             });
+            interior.push(mask);
         })
         .ok_or(GeometryError::SelfIntersection {
             polygon: poly.id,
@@ -230,7 +247,7 @@ fn inflate_all(polygons: &[SourcePolygon], q: &[DVec2]) -> Result<Vec<InflatedPi
             b: 0,
         })?;
     }
-    Ok(pieces)
+    Ok((pieces, interior))
 }
 
 fn bounds_for(
@@ -269,6 +286,7 @@ fn bounds_for(
 /// [`constraint_edges`], [`bulk_load`] and [`mark_constraints`].
 fn triangulate(
     pieces: &[InflatedPiece],
+    interior: &[u64],
     grid: &PieceGrid,
     inner: Aabb,
     outer: Aabb,
@@ -279,7 +297,7 @@ fn triangulate(
         segs,
         source,
         piece,
-    } = collect_segments(pieces, grid, inner, outer);
+    } = collect_segments(pieces, interior, grid, inner, outer);
     ph.lap("grid and segments");
     let split = planarize(&mut pts, &segs).map_err(|at| {
         BuildError::Triangulation(format!(
@@ -331,6 +349,7 @@ struct Segments {
 /// both sides).
 fn collect_segments(
     pieces: &[InflatedPiece],
+    interior: &[u64],
     grid: &PieceGrid,
     inner: Aabb,
     outer: Aabb,
@@ -344,19 +363,19 @@ fn collect_segments(
     for c in outer.corners() {
         out.pts.id(c);
     }
-    let mut add_loop = |loop_pts: &[DVec2], source: PolygonId, piece: u32| {
+    let mut add_loop = |loop_pts: &[DVec2], interior: u64, source: PolygonId, piece: u32| {
         for (k, &a) in loop_pts.iter().enumerate() {
             let b = loop_pts[(k + 1) % loop_pts.len()];
-            if !buried(a, b, piece, pieces, grid) {
+            if (k >= 64 || interior & 1 << k == 0) && !buried(a, b, piece, pieces, grid) {
                 out.segs.push([out.pts.id(a), out.pts.id(b)]);
                 out.source.push(source);
                 out.piece.push(piece);
             }
         }
     };
-    add_loop(&inner.corners(), PolygonId::BOUNDS, NO_PIECE);
-    for (i, p) in pieces.iter().enumerate() {
-        add_loop(&p.points, p.source, i as u32);
+    add_loop(&inner.corners(), 0, PolygonId::BOUNDS, NO_PIECE);
+    for (i, (p, &mask)) in pieces.iter().zip(interior).enumerate() {
+        add_loop(&p.points, mask, p.source, i as u32);
     }
     out
 }
@@ -493,7 +512,7 @@ fn bulk_load(verts: Vec<Point2<f64>>) -> Result<Cdt, BuildError> {
 
 /// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame` (32 bits): points close in
 /// the plane get close keys. Only an ordering for memory locality; ties and rounding are harmless.
-fn z_order(p: DVec2, frame: &Aabb) -> u64 {
+pub(super) fn z_order(p: DVec2, frame: &Aabb) -> u64 {
     let size = (frame.max - frame.min).max(DVec2::splat(f64::MIN_POSITIVE));
     let q = |c: f64| (c.clamp(0.0, 1.0) * 65_535.0) as u64;
     let spread = |mut v: u64| {

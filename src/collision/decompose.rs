@@ -20,28 +20,41 @@
 //! 2. Hertel–Mehlhorn on a half-edge structure: every diagonal knows the two half-edges on its
 //!    sides (twins found by sorting the half-edges' vertex pairs, O(n log n)), and each piece's
 //!    half-edges are a cycle of `next`/`prev` links. Each diagonal is visited once and removed
-//!    when both of its ends stay strictly convex (exact [`orient`]) in the merged piece; removal
-//!    relinks four half-edges, O(1). A removal only widens the angles at its two ends, so a
-//!    diagonal kept once stays necessary: after the single pass every remaining diagonal is
-//!    essential (removing it would make an end reflex), so at most two remain per reflex vertex,
-//!    at most 2r + 1 pieces for r reflex vertices, within four times the optimal number.
+//!    when both of its ends stay convex (exact [`orient`], a straight angle allowed) in the
+//!    merged piece; removal relinks four half-edges, O(1). A removal only widens the angles at
+//!    its two ends, so a diagonal kept once stays necessary: after the single pass every
+//!    remaining diagonal is essential (removing it would make an end reflex), so at most two
+//!    remain per reflex vertex, at most 2r + 1 pieces for r reflex vertices, within four times
+//!    the optimal number. Each piece then leaves out the vertices where it runs straight on
+//!    (Steiner points along an outline edge or between grid triangles), so pieces are strictly
+//!    convex; a neighbour may keep such a vertex as a corner (a T-junction), which the mesh
+//!    build does not mind: it splits every crossing and touching itself.
 //!
 //! 3. Steiner points, for concave polygons of more than `SMALL_POLYGON` points only, before
 //!    step 1, so that pieces stay local (an inflated piece's box and crossings are what the mesh
-//!    build pays for; see [`super::build`]). With the spacing s = twice the median edge length
-//!    (raised so that both kinds of points below number at most about 2n):
-//!    - every outline edge longer than s is split at points `a + (b - a) * k / 2^j`; a candidate
-//!      is kept only if it lies exactly on the edge (`orient(a, b, p) == 0`) and strictly after
-//!      the previous one, so the outline is the same point set, now with parts of at most ~s;
-//!    - the points of a square grid of spacing s are bulk-loaded with the outline (those outside
-//!      end up in outside triangles, unused); the load is accepted only if every outline edge is
-//!      still an edge and no point merged, which fails exactly when a grid point lies on the
-//!      outline. Then the grid points are located one by one in the outline's triangulation
-//!      instead (spade's exact `locate`; points on an edge or a vertex are left out) and those
-//!      strictly inside an inside triangle inserted: inserting a point strictly inside a face
-//!      only flips unconstrained edges, so the outline stays a closed loop of constraint edges.
-//!      Either way the inside triangles are found by the same flood fill, and their count is
-//!      checked (m - 2 + 2k for m outline and k interior points).
+//!    build pays for; see [`super::build`]). With the spacing s = twice the median edge length,
+//!    raised so that the grid's cells in the polygon's box number at most about
+//!    [`STEINER_BUDGET`] n (0.5 n):
+//!    - every outline edge longer than [`LONG_EDGE`] s (4 s) is split at points
+//!      `a + (b - a) * k / 2^j`, parts of at most ~s; a candidate is kept only if it lies exactly
+//!      on the edge (`orient(a, b, p) == 0`) and strictly after the previous one, so the outline
+//!      is the same point set. Shorter edges are left whole: splitting them only adds vertices
+//!      where pieces run straight on;
+//!    - one point per cell of a square grid of spacing s (at a fixed pseudo-random place in the
+//!      cell: a lattice's cocircular points would send every in-circle test to its slow exact
+//!      stage), kept if it lies inside the polygon at least s / 2 from the outline
+//!      ([`interior_grid`]: cells near a sample of the outline are marked, and a scanline
+//!      decides inside for the rest). Wide parts get points, narrow ones (a comb's teeth, a
+//!      thin strip) none, where they would only cut pieces smaller;
+//!    - outline and grid points go into spade one by one in Z-order, then the outline's edges as
+//!      constraints ([`zorder_triangles`]); the result is accepted only if every outline edge is
+//!      a constraint edge, no point merged, and the inside triangles number m - 2 + 2k for m
+//!      outline points and k interior points used. Otherwise the grid points are located one by
+//!      one in spade's bulk-loaded triangulation of the outline (exact `locate`; points on an
+//!      edge or a vertex are left out) and those strictly inside an inside triangle inserted:
+//!      inserting a point strictly inside a face only flips unconstrained edges, so the outline
+//!      stays a closed loop of constraint edges. Either way the inside triangles are found by the
+//!      same flood fill, and their count is checked.
 //!
 //!    Hertel–Mehlhorn then also keeps a diagonal whose removal would give a piece of more than
 //!    `MAX_PIECE` (16) vertices (piece sizes tracked by union-find), so no piece walk in the
@@ -50,56 +63,81 @@
 //!    If spade refuses the points, the decomposition falls back to steps 1 and 2 without Steiner
 //!    points.
 //!
-//! O(n log n) time and O(n) memory per polygon (the Steiner points are O(n); locating the grid
-//! points walks from the previous one, in snake order).
+//! 4. What lies inside: each piece of a long polygon comes with which of its vertices are
+//!    interior Steiner points and which of its edges are diagonals through the interior
+//!    ([`Inside`], read off the half-edge structure, no geometry). The mesh build leaves the
+//!    inflated edges these generate out (see `minkowski_sum_inside`): they lie inside the
+//!    polygon's own inflation. On the 20 000-point blob of the `long_outline` bench this leaves
+//!    only the pieces along the outline adding edges.
+//!
+//! O(n log n) time and O(n) memory per polygon (the Steiner points are O(n); the grid's
+//! inside test sorts O(n) crossings).
 //!
 //! # Tolerances
 //! None: every side-of-line decision is exact. The output's points are the input's points,
-//! split points checked to lie exactly on their edge, and grid points checked (exactly) to lie
-//! strictly inside the polygon; their rounding only moves where they are, never which side of a
-//! line anything is on.
+//! split points checked to lie exactly on their edge, and grid points checked (exactly, by the
+//! triangulation's flood fill) to lie strictly inside the polygon; their rounding only moves
+//! where they are, never which side of a line anything is on. The grid's own inside test and
+//! its s / 2 clearance are rounded, and only choose which points to offer.
 use glam::DVec2;
 use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
 
-use super::predicates::orient;
+use super::build::z_order;
+use super::predicates::{orient, Aabb};
+
+/// Which parts of a convex piece lie in the interior of the polygon it came from: entry `k` for
+/// the piece's vertex `k` and its edge from vertex `k` to vertex `k + 1`. An interior vertex is a
+/// Steiner point strictly inside the polygon; an interior edge is a diagonal (or a straight chain
+/// of diagonals through interior points) whose points other than its ends are all strictly
+/// inside. Both are exact facts of the decomposition's topology, not geometric tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Inside {
+    /// Vertex `k` lies strictly inside the polygon.
+    pub(crate) vertex: bool,
+    /// Edge `k -> k + 1`, ends excepted, lies strictly inside the polygon.
+    pub(crate) edge: bool,
+}
 
 /// Calls `f` with each convex piece (counter-clockwise) of a simple counter-clockwise polygon
-/// without collinear vertices. A convex polygon is passed through as it is, without a copy: a
-/// mesh build decomposes every polygon of the level, and on a tile level every one is convex.
-/// Returns `None` only if ear clipping (the fallback triangulation) finds no ear, which cannot
-/// happen for a valid simple polygon.
-pub(crate) fn for_each_convex_piece(pts: &[DVec2], mut f: impl FnMut(&[DVec2])) -> Option<()> {
+/// without collinear vertices, and which of its vertices and edges lie inside the polygon
+/// ([`Inside`]; an empty slice: none known). A convex polygon is passed through as it is, without
+/// a copy: a mesh build decomposes every polygon of the level, and on a tile level every one is
+/// convex. Polygons of up to [`SMALL_POLYGON`] points report nothing inside, so the meshes built
+/// from them do not change. Returns `None` only if ear clipping (the fallback triangulation)
+/// finds no ear, which cannot happen for a valid simple polygon.
+pub(crate) fn for_each_convex_piece(
+    pts: &[DVec2],
+    mut f: impl FnMut(&[DVec2], &[Inside]),
+) -> Option<()> {
     if is_convex(pts) {
-        f(pts);
+        f(pts, &[]);
         return Some(());
     }
     if pts.len() <= SMALL_POLYGON {
         for piece in small_pieces(pts)? {
-            f(&piece);
+            f(&piece, &[]);
         }
         return Some(());
     }
-    let mut buf = Vec::new();
+    let (mut buf, mut ids, mut inside) = (Vec::new(), Vec::new(), Vec::new());
+    let mut emit = |points: &[DVec2], outline: usize, cycle: &[u32], on_outline: &[bool]| {
+        strict_piece(points, outline, cycle, on_outline, &mut ids, &mut inside);
+        piece_points(points, &ids, &mut buf);
+        f(&buf, &inside);
+    };
     if let Some(local) = local_triangulation(pts) {
-        hertel_mehlhorn(
-            &local.points,
-            local.outline,
-            &local.tris,
-            MAX_PIECE,
-            |ids| {
-                piece_points(&local.points, ids, &mut buf);
-                f(&buf);
-            },
-        );
+        let (points, outline) = (&local.points, local.outline);
+        hertel_mehlhorn(points, outline, &local.tris, MAX_PIECE, |cycle, on| {
+            emit(points, outline, cycle, on)
+        });
         return Some(());
     }
     let tris = match cdt_triangles(pts) {
         Some(tris) => tris,
         None => ear_clip(pts)?,
     };
-    hertel_mehlhorn(pts, pts.len(), &tris, usize::MAX, |ids| {
-        piece_points(pts, ids, &mut buf);
-        f(&buf);
+    hertel_mehlhorn(pts, pts.len(), &tris, usize::MAX, |cycle, on| {
+        emit(pts, pts.len(), cycle, on)
     });
     Some(())
 }
@@ -176,19 +214,22 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
         |(lo, hi), p| (lo.min(*p), hi.max(*p)),
     );
     let size = hi - lo;
-    let budget = 2.0 * n as f64;
+    let budget = STEINER_BUDGET * n as f64;
     let mut spacing = 2.0 * median;
     spacing = spacing.max(total / budget);
     spacing = spacing.max((size.x * size.y / budget).sqrt());
     if !(spacing.is_finite() && spacing > 0.0) {
         return None;
     }
-    // Outline with split points.
+    // Outline with split points: only long edges are split, so that no triangle spans far along
+    // one; a short edge split would only add vertices where a piece runs straight on.
     let mut outline: Vec<DVec2> = Vec::with_capacity(2 * n);
     for i in 0..n {
         let (a, b) = (pts[i], pts[(i + 1) % n]);
         outline.push(a);
-        split_points(a, b, spacing, &mut outline);
+        if (b - a).length() > LONG_EDGE * spacing {
+            split_points(a, b, spacing, &mut outline);
+        }
     }
     let m = outline.len();
     let cols = (size.x / spacing).floor() as usize;
@@ -196,16 +237,17 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
     // Offset from the box corner by a fraction far from simple ones, so grid points rarely land
     // on a level's outline edges (drawn on round coordinates).
     let grid_point = |r: usize, c: usize| {
+        let (jx, jy) = jitter(r, c);
         Point2::new(
-            lo.x + (c as f64 + GRID_OFFSET) * spacing,
-            lo.y + (r as f64 + GRID_OFFSET) * spacing,
+            lo.x + (c as f64 + GRID_OFFSET + jx) * spacing,
+            lo.y + (r as f64 + GRID_OFFSET + jy) * spacing,
         )
     };
-    let grid: Vec<Point2<f64>> = (0..rows)
-        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+    let grid: Vec<Point2<f64>> = interior_grid(&outline, lo, spacing, rows, cols)
+        .into_iter()
         .map(|(r, c)| grid_point(r, c))
         .collect();
-    if let Some(local) = bulk_loaded(&outline, grid) {
+    if let Some(local) = bulk_loaded(&outline, grid.clone()) {
         return Some(local);
     }
     let verts: Vec<Point2<f64>> = outline.iter().map(|p| Point2::new(p.x, p.y)).collect();
@@ -217,19 +259,15 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
     if conflicts > 0 || cdt.num_vertices() != m {
         return None;
     }
-    let inside = inside_faces(&cdt, m)?;
-    // Grid points strictly inside an inside triangle (snake order, so each walk is short).
+    let inside = inside_faces(&cdt, m, |v| v)?;
+    // Grid points strictly inside an inside triangle (in row order, so each walk is short).
     let mut interior: Vec<Point2<f64>> = Vec::new();
     let mut hint = cdt.vertices().next()?.fix();
-    for r in 0..rows {
-        for c in 0..cols {
-            let c = if r % 2 == 0 { c } else { cols - 1 - c };
-            let p = grid_point(r, c);
-            if let PositionInTriangulation::OnFace(face) = cdt.locate_with_hint(p, hint) {
-                hint = cdt.face(face).vertices()[0].fix();
-                if inside[face.index()] {
-                    interior.push(p);
-                }
+    for p in grid {
+        if let PositionInTriangulation::OnFace(face) = cdt.locate_with_hint(p, hint) {
+            hint = cdt.face(face).vertices()[0].fix();
+            if inside[face.index()] {
+                interior.push(p);
             }
         }
     }
@@ -255,25 +293,120 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
 /// Where grid points sit in their cell (a fraction of the spacing from the box corner).
 const GRID_OFFSET: f64 = 0.414_213_562_373_095;
 
+/// A fixed pseudo-random offset of grid point `(r, c)` in its cell, each coordinate in
+/// `[-0.25, 0.25)` spacings: the points of a square lattice are four by four on a circle and
+/// three by three on a line, where every in-circle and orientation test of the triangulation
+/// falls through to its slow exact stage. The point stays inside its cell, which is all that
+/// [`interior_grid`] relies on.
+fn jitter(r: usize, c: usize) -> (f64, f64) {
+    // SplitMix64 of the cell.
+    let mut z = ((r as u64) << 32 | c as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    let unit = |bits: u64| (bits & 0xFFFF_FFFF) as f64 / 4_294_967_296.0 * 0.5 - 0.25;
+    (unit(z), unit(z >> 32))
+}
+
+/// At most about this many Steiner grid points (and as many split points) per outline point: the
+/// grid spacing is raised until the polygon's box holds no more. Only pieces that touch the
+/// outline add edges to a mesh (the rest are interior: [`Inside`]), so a sparse grid loses
+/// little locality, and each grid point costs an insertion and two triangles. Measured on the
+/// 20 000-point noisy blob of the `long_outline` bench: 2 gave 32 000 pieces and 53 ms of
+/// decomposition and inflation per mesh, 0.5 gave 16 000 pieces and 26 ms, with the rest of the
+/// build unchanged (2026-11-24).
+const STEINER_BUDGET: f64 = 0.5;
+
+/// Outline edges longer than this many grid spacings are split into parts of at most one.
+const LONG_EDGE: f64 = 4.0;
+
+/// The cells `(row, column)` of the `rows × cols` grid of spacing `s` from `lo` whose grid point
+/// (at [`GRID_OFFSET`] in the cell) lies inside the closed `outline` and at least `s / 2` from
+/// it: Steiner points where the polygon is wide, none in its narrow parts (a point inside a thin
+/// tooth only cuts it into more pieces). O(m + rows × cols) for m outline points.
+///
+/// Nearness: every outline edge is sampled every `s / 2` and the 3 × 3 cells around each
+/// sample's cell are marked; a point less than `s / 2` from an edge is less than `3s / 4` from a
+/// sample, so in a marked cell. Inside: crossings of the outline with each row's line, sorted,
+/// and the parity left of each point. The crossings are rounded, but an unmarked point is at
+/// least `s / 2` from every one of them, so the parity is exact where it is used. (A wrong
+/// answer would cost nothing but locality anyway: the triangulation ignores points outside the
+/// polygon, and the caller checks that no point lies on the outline.)
+fn interior_grid(
+    outline: &[DVec2],
+    lo: DVec2,
+    s: f64,
+    rows: usize,
+    cols: usize,
+) -> Vec<(usize, usize)> {
+    if rows == 0 || cols == 0 {
+        return Vec::new();
+    }
+    let m = outline.len();
+    let mut near = vec![false; rows * cols];
+    let cell = |p: DVec2| {
+        let c = ((p - lo) / s).floor();
+        (c.y as isize, c.x as isize)
+    };
+    let mut crossings: Vec<(usize, f64)> = Vec::new();
+    for i in 0..m {
+        let (a, b) = (outline[i], outline[(i + 1) % m]);
+        let samples = ((b - a).length() / (0.5 * s)).ceil().max(1.0) as usize;
+        for k in 0..=samples {
+            let (r, c) = cell(a + (b - a) * (k as f64 / samples as f64));
+            for rr in (r - 1).max(0)..=(r + 1).min(rows as isize - 1) {
+                for cc in (c - 1).max(0)..=(c + 1).min(cols as isize - 1) {
+                    near[rr as usize * cols + cc as usize] = true;
+                }
+            }
+        }
+        // Rows whose line y crosses the edge, half-open in y so a vertex counts once.
+        let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
+        let first = ((y0 - lo.y) / s - GRID_OFFSET).ceil().max(0.0) as usize;
+        let mut r = first;
+        while r < rows {
+            let y = lo.y + (r as f64 + GRID_OFFSET) * s;
+            if y >= y1 {
+                break;
+            }
+            if y >= y0 {
+                crossings.push((r, a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y)));
+            }
+            r += 1;
+        }
+    }
+    crossings.sort_unstable_by(|p, q| p.0.cmp(&q.0).then(p.1.total_cmp(&q.1)));
+    let mut out = Vec::new();
+    let mut k = 0;
+    for r in 0..rows {
+        let mut inside = false;
+        for c in 0..cols {
+            let x = lo.x + (c as f64 + GRID_OFFSET) * s;
+            while k < crossings.len() && crossings[k].0 == r && crossings[k].1 < x {
+                inside = !inside;
+                k += 1;
+            }
+            if inside && !near[r * cols + c] {
+                out.push((r, c));
+            }
+        }
+        while k < crossings.len() && crossings[k].0 == r {
+            k += 1;
+        }
+    }
+    out
+}
+
 /// The triangulation of `local_triangulation` in one bulk load of the outline and all grid points
 /// (those outside the polygon end up in outside triangles, unused): no point location walks.
 /// `None` if a grid point lies on the outline (an outline edge is then split, or merged with a
 /// vertex) or spade refuses the points; the caller then locates the grid points one by one.
 fn bulk_loaded(outline: &[DVec2], grid: Vec<Point2<f64>>) -> Option<LocalTriangulation> {
     let m = outline.len();
-    let g = grid.len();
-    let mut verts: Vec<Point2<f64>> = outline.iter().map(|p| Point2::new(p.x, p.y)).collect();
-    verts.extend(grid);
-    let edges: Vec<[usize; 2]> = (0..m).map(|i| [i, (i + 1) % m]).collect();
-    let mut conflicts = 0usize;
-    let cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
-        ConstrainedDelaunayTriangulation::try_bulk_load_cdt(verts, edges, |_| conflicts += 1)
-            .ok()?;
-    if conflicts > 0 || cdt.num_vertices() != m + g {
-        return None;
-    }
-    let (points, tris) = inside_triangles(&cdt, outline)?;
-    let mut used = vec![false; m + g];
+    let mut points: Vec<DVec2> = outline.to_vec();
+    points.extend(grid.iter().map(|p| DVec2::new(p.x, p.y)));
+    let tris = zorder_triangles(&points, m)?;
+    let mut used = vec![false; points.len()];
     for t in &tris {
         for &v in t {
             used[v as usize] = true;
@@ -291,6 +424,67 @@ fn bulk_loaded(outline: &[DVec2], grid: Vec<Point2<f64>>) -> Option<LocalTriangu
     })
 }
 
+/// The triangles inside the closed outline `points[..m]` (index triples into `points`, counter-
+/// clockwise) of the constrained Delaunay triangulation of `points` with the outline's edges as
+/// constraints. The points go in one by one in Z-order of a square frame, each located from
+/// the one before, then the constraints: spade's bulk load keeps an angular hull around the
+/// points' centre that degenerates on long thin outlines, and insertion in outline order hands
+/// a far corner every point along a long split edge (a fan of long triangles that every later
+/// point flips). `None` if spade refuses or merges a point, or a constraint would cross another
+/// or pass through a point.
+fn zorder_triangles(points: &[DVec2], m: usize) -> Option<Vec<[u32; 3]>> {
+    use spade::handles::FixedVertexHandle;
+    let n = points.len();
+    let (lo, hi) = points.iter().fold(
+        (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    let side = (hi - lo).max_element();
+    let frame = Aabb {
+        min: lo,
+        max: lo + DVec2::splat(side),
+    };
+    let mut order: Vec<u64> = (0..n)
+        .map(|i| z_order(points[i], &frame) << 32 | i as u64)
+        .collect();
+    order.sort_unstable();
+    let mut cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
+        ConstrainedDelaunayTriangulation::new();
+    let mut handle = vec![FixedVertexHandle::from_index(0); n];
+    // Spade's vertex index -> index into `points`.
+    let mut local = vec![0u32; n];
+    let mut hint = None;
+    for key in order {
+        let i = key as u32 as usize;
+        let p = Point2::new(points[i].x, points[i].y);
+        let h = match hint {
+            Some(h) => cdt.insert_with_hint(p, h),
+            None => cdt.insert(p),
+        }
+        .ok()?;
+        if h.index() + 1 != cdt.num_vertices() {
+            return None; // merged with an earlier point
+        }
+        handle[i] = h;
+        local[h.index()] = i as u32;
+        hint = Some(h);
+    }
+    for i in 0..m {
+        // A constraint that would cross one already in is refused and changes nothing. One that
+        // passes through a point comes back split in several edges.
+        if cdt.try_add_constraint(handle[i], handle[(i + 1) % m]).len() != 1 {
+            return None;
+        }
+    }
+    let inside = inside_faces(&cdt, m, |v| local[v] as usize)?;
+    Some(
+        cdt.inner_faces()
+            .filter(|f| inside[f.fix().index()])
+            .map(|f| f.vertices().map(|v| local[v.fix().index()]))
+            .collect(),
+    )
+}
+
 /// The vertices of a constrained triangulation of `outline` (its first vertices, which must be the
 /// outline's points unchanged) and its triangles inside the outline ([`inside_faces`]). `None` if
 /// spade moved or merged an outline point, or the outline is not closed in the triangulation.
@@ -306,7 +500,7 @@ fn inside_triangles(
     if points[..m] != outline[..] {
         return None;
     }
-    let inside = inside_faces(cdt, m)?;
+    let inside = inside_faces(cdt, m, |v| v)?;
     let tris = cdt
         .inner_faces()
         .filter(|f| inside[f.fix().index()])
@@ -322,13 +516,14 @@ fn inside_triangles(
 fn inside_faces(
     cdt: &ConstrainedDelaunayTriangulation<Point2<f64>>,
     m: usize,
+    local: impl Fn(usize) -> usize,
 ) -> Option<Vec<bool>> {
     let is_outline = |a: usize, b: usize| a < m && b < m && (b == (a + 1) % m || a == (b + 1) % m);
     let mut inside = vec![false; cdt.num_all_faces()];
     let mut stack = Vec::new();
     let mut outline_edges = 0;
     for e in cdt.directed_edges() {
-        let (a, b) = (e.from().fix().index(), e.to().fix().index());
+        let (a, b) = (local(e.from().fix().index()), local(e.to().fix().index()));
         if a < m && b == (a + 1) % m {
             outline_edges += 1;
             let face = e.face().as_inner()?;
@@ -343,7 +538,7 @@ fn inside_faces(
     }
     while let Some(face) = stack.pop() {
         for e in cdt.face(face).adjacent_edges() {
-            if is_outline(e.from().fix().index(), e.to().fix().index()) {
+            if is_outline(local(e.from().fix().index()), local(e.to().fix().index())) {
                 continue;
             }
             let across = e.rev().face().as_inner()?;
@@ -364,7 +559,7 @@ fn inside_faces(
 /// the pieces without collecting them: `for_each_convex_piece`.)
 pub fn convex_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
     let mut out = Vec::new();
-    for_each_convex_piece(pts, |piece| out.push(piece.to_vec()))?;
+    for_each_convex_piece(pts, |piece, _| out.push(piece.to_vec()))?;
     Some(out)
 }
 
@@ -456,7 +651,7 @@ fn cdt_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
     if conflicts > 0 || cdt.num_vertices() != n {
         return None;
     }
-    let inside = inside_faces(&cdt, n)?;
+    let inside = inside_faces(&cdt, n, |v| v)?;
     let tris: Vec<[u32; 3]> = cdt
         .inner_faces()
         .filter(|f| inside[f.fix().index()])
@@ -483,7 +678,7 @@ fn hertel_mehlhorn(
     n: usize,
     tris: &[[u32; 3]],
     max_piece: usize,
-    mut f: impl FnMut(&[u32]),
+    mut f: impl FnMut(&[u32], &[bool]),
 ) {
     let m = 3 * tris.len();
     let origin = |h: u32| tris[h as usize / 3][h as usize % 3] as usize;
@@ -529,8 +724,9 @@ fn hertel_mehlhorn(
         // vertex before it and precedes Q's vertex after it; b likewise the other way round.
         let (hu, tu) = (h as usize, t as usize);
         let (a, b) = (origin(h), origin(t));
-        let convex_at =
-            |before: usize, at: usize, after: usize| orient(pts[before], pts[at], pts[after]) > 0.0;
+        let convex_at = |before: usize, at: usize, after: usize| {
+            orient(pts[before], pts[at], pts[after]) >= 0.0
+        };
         let a_before = origin(prev[hu]);
         let a_after = origin(next[next[tu] as usize]);
         let b_before = origin(prev[tu]);
@@ -550,25 +746,67 @@ fn hertel_mehlhorn(
             removed[tu] = true;
         }
     }
-    drop(prev);
     // Each remaining cycle is a piece, starting from its lowest half-edge.
     let mut seen = removed;
     let mut piece: Vec<u32> = Vec::new();
+    let mut on_outline: Vec<bool> = Vec::new();
     for h in 0..m as u32 {
         if seen[h as usize] {
             continue;
         }
         piece.clear();
+        on_outline.clear();
         let mut e = h;
         loop {
             seen[e as usize] = true;
             piece.push(origin(e) as u32);
+            on_outline.push(twin[e as usize] == OUTLINE);
             e = next[e as usize];
             if e == h {
                 break;
             }
         }
-        f(&piece);
+        f(&piece, &on_outline);
+    }
+}
+
+/// A strictly convex piece from a convex cycle of [`hertel_mehlhorn`] (`cycle`: vertex indices
+/// into `pts`; `on_outline[i]`: the edge from `cycle[i]` to the next lies on the outline, which is
+/// `pts[..n]`): the vertices where the cycle runs straight on are left out (into `piece`), and
+/// `inside` says which of the remaining vertices and edges lie strictly inside the polygon
+/// ([`Inside`]): a vertex if it is an interior Steiner point, an edge if all its parts are
+/// diagonals and every vertex left out on it is an interior point (a straight run through an
+/// outline vertex touches the outline there).
+fn strict_piece(
+    pts: &[DVec2],
+    n: usize,
+    cycle: &[u32],
+    on_outline: &[bool],
+    piece: &mut Vec<u32>,
+    inside: &mut Vec<Inside>,
+) {
+    piece.clear();
+    inside.clear();
+    let k = cycle.len();
+    let at = |i: usize| cycle[i % k] as usize;
+    let corner = |i: usize| orient(pts[at(i + k - 1)], pts[at(i)], pts[at(i + 1)]) != 0.0;
+    // A cycle of positive area has a corner.
+    let Some(first) = (0..k).find(|&i| corner(i)) else {
+        return;
+    };
+    for i in first..first + k {
+        let v = at(i);
+        if corner(i) {
+            piece.push(v as u32);
+            inside.push(Inside {
+                vertex: v >= n,
+                edge: true,
+            });
+        }
+        let last = inside.last_mut().expect("the walk starts at a corner");
+        if on_outline[i % k] || (!corner(i) && v < n) {
+            last.edge = false;
+        }
     }
 }
 
@@ -642,13 +880,16 @@ mod tests {
     /// is `points[..outline]` (the rest are interior Steiner points):
     /// - the outline is the polygon's vertices in order, with points exactly on its edges
     ///   (strictly between their ends, in order) between them: the same point set;
-    /// - every piece is strictly convex and counter-clockwise, with at most `max_piece` vertices;
+    /// - every piece is convex and counter-clockwise, with at most `max_piece` vertices: strictly
+    ///   convex, or with `straight` (the cycles of [`hertel_mehlhorn`], which merges across a
+    ///   diagonal where an end then runs straight on) without a right turn;
     /// - every outline edge is an edge of exactly one piece, in its direction, and every other
     ///   piece edge (a diagonal) is an edge of exactly two pieces, in opposite directions. With
     ///   positively oriented pieces this makes the sum of the pieces' indicator functions the
     ///   outline's: they cover it, without overlap (so interior Steiner points lie inside);
     /// - the areas add up (to a relative 1e-9);
-    /// - every diagonal is essential: merging its two pieces is not convex, or too big;
+    /// - every diagonal is essential: merging its two pieces turns right somewhere (or, without
+    ///   `straight`, does not turn left everywhere), or is too big;
     /// - without Steiner points, at most 2r + 1 pieces for r reflex vertices (within 4× the
     ///   optimum).
     fn check_cover(
@@ -657,9 +898,17 @@ mod tests {
         outline: usize,
         pieces: &[Vec<u32>],
         max_piece: usize,
+        straight: bool,
     ) -> Result<(), String> {
         let n = poly.len();
         let m = outline;
+        let convex = |pts: &[DVec2]| {
+            if straight {
+                turns_left_or_straight(pts) && signed_area(pts) > 0.0
+            } else {
+                is_strictly_convex(pts)
+            }
+        };
         // The outline: the polygon's vertices in order, split points on their edges between.
         let mut at = 0;
         for i in 0..n {
@@ -694,8 +943,8 @@ mod tests {
             .collect();
         for (k, p) in ids.iter().enumerate() {
             let pts: Vec<DVec2> = p.iter().map(|&i| points[i]).collect();
-            if !is_strictly_convex(&pts) {
-                return Err(format!("piece {k} is not strictly convex: {pts:?}"));
+            if !convex(&pts) {
+                return Err(format!("piece {k} is not convex: {pts:?}"));
             }
             if p.len() > max_piece {
                 return Err(format!("piece {k} has {} vertices", p.len()));
@@ -732,7 +981,7 @@ mod tests {
                 .into_iter()
                 .map(|i| points[i])
                 .collect();
-            if merged.len() <= max_piece && is_convex(&merged) {
+            if merged.len() <= max_piece && convex(&merged) {
                 return Err(format!("diagonal {a} -> {b} is not essential"));
             }
         }
@@ -754,6 +1003,88 @@ mod tests {
             ));
         }
         Ok(())
+    }
+
+    /// Whether a closed point list never turns right (convex, possibly with straight vertices,
+    /// for a simple counter-clockwise one).
+    fn turns_left_or_straight(pts: &[DVec2]) -> bool {
+        let n = pts.len();
+        (0..n).all(|i| orient(pts[i], pts[(i + 1) % n], pts[(i + 2) % n]) >= 0.0)
+    }
+
+    /// Checks the strict pieces [`strict_piece`] makes of the convex cycles `cycles` of a
+    /// decomposition (its points `points`, outline `points[..outline]`, of the polygon `poly`):
+    /// each is strictly convex, a sub-list of its cycle (only straight vertices left out), with
+    /// the same area; a vertex is reported inside exactly when it is an interior Steiner point;
+    /// and the midpoint of every edge reported inside lies strictly inside the polygon (an exact
+    /// crossing-number test, on up to `samples` edges spread over the pieces).
+    fn check_strict(
+        poly: &[DVec2],
+        points: &[DVec2],
+        outline: usize,
+        cycles: &[(Vec<u32>, Vec<bool>)],
+        samples: usize,
+    ) -> Result<(), String> {
+        let (mut piece, mut inside) = (Vec::new(), Vec::new());
+        let mut inside_edges = Vec::new();
+        for (k, (cycle, on_outline)) in cycles.iter().enumerate() {
+            strict_piece(points, outline, cycle, on_outline, &mut piece, &mut inside);
+            let pts: Vec<DVec2> = piece.iter().map(|&i| points[i as usize]).collect();
+            if !is_strictly_convex(&pts) {
+                return Err(format!("strict piece {k} is not strictly convex: {pts:?}"));
+            }
+            let all: Vec<DVec2> = cycle.iter().map(|&i| points[i as usize]).collect();
+            let (got, want) = (signed_area(&pts), signed_area(&all));
+            if (got - want).abs() > 1e-9 * want.abs() {
+                return Err(format!("strict piece {k} has area {got}, its cycle {want}"));
+            }
+            // The piece is the cycle with vertices left out: a sub-list of a rotation of it.
+            let start = cycle
+                .iter()
+                .position(|&c| c == piece[0])
+                .ok_or("a strict piece has a vertex off its cycle")?;
+            let mut rotated = cycle[start..].iter().chain(&cycle[..start]);
+            if !piece.iter().all(|v| rotated.any(|c| c == v)) {
+                return Err(format!("strict piece {k} is not a sub-list of its cycle"));
+            }
+            for (i, ins) in inside.iter().enumerate() {
+                if ins.vertex != (piece[i] as usize >= outline) {
+                    return Err(format!("piece {k} vertex {i}: inside flag {}", ins.vertex));
+                }
+                if ins.edge {
+                    inside_edges.push((pts[i] + pts[(i + 1) % pts.len()]) * 0.5);
+                }
+            }
+        }
+        let stride = (inside_edges.len() / samples.max(1)).max(1);
+        for mid in inside_edges.iter().step_by(stride) {
+            if !strictly_inside(poly, *mid) {
+                return Err(format!(
+                    "an edge reported inside has its midpoint {mid:?} off the interior"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `p` lies strictly inside the simple polygon `poly` (crossing number with exact
+    /// orientation tests; `false` on the outline).
+    fn strictly_inside(poly: &[DVec2], p: DVec2) -> bool {
+        let n = poly.len();
+        let mut inside = false;
+        for i in 0..n {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            let o = orient(a, b, p);
+            let (ymin, ymax) = (a.y.min(b.y), a.y.max(b.y));
+            if o == 0.0 && p.x >= a.x.min(b.x) && p.x <= a.x.max(b.x) && p.y >= ymin && p.y <= ymax
+            {
+                return false;
+            }
+            if (a.y > p.y) != (b.y > p.y) && (o > 0.0) == (b.y > a.y) {
+                inside = !inside;
+            }
+        }
+        inside
     }
 
     /// The pieces of a polygon as index lists into the points they use (the polygon's, or its
@@ -781,22 +1112,32 @@ mod tests {
                 })
                 .collect();
             let ids = ids.ok_or("a piece has a point off the polygon")?;
-            check_cover(ccw, ccw, n, &ids, usize::MAX)?;
+            check_cover(ccw, ccw, n, &ids, usize::MAX, false)?;
             return Ok(ids.len());
         }
-        let mut ids: Vec<Vec<u32>> = Vec::new();
+        let mut cycles: Vec<(Vec<u32>, Vec<bool>)> = Vec::new();
+        let mut record = |p: &[u32], on: &[bool]| cycles.push((p.to_vec(), on.to_vec()));
         if let Some(local) = local_triangulation(ccw) {
-            hertel_mehlhorn(&local.points, local.outline, &local.tris, MAX_PIECE, |p| {
-                ids.push(p.to_vec())
-            });
-            check_cover(ccw, &local.points, local.outline, &ids, MAX_PIECE)?;
+            hertel_mehlhorn(
+                &local.points,
+                local.outline,
+                &local.tris,
+                MAX_PIECE,
+                &mut record,
+            );
+            let ids: Vec<Vec<u32>> = cycles.iter().map(|c| c.0.clone()).collect();
+            check_cover(ccw, &local.points, local.outline, &ids, MAX_PIECE, true)?;
+            check_strict(ccw, &local.points, local.outline, &cycles, 300)?;
         } else {
             let tris = cdt_triangles(ccw)
                 .or_else(|| ear_clip(ccw))
                 .ok_or("no triangulation")?;
-            hertel_mehlhorn(ccw, n, &tris, usize::MAX, |p| ids.push(p.to_vec()));
-            check_cover(ccw, ccw, n, &ids, usize::MAX)?;
+            hertel_mehlhorn(ccw, n, &tris, usize::MAX, &mut record);
+            let ids: Vec<Vec<u32>> = cycles.iter().map(|c| c.0.clone()).collect();
+            check_cover(ccw, ccw, n, &ids, usize::MAX, true)?;
+            check_strict(ccw, ccw, n, &cycles, 300)?;
         }
+        let ids = cycles;
         // The public entry point gives the same pieces.
         let pieces = convex_pieces(ccw).ok_or("no decomposition")?;
         if pieces.len() != ids.len() {
@@ -909,16 +1250,27 @@ mod tests {
         let c = comb(&teeth);
         assert_eq!(c.len(), 10_002);
         check_polygon(&c).unwrap();
-        // The strip's long base is split and the teeth get interior points.
+        // The strip's long base is split; the strip and the teeth are too narrow for interior
+        // points.
         let local = local_triangulation(&normalized_ccw(&c)).unwrap();
         assert!(local.outline > c.len());
-        assert!(local.points.len() > local.outline);
+        assert_eq!(local.points.len(), local.outline);
+        // A wide round outline gets interior points, and pieces that touch no outline.
         let k = 10_000;
         let radii: Vec<f64> = (0..k)
             .map(|i| 100.0 + ((i * 7919) % 13) as f64 * 0.1)
             .collect();
         let jitter = vec![0.0; k];
-        check_polygon(&star(&radii, &jitter, false)).unwrap();
+        let round = star(&radii, &jitter, false);
+        check_polygon(&round).unwrap();
+        let local = local_triangulation(&normalized_ccw(&round)).unwrap();
+        assert!(local.points.len() > local.outline + 100);
+        let mut inner = 0;
+        for_each_convex_piece(&normalized_ccw(&round), |_, inside| {
+            inner += usize::from(!inside.is_empty() && inside.iter().all(|i| i.edge));
+        })
+        .unwrap();
+        assert!(inner > 10, "{inner} pieces wholly inside");
     }
 
     /// Coordinates spade refuses (non-zero, below 2^-142 in magnitude) fall back to ear clipping.

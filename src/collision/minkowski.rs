@@ -5,8 +5,9 @@
 //! level?" into "is the point in an inflated piece?".
 use glam::DVec2;
 
+use super::decompose::Inside;
 use super::polygon::remove_collinear;
-use super::predicates::cross;
+use super::predicates::{cross, orient};
 
 /// Index of the lowest vertex (smallest y, then smallest x).
 fn lowest(p: &[DVec2]) -> usize {
@@ -52,6 +53,78 @@ pub(crate) fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
         out.pop();
     }
     remove_collinear(out)
+}
+
+/// [`minkowski_sum`] of a convex piece `a` of a polygon with `b`, and which of the sum's edges lie
+/// strictly inside the polygon's own sum with `b` (bit `k`: the edge from point `k` to point
+/// `k + 1`), from which parts of `a` lie inside the polygon (`inside`, as
+/// [`for_each_convex_piece`](super::decompose::for_each_convex_piece) reports them; empty: none
+/// known). `b` must contain the origin (a collider contains its reference point).
+///
+/// Every edge of the sum is an edge of `a` moved by a vertex of `b`, an edge of `b` moved by a
+/// vertex of `a`, or one of each end to end where they are parallel. If `x` lies strictly inside
+/// the polygon `P`, a disc around it does, so `x + y` lies strictly inside `P ⊕ b` for every `y`
+/// in `b`: an interior edge of `a` moved by any vertex of `b` lies inside `P ⊕ b` but for its
+/// ends, and so does an edge of `b` moved by an interior vertex of `a`. Exact topology, no
+/// distance test. The mask is 0 (nothing known) for sums of more than 64 points, and when the
+/// merged sum needed cleaning up (a repeated or collinear point from non-strictly convex input),
+/// where its edges no longer follow the merge one to one.
+pub(crate) fn minkowski_sum_inside(
+    a: &[DVec2],
+    inside: &[Inside],
+    b: &[DVec2],
+) -> (Vec<DVec2>, u64) {
+    if inside.len() != a.len() || !inside.iter().any(|i| i.vertex || i.edge) {
+        return (minkowski_sum(a, b), 0);
+    }
+    let (na, nb) = (a.len(), b.len());
+    let (ia, ib) = (lowest(a), lowest(b));
+    let at = |i: usize| a[(ia + i) % na];
+    let bt = |j: usize| b[(ib + j) % nb];
+    let ins = |i: usize| inside[(ia + i) % na];
+    let mut out = Vec::with_capacity(na + nb);
+    let mut mask = 0u64;
+    let (mut i, mut j) = (0, 0);
+    while i < na || j < nb {
+        out.push(at(i) + bt(j));
+        let ea = at(i + 1) - at(i);
+        let eb = bt(j + 1) - bt(j);
+        let c = if i >= na {
+            -1.0
+        } else if j >= nb {
+            1.0
+        } else {
+            cross(ea, eb)
+        };
+        // The edge from this point: `a`'s edge i, `b`'s edge j at `a`'s vertex i, or both.
+        let interior = if c > 0.0 {
+            ins(i).edge
+        } else if c < 0.0 {
+            ins(i).vertex
+        } else {
+            ins(i).edge && ins(i + 1).vertex
+        };
+        if interior && out.len() <= 64 {
+            mask |= 1 << (out.len() - 1);
+        }
+        if c >= 0.0 {
+            i += 1;
+        }
+        if c <= 0.0 {
+            j += 1;
+        }
+    }
+    let k = out.len();
+    let clean = (3..=64).contains(&k)
+        && (0..k).all(|i| {
+            let (p, q, r) = (out[(i + k - 1) % k], out[i], out[(i + 1) % k]);
+            p != q && orient(p, q, r) != 0.0
+        });
+    if clean {
+        (out, mask)
+    } else {
+        (minkowski_sum(a, b), 0)
+    }
 }
 
 /// The collider reflected through its reference point (`−Q`), still counter-clockwise.

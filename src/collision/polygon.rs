@@ -223,9 +223,9 @@ fn simple_by_triangulation(points: &[DVec2]) -> bool {
 /// Spade's bulk load keeps an angular hull around the points' centre that degenerates on long
 /// thin outlines (its hull insertion was the top of the profile of `tessera check` on the
 /// 20 000-point comb of `scripts/gen-outline.py`). With this, that check went from 0.43 to
-/// 0.25 s (release without LTO, idle machine, 2026-11-23). The decomposition's triangulations
-/// (`decompose.rs`, with interior grid points) still bulk-load: inserting those this way
-/// measured slower (0.45 s).
+/// 0.25 s (release without LTO, idle machine, 2026-11-23). The decomposition's triangulation
+/// (`decompose.rs`, with split points along long edges) inserts in Z-order instead: in outline
+/// order, a long edge's split points all join one far corner first.
 fn outline_cdt(
     verts: Vec<spade::Point2<f64>>,
     m: usize,
