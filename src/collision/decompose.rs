@@ -563,6 +563,23 @@ pub fn convex_pieces(pts: &[DVec2]) -> Option<Vec<Vec<DVec2>>> {
     Some(out)
 }
 
+/// Triangles (counter-clockwise index triples into `pts`) covering a simple counter-clockwise
+/// polygon without collinear vertices, with its own vertices only: what a renderer fills when
+/// the convex pieces carry Steiner points (long outlines), which its vertex buffer does not have.
+/// The constrained Delaunay triangulation of the outline (Z-order insertion, O(n log n)), or ear
+/// clipping (O(n²)) where spade refuses the coordinates. `None` only if ear clipping finds no ear,
+/// which cannot happen for a valid simple polygon.
+pub fn polygon_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
+    let n = pts.len();
+    if n < 3 {
+        return None;
+    }
+    match zorder_triangles(pts, n) {
+        Some(tris) if tris.len() == n - 2 => Some(tris),
+        _ => ear_clip(pts),
+    }
+}
+
 /// Concave polygons up to this many points keep the pieces they always had (ear clipping, then
 /// Hertel–Mehlhorn restarting after every merge: [`small_pieces`]), so the meshes, golden images
 /// and replays of existing levels, whose hand-made polygons have a dozen points, do not change.

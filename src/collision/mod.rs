@@ -109,7 +109,7 @@ mod world;
 
 pub use build::{build_mesh, BuildError, MeshConfig};
 pub use collider::ColliderShape;
-pub use decompose::convex_pieces;
+pub use decompose::{convex_pieces, polygon_triangles};
 pub use invariants::InvariantError;
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};

@@ -18,7 +18,9 @@ use glam::{DVec2, Vec3};
 use super::ladder_mesh::add_ladder;
 use super::palette::{lighten, polygon_style, SurfaceStyle};
 use super::vertex::MeshVertex;
-use crate::collision::{convex_pieces, normalized_ccw, orient, Aabb, PolygonKind};
+use crate::collision::{
+    convex_pieces, normalized_ccw, orient, polygon_triangles, Aabb, PolygonKind,
+};
 use crate::level::Level;
 
 /// Slab dimensions, m.
@@ -203,7 +205,10 @@ fn push_quad(part: &mut Part, q: [MeshVertex; 4]) {
         .extend_from_slice(&[base, base + 2, base + 1, base, base + 3, base + 2]);
 }
 
-/// Triangles (index triples into `pts`) covering the polygon: its convex pieces, fanned.
+/// Triangles (index triples into `pts`) covering the polygon: its convex pieces, fanned, where
+/// they use the polygon's own vertices only (every polygon of up to 64 points); otherwise (a long
+/// outline, whose pieces carry Steiner points) the triangulation of the outline itself
+/// ([`polygon_triangles`]).
 fn front_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
     let index: HashMap<(u64, u64), u32> = pts
         .iter()
@@ -216,7 +221,9 @@ fn front_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
             .iter()
             .map(|p| index.get(&(p.x.to_bits(), p.y.to_bits())).copied())
             .collect();
-        let ids = ids?;
+        let Some(ids) = ids else {
+            return polygon_triangles(pts);
+        };
         tris.extend((1..ids.len() - 1).map(|k| [ids[0], ids[k], ids[k + 1]]));
     }
     Some(tris)
