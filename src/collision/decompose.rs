@@ -122,8 +122,12 @@ pub(crate) fn for_each_convex_piece(
     let (mut buf, mut ids, mut inside) = (Vec::new(), Vec::new(), Vec::new());
     let mut emit = |points: &[DVec2], outline: usize, cycle: &[u32], on_outline: &[bool]| {
         strict_piece(points, outline, cycle, on_outline, &mut ids, &mut inside);
-        piece_points(points, &ids, &mut buf);
-        f(&buf, &inside);
+        // A cycle of merged triangles has positive area, so it keeps at least three
+        // corners; a degenerate cycle would be skipped rather than emitted empty.
+        if ids.len() >= 3 {
+            piece_points(points, &ids, &mut buf);
+            f(&buf, &inside);
+        }
     };
     if let Some(local) = local_triangulation(pts) {
         let (points, outline) = (&local.points, local.outline);
