@@ -10,7 +10,8 @@
 //!
 //! # Algorithm
 //! 1. Triangulation: a constrained Delaunay triangulation (spade, O(n log n)) of the polygon's
-//!    vertices with its edges as constraints. Its triangles inside the polygon are found by a
+//!    vertices with its edges as constraints, the points inserted in Z-order
+//!    ([`polygon_triangles`]). Its triangles inside the polygon are found by a
 //!    flood fill from the left side of every outline edge across the edges that are not outline
 //!    edges: topology only, no arithmetic (spade decides every orientation and in-circle question
 //!    with exact predicates). A polygon spade refuses (a non-zero coordinate below 2^-142 in
@@ -136,10 +137,7 @@ pub(crate) fn for_each_convex_piece(
         });
         return Some(());
     }
-    let tris = match cdt_triangles(pts) {
-        Some(tris) => tris,
-        None => ear_clip(pts)?,
-    };
+    let tris = polygon_triangles(pts)?;
     hertel_mehlhorn(pts, pts.len(), &tris, usize::MAX, |cycle, on| {
         emit(pts, pts.len(), cycle, on)
     });
@@ -251,7 +249,7 @@ fn local_triangulation(pts: &[DVec2]) -> Option<LocalTriangulation> {
         .into_iter()
         .map(|(r, c)| grid_point(r, c))
         .collect();
-    if let Some(local) = bulk_loaded(&outline, grid.clone()) {
+    if let Some(local) = grid_triangulation(&outline, &grid) {
         return Some(local);
     }
     let verts: Vec<Point2<f64>> = outline.iter().map(|p| Point2::new(p.x, p.y)).collect();
@@ -401,11 +399,12 @@ fn interior_grid(
     out
 }
 
-/// The triangulation of `local_triangulation` in one bulk load of the outline and all grid points
-/// (those outside the polygon end up in outside triangles, unused): no point location walks.
-/// `None` if a grid point lies on the outline (an outline edge is then split, or merged with a
-/// vertex) or spade refuses the points; the caller then locates the grid points one by one.
-fn bulk_loaded(outline: &[DVec2], grid: Vec<Point2<f64>>) -> Option<LocalTriangulation> {
+/// The triangulation of `local_triangulation` from the outline and all grid points at once
+/// ([`zorder_triangles`]; those outside the polygon end up in outside triangles, unused): no
+/// point location walks. `None` if a grid point lies on the outline (an outline edge is then
+/// split, or merged with a vertex) or spade refuses the points; the caller then locates the grid
+/// points one by one.
+fn grid_triangulation(outline: &[DVec2], grid: &[Point2<f64>]) -> Option<LocalTriangulation> {
     let m = outline.len();
     let mut points: Vec<DVec2> = outline.to_vec();
     points.extend(grid.iter().map(|p| DVec2::new(p.x, p.y)));
@@ -655,31 +654,6 @@ fn merge<T: Copy>(p: &[T], k: usize, q: &[T], m: usize) -> Vec<T> {
         out.push(q[(m + s) % lq]);
     }
     out
-}
-
-/// The triangles (counter-clockwise index triples) of a constrained Delaunay triangulation of a
-/// simple counter-clockwise polygon, or `None` if spade refuses its coordinates (or, which cannot
-/// happen for a valid polygon, the triangulation lacks an outline edge or merged vertices).
-fn cdt_triangles(pts: &[DVec2]) -> Option<Vec<[u32; 3]>> {
-    let n = pts.len();
-    let verts: Vec<Point2<f64>> = pts.iter().map(|p| Point2::new(p.x, p.y)).collect();
-    let edges: Vec<[usize; 2]> = (0..n).map(|i| [i, (i + 1) % n]).collect();
-    let mut conflicts = 0usize;
-    // Vertex order is kept: spade's vertex i is point i (no duplicates in a valid polygon).
-    let cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
-        ConstrainedDelaunayTriangulation::try_bulk_load_cdt(verts, edges, |_| conflicts += 1)
-            .ok()?;
-    if conflicts > 0 || cdt.num_vertices() != n {
-        return None;
-    }
-    let inside = inside_faces(&cdt, n, |v| v)?;
-    let tris: Vec<[u32; 3]> = cdt
-        .inner_faces()
-        .filter(|f| inside[f.fix().index()])
-        .map(|f| f.vertices().map(|v| v.fix().index() as u32))
-        .collect();
-    // A triangulation of a simple polygon without extra points has n - 2 triangles.
-    (tris.len() == n - 2).then_some(tris)
 }
 
 /// No twin: the half-edge lies on the polygon's outline.
@@ -1150,9 +1124,7 @@ mod tests {
             check_cover(ccw, &local.points, local.outline, &ids, MAX_PIECE, true)?;
             check_strict(ccw, &local.points, local.outline, &cycles, 300)?;
         } else {
-            let tris = cdt_triangles(ccw)
-                .or_else(|| ear_clip(ccw))
-                .ok_or("no triangulation")?;
+            let tris = polygon_triangles(ccw).ok_or("no triangulation")?;
             hertel_mehlhorn(ccw, n, &tris, usize::MAX, &mut record);
             let ids: Vec<Vec<u32>> = cycles.iter().map(|c| c.0.clone()).collect();
             check_cover(ccw, ccw, n, &ids, usize::MAX, true)?;
@@ -1299,14 +1271,14 @@ mod tests {
     fn tiny_coordinates_fall_back_to_ear_clipping() {
         let l = v(&[(0., 0.), (2., 0.), (2., 1.), (1., 1.), (1., 2.), (0., 2.)]);
         let tiny: Vec<DVec2> = l.iter().map(|p| *p * 1e-45).collect();
-        assert!(cdt_triangles(&tiny).is_none());
+        assert!(zorder_triangles(&tiny, tiny.len()).is_none());
         assert_eq!(check_polygon(&tiny), Ok(2));
         // Longer than `SMALL_POLYGON`: ear clipping, then the one-pass Hertel–Mehlhorn.
         let teeth: Vec<(u32, u32, u32)> =
             (0..20).map(|i| (1 + i % 2, 1 + i % 3, 1 + i % 4)).collect();
         let tiny: Vec<DVec2> = comb(&teeth).iter().map(|p| *p * 1e-45).collect();
         assert!(tiny.len() > SMALL_POLYGON);
-        assert!(cdt_triangles(&tiny).is_none());
+        assert!(zorder_triangles(&tiny, tiny.len()).is_none());
         check_polygon(&tiny).unwrap();
     }
 

@@ -24,6 +24,15 @@ fn lowest(p: &[DVec2]) -> usize {
 /// The Minkowski sum of two convex counter-clockwise polygons, counter-clockwise, without
 /// collinear vertices. Linear in the total vertex count: edges are merged by polar angle.
 pub(crate) fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
+    clean_up(merge(a, b, |_, _| {}))
+}
+
+/// The points of the Minkowski sum of two convex counter-clockwise polygons, merging their edges
+/// by polar angle from their lowest points; with repeated or collinear points where the input is
+/// not strictly convex ([`clean_up`] removes them). For each point pushed, `step(i, c)` is told
+/// the index into `a` of the vertex it starts from and which edge leaves it: `c > 0` `a`'s,
+/// `c < 0` `b`'s, `c == 0` both, end to end where they are parallel.
+fn merge(a: &[DVec2], b: &[DVec2], mut step: impl FnMut(usize, f64)) -> Vec<DVec2> {
     let (na, nb) = (a.len(), b.len());
     let (ia, ib) = (lowest(a), lowest(b));
     let at = |i: usize| a[(ia + i) % na];
@@ -41,6 +50,7 @@ pub(crate) fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
         } else {
             cross(ea, eb)
         };
+        step((ia + i) % na, c);
         if c >= 0.0 {
             i += 1;
         }
@@ -48,6 +58,11 @@ pub(crate) fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
             j += 1;
         }
     }
+    out
+}
+
+/// The merged points of [`merge`] without repeated or collinear points.
+fn clean_up(mut out: Vec<DVec2>) -> Vec<DVec2> {
     out.dedup();
     if out.len() > 1 && out[0] == out[out.len() - 1] {
         out.pop();
@@ -77,43 +92,23 @@ pub(crate) fn minkowski_sum_inside(
     if inside.len() != a.len() || !inside.iter().any(|i| i.vertex || i.edge) {
         return (minkowski_sum(a, b), 0);
     }
-    let (na, nb) = (a.len(), b.len());
-    let (ia, ib) = (lowest(a), lowest(b));
-    let at = |i: usize| a[(ia + i) % na];
-    let bt = |j: usize| b[(ib + j) % nb];
-    let ins = |i: usize| inside[(ia + i) % na];
-    let mut out = Vec::with_capacity(na + nb);
+    let na = a.len();
     let mut mask = 0u64;
-    let (mut i, mut j) = (0, 0);
-    while i < na || j < nb {
-        out.push(at(i) + bt(j));
-        let ea = at(i + 1) - at(i);
-        let eb = bt(j + 1) - bt(j);
-        let c = if i >= na {
-            -1.0
-        } else if j >= nb {
-            1.0
-        } else {
-            cross(ea, eb)
-        };
-        // The edge from this point: `a`'s edge i, `b`'s edge j at `a`'s vertex i, or both.
+    let mut k = 0;
+    let out = merge(a, b, |i, c| {
+        // The edge from point k: `a`'s edge i, `b`'s edge at `a`'s vertex i, or both.
         let interior = if c > 0.0 {
-            ins(i).edge
+            inside[i].edge
         } else if c < 0.0 {
-            ins(i).vertex
+            inside[i].vertex
         } else {
-            ins(i).edge && ins(i + 1).vertex
+            inside[i].edge && inside[(i + 1) % na].vertex
         };
-        if interior && out.len() <= 64 {
-            mask |= 1 << (out.len() - 1);
+        if interior && k < 64 {
+            mask |= 1 << k;
         }
-        if c >= 0.0 {
-            i += 1;
-        }
-        if c <= 0.0 {
-            j += 1;
-        }
-    }
+        k += 1;
+    });
     let k = out.len();
     let clean = (3..=64).contains(&k)
         && (0..k).all(|i| {
@@ -123,7 +118,7 @@ pub(crate) fn minkowski_sum_inside(
     if clean {
         (out, mask)
     } else {
-        (minkowski_sum(a, b), 0)
+        (clean_up(out), 0)
     }
 }
 
