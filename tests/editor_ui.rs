@@ -8,7 +8,8 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use glam::DVec2;
-use tessera::app::ui::{GameUi, UiFrame};
+use tessera::app::router::{KeyPress, Mods, Route};
+use tessera::app::ui::{Effect, GameUi};
 use tessera::app::Game;
 use tessera::editor::ui::view::ViewMapping;
 use tessera::input::{Bindings, InputState, UiActions};
@@ -22,9 +23,15 @@ struct State {
     game: Game,
     gui: GameUi,
     actions: UiActions,
-    last: UiFrame,
+    /// Every effect of every frame so far, in order.
+    effects: Vec<Effect>,
+}
+
+impl State {
     /// Some frame asked to quit.
-    quit: bool,
+    fn quit(&self) -> bool {
+        self.effects.contains(&Effect::Quit)
+    }
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -69,8 +76,7 @@ fn harness(dir: &Path) -> Harness<'static, State> {
         game,
         gui,
         actions: UiActions::default(),
-        last: UiFrame::default(),
-        quit: false,
+        effects: Vec::new(),
     };
     Harness::builder()
         .with_size(egui::vec2(SIZE.0, SIZE.1))
@@ -78,8 +84,8 @@ fn harness(dir: &Path) -> Harness<'static, State> {
         .build_ui_state(
             |ui, s: &mut State| {
                 let actions = std::mem::take(&mut s.actions);
-                s.last = s.gui.ui(ui, &mut s.game, actions);
-                s.quit |= s.last.quit;
+                let effects = s.gui.ui(ui, &mut s.game, actions);
+                s.effects.extend(effects);
             },
             state,
         )
@@ -92,6 +98,23 @@ fn mapping(h: &Harness<'_, State>) -> ViewMapping {
         (SIZE.0 / SIZE.1) as f64,
         screen,
     )
+}
+
+/// A key press through the input router, as the window sends it (no text field is focused
+/// here); returns where it went.
+fn press(h: &mut Harness<'_, State>, key: tessera::input::Key, mods: Mods) -> Route {
+    let s = h.state_mut();
+    let text_field = false;
+    s.gui
+        .key_press(&mut s.game, KeyPress::with(key, mods), text_field)
+}
+
+/// Clicks an item of the toolbar's File menu.
+fn file_menu(h: &mut Harness<'_, State>, item: &str) {
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
 }
 
 fn open_editor(h: &mut Harness<'_, State>) {
@@ -151,7 +174,12 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
     );
     assert_eq!(doc.polygons[1].points, corners.to_vec());
     assert!(s.gui.editor.session.drawing().is_empty());
-    assert!(s.last.level_changed || s.game.world().level() == doc);
+    let changes = s
+        .effects
+        .iter()
+        .filter(|e| **e == Effect::LevelChanged)
+        .count();
+    assert_eq!(changes, 1, "one level change reported: the closed polygon");
     assert_eq!(
         s.game.world().level(),
         doc,
@@ -165,11 +193,22 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
     h.state_mut().game.step_once();
     assert!(h.state().game.world().hero().grounded());
 
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    use tessera::input::Key as K;
+    assert!(matches!(
+        press(&mut h, K::KeyZ, Mods::CTRL),
+        Route::Editor(_)
+    ));
     h.run();
     assert_eq!(h.state().gui.editor.session.level(), &level());
     assert_eq!(h.state().game.world().level(), &level());
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    let ctrl_shift = Mods {
+        shift: true,
+        ..Mods::CTRL
+    };
+    assert!(matches!(
+        press(&mut h, K::KeyZ, ctrl_shift),
+        Route::Editor(_)
+    ));
     h.run();
     assert_eq!(h.state().gui.editor.session.level().polygons.len(), 2);
 
@@ -177,8 +216,7 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
     // mesh, the panels.
     h.snapshot("editor_drawn_polygon");
 
-    h.get_by_label("Save").click();
-    h.run();
+    file_menu(&mut h, "Save (Ctrl+S)");
     assert!(!h.state().gui.editor.session.dirty());
     let saved = load_level(dir.join("level.ron")).unwrap();
     assert_eq!(&saved, h.state().gui.editor.session.level());
@@ -297,7 +335,7 @@ fn quitting_with_unsaved_changes_asks_first() {
     assert!(h.query_by_label("Unsaved changes").is_some());
     h.get_by_label("Discard").click();
     h.run();
-    assert!(h.state().quit);
+    assert!(h.state().quit());
     // The autosave thread stops with the harness; then the folder can go.
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -309,7 +347,7 @@ fn a_recorded_play_test_plays_back_to_the_same_place() {
     let mut h = harness(&dir);
     open_editor(&mut h);
     h.run();
-    h.get_by_label("Record play-test").click();
+    h.get_by_label("Record").click();
     h.run();
     // Run right and jump for a while, one tick per Step click.
     h.state_mut()
@@ -328,9 +366,10 @@ fn a_recorded_play_test_plays_back_to_the_same_place() {
     }
     h.state_mut().game.input_mut().release_all();
     let end = h.state().game.world().hero().body.pos;
-    h.get_by_label("Stop recording").click();
+    h.get_by_label("Stop").click();
     h.run();
-    let (start2, actions) = h.state().gui.playtest().expect("a recorded play-test");
+    let p = h.state().game.playtest().expect("a recorded play-test");
+    let (start2, actions) = (p.start, &p.actions);
     assert_eq!(actions.len(), 40, "one recorded tick per step");
     assert!(actions.iter().any(|a| a.jump_pressed));
     assert!(
@@ -396,14 +435,14 @@ fn a_newer_recovery_file_is_offered_and_restored_as_unsaved_work() {
             .build_ui_state(
                 |ui, s: &mut State| {
                     let actions = std::mem::take(&mut s.actions);
-                    s.last = s.gui.ui(ui, &mut s.game, actions);
+                    let effects = s.gui.ui(ui, &mut s.game, actions);
+                    s.effects.extend(effects);
                 },
                 State {
                     game,
                     gui,
                     actions: UiActions::default(),
-                    last: UiFrame::default(),
-                    quit: false,
+                    effects: Vec::new(),
                 },
             )
     };
@@ -439,8 +478,7 @@ fn save_as_writes_the_typed_path_and_makes_it_the_level_file() {
     let map = mapping(&h);
     click(&mut h, map.to_screen(DVec2::new(1.0, 2.0)).unwrap());
     h.run();
-    h.get_by_label("Save as...").click();
-    h.run();
+    file_menu(&mut h, "Save as...");
     assert!(h.query_by_label("Save level as").is_some());
     let target = dir.join("copy.ron");
     let field = h.get_by_role(Role::TextInput);

@@ -3,9 +3,12 @@
 //! GPU and presentation, so this is testable with synthetic input.
 use std::time::Duration;
 
+use glam::DVec2;
+
 use super::fixed_step::{FixedStep, FrameSteps};
 use crate::anim::HeroAnimator;
 use crate::input::{InputState, UiActions};
+use crate::level::Level;
 use crate::movement::{Actions, MoveEvent};
 use crate::render::background_mesh::Backdrop;
 use crate::render::camera::{CameraConfig, CameraRig};
@@ -30,6 +33,17 @@ pub struct FrameReport {
     pub ui: UiActions,
 }
 
+/// A recorded play-test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Playtest {
+    /// Where the hero started.
+    pub start: DVec2,
+    /// The level it was played on.
+    pub level: Level,
+    /// Every tick's actions.
+    pub actions: Vec<Actions>,
+}
+
 /// The running game: world, clock, input, replay, camera and view toggles.
 pub struct Game {
     world: World,
@@ -49,8 +63,10 @@ pub struct Game {
     time: f64,
     /// The level editor is open: the simulation runs only by [`Game::step_once`].
     editing: bool,
-    /// The play-test being recorded: every tick's actions since it started.
-    playtest: Option<Vec<Actions>>,
+    /// The play-test being recorded: where the hero started and every tick's actions since.
+    recording: Option<(DVec2, Vec<Actions>)>,
+    /// The last play-test recorded, for playing back.
+    playtest: Option<Playtest>,
     /// Every event of this frame's ticks, each with the number of the tick it happened on (the
     /// world's tick count after that tick, so the first tick is 1). Cleared at the start of each
     /// frame; its allocation is kept.
@@ -91,6 +107,7 @@ impl Game {
             alpha: 1.0,
             time: 0.0,
             editing: false,
+            recording: None,
             playtest: None,
             frame_events: Vec::new(),
         }
@@ -181,7 +198,7 @@ impl Game {
         if let Some(r) = &mut self.recorded {
             r.push(actions);
         }
-        if let Some(r) = &mut self.playtest {
+        if let Some((_, r)) = &mut self.recording {
             r.push(actions);
         }
     }
@@ -209,14 +226,33 @@ impl Game {
         self.alpha = 1.0;
     }
 
-    /// Starts recording a play-test (every tick's actions from now on), replacing one under way.
-    pub fn start_playtest(&mut self) {
-        self.playtest = Some(Vec::new());
+    /// Starts recording a play-test from the hero's position now (every tick's actions from now
+    /// on), replacing one under way.
+    pub fn start_recording(&mut self) {
+        self.recording = Some((self.world.hero().body.pos, Vec::new()));
     }
 
-    /// Stops recording the play-test and returns its actions.
-    pub fn take_playtest(&mut self) -> Option<Vec<Actions>> {
-        self.playtest.take()
+    /// Stops recording the play-test under way and keeps it, with the level it was played on, for
+    /// playing back; returns its length in ticks (`None`: nothing was being recorded).
+    pub fn stop_recording(&mut self) -> Option<usize> {
+        let (start, actions) = self.recording.take()?;
+        let ticks = actions.len();
+        self.playtest = Some(Playtest {
+            start,
+            level: self.world.level().clone(),
+            actions,
+        });
+        Some(ticks)
+    }
+
+    /// Whether a play-test is being recorded.
+    pub fn recording(&self) -> bool {
+        self.recording.is_some()
+    }
+
+    /// The last play-test recorded.
+    pub fn playtest(&self) -> Option<&Playtest> {
+        self.playtest.as_ref()
     }
 
     /// Plays `replay` from the next tick (live input takes over when it ends): a recorded

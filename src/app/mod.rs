@@ -5,6 +5,9 @@
 //!   file first (level, tuning, bindings, replay), then opens the window.
 //! - [`fixed_step`]: the fixed-timestep accumulator (120 Hz ticks, capped catch-up).
 //! - [`game`]: one frame's logic without a window (pause, ticks from input or replay, camera).
+//! - [`router`]: the one owner of keyboard input; each key press goes to exactly one of a text
+//!   field, the game's input state, the editor's shortcuts or the pause menu, by mode.
+//! - [`ui`]: the editor and the pause menu in one egui pass; they return [`ui::Effect`]s.
 //! - [`window`]: the winit `ApplicationHandler`, the GPU surface, presentation, fullscreen.
 //!
 //! # Must never depend on
@@ -12,6 +15,7 @@
 //! module do not know it exists.
 pub mod fixed_step;
 pub mod game;
+pub mod router;
 pub mod settings;
 pub mod ui;
 pub mod window;

@@ -12,26 +12,29 @@ use std::time::Instant;
 use glam::DVec2;
 
 use super::game::Game;
+use super::router::{self, Focus, KeyPress, Mode, Route};
 use super::settings::{MsaaSetting, Settings};
-use crate::editor::ui::{Command, EditorUi, FrameTime, Playtest};
+use crate::editor::ui::{Command, EditorUi, FrameTime, SimStatus};
 use crate::editor::EditorSession;
 use crate::input::{Action, Bindings, Key, UiActions};
 use crate::level::UserDirs;
-use crate::movement::{Actions, Tuning};
+use crate::movement::Tuning;
 use crate::render::quality::Msaa;
 use crate::sim::Replay;
 
-/// What the window must do after a UI frame.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct UiFrame {
-    /// The level changed: rebuild the render meshes (the world is already rebuilt).
-    pub level_changed: bool,
-    /// Quit the game.
-    pub quit: bool,
-    /// Settings changed: apply them (fullscreen, MSAA, volumes).
-    pub settings_changed: bool,
-    /// The bindings changed: the input state has them already.
-    pub bindings_changed: bool,
+/// What the window must do after a UI frame, as values applied in one place
+/// (`app::window`'s `apply`), in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The level changed: rebuild the render meshes and the sound map (the world is already
+    /// rebuilt).
+    LevelChanged,
+    /// The settings changed: apply them (fullscreen, anti-aliasing, volumes).
+    SettingsChanged,
+    /// Switch between fullscreen and a window (the Fullscreen key).
+    ToggleFullscreen,
+    /// Quit the game (any unsaved-changes prompt has been answered).
+    Quit,
 }
 
 /// The pause menu's items, in order.
@@ -85,8 +88,8 @@ pub struct GameUi {
     /// The action waiting for a key to be bound to it.
     rebinding: Option<Action>,
     applied_revision: u64,
-    playtest: Option<(DVec2, Vec<Actions>)>,
-    playtest_start: Option<DVec2>,
+    /// Enter was pressed in the pause menu (the input router's `MenuAccept`).
+    menu_accept: bool,
 }
 
 impl GameUi {
@@ -119,8 +122,7 @@ impl GameUi {
             settings_open: false,
             rebinding: None,
             applied_revision: revision,
-            playtest: None,
-            playtest_start: None,
+            menu_accept: false,
         }
     }
 
@@ -131,7 +133,6 @@ impl GameUi {
             self.editor.look_from(game.camera());
             self.stop_recording(game);
         }
-        self.editor.running = false;
         game.set_editing(open);
         log::info!("editor {}", if open { "opened" } else { "closed" });
     }
@@ -161,22 +162,54 @@ impl GameUi {
         true
     }
 
+    /// A key press, routed by [`router::route`] from the game's mode and carried out: bound to
+    /// an action, given to the game's input state, queued as an editor shortcut or as the pause
+    /// menu's accept. `text_field`: a text field is being edited (the caller gives the key to
+    /// egui when the route says [`Route::TextField`]). Returns the route taken.
+    pub fn key_press(&mut self, game: &mut Game, press: KeyPress, text_field: bool) -> Route {
+        let mode = Mode::of(game.editing(), game.paused());
+        let focus = Focus {
+            text_field,
+            rebinding: self.rebinding.is_some(),
+        };
+        let route = router::route(mode, focus, press, game.input_mut().bindings());
+        match route {
+            Route::TextField | Route::Ignore => {}
+            Route::Bind => {
+                self.bind_key(game, press.key);
+            }
+            Route::Game => game.input_mut().key(press.key, true),
+            Route::Editor(s) => self.editor.shortcut(s),
+            Route::MenuAccept => self.menu_accept = true,
+        }
+        route
+    }
+
     /// One egui pass: the editor when open, else the pause menu when paused; then the level swap
     /// and the autosave. `ui_actions` are the frame's UI presses (the menu moves with Up and
-    /// Down and activates with Jump, so a gamepad drives it).
-    pub fn ui(&mut self, ui: &mut egui::Ui, game: &mut Game, ui_actions: UiActions) -> UiFrame {
-        let mut frame = UiFrame::default();
+    /// Down and activates with Jump, so a gamepad drives it). Returns what the window must do.
+    pub fn ui(&mut self, ui: &mut egui::Ui, game: &mut Game, ui_actions: UiActions) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if ui_actions.fullscreen {
+            effects.push(Effect::ToggleFullscreen);
+        }
         if game.editing() {
-            let commands = self.editor.show(ui, game.world());
+            let status = SimStatus {
+                running: !game.paused(),
+                recording: game.recording(),
+                playtest_ticks: game.playtest().map(|p| p.actions.len()),
+            };
+            let commands = self.editor.show(ui, game.world(), status);
             if !commands.is_empty() {
                 ui.ctx().request_repaint();
             }
             for c in commands {
-                self.command(c, game, &mut frame);
+                self.command(c, game, &mut effects);
             }
         } else if game.paused() {
-            self.pause_menu(ui, game, ui_actions, &mut frame);
+            self.pause_menu(ui, game, ui_actions, &mut effects);
         }
+        self.menu_accept = false;
         if self.editor.session.revision() != self.applied_revision {
             self.applied_revision = self.editor.session.revision();
             match game.world_mut().set_level(self.editor.session.level()) {
@@ -184,7 +217,7 @@ impl GameUi {
                     for w in game.world().warnings() {
                         self.editor.set_status(w.clone());
                     }
-                    frame.level_changed = true;
+                    effects.push(Effect::LevelChanged);
                     ui.ctx().request_repaint();
                 }
                 // A valid level always builds; should it not, the message says why and the
@@ -195,7 +228,7 @@ impl GameUi {
             }
         }
         self.editor.autosave(Instant::now());
-        frame
+        effects
     }
 
     /// Records the time of one frame for the editor's graph.
@@ -203,7 +236,7 @@ impl GameUi {
         self.editor.record_frame(t);
     }
 
-    fn command(&mut self, c: Command, game: &mut Game, frame: &mut UiFrame) {
+    fn command(&mut self, c: Command, game: &mut Game, effects: &mut Vec<Effect>) {
         match c {
             Command::SetRunning(run) => game.set_paused(!run),
             Command::Step => game.step_once(),
@@ -218,13 +251,10 @@ impl GameUi {
                     self.editor.set_status(format!("tuning not applied: {e}"));
                 }
             }
-            Command::RecordPlaytest => {
-                self.playtest_start = Some(game.world().hero().body.pos);
-                game.start_playtest();
-            }
+            Command::RecordPlaytest => game.start_recording(),
             Command::StopRecording => self.stop_recording(game),
             Command::PlayBack => self.play_back(game),
-            Command::Quit => frame.quit = true,
+            Command::Quit => effects.push(Effect::Quit),
         }
     }
 
@@ -239,38 +269,25 @@ impl GameUi {
         }
     }
 
-    /// Stops a play-test recording under way and keeps it for playing back.
+    /// Stops a play-test recording under way (the game keeps it for playing back).
     fn stop_recording(&mut self, game: &mut Game) {
-        if let (Some(actions), Some(start)) = (game.take_playtest(), self.playtest_start.take()) {
-            self.editor.playtest = Some(Playtest {
-                start,
-                level: game.world().level().clone(),
-                ticks: actions.len(),
-            });
+        if let Some(ticks) = game.stop_recording() {
             self.editor
-                .set_status(format!("recorded a play-test of {} ticks", actions.len()));
-            self.playtest = Some((start, actions));
+                .set_status(format!("recorded a play-test of {ticks} ticks"));
         }
-        self.editor.recording = false;
     }
 
     /// Plays the recorded play-test again from its start, on the level as it is now.
     fn play_back(&mut self, game: &mut Game) {
         self.stop_recording(game);
-        let Some((start, actions)) = &self.playtest else {
+        let Some(p) = game.playtest() else {
             return;
         };
-        let replay = Replay::from_actions(actions);
-        let start = *start;
+        let replay = Replay::from_actions(&p.actions);
+        let start = p.start;
         self.place_hero(game, start);
         game.play_replay(&replay);
         game.set_paused(false);
-        self.editor.running = true;
-    }
-
-    /// The recorded play-test: its start and actions.
-    pub fn playtest(&self) -> Option<(DVec2, &[Actions])> {
-        self.playtest.as_ref().map(|(s, a)| (*s, a.as_slice()))
     }
 
     fn pause_menu(
@@ -278,23 +295,16 @@ impl GameUi {
         ui: &mut egui::Ui,
         game: &mut Game,
         nav: UiActions,
-        frame: &mut UiFrame,
+        effects: &mut Vec<Effect>,
     ) {
         let n = MenuItem::ALL.len();
-        let keys = ui.input(|i| {
-            (
-                i.key_pressed(egui::Key::ArrowUp),
-                i.key_pressed(egui::Key::ArrowDown),
-                i.key_pressed(egui::Key::Enter),
-            )
-        });
-        if (nav.up || keys.0) && self.rebinding.is_none() {
+        if nav.up && self.rebinding.is_none() {
             self.menu_item = (self.menu_item + n - 1) % n;
         }
-        if (nav.down || keys.1) && self.rebinding.is_none() {
+        if nav.down && self.rebinding.is_none() {
             self.menu_item = (self.menu_item + 1) % n;
         }
-        let mut chosen = ((nav.accept || keys.2) && self.rebinding.is_none())
+        let mut chosen = ((nav.accept || self.menu_accept) && self.rebinding.is_none())
             .then(|| MenuItem::ALL[self.menu_item]);
         let ctx = ui.ctx().clone();
         egui::Window::new("Paused")
@@ -314,7 +324,7 @@ impl GameUi {
                 }
                 if self.settings_open {
                     ui.separator();
-                    self.settings_panel(ui, game, frame);
+                    self.settings_panel(ui, game, effects);
                 }
             });
         if chosen.is_some() {
@@ -332,7 +342,7 @@ impl GameUi {
             Some(MenuItem::Editor) => self.toggle_editor(game),
             Some(MenuItem::Quit) => {
                 if self.editor.request_quit() {
-                    frame.quit = true;
+                    effects.push(Effect::Quit);
                 } else {
                     // The unsaved-changes prompt lives in the editor.
                     self.toggle_editor(game);
@@ -342,7 +352,7 @@ impl GameUi {
         }
     }
 
-    fn settings_panel(&mut self, ui: &mut egui::Ui, game: &mut Game, frame: &mut UiFrame) {
+    fn settings_panel(&mut self, ui: &mut egui::Ui, game: &mut Game, effects: &mut Vec<Effect>) {
         let s = &mut self.settings;
         let mut changed = false;
         changed |= ui.checkbox(&mut s.fullscreen, "Fullscreen").changed();
@@ -368,7 +378,7 @@ impl GameUi {
                 .changed();
         }
         if changed {
-            frame.settings_changed = true;
+            effects.push(Effect::SettingsChanged);
             if let Some(p) = &self.settings_file {
                 if let Err(e) = s.save(p) {
                     log::warn!("{e}");
@@ -399,7 +409,6 @@ impl GameUi {
                 };
                 if ui.button(text).clicked() {
                     self.rebinding = Some(a);
-                    frame.bindings_changed = true;
                 }
                 ui.end_row();
             }

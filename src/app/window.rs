@@ -14,12 +14,13 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
 use winit::window::{Fullscreen, Window, WindowId};
 
-use super::game::Game;
-use super::ui::{GameUi, UiFrame};
+use super::game::{FrameReport, Game};
+use super::router::{KeyPress, Mods, Route};
+use super::ui::{Effect, GameUi};
 use super::GameError;
 use super::GameOptions;
 use crate::editor::ui::FrameTime;
-use crate::input::{key_from_winit, Gamepads};
+use crate::input::{key_from_logical, key_from_winit, Gamepads};
 use crate::render::frame::FrameData;
 use crate::render::gpu::{Gpu, GpuError};
 use crate::render::quality::Quality;
@@ -65,6 +66,7 @@ pub fn run(
         error: None,
         stats: FrameStats::default(),
         shown_title: String::new(),
+        mods: Mods::default(),
     };
     // A recovery file newer than the level: the editor opens with its restore prompt.
     if opts.editor || app.gui.editor.dialog_open() {
@@ -211,6 +213,26 @@ impl Graphics {
     fn aspect(&self) -> f64 {
         self.config.width as f64 / self.config.height.max(1) as f64
     }
+
+    /// Fullscreen (borderless, on the current monitor) or a window.
+    fn set_fullscreen(&self, full: bool) {
+        if full != self.window.fullscreen().is_some() {
+            self.window
+                .set_fullscreen(full.then_some(Fullscreen::Borderless(None)));
+        }
+    }
+
+    /// A new renderer of `quality` (another anti-aliasing setting), with `level`'s meshes.
+    fn rebuild_renderer(&mut self, quality: Quality, level: &crate::level::Level) {
+        self.renderer = Renderer::new(
+            &self.gpu,
+            self.view_format,
+            (self.config.width, self.config.height),
+            quality,
+        );
+        self.renderer
+            .set_level(&self.gpu.device, level, &CameraConfig::default());
+    }
 }
 
 struct App<'o> {
@@ -227,6 +249,8 @@ struct App<'o> {
     error: Option<GameError>,
     stats: FrameStats,
     shown_title: String,
+    /// Modifier keys held (winit reports them apart from key events).
+    mods: Mods,
 }
 
 impl ApplicationHandler for App<'_> {
@@ -247,14 +271,29 @@ impl ApplicationHandler for App<'_> {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
-        // egui sees every event first; what it uses (a click on a panel, typing in a field)
-        // does not reach the game.
-        let consumed = match &mut self.gfx {
-            Some(g) if self.game.editing() || self.game.paused() => {
-                g.egui.state.on_window_event(&g.window, &event).consumed
+        match &event {
+            WindowEvent::KeyboardInput { event: key, .. } => {
+                self.key_event(key, &event);
+                return;
             }
-            _ => false,
-        };
+            WindowEvent::ModifiersChanged(m) => {
+                let s = m.state();
+                self.mods = Mods {
+                    ctrl: s.control_key() || s.super_key(),
+                    shift: s.shift_key(),
+                    alt: s.alt_key(),
+                };
+            }
+            _ => {}
+        }
+        // Pointer, modifiers, focus and resize events reach egui while it is shown (a click on a
+        // panel, a drag in the editor's view). Keys never do, except into a text field
+        // (`key_event`).
+        if self.ui_shown() {
+            if let Some(g) = &mut self.gfx {
+                let _ = g.egui.state.on_window_event(&g.window, &event);
+            }
+        }
         match event {
             WindowEvent::CloseRequested => {
                 if self.gui.editor.request_quit() {
@@ -270,25 +309,6 @@ impl ApplicationHandler for App<'_> {
                 }
             }
             WindowEvent::Focused(focused) => self.game.focus_changed(focused),
-            WindowEvent::KeyboardInput {
-                event:
-                    KeyEvent {
-                        physical_key: PhysicalKey::Code(code),
-                        state,
-                        repeat: false,
-                        ..
-                    },
-                ..
-            } if !consumed => {
-                if let Some(key) = key_from_winit(code) {
-                    let pressed = state == ElementState::Pressed;
-                    if pressed && self.gui.rebinding().is_some() {
-                        self.gui.bind_key(&mut self.game, key);
-                    } else {
-                        self.game.input_mut().key(key, pressed);
-                    }
-                }
-            }
             WindowEvent::RedrawRequested => self.redraw(event_loop),
             _ => {}
         }
@@ -307,89 +327,195 @@ impl App<'_> {
         event_loop.exit();
     }
 
-    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
-        let now = Instant::now();
-        let started = *self.started.get_or_insert(now);
-        let elapsed = self.last.map_or(Duration::ZERO, |l| now - l);
-        self.last = Some(now);
-        let Some(g) = &mut self.gfx else {
+    /// Whether egui runs this frame (the editor or the pause menu is shown).
+    fn ui_shown(&self) -> bool {
+        self.game.editing() || self.game.paused()
+    }
+
+    /// One key event, through the input router (`app::router`): a press goes to exactly one
+    /// receiver; a release goes to the game's input state (and to egui while it is shown), so no
+    /// key stays held whoever got its press.
+    fn key_event(&mut self, key: &KeyEvent, event: &WindowEvent) {
+        let text_field = self.ui_shown()
+            && self
+                .gfx
+                .as_ref()
+                .is_some_and(|g| g.egui.ctx.text_edit_focused());
+        let to_egui = |app: &mut Self| {
+            if let Some(g) = &mut app.gfx {
+                let _ = g.egui.state.on_window_event(&g.window, event);
+            }
+        };
+        let code = match key.physical_key {
+            PhysicalKey::Code(code) => key_from_winit(code),
+            PhysicalKey::Unidentified(_) => None,
+        };
+        if key.state == ElementState::Released {
+            if let Some(k) = code {
+                self.game.input_mut().key(k, false);
+            }
+            if self.ui_shown() {
+                to_egui(self);
+            }
+            return;
+        }
+        if text_field {
+            return to_egui(self);
+        }
+        let (Some(k), false) = (code, key.repeat) else {
             return;
         };
-        self.pads.poll(self.game.input_mut());
-        let report = self.game.frame(elapsed, g.aspect());
-        if report.ui.toggle_editor {
-            self.gui.toggle_editor(&mut self.game);
+        let press = KeyPress {
+            key: k,
+            logical: key_from_logical(&key.logical_key),
+            mods: self.mods,
+        };
+        if self.gui.key_press(&mut self.game, press, text_field) == Route::TextField {
+            to_egui(self);
         }
-        let sim_done = Instant::now();
-        // The editor and the pause menu: one egui pass, then the level swap they asked for.
-        let mut ui_frame = UiFrame::default();
-        let egui_output = (self.game.editing() || self.game.paused()).then(|| {
-            let input = g.egui.state.take_egui_input(&g.window);
-            let out = g.egui.ctx.run_ui(input, |ui| {
-                ui_frame = self.gui.ui(ui, &mut self.game, report.ui);
-            });
-            g.egui
-                .state
-                .handle_platform_output(&g.window, out.platform_output.clone());
-            prepare_egui(&mut g.egui, &g.gpu, out)
-        });
-        if ui_frame.level_changed {
-            g.renderer.set_level(
-                &g.gpu.device,
-                self.game.world().level(),
-                &CameraConfig::default(),
-            );
-            self.audio.set_map(crate::audio::events::SoundMap::new(
-                &self.materials,
-                self.game.world().level(),
-            ));
-        }
-        if ui_frame.settings_changed {
-            let s = &self.gui.settings;
-            self.audio.set_volumes(s.volumes.into());
-            let full = g.window.fullscreen().is_some();
-            if s.fullscreen != full {
-                g.window
-                    .set_fullscreen(s.fullscreen.then_some(Fullscreen::Borderless(None)));
-            }
-            let (quality, _) = Quality::choose(s.msaa.0, g.gpu.adapter.get_info().device_type);
-            if quality != g.renderer.quality() {
-                g.renderer = Renderer::new(
-                    &g.gpu,
-                    g.view_format,
-                    (g.config.width, g.config.height),
-                    quality,
-                );
-                g.renderer.set_level(
-                    &g.gpu.device,
-                    self.game.world().level(),
-                    &CameraConfig::default(),
-                );
-            }
-        }
-        if ui_frame.quit {
-            event_loop.exit();
+    }
+
+    /// One frame, as named steps: simulate, the UI pass, its effects, sound and title, then draw
+    /// and present; the frame-time graph gets each step's share.
+    fn redraw(&mut self, event_loop: &ActiveEventLoop) {
+        let start = Instant::now();
+        let started = *self.started.get_or_insert(start);
+        let elapsed = self.last.map_or(Duration::ZERO, |l| start - l);
+        self.last = Some(start);
+        if self.gfx.is_none() {
             return;
         }
+        let report = self.simulate(elapsed);
+        let sim_done = Instant::now();
+        let (effects, egui_frame) = self.ui_pass(report);
         let ui_done = Instant::now();
+        if self.apply(&effects, event_loop) {
+            return;
+        }
         self.audio.frame(
             self.game.frame_events(),
             self.game.world().hero().body.pos,
             self.game.camera().focus(),
         );
-        if report.ui.fullscreen {
-            let full = g
-                .window
-                .fullscreen()
-                .is_none()
-                .then_some(Fullscreen::Borderless(None));
-            g.window.set_fullscreen(full);
+        self.update_title();
+        let Some(times) = self.draw(egui_frame, event_loop) else {
+            return;
+        };
+        let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;
+        self.gui.record_frame(FrameTime {
+            sim: ms(start, sim_done),
+            ui: ms(sim_done, ui_done) + times.ui_encode,
+            render: times.render,
+            present: times.present,
+        });
+        self.stats.frame(start, report.steps);
+        if self
+            .opts
+            .exit_after
+            .is_some_and(|s| start.duration_since(started).as_secs_f64() >= s)
+        {
+            event_loop.exit();
         }
+    }
+
+    /// Polls the gamepads and runs the frame's ticks; the editor key (Tab) opens or closes the
+    /// editor.
+    fn simulate(&mut self, elapsed: Duration) -> FrameReport {
+        let aspect = self.gfx.as_ref().map_or(1.0, Graphics::aspect);
+        self.pads.poll(self.game.input_mut());
+        let report = self.game.frame(elapsed, aspect);
+        if report.ui.toggle_editor {
+            self.gui.toggle_editor(&mut self.game);
+        }
+        report
+    }
+
+    /// The editor or the pause menu, when shown: one egui pass, tessellated and its textures
+    /// uploaded. Returns the UI's effects and what to draw.
+    fn ui_pass(&mut self, report: FrameReport) -> (Vec<Effect>, Option<EguiFrame>) {
+        let Some(g) = &mut self.gfx else {
+            return (Vec::new(), None);
+        };
+        if !(self.game.editing() || self.game.paused()) {
+            let effects = if report.ui.fullscreen {
+                vec![Effect::ToggleFullscreen]
+            } else {
+                Vec::new()
+            };
+            return (effects, None);
+        }
+        let mut effects = Vec::new();
+        let input = g.egui.state.take_egui_input(&g.window);
+        let out = g.egui.ctx.run_ui(input, |ui| {
+            effects = self.gui.ui(ui, &mut self.game, report.ui);
+        });
+        g.egui
+            .state
+            .handle_platform_output(&g.window, out.platform_output.clone());
+        (effects, Some(prepare_egui(&mut g.egui, &g.gpu, out)))
+    }
+
+    /// Carries out the UI's effects in order; `true` when the game quits.
+    fn apply(&mut self, effects: &[Effect], event_loop: &ActiveEventLoop) -> bool {
+        let Some(g) = &mut self.gfx else {
+            return false;
+        };
+        for e in effects {
+            match e {
+                Effect::LevelChanged => {
+                    g.renderer.set_level(
+                        &g.gpu.device,
+                        self.game.world().level(),
+                        &CameraConfig::default(),
+                    );
+                    self.audio.set_map(crate::audio::events::SoundMap::new(
+                        &self.materials,
+                        self.game.world().level(),
+                    ));
+                }
+                Effect::SettingsChanged => {
+                    let s = &self.gui.settings;
+                    self.audio.set_volumes(s.volumes.into());
+                    g.set_fullscreen(s.fullscreen);
+                    let (quality, _) =
+                        Quality::choose(s.msaa.0, g.gpu.adapter.get_info().device_type);
+                    if quality != g.renderer.quality() {
+                        g.rebuild_renderer(quality, self.game.world().level());
+                    }
+                }
+                Effect::ToggleFullscreen => {
+                    let full = g.window.fullscreen().is_none();
+                    g.set_fullscreen(full);
+                }
+                Effect::Quit => {
+                    event_loop.exit();
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The window title follows the level, its unsaved mark and the mode.
+    fn update_title(&mut self) {
         let title = title(&self.game, &self.gui);
         if title != self.shown_title {
-            g.window.set_title(&title);
+            if let Some(g) = &self.gfx {
+                g.window.set_title(&title);
+            }
             self.shown_title = title;
         }
+    }
+
+    /// Prepares the 3D frame, acquires the surface, records and submits the frame and egui's
+    /// shapes, and presents. `None` when nothing was presented (surface not ready, or lost).
+    fn draw(
+        &mut self,
+        egui_frame: Option<EguiFrame>,
+        event_loop: &ActiveEventLoop,
+    ) -> Option<DrawTimes> {
+        let g = self.gfx.as_mut()?;
+        let t0 = Instant::now();
         let editor_camera = self.game.editing().then_some(&self.gui.editor.camera);
         self.game.prepare(
             &mut self.frame,
@@ -399,49 +525,58 @@ impl App<'_> {
             g.aspect(),
             editor_camera,
         );
+        let t1 = Instant::now();
         let texture = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t)
             | wgpu::CurrentSurfaceTexture::Suboptimal(t) => t,
-            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => return,
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
+                return None
+            }
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
                 let size = g.window.inner_size();
                 g.resize(size);
-                return;
+                return None;
             }
             wgpu::CurrentSurfaceTexture::Validation => {
-                return self.fail(
+                self.fail(
                     event_loop,
                     GpuError::Surface("the surface reported a validation error".into()).into(),
                 );
+                return None;
             }
         };
+        let t2 = Instant::now();
         let view = texture.texture.create_view(&wgpu::TextureViewDescriptor {
             format: Some(g.view_format),
             ..Default::default()
         });
         g.renderer
             .render(&g.gpu, self.game.world(), &self.frame, &view);
-        let render_done = Instant::now();
-        if let Some(out) = egui_output {
-            draw_egui(g, out, &view);
+        let t3 = Instant::now();
+        if let Some(f) = egui_frame {
+            draw_egui(g, f, &view);
         }
+        let t4 = Instant::now();
         g.gpu.queue.present(texture);
-        let end = Instant::now();
-        let ms = |d: Duration| d.as_secs_f32() * 1000.0;
-        self.gui.record_frame(FrameTime {
-            sim: ms(sim_done - now),
-            render: ms(render_done - ui_done),
-            editor: ms((ui_done - sim_done) + (end - render_done)),
-        });
-        self.stats.frame(now, report.steps);
-        if self
-            .opts
-            .exit_after
-            .is_some_and(|s| now.duration_since(started).as_secs_f64() >= s)
-        {
-            event_loop.exit();
-        }
+        let t5 = Instant::now();
+        let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;
+        Some(DrawTimes {
+            render: ms(t0, t1) + ms(t2, t3),
+            ui_encode: ms(t3, t4),
+            present: ms(t1, t2) + ms(t4, t5),
+        })
     }
+}
+
+/// Milliseconds of the drawing steps of one frame.
+struct DrawTimes {
+    /// Preparing, recording and submitting the 3D frame (CPU).
+    render: f32,
+    /// Uploading egui's buffers, recording and submitting its pass (CPU).
+    ui_encode: f32,
+    /// Waiting to acquire the surface and presenting it: where a software rasteriser (lavapipe)
+    /// runs the submitted work, and where vsync waits.
+    present: f32,
 }
 
 /// egui's output of one pass, ready to draw: its textures are already on the GPU.

@@ -21,6 +21,8 @@
 //! - [`session`]: [`EditorSession`], the document with its history, file and unsaved state, the
 //!   selection, the tools and the pointer gestures in level coordinates (picking, box select,
 //!   drags, drawing, brushes, copy and paste), all testable without a window.
+//! - [`shortcut`]: [`Shortcut`], the editor's key commands as values (the app's input router
+//!   makes them from key presses; the editor never reads the keyboard).
 //! - [`recovery`]: autosaving to a recovery file on a writer thread, and finding one to restore.
 //! - [`ui`]: the egui front end (viewport, overlays, panels, dialogs). It returns commands; the
 //!   game (`app::ui`) carries them out.
@@ -74,10 +76,12 @@ pub mod history;
 pub mod ops;
 pub mod recovery;
 pub mod session;
+pub mod shortcut;
 pub mod snap;
 pub mod ui;
 
 pub use history::History;
 pub use ops::{apply, Applied, Edit, EditError, NEAR_DUPLICATE};
 pub use session::{EditorSession, Hit, Modifiers, Request, Selection, Tool};
+pub use shortcut::Shortcut;
 pub use snap::{close_outline, Grid};

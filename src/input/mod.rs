@@ -28,4 +28,4 @@ pub use dead_zone::radial_dead_zone;
 pub use device::{Key, PadButton};
 pub use gamepad::Gamepads;
 pub use state::InputState;
-pub use winit_keys::key_from_winit;
+pub use winit_keys::{key_from_logical, key_from_winit};

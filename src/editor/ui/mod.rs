@@ -24,7 +24,8 @@ use egui::{Color32, Sense};
 use glam::DVec2;
 
 use super::recovery::{self, Autosave, Pending};
-use super::session::{EditorSession, Modifiers, Tool};
+use super::session::{EditorSession, Modifiers};
+use super::Shortcut;
 use crate::collision::ColliderId;
 use crate::movement::Tuning;
 use crate::render::camera::{CameraConfig, CameraRig};
@@ -63,15 +64,20 @@ pub enum Command {
     Quit,
 }
 
-/// Milliseconds per frame of each part, for the frame-time graph.
+/// Milliseconds per frame of each part, for the frame-time graph. The parts are measured apart
+/// so the graph blames the right one: on a software rasteriser (lavapipe) the GPU's work runs on
+/// the CPU inside `present`, not inside the step that recorded it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FrameTime {
     /// Simulation ticks (and level rebuilds).
     pub sim: f32,
-    /// Preparing and recording the 3D frame.
+    /// The UI pass on the CPU: egui's layout and the editor's overlays, tessellation, texture
+    /// uploads, and recording egui's draw calls.
+    pub ui: f32,
+    /// Preparing, recording and submitting the 3D frame on the CPU.
     pub render: f32,
-    /// The editor's UI.
-    pub editor: f32,
+    /// Acquiring the surface and presenting: the GPU's work (all of it, on lavapipe) and vsync.
+    pub present: f32,
 }
 
 /// Frames the graph keeps.
@@ -95,15 +101,17 @@ enum Then {
     Open,
 }
 
-/// A recorded play-test.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Playtest {
-    /// Where the hero started.
-    pub start: DVec2,
-    /// The level it was played on.
-    pub level: crate::level::Level,
-    /// Ticks recorded.
-    pub ticks: usize,
+/// What the editor shows of the simulation's state. The game owns that state (running or
+/// paused, the play-test being recorded, the last one recorded); the editor reads it each frame
+/// and asks for changes with [`Command`]s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimStatus {
+    /// The simulation runs.
+    pub running: bool,
+    /// A play-test is being recorded.
+    pub recording: bool,
+    /// The length in ticks of the last play-test recorded, if any.
+    pub playtest_ticks: Option<usize>,
 }
 
 /// The editor's screen state around its session.
@@ -125,13 +133,11 @@ pub struct EditorUi {
     status: Option<String>,
     /// The primary button was pressed in the viewport and is still down.
     pressing: bool,
-    /// Whether the simulation runs while editing.
-    pub running: bool,
-    /// The last play-test recorded.
-    pub playtest: Option<Playtest>,
-    /// Whether a play-test is being recorded.
-    pub recording: bool,
+    /// The simulation's state this frame (read from the game in [`EditorUi::show`]).
+    sim: SimStatus,
     pointer_world: Option<DVec2>,
+    /// Shortcuts from the input router, carried out in the next frame.
+    shortcuts: Vec<Shortcut>,
 }
 
 impl EditorUi {
@@ -165,10 +171,9 @@ impl EditorUi {
             dialog,
             status: None,
             pressing: false,
-            running: false,
-            playtest: None,
-            recording: false,
+            sim: SimStatus::default(),
             pointer_world: None,
+            shortcuts: Vec::new(),
         }
     }
 
@@ -228,8 +233,10 @@ impl EditorUi {
     }
 
     /// Draws the editor for one frame into `ui` (the whole window) and returns what the game must
-    /// do. `world` is the running world (for the hero panel and the overlays).
-    pub fn show(&mut self, ui: &mut egui::Ui, world: &World) -> Vec<Command> {
+    /// do. `world` is the running world (for the hero panel and the overlays), `sim` the state
+    /// of its simulation (the game's).
+    pub fn show(&mut self, ui: &mut egui::Ui, world: &World, sim: SimStatus) -> Vec<Command> {
+        self.sim = sim;
         let mut out = Vec::new();
         let screen = ui.ctx().content_rect();
         panels::toolbar(self, ui, &mut out);
@@ -311,9 +318,7 @@ impl EditorUi {
             let f = self.camera.focus() + DVec2::new(-pan.x as f64 * m, pan.y as f64 * m);
             self.camera.set_focus(f);
         }
-        if !ui.ctx().egui_wants_keyboard_input() && self.dialog.is_none() {
-            self.keys(ui, world_pos.unwrap_or(self.camera.focus()), out);
-        }
+        self.run_shortcuts(world_pos.unwrap_or(self.camera.focus()), out);
         let painter = ui.painter_at(rect);
         view::paint_overlays(self, &painter, map, world);
         if let (Some(p), Some(w)) = (pos, world_pos) {
@@ -329,72 +334,55 @@ impl EditorUi {
         }
     }
 
-    fn keys(&mut self, ui: &egui::Ui, cursor: DVec2, out: &mut Vec<Command>) {
-        use egui::{Key, Modifiers as M};
-        let s = &mut self.session;
-        // Ctrl+Shift+Z first: a Ctrl+Z shortcut would also match it (extra Shift is ignored).
-        let (redo, undo, redo2, copy, paste, save, open) = ui.input_mut(|i| {
-            (
-                i.consume_key(M::COMMAND | M::SHIFT, Key::Z),
-                i.consume_key(M::COMMAND, Key::Z),
-                i.consume_key(M::COMMAND, Key::Y),
-                i.consume_key(M::COMMAND, Key::C),
-                i.consume_key(M::COMMAND, Key::V),
-                i.consume_key(M::COMMAND, Key::S),
-                i.consume_key(M::COMMAND, Key::O),
-            )
-        });
-        if redo || redo2 {
-            s.redo();
-        } else if undo {
-            s.undo();
-        }
-        if copy {
-            let n = s.copy();
-            self.status = Some(format!("copied {n} polygon(s)"));
-        }
-        if paste {
-            self.session.paste(cursor);
-        }
-        if save {
-            self.save();
-        }
-        if open {
-            self.open_dialog();
-        }
-        let s = &mut self.session;
-        let pressed = |k| ui.input(|i| i.key_pressed(k) && i.modifiers.is_none());
-        if pressed(Key::Enter) && !s.drawing().is_empty() {
-            s.finish_drawing(cursor);
-        }
-        if pressed(Key::Backspace) && !s.undo_point() {
-            s.delete_selection();
-        }
-        if pressed(Key::Delete) {
-            s.delete_selection();
-        }
-        if pressed(Key::Escape) {
-            if s.drawing().is_empty() {
-                s.selection.clear();
-            } else {
-                s.cancel_drawing();
+    /// Queues a keyboard shortcut (from the app's input router); it is carried out in the next
+    /// frame, at the pointer's position then. Shortcuts sent while a dialog is open are dropped
+    /// (the dialog has the user's attention).
+    pub fn shortcut(&mut self, s: Shortcut) {
+        self.shortcuts.push(s);
+    }
+
+    /// Carries out the queued shortcuts; `cursor` is where pastes go.
+    fn run_shortcuts(&mut self, cursor: DVec2, out: &mut Vec<Command>) {
+        for sc in std::mem::take(&mut self.shortcuts) {
+            if self.dialog.is_some() {
+                continue;
             }
-        }
-        if pressed(Key::G) {
-            s.grid.enabled = !s.grid.enabled;
-        }
-        if pressed(Key::Period) {
-            out.push(Command::Step);
-        }
-        for (key, tool) in [
-            (Key::V, Tool::Select),
-            (Key::P, Tool::Draw),
-            (Key::B, Tool::BoxBrush),
-            (Key::T, Tool::TileBrush),
-            (Key::L, Tool::Ladder),
-        ] {
-            if pressed(key) {
-                s.set_tool(tool);
+            let s = &mut self.session;
+            match sc {
+                Shortcut::Undo => {
+                    s.undo();
+                }
+                Shortcut::Redo => {
+                    s.redo();
+                }
+                Shortcut::Copy => {
+                    let n = s.copy();
+                    self.status = Some(format!("copied {n} polygon(s)"));
+                }
+                Shortcut::Paste => s.paste(cursor),
+                Shortcut::Save => self.save(),
+                Shortcut::Open => self.open_dialog(),
+                Shortcut::FinishDrawing => {
+                    if !s.drawing().is_empty() {
+                        s.finish_drawing(cursor);
+                    }
+                }
+                Shortcut::Backspace => {
+                    if !s.undo_point() {
+                        s.delete_selection();
+                    }
+                }
+                Shortcut::Delete => s.delete_selection(),
+                Shortcut::Cancel => {
+                    if s.drawing().is_empty() {
+                        s.selection.clear();
+                    } else {
+                        s.cancel_drawing();
+                    }
+                }
+                Shortcut::ToggleGrid => s.grid.enabled = !s.grid.enabled,
+                Shortcut::Step => out.push(Command::Step),
+                Shortcut::Tool(t) => s.set_tool(t),
             }
         }
     }

@@ -18,22 +18,28 @@ use crate::sim::World;
 pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
     egui::Panel::top("editor_toolbar").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Open...").clicked() {
-                ed.open_dialog();
-            }
-            if ui.button("Save").clicked() {
-                ed.save();
-            }
-            if ui.button("Save as...").clicked() {
-                ed.dialog = Some(Dialog::Path {
-                    save: true,
-                    text: ed
-                        .session
-                        .path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default(),
-                });
-            }
+            // File operations in a menu: one row at 1280 px (shortcuts Ctrl+S, Ctrl+O).
+            ui.menu_button("File", |ui| {
+                if ui.button("Open... (Ctrl+O)").clicked() {
+                    ed.open_dialog();
+                    ui.close();
+                }
+                if ui.button("Save (Ctrl+S)").clicked() {
+                    ed.save();
+                    ui.close();
+                }
+                if ui.button("Save as...").clicked() {
+                    ed.dialog = Some(Dialog::Path {
+                        save: true,
+                        text: ed
+                            .session
+                            .path()
+                            .map(|p| p.display().to_string())
+                            .unwrap_or_default(),
+                    });
+                    ui.close();
+                }
+            });
             ui.separator();
             let s = &mut ed.session;
             if ui
@@ -55,9 +61,8 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 }
             }
             ui.separator();
-            ui.checkbox(&mut s.grid.enabled, "Grid");
+            let grid = ui.checkbox(&mut s.grid.enabled, "Grid");
             let mut size = s.grid.size();
-            let l = ui.label("size");
             if ui
                 .add(
                     egui::DragValue::new(&mut size)
@@ -65,52 +70,62 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                         .speed(0.01)
                         .suffix(" m"),
                 )
-                .labelled_by(l.id)
+                .labelled_by(grid.id)
+                .on_hover_text("grid size")
                 .changed()
             {
                 s.grid.set_size(size);
             }
             ui.separator();
-            let run = if ed.running { "Pause" } else { "Run" };
+            let sim = ed.sim;
+            let run = if sim.running { "Pause" } else { "Run" };
             if ui.button(run).clicked() {
-                ed.running = !ed.running;
-                out.push(Command::SetRunning(ed.running));
+                out.push(Command::SetRunning(!sim.running));
             }
             if ui
-                .add_enabled(!ed.running, egui::Button::new("Step"))
+                .add_enabled(!sim.running, egui::Button::new("Step"))
                 .on_hover_text("one 120 Hz tick (.)")
                 .clicked()
             {
                 out.push(Command::Step);
             }
-            if ui.button("Reset to spawn").clicked() {
+            if ui
+                .button("Reset")
+                .on_hover_text("the hero back to the spawn point")
+                .clicked()
+            {
                 out.push(Command::ResetToSpawn);
             }
-            let rec = if ed.recording {
-                "Stop recording"
-            } else {
-                "Record play-test"
-            };
-            if ui.button(rec).clicked() {
-                if ed.recording {
-                    ed.recording = false;
-                    out.push(Command::StopRecording);
+            let rec = if sim.recording { "Stop" } else { "Record" };
+            if ui
+                .button(rec)
+                .on_hover_text("record a play-test from here, to play it back after an edit")
+                .clicked()
+            {
+                out.push(if sim.recording {
+                    Command::StopRecording
                 } else {
-                    ed.recording = true;
-                    out.push(Command::RecordPlaytest);
-                }
+                    Command::RecordPlaytest
+                });
             }
             if ui
                 .add_enabled(
-                    ed.playtest.is_some() && !ed.recording,
+                    sim.playtest_ticks.is_some() && !sim.recording,
                     egui::Button::new("Play back"),
+                )
+                .on_hover_text(
+                    "the recorded play-test again from its start, on the level as it is now",
                 )
                 .clicked()
             {
                 out.push(Command::PlayBack);
             }
             ui.separator();
-            if ui.button("Play (Tab)").clicked() {
+            if ui
+                .button("Play (Tab)")
+                .on_hover_text("close the editor and play on")
+                .clicked()
+            {
                 out.push(Command::Leave);
             }
         });
@@ -310,15 +325,16 @@ fn frame_graph(ed: &EditorUi, ui: &mut Ui) {
     let n = super::FRAME_HISTORY as f32;
     let colours = [
         Color32::from_rgb(90, 200, 255),
-        Color32::from_rgb(255, 170, 60),
         Color32::from_rgb(150, 255, 120),
+        Color32::from_rgb(255, 170, 60),
+        Color32::from_rgb(230, 110, 230),
     ];
     for (k, c) in colours.iter().enumerate() {
         let pts: Vec<egui::Pos2> = ed
             .frame_times()
             .enumerate()
             .map(|(i, t)| {
-                let v = [t.sim, t.render, t.editor][k];
+                let v = [t.sim, t.ui, t.render, t.present][k];
                 egui::pos2(
                     rect.left() + i as f32 / n * rect.width(),
                     (rect.bottom() - v * scale).max(rect.top()),
@@ -331,8 +347,8 @@ fn frame_graph(ed: &EditorUi, ui: &mut Ui) {
     }
     if let Some(t) = ed.frame_times().last() {
         ui.label(format!(
-            "sim {:.2} ms, render {:.2} ms, editor {:.2} ms",
-            t.sim, t.render, t.editor
+            "sim {:.2}, UI {:.2}, render {:.2}, GPU + present {:.2} ms",
+            t.sim, t.ui, t.render, t.present
         ));
     }
 }

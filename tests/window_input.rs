@@ -1,0 +1,425 @@
+//! The real game window driven by real input events: `tessera play` on its own Xvfb display,
+//! X key and mouse events sent with `xdotool` (XTEST, as a keyboard and a mouse make them), and the
+//! state read back after each step from the window title (`(editing)`, `(paused)`, and `●` for
+//! unsaved changes) and from the level file on disk.
+//!
+//! This is where the input router (`app::router`) is proven end to end, through winit and
+//! egui-winit: the kittest tests feed egui directly and never saw that egui took Tab for focus
+//! navigation and that Space pressed a focused toolbar button. On the commit before the router
+//! (99918b2), the first test fails at its second Tab (the editor stays open) and, with the
+//! editor closed by the mouse instead, the Space meant as a jump saved the level.
+//!
+//! Every key sequence ends with a barrier: a key whose effect shows in the title. X events are
+//! handled in order, so once the title shows it, every earlier key has been handled too; the
+//! checks that something did *not* happen (the file is unchanged) are made after a barrier, not
+//! after a sleep. Waits poll the title with a generous limit (a debug build on a software
+//! rasteriser draws a few frames a second); they bound a hang, not a speed.
+//!
+//! Needs `Xvfb` and `xdotool` (`scripts/setup.sh --test` installs them). Without them the tests
+//! are skipped with a message, except under CI (`CI` set), where that is a failure.
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a step may take before the test gives up (a hang, not a slow frame).
+const STEP_LIMIT: Duration = Duration::from_secs(90);
+
+/// The default level's toolbar and view, at 1280×720 (the window's default size, and the
+/// display's): screen points of the widgets the tests click, found on screenshots.
+mod at {
+    /// The toolbar's Draw tool.
+    pub const DRAW_TOOL: (i32, i32) = (272, 12);
+    /// The toolbar's grid size field.
+    pub const GRID_SIZE: (i32, i32) = (698, 12);
+    /// Empty sky in the middle of the view, where a polygon is drawn.
+    pub const SKY: (i32, i32) = (600, 200);
+    /// The pause menu's Settings item.
+    pub const MENU_SETTINGS: (i32, i32) = (597, 377);
+}
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Whether the tools are here; skips (or fails, under CI) when they are not.
+fn tools_present() -> bool {
+    let missing: Vec<&str> = ["Xvfb", "xdotool"]
+        .into_iter()
+        .filter(|t| !have(t))
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let msg = format!(
+        "window tests need {} (scripts/setup.sh --test installs them)",
+        missing.join(" and ")
+    );
+    assert!(std::env::var_os("CI").is_none(), "{msg}");
+    eprintln!("skipped: {msg}");
+    false
+}
+
+/// A virtual display of its own and the game on it, killed on drop.
+struct Window {
+    xvfb: Child,
+    game: Child,
+    display: String,
+    id: String,
+    dir: PathBuf,
+}
+
+impl Window {
+    /// `tessera play --level LEVEL [args]` on a new 1280×720 display; waits for its window and
+    /// focuses it. User files go to a scratch directory.
+    fn open(name: &str, level: &Path, args: &[&str]) -> Window {
+        let dir =
+            std::env::temp_dir().join(format!("tessera-window-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (xvfb, display) = start_xvfb();
+        let log = std::fs::File::create(dir.join("game.log")).unwrap();
+        // TESSERA_BIN runs another build (an older commit, to see a test fail there).
+        let bin = std::env::var_os("TESSERA_BIN").map_or_else(
+            || PathBuf::from(env!("CARGO_BIN_EXE_tessera")),
+            PathBuf::from,
+        );
+        let game = Command::new(bin)
+            .arg("play")
+            .arg("--level")
+            .arg(level)
+            .args(args)
+            .env("DISPLAY", &display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("TESSERA_USER_DIR", dir.join("user"))
+            .env("NODEVICE_SELECT", "1")
+            .env("RUST_LOG", "info")
+            .stdout(log.try_clone().unwrap())
+            .stderr(log)
+            .spawn()
+            .expect("run tessera");
+        let mut w = Window {
+            xvfb,
+            game,
+            display,
+            id: String::new(),
+            dir,
+        };
+        let start = Instant::now();
+        loop {
+            let out = w.xdo_output(&["search", "--name", "Tessera"]);
+            if let Some(id) = out.lines().next().filter(|l| !l.is_empty()) {
+                w.id = id.to_string();
+                break;
+            }
+            if let Ok(Some(status)) = w.game.try_wait() {
+                panic!(
+                    "the game exited ({status}) before its window opened:\n{}",
+                    w.log()
+                );
+            }
+            assert!(start.elapsed() < STEP_LIMIT, "no window:\n{}", w.log());
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        // The title is set on the first frame: wait for it, then give the window the keyboard.
+        w.wait_title("the first frame", |t| t.starts_with("Tessera — "));
+        let id = w.id.clone();
+        w.xdo(&["windowfocus", "--sync", &id]);
+        w
+    }
+
+    fn xdo_output(&self, args: &[&str]) -> String {
+        let out = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .stderr(Stdio::null())
+            .output()
+            .expect("run xdotool");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn xdo(&self, args: &[&str]) {
+        let st = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .status()
+            .expect("run xdotool");
+        assert!(st.success(), "xdotool {args:?} failed");
+    }
+
+    /// Presses and releases keys (xdotool names: `Tab`, `space`, `Return`, `ctrl+z`, `p`).
+    fn key(&self, keys: &str) {
+        let mut args = vec!["key", "--delay", "60"];
+        args.extend(keys.split(' '));
+        self.xdo(&args);
+    }
+
+    fn key_down(&self, key: &str) {
+        self.xdo(&["keydown", key]);
+    }
+
+    fn key_up(&self, key: &str) {
+        self.xdo(&["keyup", key]);
+    }
+
+    /// A left click at a screen point.
+    fn click(&self, (x, y): (i32, i32)) {
+        let (x, y) = (x.to_string(), y.to_string());
+        self.xdo(&["mousemove", "--sync", &x, &y]);
+        // Let a frame see the pointer there before the press (egui hovers first).
+        std::thread::sleep(Duration::from_millis(300));
+        self.xdo(&["click", "1"]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    /// A left-button drag from `a` to `b`.
+    fn drag(&self, a: (i32, i32), b: (i32, i32)) {
+        let s = |v: i32| v.to_string();
+        self.xdo(&["mousemove", "--sync", &s(a.0), &s(a.1)]);
+        std::thread::sleep(Duration::from_millis(300));
+        self.xdo(&["mousedown", "1"]);
+        std::thread::sleep(Duration::from_millis(300));
+        self.xdo(&["mousemove", "--sync", &s(b.0), &s(b.1)]);
+        std::thread::sleep(Duration::from_millis(300));
+        self.xdo(&["mouseup", "1"]);
+        std::thread::sleep(Duration::from_millis(300));
+    }
+
+    fn title(&self) -> String {
+        self.xdo_output(&["getwindowname", &self.id])
+            .trim_end()
+            .to_string()
+    }
+
+    /// Waits until the title satisfies `ok`.
+    fn wait_title(&mut self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let t = self.title();
+            if ok(&t) {
+                return t;
+            }
+            if let Ok(Some(status)) = self.game.try_wait() {
+                panic!(
+                    "waiting for {what}: the game exited ({status}):\n{}",
+                    self.log()
+                );
+            }
+            if start.elapsed() >= STEP_LIMIT {
+                let shot = self.screenshot(what);
+                panic!(
+                    "waiting for {what}: the title stayed {t:?} (screen: {shot})\n{}",
+                    self.log()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn wait_editing(&mut self, editing: bool) {
+        let what = if editing {
+            "the editor to open"
+        } else {
+            "the editor to close"
+        };
+        self.wait_title(what, |t| t.ends_with(" (editing)") == editing);
+    }
+
+    /// Tab opens the editor: the barrier after a sequence played with the editor closed.
+    fn open_editor(&mut self) {
+        assert!(!self.title().ends_with(" (editing)"));
+        self.key("Tab");
+        self.wait_editing(true);
+    }
+
+    /// Tab closes the editor.
+    fn close_editor(&mut self) {
+        self.key("Tab");
+        self.wait_editing(false);
+    }
+
+    /// Saves the screen to `target/window-input/NAME.png` when ImageMagick's `import` is here
+    /// (for reading a failure); returns where, or why not.
+    fn screenshot(&self, name: &str) -> String {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/window-input");
+        let _ = std::fs::create_dir_all(&dir);
+        let file = dir.join(format!("{}.png", name.replace(' ', "-")));
+        let ok = Command::new("import")
+            .args(["-window", "root"])
+            .arg(&file)
+            .env("DISPLAY", &self.display)
+            .status()
+            .is_ok_and(|s| s.success());
+        if ok {
+            file.display().to_string()
+        } else {
+            "not saved: no ImageMagick".into()
+        }
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.join("game.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for Window {
+    fn drop(&mut self) {
+        let _ = self.game.kill();
+        let _ = self.game.wait();
+        let _ = self.xvfb.kill();
+        let _ = self.xvfb.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Starts Xvfb on a display number no one uses (Xvfb picks it and writes it to its standard
+/// output: `-displayfd 1`, free of races between tests); returns it and `:N`.
+fn start_xvfb() -> (Child, String) {
+    use std::io::BufRead;
+    let mut child = Command::new("Xvfb")
+        .args([
+            "-displayfd",
+            "1",
+            "-screen",
+            "0",
+            "1280x720x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run Xvfb");
+    let mut line = String::new();
+    let out = child.stdout.take().unwrap();
+    std::io::BufReader::new(out)
+        .read_line(&mut line)
+        .expect("Xvfb's display number");
+    let n: u32 = line
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("Xvfb wrote {line:?}, not a display number"));
+    (child, format!(":{n}"))
+}
+
+/// A copy of the default level (with its comments) in a scratch directory, and its bytes.
+fn level_copy(name: &str) -> (PathBuf, Vec<u8>, PathBuf) {
+    let dir = std::env::temp_dir().join(format!(
+        "tessera-window-level-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("level.ron");
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/default.ron")).unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    (path, bytes, dir)
+}
+
+fn assert_unchanged(path: &Path, bytes: &[u8], when: &str) {
+    assert!(
+        std::fs::read(path).unwrap() == bytes,
+        "{when}: the level file was rewritten"
+    );
+}
+
+/// The sequence: Tab, Tab, then Right and Space to run and jump. The second Tab must
+/// close the editor, and the Space must jump, not press a toolbar button (which saved the file).
+/// Then the neighbours: Tab after a drag in the view, and after typing into the grid-size field
+/// and pressing Enter.
+#[test]
+fn tab_closes_the_editor_and_space_never_presses_a_button() {
+    if !tools_present() {
+        return;
+    }
+    let (level, bytes, dir) = level_copy("tab");
+    let mut w = Window::open("tab", &level, &[]);
+    w.open_editor();
+    w.close_editor();
+    w.key_down("Right");
+    std::thread::sleep(Duration::from_millis(300));
+    w.key("space");
+    std::thread::sleep(Duration::from_millis(500));
+    w.key_up("Right");
+    w.open_editor();
+    assert_unchanged(&level, &bytes, "Tab, Tab, Right + Space");
+
+    // A box-select drag over empty sky with the Select tool, then Tab, Space.
+    w.drag(at::SKY, (at::SKY.0 + 120, at::SKY.1 + 60));
+    w.close_editor();
+    w.key("space");
+    w.open_editor();
+    assert_unchanged(&level, &bytes, "a drag in the view, Tab, Space");
+
+    // The grid size typed into its field and confirmed with Enter: the field lets go of the
+    // keyboard, and Tab is the app's again.
+    w.click(at::GRID_SIZE);
+    w.key("ctrl+a");
+    w.xdo(&["type", "--delay", "60", "0.5"]);
+    w.key("Return");
+    w.close_editor();
+    w.key("space");
+    w.open_editor();
+    assert_unchanged(&level, &bytes, "the grid size field, Enter, Tab, Space");
+    drop(w);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A polygon drawn with the mouse after picking the Draw tool by its button; the editor closed
+/// with Tab, a jump, the editor opened again, and Ctrl+Z undoes the polygon (the unsaved mark
+/// goes: the document is back to the file).
+#[test]
+fn after_drawing_with_the_mouse_tab_space_and_undo_work() {
+    if !tools_present() {
+        return;
+    }
+    let (level, bytes, dir) = level_copy("draw");
+    let mut w = Window::open("draw", &level, &[]);
+    w.open_editor();
+    w.click(at::DRAW_TOOL);
+    let (x, y) = at::SKY;
+    for p in [(x, y), (x + 100, y), (x + 100, y + 60), (x, y + 60)] {
+        w.click(p);
+    }
+    w.key("Return");
+    w.wait_title("the unsaved mark", |t| t.contains('●'));
+    w.close_editor();
+    w.key("space");
+    w.open_editor();
+    assert_unchanged(&level, &bytes, "draw, Tab, Space");
+    assert!(w.title().contains('●'), "the polygon is still unsaved");
+    w.key("ctrl+z");
+    w.wait_title("the undo to remove the unsaved mark", |t| !t.contains('●'));
+    assert_unchanged(&level, &bytes, "undo");
+    drop(w);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The pause menu used with the mouse: Escape, Settings clicked open, Escape resumes; a jump,
+/// Tab opens the editor, Escape there is the editor's (it does not pause the game behind it),
+/// Tab closes it, and Escape pauses again.
+#[test]
+fn the_pause_menu_used_with_the_mouse_leaves_the_keys_to_the_game() {
+    if !tools_present() {
+        return;
+    }
+    let (level, bytes, dir) = level_copy("menu");
+    let mut w = Window::open("menu", &level, &[]);
+    w.key("Escape");
+    w.wait_title("the pause menu", |t| t.ends_with(" (paused)"));
+    w.click(at::MENU_SETTINGS);
+    w.key("Escape");
+    w.wait_title("the game to resume", |t| !t.ends_with(" (paused)"));
+    w.key("space");
+    w.open_editor();
+    w.key("Escape");
+    w.close_editor();
+    w.key("Escape");
+    w.wait_title("the pause menu again", |t| t.ends_with(" (paused)"));
+    assert_unchanged(&level, &bytes, "the pause menu");
+    drop(w);
+    let _ = std::fs::remove_dir_all(dir);
+}
