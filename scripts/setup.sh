@@ -5,14 +5,15 @@
 #   scripts/setup.sh          to build and play: pkg-config libasound2-dev libudev-dev (build:
 #                             ALSA for audio, udev for gamepads), libvulkan1 mesa-vulkan-drivers
 #                             (the Vulkan loader and Mesa's drivers, for the window)
-#   scripts/setup.sh --test   the above plus xvfb xauth (a virtual X display for window tests;
+#   scripts/setup.sh --test   the above plus xvfb xauth xdotool (a virtual X display and real X
+#                             input events for window tests;
 #                             rendering tests run on Mesa's lavapipe software Vulkan driver) and
 #                             sox (loudness check of the offline audio render)
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libvulkan1 mesa-vulkan-drivers)
 case "${1:-}" in
-    --test) packages+=(xvfb xauth sox) ;;
+    --test) packages+=(xvfb xauth sox xdotool) ;;
     "") ;;
     *) echo "usage: $0 [--test]" >&2; exit 2 ;;
 esac
