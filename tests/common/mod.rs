@@ -214,3 +214,40 @@ fn project(poly: &[DVec2], n: DVec2) -> (f64, f64) {
 pub fn pos(f: &Frame) -> DVec2 {
     p(f.t.pos[0], f.t.pos[1])
 }
+
+pub mod source;
+
+/// The name libtest gives the test function `f` of the module whose `module_path!()` is
+/// `module`: the module path without the crate's name (`editor_recovery::recovery_child`), as
+/// `--exact` wants it.
+pub fn test_name(module: &str, f: &str) -> String {
+    let path = module.split_once("::").map_or("", |(_, rest)| rest);
+    if path.is_empty() {
+        f.to_string()
+    } else {
+        format!("{path}::{f}")
+    }
+}
+
+/// Runs the test `name` (from [`test_name`]) of this test executable again, alone, in a child
+/// process with `env` added to the environment; returns its output. For tests that need another
+/// environment than the one the whole suite shares (environment variables are per process, and
+/// setting one while other tests' threads read theirs is a data race in C libraries).
+pub fn rerun_as_child(name: &str, env: &[(&str, &std::ffi::OsStr)]) -> std::process::Output {
+    let mut c = std::process::Command::new(std::env::current_exe().unwrap());
+    c.args(["--exact", name, "--nocapture", "--test-threads=1"]);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().expect("the test executable runs again")
+}
+
+/// Held by the tests that start an X server and a game window on it (`render_smoke`,
+/// `window_input`): one window renders at a time. Each is a debug build rendering on the CPU
+/// (lavapipe); two at once on a 2-core machine, beside the rest of the suite, starve each other
+/// and the hang limits of their waits. A test that panics while holding it does not poison it
+/// for the others (its own failure is reported).
+pub fn display_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -102,6 +102,7 @@ fn error_lines(out: &Output) -> Vec<String> {
 
 #[test]
 fn plays_a_replay_under_xvfb_and_exits_cleanly() {
+    let _display = crate::common::display_lock();
     let dir = scratch_dir("play");
     let replay_path = dir.join("run.ron");
     let record_path = dir.join("recorded.ron");
@@ -172,6 +173,7 @@ fn plays_a_replay_under_xvfb_and_exits_cleanly() {
 
 #[test]
 fn opens_the_editor_under_xvfb_draws_it_and_closes_it() {
+    let _display = crate::common::display_lock();
     let level = default_level();
     let dir = scratch_dir("editor");
     let Some(mut cmd) = under_xvfb(&["--level", &level, "--editor", "--exit-after", "2"]) else {
@@ -220,6 +222,7 @@ fn no_display_is_a_clear_error() {
 
 #[test]
 fn no_gpu_adapter_is_a_clear_error() {
+    let _display = crate::common::display_lock();
     let dir = scratch_dir("nogpu");
     let icd = dir.join("none.json");
     std::fs::write(&icd, "{}").unwrap();

@@ -7,35 +7,7 @@ use tessera::collision::*;
 
 const HZ: f64 = 120.0;
 
-fn v(x: f64, y: f64) -> DVec2 {
-    DVec2::new(x, y)
-}
-
-fn poly(id: u32, kind: PolygonKind, p: &[(f64, f64)]) -> SourcePolygon {
-    SourcePolygon {
-        id: PolygonId(id),
-        kind,
-        points: p.iter().map(|&(x, y)| v(x, y)).collect(),
-    }
-}
-
-fn rect(id: u32, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
-    poly(
-        id,
-        PolygonKind::Solid,
-        &[(x0, y0), (x1, y0), (x1, y1), (x0, y1)],
-    )
-}
-
-fn translated(polys: &[SourcePolygon], o: DVec2) -> Vec<SourcePolygon> {
-    polys
-        .iter()
-        .map(|p| SourcePolygon {
-            points: p.points.iter().map(|&q| q + o).collect(),
-            ..p.clone()
-        })
-        .collect()
-}
+use crate::common::source::{poly, rect, translated, v};
 
 fn colliders() -> [ColliderShape; 3] {
     [

@@ -1,29 +1,18 @@
 //! Bad input to the collision core (issue 3): every malformed polygon or collider is refused with a
 //! typed error naming the polygon and the problem, through `build_mesh` and `CollisionWorld`, and
 //! nothing panics.
-use glam::DVec2;
 use tessera::collision::*;
 
-fn v(x: f64, y: f64) -> DVec2 {
-    DVec2::new(x, y)
-}
+use crate::common::source::{rect, solid, v};
 
 const ID: PolygonId = PolygonId(7);
 
 fn polygon(p: &[(f64, f64)]) -> SourcePolygon {
-    SourcePolygon {
-        id: ID,
-        kind: PolygonKind::Solid,
-        points: p.iter().map(|&(x, y)| v(x, y)).collect(),
-    }
+    solid(ID.0, p)
 }
 
 fn good(id: u32) -> SourcePolygon {
-    SourcePolygon {
-        id: PolygonId(id),
-        kind: PolygonKind::Solid,
-        points: vec![v(0.0, -1.0), v(5.0, -1.0), v(5.0, 0.0), v(0.0, 0.0)],
-    }
+    rect(id, 0.0, -1.0, 5.0, 0.0)
 }
 
 fn box_collider() -> ColliderShape {

@@ -2,9 +2,8 @@
 //! scripted or closed-loop inputs and asserts on the per-frame trace. Every run also checks that
 //! the collider never penetrates a solid polygon (independently of the mesh, by SAT) and that a
 //! second run gives a bit-identical trace (see `common::run`).
-mod common;
 
-use common::*;
+use crate::common::*;
 use tessera::movement::{MoveEvent, Tuning};
 use tessera::sim::world::DT;
 

@@ -3,24 +3,11 @@
 use glam::DVec2;
 use tessera::collision::*;
 
-fn v(x: f64, y: f64) -> DVec2 {
-    DVec2::new(x, y)
-}
+use crate::common::source::{poly, rect, solid, translated, v};
 
-fn poly(id: u32, kind: PolygonKind, p: &[(f64, f64)], o: DVec2) -> SourcePolygon {
-    SourcePolygon {
-        id: PolygonId(id),
-        kind,
-        points: p.iter().map(|&(x, y)| v(x, y) + o).collect(),
-    }
-}
-
-fn solid(id: u32, p: &[(f64, f64)]) -> SourcePolygon {
-    poly(id, PolygonKind::Solid, p, DVec2::ZERO)
-}
-
-fn rect(id: u32, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
-    solid(id, &[(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+/// The polygon `p`, moved by `o`.
+fn poly_at(id: u32, kind: PolygonKind, p: &[(f64, f64)], o: DVec2) -> SourcePolygon {
+    translated(&[poly(id, kind, p)], o).remove(0)
 }
 
 fn built(polys: &[SourcePolygon], c: &ColliderShape) -> CollisionMesh {
@@ -222,7 +209,7 @@ fn pushing_into_a_right_angle_wedge_is_bit_stable() {
 /// running along the top).
 #[test]
 fn walking_into_a_bevelled_one_way_corner_passes() {
-    let plat = poly(
+    let plat = poly_at(
         0,
         PolygonKind::OneWay,
         &[(0.0, 0.0), (4.0, 0.0), (4.0, 0.25), (0.0, 0.25)],
@@ -257,7 +244,7 @@ fn walking_into_a_bevelled_one_way_corner_passes() {
 fn a_tiny_move_at_a_wedge_vertex_terminates() {
     let o = v(-100000.0, 32500.0);
     let polys = [
-        poly(
+        poly_at(
             0,
             PolygonKind::Solid,
             &[
@@ -267,7 +254,7 @@ fn a_tiny_move_at_a_wedge_vertex_terminates() {
             ],
             o,
         ),
-        poly(
+        poly_at(
             1,
             PolygonKind::Solid,
             &[
@@ -277,7 +264,7 @@ fn a_tiny_move_at_a_wedge_vertex_terminates() {
             ],
             o,
         ),
-        poly(
+        poly_at(
             2,
             PolygonKind::Solid,
             &[(-500.0, -10.0), (500.0, -10.0), (500.0, 0.0), (-500.0, 0.0)],
@@ -434,7 +421,7 @@ fn an_astronomical_displacement_stops_at_the_level_bounds() {
 #[test]
 fn a_cluster_of_nearly_coincident_vertices_builds() {
     let polys = [
-        poly(
+        poly_at(
             0,
             PolygonKind::OneWay,
             &[
@@ -448,7 +435,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
             ],
             DVec2::ZERO,
         ),
-        poly(
+        poly_at(
             1,
             PolygonKind::OneWay,
             &[
@@ -462,7 +449,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
             ],
             DVec2::ZERO,
         ),
-        poly(
+        poly_at(
             2,
             PolygonKind::OneWay,
             &[
@@ -476,7 +463,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
             ],
             DVec2::ZERO,
         ),
-        poly(
+        poly_at(
             3,
             PolygonKind::OneWay,
             &[
@@ -487,7 +474,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
             ],
             DVec2::ZERO,
         ),
-        poly(
+        poly_at(
             4,
             PolygonKind::OneWay,
             &[
@@ -543,7 +530,7 @@ fn a_tiny_move_never_jumps_to_a_collinear_vertex_out_of_reach() {
     ];
     for (o, moves) in cases {
         let m = built(
-            &[poly(
+            &[poly_at(
                 0,
                 PolygonKind::Solid,
                 &[(0.0, 0.0), (0.25, 0.0), (0.25, 0.25), (0.0, 0.25)],

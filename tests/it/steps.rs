@@ -3,9 +3,8 @@
 //! it does not fit under, and tiles that overlap or leave gaps of a tenth of a millimetre are
 //! crossed like one floor. Every run goes through `common::run`, which also checks that the
 //! collider never penetrates the level and that two runs are bit-identical.
-mod common;
 
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use tessera::level::{Level, LevelPolygon};
 use tessera::movement::{Actions, MoveEvent, Tuning};

@@ -1,8 +1,7 @@
 //! The movement events sound needs: footsteps by ground travel, ladder rungs by climb travel,
 //! and the end of a wall slide. Driven through the headless world like the movement scenarios.
-mod common;
 
-use common::*;
+use crate::common::*;
 use tessera::collision::PolygonId;
 use tessera::movement::climbing::RUNG_SPACING;
 use tessera::movement::{MoveEvent, Tuning};

@@ -1,9 +1,8 @@
 //! Live level swaps (`World::set_level`, what the editor calls after every edit): the base tuning
 //! with the new level's overrides, the hero kept where it fits, moved to the nearest free point
 //! (with a warning) where it does not, and new bounds honoured.
-mod common;
 
-use common::*;
+use crate::common::*;
 use tessera::collision::Aabb;
 use tessera::level::Level;
 use tessera::movement::{Tuning, TuningOverrides};

@@ -5,9 +5,8 @@
 //! Together the runs visit every movement state: the course covers supported (flat, slope, one-way
 //! top), airborne, climbing and crouching; the shaft covers wall slides and wall jumps; the
 //! top-down room covers top-down movement against walls.
-mod common;
 
-use common::*;
+use crate::common::*;
 use tessera::movement::{Actions, Tuning};
 use tessera::sim::world::World;
 

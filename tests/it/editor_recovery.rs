@@ -157,7 +157,7 @@ fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
         let mut child = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                "recovery_child",
+                &crate::common::test_name(module_path!(), "recovery_child"),
                 "--nocapture",
                 "--test-threads=1",
             ])

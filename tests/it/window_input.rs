@@ -70,12 +70,15 @@ struct Window {
     display: String,
     id: String,
     dir: PathBuf,
+    /// One game window at a time in the test process (`common::display_lock`); released last.
+    _display: std::sync::MutexGuard<'static, ()>,
 }
 
 impl Window {
     /// `tessera play --level LEVEL [args]` on a new 1280×720 display; waits for its window and
     /// focuses it. User files go to a scratch directory.
     fn open(name: &str, level: &Path, args: &[&str]) -> Window {
+        let display_lock = crate::common::display_lock();
         let dir =
             std::env::temp_dir().join(format!("tessera-window-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -107,6 +110,7 @@ impl Window {
             display,
             id: String::new(),
             dir,
+            _display: display_lock,
         };
         let start = Instant::now();
         loop {

@@ -28,15 +28,9 @@ struct Shape {
     pieces: Vec<Vec<DVec2>>,
 }
 
-fn v(x: f64, y: f64) -> DVec2 {
-    DVec2::new(x, y)
-}
+use crate::common::source::{rect_pts, v};
 
-fn rect_pts(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<DVec2> {
-    vec![v(x0, y0), v(x1, y0), v(x1, y1), v(x0, y1)]
-}
-
-fn solid(outline: Vec<DVec2>) -> Shape {
+fn solid_shape(outline: Vec<DVec2>) -> Shape {
     Shape {
         kind: PolygonKind::Solid,
         pieces: vec![outline.clone()],
@@ -48,7 +42,7 @@ fn solid(outline: Vec<DVec2>) -> Shape {
 fn grid_rect() -> impl Strategy<Value = Shape> {
     (-32i32..32, -32i32..32, 1i32..16, 1i32..16).prop_map(|(x, y, w, h)| {
         let (x0, y0) = (x as f64 * 0.25, y as f64 * 0.25);
-        solid(rect_pts(x0, y0, x0 + w as f64 * 0.25, y0 + h as f64 * 0.25))
+        solid_shape(rect_pts(x0, y0, x0 + w as f64 * 0.25, y0 + h as f64 * 0.25))
     })
 }
 
@@ -87,7 +81,7 @@ fn grid_l() -> impl Strategy<Value = Shape> {
 fn grid_diamond() -> impl Strategy<Value = Shape> {
     (-8i32..8, -8i32..8).prop_map(|(x, y)| {
         let c = v(x as f64, y as f64);
-        solid(vec![
+        solid_shape(vec![
             c + v(0.0, -0.5),
             c + v(0.5, 0.0),
             c + v(0.0, 0.5),
@@ -118,7 +112,7 @@ fn convex() -> impl Strategy<Value = Shape> {
                 next - a[i] > 0.05 && next - a[i] < 3.0
             });
             gaps_ok.then(|| {
-                solid(
+                solid_shape(
                     a.iter()
                         .map(|t| v(cx + rx * t.cos(), cy + ry * t.sin()))
                         .collect(),
@@ -169,7 +163,7 @@ fn sliver() -> impl Strategy<Value = Shape> {
             let t = 10f64.powf(lt);
             let (u, n) = (v(ang.cos(), ang.sin()), v(-ang.sin(), ang.cos()));
             let c = v(cx, cy);
-            solid(vec![
+            solid_shape(vec![
                 c - u * len * 0.5 - n * t * 0.5,
                 c + u * len * 0.5 - n * t * 0.5,
                 c + u * len * 0.5 + n * t * 0.5,
@@ -181,7 +175,7 @@ fn sliver() -> impl Strategy<Value = Shape> {
 /// A huge ground block or slope (kilometres).
 fn huge() -> impl Strategy<Value = Shape> {
     (-6.0..0.0f64, 500.0..5000.0f64, -0.3..0.3f64).prop_map(|(top, size, slope)| {
-        solid(vec![
+        solid_shape(vec![
             v(-size, top - size * slope - 10.0),
             v(size, top + size * slope - 10.0),
             v(size, top + size * slope),
@@ -197,9 +191,9 @@ fn triangle() -> impl Strategy<Value = Shape> {
         let area = (b - a).perp_dot(d - a);
         (area.abs() > 1e-3).then(|| {
             if area > 0.0 {
-                solid(vec![a, b, d])
+                solid_shape(vec![a, b, d])
             } else {
-                solid(vec![a, d, b])
+                solid_shape(vec![a, d, b])
             }
         })
     })
@@ -237,7 +231,7 @@ fn tile_row() -> impl Strategy<Value = Vec<Shape>> {
                     } else {
                         (x as f64 * 0.5, y as f64 * 0.5 + k as f64 * s)
                     };
-                    solid(rect_pts(x0, y0, x0 + s, y0 + s))
+                    solid_shape(rect_pts(x0, y0, x0 + s, y0 + s))
                 })
                 .collect()
         },
