@@ -1,6 +1,8 @@
 //! Real device output through rodio, into ALSA's null device (no sound card needed), and the
-//! silent fallback when no device opens. One test: both steps set `ALSA_CONFIG_PATH` for the
-//! process, so they must not run in parallel.
+//! silent fallback when no device opens. Each step runs in a child process of its own with its
+//! `ALSA_CONFIG_PATH`: the variable is read by ALSA for the whole process, and the other tests of
+//! this executable run beside it.
+use std::ffi::OsStr;
 use std::sync::Arc;
 
 use glam::DVec2;
@@ -19,37 +21,30 @@ fn level() -> Level {
     .unwrap()
 }
 
-fn alsa_config(dir: &std::path::Path, name: &str, text: &str) {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    std::env::set_var("ALSA_CONFIG_PATH", &path);
-}
+/// Set in the child processes that open the device: which step to run.
+const CHILD_ENV: &str = "TESSERA_AUDIO_DEVICE_STEP";
 
+/// One step of the test below, in a process of its own whose `ALSA_CONFIG_PATH` names the ALSA
+/// configuration; does nothing when not run as that child.
 #[test]
-#[cfg(target_os = "linux")]
-fn plays_into_the_null_device_and_falls_back_to_silence_without_one() {
-    let dir = std::env::temp_dir().join(format!("tessera-alsa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+fn audio_device_step() {
+    let Some(step) = std::env::var_os(CHILD_ENV) else {
+        return;
+    };
     let bank = Arc::new(Bank::generated());
     let map = || SoundMap::new(&Materials::default(), &level());
     let events = [(1, MoveEvent::Jumped), (2, MoveEvent::Bonked)];
-
-    // No usable default device: silent, one log line, the events still counted.
-    alsa_config(
-        &dir,
-        "none.conf",
-        "pcm.!default { type hw card 99 device 0 }\n",
-    );
     let mut audio = GameAudio::new(Arc::clone(&bank), map(), Volumes::default(), true);
-    assert!(!audio.playing());
-    audio.frame(&events, DVec2::ZERO, DVec2::ZERO);
-    assert_eq!((audio.cues_made, audio.cues_dropped), (2, 2));
-    assert_eq!(audio.samples_played(), 0);
-    drop(audio);
-
+    if step == "none" {
+        // No usable default device: silent, one log line, the events still counted.
+        assert!(!audio.playing());
+        audio.frame(&events, DVec2::ZERO, DVec2::ZERO);
+        assert_eq!((audio.cues_made, audio.cues_dropped), (2, 2));
+        assert_eq!(audio.samples_played(), 0);
+        return;
+    }
+    assert_eq!(step, "null");
     // The null device: the mixer runs on the audio thread and the device pulls its samples.
-    alsa_config(&dir, "null.conf", "pcm.!default { type null }\n");
-    let mut audio = GameAudio::new(Arc::clone(&bank), map(), Volumes::default(), true);
     assert!(audio.playing(), "the ALSA null device did not open");
     audio.frame(&events, DVec2::ZERO, DVec2::ZERO);
     assert_eq!((audio.cues_made, audio.cues_dropped), (2, 0));
@@ -60,6 +55,35 @@ fn plays_into_the_null_device_and_falls_back_to_silence_without_one() {
         std::thread::sleep(std::time::Duration::from_millis(5));
         polls += 1;
         assert!(polls < 100_000, "the device never pulled samples");
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn plays_into_the_null_device_and_falls_back_to_silence_without_one() {
+    let dir = std::env::temp_dir().join(format!("tessera-alsa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let child = crate::common::test_name(module_path!(), "audio_device_step");
+    for (step, text) in [
+        ("none", "pcm.!default { type hw card 99 device 0 }\n"),
+        ("null", "pcm.!default { type null }\n"),
+    ] {
+        let conf = dir.join(format!("{step}.conf"));
+        std::fs::write(&conf, text).unwrap();
+        let out = crate::common::rerun_as_child(
+            &child,
+            &[
+                (CHILD_ENV, OsStr::new(step)),
+                ("ALSA_CONFIG_PATH", conf.as_os_str()),
+            ],
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("test result: ok. 1 passed"),
+            "step {step}: {}\n{stdout}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
