@@ -30,6 +30,7 @@ mod collision_regressions;
 mod collision_scenarios;
 mod data_files;
 mod determinism;
+mod dist_checks;
 mod editor_props;
 mod editor_recovery;
 mod editor_ui;
