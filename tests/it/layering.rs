@@ -1,16 +1,35 @@
 //! The simulation layers (`collision`, `movement`, `level`, `sim`) are a plain headless library:
 //! no source file in them names a window, GPU, audio, input or image crate, or a front-end module
-//! of this crate. This reads the sources, so a new `use wgpu::...` (or a fully qualified
+//! of this crate. This parses the sources (`syn`), so a new `use wgpu::...` (or a fully qualified
 //! `winit::event::...` in an expression) fails here even where it would compile.
 //!
 //! The animation runtime (`anim`) keeps the same rules: it may read the simulation (the hero's
 //! state and events) but no window, GPU, audio, input or image crate, and no other front-end
-//! module; the renderer consumes its palette.
+//! module; the renderer consumes its palette. The editor's model draws nothing: only `editor::ui`
+//! knows egui, and nothing in the editor names wgpu, winit, gilrs or rodio.
+//!
+//! Every path in a file counts: each leaf of a `use` tree (renamed, `use wgpu as gpu;`, grouped,
+//! `use crate::{render::X, sim::Y}`, over several lines), paths in types and expressions,
+//! `::wgpu::` with a leading `::`, `super::` and `self::` resolved against the file's module,
+//! `extern crate`, and paths inside macro calls. The check used to read lines of text for
+//! `name::` and missed renamed and grouped imports, `::`-rooted paths and imports spread over
+//! lines; `the_check_refuses_each_import_form` gives it a fixture of each.
 use std::path::{Path, PathBuf};
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::Visit;
 
 const SIMULATION: [&str; 4] = ["collision", "movement", "level", "sim"];
 const FORBIDDEN_CRATES: [&str; 6] = ["wgpu", "winit", "gilrs", "egui", "rodio", "image"];
 const FRONT_END: [&str; 7] = ["app", "render", "input", "editor", "audio", "anim", "cli"];
+
+/// What a group of files may not name.
+struct Rule<'a> {
+    /// External crates (`egui` also covers `egui_wgpu`, `egui_winit`, `egui_kittest`).
+    crates: &'a [&'a str],
+    /// Top-level modules of this crate.
+    modules: &'a [&'a str],
+}
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for e in std::fs::read_dir(dir).unwrap() {
@@ -23,81 +42,253 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The code of a line: without `//` comments (doc comments may name anything).
-fn code(line: &str) -> &str {
-    line.split("//").next().unwrap_or("")
+/// The module path of a file under `src/` (`src/sim/world.rs` is `["sim", "world"]`,
+/// `src/sim/mod.rs` is `["sim"]`).
+fn module_of(file: &Path) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let rel = file.strip_prefix(&src).unwrap().with_extension("");
+    let mut m: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if m.last().is_some_and(|l| l == "mod" || l == "lib") {
+        m.pop();
+    }
+    m
 }
 
-/// Whether `code` names crate `name` as a path root: `name::`, `name_xyz::` for `egui` (egui-wgpu,
-/// egui-winit, egui_kittest), `use name;` or `extern crate name`.
-fn names_crate(code: &str, name: &str) -> bool {
-    let bytes = code.as_bytes();
-    let mut from = 0;
-    while let Some(i) = code[from..].find(name) {
-        let start = from + i;
-        let end = start + name.len();
-        from = end;
-        let before_ok = start == 0 || {
-            let b = bytes[start - 1];
-            !(b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+/// Walks one file: every path it names, made absolute where it starts at `crate`, `self` or
+/// `super`, checked against the rule.
+struct Finder<'a> {
+    rule: &'a Rule<'a>,
+    /// The module the visitor is in (the file's, plus inline `mod x { ... }`).
+    module: Vec<String>,
+    found: Vec<String>,
+}
+
+impl Finder<'_> {
+    /// Checks the path `segments` (names; `::` roots it at the crate root of the extern prelude),
+    /// found at `line`.
+    fn check(&mut self, leading_colon: bool, segments: &[String], line: usize) {
+        let Some(first) = segments.first() else {
+            return;
         };
-        if !before_ok {
-            continue;
+        let what = format!(
+            "{}{}",
+            if leading_colon { "::" } else { "" },
+            segments.join("::")
+        );
+        // A crate: `::name`, or `name::...` (a single name is a local binding or a prelude item;
+        // `use name;` and `extern crate name` are checked by their callers with `single`).
+        if leading_colon || segments.len() > 1 {
+            if let Some(c) = self.forbidden_crate(first) {
+                self.found.push(format!("line {line}: crate {c}: {what}"));
+                return;
+            }
         }
-        let mut rest = &code[end..];
-        if name == "egui" {
-            rest = rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+        if leading_colon {
+            return;
         }
-        if rest.starts_with("::")
-            || code.trim_start().starts_with(&format!("use {name};"))
-            || code.contains(&format!("extern crate {name}"))
-        {
-            return true;
+        // A module of this crate: resolve `crate`, `self`, `super` to an absolute path.
+        let mut abs: Vec<String> = match first.as_str() {
+            "crate" => Vec::new(),
+            "self" => self.module.clone(),
+            "super" => {
+                let mut m = self.module.clone();
+                m.pop();
+                m
+            }
+            _ => return,
+        };
+        let mut rest = &segments[1..];
+        while rest.first().is_some_and(|s| s == "super") {
+            abs.pop();
+            rest = &rest[1..];
+        }
+        abs.extend(rest.iter().cloned());
+        if let Some(top) = abs.first() {
+            if self.rule.modules.contains(&top.as_str()) {
+                self.found
+                    .push(format!("line {line}: module crate::{top}: {what}"));
+            }
         }
     }
-    false
-}
 
-fn violations(layers: &[&str]) -> Vec<String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut found = Vec::new();
-    for &layer in layers {
-        let mut files = Vec::new();
-        rust_files(&src.join(layer), &mut files);
-        assert!(!files.is_empty(), "no sources under src/{layer}");
-        for file in files {
-            let text = std::fs::read_to_string(&file).unwrap();
-            for (n, line) in text.lines().enumerate() {
-                let c = code(line);
-                for name in FORBIDDEN_CRATES {
-                    if names_crate(c, name) {
-                        found.push(format!(
-                            "{}:{}: {name}: {}",
-                            file.display(),
-                            n + 1,
-                            line.trim()
-                        ));
-                    }
-                }
-                for m in FRONT_END.iter().filter(|&&m| m != layer) {
-                    if c.contains(&format!("crate::{m}::")) || c.contains(&format!("crate::{m};")) {
-                        found.push(format!(
-                            "{}:{}: crate::{m}: {}",
-                            file.display(),
-                            n + 1,
-                            line.trim()
-                        ));
-                    }
+    fn forbidden_crate(&self, name: &str) -> Option<&str> {
+        self.rule.crates.iter().copied().find(|&c| {
+            name == c || (c == "egui" && name.strip_prefix("egui_").is_some_and(|r| !r.is_empty()))
+        })
+    }
+
+    /// Each leaf of a `use` tree as a path.
+    fn use_tree(&mut self, leading_colon: bool, prefix: &mut Vec<String>, tree: &syn::UseTree) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(leading_colon, prefix, &p.tree);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => self.use_leaf(leading_colon, prefix, &n.ident),
+            syn::UseTree::Rename(r) => self.use_leaf(leading_colon, prefix, &r.ident),
+            syn::UseTree::Glob(g) => {
+                let line = g.star_token.span.start().line;
+                let mut p = prefix.clone();
+                p.push("*".into());
+                self.check(leading_colon, &p, line);
+            }
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_tree(leading_colon, prefix, t);
                 }
             }
         }
     }
+
+    fn use_leaf(&mut self, leading_colon: bool, prefix: &[String], ident: &syn::Ident) {
+        let line = ident.span().start().line;
+        let mut p = prefix.to_vec();
+        p.push(ident.to_string());
+        // `use wgpu;` or `use wgpu as gpu;`: a crate imported by its bare name.
+        if p.len() == 1 {
+            if let Some(c) = self.forbidden_crate(&p[0]) {
+                self.found
+                    .push(format!("line {line}: crate {c}: use {}", p[0]));
+                return;
+            }
+        }
+        self.check(leading_colon, &p, line);
+    }
+
+    /// Paths in a macro call's tokens (`format!("{}", wgpu::X)`), which syn leaves unparsed:
+    /// any `a::b::c` run of identifiers, with an optional leading `::`.
+    fn tokens(&mut self, tokens: TokenStream) {
+        let tts: Vec<TokenTree> = tokens.into_iter().collect();
+        let colons = |i: usize| {
+            matches!((tts.get(i), tts.get(i + 1)),
+                (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                    if a.as_char() == ':' && b.as_char() == ':')
+        };
+        let mut i = 0;
+        while i < tts.len() {
+            match &tts[i] {
+                TokenTree::Group(g) => {
+                    self.tokens(g.stream());
+                    i += 1;
+                }
+                TokenTree::Ident(first) => {
+                    let leading = i >= 2
+                        && colons(i - 2)
+                        && !matches!(tts.get(i.wrapping_sub(3)), Some(TokenTree::Ident(_)));
+                    let line = first.span().start().line;
+                    let mut segs = vec![first.to_string()];
+                    let mut j = i + 1;
+                    while colons(j) {
+                        match tts.get(j + 2) {
+                            Some(TokenTree::Ident(next)) => {
+                                segs.push(next.to_string());
+                                j += 3;
+                            }
+                            _ => break,
+                        }
+                    }
+                    if segs.len() > 1 || leading {
+                        self.check(leading, &segs, line);
+                    }
+                    i = j;
+                }
+                _ => i += 1,
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Finder<'_> {
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        self.use_tree(u.leading_colon.is_some(), &mut Vec::new(), &u.tree);
+    }
+
+    fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
+        let name = e.ident.to_string();
+        if let Some(c) = self.forbidden_crate(&name) {
+            let line = e.ident.span().start().line;
+            self.found
+                .push(format!("line {line}: crate {c}: extern crate {name}"));
+        }
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        self.module.push(m.ident.to_string());
+        syn::visit::visit_item_mod(self, m);
+        self.module.pop();
+    }
+
+    fn visit_path(&mut self, p: &'ast syn::Path) {
+        let segments: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+        let line = p
+            .segments
+            .first()
+            .map_or(0, |s| s.ident.span().start().line);
+        self.check(p.leading_colon.is_some(), &segments, line);
+        syn::visit::visit_path(self, p);
+    }
+
+    fn visit_macro(&mut self, m: &'ast syn::Macro) {
+        self.tokens(m.tokens.clone());
+        syn::visit::visit_macro(self, m);
+    }
+}
+
+/// What `source` (the text of a file of module `module`) names against `rule`.
+fn violations_in(source: &str, module: &[&str], rule: &Rule) -> Vec<String> {
+    let file = syn::parse_file(source).unwrap_or_else(|e| panic!("does not parse: {e}"));
+    let mut f = Finder {
+        rule,
+        module: module.iter().map(|s| s.to_string()).collect(),
+        found: Vec::new(),
+    };
+    f.visit_file(&file);
+    f.found
+}
+
+/// Findings in the files under `src/<dir>`, skipping the subfolder `skip`.
+fn violations(dir: &str, skip: Option<&str>, rule: &Rule) -> Vec<String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(!files.is_empty(), "no sources under src/{dir}");
+    let mut found = Vec::new();
+    for file in files {
+        if skip.is_some_and(|s| file.starts_with(src.join(s))) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let module = module_of(&file);
+        let module: Vec<&str> = module.iter().map(String::as_str).collect();
+        found.extend(
+            violations_in(&text, &module, rule)
+                .into_iter()
+                .map(|v| format!("{}: {v}", file.display())),
+        );
+    }
     found
+}
+
+/// The rule of a layer: no forbidden crate, no front-end module but itself.
+fn layer_rule(layer: &str) -> Vec<&'static str> {
+    FRONT_END.iter().copied().filter(|&m| m != layer).collect()
 }
 
 #[test]
 fn simulation_layers_import_no_front_end_crate_or_module() {
-    let v = violations(&SIMULATION);
+    let mut v = Vec::new();
+    for layer in SIMULATION {
+        let modules = layer_rule(layer);
+        let rule = Rule {
+            crates: &FORBIDDEN_CRATES,
+            modules: &modules,
+        };
+        v.extend(violations(layer, None, &rule));
+    }
     assert!(
         v.is_empty(),
         "the simulation layers must stay headless:\n{}",
@@ -107,7 +298,12 @@ fn simulation_layers_import_no_front_end_crate_or_module() {
 
 #[test]
 fn the_animation_runtime_imports_no_front_end_crate_or_other_front_end_module() {
-    let v = violations(&["anim"]);
+    let modules = layer_rule("anim");
+    let rule = Rule {
+        crates: &FORBIDDEN_CRATES,
+        modules: &modules,
+    };
+    let v = violations("anim", None, &rule);
     assert!(
         v.is_empty(),
         "the animation runtime must stay renderer-free:\n{}",
@@ -116,60 +312,133 @@ fn the_animation_runtime_imports_no_front_end_crate_or_other_front_end_module() 
 }
 
 #[test]
-fn the_check_recognises_each_forbidden_form() {
-    assert!(names_crate("use wgpu::Device;", "wgpu"));
-    assert!(names_crate("    let e: winit::event::Event<()>;", "winit"));
-    assert!(names_crate("use egui_wgpu::Renderer;", "egui"));
-    assert!(names_crate("use egui;", "egui"));
-    assert!(names_crate("fn f(i: &image::RgbaImage) {}", "image"));
-    assert!(names_crate("use {rodio::Source, std::fmt};", "rodio"));
-    // Not crate paths: other identifiers, module-relative paths, comments.
-    assert!(!names_crate("let image = 3; image_count::x", "image"));
-    assert!(!names_crate("use crate::render::image::Foo;", "image"));
-    assert!(!names_crate("let gilrs_like = 1;", "gilrs"));
-    assert_eq!(code("let x = 1; // wgpu::Device"), "let x = 1; ");
-}
-
-/// Lines of the files under `src/<dir>` (skipping the subfolder `skip`) that name one of `crates`.
-fn crate_uses(dir: &str, skip: Option<&str>, crates: &[&str]) -> Vec<String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    let mut found = Vec::new();
-    for file in files {
-        if skip.is_some_and(|s| file.starts_with(src.join(s))) {
-            continue;
-        }
-        let text = std::fs::read_to_string(&file).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            for name in crates {
-                if names_crate(code(line), name) {
-                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
-                }
-            }
-        }
-    }
-    found
-}
-
-#[test]
 fn the_editor_model_is_gui_free_and_its_ui_draws_through_egui_only() {
     // The document model (operations, history, snapping, session, recovery) is tested without
     // any UI; only `editor::ui` knows egui, and nothing in the editor opens windows or GPUs.
-    let model = crate_uses(
+    let model = violations(
         "editor",
         Some("ui"),
-        &["egui", "wgpu", "winit", "gilrs", "rodio"],
+        &Rule {
+            crates: &["egui", "wgpu", "winit", "gilrs", "rodio"],
+            modules: &[],
+        },
     );
     assert!(
         model.is_empty(),
         "the editor model must stay GUI-free:\n{}",
         model.join("\n")
     );
-    let ui = crate_uses("editor/ui", None, &["wgpu", "winit", "gilrs", "rodio"]);
+    let ui = violations(
+        "editor/ui",
+        None,
+        &Rule {
+            crates: &["wgpu", "winit", "gilrs", "rodio"],
+            modules: &[],
+        },
+    );
     assert!(
         ui.is_empty(),
         "the editor UI draws through egui only:\n{}",
         ui.join("\n")
     );
+}
+
+/// Every way of naming a forbidden crate or module is found, in a file of `src/sim/`; names that
+/// only look alike are not.
+#[test]
+fn the_check_refuses_each_import_form() {
+    let modules = layer_rule("sim");
+    let rule = Rule {
+        crates: &FORBIDDEN_CRATES,
+        modules: &modules,
+    };
+    let sim_file = ["sim", "world"];
+    let refused = [
+        ("plain use", "use wgpu::Device;"),
+        ("renamed crate", "use wgpu as gpu;"),
+        ("renamed item", "use winit::event::Event as E;"),
+        ("bare crate", "use rodio;"),
+        ("glob", "use gilrs::*;"),
+        (
+            "leading ::",
+            "fn f() { let _ = ::wgpu::Features::empty(); }",
+        ),
+        ("leading :: in use", "use ::image::RgbaImage;"),
+        ("path in a type", "struct S { e: winit::event::Event<()> }"),
+        ("path in an expression", "fn f() { image::open(\"x\"); }"),
+        ("egui's companion crates", "use egui_wgpu::Renderer;"),
+        ("grouped crates", "use {rodio::Source, std::fmt};"),
+        (
+            "grouped crate modules",
+            "use crate::{level::Level, render::Renderer};",
+        ),
+        (
+            "nested groups over lines",
+            "use crate::{\n    level::Level,\n    app::{\n        ui::Ui,\n    },\n};",
+        ),
+        ("multi-line use", "use wgpu::{\n    Device,\n    Queue,\n};"),
+        ("crate module path", "fn f() { crate::audio::play(); }"),
+        (
+            "super to a front-end module",
+            "use super::super::render::Frame;",
+        ),
+        ("super in a path", "fn f() { super::super::input::poll(); }"),
+        (
+            "inside an inline module",
+            "mod inner { use super::super::super::editor::Session; }",
+        ),
+        ("extern crate", "extern crate winit;"),
+        (
+            "a macro's argument",
+            "fn f() { let _ = format!(\"{:?}\", wgpu::Features::empty()); }",
+        ),
+        (
+            "a macro's :: path",
+            "fn f() { assert!(::gilrs::Gilrs::new().is_ok()); }",
+        ),
+    ];
+    for (what, source) in refused {
+        let v = violations_in(source, &sim_file, &rule);
+        assert!(!v.is_empty(), "{what} not refused: {source}");
+    }
+    // The line of a finding in a multi-line import is the line that names it.
+    let v = violations_in(
+        "use crate::{\n    level::Level,\n    render::Renderer,\n};",
+        &sim_file,
+        &rule,
+    );
+    assert_eq!(v, ["line 3: module crate::render: crate::render::Renderer"]);
+
+    let allowed = [
+        (
+            "a local named like a crate",
+            "fn f() { let image = 3; let _ = image + 1; }",
+        ),
+        (
+            "another crate's module named like one",
+            "use crate::level::image::Foo;",
+        ),
+        (
+            "a similar name",
+            "fn f() { let gilrs_like = 1; let _ = gilrs_like; }",
+        ),
+        (
+            "the layer itself",
+            "use crate::sim::world::World; use super::replay::Replay;",
+        ),
+        (
+            "another simulation layer",
+            "use crate::{collision::Body, movement::Hero};",
+        ),
+        (
+            "a comment",
+            "// use wgpu::Device;\n/// `winit::event::Event`\nfn f() {}",
+        ),
+        ("a string", "fn f() -> &'static str { \"wgpu::Device\" }"),
+        ("std", "use std::{fmt, io::Write};"),
+    ];
+    for (what, source) in allowed {
+        let v = violations_in(source, &sim_file, &rule);
+        assert!(v.is_empty(), "{what} refused: {source}: {v:?}");
+    }
 }
