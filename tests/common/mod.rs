@@ -251,3 +251,45 @@ pub fn display_lock() -> std::sync::MutexGuard<'static, ()> {
     static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
     LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
+
+/// Whether this is a CI run: `CI` set to anything but empty, `0` or `false` (GitHub Actions sets
+/// `CI=true`, and so does `.ci/run`). A test that cannot run for want of a tool fails in CI.
+pub fn in_ci() -> bool {
+    ci_value_means_ci(std::env::var_os("CI").as_deref())
+}
+
+pub fn ci_value_means_ci(v: Option<&std::ffi::OsStr>) -> bool {
+    v.is_some_and(|v| !v.is_empty() && v != "0" && v != "false")
+}
+
+/// Whether an executable file named `tool` is in one of the directories of `path` (a `PATH`
+/// value; `None` is this process's `PATH`).
+pub fn on_path(tool: &str, path: Option<&std::ffi::OsStr>) -> bool {
+    let path = path.map_or_else(|| std::env::var_os("PATH"), |p| Some(p.to_owned()));
+    path.is_some_and(|p| {
+        std::env::split_paths(&p)
+            .any(|d| std::fs::metadata(d.join(tool)).is_ok_and(|m| m.is_file() && executable(&m)))
+    })
+}
+
+#[cfg(unix)]
+fn executable(m: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    m.permissions().mode() & 0o111 != 0
+}
+
+#[cfg(not(unix))]
+fn executable(_: &std::fs::Metadata) -> bool {
+    true
+}
+
+/// A test that cannot run here (`why`: a missing tool): under CI ([`in_ci`]) a failure, elsewhere
+/// a skip with the message. Returns only when skipping.
+pub fn skip_outside_ci(why: &str) {
+    skip_or_fail(in_ci(), why);
+}
+
+pub fn skip_or_fail(ci: bool, why: &str) {
+    assert!(!ci, "{why}, and CI must run this test");
+    eprintln!("skipped: {why}");
+}

@@ -5,8 +5,14 @@
 //! - With no display (DISPLAY and WAYLAND_DISPLAY unset): one clear line, non-zero exit.
 //! - With no Vulkan driver (an empty ICD list) under Xvfb: one clear line, non-zero exit.
 //!
-//! Without `xvfb-run` the Xvfb tests are skipped with a message, except in CI (`CI=true`), where
-//! that is a failure.
+//! - The editor, opened with `--editor`, closes on a Tab pressed in the window (a real X key event,
+//!   `xdotool`), while the game runs on: the "editor closed" log line must come after the key and
+//!   before the game exits. It used to run `--editor --exit-after 2` and find that line, which the
+//!   game also prints when it shuts down with the editor open, so it passed with no input at all.
+//!
+//! Without `xvfb-run` (or `Xvfb` and `xdotool` for the editor) the window tests are skipped with a
+//! message, except in CI (`CI` set, as GitHub Actions and `.ci/run` do), where that is a failure:
+//! `a_missing_xvfb_run_fails_under_ci` checks both halves of that, and that `.ci/run` sets `CI`.
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
@@ -35,18 +41,13 @@ fn game_command(args: &[&str]) -> Command {
     c
 }
 
-/// `tessera play ARGS` under `xvfb-run -a`, or `None` (skip) when Xvfb is missing outside CI.
+const NO_XVFB_RUN: &str = "xvfb-run is not installed (apt-get install xvfb xauth)";
+
+/// `tessera play ARGS` under `xvfb-run -a`, or `None` (skip) when Xvfb is missing outside CI; in
+/// CI (`common::in_ci`) a missing `xvfb-run` fails the test.
 fn under_xvfb(args: &[&str]) -> Option<Command> {
-    let found = Command::new("sh")
-        .args(["-c", "command -v xvfb-run"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("CI").map_or(true, |v| v != "true"),
-            "xvfb-run is not installed, and CI must run the window smoke tests (apt-get install xvfb xauth)"
-        );
-        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb xauth); the window smoke test did not run");
+    if !crate::common::on_path("xvfb-run", None) {
+        crate::common::skip_outside_ci(NO_XVFB_RUN);
         return None;
     }
     let mut c = Command::new("xvfb-run");
@@ -173,34 +174,63 @@ fn plays_a_replay_under_xvfb_and_exits_cleanly() {
 
 #[test]
 fn opens_the_editor_under_xvfb_draws_it_and_closes_it() {
-    let _display = crate::common::display_lock();
-    let level = default_level();
-    let dir = scratch_dir("editor");
-    let Some(mut cmd) = under_xvfb(&["--level", &level, "--editor", "--exit-after", "2"]) else {
+    use crate::window_input::{tools_present, Window};
+    if !tools_present() {
         return;
-    };
-    // Recovery files and settings go to a scratch folder, not the user's.
-    cmd.env("TESSERA_USER_DIR", &dir);
-    let out = run_with_timeout(cmd, Duration::from_secs(120));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    }
+    let level = PathBuf::from(default_level());
+    // Its own display and a real window; waits for the first frame (the title is set by it).
+    let mut w = Window::open("smoke-editor", &level, &["--editor"]);
+    w.wait_editing(true);
+    let before = w.log();
     assert!(
-        out.status.success() && !stderr.contains("panicked") && error_lines(&out).is_empty(),
-        "the game did not exit cleanly: {}",
-        describe(&out)
+        before.contains("editor opened") && !before.contains("editor closed"),
+        "the editor did not open, or closed by itself:\n{before}"
     );
-    let opened = stderr.find("editor opened");
-    let closed = stderr.find("editor closed");
+    w.key("Tab");
+    w.wait_editing(false);
+    // The log line too, while the game still runs: the close came from the key, not the exit.
+    let log = w.log();
+    let opened = log.find("editor opened");
+    let closed = log.find("editor closed");
     assert!(
         opened.is_some() && closed > opened,
-        "the editor did not open and close: {}",
-        describe(&out)
+        "no `editor closed` after the Tab:\n{log}"
     );
+    assert!(w.running(), "the game exited instead:\n{log}");
     assert!(
-        stderr.contains("fps"),
-        "no frame was drawn: {}",
-        describe(&out)
+        !log.contains("panicked") && !log.lines().any(|l| l.starts_with("error:")),
+        "{log}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Without `xvfb-run` on `PATH`, a CI run fails and any other run skips; `.ci/run` sets `CI`, so
+/// a machine without Xvfb fails there instead of passing with the window tests skipped.
+#[test]
+fn a_missing_xvfb_run_fails_under_ci() {
+    use crate::common::{ci_value_means_ci, on_path, skip_or_fail};
+    let empty = scratch_dir("no-tools");
+    assert!(!on_path("xvfb-run", Some(empty.as_os_str())));
+    let fails = std::panic::catch_unwind(|| skip_or_fail(true, NO_XVFB_RUN)).is_err();
+    assert!(fails, "a missing xvfb-run passed under CI");
+    let skips = std::panic::catch_unwind(|| skip_or_fail(false, NO_XVFB_RUN)).is_ok();
+    assert!(skips, "a missing xvfb-run failed outside CI");
+    std::fs::remove_dir_all(&empty).unwrap();
+
+    // .ci/run exports CI=true before it runs the tests.
+    let run =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run")).unwrap();
+    let export = run
+        .lines()
+        .position(|l| l.trim() == "export CI=true")
+        .expect(".ci/run exports CI=true");
+    let tests = run
+        .lines()
+        .position(|l| l.trim() == "scripts/test.sh")
+        .expect(".ci/run runs scripts/test.sh");
+    assert!(export < tests, "CI is set after the tests run");
+    assert!(ci_value_means_ci(Some("true".as_ref())));
+    assert!(!ci_value_means_ci(Some("false".as_ref())) && !ci_value_means_ci(None));
 }
 
 #[test]

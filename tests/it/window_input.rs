@@ -46,7 +46,7 @@ fn have(tool: &str) -> bool {
 }
 
 /// Whether the tools are here; skips (or fails, under CI) when they are not.
-fn tools_present() -> bool {
+pub(crate) fn tools_present() -> bool {
     let missing: Vec<&str> = ["Xvfb", "xdotool"]
         .into_iter()
         .filter(|t| !have(t))
@@ -58,13 +58,12 @@ fn tools_present() -> bool {
         "window tests need {} (scripts/setup.sh --test installs them)",
         missing.join(" and ")
     );
-    assert!(std::env::var_os("CI").is_none(), "{msg}");
-    eprintln!("skipped: {msg}");
+    crate::common::skip_outside_ci(&msg);
     false
 }
 
 /// A virtual display of its own and the game on it, killed on drop.
-struct Window {
+pub(crate) struct Window {
     xvfb: Child,
     game: Child,
     display: String,
@@ -77,7 +76,7 @@ struct Window {
 impl Window {
     /// `tessera play --level LEVEL [args]` on a new 1280×720 display; waits for its window and
     /// focuses it. User files go to a scratch directory.
-    fn open(name: &str, level: &Path, args: &[&str]) -> Window {
+    pub(crate) fn open(name: &str, level: &Path, args: &[&str]) -> Window {
         let display_lock = crate::common::display_lock();
         let dir =
             std::env::temp_dir().join(format!("tessera-window-{}-{name}", std::process::id()));
@@ -155,7 +154,7 @@ impl Window {
     }
 
     /// Presses and releases keys (xdotool names: `Tab`, `space`, `Return`, `ctrl+z`, `p`).
-    fn key(&self, keys: &str) {
+    pub(crate) fn key(&self, keys: &str) {
         let mut args = vec!["key", "--delay", "60"];
         args.extend(keys.split(' '));
         self.xdo(&args);
@@ -223,7 +222,7 @@ impl Window {
         }
     }
 
-    fn wait_editing(&mut self, editing: bool) {
+    pub(crate) fn wait_editing(&mut self, editing: bool) {
         let what = if editing {
             "the editor to open"
         } else {
@@ -264,8 +263,14 @@ impl Window {
         }
     }
 
-    fn log(&self) -> String {
+    /// The game's log so far (standard output and error).
+    pub(crate) fn log(&self) -> String {
         std::fs::read_to_string(self.dir.join("game.log")).unwrap_or_default()
+    }
+
+    /// Whether the game is still running.
+    pub(crate) fn running(&mut self) -> bool {
+        matches!(self.game.try_wait(), Ok(None))
     }
 }
 
