@@ -47,8 +47,15 @@ mod tests {
 
     #[test]
     fn a_small_diagonal_is_not_snapped_to_an_axis() {
-        // Per-axis dead zones would zero x here (0.15 < 0.2) and keep only y.
-        let v = radial_dead_zone(DVec2::new(0.15, 0.3), 0.2, 0.9);
-        assert!(v.x > 0.0 && v.y > 0.0);
+        // Per-axis dead zones would zero x here (0.15 < 0.2) and keep only y: the output would
+        // point straight up. The radial one keeps the deflection's direction exactly (x is half
+        // of y, as in the input), with the length rescaled from 0.2..0.9. (This used to check
+        // only that both components are positive, which a per-axis zone that merely shrinks x
+        // passes.)
+        let raw = DVec2::new(0.15, 0.3);
+        let v = radial_dead_zone(raw, 0.2, 0.9);
+        assert!((v.x / v.y - 0.5).abs() < 1e-12, "direction changed: {v}");
+        let expected = (raw.length() - 0.2) / 0.7;
+        assert!((v.length() - expected).abs() < 1e-12, "{v}");
     }
 }

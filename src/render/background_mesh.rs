@@ -509,13 +509,56 @@ mod tests {
     #[test]
     fn a_view_past_the_designed_range_falls_back_to_whole_planes() {
         // Far outside the focus range the layers no longer span the view; the farther planes
-        // must then not be cut by a cover that does not exist.
+        // must then not be cut by a cover that does not exist: every ray of the view that meets
+        // the sky's plane inside the sky's designed extent hits the backdrop (the corners of such
+        // a view may lie past that extent, where nothing is drawn). The test used to check only
+        // that some ray hit something, which a sky cut off by a missing cover passes too. With
+        // the cover taken from layers that do not span the view (the `whole_width` condition
+        // dropped), this fails: at focus (155, 15), where the nearest layer is partly in view,
+        // 3 of the 625 rays then hit nothing.
         let backdrop = Backdrop::new(&RANGE, &CameraConfig::default());
+        let z = -SKY_DEPTH as f32;
+        let (y_min, y_max) = (backdrop.sky[0].0, backdrop.sky[backdrop.sky.len() - 1].0);
         let mut verts = Vec::new();
-        let view = view_at(DVec2::new(600.0, 15.0), 16.0 / 9.0);
-        backdrop.vertices(&view, &mut verts);
-        let hits = hits_over_view(&verts, &view, 24);
-        assert!(hits.iter().any(|&h| h > 0));
+        // Foci from the range's sides outwards: the layers leave the view one by one, each
+        // partly in view (not covering) on the way.
+        let foci = (1..=40).flat_map(|k| {
+            let d = 15.0 * f64::from(k);
+            [
+                DVec2::new(RANGE.max.x + d, 15.0),
+                DVec2::new(RANGE.min.x - d, 15.0),
+            ]
+        });
+        for focus in foci {
+            let view = view_at(focus, 16.0 / 9.0);
+            backdrop.vertices(&view, &mut verts);
+            let inv = view.view_proj.inverse();
+            let (mut inside, mut missed) = (0, 0);
+            // Rays through the centres of a 25 × 25 grid of cells over the view, as pixels are
+            // sampled at their centres (the sky's sides are the view's edges, exactly).
+            for i in 0..25 {
+                for j in 0..25 {
+                    let c = |k: i32| (k as f32 + 0.5) / 12.5 - 1.0;
+                    let (sx, sy) = (c(i), c(j));
+                    let near = inv.project_point3(glam::Vec3::new(sx, sy, 0.0));
+                    let far = inv.project_point3(glam::Vec3::new(sx, sy, 1.0));
+                    let p = near + (far - near) * ((z - near.z) / (far.z - near.z));
+                    let (x, y) = (f64::from(p.x), f64::from(p.y));
+                    if x < backdrop.sky_x.0 || x > backdrop.sky_x.1 || y < y_min || y > y_max {
+                        continue;
+                    }
+                    inside += 1;
+                    if ray_hits(&verts, near, far) == 0 {
+                        missed += 1;
+                    }
+                }
+            }
+            assert!(inside > 0, "focus {focus}: the sky's extent is in view");
+            assert_eq!(
+                missed, 0,
+                "focus {focus}: {missed} of {inside} rays miss the backdrop"
+            );
+        }
     }
 
     #[test]
