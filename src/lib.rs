@@ -6,6 +6,8 @@ pub mod collision;
 pub mod level;
 pub mod movement;
 pub mod sim;
+#[cfg(test)]
+pub(crate) mod test_seed;
 
 // The game front end: reads the simulation, never the other way round.
 pub mod anim;

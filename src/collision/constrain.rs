@@ -107,7 +107,9 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        // A fixed seed unless TESSERA_SEED sets one (`test_seed`); it used to be proptest's
+        // random default, so a failure could not be replayed.
+        #![proptest_config(crate::test_seed::proptest_config(48, 0xc0a5_7a1d))]
         /// `mark_constraints` on planar segment sets of every kind (long ones far from Delaunay,
         /// points on a lattice, where ties are everywhere): every segment ends up an edge carrying
         /// its list, no other edge carries one, and spade reports no conflict.

@@ -864,7 +864,7 @@ mod tests {
     use std::collections::HashMap;
 
     use proptest::prelude::*;
-    use proptest::test_runner::{Config, RngSeed};
+    use proptest::test_runner::Config;
 
     use super::super::polygon::{normalized_ccw, validate_polygon, PolygonId};
     use super::super::predicates::signed_area;
@@ -1184,22 +1184,10 @@ mod tests {
         pts
     }
 
-    /// Fixed seed by default (reproducible in CI); `PROPTEST_CASES` / `PROPTEST_RNG_SEED` switch
-    /// to proptest's own configuration for soak runs.
+    /// A fixed seed unless `TESSERA_SEED` sets one (`test_seed`); `PROPTEST_CASES` for soak
+    /// runs.
     fn config(cases: u32) -> Config {
-        let soak = std::env::var_os("PROPTEST_CASES").is_some()
-            || std::env::var_os("PROPTEST_RNG_SEED").is_some();
-        let base = Config::default();
-        Config {
-            cases: if soak { base.cases } else { cases },
-            rng_seed: if soak {
-                base.rng_seed
-            } else {
-                RngSeed::Fixed(0xdec0_3905)
-            },
-            failure_persistence: None,
-            ..base
-        }
+        crate::test_seed::proptest_config(cases, 0xdec0_3905)
     }
 
     proptest! {

@@ -359,11 +359,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            failure_persistence: None,
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5173_91e0),
-            ..proptest::prelude::ProptestConfig::with_cases(600)
-        })]
+        #![proptest_config(crate::test_seed::proptest_config(600, 0x5173_91e0))]
 
         /// The triangulation's verdict is the pairwise one, on outlines full of touching,
         /// collinear and repeated points: random points on a small grid (rarely simple), and

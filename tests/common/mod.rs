@@ -217,6 +217,10 @@ pub fn pos(f: &Frame) -> DVec2 {
 
 pub mod source;
 
+/// The property tests' seed policy (`TESSERA_SEED`), shared with the unit tests.
+#[path = "../../src/test_seed.rs"]
+pub mod seed;
+
 /// The name libtest gives the test function `f` of the module whose `module_path!()` is
 /// `module`: the module path without the crate's name (`editor_recovery::recovery_child`), as
 /// `--exact` wants it.

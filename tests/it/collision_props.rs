@@ -13,7 +13,7 @@
 //! collider along it.
 use glam::DVec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 use tessera::collision::*;
 
 /// Allowed overlap of the collider with a solid polygon, metres (issue 3).
@@ -477,23 +477,11 @@ fn place(mesh: &CollisionMesh, p: DVec2) -> Option<Body> {
     }
 }
 
-/// `cases` cases from a fixed seed by default (reproducible in CI). Setting `PROPTEST_CASES` or
-/// `PROPTEST_RNG_SEED` switches to proptest's own configuration (random seed unless given) for
-/// soak runs, e.g. `PROPTEST_CASES=20000 cargo test --release --test collision_props`.
+/// `cases` cases from a fixed seed, or the one `TESSERA_SEED` sets (`common::seed`); soak runs
+/// set `PROPTEST_CASES`, e.g. `PROPTEST_CASES=20000 TESSERA_SEED=random cargo test --release
+/// --test it collision_props::`.
 fn config(cases: u32) -> Config {
-    let soak = std::env::var_os("PROPTEST_CASES").is_some()
-        || std::env::var_os("PROPTEST_RNG_SEED").is_some();
-    let base = Config::default();
-    Config {
-        cases: if soak { base.cases } else { cases },
-        rng_seed: if soak {
-            base.rng_seed
-        } else {
-            RngSeed::Fixed(0x7e55_e7a3)
-        },
-        failure_persistence: None,
-        ..base
-    }
+    crate::common::seed::proptest_config(cases, 0x7e55_e7a3)
 }
 
 proptest! {

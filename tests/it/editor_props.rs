@@ -4,7 +4,7 @@
 //! everything gives back the original level exactly.
 use glam::DVec2;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 use tessera::collision::{ColliderId, PolygonKind};
 use tessera::editor::{Edit, History};
 use tessera::level::{Ladder, Level, LevelPolygon};
@@ -154,12 +154,7 @@ fn builds(level: &Level) {
 }
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x0ed1_70b5),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    crate::common::seed::proptest_config(cases, 0x0ed1_70b5)
 }
 
 proptest! {
