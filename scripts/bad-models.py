@@ -2,7 +2,7 @@
 """Writes the bad-model corpus (tests/bad_input/model/*.glb) from assets/hero.glb.
 
 Each file breaks the model in one way; tests/bad_input/model/expected.ron says what loading it
-must report (checked by tests/bad_model.rs). Run from the repository root after the hero model
+must report (checked by tests/it/bad_model.rs). Run from the repository root after the hero model
 changes: python3 scripts/bad-models.py
 """
 import json

@@ -16,7 +16,7 @@
 //!   is built ([`GaitTable`]). So the feet do not skate: the foot-slide metric ([`foot_slide`]) is
 //!   the planted foot's horizontal speed in the world; its mean magnitude stays under
 //!   [`FOOT_SLIDE_FRACTION`] of the ground speed at every speed from a walk to the full run
-//!   (`tests/anim_controller.rs`).
+//!   (`tests/it/anim_controller.rs`).
 //! - **Transitions.** Every clip change starts a [`DeadBlend`] from the pose as drawn, so a
 //!   transition can interrupt any other mid-fade; airborne changes (take-off, rise, fall,
 //!   landing) blend in 50 to 100 ms, ground changes in 150 ms (the crouch ↔ stand blend).
@@ -60,7 +60,7 @@ pub const BLEND_HALFLIFE: f32 = 0.05;
 /// Scale: the swing foot passes at twice the body's speed, so 5 % is a twentieth of the ground
 /// speed where an unmatched cycle skates by about the whole ground speed; the residual comes from
 /// the change of feet, where the clips' planted foot nearly stops and the phase speed-up is capped
-/// ([`MAX_PHASE_SPEEDUP`]). Measured: 1–4 % (`tests/anim_controller.rs` prints the table). The
+/// ([`MAX_PHASE_SPEEDUP`]). Measured: 1–4 % (`tests/it/anim_controller.rs` prints the table). The
 /// crouch walk is outside this bound: its keyed stride is too short for the crouch speed and its
 /// cycle rate is capped ([`MAX_CYCLES_PER_SECOND`]), so at 3.5 m/s its feet slide by about half
 /// the speed; a longer crouch stride in the model would fix it.

@@ -22,7 +22,7 @@
 //! nothing else of the crate.
 //!
 //! # Must never depend on
-//! wgpu or any window, GPU, audio or input crate (`tests/layering.rs`), nor the renderer, the app
+//! wgpu or any window, GPU, audio or input crate (`tests/it/layering.rs`), nor the renderer, the app
 //! or any other front-end module: the renderer reads the palette built here, not the other way
 //! round, and the simulation never reads anything from here.
 pub mod clip;
@@ -54,7 +54,7 @@ pub const HERO_GLB: &[u8] = include_bytes!("../../assets/hero.glb");
 ///
 /// # Panics
 /// Never in practice: the embedded bytes are the committed `assets/hero.glb`, which the tests
-/// load (`anim::model` and `tests/bad_model.rs`); they cannot change after the build.
+/// load (`anim::model` and `tests/it/bad_model.rs`); they cannot change after the build.
 pub fn builtin_hero() -> &'static Model {
     static HERO: std::sync::OnceLock<Model> = std::sync::OnceLock::new();
     HERO.get_or_init(|| Model::from_glb(HERO_GLB).expect("the embedded hero model loads (tested)"))

@@ -9,7 +9,7 @@
 //!
 //! [`Materials::default`] equals the shipped file (a unit test pins it): the renderer draws with
 //! the defaults (so its golden images stay independent of the data directory), the audio loads
-//! the file; `tests/data_files.rs` checks both agree.
+//! the file; `tests/it/data_files.rs` checks both agree.
 //!
 //! # Must never depend on
 //! Window, GPU, audio or input crates: this is plain data, loaded with the level module's RON

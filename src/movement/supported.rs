@@ -37,7 +37,7 @@
 //! "merged" and just over which they snag. (3) Welding would move the designer's vertices and
 //! change which geometry is solid, by an amount that would itself need a tolerance; the exact
 //! triangulation handles slivers of any thinness (the invariant checker passes on 0.1 mm seams),
-//! so nothing in the build needs it. `tests/steps.rs` crosses floors with ±2 mm tops and
+//! so nothing in the build needs it. `tests/it/steps.rs` crosses floors with ±2 mm tops and
 //! ±0.1 mm seams both ways at full speed, 60 % speed and crouching.
 //!
 //! Speed along slopes: the target speed (`run_speed`, `crouch_speed`) is the speed *along the

@@ -1,5 +1,5 @@
 //! Offline audio: `tessera sim --audio` renders the default tour's sound deterministically (its
-//! hash is pinned like the state hash in `tests/determinism.rs`), below full scale, and the
+//! hash is pinned like the state hash in `tests/it/determinism.rs`), below full scale, and the
 //! mixer pans events by their side of the listener.
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -111,7 +111,7 @@ fn the_corpus_and_its_expectations_match() {
     let mut on_disk: Vec<String> = std::fs::read_dir(root().join(DIR))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        // `model/` is the bad-model corpus, checked by tests/bad_model.rs.
+        // `model/` is the bad-model corpus, checked by tests/it/bad_model.rs.
         .filter(|n| n != "expected.ron" && n != "model")
         .collect();
     on_disk.sort();

@@ -54,7 +54,7 @@ fn step_running(job: &Yaml, words: &[&str]) -> Option<usize> {
 }
 
 /// The command of `job` that starts with `words`.
-fn command<'a>(job: &'a Yaml, words: &[&str]) -> Option<Vec<String>> {
+fn command(job: &Yaml, words: &[&str]) -> Option<Vec<String>> {
     steps(job)
         .iter()
         .flat_map(commands)

@@ -5,7 +5,7 @@
 //!   fails when more than [`MAX_DIFFERING`] of its pixels differ. This absorbs rasteriser and
 //!   driver-version noise (edge coverage, rounding) but not a moved object or a changed colour.
 //! - On failure the actual image is written next to the reference as `NAME.actual.png`.
-//! - `TESSERA_BLESS=1 cargo test --test render_golden` rewrites the references after a deliberate
+//! - `TESSERA_BLESS=1 cargo test --test it render_golden::` rewrites the references after a deliberate
 //!   change; look at them before committing.
 //! - No Vulkan adapter is a failure with a message saying so, never a silent pass: CI installs
 //!   lavapipe (`mesa-vulkan-drivers`).
