@@ -83,6 +83,9 @@ pub struct FrameTime {
 /// Frames the graph keeps.
 pub const FRAME_HISTORY: usize = 240;
 
+/// How often the frame-time graph takes a new snapshot, seconds.
+pub const GRAPH_REFRESH_SECONDS: f64 = 0.5;
+
 /// A dialog over the editor.
 #[derive(Clone, Debug, PartialEq)]
 enum Dialog {
@@ -129,6 +132,9 @@ pub struct EditorUi {
     tuning_saved: Tuning,
     tuning_path: Option<PathBuf>,
     frame_times: VecDeque<FrameTime>,
+    /// The snapshot of `frame_times` the graph shows, and when it was taken.
+    graph: Vec<FrameTime>,
+    graph_at: Option<Instant>,
     dialog: Option<Dialog>,
     status: Option<String>,
     /// The primary button was pressed in the viewport and is still down.
@@ -168,6 +174,8 @@ impl EditorUi {
             tuning,
             tuning_path,
             frame_times: VecDeque::with_capacity(FRAME_HISTORY),
+            graph: Vec::with_capacity(FRAME_HISTORY),
+            graph_at: None,
             dialog,
             status: None,
             pressing: false,
@@ -196,17 +204,28 @@ impl EditorUi {
         self.status = Some(s.into());
     }
 
-    /// Records one frame's times for the graph.
-    pub fn record_frame(&mut self, t: FrameTime) {
+    /// Records one frame's times for the graph. The graph shows a snapshot taken every
+    /// [`GRAPH_REFRESH_SECONDS`] of wall time (`now`), not every frame: a graph that moved every
+    /// frame would make the editor's drawing change every frame, and the window draws egui again
+    /// only when it changes (`app::egui_layer`).
+    pub fn record_frame(&mut self, t: FrameTime, now: Instant) {
         if self.frame_times.len() == FRAME_HISTORY {
             self.frame_times.pop_front();
         }
         self.frame_times.push_back(t);
+        if self
+            .graph_at
+            .is_none_or(|at| now.duration_since(at).as_secs_f64() >= GRAPH_REFRESH_SECONDS)
+        {
+            self.graph_at = Some(now);
+            self.graph.clear();
+            self.graph.extend(self.frame_times.iter().copied());
+        }
     }
 
-    /// The recorded frame times, oldest first.
+    /// The frame times the graph shows (the last snapshot), oldest first.
     pub fn frame_times(&self) -> impl Iterator<Item = &FrameTime> {
-        self.frame_times.iter()
+        self.graph.iter()
     }
 
     /// Once per frame, whether or not the editor is shown: autosaves a changed document.
