@@ -687,12 +687,51 @@ pub fn dialogs(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 }
             });
         }
+        Dialog::Comments {
+            path,
+            comments,
+            first_line,
+        } => comments_prompt(ed, ui, path, comments, first_line, &mut close),
     });
     // A prompt that opened another dialog (Save with no file yet → Save as; Discard → Open)
     // leaves the new one open.
     if close && (ed.dialog.as_ref() == Some(&d) || matches!(d, Dialog::Path { .. })) {
         ed.dialog = None;
     }
+}
+
+/// Saving would replace a file holding comments (the editor writes the level without them).
+fn comments_prompt(
+    ed: &mut EditorUi,
+    ui: &mut Ui,
+    path: PathBuf,
+    comments: usize,
+    first_line: usize,
+    close: &mut bool,
+) {
+    ui.heading("Save without the file's comments?");
+    ui.label(format!(
+        "{} holds {comments} comment(s) (the first on line {first_line}). The editor writes the \
+         level from what it shows, so saving replaces the file without them.",
+        path.display()
+    ));
+    ui.horizontal(|ui| {
+        if ui.button("Save anyway").clicked() {
+            *close = true;
+            ed.save_dropping_comments(path.clone());
+        }
+        if ui.button("Save to another file...").clicked() {
+            *close = true;
+            ed.dialog = Some(Dialog::Path {
+                save: true,
+                text: String::new(),
+            });
+        }
+        if ui.button("Cancel").clicked() {
+            *close = true;
+            ed.status = Some(format!("not saved: {} keeps its comments", path.display()));
+        }
+    });
 }
 
 fn continue_with(ed: &mut EditorUi, then: &Then, out: &mut Vec<Command>) {
