@@ -117,7 +117,11 @@ fn no_sound_device_prints_one_line_and_nothing_from_alsa() {
     );
     assert!(stderr.contains("fps"), "no frame was drawn:\n{stderr}");
     let (alsa, ours) = audio_lines(&stderr);
-    assert!(alsa.is_empty(), "ALSA printed {} lines:\n{stderr}", alsa.len());
+    assert!(
+        alsa.is_empty(),
+        "ALSA printed {} lines:\n{stderr}",
+        alsa.len()
+    );
     assert!(
         ours.len() <= 1 && ours.iter().all(|l| l.contains("no audio device")),
         "more than the one audio line:\n{stderr}"

@@ -42,12 +42,7 @@ fn harness(path: &Path, places: SavePlaces, user: &UserDirs) -> Harness<'static,
             DVec2::ZERO,
         )
         .unwrap();
-    let ed = EditorUi::new(
-        session,
-        Tuning::default(),
-        None,
-        Some(user.recovery_dir()),
-    );
+    let ed = EditorUi::new(session, Tuning::default(), None, Some(user.recovery_dir()));
     Harness::builder()
         .with_size(egui::vec2(1280.0, 720.0))
         .build_ui_state(
@@ -71,11 +66,19 @@ fn saving_a_commented_file_asks_first_and_cancel_keeps_it() {
     let path = dir.join("commented.ron");
     let text = shipped_default();
     std::fs::write(&path, &text).unwrap();
-    let mut h = harness(&path, SavePlaces::default(), &UserDirs::at(dir.join("user")));
+    let mut h = harness(
+        &path,
+        SavePlaces::default(),
+        &UserDirs::at(dir.join("user")),
+    );
     h.state_mut().ed.save();
     h.run();
     assert!(h.query_by_label(PROMPT).is_some(), "the prompt appears");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "not rewritten");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "not rewritten"
+    );
     assert!(h.state().ed.session.dirty());
     // Saving again while it is open (Ctrl+S, the toolbar) still writes nothing.
     h.state_mut().ed.save();
@@ -103,7 +106,11 @@ fn save_anyway_writes_the_level_without_comments_and_save_as_asks_for_a_path() {
     let dir = scratch("anyway");
     let path = dir.join("commented.ron");
     std::fs::write(&path, shipped_default()).unwrap();
-    let mut h = harness(&path, SavePlaces::default(), &UserDirs::at(dir.join("user")));
+    let mut h = harness(
+        &path,
+        SavePlaces::default(),
+        &UserDirs::at(dir.join("user")),
+    );
 
     // "Save to another file...": the path dialog, the file untouched.
     h.state_mut().ed.save();
@@ -165,7 +172,10 @@ fn a_shipped_level_of_an_unpacked_archive_is_saved_to_the_users_directory_with_t
     let mut h = harness(&shipped, places.clone(), &user);
     h.state_mut().ed.save();
     h.run();
-    assert!(!h.state().ed.dialog_open(), "no prompt: the shipped file is kept");
+    assert!(
+        !h.state().ed.dialog_open(),
+        "no prompt: the shipped file is kept"
+    );
     assert_eq!(std::fs::read_to_string(&shipped).unwrap(), text);
     let ed = &h.state().ed;
     assert_eq!(ed.session.path(), Some(copy.as_path()));

@@ -1472,16 +1472,28 @@ mod tests {
         };
         assert_eq!((at.as_path(), first_line), (path.as_path(), 1));
         assert_eq!(comments, crate::level::find_comments(&text).len());
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "not rewritten");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "not rewritten"
+        );
         assert!(s.dirty());
         // Saving as another commented file asks too; a file without comments is written.
         let other = d.join("other.ron");
-        std::fs::write(&other, "/* mine */ (name: \"o\", polygons: [], spawn: (0.0, 0.0))").unwrap();
+        std::fs::write(
+            &other,
+            "/* mine */ (name: \"o\", polygons: [], spawn: (0.0, 0.0))",
+        )
+        .unwrap();
         assert!(matches!(
             s.save_as(&other).unwrap(),
             SaveOutcome::WouldDropComments { .. }
         ));
-        assert_eq!(s.path(), Some(path.as_path()), "the file stays the session's");
+        assert_eq!(
+            s.path(),
+            Some(path.as_path()),
+            "the file stays the session's"
+        );
         // The user agrees: written, without comments; later saves do not ask again.
         s.allow_dropping_comments(&path);
         assert_eq!(s.save().unwrap(), SaveOutcome::Written(path.clone()));
@@ -1548,7 +1560,10 @@ mod tests {
         );
         assert_eq!(load_level(&copy).unwrap().spawn, p(-6., 0.));
         // Saving as the suggested copy (what the dialog does) replaces it.
-        assert_eq!(again.save_as(&copy).unwrap(), SaveOutcome::Written(copy.clone()));
+        assert_eq!(
+            again.save_as(&copy).unwrap(),
+            SaveOutcome::Written(copy.clone())
+        );
         assert_eq!(load_level(&copy).unwrap().spawn, p(-5., 0.));
 
         // No user directory: asks for a path.

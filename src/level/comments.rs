@@ -151,7 +151,13 @@ fn skip_string(b: &[u8], mut i: usize, line: &mut usize) -> usize {
 fn skip_raw_string(b: &[u8], mut i: usize, hashes: usize, line: &mut usize) -> usize {
     while i < b.len() {
         match b[i] {
-            b'"' if b[i + 1..].iter().take(hashes).filter(|&&c| c == b'#').count() == hashes => {
+            b'"' if b[i + 1..]
+                .iter()
+                .take(hashes)
+                .filter(|&&c| c == b'#')
+                .count()
+                == hashes =>
+            {
                 return i + 1 + hashes;
             }
             b'\n' => *line += 1,

@@ -43,8 +43,8 @@ pub use materials::{
     load_materials, parse_materials, FootstepSound, Material, Materials, MaterialsError,
 };
 pub use paths::{
-    DataDir, DataOrigin, MissingDataFile, SavePlaces, SaveTarget, UserDirs, BINDINGS_FILE, DEFAULT_LEVEL, MATERIALS_FILE,
-    TUNING_FILE,
+    DataDir, DataOrigin, MissingDataFile, SavePlaces, SaveTarget, UserDirs, BINDINGS_FILE,
+    DEFAULT_LEVEL, MATERIALS_FILE, TUNING_FILE,
 };
 pub use save::{level_to_ron, save_level};
 pub use tuning_file::{

@@ -288,11 +288,14 @@ impl SavePlaces {
         let Some(install) = self.install.as_deref().and_then(|d| d.canonicalize().ok()) else {
             return SaveTarget::InPlace;
         };
-        let Some(rel) = real_path(path).and_then(|p| p.strip_prefix(&install).ok().map(Path::to_path_buf))
+        let Some(rel) =
+            real_path(path).and_then(|p| p.strip_prefix(&install).ok().map(Path::to_path_buf))
         else {
             return SaveTarget::InPlace;
         };
-        let rel = rel.strip_prefix("levels").map_or(rel.clone(), Path::to_path_buf);
+        let rel = rel
+            .strip_prefix("levels")
+            .map_or(rel.clone(), Path::to_path_buf);
         match &self.user_levels {
             Some(dir) => SaveTarget::Copy(dir.join(rel)),
             None => SaveTarget::NoPlace,
@@ -460,10 +463,7 @@ mod tests {
         );
         // Outside the install directory (a development checkout's levels, the user's own files).
         let elsewhere = temp("archive-elsewhere");
-        assert_eq!(
-            places.target(&elsewhere.join("l.ron")),
-            SaveTarget::InPlace
-        );
+        assert_eq!(places.target(&elsewhere.join("l.ron")), SaveTarget::InPlace);
         assert_eq!(
             places.target(&user.levels_dir().join("default.ron")),
             SaveTarget::InPlace
