@@ -290,4 +290,56 @@ mod tests {
         let saved = crate::level::level_to_ron(std::path::Path::new("d.ron"), &level).unwrap();
         assert!(!has_comments(&saved), "the editor's own output has none");
     }
+
+    /// Blanks every comment found (keeping line breaks, so error positions stay).
+    fn strip(text: &str) -> String {
+        let mut out = text.to_string();
+        for c in find_comments(text).into_iter().rev() {
+            let blank: String = text[c.range.clone()]
+                .chars()
+                .map(|ch| if ch == '\n' { '\n' } else { ' ' })
+                .collect();
+            out.replace_range(c.range, &blank);
+        }
+        out
+    }
+
+    #[test]
+    fn removing_what_it_finds_leaves_the_same_level() {
+        // What the lexer calls a comment is exactly what RON skips: the level parses the same
+        // without it, and nothing is left that looks like a comment start.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let path = std::path::Path::new("d.ron");
+        let mut files = vec![root.join("levels/default.ron")];
+        for e in std::fs::read_dir(root.join("levels/test")).unwrap() {
+            files.push(e.unwrap().path());
+        }
+        for name in files {
+            let text = std::fs::read_to_string(&name).unwrap();
+            assert!(has_comments(&text), "{}", name.display());
+            let stripped = strip(&text);
+            assert_eq!(
+                crate::level::parse_level(path, &stripped).unwrap(),
+                crate::level::parse_level(path, &text).unwrap(),
+                "{}",
+                name.display()
+            );
+            assert!(
+                !stripped.contains("//") && !stripped.contains("/*"),
+                "{}",
+                name.display()
+            );
+        }
+        // Strings the serializer writes (escaped quotes and backslashes, comment markers) are data.
+        let mut level =
+            crate::level::parse_level(path, "(name: \"x\", polygons: [], spawn: (0.0, 0.0))")
+                .unwrap();
+        level.name = "a \"quoted\" // name /* with */ \\ slashes \\".into();
+        let text = crate::level::level_to_ron(path, &level).unwrap();
+        assert_eq!(find_comments(&text), vec![], "{text}");
+        let commented = format!("/* a /* nested */ note */\n// line\n{text}");
+        let stripped = strip(&commented);
+        assert_eq!(crate::level::parse_level(path, &stripped).unwrap(), level);
+        assert_eq!(find_comments(&commented).len(), 2);
+    }
 }
