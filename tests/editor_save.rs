@@ -153,6 +153,37 @@ fn save_anyway_writes_the_level_without_comments_and_save_as_asks_for_a_path() {
 }
 
 #[test]
+fn quitting_with_unsaved_changes_asks_about_comments_then_quits_once_saved() {
+    let dir = scratch("quit");
+    let path = dir.join("commented.ron");
+    let text = shipped_default();
+    std::fs::write(&path, &text).unwrap();
+    let mut h = harness(
+        &path,
+        SavePlaces::default(),
+        &UserDirs::at(dir.join("user")),
+    );
+    assert!(!h.state_mut().ed.request_quit(), "unsaved: asks first");
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.query_by_label(PROMPT).is_some());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    assert!(h.state().commands.is_empty(), "no quit before the answer");
+    // The pointer moves to the button first, as a mouse does (a press where the previous
+    // dialog's button was, in the same frame as the move, is not a click on the new one).
+    h.get_by_label("Save anyway").hover();
+    h.run();
+    h.get_by_label("Save anyway").click();
+    h.run();
+    assert!(!h.state().ed.session.dirty());
+    assert!(!has_comments(&std::fs::read_to_string(&path).unwrap()));
+    assert_eq!(h.state().commands, vec![Command::Quit]);
+    drop(h);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_shipped_level_of_an_unpacked_archive_is_saved_to_the_users_directory_with_the_path_shown() {
     let dir = scratch("archive");
     // The release layout: the executable beside `levels/`.

@@ -86,11 +86,13 @@ enum Dialog {
     Unsaved { then: Then },
     /// A recovery file newer than the level: restore it or throw it away.
     Restore { pending: Pending },
-    /// Saving would replace `path`, which holds comments: save anyway, save as, or cancel.
+    /// Saving would replace `path`, which holds comments: save anyway, save as, or cancel;
+    /// `then`: what the unsaved-changes prompt that asked for the save goes on with once saved.
     Comments {
         path: PathBuf,
         comments: usize,
         first_line: usize,
+        then: Option<Then>,
     },
 }
 
@@ -456,6 +458,7 @@ impl EditorUi {
                     path,
                     comments,
                     first_line,
+                    then: None,
                 })
             }
             Err(e) => self.status = Some(format!("not saved: {e}")),
