@@ -170,8 +170,8 @@ fn quitting_with_unsaved_changes_asks_about_comments_then_quits_once_saved() {
     assert!(h.query_by_label(PROMPT).is_some());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     assert!(h.state().commands.is_empty(), "no quit before the answer");
-    // The pointer moves to the button first, as a mouse does (a press where the previous
-    // dialog's button was, in the same frame as the move, is not a click on the new one).
+    // The pointer moves to the button first, as a mouse does (egui does not take a move and a
+    // click in one frame, right after the previous dialog's click, as a click here).
     h.get_by_label("Save anyway").hover();
     h.run();
     h.get_by_label("Save anyway").click();
