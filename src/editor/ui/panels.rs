@@ -717,8 +717,8 @@ struct Answer<'a> {
 }
 
 /// Saving would replace a file holding comments (the editor writes the level without them).
-/// `count` is how many and the line of the first; `then` what the unsaved-changes prompt that
-/// asked for the save goes on with once saved.
+/// The file holds `comments` comments, the first on `first_line`; `then` is what the
+/// unsaved-changes prompt that asked for the save goes on with once saved.
 fn comments_prompt(
     ed: &mut EditorUi,
     ui: &mut Ui,
