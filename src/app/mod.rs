@@ -8,11 +8,14 @@
 //! - [`router`]: the one owner of keyboard input; each key press goes to exactly one of a text
 //!   field, the game's input state, the editor's shortcuts or the pause menu, by mode.
 //! - [`ui`]: the editor and the pause menu in one egui pass; they return [`ui::Effect`]s.
+//! - [`egui_layer`]: egui's input and drawing in the window, through a layer drawn again only
+//!   when egui's output changes.
 //! - [`window`]: the winit `ApplicationHandler`, the GPU surface, presentation, fullscreen.
 //!
 //! # Must never depend on
 //! Nothing depends on it: it is the top of the crate. The simulation, the renderer and the input
 //! module do not know it exists.
+pub mod egui_layer;
 pub mod fixed_step;
 pub mod game;
 pub mod router;

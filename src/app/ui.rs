@@ -233,7 +233,7 @@ impl GameUi {
 
     /// Records the time of one frame for the editor's graph.
     pub fn record_frame(&mut self, t: FrameTime) {
-        self.editor.record_frame(t);
+        self.editor.record_frame(t, Instant::now());
     }
 
     fn command(&mut self, c: Command, game: &mut Game, effects: &mut Vec<Effect>) {

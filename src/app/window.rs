@@ -14,6 +14,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
 use winit::window::{Fullscreen, Window, WindowId};
 
+use super::egui_layer::{EguiFrame, EguiLayer};
 use super::game::{FrameReport, Game};
 use super::router::{KeyPress, Mods, Route};
 use super::ui::{Effect, GameUi};
@@ -82,6 +83,18 @@ pub fn run(
         return Err(e);
     }
     app.stats.log_summary();
+    if let Some(e) = app
+        .gfx
+        .as_ref()
+        .map(|g| &g.egui)
+        .filter(|e| e.composites > 0)
+    {
+        log::info!(
+            "egui layer drawn {} times for {} frames with egui",
+            e.redraws,
+            e.composites
+        );
+    }
     Ok(app.game)
 }
 
@@ -94,13 +107,6 @@ struct Graphics {
     gpu: Gpu,
     renderer: Renderer,
     egui: EguiLayer,
-}
-
-/// egui's input (egui-winit) and drawing (egui-wgpu) for the editor and the pause menu.
-struct EguiLayer {
-    ctx: egui::Context,
-    state: egui_winit::State,
-    renderer: egui_wgpu::Renderer,
 }
 
 impl Graphics {
@@ -146,6 +152,25 @@ impl Graphics {
         if view_format != config.format {
             config.view_formats.push(view_format);
         }
+        // egui draws through a plain (not sRGB) view where the surface allows a second view
+        // format: its colours and its blending are in gamma space, so its shader then skips the
+        // per-pixel sRGB conversions, and the blend needs no sRGB decode and encode. On a
+        // software rasteriser (lavapipe) those conversions were most of the editor's frame time
+        // (BENCHMARKS.md, "Editor frame rate").
+        let egui_format = if gpu
+            .adapter
+            .get_downlevel_capabilities()
+            .flags
+            .contains(wgpu::DownlevelFlags::SURFACE_VIEW_FORMATS)
+        {
+            let linear = config.format.remove_srgb_suffix();
+            if linear != config.format {
+                config.view_formats.push(linear);
+            }
+            linear
+        } else {
+            view_format
+        };
         config.present_mode = if opts.vsync {
             wgpu::PresentMode::Fifo
         } else if caps.present_modes.contains(&wgpu::PresentMode::Immediate) {
@@ -170,20 +195,7 @@ impl Graphics {
             renderer.quality().shadow_taps,
             gpu.describe()
         );
-        let ctx = egui::Context::default();
-        let state = egui_winit::State::new(
-            ctx.clone(),
-            egui::ViewportId::ROOT,
-            &window,
-            Some(window.scale_factor() as f32),
-            None,
-            Some(gpu.device.limits().max_texture_dimension_2d as usize),
-        );
-        let egui_renderer = egui_wgpu::Renderer::new(
-            &gpu.device,
-            view_format,
-            egui_wgpu::RendererOptions::default(),
-        );
+        let egui = EguiLayer::new(&gpu, &window, egui_format)?;
         Ok(Graphics {
             window,
             surface,
@@ -191,11 +203,7 @@ impl Graphics {
             view_format,
             gpu,
             renderer,
-            egui: EguiLayer {
-                ctx,
-                state,
-                renderer: egui_renderer,
-            },
+            egui,
         })
     }
 
@@ -452,7 +460,7 @@ impl App<'_> {
         g.egui
             .state
             .handle_platform_output(&g.window, out.platform_output.clone());
-        (effects, Some(prepare_egui(&mut g.egui, &g.gpu, out)))
+        (effects, Some(g.egui.prepare(&g.gpu, out)))
     }
 
     /// Carries out the UI's effects in order; `true` when the game quits.
@@ -554,7 +562,16 @@ impl App<'_> {
             .render(&g.gpu, self.game.world(), &self.frame, &view);
         let t3 = Instant::now();
         if let Some(f) = egui_frame {
-            draw_egui(g, f, &view);
+            let format = g.egui.format();
+            let egui_view = (format != g.view_format).then(|| {
+                texture.texture.create_view(&wgpu::TextureViewDescriptor {
+                    format: Some(format),
+                    ..Default::default()
+                })
+            });
+            let size = (g.config.width, g.config.height);
+            g.egui
+                .draw(&g.gpu, f, size, egui_view.as_ref().unwrap_or(&view));
         }
         let t4 = Instant::now();
         g.gpu.queue.present(texture);
@@ -577,69 +594,6 @@ struct DrawTimes {
     /// Waiting to acquire the surface and presenting it: where a software rasteriser (lavapipe)
     /// runs the submitted work, and where vsync waits.
     present: f32,
-}
-
-/// egui's output of one pass, ready to draw: its textures are already on the GPU.
-struct EguiFrame {
-    jobs: Vec<egui::ClippedPrimitive>,
-    pixels_per_point: f32,
-}
-
-/// Uploads and frees egui's textures (whether or not the frame is then drawn: a surface that
-/// is not ready must not lose a font atlas update) and tessellates its shapes.
-fn prepare_egui(e: &mut EguiLayer, gpu: &Gpu, mut out: egui::FullOutput) -> EguiFrame {
-    let mut delta = std::mem::take(&mut out.textures_delta);
-    for (id, deltas) in &delta.set {
-        for d in deltas {
-            e.renderer.update_texture(&gpu.device, &gpu.queue, *id, d);
-        }
-    }
-    // Freed textures are no longer used by this pass's shapes.
-    for id in &delta.free {
-        e.renderer.free_texture(id);
-    }
-    delta.clear();
-    EguiFrame {
-        jobs: e.ctx.tessellate(out.shapes, out.pixels_per_point),
-        pixels_per_point: out.pixels_per_point,
-    }
-}
-
-/// Draws egui's shapes over the frame in `view`.
-fn draw_egui(g: &mut Graphics, f: EguiFrame, view: &wgpu::TextureView) {
-    let e = &mut g.egui;
-    let screen = egui_wgpu::ScreenDescriptor {
-        size_in_pixels: [g.config.width, g.config.height],
-        pixels_per_point: f.pixels_per_point,
-    };
-    let (device, queue) = (&g.gpu.device, &g.gpu.queue);
-    let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
-        label: Some("egui"),
-    });
-    let extra = e
-        .renderer
-        .update_buffers(device, queue, &mut encoder, &f.jobs, &screen);
-    {
-        let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("egui"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Load,
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        e.renderer
-            .render(&mut pass.forget_lifetime(), &f.jobs, &screen);
-    }
-    queue.submit(extra.into_iter().chain([encoder.finish()]));
 }
 
 /// The window title: the level, an unsaved-changes mark, and the mode.

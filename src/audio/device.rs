@@ -4,8 +4,26 @@
 //!
 //! No device: [`GameAudio`] still maps every event to cues and counts them (the same accounting),
 //! plays nothing, and logs one line. Device lost (rodio's error callback reports a stream error):
-//! the game keeps running silently and [`GameAudio::frame`] tries to reopen the default device
-//! every [`RECONNECT_INTERVAL`]; a reopened device starts a fresh mixer (the music restarts).
+//! the game keeps running silently and [`GameAudio::frame`] looks for the default device again,
+//! with a back-off ([`RetryBackoff`]: after 2 s, then twice as long each time, at most every
+//! [`RECONNECT_MAX`]); a failed attempt logs at debug level only. A reopened device starts a fresh
+//! mixer (the music restarts).
+//!
+//! # ALSA's own messages
+//! Without a sound card, opening ALSA's default device makes alsa-lib print its errors to stderr
+//! (`ALSA lib confmisc.c:855:(parse_card) cannot find card '0'` and seven more lines), at start and
+//! at every attempt. The game's own line (`no audio device (...): running without sound`) says all
+//! that matters, so every attempt to open a device runs inside [`quiet_alsa`]: alsa-lib's
+//! *thread-local* error handler (`snd_lib_error_set_local`, which the default global handler
+//! defers to) is pointed at a memory buffer through the `alsa` crate's safe
+//! `alsa::Output::local_error_handler` (the crate is already in the tree through cpal), and what
+//! it caught is logged at debug level (`RUST_LOG=tessera=debug` shows it). Why this way:
+//! - no `unsafe` here: the global handler (`snd_lib_error_set_handler`) takes a C-variadic
+//!   function, which stable Rust cannot define (it would need a transmuted non-variadic function
+//!   or a C shim); the thread-local handler takes a `va_list` and the `alsa` crate defines it;
+//! - it is scoped to the thread that opens devices: cpal opens the PCM on the calling thread (the
+//!   game's), while its stream thread only plays into an open device, so ALSA's messages about a
+//!   device that fails while playing still reach stderr.
 //!
 //! Latency from an event to its first sample: the cue is sent at the end of the frame whose tick
 //! made it, and the source picks up cues at the start of each [`BLOCK_FRAMES`] block, so at most
@@ -27,8 +45,59 @@ use crate::movement::MoveEvent;
 pub const BLOCK_FRAMES: usize = 256;
 /// Cues that may wait in the channel (far more than one frame makes: 8 ticks of events).
 pub const CHANNEL_CAPACITY: usize = 256;
-/// How often a lost or missing device is looked for again.
+/// How long after a failed open (or a lost device) the device is first looked for again.
 pub const RECONNECT_INTERVAL: Duration = Duration::from_secs(2);
+/// The longest wait between two attempts to open a device (the back-off stops doubling there).
+pub const RECONNECT_MAX: Duration = Duration::from_secs(32);
+
+/// When to look for a device again: [`RECONNECT_INTERVAL`] after the first failure, then twice as
+/// long after each further one, at most [`RECONNECT_MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RetryBackoff {
+    next: Duration,
+}
+
+impl Default for RetryBackoff {
+    fn default() -> Self {
+        RetryBackoff {
+            next: RECONNECT_INTERVAL,
+        }
+    }
+}
+
+impl RetryBackoff {
+    /// The wait before the next attempt; the one after it is longer.
+    pub fn next_wait(&mut self) -> Duration {
+        let wait = self.next;
+        self.next = (self.next * 2).min(RECONNECT_MAX);
+        wait
+    }
+}
+
+/// Runs `open` with ALSA's error messages on this thread caught instead of printed, and logs what
+/// was caught at debug level (see the module docs).
+#[cfg(target_os = "linux")]
+pub fn quiet_alsa<T>(open: impl FnOnce() -> T) -> T {
+    // A fresh buffer each time (the previous one is dropped): nothing accumulates.
+    let caught = alsa::Output::local_error_handler();
+    let r = open();
+    match caught {
+        Ok(buf) => {
+            let text = buf.borrow().to_string();
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                log::debug!("alsa: {line}");
+            }
+        }
+        Err(e) => log::debug!("alsa: cannot catch its messages: {e}"),
+    }
+    r
+}
+
+/// Runs `open` (no ALSA on this platform).
+#[cfg(not(target_os = "linux"))]
+pub fn quiet_alsa<T>(open: impl FnOnce() -> T) -> T {
+    open()
+}
 
 enum Msg {
     Cue(Cue),
@@ -98,14 +167,16 @@ struct Output {
 fn open(bank: &Arc<Bank>, volumes: Volumes, music: bool) -> Result<Output, String> {
     let lost = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&lost);
-    let mut sink = rodio::DeviceSinkBuilder::from_default_device()
-        .map_err(|e| e.to_string())?
-        .with_error_callback(move |e| {
-            log::warn!("audio device error: {e}");
-            flag.store(true, Ordering::Relaxed);
-        })
-        .open_stream()
-        .map_err(|e| e.to_string())?;
+    let mut sink = quiet_alsa(|| {
+        rodio::DeviceSinkBuilder::from_default_device()
+            .map_err(|e| e.to_string())?
+            .with_error_callback(move |e| {
+                log::warn!("audio device error: {e}");
+                flag.store(true, Ordering::Relaxed);
+            })
+            .open_stream()
+            .map_err(|e| e.to_string())
+    })?;
     sink.log_on_drop(false);
     let (tx, rx) = sync_channel(CHANNEL_CAPACITY);
     let played = Arc::new(AtomicU64::new(0));
@@ -132,6 +203,7 @@ pub struct GameAudio {
     music: bool,
     output: Option<Output>,
     retry_at: Option<Instant>,
+    backoff: RetryBackoff,
     cues: Vec<Cue>,
     /// Cues made so far (device or not).
     pub cues_made: u64,
@@ -149,10 +221,12 @@ impl GameAudio {
                 None
             }
         };
+        let mut backoff = RetryBackoff::default();
         GameAudio {
             retry_at: output
                 .is_none()
-                .then(|| Instant::now() + RECONNECT_INTERVAL),
+                .then(|| Instant::now() + backoff.next_wait()),
+            backoff,
             bank,
             map,
             volumes,
@@ -173,6 +247,7 @@ impl GameAudio {
             music: false,
             output: None,
             retry_at: None,
+            backoff: RetryBackoff::default(),
             cues: Vec::with_capacity(64),
             cues_made: 0,
             cues_dropped: 0,
@@ -213,7 +288,8 @@ impl GameAudio {
         {
             log::warn!("audio device lost: running without sound, retrying");
             self.output = None;
-            self.retry_at = Some(Instant::now() + RECONNECT_INTERVAL);
+            self.backoff = RetryBackoff::default();
+            self.retry_at = Some(Instant::now() + self.backoff.next_wait());
         }
         if self.output.is_none() && self.retry_at.is_some_and(|t| Instant::now() >= t) {
             match open(&self.bank, self.volumes, self.music) {
@@ -222,7 +298,11 @@ impl GameAudio {
                     self.output = Some(o);
                     self.retry_at = None;
                 }
-                Err(_) => self.retry_at = Some(Instant::now() + RECONNECT_INTERVAL),
+                Err(e) => {
+                    let wait = self.backoff.next_wait();
+                    log::debug!("still no audio device ({e}); next look in {wait:?}");
+                    self.retry_at = Some(Instant::now() + wait);
+                }
             }
         }
         self.cues.clear();
@@ -243,5 +323,17 @@ impl GameAudio {
             }
             None => self.cues_dropped += self.cues.len() as u64,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_retry_wait_doubles_up_to_its_cap() {
+        let mut b = RetryBackoff::default();
+        let waits: Vec<u64> = (0..8).map(|_| b.next_wait().as_secs()).collect();
+        assert_eq!(waits, vec![2, 4, 8, 16, 32, 32, 32, 32]);
     }
 }

@@ -11,7 +11,10 @@
 //!   ([`file`](mod@file)) that replays and key bindings use too: errors name the file and, for
 //!   RON syntax and type errors, the line and column; saves are atomic (temp file, fsync, rename).
 //! - Where files live ([`paths`]): the one data-directory resolver every command uses, and the
-//!   user's config and data directories; the one tuning policy ([`resolve_tuning`]).
+//!   user's config and data directories, and where the editor may save ([`SavePlaces`]: never
+//!   into the install directory); the one tuning policy ([`resolve_tuning`]).
+//! - [`comments`]: a RON lexer pass that finds a file's comments (the editor's save drops them,
+//!   and asks first).
 //!
 //! Policy for a spawn point inside solid geometry: not an error here. The simulation moves the
 //! hero to the nearest free point and reports a warning (`sim::World::warnings`), which
@@ -20,6 +23,7 @@
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or the simulation (`sim` depends on `level`, not the other
 //! way round). It reads only `collision` (polygon types, validation) and `movement` (tuning).
+pub mod comments;
 pub mod document;
 pub mod error;
 pub mod file;
@@ -30,6 +34,7 @@ pub mod save;
 pub mod tuning_file;
 pub mod validate;
 
+pub use comments::{find_comments, has_comments, Comment};
 pub use document::{Ladder, Level, LevelPolygon};
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
@@ -38,8 +43,8 @@ pub use materials::{
     load_materials, parse_materials, FootstepSound, Material, Materials, MaterialsError,
 };
 pub use paths::{
-    DataDir, DataOrigin, MissingDataFile, UserDirs, BINDINGS_FILE, DEFAULT_LEVEL, MATERIALS_FILE,
-    TUNING_FILE,
+    DataDir, DataOrigin, MissingDataFile, SavePlaces, SaveTarget, UserDirs, BINDINGS_FILE,
+    DEFAULT_LEVEL, MATERIALS_FILE, TUNING_FILE,
 };
 pub use save::{level_to_ron, save_level};
 pub use tuning_file::{

@@ -25,6 +25,16 @@
 //! (an unpacked archive in `Program Files`, a system package). `TESSERA_USER_DIR` replaces both
 //! with one directory (tests, portable installs).
 //!
+//! # Saving levels: never into the install directory
+//! The level editor saves a level in place, except a level that ships with the game: a file inside
+//! the directory holding the executable (the release layout, where the archive unpacked
+//! `levels/` beside the binary). That is how an unpacked archive is told from a development
+//! checkout: there the executable is `target/debug/tessera` or `target/release/tessera`, and the
+//! levels are found in the working or crate directory, outside the executable's directory, so they
+//! are saved in place as a designer expects. [`SavePlaces::target`] sends a save of a shipped level
+//! to the user's copy in [`UserDirs::levels_dir`] (`~/.local/share/tessera/levels/` on Linux),
+//! keeping its path below `levels/`; the editor shows that path.
+//!
 //! Plain `std` and `directories`: no window, GPU, audio or input crates.
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -228,6 +238,82 @@ impl UserDirs {
     pub fn recovery_dir(&self) -> PathBuf {
         self.data.join("recovery")
     }
+
+    /// Where the level editor saves the user's copies of levels that ship with the game.
+    pub fn levels_dir(&self) -> PathBuf {
+        self.data.join("levels")
+    }
+}
+
+/// Where the level editor may write (see the module docs): never inside the install directory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SavePlaces {
+    /// The directory holding the executable, whose files are never written (`None`: unknown, then
+    /// every level is saved in place).
+    pub install: Option<PathBuf>,
+    /// Where copies of shipped levels go ([`UserDirs::levels_dir`]; `None`: no user directory,
+    /// then the editor asks for a path).
+    pub user_levels: Option<PathBuf>,
+}
+
+/// Where a save of a level file goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveTarget {
+    /// The file itself (outside the install directory).
+    InPlace,
+    /// The file ships with the game: this copy in the user's levels directory instead.
+    Copy(PathBuf),
+    /// The file ships with the game and there is no user directory to put a copy in.
+    NoPlace,
+}
+
+impl SavePlaces {
+    /// For this process: the executable's directory and the user's levels directory
+    /// ([`UserDirs::resolve`], so `TESSERA_USER_DIR` applies).
+    pub fn resolve() -> SavePlaces {
+        SavePlaces {
+            install: std::env::current_exe()
+                .ok()
+                .and_then(|exe| exe.parent().map(Path::to_path_buf)),
+            user_levels: UserDirs::resolve().map(|u| u.levels_dir()),
+        }
+    }
+
+    /// Where a save meant for `path` goes. A file inside the install directory (compared after
+    /// resolving links and `..`, so `./levels/../levels/x.ron` and symlinked directories count)
+    /// goes to the user's levels directory, under its path below the install directory's `levels/`
+    /// (`INSTALL/levels/a/b.ron` → `USER/levels/a/b.ron`; any other file keeps its whole relative
+    /// path).
+    pub fn target(&self, path: &Path) -> SaveTarget {
+        let Some(install) = self.install.as_deref().and_then(|d| d.canonicalize().ok()) else {
+            return SaveTarget::InPlace;
+        };
+        let Some(rel) =
+            real_path(path).and_then(|p| p.strip_prefix(&install).ok().map(Path::to_path_buf))
+        else {
+            return SaveTarget::InPlace;
+        };
+        let rel = rel
+            .strip_prefix("levels")
+            .map_or(rel.clone(), Path::to_path_buf);
+        match &self.user_levels {
+            Some(dir) => SaveTarget::Copy(dir.join(rel)),
+            None => SaveTarget::NoPlace,
+        }
+    }
+}
+
+/// `path` with links and `..` resolved: the file's own if it exists, else its directory's joined
+/// with the name (a new file). `None` when neither exists.
+fn real_path(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(dir.canonicalize().ok()?.join(path.file_name()?))
 }
 
 #[cfg(test)]
@@ -343,5 +429,67 @@ mod tests {
             PathBuf::from("/tmp/u/config/bindings.ron")
         );
         assert_eq!(u.recovery_dir(), PathBuf::from("/tmp/u/data/recovery"));
+        assert_eq!(u.levels_dir(), PathBuf::from("/tmp/u/data/levels"));
+    }
+
+    #[test]
+    fn shipped_levels_are_saved_to_the_users_copy_and_others_in_place() {
+        // An unpacked archive: the executable beside `levels/`.
+        let archive = temp("archive");
+        std::fs::create_dir_all(archive.join("levels/extra")).unwrap();
+        std::fs::write(archive.join("tessera"), "").unwrap();
+        std::fs::write(archive.join("levels/default.ron"), "()").unwrap();
+        let user = UserDirs::at(temp("archive-user"));
+        let places = SavePlaces {
+            install: Some(archive.clone()),
+            user_levels: Some(user.levels_dir()),
+        };
+        assert_eq!(
+            places.target(&archive.join("levels/default.ron")),
+            SaveTarget::Copy(user.levels_dir().join("default.ron"))
+        );
+        // A new file inside the install directory, a roundabout path, a file outside `levels/`.
+        assert_eq!(
+            places.target(&archive.join("levels/extra/new.ron")),
+            SaveTarget::Copy(user.levels_dir().join("extra/new.ron"))
+        );
+        assert_eq!(
+            places.target(&archive.join("levels/extra/../default.ron")),
+            SaveTarget::Copy(user.levels_dir().join("default.ron"))
+        );
+        assert_eq!(
+            places.target(&archive.join("mine.ron")),
+            SaveTarget::Copy(user.levels_dir().join("mine.ron"))
+        );
+        // Outside the install directory (a development checkout's levels, the user's own files).
+        let elsewhere = temp("archive-elsewhere");
+        assert_eq!(places.target(&elsewhere.join("l.ron")), SaveTarget::InPlace);
+        assert_eq!(
+            places.target(&user.levels_dir().join("default.ron")),
+            SaveTarget::InPlace
+        );
+        // No user directory: nowhere to put the copy.
+        let no_user = SavePlaces {
+            user_levels: None,
+            ..places.clone()
+        };
+        assert_eq!(
+            no_user.target(&archive.join("levels/default.ron")),
+            SaveTarget::NoPlace
+        );
+        // Unknown install directory: in place.
+        assert_eq!(
+            SavePlaces::default().target(&archive.join("levels/default.ron")),
+            SaveTarget::InPlace
+        );
+    }
+
+    #[test]
+    fn in_a_development_checkout_the_shipped_levels_are_saved_in_place() {
+        // The test executable lives in `target/debug/deps`; the repository's levels are outside.
+        let places = SavePlaces::resolve();
+        assert!(places.install.is_some());
+        let level = Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_LEVEL);
+        assert_eq!(places.target(&level), SaveTarget::InPlace);
     }
 }

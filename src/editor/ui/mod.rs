@@ -83,6 +83,9 @@ pub struct FrameTime {
 /// Frames the graph keeps.
 pub const FRAME_HISTORY: usize = 240;
 
+/// How often the frame-time graph takes a new snapshot, seconds.
+pub const GRAPH_REFRESH_SECONDS: f64 = 0.5;
+
 /// A dialog over the editor.
 #[derive(Clone, Debug, PartialEq)]
 enum Dialog {
@@ -92,6 +95,14 @@ enum Dialog {
     Unsaved { then: Then },
     /// A recovery file newer than the level: restore it or throw it away.
     Restore { pending: Pending },
+    /// Saving would replace `path`, which holds comments: save anyway, save as, or cancel;
+    /// `then`: what the unsaved-changes prompt that asked for the save goes on with once saved.
+    Comments {
+        path: PathBuf,
+        comments: usize,
+        first_line: usize,
+        then: Option<Then>,
+    },
 }
 
 /// What an unsaved-changes prompt guards.
@@ -129,6 +140,9 @@ pub struct EditorUi {
     tuning_saved: Tuning,
     tuning_path: Option<PathBuf>,
     frame_times: VecDeque<FrameTime>,
+    /// The snapshot of `frame_times` the graph shows, and when it was taken.
+    graph: Vec<FrameTime>,
+    graph_at: Option<Instant>,
     dialog: Option<Dialog>,
     status: Option<String>,
     /// The primary button was pressed in the viewport and is still down.
@@ -168,6 +182,8 @@ impl EditorUi {
             tuning,
             tuning_path,
             frame_times: VecDeque::with_capacity(FRAME_HISTORY),
+            graph: Vec::with_capacity(FRAME_HISTORY),
+            graph_at: None,
             dialog,
             status: None,
             pressing: false,
@@ -196,17 +212,28 @@ impl EditorUi {
         self.status = Some(s.into());
     }
 
-    /// Records one frame's times for the graph.
-    pub fn record_frame(&mut self, t: FrameTime) {
+    /// Records one frame's times for the graph. The graph shows a snapshot taken every
+    /// [`GRAPH_REFRESH_SECONDS`] of wall time (`now`), not every frame: a graph that moved every
+    /// frame would make the editor's drawing change every frame, and the window draws egui again
+    /// only when it changes (`app::egui_layer`).
+    pub fn record_frame(&mut self, t: FrameTime, now: Instant) {
         if self.frame_times.len() == FRAME_HISTORY {
             self.frame_times.pop_front();
         }
         self.frame_times.push_back(t);
+        if self
+            .graph_at
+            .is_none_or(|at| now.duration_since(at).as_secs_f64() >= GRAPH_REFRESH_SECONDS)
+        {
+            self.graph_at = Some(now);
+            self.graph.clear();
+            self.graph.extend(self.frame_times.iter().copied());
+        }
     }
 
-    /// The recorded frame times, oldest first.
+    /// The frame times the graph shows (the last snapshot), oldest first.
     pub fn frame_times(&self) -> impl Iterator<Item = &FrameTime> {
-        self.frame_times.iter()
+        self.graph.iter()
     }
 
     /// Once per frame, whether or not the editor is shown: autosaves a changed document.
@@ -387,36 +414,96 @@ impl EditorUi {
         }
     }
 
-    /// Saves to the level's file, or asks for one.
+    /// Saves to the level's file, or asks for one (no file yet; a level shipped with the game
+    /// whose user copy exists), or asks before dropping the file's comments.
     pub fn save(&mut self) {
-        match self.session.save() {
-            Ok(true) => self.saved(),
-            Ok(false) => {
-                self.dialog = Some(Dialog::Path {
-                    save: true,
-                    text: String::new(),
+        let r = self.session.save();
+        self.after_save(r);
+    }
+
+    /// Save as `path` (with the same questions as [`Self::save`]).
+    pub fn save_as(&mut self, path: PathBuf) {
+        let r = self.session.save_as(&path);
+        self.after_save(r);
+    }
+
+    /// The prompt about comments was answered "save anyway".
+    fn save_dropping_comments(&mut self, path: PathBuf) {
+        self.session.allow_dropping_comments(&path);
+        self.save_as(path);
+    }
+
+    fn after_save(&mut self, r: Result<super::session::SaveOutcome, crate::level::LevelError>) {
+        use super::session::SaveOutcome;
+        let ask_path = |text: String| Dialog::Path { save: true, text };
+        match r {
+            Ok(SaveOutcome::Written(_)) => self.saved(None),
+            Ok(SaveOutcome::Copied { shipped, .. }) => self.saved(Some(shipped)),
+            Ok(SaveOutcome::NeedsPath) => self.dialog = Some(ask_path(String::new())),
+            Ok(SaveOutcome::ShippedNeedsPath { shipped, copy }) => {
+                self.status = Some(match &copy {
+                    Some(c) => format!(
+                        "{} ships with the game and is not overwritten; your copy {} exists: \
+                         save replaces it, or choose another path",
+                        shipped.display(),
+                        c.display()
+                    ),
+                    None => format!(
+                        "{} ships with the game and is not overwritten; choose where to save",
+                        shipped.display()
+                    ),
+                });
+                let text = copy.map(|c| c.display().to_string()).unwrap_or_default();
+                self.dialog = Some(ask_path(text));
+            }
+            Ok(SaveOutcome::WouldDropComments {
+                path,
+                comments,
+                first_line,
+            }) => {
+                self.dialog = Some(Dialog::Comments {
+                    path,
+                    comments,
+                    first_line,
+                    then: None,
                 })
             }
             Err(e) => self.status = Some(format!("not saved: {e}")),
         }
     }
 
-    fn saved(&mut self) {
-        if let Some(a) = &mut self.autosave {
+    /// After a write: the recovery file goes (and follows the file when it changed); the status
+    /// names the file written (and the shipped level left alone, for a copy).
+    fn saved(&mut self, shipped: Option<PathBuf>) {
+        let moved = self
+            .autosave
+            .as_ref()
+            .is_some_and(|a| *a.file() != self.recovery_file_for_session());
+        if moved {
+            self.follow_file();
+        } else if let Some(a) = &mut self.autosave {
             a.discard();
         }
         let path = self.session.path().map(|p| p.display().to_string());
-        self.status = Some(format!("saved {}", path.unwrap_or_default()));
+        let path = path.unwrap_or_default();
+        self.status = Some(match shipped {
+            Some(s) => {
+                let text = format!(
+                    "saved {path} (your copy: {} ships with the game and is left as it was)",
+                    s.display()
+                );
+                log::info!("{text}");
+                text
+            }
+            None => format!("saved {path}"),
+        });
     }
 
-    /// Save as `path`.
-    pub fn save_as(&mut self, path: PathBuf) {
-        match self.session.save_as(&path) {
-            Ok(()) => {
-                self.follow_file();
-                self.saved();
-            }
-            Err(e) => self.status = Some(format!("not saved: {e}")),
+    /// The recovery file the session's current file would have.
+    fn recovery_file_for_session(&self) -> PathBuf {
+        match self.autosave.as_ref().and_then(|a| a.file().parent()) {
+            Some(dir) => recovery::recovery_file(dir, self.session.path()),
+            None => PathBuf::new(),
         }
     }
 

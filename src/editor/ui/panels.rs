@@ -667,6 +667,9 @@ pub fn dialogs(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                     if !ed.session.dirty() {
                         close = true;
                         continue_with(ed, &then, out);
+                    } else if let Some(Dialog::Comments { then: after, .. }) = &mut ed.dialog {
+                        // Asked about the file's comments first: goes on once saved.
+                        *after = Some(then.clone());
                     }
                 }
                 if ui.button("Discard").clicked() {
@@ -703,12 +706,69 @@ pub fn dialogs(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 }
             });
         }
+        Dialog::Comments {
+            path,
+            comments,
+            first_line,
+            then,
+        } => {
+            let answer = Answer {
+                close: &mut close,
+                out,
+            };
+            comments_prompt(ed, ui, path, (comments, first_line), then, answer)
+        }
     });
     // A prompt that opened another dialog (Save with no file yet → Save as; Discard → Open)
     // leaves the new one open.
     if close && (ed.dialog.as_ref() == Some(&d) || matches!(d, Dialog::Path { .. })) {
         ed.dialog = None;
     }
+}
+
+/// Where a prompt's answer goes: whether the dialog closes, and the game's commands.
+struct Answer<'a> {
+    close: &'a mut bool,
+    out: &'a mut Vec<Command>,
+}
+
+/// Saving would replace a file holding comments (the editor writes the level without them).
+/// The file holds `comments` comments, the first on `first_line`; `then` is what the
+/// unsaved-changes prompt that asked for the save goes on with once saved.
+fn comments_prompt(
+    ed: &mut EditorUi,
+    ui: &mut Ui,
+    path: PathBuf,
+    (comments, first_line): (usize, usize),
+    then: Option<Then>,
+    answer: Answer<'_>,
+) {
+    ui.heading("Save without the file's comments?");
+    ui.label(format!(
+        "{} holds {comments} comment(s) (the first on line {first_line}). The editor writes the \
+         level from what it shows, so saving replaces the file without them.",
+        path.display()
+    ));
+    ui.horizontal(|ui| {
+        if ui.button("Save anyway").clicked() {
+            *answer.close = true;
+            ed.save_dropping_comments(path.clone());
+            if let (false, Some(then)) = (ed.session.dirty(), &then) {
+                continue_with(ed, then, answer.out);
+            }
+        }
+        if ui.button("Save to another file...").clicked() {
+            *answer.close = true;
+            ed.dialog = Some(Dialog::Path {
+                save: true,
+                text: String::new(),
+            });
+        }
+        if ui.button("Cancel").clicked() {
+            *answer.close = true;
+            ed.status = Some(format!("not saved: {} keeps its comments", path.display()));
+        }
+    });
 }
 
 fn continue_with(ed: &mut EditorUi, then: &Then, out: &mut Vec<Command>) {
