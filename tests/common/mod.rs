@@ -247,7 +247,8 @@ pub fn rerun_as_child(name: &str, env: &[(&str, &std::ffi::OsStr)]) -> std::proc
 }
 
 /// Held by the tests that start an X server and a game window on it (`render_smoke`,
-/// `window_input`): one window renders at a time. Each is a debug build rendering on the CPU
+/// `audio_quiet`, `window_input`): one window renders at a time. Each is a debug build rendering on
+/// the CPU
 /// (lavapipe); two at once on a 2-core machine, beside the rest of the suite, starve each other
 /// and the hang limits of their waits. A test that panics while holding it does not poison it
 /// for the others (its own failure is reported).

@@ -11,8 +11,8 @@
 //!
 //! On a desktop whose default device is a sound server (PulseAudio, PipeWire), `ALSA_CARD` does not
 //! apply and the device may open: then there is no audio line at all, which passes too. Without
-//! `xvfb-run` the tests are skipped with a message, except in CI (`CI=true`), where that is a
-//! failure.
+//! `xvfb-run` the tests are skipped with a message, except in CI (`CI` set), where that is a
+//! failure. Each takes `common::display_lock()`: one game window renders at a time.
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
@@ -34,16 +34,8 @@ fn scratch_dir(name: &str) -> PathBuf {
 /// `tessera play ARGS` under `xvfb-run -a`, logging at info level, user files in `user`; `None`
 /// (skip) when Xvfb is missing outside CI.
 fn under_xvfb(args: &[&str], user: &Path) -> Option<Command> {
-    let found = Command::new("sh")
-        .args(["-c", "command -v xvfb-run"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var("CI").map_or(true, |v| v != "true"),
-            "xvfb-run is not installed, and CI must run the window tests (apt-get install xvfb xauth)"
-        );
-        eprintln!("skipped: xvfb-run is not installed (apt-get install xvfb xauth)");
+    if !crate::common::on_path("xvfb-run", None) {
+        crate::common::skip_outside_ci("xvfb-run is not installed (apt-get install xvfb xauth)");
         return None;
     }
     let mut c = Command::new("xvfb-run");
@@ -101,6 +93,7 @@ fn audio_lines(stderr: &str) -> (Vec<&str>, Vec<&str>) {
 
 #[test]
 fn no_sound_device_prints_one_line_and_nothing_from_alsa() {
+    let _display = crate::common::display_lock();
     let user = scratch_dir("nodevice");
     let level = default_level();
     let Some(mut cmd) = under_xvfb(&["--level", &level, "--exit-after", "10"], &user) else {
@@ -132,6 +125,7 @@ fn no_sound_device_prints_one_line_and_nothing_from_alsa() {
 #[test]
 #[cfg(target_os = "linux")]
 fn the_alsa_null_device_opens_quietly() {
+    let _display = crate::common::display_lock();
     let user = scratch_dir("null");
     let conf = user.join("null.conf");
     std::fs::write(&conf, "pcm.!default { type null }\n").unwrap();

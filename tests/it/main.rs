@@ -1,7 +1,7 @@
 //! Tessera's integration tests: one test crate, one module per subject.
 //!
 //! Every file under `tests/it/` used to be its own test crate, and each of those linked the whole
-//! game (wgpu, egui, rodio, winit) into its own executable: 31 links of about 90 MB each per test
+//! game (wgpu, egui, rodio, winit) into its own executable: 33 links of about 90 MB each per test
 //! build. One crate links once (BENCHMARKS.md, "Test build").
 //!
 //! Run one subject with a filter on its module: `cargo test --test it collision_props::`, or one
@@ -20,6 +20,7 @@ mod common;
 
 mod anim_controller;
 mod audio_device;
+mod audio_quiet;
 mod audio_render;
 mod bad_input;
 mod bad_model;
@@ -33,6 +34,7 @@ mod determinism;
 mod dist_checks;
 mod editor_props;
 mod editor_recovery;
+mod editor_save;
 mod editor_ui;
 mod input_game_loop;
 mod input_mapping;
