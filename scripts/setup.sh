@@ -9,13 +9,21 @@
 #                             input events for window tests;
 #                             rendering tests run on Mesa's lavapipe software Vulkan driver) and
 #                             sox (loudness check of the offline audio render)
+#   scripts/setup.sh --windows  the above (--test) plus the Windows cross build of scripts/dist and
+#                             its check under wine (Debian 12, bookworm-security): rustc-web
+#                             cargo-web rust-web-src libstd-rust-web-dev gcc-mingw-w64-x86-64 wine
+#                             wine64
 set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libvulkan1 mesa-vulkan-drivers)
 case "${1:-}" in
     --test) packages+=(xvfb xauth sox xdotool) ;;
+    --windows)
+        packages+=(xvfb xauth sox xdotool rustc-web cargo-web rust-web-src libstd-rust-web-dev
+            gcc-mingw-w64-x86-64 wine wine64)
+        ;;
     "") ;;
-    *) echo "usage: $0 [--test]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--test | --windows]" >&2; exit 2 ;;
 esac
 
 missing=()
