@@ -2,6 +2,7 @@
 # Frame rate of the real game on lavapipe under Xvfb, interleaved A/B runs.
 #
 #   benches/fps.sh [ROUNDS] [-- ARGS...]          # e.g. benches/fps.sh 5 -- --msaa 4
+#   benches/fps.sh 3 -- --editor                  # the editor's row: the editor open throughout
 #   FPS_CONFIGS="A=ENV… ;B=ENV…" benches/fps.sh    # compare environments, one run each per round
 #   TESSERA_BIN=/tmp/old/tessera benches/fps.sh    # another build (or TESSERA_BIN=… inside a config)
 #

@@ -25,7 +25,7 @@
 //! # Must never depend on
 //! The window, GPU or input crates, or the simulation's internals: it reads `MoveEvent`s, the
 //! level's polygons (for materials) and positions the caller passes. The simulation layers never
-//! import this module or `rodio` (`tests/layering.rs`).
+//! import this module or `rodio` (`tests/it/layering.rs`).
 //!
 //! # Timing
 //! The game collects each frame's events with their ticks (`app::Game::frame_events`) and sends

@@ -68,7 +68,7 @@
 //! either: it reads `level` (the document) and `collision` (polygon validation). [`ui`] draws
 //! through egui only (no wgpu, no winit) and reads `render` (the camera, the collision overlay's
 //! drawing) and `sim` (the world it shows). The simulation layers never import the editor
-//! (`tests/layering.rs` checks all three rules).
+//! (`tests/it/layering.rs` checks all three rules).
 //!
 //! [`Level`]: crate::level::Level
 //! [`Level::validate`]: crate::level::Level::validate

@@ -60,6 +60,12 @@ fn level() -> Level {
 }
 
 fn harness(dir: &Path) -> Harness<'static, State> {
+    harness_sized(dir, SIZE, true)
+}
+
+/// The editor's harness in a window of `size` points, rendering with wgpu when `gpu` (for
+/// snapshots) or only laying out.
+fn harness_sized(dir: &Path, size: (f32, f32), gpu: bool) -> Harness<'static, State> {
     let path = dir.join("level.ron");
     save_level(&path, &level()).unwrap();
     let world = World::new(&level(), &Tuning::default()).unwrap();
@@ -68,7 +74,7 @@ fn harness(dir: &Path) -> Harness<'static, State> {
         InputState::new(Bindings::default()),
         None,
         false,
-        (SIZE.0 / SIZE.1) as f64,
+        (size.0 / size.1) as f64,
     );
     let user = UserDirs::at(dir.join("user"));
     let gui = GameUi::new(&game, Some(path), Tuning::default(), None, Some(&user));
@@ -78,17 +84,18 @@ fn harness(dir: &Path) -> Harness<'static, State> {
         actions: UiActions::default(),
         effects: Vec::new(),
     };
-    Harness::builder()
-        .with_size(egui::vec2(SIZE.0, SIZE.1))
-        .wgpu()
-        .build_ui_state(
-            |ui, s: &mut State| {
-                let actions = std::mem::take(&mut s.actions);
-                let effects = s.gui.ui(ui, &mut s.game, actions);
-                s.effects.extend(effects);
-            },
-            state,
-        )
+    let mut builder = Harness::builder().with_size(egui::vec2(size.0, size.1));
+    if gpu {
+        builder = builder.wgpu();
+    }
+    builder.build_ui_state(
+        |ui, s: &mut State| {
+            let actions = std::mem::take(&mut s.actions);
+            let effects = s.gui.ui(ui, &mut s.game, actions);
+            s.effects.extend(effects);
+        },
+        state,
+    )
 }
 
 fn mapping(h: &Harness<'_, State>) -> ViewMapping {
@@ -502,4 +509,59 @@ fn save_as_writes_the_typed_path_and_makes_it_the_level_file() {
     );
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The toolbar's buttons, first to last.
+const TOOLBAR: [&str; 16] = [
+    "File",
+    "Undo",
+    "Redo",
+    "Select",
+    "Draw",
+    "Box",
+    "Tiles",
+    "Ladder",
+    "Spawn",
+    "Hero here",
+    "Run",
+    "Step",
+    "Reset",
+    "Record",
+    "Play back",
+    "Play (Tab)",
+];
+
+/// At 1280 points the toolbar is one row (every button at the first one's height, none past the
+/// right edge); at 1024 it may wrap, but every button stays on screen, inside the toolbar's two
+/// rows, and clickable.
+#[test]
+fn the_toolbar_fits_one_row_at_1280_and_stays_usable_at_1024() {
+    for (width, rows) in [(1280.0, 1.0), (1024.0, 2.0)] {
+        let dir = scratch(&format!("toolbar-{width}"));
+        let mut h = harness_sized(&dir, (width, 720.0), false);
+        open_editor(&mut h);
+        h.run();
+        let first = h.get_by_label("File").rect();
+        let row = first.height() + 8.0;
+        for label in TOOLBAR {
+            let r = h.get_by_label(label).rect();
+            assert!(
+                r.min.x >= 0.0 && r.max.x <= width,
+                "at {width}: {label} at {r:?} is off screen"
+            );
+            assert!(
+                r.min.y < first.min.y + row * (rows - 1.0) + 1.0,
+                "at {width}: {label} at {r:?} is below row {rows} (first row {first:?})"
+            );
+        }
+        // Still clickable where it wrapped: the last button closes the editor.
+        h.get_by_label("Play (Tab)").click();
+        h.run();
+        assert!(
+            !h.state().game.editing(),
+            "at {width}: Play (Tab) closed the editor"
+        );
+        drop(h);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
