@@ -23,16 +23,16 @@ use std::path::Path;
 
 use criterion::Criterion;
 use glam::DVec2;
-use tessera::anim::HeroAnimator;
 use tessera::collision::PolygonKind;
 use tessera::editor::{Edit, EditorSession};
 use tessera::level::{load_level, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
 use tessera::render::background_mesh::Backdrop;
-use tessera::render::frame::{animate, follow_target, FrameData, FrameParams};
+use tessera::render::frame::{FrameData, FrameParams};
 use tessera::render::globals::Lighting;
-use tessera::render::{CameraConfig, CameraRig, ChunkTable, LevelGeometry, SlabConfig};
+use tessera::render::{ChunkTable, LevelGeometry, SlabConfig};
 use tessera::sim::World;
+use tessera::view::{CameraConfig, View};
 
 /// Ticks per frame: 120 Hz simulation, 60 Hz display.
 const TICKS_PER_FRAME: u64 = 2;
@@ -165,10 +165,9 @@ struct Scene {
     world: World,
     chunks: ChunkTable,
     backdrop: Backdrop,
-    camera: CameraRig,
+    view: View,
     frame: FrameData,
     lighting: Lighting,
-    hero: HeroAnimator,
     tick: u64,
 }
 
@@ -176,20 +175,14 @@ impl Scene {
     fn new(level: &Level) -> Scene {
         let world = World::new(level, &Tuning::default()).expect("bench level builds");
         let chunks = LevelGeometry::build(level, &SlabConfig::default()).chunks;
-        let camera = CameraRig::new(
-            CameraConfig::default(),
-            follow_target(&world, 1.0, 0.0),
-            level.camera_bounds,
-            ASPECT,
-        );
+        let view = View::new(&world, CameraConfig::default(), ASPECT);
         Scene {
             world,
             chunks,
             backdrop: Backdrop::for_level(level, &CameraConfig::default()),
-            camera,
+            view,
             frame: FrameData::default(),
             lighting: Lighting::default(),
-            hero: HeroAnimator::builtin(),
             tick: 0,
         }
     }
@@ -198,28 +191,19 @@ impl Scene {
     fn frame(&mut self, overlay: bool) {
         for _ in 0..TICKS_PER_FRAME {
             self.world.step(&actions(self.tick));
-            animate(&mut self.hero, &self.world);
+            self.view.after_tick(&self.world);
             self.tick += 1;
         }
-        let bounds = self.world.level().camera_bounds;
-        self.camera.update(
-            follow_target(&self.world, 0.5, 0.0),
-            1.0 / 60.0,
-            bounds,
-            ASPECT,
-        );
+        self.view.frame(&self.world, 0.5, 1.0 / 60.0, ASPECT);
+        self.view.set_overlay(overlay);
         let params = FrameParams {
-            alpha: 0.5,
             aspect: ASPECT,
-            time: self.tick as f32 / 120.0,
-            overlay,
             chunks: &self.chunks,
             backdrop: &self.backdrop,
             lighting: &self.lighting,
-            step_offset: 0.0,
-            hero: &self.hero,
         };
-        self.frame.prepare(&self.world, &self.camera, &params);
+        self.frame
+            .prepare(&self.world, &self.view.snapshot(), &params);
         black_box(&self.frame);
     }
 }

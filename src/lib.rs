@@ -16,3 +16,4 @@ pub mod audio;
 pub mod editor;
 pub mod input;
 pub mod render;
+pub mod view;

@@ -85,7 +85,7 @@ pub struct AnimInput {
     /// The tuning's climbing speed, m/s (the climb clip's rate is 1 at this speed).
     pub climb_speed: f64,
     /// The straight ground under the hero while supported (the feet are planted on it), if
-    /// known: [`AnimInput::from_hero`] leaves it out; the renderer's `render::frame::animate`
+    /// known: [`AnimInput::from_hero`] leaves it out; the renderer's `view::animate`
     /// reads it from the collision mesh.
     pub ground: Option<Ground>,
 }

@@ -1,21 +1,18 @@
 //! The game's frame logic without a window: UI actions, pause, fixed ticks fed by input or a
-//! replay, recording, and the camera. The window layer (`app::window`) only adds devices, the
-//! GPU and presentation, so this is testable with synthetic input.
+//! replay, recording, and the view (`crate::view`: camera, hero animation, step smoothing) fed
+//! after each tick. The window layer (`app::window`) only adds devices, the GPU and presentation:
+//! it hands the renderer the view's snapshot. Nothing here imports the renderer, so this is
+//! testable with synthetic input.
 use std::time::Duration;
 
 use glam::DVec2;
 
 use super::fixed_step::{FixedStep, FrameSteps};
-use crate::anim::HeroAnimator;
 use crate::input::{InputState, UiActions};
 use crate::level::Level;
 use crate::movement::{Actions, MoveEvent};
-use crate::render::background_mesh::Backdrop;
-use crate::render::camera::{CameraConfig, CameraRig};
-use crate::render::frame::{animate, follow_target, FrameData, FrameParams, StepSmoothing};
-use crate::render::globals::Lighting;
-use crate::render::level_mesh::ChunkTable;
 use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
+use crate::view::{CameraConfig, View};
 
 /// Most ticks run in one frame; beyond that the game slows down rather than spiral (about 67 ms
 /// of game time at 120 Hz).
@@ -44,23 +41,19 @@ pub struct Playtest {
     pub actions: Vec<Actions>,
 }
 
-/// The running game: world, clock, input, replay, camera and view toggles.
+/// The running game: world, clock, input, replay, and its view.
 pub struct Game {
     world: World,
     clock: FixedStep,
     input: InputState,
     replay: ReplayDriver,
-    step_smoothing: StepSmoothing,
-    hero: HeroAnimator,
+    /// Camera, hero animation, step smoothing, blend and overlay: fed after each tick.
+    view: View,
     recorded: Option<Vec<Actions>>,
-    camera: CameraRig,
     paused: bool,
     paused_by_focus: bool,
     pause_on_focus_loss: bool,
     had_focus: bool,
-    overlay: bool,
-    alpha: f64,
-    time: f64,
     /// The level editor is open: the simulation runs only by [`Game::step_once`].
     editing: bool,
     /// The play-test being recorded: where the hero started and every tick's actions since.
@@ -84,12 +77,7 @@ impl Game {
         record: bool,
         aspect: f64,
     ) -> Self {
-        let camera = CameraRig::new(
-            CameraConfig::default(),
-            follow_target(&world, 1.0, 0.0),
-            world.level().camera_bounds,
-            aspect,
-        );
+        let view = View::new(&world, CameraConfig::default(), aspect);
         Game {
             pause_on_focus_loss: replay.is_none(),
             had_focus: false,
@@ -97,15 +85,10 @@ impl Game {
             clock: FixedStep::new(TICK_HZ, MAX_CATCH_UP_STEPS),
             input,
             replay: ReplayDriver::new(replay),
-            step_smoothing: StepSmoothing::default(),
-            hero: HeroAnimator::builtin(),
+            view,
             recorded: record.then(Vec::new),
-            camera,
             paused: false,
             paused_by_focus: false,
-            overlay: false,
-            alpha: 1.0,
-            time: 0.0,
             editing: false,
             recording: None,
             playtest: None,
@@ -146,11 +129,11 @@ impl Game {
             self.set_paused(!self.paused);
         }
         if ui.toggle_debug {
-            self.overlay = !self.overlay;
+            self.view.set_overlay(!self.view.overlay());
         }
         let mut steps = FrameSteps {
             steps: 0,
-            alpha: self.alpha,
+            alpha: self.view.alpha(),
             dropped: Duration::ZERO,
         };
         if !self.paused {
@@ -164,23 +147,12 @@ impl Game {
                     steps.dropped
                 );
             }
-            self.alpha = steps.alpha;
-            self.time += elapsed.as_secs_f64();
-            let target = follow_target(
-                &self.world,
-                self.alpha,
-                self.step_smoothing.offset(self.alpha),
-            );
-            self.camera.update(
-                target,
-                elapsed.as_secs_f64(),
-                self.world.level().camera_bounds,
-                aspect,
-            );
+            self.view
+                .frame(&self.world, steps.alpha, elapsed.as_secs_f64(), aspect);
         }
         FrameReport {
             steps: steps.steps,
-            alpha: self.alpha,
+            alpha: self.view.alpha(),
             ui,
         }
     }
@@ -190,9 +162,8 @@ impl Game {
     fn tick(&mut self) {
         let live = self.input.take_tick_actions();
         let actions = self.replay.step(&mut self.world, live);
-        animate(&mut self.hero, &self.world);
+        self.view.after_tick(&self.world);
         let events = &self.world.last_report().events;
-        self.step_smoothing.tick(events);
         let tick = self.world.frame();
         self.frame_events.extend(events.iter().map(|e| (tick, *e)));
         if let Some(r) = &mut self.recorded {
@@ -223,7 +194,7 @@ impl Game {
     pub fn step_once(&mut self) {
         self.frame_events.clear();
         self.tick();
-        self.alpha = 1.0;
+        self.view.stepped();
     }
 
     /// Starts recording a play-test from the hero's position now (every tick's actions from now
@@ -268,9 +239,7 @@ impl Game {
 
     /// Moves the camera straight to the hero (after placing it).
     pub fn snap_camera(&mut self, aspect: f64) {
-        let target = follow_target(&self.world, 1.0, 0.0);
-        self.camera
-            .snap(target, self.world.level().camera_bounds, aspect);
+        self.view.snap_camera(&self.world, aspect);
     }
 
     /// Pauses or resumes the simulation (the pause menu, the editor's run and pause).
@@ -281,32 +250,6 @@ impl Game {
         let _ = self.input.take_tick_actions();
         // Forget the partial tick, and the wall time of the pause never reaches the clock.
         self.clock.reset();
-    }
-
-    /// Fills `frame` for drawing the current state into a target of this `aspect` ratio, seen
-    /// by `camera` (the editor's free camera) or else the game's following camera.
-    #[allow(clippy::too_many_arguments)]
-    pub fn prepare(
-        &self,
-        frame: &mut FrameData,
-        chunks: &ChunkTable,
-        backdrop: &Backdrop,
-        lighting: &Lighting,
-        aspect: f64,
-        camera: Option<&CameraRig>,
-    ) {
-        let params = FrameParams {
-            alpha: self.alpha,
-            aspect,
-            time: self.time as f32,
-            overlay: self.overlay,
-            chunks,
-            backdrop,
-            lighting,
-            step_offset: self.step_smoothing.offset(self.alpha),
-            hero: &self.hero,
-        };
-        frame.prepare(&self.world, camera.unwrap_or(&self.camera), &params);
     }
 
     /// The events of every tick run by the last [`Game::frame`], in order, each with its tick
@@ -325,7 +268,7 @@ impl Game {
     }
     /// Whether the collision overlay is shown.
     pub fn overlay(&self) -> bool {
-        self.overlay
+        self.view.overlay()
     }
     /// Whether the replay (if any) has been played to its end.
     pub fn replay_finished(&self) -> bool {
@@ -335,12 +278,8 @@ impl Game {
     pub fn recorded(&self) -> Option<&[Actions]> {
         self.recorded.as_deref()
     }
-    /// The hero's animation.
-    pub fn hero_animation(&self) -> &HeroAnimator {
-        &self.hero
-    }
-    /// The camera.
-    pub fn camera(&self) -> &CameraRig {
-        &self.camera
+    /// The view: camera, hero animation, step smoothing; its snapshot is what gets drawn.
+    pub fn view(&self) -> &View {
+        &self.view
     }
 }

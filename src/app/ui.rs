@@ -130,7 +130,7 @@ impl GameUi {
     pub fn toggle_editor(&mut self, game: &mut Game) {
         let open = !game.editing();
         if open {
-            self.editor.look_from(game.camera());
+            self.editor.look_from(game.view().camera());
             self.stop_recording(game);
         }
         game.set_editing(open);

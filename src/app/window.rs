@@ -22,11 +22,11 @@ use super::GameError;
 use super::GameOptions;
 use crate::editor::ui::FrameTime;
 use crate::input::{key_from_logical, key_from_winit, Gamepads};
-use crate::render::frame::FrameData;
+use crate::render::frame::{FrameData, FrameParams};
 use crate::render::gpu::{Gpu, GpuError};
 use crate::render::quality::Quality;
 use crate::render::renderer::Renderer;
-use crate::render::CameraConfig;
+use crate::view::CameraConfig;
 
 /// Fails with a one-line message when there is no display to open a window on.
 pub fn check_display() -> Result<(), GameError> {
@@ -403,7 +403,7 @@ impl App<'_> {
         self.audio.frame(
             self.game.frame_events(),
             self.game.world().hero().body.pos,
-            self.game.camera().focus(),
+            self.game.view().camera().focus(),
         );
         self.update_title();
         let Some(times) = self.draw(egui_frame, event_loop) else {
@@ -524,15 +524,17 @@ impl App<'_> {
     ) -> Option<DrawTimes> {
         let g = self.gfx.as_mut()?;
         let t0 = Instant::now();
-        let editor_camera = self.game.editing().then_some(&self.gui.editor.camera);
-        self.game.prepare(
-            &mut self.frame,
-            g.renderer.chunks(),
-            g.renderer.backdrop(),
-            &g.renderer.lighting,
-            g.aspect(),
-            editor_camera,
-        );
+        let mut snapshot = self.game.view().snapshot();
+        if self.game.editing() {
+            snapshot = snapshot.seen_by(&self.gui.editor.camera);
+        }
+        let params = FrameParams {
+            aspect: g.aspect(),
+            chunks: g.renderer.chunks(),
+            backdrop: g.renderer.backdrop(),
+            lighting: &g.renderer.lighting,
+        };
+        self.frame.prepare(self.game.world(), &snapshot, &params);
         let t1 = Instant::now();
         let texture = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(t)

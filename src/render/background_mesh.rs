@@ -16,11 +16,11 @@
 //! geometry stays static on the GPU.
 use glam::{DVec2, DVec3};
 
-use super::camera::{CameraConfig, CameraView};
 use super::palette::srgb;
 use super::vertex::ColorVertex;
 use crate::collision::Aabb;
 use crate::level::Level;
+use crate::view::camera::{CameraConfig, CameraView};
 
 /// Widest aspect ratio the backdrop must fill (wider windows see its edges).
 const MAX_ASPECT: f64 = 3.6;
@@ -406,7 +406,7 @@ fn quad(out: &mut Vec<ColorVertex>, c: [(f64, f64, [f32; 3]); 4], z: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::camera::{CameraRig, FollowTarget};
+    use crate::view::camera::{CameraRig, FollowTarget};
 
     /// How many of the backdrop's triangles the ray from `near` to `far` hits.
     fn ray_hits(verts: &[ColorVertex], near: glam::Vec3, far: glam::Vec3) -> usize {

@@ -5,9 +5,9 @@ use glam::camera::rh::proj::directx;
 use glam::camera::rh::view::look_at_mat4;
 use glam::{DVec2, Mat4, Vec3, Vec4};
 
-use super::camera::CameraView;
 use super::palette::srgb;
 use crate::collision::Aabb;
+use crate::view::camera::CameraView;
 
 /// The uniform block every pass reads (group 0, binding 0). All fields are 16-byte aligned
 /// vec4/mat4, so the Rust and WGSL layouts agree without padding.

@@ -2,13 +2,12 @@
 //! window. Used by `tessera render`, the golden-image tests and screenshots.
 use std::path::{Path, PathBuf};
 
-use super::camera::{CameraConfig, CameraRig};
-use super::frame::{animate, follow_target, FrameData, FrameParams};
+use super::frame::{FrameData, FrameParams};
 use super::gpu::{Gpu, GpuError};
 use super::quality::Quality;
 use super::renderer::Renderer;
-use crate::anim::HeroAnimator;
 use crate::sim::{load_world, LoadError, ReplayDriver, World, WorldFiles};
+use crate::view::{follow_target, CameraConfig, CameraRig, Snapshot, View};
 
 /// Why an offscreen render failed. Every variant names its file or the GPU step.
 #[derive(Debug, thiserror::Error)]
@@ -102,14 +101,10 @@ impl Headless {
         self.gpu.describe()
     }
 
-    /// Draws `world` as it is now, the hero posed by `hero` (camera settled on the hero, no
-    /// smoothing), and reads it back.
-    pub fn shoot(
-        &mut self,
-        world: &World,
-        hero: &HeroAnimator,
-        overlay: bool,
-    ) -> Result<Image, GpuError> {
+    /// Draws `world` as it is now, the hero posed by `view`'s animation and the overlay as `view`
+    /// shows it: a still shot (the camera of [`Headless::camera`] settled on the hero, no blend
+    /// between ticks, no step smoothing), read back.
+    pub fn shoot(&mut self, world: &World, view: &View) -> Result<Image, GpuError> {
         let camera_config = self.camera.clone();
         if self.level.as_ref() != Some(world.level()) {
             self.renderer
@@ -124,19 +119,22 @@ impl Headless {
             bounds,
             aspect,
         );
+        let snapshot = Snapshot {
+            alpha: 1.0,
+            time: 0.0,
+            overlay: view.overlay(),
+            step_offset: 0.0,
+            hero: view.hero(),
+            camera: &camera,
+        };
         let mut frame = FrameData::default();
         let params = FrameParams {
-            alpha: 1.0,
             aspect,
-            time: 0.0,
-            overlay,
             chunks: self.renderer.chunks(),
             backdrop: self.renderer.backdrop(),
             lighting: &self.renderer.lighting,
-            step_offset: 0.0,
-            hero,
         };
-        frame.prepare(world, &camera, &params);
+        frame.prepare(world, &snapshot, &params);
         let scope = self
             .gpu
             .device
@@ -250,20 +248,21 @@ pub fn world_at_frame(files: &WorldFiles, frame: Option<u64>) -> Result<World, R
     Ok(scene_at_frame(files, frame)?.0)
 }
 
-/// [`world_at_frame`] with the hero's animation run alongside, tick by tick, as the game runs it.
+/// [`world_at_frame`] with its [`View`] fed after every tick, as the game feeds it (the hero's
+/// animation run alongside).
 pub fn scene_at_frame(
     files: &WorldFiles,
     frame: Option<u64>,
-) -> Result<(World, HeroAnimator), RenderError> {
+) -> Result<(World, View), RenderError> {
     let loaded = load_world(files)?;
     let mut world = loaded.world;
-    let mut hero = HeroAnimator::builtin();
+    let mut view = View::new(&world, CameraConfig::default(), 1.0);
     let mut driver = ReplayDriver::new(loaded.replay.as_ref());
     for _ in 0..frame.unwrap_or(driver.len()) {
         driver.step(&mut world, Default::default());
-        animate(&mut hero, &world);
+        view.after_tick(&world);
     }
-    Ok((world, hero))
+    Ok((world, view))
 }
 
 /// Renders a level offscreen to a PNG: the hero placed and posed by the replay at `frame` (see
@@ -274,8 +273,8 @@ pub fn render_level_to_png(
     size: (u32, u32),
     out: &Path,
 ) -> Result<(), RenderError> {
-    let (world, hero) = scene_at_frame(files, frame)?;
+    let (world, view) = scene_at_frame(files, frame)?;
     let mut headless = Headless::new(size)?;
-    let image = headless.shoot(&world, &hero, false)?;
+    let image = headless.shoot(&world, &view)?;
     image.save_png(out)
 }

@@ -7,8 +7,9 @@
 //!   collision debug overlay ([`collision_overlay`] through the [`debug_draw::DebugDraw`] trait).
 //! - The skinned hero on the GPU ([`skinned`]: its mesh uploaded once, its joint palette from
 //!   `anim` uploaded once per frame, skinned in the vertex stage of the lit and shadow passes).
-//! - The camera ([`camera`]: dead zone, look-ahead, smoothing, bounds) and the light
-//!   ([`globals`]: sun, ambient, fog, the shadow camera).
+//! - The light ([`globals`]: sun, ambient, fog, the shadow camera). The camera, the hero's
+//!   animation and step smoothing are the view's (`crate::view`): a frame is drawn from the
+//!   world and the view's [`crate::view::Snapshot`], nothing else.
 //! - Per-frame preparation on the CPU ([`frame`]), then the GPU side: device ([`gpu`]), passes
 //!   ([`passes`], one pipeline and one WGSL file in `shaders/` each), the [`renderer`] that
 //!   submits a frame, and offscreen rendering to PNG ([`headless`]).
@@ -17,10 +18,10 @@
 //! (and 1× with a cheaper shadow filter on CPU rasterisers such as lavapipe: [`quality`]).
 //!
 //! # Must never depend on
-//! The app, the input module or winit: it draws a `sim::World` into any texture view, so the game
+//! The app, the input module or winit: it draws a `sim::World` and a view snapshot into any
+//! texture view, so the game
 //! window, `tessera render` and the tests share it. The simulation never depends on it.
 pub mod background_mesh;
-pub mod camera;
 pub mod collision_overlay;
 pub mod debug_draw;
 pub mod frame;
@@ -39,7 +40,6 @@ pub mod skinned;
 pub mod targets;
 pub mod vertex;
 
-pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
 pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
 pub use headless::{

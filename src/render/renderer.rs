@@ -3,7 +3,6 @@
 use wgpu::util::DeviceExt;
 
 use super::background_mesh::Backdrop;
-use super::camera::CameraConfig;
 use super::frame::FrameData;
 use super::globals::{Globals, Lighting};
 use super::gpu::Gpu;
@@ -18,6 +17,7 @@ use super::skinned::{palette_layout, SkinnedHero};
 use super::targets::{supported_samples, Targets};
 use crate::level::Level;
 use crate::sim::World;
+use crate::view::camera::CameraConfig;
 
 /// The static level geometry on the GPU.
 struct LevelBuffers {

@@ -6,8 +6,8 @@ use tessera::anim::controller::{foot_slide, FOOT_SLIDE_FRACTION, MOVING_SPEED};
 use tessera::anim::{AnimInput, HeroAnimator, HeroClip, Model, HERO_GLB};
 use tessera::level::paths::DataDir;
 use tessera::movement::{MoveEvent, MoveState, Tuning};
-use tessera::render::frame::animate;
 use tessera::sim::{load_world, ReplayDriver, WorldFiles, TICK_HZ};
+use tessera::view::animate;
 
 const DT: f64 = 1.0 / TICK_HZ as f64;
 

@@ -193,13 +193,13 @@ fn the_debug_overlay_toggles_with_its_key() {
 #[test]
 fn the_camera_follows_the_hero_running_right() {
     let mut g = game(None);
-    let start = g.camera().focus();
+    let start = g.view().camera().focus();
     g.input_mut().key(Key::ArrowRight, true);
     for _ in 0..120 {
         g.frame(ms(1000.0 / 60.0), ASPECT);
     }
     let hero = g.world().hero().body.pos;
-    let focus = g.camera().focus();
+    let focus = g.view().camera().focus();
     assert!(hero.x > 10.0, "{hero}");
     assert!(focus.x > start.x + 8.0, "{focus}");
     assert!(

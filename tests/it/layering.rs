@@ -6,7 +6,9 @@
 //! The animation runtime (`anim`) keeps the same rules: it may read the simulation (the hero's
 //! state and events) but no window, GPU, audio, input or image crate, and no other front-end
 //! module; the renderer consumes its palette. The editor's model draws nothing: only `editor::ui`
-//! knows egui, and nothing in the editor names wgpu, winit, gilrs or rodio.
+//! knows egui, and nothing in the editor names wgpu, winit, gilrs or rodio. The view (`view`: camera,
+//! hero animation, the snapshot the renderer draws) names no such crate either, and the game's
+//! frame logic (`app/game.rs`) never names the renderer.
 //!
 //! Every path in a file counts: each leaf of a `use` tree (renamed, `use wgpu as gpu;`, grouped,
 //! `use crate::{render::X, sim::Y}`, over several lines), paths in types and expressions,
@@ -21,7 +23,9 @@ use syn::visit::Visit;
 
 const SIMULATION: [&str; 4] = ["collision", "movement", "level", "sim"];
 const FORBIDDEN_CRATES: [&str; 6] = ["wgpu", "winit", "gilrs", "egui", "rodio", "image"];
-const FRONT_END: [&str; 7] = ["app", "render", "input", "editor", "audio", "anim", "cli"];
+const FRONT_END: [&str; 8] = [
+    "app", "render", "input", "editor", "audio", "anim", "cli", "view",
+];
 
 /// What a group of files may not name.
 struct Rule<'a> {
@@ -254,7 +258,11 @@ fn violations_in(source: &str, module: &[&str], rule: &Rule) -> Vec<String> {
 fn violations(dir: &str, skip: Option<&str>, rule: &Rule) -> Vec<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    if src.is_file() {
+        files.push(src.clone());
+    } else {
+        rust_files(&src, &mut files);
+    }
     assert!(!files.is_empty(), "no sources under src/{dir}");
     let mut found = Vec::new();
     for file in files {
@@ -308,6 +316,44 @@ fn the_animation_runtime_imports_no_front_end_crate_or_other_front_end_module() 
         v.is_empty(),
         "the animation runtime must stay renderer-free:\n{}",
         v.join("\n")
+    );
+}
+
+/// The view (camera, hero animation, step smoothing, the snapshot the renderer draws) is plain
+/// state: no window, GPU, audio, input or image crate, and no front-end module but the animation
+/// runtime it drives. The game's frame logic (`app/game.rs`) feeds it and never names the
+/// renderer: the window hands the renderer the view's snapshot.
+#[test]
+fn the_view_is_renderer_free_and_the_game_logic_does_not_name_the_renderer() {
+    let modules: Vec<&str> = layer_rule("view")
+        .into_iter()
+        .filter(|&m| m != "anim")
+        .collect();
+    let view = violations(
+        "view",
+        None,
+        &Rule {
+            crates: &FORBIDDEN_CRATES,
+            modules: &modules,
+        },
+    );
+    assert!(
+        view.is_empty(),
+        "the view must stay renderer-free:\n{}",
+        view.join("\n")
+    );
+    let game = violations(
+        "app/game.rs",
+        None,
+        &Rule {
+            crates: &FORBIDDEN_CRATES,
+            modules: &["render", "editor", "audio", "cli"],
+        },
+    );
+    assert!(
+        game.is_empty(),
+        "the game's frame logic must not name the renderer:\n{}",
+        game.join("\n")
     );
 }
 

@@ -20,13 +20,13 @@
 use std::path::{Path, PathBuf};
 
 use glam::DVec2;
-use tessera::anim::{HeroAnimator, HeroClip};
+use tessera::anim::HeroClip;
 use tessera::collision::PolygonKind;
 use tessera::level::{DataDir, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
-use tessera::render::frame::animate;
-use tessera::render::{CameraConfig, Headless, Image, Quality};
+use tessera::render::{Headless, Image, Quality};
 use tessera::sim::{World, WorldFiles};
+use tessera::view::{CameraConfig, View};
 
 /// Largest per-channel difference (of 255) for a pixel to count as equal.
 const CHANNEL_TOLERANCE: u8 = 24;
@@ -109,17 +109,17 @@ fn showcase() -> Level {
     }
 }
 
-/// The world after `script`, with the hero's animation ticked alongside as the game does.
-fn world_after(level: &Level, script: &[(u32, Actions)]) -> (World, HeroAnimator) {
+/// The world after `script`, with its view fed after every tick as the game feeds it.
+fn world_after(level: &Level, script: &[(u32, Actions)]) -> (World, View) {
     let mut w = World::new(level, &Tuning::default()).expect("showcase level builds");
-    let mut hero = HeroAnimator::builtin();
+    let mut view = View::new(&w, CameraConfig::default(), 16.0 / 9.0);
     for (ticks, a) in script {
         for _ in 0..*ticks {
             w.step(a);
-            animate(&mut hero, &w);
+            view.after_tick(&w);
         }
     }
-    (w, hero)
+    (w, view)
 }
 
 fn act(x: f64, jump: bool, crouch: bool) -> Actions {
@@ -180,16 +180,13 @@ fn differing_pixels(a: &Image, b: &Image) -> usize {
 
 #[test]
 fn showcase_standing_at_spawn() {
-    let (world, hero) = world_after(&showcase(), &[(30, Actions::default())]);
-    check(
-        "showcase_spawn",
-        &headless().shoot(&world, &hero, false).unwrap(),
-    );
+    let (world, view) = world_after(&showcase(), &[(30, Actions::default())]);
+    check("showcase_spawn", &headless().shoot(&world, &view).unwrap());
 }
 
 #[test]
 fn showcase_jumping_towards_the_platform() {
-    let (world, hero) = world_after(
+    let (world, view) = world_after(
         &showcase(),
         &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
     );
@@ -197,15 +194,12 @@ fn showcase_jumping_towards_the_platform() {
         !world.hero().grounded(),
         "the view must show the hero in the air"
     );
-    check(
-        "showcase_jump",
-        &headless().shoot(&world, &hero, false).unwrap(),
-    );
+    check("showcase_jump", &headless().shoot(&world, &view).unwrap());
 }
 
 #[test]
 fn showcase_crouching_with_the_collision_overlay() {
-    let (world, hero) = world_after(
+    let (world, view) = world_after(
         &showcase(),
         &[(40, act(-1.0, false, false)), (30, act(0.0, false, true))],
     );
@@ -213,9 +207,11 @@ fn showcase_crouching_with_the_collision_overlay() {
         world.hero().crouching(),
         "the overlay must show the crouching mesh"
     );
+    let mut view = view;
+    view.set_overlay(true);
     check(
         "showcase_overlay",
-        &headless().shoot(&world, &hero, true).unwrap(),
+        &headless().shoot(&world, &view).unwrap(),
     );
 }
 
@@ -234,38 +230,37 @@ fn close_up() -> Headless {
 #[test]
 fn the_hero_running_mid_stride() {
     // Settled on the ground, then 0.15 s running right on the flat (before the wall).
-    let (world, hero) = world_after(
+    let (world, view) = world_after(
         &showcase(),
         &[(30, Actions::default()), (18, act(1.0, false, false))],
     );
-    assert_eq!(hero.clip(), HeroClip::Run, "{:?}", world.hero().state);
-    check("hero_run", &close_up().shoot(&world, &hero, false).unwrap());
+    assert_eq!(
+        view.hero().clip(),
+        HeroClip::Run,
+        "{:?}",
+        world.hero().state
+    );
+    check("hero_run", &close_up().shoot(&world, &view).unwrap());
 }
 
 #[test]
 fn the_hero_rising_from_a_jump() {
-    let (world, hero) = world_after(
+    let (world, view) = world_after(
         &showcase(),
         &[(30, Actions::default()), (22, act(0.0, true, false))],
     );
-    assert_eq!(hero.clip(), HeroClip::Rise);
-    check(
-        "hero_jump",
-        &close_up().shoot(&world, &hero, false).unwrap(),
-    );
+    assert_eq!(view.hero().clip(), HeroClip::Rise);
+    check("hero_jump", &close_up().shoot(&world, &view).unwrap());
 }
 
 #[test]
 fn the_hero_crouching_still() {
-    let (world, hero) = world_after(
+    let (world, view) = world_after(
         &showcase(),
         &[(30, Actions::default()), (40, act(0.0, false, true))],
     );
-    assert_eq!(hero.clip(), HeroClip::CrouchIdle);
-    check(
-        "hero_crouch",
-        &close_up().shoot(&world, &hero, false).unwrap(),
-    );
+    assert_eq!(view.hero().clip(), HeroClip::CrouchIdle);
+    check("hero_crouch", &close_up().shoot(&world, &view).unwrap());
 }
 
 #[test]
@@ -294,13 +289,10 @@ fn the_hero_standing_on_a_slope() {
         bounds: None,
         tuning: TuningOverrides::default(),
     };
-    let (world, hero) = world_after(&hill, &[(90, Actions::default())]);
+    let (world, view) = world_after(&hill, &[(90, Actions::default())]);
     assert!(world.hero().grounded(), "{:?}", world.hero().state);
-    assert_eq!(hero.clip(), HeroClip::Idle);
-    check(
-        "hero_slope",
-        &close_up().shoot(&world, &hero, false).unwrap(),
-    );
+    assert_eq!(view.hero().clip(), HeroClip::Idle);
+    check("hero_slope", &close_up().shoot(&world, &view).unwrap());
 }
 
 #[test]
@@ -308,7 +300,7 @@ fn the_cpu_quality_draws_the_same_view_as_the_reference() {
     // What `--msaa auto` picks on a CPU adapter (1 sample per pixel, the 1-tap shadow filter)
     // against the full-quality reference: only aliased edges and shadow borders may differ, so
     // the allowance is wider than for the references themselves but far below a changed scene.
-    let (world, hero) = world_after(
+    let (world, view) = world_after(
         &showcase(),
         &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
     );
@@ -318,7 +310,7 @@ fn the_cpu_quality_draws_the_same_view_as_the_reference() {
     };
     let mut h = Headless::with_quality(SIZE, cpu).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(h.samples(), 1);
-    let actual = h.shoot(&world, &hero, false).unwrap();
+    let actual = h.shoot(&world, &view).unwrap();
     let expected = Image::load_png(&golden_dir().join("showcase_jump.png")).unwrap();
     let fraction = differing_pixels(&expected, &actual) as f64 / (SIZE.0 * SIZE.1) as f64;
     if fraction > 0.02 {

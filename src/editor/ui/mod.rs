@@ -28,9 +28,9 @@ use super::session::{EditorSession, Modifiers};
 use super::Shortcut;
 use crate::collision::ColliderId;
 use crate::movement::Tuning;
-use crate::render::camera::{CameraConfig, CameraRig};
 use crate::render::collision_overlay::MeshLayers;
 use crate::sim::World;
+use crate::view::camera::{CameraConfig, CameraRig};
 use view::ViewMapping;
 
 /// Pick radius in screen points: handles are this easy to hit at any zoom.

@@ -12,10 +12,10 @@ use glam::{DVec2, Mat4, Vec3, Vec4};
 use super::{colours, EditorUi};
 use crate::collision::{Aabb, PolygonKind};
 use crate::editor::session::{EditorSession, Hit};
-use crate::render::camera::CameraRig;
 use crate::render::collision_overlay::paint_mesh_layers;
 use crate::render::debug_draw::{DebugDraw, Rgba};
 use crate::sim::World;
+use crate::view::camera::CameraRig;
 
 /// The camera of one frame, for mapping between the screen (egui points) and the level.
 #[derive(Clone, Copy, Debug)]
@@ -341,7 +341,7 @@ impl DebugDraw for EguiDraw<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::camera::CameraConfig;
+    use crate::view::camera::CameraConfig;
 
     #[test]
     fn screen_and_level_points_map_back_and_forth() {

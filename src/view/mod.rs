@@ -1,0 +1,329 @@
+//! The view: what the front end keeps about the simulation in order to draw it, and nothing that
+//! draws.
+//!
+//! # What it owns
+//! - The following camera ([`camera`]: dead zone, look-ahead, smoothing, bounds).
+//! - The hero's animation ([`crate::anim::HeroAnimator`]), advanced once per tick by
+//!   [`View::after_tick`] from the tick's state and events.
+//! - Step smoothing ([`StepSmoothing`]): the drawn height of steps caught up over a few ticks.
+//! - The blend between the last two ticks (`alpha`), the time shown, and the overlay toggle.
+//!
+//! Each frame, [`View::snapshot`] hands the renderer one [`Snapshot`]: the renderer reads the
+//! snapshot and the world, never this state. The game window (`app::game`) and offscreen
+//! rendering (`render::headless`, `tessera render`, the golden images) drive the same `View`, so
+//! a still shot and a frame of the game pose the hero and place the camera by the same code.
+//!
+//! # Must never depend on
+//! wgpu, winit, gilrs, egui, rodio or image, and no front-end module but `anim` (checked by
+//! `tests/it/layering.rs`): it is plain state, tested without a window or a GPU. The simulation
+//! never depends on it; it reads the world and its events after each tick.
+pub mod camera;
+
+use glam::DVec2;
+
+use crate::anim::HeroAnimator;
+use crate::movement::MoveEvent;
+use crate::sim::World;
+
+pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
+
+/// Fraction of a step's height still to be drawn after each tick: a step-up is drawn rising over
+/// about four ticks (after 4 ticks, 33 ms, 9 % is left; after 8, 1 %) instead of in one.
+pub const STEP_SMOOTHING_KEEP: f64 = 0.55;
+/// Offsets smaller than this (m, a hundredth of a millimetre) are dropped.
+const STEP_SMOOTHING_MIN: f64 = 1e-5;
+
+/// Smooths the drawn height of steps (`MoveEvent::SteppedUp` / `SteppedDown`): the simulation
+/// moves the feet onto the step within one tick; the hero and the camera are drawn that much lower
+/// (or higher) and catch up over a few ticks. Updated once per tick from the tick's events and
+/// interpolated between ticks like the position, so the drawn height is continuous. Front-end state
+/// only: the simulation never sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct StepSmoothing {
+    prev: f64,
+    now: f64,
+}
+
+impl StepSmoothing {
+    /// After a tick with these events.
+    pub fn tick(&mut self, events: &[MoveEvent]) {
+        self.prev = self.now;
+        let mut off = self.now * STEP_SMOOTHING_KEEP;
+        for e in events {
+            match *e {
+                MoveEvent::SteppedUp { height } => off -= height,
+                MoveEvent::SteppedDown { height } => off += height,
+                _ => {}
+            }
+        }
+        self.now = if off.abs() < STEP_SMOOTHING_MIN {
+            0.0
+        } else {
+            off
+        };
+    }
+
+    /// The drawn height offset at blend `alpha` between the last two ticks.
+    pub fn offset(&self, alpha: f64) -> f64 {
+        let a = alpha.clamp(0.0, 1.0);
+        self.prev + (self.now - self.prev) * a
+    }
+}
+
+/// Advances the hero's animation by the tick `world` just ran: its state after the tick and the
+/// tick's events. Call after every [`World::step`], so no tick's events are missed
+/// ([`View::after_tick`] does).
+pub fn animate(hero: &mut HeroAnimator, world: &World) {
+    let mut input = crate::anim::AnimInput::from_hero(world.hero(), world.tuning());
+    input.ground = ground_under(world);
+    hero.tick(
+        &input,
+        &world.last_report().events,
+        1.0 / crate::sim::TICK_HZ as f64,
+    );
+}
+
+/// The straight ground the hero stands on: the slope of its support edge (the collision mesh's
+/// edges run parallel to the level's surfaces) and the half width of the collider's flat bottom.
+fn ground_under(world: &World) -> Option<crate::anim::Ground> {
+    let hero = world.hero();
+    let crate::movement::MoveState::Supported { edge, .. } = hero.state else {
+        return None;
+    };
+    let mesh = world.collision().mesh(hero.collider);
+    let (a, b) = mesh.edge_points(edge);
+    let d = b - a;
+    if d.x.abs() < 1e-9 {
+        return None;
+    }
+    let c = mesh.collider();
+    let lo = c.iter().fold(f64::MAX, |m, p| m.min(p.x));
+    let hi = c.iter().fold(f64::MIN, |m, p| m.max(p.x));
+    Some(crate::anim::Ground {
+        slope: d.y / d.x,
+        half_width: (hi - lo) / 2.0,
+    })
+}
+
+/// The hero's drawn position: the blend of its positions before and after the last tick.
+pub fn interpolated_hero(world: &World, alpha: f64) -> DVec2 {
+    world
+        .prev_pos()
+        .lerp(world.hero().body.pos, alpha.clamp(0.0, 1.0))
+}
+
+/// What the camera should follow this frame: the hero's drawn position, `step_offset` (m) added
+/// to its height (see [`StepSmoothing`]).
+pub fn follow_target(world: &World, alpha: f64, step_offset: f64) -> FollowTarget {
+    let h = world.hero();
+    FollowTarget {
+        pos: interpolated_hero(world, alpha) + DVec2::new(0.0, step_offset),
+        vel: h.vel,
+        facing: h.facing,
+    }
+}
+
+/// Everything a frame is drawn from besides the world: what the renderer reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Snapshot<'a> {
+    /// Blend between the previous and the current tick, `[0, 1]`.
+    pub alpha: f64,
+    /// Seconds shown since start (for shader animation).
+    pub time: f32,
+    /// Whether to draw the collision overlay.
+    pub overlay: bool,
+    /// Added to the hero's drawn height, m: [`StepSmoothing::offset`] (0 for a still shot).
+    pub step_offset: f64,
+    /// The hero's animation (its pose is drawn at `alpha` like its position).
+    pub hero: &'a HeroAnimator,
+    /// The camera the frame is seen by.
+    pub camera: &'a CameraRig,
+}
+
+impl<'a> Snapshot<'a> {
+    /// The same frame seen by another camera (the editor's free camera).
+    pub fn seen_by(self, camera: &'a CameraRig) -> Snapshot<'a> {
+        Snapshot { camera, ..self }
+    }
+}
+
+/// The front end's state of one world's view: camera, hero animation, step smoothing, blend and
+/// overlay. Fed after every tick ([`View::after_tick`]) and once per rendered frame
+/// ([`View::frame`]); read by [`View::snapshot`].
+pub struct View {
+    camera: CameraRig,
+    hero: HeroAnimator,
+    step_smoothing: StepSmoothing,
+    alpha: f64,
+    time: f64,
+    overlay: bool,
+}
+
+impl View {
+    /// A view of `world` with the built-in hero, the camera settled on the hero for a target of
+    /// this `aspect` ratio, and nothing to blend (alpha 1).
+    pub fn new(world: &World, config: CameraConfig, aspect: f64) -> View {
+        View::with_hero(world, HeroAnimator::builtin(), config, aspect)
+    }
+
+    /// [`View::new`] with this hero animation (already run up to the world's state: a still shot).
+    pub fn with_hero(world: &World, hero: HeroAnimator, config: CameraConfig, aspect: f64) -> View {
+        let camera = CameraRig::new(
+            config,
+            follow_target(world, 1.0, 0.0),
+            world.level().camera_bounds,
+            aspect,
+        );
+        View {
+            camera,
+            hero,
+            step_smoothing: StepSmoothing::default(),
+            alpha: 1.0,
+            time: 0.0,
+            overlay: false,
+        }
+    }
+
+    /// After each tick of `world`: the hero's animation and the step smoothing take its state
+    /// and events.
+    pub fn after_tick(&mut self, world: &World) {
+        animate(&mut self.hero, world);
+        self.step_smoothing.tick(&world.last_report().events);
+    }
+
+    /// Once per rendered frame that ran the simulation: `alpha` is the blend between the last
+    /// two ticks, `dt` the frame's wall time (s); the camera follows the hero's drawn position.
+    pub fn frame(&mut self, world: &World, alpha: f64, dt: f64, aspect: f64) {
+        self.alpha = alpha;
+        self.time += dt;
+        let target = follow_target(world, alpha, self.step_smoothing.offset(alpha));
+        self.camera
+            .update(target, dt, world.level().camera_bounds, aspect);
+    }
+
+    /// A single tick run outside the frame clock (the editor's single step): drawn at its end.
+    pub fn stepped(&mut self) {
+        self.alpha = 1.0;
+    }
+
+    /// Moves the camera straight to the hero (after placing it).
+    pub fn snap_camera(&mut self, world: &World, aspect: f64) {
+        let target = follow_target(world, 1.0, 0.0);
+        self.camera
+            .snap(target, world.level().camera_bounds, aspect);
+    }
+
+    /// Shows or hides the collision overlay.
+    pub fn set_overlay(&mut self, overlay: bool) {
+        self.overlay = overlay;
+    }
+
+    /// What the renderer draws this frame from.
+    pub fn snapshot(&self) -> Snapshot<'_> {
+        Snapshot {
+            alpha: self.alpha,
+            time: self.time as f32,
+            overlay: self.overlay,
+            step_offset: self.step_smoothing.offset(self.alpha),
+            hero: &self.hero,
+            camera: &self.camera,
+        }
+    }
+
+    /// The blend between the last two ticks.
+    pub fn alpha(&self) -> f64 {
+        self.alpha
+    }
+    /// Whether the collision overlay is shown.
+    pub fn overlay(&self) -> bool {
+        self.overlay
+    }
+    /// The hero's animation.
+    pub fn hero(&self) -> &HeroAnimator {
+        &self.hero
+    }
+    /// The following camera.
+    pub fn camera(&self) -> &CameraRig {
+        &self.camera
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::{Actions, Tuning};
+
+    #[test]
+    fn a_step_up_is_drawn_continuously_and_caught_up_within_a_few_ticks() {
+        let mut s = StepSmoothing::default();
+        s.tick(&[]);
+        assert_eq!(s.offset(0.5), 0.0);
+        // The tick that steps up 0.2 m: at its start the hero is drawn where it was (offset 0),
+        // at its end 0.2 m lower than the simulation's feet, i.e. still at the old height.
+        s.tick(&[MoveEvent::SteppedUp { height: 0.2 }]);
+        assert_eq!(s.offset(0.0), 0.0);
+        assert!((s.offset(1.0) + 0.2).abs() < 1e-15);
+        let mut last = s.offset(1.0);
+        for _ in 0..8 {
+            s.tick(&[]);
+            // Continuous across the tick boundary, and rising monotonically.
+            assert_eq!(s.offset(0.0), last);
+            assert!(s.offset(1.0) > last);
+            last = s.offset(1.0);
+        }
+        assert!(last.abs() < 0.2 * 0.01, "{last}");
+        for _ in 0..20 {
+            s.tick(&[]);
+        }
+        assert_eq!(s.offset(1.0), 0.0);
+    }
+
+    #[test]
+    fn steps_down_are_drawn_from_above_and_other_events_change_nothing() {
+        let mut s = StepSmoothing::default();
+        s.tick(&[MoveEvent::SteppedDown { height: 0.1 }, MoveEvent::Jumped]);
+        assert!((s.offset(1.0) - 0.1).abs() < 1e-15);
+        let mut t = StepSmoothing::default();
+        t.tick(&[MoveEvent::Jumped, MoveEvent::Crouched]);
+        assert_eq!(t, StepSmoothing::default());
+    }
+
+    /// The snapshot blends the hero between its last two ticks and the camera follows the drawn
+    /// position: a view fed tick by tick agrees with the world it was fed.
+    #[test]
+    fn the_snapshot_follows_the_ticks_and_the_frame_blend() {
+        let level = crate::level::parse_level(
+            std::path::Path::new("levels/default.ron"),
+            include_str!("../../levels/default.ron"),
+        )
+        .unwrap();
+        let mut world = World::new(&level, &Tuning::default()).unwrap();
+        let mut view = View::new(&world, CameraConfig::default(), 16.0 / 9.0);
+        let start = view.snapshot().camera.focus();
+        let right = Actions {
+            move_axis: DVec2::X,
+            ..Default::default()
+        };
+        for _ in 0..240 {
+            world.step(&right);
+            view.after_tick(&world);
+        }
+        view.frame(&world, 0.25, 2.0, 16.0 / 9.0);
+        let s = view.snapshot();
+        assert_eq!(s.alpha, 0.25);
+        assert_eq!(s.time, 2.0);
+        assert!(!s.overlay);
+        let drawn = interpolated_hero(&world, 0.25);
+        assert!(drawn.x > world.prev_pos().x - 1e-12 && drawn.x <= world.hero().body.pos.x);
+        assert!(
+            s.camera.focus().x > start.x,
+            "the camera followed the hero to the right: {:?} -> {:?}",
+            start,
+            s.camera.focus()
+        );
+        view.set_overlay(true);
+        assert!(view.snapshot().overlay);
+        view.stepped();
+        assert_eq!(view.snapshot().alpha, 1.0);
+    }
+}
