@@ -114,8 +114,8 @@ pub use invariants::InvariantError;
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
 pub use polygon::{
-    normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
-    MAX_COORDINATE,
+    normalized_ccw, readable, validate_polygon, GeometryError, Num, PolygonId, PolygonKind,
+    SourcePolygon, MAX_COORDINATE,
 };
 pub use predicates::{
     automatic_bounds, closest_on_segment, cross, orient, Aabb, AUTO_BOUNDS_MARGIN,

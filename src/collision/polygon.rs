@@ -13,6 +13,29 @@ use super::predicates::{orient, segments_intersect, signed_area};
 /// inflated coordinates keep about 1e-9 m of absolute `f64` precision.
 pub const MAX_COORDINATE: f64 = 1e7;
 
+/// A number as error messages print it: plainly when it reads well (`0.25`, `-12`, `1500000`),
+/// in scientific notation when it is very large or very small (`-1e300`, `3e-12`), never as three
+/// hundred digits. Non-finite values print as `NaN`, `inf`, `-inf`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Num(pub f64);
+
+/// [`Num`] of a borrowed value (for error attributes, whose fields are references).
+pub fn readable(x: &f64) -> Num {
+    Num(*x)
+}
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let x = self.0;
+        let a = x.abs();
+        if !x.is_finite() || x == 0.0 || (1e-4..1e9).contains(&a) {
+            write!(f, "{x}")
+        } else {
+            write!(f, "{x:e}")
+        }
+    }
+}
+
 /// Identifies a source polygon (the level's polygon index). Meshes keep these on every solid face
 /// and constraint edge so the movement layer, the editor and sound can ask what a surface is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -60,7 +83,7 @@ pub struct SourcePolygon {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum GeometryError {
     /// A coordinate is NaN or infinite.
-    #[error("{polygon}: point {point} has a non-finite coordinate ({x}, {y})")]
+    #[error("{polygon}: point {point} has a non-finite coordinate ({}, {})", readable(.x), readable(.y))]
     NonFinite {
         polygon: PolygonId,
         point: usize,
@@ -68,7 +91,11 @@ pub enum GeometryError {
         y: f64,
     },
     /// A coordinate is beyond [`MAX_COORDINATE`].
-    #[error("{polygon}: point {point} at ({x}, {y}) is beyond the ±1e7 m coordinate limit")]
+    #[error(
+        "{polygon}: point {point} at ({}, {}) is beyond the ±1e7 m coordinate limit",
+        readable(.x),
+        readable(.y)
+    )]
     OutOfRange {
         polygon: PolygonId,
         point: usize,
@@ -79,7 +106,7 @@ pub enum GeometryError {
     #[error("{polygon}: has {count} points, a polygon needs at least 3 distinct points")]
     TooFewPoints { polygon: PolygonId, count: usize },
     /// Two consecutive points are equal.
-    #[error("{polygon}: points {a} and {b} are duplicates at ({x}, {y})")]
+    #[error("{polygon}: points {a} and {b} are duplicates at ({}, {})", readable(.x), readable(.y))]
     DuplicatePoint {
         polygon: PolygonId,
         a: usize,
@@ -304,6 +331,34 @@ mod tests {
         p.iter().map(|&(x, y)| DVec2::new(x, y)).collect()
     }
     const ID: PolygonId = PolygonId(7);
+
+    #[test]
+    fn numbers_in_messages_read_plainly_or_in_scientific_notation() {
+        let shown: Vec<String> = [
+            0.0,
+            0.25,
+            -12.0,
+            1.5e6,
+            1e-4,
+            1e9,
+            -1e300,
+            3e-12,
+            f64::NAN,
+            f64::INFINITY,
+        ]
+        .iter()
+        .map(|x| Num(*x).to_string())
+        .collect();
+        assert_eq!(
+            shown,
+            ["0", "0.25", "-12", "1500000", "0.0001", "1e9", "-1e300", "3e-12", "NaN", "inf"]
+        );
+        let e = validate_polygon(ID, &v(&[(0., 0.), (-1e300, 0.), (1., 1.)])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "polygon 7: point 1 at (-1e300, 0) is beyond the ±1e7 m coordinate limit"
+        );
+    }
 
     #[test]
     fn accepts_concave_either_orientation() {

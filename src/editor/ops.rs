@@ -5,8 +5,9 @@
 //! built as candidates, checked, and only then written back.
 use glam::{DMat2, DVec2};
 
-use crate::collision::{validate_polygon, Aabb, GeometryError, PolygonKind};
+use crate::collision::{validate_polygon, Aabb, GeometryError, Num, PolygonKind};
 use crate::level::document::polygon_id;
+use crate::level::limits::{check_counts, LimitExceeded, MAX_TOTAL_POINTS};
 use crate::level::validate::{box_problem, in_range};
 use crate::level::{Ladder, Level, LevelPolygon};
 
@@ -181,7 +182,11 @@ pub enum EditError {
     #[error("ladder {index}: {why}")]
     Ladder { index: usize, why: String },
     /// The spawn point is non-finite or out of range.
-    #[error("spawn ({x}, {y}) must be finite and within ±1e7 m")]
+    #[error(
+        "spawn ({}, {}) must be finite and within ±1e7 m",
+        crate::collision::readable(.x),
+        crate::collision::readable(.y)
+    )]
     Spawn { x: f64, y: f64 },
     /// A bounds box is unusable.
     #[error("{field}: {why}")]
@@ -189,6 +194,9 @@ pub enum EditError {
     /// A transform parameter is non-finite.
     #[error("{0}")]
     Transform(String),
+    /// The level would hold more polygons, points or ladders than `level::limits` allows.
+    #[error("{0}")]
+    Limit(LimitExceeded),
 }
 
 /// Applies `edit` to `level`, or refuses it and leaves `level` unchanged.
@@ -198,6 +206,7 @@ pub enum EditError {
 /// validation. A valid level stays valid.
 pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
     let strict = !edit.is_restore();
+    check_growth(level, edit)?;
     let inverse = match edit {
         Edit::MoveVertices {
             polygon,
@@ -242,8 +251,10 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         } => {
             if !angle.is_finite() || !pivot.is_finite() {
                 return Err(EditError::Transform(format!(
-                    "rotation by {angle} rad about ({}, {}) must be finite",
-                    pivot.x, pivot.y
+                    "rotation by {} rad about ({}, {}) must be finite",
+                    Num(*angle),
+                    Num(pivot.x),
+                    Num(pivot.y)
                 )));
             }
             let m = DMat2::from_angle(*angle);
@@ -257,7 +268,10 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
             if !factor.is_finite() || !pivot.is_finite() {
                 return Err(EditError::Transform(format!(
                     "scale by ({}, {}) about ({}, {}) must be finite",
-                    factor.x, factor.y, pivot.x, pivot.y
+                    Num(factor.x),
+                    Num(factor.y),
+                    Num(pivot.x),
+                    Num(pivot.y)
                 )));
             }
             transform(level, polygons, strict, |p| *pivot + (p - *pivot) * *factor)?
@@ -467,6 +481,51 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
     Ok(Applied { inverse })
 }
 
+/// Refuses an edit that adds polygons, points or ladders past the level's limits
+/// ([`crate::level::limits`]), before anything changes. Restores (undo) put back what was there
+/// and are not checked. O(polygons) for the total point count, and only for edits that grow the
+/// level.
+fn check_growth(level: &Level, edit: &Edit) -> Result<(), EditError> {
+    let n = level.polygons.len();
+    let (polygons, ladders, grown, added): (usize, usize, Vec<(usize, usize)>, usize) = match edit {
+        Edit::AddPolygon { polygon } => (
+            n + 1,
+            level.ladders.len(),
+            vec![(n, polygon.points.len())],
+            polygon.points.len(),
+        ),
+        Edit::AddPolygons { polygons } => (
+            n + polygons.len(),
+            level.ladders.len(),
+            polygons
+                .iter()
+                .enumerate()
+                .map(|(k, p)| (n + k, p.points.len()))
+                .collect(),
+            polygons.iter().map(|p| p.points.len()).sum(),
+        ),
+        Edit::InsertVertex { polygon, .. } => match level.polygons.get(*polygon) {
+            Some(p) => (
+                n,
+                level.ladders.len(),
+                vec![(*polygon, p.points.len() + 1)],
+                1,
+            ),
+            None => return Ok(()),
+        },
+        Edit::AddLadder { .. } => (n, level.ladders.len() + 1, vec![], 0),
+        _ => return Ok(()),
+    };
+    check_counts(polygons, grown, ladders).map_err(EditError::Limit)?;
+    let total = level.polygons.iter().map(|p| p.points.len()).sum::<usize>() + added;
+    if total > MAX_TOTAL_POINTS {
+        return Err(EditError::Limit(LimitExceeded::TotalPoints {
+            count: total,
+        }));
+    }
+    Ok(())
+}
+
 fn points_of(level: &Level, polygon: usize) -> Result<&[DVec2], EditError> {
     level
         .polygons
@@ -661,6 +720,63 @@ mod tests {
 
     fn square(x: f64, y: f64, s: f64) -> Vec<DVec2> {
         vec![p(x, y), p(x + s, y), p(x + s, y + s), p(x, y + s)]
+    }
+
+    /// Edits that grow the level stop at its limits, with the limit named and the level
+    /// unchanged; undoing a deletion is never refused.
+    #[test]
+    fn growth_past_a_limit_is_refused_before_anything_changes() {
+        use crate::level::limits::MAX_POINTS_PER_POLYGON;
+        let mut l = level();
+        let before = l.clone();
+        let n = MAX_POINTS_PER_POLYGON + 1;
+        let big: Vec<DVec2> = (0..n)
+            .map(|i| {
+                let a = i as f64 / n as f64 * std::f64::consts::TAU;
+                p(a.cos(), a.sin() + 10.0)
+            })
+            .collect();
+        let e = apply(
+            &mut l,
+            &Edit::AddPolygon {
+                polygon: LevelPolygon::solid(big),
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "polygon 3: 100001 points, more than the limit of 100000 points per polygon"
+        );
+        assert_eq!(l, before);
+        // At the limit: one more vertex on that polygon is refused.
+        let at: Vec<DVec2> = (0..MAX_POINTS_PER_POLYGON)
+            .map(|i| {
+                let a = i as f64 / MAX_POINTS_PER_POLYGON as f64 * std::f64::consts::TAU;
+                p(a.cos() * 1000.0, a.sin() * 1000.0 + 2000.0)
+            })
+            .collect();
+        apply(
+            &mut l,
+            &Edit::AddPolygon {
+                polygon: LevelPolygon::solid(at.clone()),
+            },
+        )
+        .unwrap();
+        let mid = (at[0] + at[1]) / 2.0;
+        let e = apply(
+            &mut l,
+            &Edit::InsertVertex {
+                polygon: 3,
+                edge: 0,
+                point: mid,
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(e, EditError::Limit(_)), "{e}");
+        assert_eq!(l.polygons[3].points.len(), MAX_POINTS_PER_POLYGON);
+        let del = apply(&mut l, &Edit::DeletePolygons { polygons: vec![3] }).unwrap();
+        apply(&mut l, &del.inverse).unwrap();
+        assert_eq!(l.polygons.len(), 4);
     }
 
     fn level() -> Level {

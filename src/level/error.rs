@@ -5,6 +5,7 @@
 //! also returned by `source()`, so printing the chain (`anyhow`'s `{:#}`) never repeats them.
 use std::path::{Path, PathBuf};
 
+use super::limits::LimitExceeded;
 use crate::collision::GeometryError;
 use crate::movement::TuningError;
 
@@ -18,6 +19,18 @@ pub enum FileError {
         path: PathBuf,
         /// What the OS said.
         error: std::io::Error,
+    },
+    /// The file is larger than [`super::limits::MAX_FILE_BYTES`]; refused before it is read.
+    #[error(
+        "{}: {bytes} bytes, more than the limit of {} bytes (64 MiB) per data file",
+        path.display(),
+        super::limits::MAX_FILE_BYTES
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size, or at least how much was read before the limit was passed.
+        bytes: u64,
     },
     /// The file is not valid RON, or a value has the wrong type, or a field is unknown or missing.
     #[error("{}:{line}:{column}: {message}", path.display())]
@@ -54,6 +67,7 @@ impl FileError {
     pub fn path(&self) -> &Path {
         match self {
             FileError::Read { path, .. }
+            | FileError::TooLarge { path, .. }
             | FileError::Syntax { path, .. }
             | FileError::Serialize { path, .. }
             | FileError::Write { path, .. } => path,
@@ -100,7 +114,11 @@ pub enum LevelProblem {
         why: String,
     },
     /// The spawn point is not finite or out of range.
-    #[error("spawn ({x}, {y}) must be finite and within ±1e7 m")]
+    #[error(
+        "spawn ({}, {}) must be finite and within ±1e7 m",
+        crate::collision::readable(.x),
+        crate::collision::readable(.y)
+    )]
     Spawn {
         /// As written.
         x: f64,
@@ -118,4 +136,7 @@ pub enum LevelProblem {
     /// The tuning overrides, applied to the default tuning, give a value out of range.
     #[error("tuning overrides: {0}")]
     Tuning(TuningError),
+    /// The level holds more polygons, points or ladders than [`super::limits`] allows.
+    #[error("{0}")]
+    Limit(LimitExceeded),
 }

@@ -9,7 +9,7 @@
 //! never a truncated mix. (Writing in place was rejected for that reason; a temp file elsewhere,
 //! e.g. in `/tmp`, was rejected because a rename across file systems is not atomic.)
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -17,6 +17,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::error::FileError;
+use super::limits::MAX_FILE_BYTES;
 
 /// The RON options every loader uses.
 fn ron_options() -> ron::Options {
@@ -35,11 +36,39 @@ pub fn parse_ron<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, File
         })
 }
 
-/// Reads a file as UTF-8 text; the error names the file.
+/// Reads a file as UTF-8 text; the error names the file. A file larger than
+/// [`MAX_FILE_BYTES`] is refused before its contents are read (by its size, and by reading at
+/// most one byte more than the limit, for files whose size is not known in advance).
 pub fn read_text(path: &Path) -> Result<String, FileError> {
-    fs::read_to_string(path).map_err(|error| FileError::Read {
+    read_text_limited(path, MAX_FILE_BYTES)
+}
+
+fn read_text_limited(path: &Path, limit: u64) -> Result<String, FileError> {
+    let read_error = |error| FileError::Read {
         path: path.to_path_buf(),
         error,
+    };
+    let file = File::open(path).map_err(read_error)?;
+    let size = file.metadata().map_err(read_error)?.len();
+    let too_large = |bytes| FileError::TooLarge {
+        path: path.to_path_buf(),
+        bytes,
+    };
+    if size > limit {
+        return Err(too_large(size));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read_error)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        read_error(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not UTF-8 text: {}", e.utf8_error()),
+        ))
     })
 }
 
@@ -132,6 +161,32 @@ pub(crate) mod tests {
         let _ = fs::remove_dir_all(&d);
         fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    #[test]
+    fn a_file_over_the_size_limit_is_refused_before_it_is_read() {
+        let d = scratch_dir("limit");
+        let f = d.join("big.ron");
+        fs::write(&f, "x".repeat(101)).unwrap();
+        assert_eq!(read_text_limited(&f, 101).unwrap().len(), 101);
+        let e = read_text_limited(&f, 100).unwrap_err();
+        assert!(matches!(e, FileError::TooLarge { bytes: 101, .. }), "{e:?}");
+        // The real limit, on a sparse file of one byte more: refused by its size, nothing read.
+        let huge = d.join("huge.ron");
+        let file = File::create(&huge).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let e = read_text(&huge).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: 67108865 bytes, more than the limit of 67108864 bytes (64 MiB) per data file",
+                huge.display()
+            )
+        );
+        fs::write(&f, [b'(', 0xff, b')']).unwrap();
+        let e = read_text(&f).unwrap_err();
+        assert!(e.to_string().contains("not UTF-8 text"), "{e}");
+        fs::remove_dir_all(&d).unwrap();
     }
 
     fn entries(dir: &Path) -> Vec<String> {

@@ -27,6 +27,7 @@ pub mod comments;
 pub mod document;
 pub mod error;
 pub mod file;
+pub mod limits;
 pub mod load;
 pub mod materials;
 pub mod paths;
@@ -38,6 +39,7 @@ pub use comments::{find_comments, has_comments, Comment};
 pub use document::{Ladder, Level, LevelPolygon};
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
+pub use limits::{check_limits, LimitExceeded};
 pub use load::{load_level, parse_level, DEFAULT_LEVEL_PATH};
 pub use materials::{
     load_materials, parse_materials, FootstepSound, Material, Materials, MaterialsError,

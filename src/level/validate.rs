@@ -7,13 +7,17 @@ use glam::DVec2;
 
 use super::document::{polygon_id, Level};
 use super::error::LevelProblem;
-use crate::collision::{validate_polygon, Aabb, MAX_COORDINATE};
+use super::limits::check_limits;
+use crate::collision::{validate_polygon, Aabb, Num, MAX_COORDINATE};
 use crate::movement::Tuning;
 
 impl Level {
-    /// Checks polygons (via `collision::validate_polygon`), colours, ladders, the spawn point,
+    /// Checks the limits of [`super::limits`] first, then polygons (via
+    /// `collision::validate_polygon`), colours, ladders, the spawn point,
     /// both bounds, and the tuning overrides applied to `Tuning::default()`.
     pub fn validate(&self) -> Result<(), LevelProblem> {
+        // First the counts (O(polygons)), so that the validation's own work is bounded.
+        check_limits(self).map_err(LevelProblem::Limit)?;
         for (i, p) in self.polygons.iter().enumerate() {
             validate_polygon(polygon_id(i), &p.points).map_err(LevelProblem::Polygon)?;
             if let Some(c) = p.colour {
@@ -61,13 +65,19 @@ pub(crate) fn box_problem(b: &Aabb) -> Option<String> {
     if !in_range(b.min) || !in_range(b.max) {
         return Some(format!(
             "min ({}, {}) and max ({}, {}) must be finite and within ±1e7 m",
-            b.min.x, b.min.y, b.max.x, b.max.y
+            Num(b.min.x),
+            Num(b.min.y),
+            Num(b.max.x),
+            Num(b.max.y)
         ));
     }
     if !(b.min.x < b.max.x && b.min.y < b.max.y) {
         return Some(format!(
             "min ({}, {}) must be below and left of max ({}, {})",
-            b.min.x, b.min.y, b.max.x, b.max.y
+            Num(b.min.x),
+            Num(b.min.y),
+            Num(b.max.x),
+            Num(b.max.y)
         ));
     }
     None

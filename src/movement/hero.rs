@@ -73,7 +73,11 @@ pub struct Hero {
 
 /// The hero could not be placed.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("the spawn point ({x}, {y}) has no free space anywhere near it for the hero's collider")]
+#[error(
+    "the spawn point ({}, {}) has no free space anywhere near it for the hero's collider",
+    crate::collision::readable(.x),
+    crate::collision::readable(.y)
+)]
 pub struct SpawnError {
     /// Spawn x.
     pub x: f64,

@@ -70,7 +70,11 @@ pub struct Segment {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ReplayProblem {
     /// A move component is outside `[-1, 1]` or not finite.
-    #[error("segment {index}: move ({x}, {y}) must have finite components between -1 and 1")]
+    #[error(
+        "segment {index}: move ({}, {}) must have finite components between -1 and 1",
+        crate::collision::readable(.x),
+        crate::collision::readable(.y)
+    )]
     Move {
         /// Index in `segments`.
         index: usize,

@@ -191,6 +191,55 @@ fn sim_refuses_each_bad_file_before_running() {
     }
 }
 
+/// A level file is untrusted input: `tessera check` (and `play`, which loads the same way) refuses
+/// a file past a limit of `level::limits` in one line naming the limit, before building anything.
+/// The shapes are the adversarial ones that cost the most to build when they are let through: a
+/// file of 64 MiB + 1 byte (sparse, refused by its size without being read) and an outline of
+/// 100 001 one-micrometre teeth (refused by its point count before validation).
+#[test]
+fn files_past_a_limit_are_refused_in_one_line_naming_it() {
+    let dir = std::env::temp_dir().join(format!("tessera-limits-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.ron");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(tessera::level::limits::MAX_FILE_BYTES + 1)
+        .unwrap();
+    let teeth = dir.join("teeth.ron");
+    let n = tessera::level::limits::MAX_POINTS_PER_POLYGON + 1;
+    let mut text =
+        String::from("(name: \"teeth\", spawn: (0.0, 5.0), polygons: [(points: [(0.0, -1.0), ");
+    for i in 0..n - 2 {
+        let y = if i % 2 == 0 { 0.0 } else { 1e-6 };
+        let x = 1000.0 - i as f64 * 0.5e-6;
+        text.push_str(&format!("({x:.7}, {y:.7}), "));
+    }
+    text.push_str("(0.0, 0.0)])])");
+    std::fs::write(&teeth, text).unwrap();
+    for (file, fragment) in [
+        (
+            &big,
+            "67108865 bytes, more than the limit of 67108864 bytes (64 MiB) per data file",
+        ),
+        (
+            &teeth,
+            "polygon 0: 100001 points, more than the limit of 100000 points per polygon",
+        ),
+    ] {
+        let path = file.to_str().unwrap();
+        let out = tessera(&["check", path]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            format!("error: {path}: {fragment}"),
+            "one line naming the file and the limit"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn check_stops_at_the_first_bad_file() {
     let out = tessera(&[
