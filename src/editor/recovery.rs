@@ -17,7 +17,8 @@
 //! An edit is on disk at most [`INTERVAL`] plus one write after it was made (the writer is idle
 //! again by then unless the disk stalls), so [`MAX_LOSS`] = 2 s holds with a second to spare for
 //! the write. `tests/it/editor_recovery.rs` kills a process that edits and autosaves 20 times at
-//! random moments and checks the bound.
+//! random moments and checks the bound; `tests/it/editor_kill.rs` kills the game itself, edited
+//! through its window, and restores the work through the editor's prompt.
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::thread::JoinHandle;

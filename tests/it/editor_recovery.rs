@@ -2,7 +2,8 @@
 //! (`EditorSession` + `Autosave::tick` every frame), and is killed with SIGKILL at pseudo-random
 //! moments, 20 times. After each kill the recovery file must load as a valid level holding every
 //! edit made more than `MAX_LOSS` (2 s) before the kill; the next child restores it (as the
-//! editor's "recover unsaved work" prompt does) and edits on.
+//! editor's "recover unsaved work" prompt does) and edits on. `editor_kill` does the same to the
+//! game itself, through its window and its prompt.
 //!
 //! The child is this test binary itself, run with `TESSERA_RECOVERY_CHILD` set (the
 //! `recovery_child` test does nothing otherwise). It logs each edit's number and wall-clock time

@@ -32,6 +32,7 @@ mod collision_scenarios;
 mod data_files;
 mod determinism;
 mod dist_checks;
+mod editor_kill;
 mod editor_props;
 mod editor_recovery;
 mod editor_save;

@@ -77,11 +77,27 @@ impl Window {
     /// `tessera play --level LEVEL [args]` on a new 1280×720 display; waits for its window and
     /// focuses it. User files go to a scratch directory.
     pub(crate) fn open(name: &str, level: &Path, args: &[&str]) -> Window {
+        Window::start(name, level, args, None)
+    }
+
+    /// As [`Window::open`], with the user files (settings, bindings, recovery files) in `user`,
+    /// which outlives the window: a game started again on it finds what the last one left.
+    pub(crate) fn open_with_user_dir(
+        name: &str,
+        level: &Path,
+        args: &[&str],
+        user: &Path,
+    ) -> Window {
+        Window::start(name, level, args, Some(user))
+    }
+
+    fn start(name: &str, level: &Path, args: &[&str], user: Option<&Path>) -> Window {
         let display_lock = crate::common::display_lock();
         let dir =
             std::env::temp_dir().join(format!("tessera-window-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
+        let user = user.map_or_else(|| dir.join("user"), Path::to_path_buf);
         let (xvfb, display) = start_xvfb();
         let log = std::fs::File::create(dir.join("game.log")).unwrap();
         // TESSERA_BIN runs another build (an older commit, to see a test fail there).
@@ -96,7 +112,7 @@ impl Window {
             .args(args)
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")
-            .env("TESSERA_USER_DIR", dir.join("user"))
+            .env("TESSERA_USER_DIR", &user)
             .env("NODEVICE_SELECT", "1")
             .env("RUST_LOG", "info")
             .stdout(log.try_clone().unwrap())
@@ -169,7 +185,7 @@ impl Window {
     }
 
     /// A left click at a screen point.
-    fn click(&self, (x, y): (i32, i32)) {
+    pub(crate) fn click(&self, (x, y): (i32, i32)) {
         let (x, y) = (x.to_string(), y.to_string());
         self.xdo(&["mousemove", "--sync", &x, &y]);
         // Let a frame see the pointer there before the press (egui hovers first).
@@ -191,14 +207,14 @@ impl Window {
         std::thread::sleep(Duration::from_millis(300));
     }
 
-    fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         self.xdo_output(&["getwindowname", &self.id])
             .trim_end()
             .to_string()
     }
 
     /// Waits until the title satisfies `ok`.
-    fn wait_title(&mut self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_title(&mut self, what: &str, ok: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let t = self.title();
@@ -246,7 +262,7 @@ impl Window {
 
     /// Saves the screen to `target/window-input/NAME.png` when ImageMagick's `import` is here
     /// (for reading a failure); returns where, or why not.
-    fn screenshot(&self, name: &str) -> String {
+    pub(crate) fn screenshot(&self, name: &str) -> String {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/window-input");
         let _ = std::fs::create_dir_all(&dir);
         let file = dir.join(format!("{}.png", name.replace(' ', "-")));
@@ -266,6 +282,13 @@ impl Window {
     /// The game's log so far (standard output and error).
     pub(crate) fn log(&self) -> String {
         std::fs::read_to_string(self.dir.join("game.log")).unwrap_or_default()
+    }
+
+    /// Kills the game with SIGKILL, as a crash or `kill -9` would, and reaps it; the display
+    /// stays until the window is dropped.
+    pub(crate) fn kill_game(&mut self) {
+        self.game.kill().expect("SIGKILL the game");
+        self.game.wait().unwrap();
     }
 
     /// Whether the game is still running.

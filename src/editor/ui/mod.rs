@@ -166,6 +166,10 @@ impl EditorUi {
         let mut dialog = None;
         let autosave = recovery_dir.map(|dir| {
             if let Some(p) = recovery::pending(&dir, session.path()) {
+                log::info!(
+                    "{} holds unsaved work newer than the level: the editor offers to restore it",
+                    p.file.display()
+                );
                 dialog = Some(Dialog::Restore { pending: p });
             }
             Autosave::new(recovery::recovery_file(&dir, session.path()))
