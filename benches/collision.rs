@@ -16,6 +16,11 @@
 //!   floor, 1 000, 5 000 and 20 000 vertices: a comb-shaped strip with narrow teeth and a noisy
 //!   round blob. `CollisionWorld::new` with the shipped stand and crouch colliders (two threads)
 //!   and single-mesh `build_mesh` with the stand collider.
+//! - `dense`: outlines whose detail is far below the collider's size: a 1 km × 1 m slab whose
+//!   right end is a zigzag of 20 000 teeth 1 µm deep (every tooth's inflation overlaps every
+//!   other's), and slabs whose top is a zigzag of 1 mm teeth 0.5 mm deep, 20 m (20 000 points)
+//!   and 200 m (200 000 points) long. `CollisionWorld::new` with the shipped colliders; the peak
+//!   heap of one build, counted by this binary's allocator (`Counting`), is printed first.
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
 //! throughput in moves (elements) per second. Memory per mesh and, at the end, the medians and the
@@ -886,6 +891,121 @@ fn build<M: Measurement>(c: &mut Criterion<M>) {
     g.finish();
 }
 
+/// Counts the heap in use and its peak, so the benches can report the peak memory of a build.
+struct Counting;
+
+static IN_USE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static PEAK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+// The one unsafe code of the project, in a bench: a global allocator is an unsafe trait.
+// SAFETY: every call is forwarded to the system allocator unchanged; only counters are added.
+#[allow(unsafe_code)]
+unsafe impl std::alloc::GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        let p = unsafe { std::alloc::System.alloc(layout) };
+        if !p.is_null() {
+            count_alloc(layout.size());
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) };
+        IN_USE.fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { std::alloc::System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            IN_USE.fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+            count_alloc(new_size);
+        }
+        p
+    }
+}
+
+fn count_alloc(size: usize) {
+    use std::sync::atomic::Ordering::Relaxed;
+    let now = IN_USE.fetch_add(size, Relaxed) + size;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The peak heap, bytes above what was in use before, while `f` runs.
+fn peak_heap<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    use std::sync::atomic::Ordering::Relaxed;
+    let before = IN_USE.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    let out = f();
+    (out, PEAK.load(Relaxed) - before)
+}
+
+/// A slab from x = 0 to `len`, y = −1 to 0, whose top is a zigzag of `points` points, teeth
+/// `depth` m high (counter-clockwise).
+fn zigzag_top(len: f64, points: usize, depth: f64) -> Vec<DVec2> {
+    let mut v = vec![DVec2::new(0.0, -1.0), DVec2::new(len, -1.0)];
+    for i in 0..points {
+        let x = len - (i as f64 + 0.5) * len / points as f64;
+        v.push(DVec2::new(x, if i % 2 == 0 { depth } else { 0.0 }));
+    }
+    v
+}
+
+/// A 1 km × 1 m slab whose right end is a zigzag of `teeth` teeth `depth` m deep.
+fn zigzag_end(teeth: usize, depth: f64) -> Vec<DVec2> {
+    let mut v = vec![DVec2::new(0.0, -1.0), DVec2::new(1000.0, -1.0)];
+    for i in 0..teeth {
+        let y = -1.0 + (i + 1) as f64 / (teeth + 1) as f64;
+        v.push(DVec2::new(1000.0 + if i % 2 == 0 { depth } else { 0.0 }, y));
+    }
+    v.push(DVec2::new(1000.0, 0.0));
+    v.push(DVec2::new(0.0, 0.0));
+    v
+}
+
+fn dense<M: Measurement>(c: &mut Criterion<M>) {
+    let shapes: Vec<(&str, usize, Vec<DVec2>)> = if measuring() {
+        vec![
+            ("teeth_1um_end", 20_000, zigzag_end(20_000, 1e-6)),
+            ("zigzag_1mm_top", 20_000, zigzag_top(20.0, 20_000, 0.5e-3)),
+            (
+                "zigzag_1mm_top",
+                200_000,
+                zigzag_top(200.0, 200_000, 0.5e-3),
+            ),
+        ]
+    } else {
+        vec![("teeth_1um_end", 2_000, zigzag_end(2_000, 1e-6))]
+    };
+    let tuned = Tuning::default();
+    let shipped = [tuned.stand_collider, tuned.crouch_collider];
+    let mut g = group(c, "dense");
+    g.sample_size(10);
+    for (shape, n, outline) in shapes {
+        let level = outline_level(outline);
+        let config = level.config();
+        let world =
+            || CollisionWorld::new(black_box(&level.polygons), &shipped, config.clone()).unwrap();
+        let (w, peak) = peak_heap(world);
+        println!(
+            "dense {shape} {n}: peak heap of one build {:.1} MiB, meshes {:.1} + {:.1} MiB",
+            peak as f64 / (1024.0 * 1024.0),
+            w.mesh(ColliderId(0)).memory_bytes() as f64 / (1024.0 * 1024.0),
+            w.mesh(ColliderId(1)).memory_bytes() as f64 / (1024.0 * 1024.0),
+        );
+        drop(w);
+        g.throughput(Throughput::Elements(n as u64));
+        if !cpu_clock() {
+            g.bench_with_input(
+                BenchmarkId::new(format!("{shape}_world_two_tuned_colliders"), n),
+                &n,
+                |b, _| b.iter_with_large_drop(world),
+            );
+        }
+    }
+    g.finish();
+}
+
 const OUTLINE_SIZES: [usize; 3] = [1_000, 5_000, 20_000];
 
 fn long_outline<M: Measurement>(c: &mut Criterion<M>) {
@@ -1106,6 +1226,9 @@ fn run<M: Measurement>(mut c: Criterion<M>) {
     }
     if selected("long_outline") {
         long_outline(&mut c);
+    }
+    if selected("dense") {
+        dense(&mut c);
     }
     c.final_summary();
 }

@@ -1,7 +1,9 @@
 //! Building a collision mesh: validate, decompose, inflate, triangulate, classify.
 //!
-//! 1. Every source polygon is validated, split into convex pieces and each piece inflated by the
-//!    reflected collider (exact Minkowski sum; see `minkowski`).
+//! 1. Every source polygon is validated, the fine notches of long solid outlines are filled (a
+//!    zigzag of teeth far below the collider's size becomes its outer hull, within 1 mm; see
+//!    `fill`), then it is split into convex pieces and each piece inflated by the reflected
+//!    collider (exact Minkowski sum; see `minkowski`).
 //! 2. Every inflated edge, and the level-bounds rectangle, becomes a constraint edge of a spade
 //!    constrained Delaunay triangulation. Crossing constraint edges are split at the crossing, and
 //!    overlapping collinear ones where their endpoints lie on each other, with exact predicates
@@ -52,6 +54,8 @@
 //! [`GeometryError`] naming the polygon, never a panic; a failure past validation (spade refusing
 //! input, constraint edges that would not resolve) is a [`BuildError`] too.
 
+use std::borrow::Cow;
+
 use glam::DVec2;
 use spade::{Point2, Triangulation};
 
@@ -59,6 +63,7 @@ use super::buried::{buried, buried_deep};
 use super::collider::ColliderShape;
 use super::constrain::mark_constraints;
 use super::decompose::for_each_convex_piece;
+use super::fill::filled_outline;
 use super::grid::{inside_or_on, PieceGrid};
 use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
@@ -223,6 +228,16 @@ fn inflate_all(
     for &key in &order {
         let poly = &polygons[key as u32 as usize];
         let ccw = normalized_ccw(&poly.points);
+        // Fine notches of long solid outlines are filled first (see `fill`): one-way outlines
+        // keep every point, since their edges are what a body moving down lands on.
+        let ccw = if poly.kind == PolygonKind::Solid {
+            match filled_outline(poly.id, &ccw) {
+                Cow::Owned(f) => Cow::Owned(f),
+                Cow::Borrowed(_) => ccw,
+            }
+        } else {
+            ccw
+        };
         for_each_convex_piece(&ccw, |c, inside| {
             // Interior edges bound nothing only where the polygon is solid: a one-way region's
             // edges are also what blocks a body moving down (see `walk`).

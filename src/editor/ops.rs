@@ -745,7 +745,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "polygon 3: 100001 points, more than the limit of 100000 points per polygon"
+            "polygon 3: 250001 points, more than the limit of 250000 points per polygon"
         );
         assert_eq!(l, before);
         // At the limit: one more vertex on that polygon is refused.

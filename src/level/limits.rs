@@ -12,7 +12,7 @@
 //! | --- | ---: | --- |
 //! | [`MAX_FILE_BYTES`] | 64 MiB | the parser holds the text and the document at once; 200 000 squares take 35 MB |
 //! | [`MAX_POLYGONS`] | 1 000 000 | a world of 10⁶ polygons is the size goal |
-//! | [`MAX_POINTS_PER_POLYGON`] | 100 000 | five times the long-outline goal of 20 000; validation is O(n log n) per polygon |
+//! | [`MAX_POINTS_PER_POLYGON`] | 250 000 | a traced or imported outline of 200 000 points is a goal; validation is O(n log n) per polygon |
 //! | [`MAX_TOTAL_POINTS`] | 4 000 000 | 10⁶ quads |
 //! | [`MAX_LADDERS`] | 100 000 | ladders are boxes the movement scans near the hero |
 //!
@@ -26,7 +26,7 @@ pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// Most polygons in a level.
 pub const MAX_POLYGONS: usize = 1_000_000;
 /// Most points in one polygon.
-pub const MAX_POINTS_PER_POLYGON: usize = 100_000;
+pub const MAX_POINTS_PER_POLYGON: usize = 250_000;
 /// Most points in all polygons of a level together.
 pub const MAX_TOTAL_POINTS: usize = 4_000_000;
 /// Most ladders in a level.
@@ -173,7 +173,7 @@ mod tests {
         let e = check_limits(&l).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "polygon 1: 100001 points, more than the limit of 100000 points per polygon"
+            "polygon 1: 250001 points, more than the limit of 250000 points per polygon"
         );
         assert!(check_limits(&level(vec![ngon(MAX_POINTS_PER_POLYGON)])).is_ok());
     }

@@ -195,7 +195,7 @@ fn sim_refuses_each_bad_file_before_running() {
 /// a file past a limit of `level::limits` in one line naming the limit, before building anything.
 /// The shapes are the adversarial ones that cost the most to build when they are let through: a
 /// file of 64 MiB + 1 byte (sparse, refused by its size without being read) and an outline of
-/// 100 001 one-micrometre teeth (refused by its point count before validation).
+/// 250 001 one-micrometre teeth (refused by its point count before validation).
 #[test]
 fn files_past_a_limit_are_refused_in_one_line_naming_it() {
     let dir = std::env::temp_dir().join(format!("tessera-limits-{}", std::process::id()));
@@ -224,7 +224,7 @@ fn files_past_a_limit_are_refused_in_one_line_naming_it() {
         ),
         (
             &teeth,
-            "polygon 0: 100001 points, more than the limit of 100000 points per polygon",
+            "polygon 0: 250001 points, more than the limit of 250000 points per polygon",
         ),
     ] {
         let path = file.to_str().unwrap();

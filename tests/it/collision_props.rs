@@ -750,6 +750,90 @@ fn long_blob() -> impl Strategy<Value = Shape> {
     })
 }
 
+/// A slab `len` m long and 1 m deep whose top is a zigzag of `teeth` triangular teeth `depth` m
+/// high: the shape of a traced or imported rough floor, with its pieces known by construction
+/// (the slab and each tooth).
+fn fine_teeth() -> impl Strategy<Value = Shape> {
+    (
+        50usize..1500,
+        0.5f64..20.0,
+        prop_oneof![1e-7f64..1e-6, 1e-6f64..4e-4],
+    )
+        .prop_map(|(teeth, len, depth)| {
+            let s = len / (2 * teeth) as f64;
+            let mut outline = vec![v(0.0, -1.0), v(len, -1.0), v(len, 0.0)];
+            let mut pieces = vec![rect_pts(0.0, -1.0, len, 0.0)];
+            for k in 1..2 * teeth {
+                let x = len - k as f64 * s;
+                if k % 2 == 1 {
+                    outline.push(v(x, depth));
+                    pieces.push(vec![v(x - s, 0.0), v(x + s, 0.0), v(x, depth)]);
+                } else {
+                    outline.push(v(x, 0.0));
+                }
+            }
+            outline.push(v(0.0, 0.0));
+            Shape {
+                kind: PolygonKind::Solid,
+                outline,
+                pieces,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(config(40))]
+
+    /// A zigzag of teeth far below the collider's size is filled outwards (`filled_outline`)
+    /// instead of becoming one convex piece per tooth: the build then follows the outline, not
+    /// the teeth's pairwise overlap. The fill may only add solid, within `FILL_TOLERANCE`: where
+    /// the mesh is free the collider overlaps none of the original pieces, and where the
+    /// collider is clear of them by more than the tolerance the mesh is free (separating-axis
+    /// depth against the slab and every tooth; random feet positions over the whole slab and
+    /// just above its top, at any offset).
+    #[test]
+    fn fine_teeth_are_filled_outwards_within_the_tolerance(
+        shape in fine_teeth(),
+        collider in head_chamfered_collider(),
+        offset in offset(),
+        probes in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0, -3e-3f64..3e-3), 150),
+    ) {
+        let level = Level { shapes: vec![shape.clone()], offset };
+        let polys = level.polygons();
+        let filled = filled_outline(polys[0].id, &polys[0].points);
+        prop_assert!(
+            filled.len() * 4 < polys[0].points.len(),
+            "{} of {} points kept", filled.len(), polys[0].points.len()
+        );
+        let mesh = build_mesh(&polys, &collider, &MeshConfig::default());
+        prop_assert!(mesh.is_ok(), "{:?}", mesh.err().map(|e| e.to_string()));
+        let mesh = mesh.unwrap();
+        prop_assert!(mesh.check_invariants().is_ok(), "{:?}", mesh.check_invariants());
+        let q = collider.points().unwrap();
+        let pieces = level.solid_pieces();
+        let len = shape.outline[1].x;
+        let (lo, hi) = (v(-1.0, -3.0) + offset, v(len + 1.0, 1.0) + offset);
+        let random = probes.iter().map(|&(s, t, _)| lo + (hi - lo) * v(s, t));
+        let above_top = probes.iter().map(|&(s, _, dy)| offset + v(len * s, dy));
+        for p in random.chain(above_top) {
+            let (depth, _) = swept_overlap(&q, p, p, &pieces);
+            let free = matches!(mesh.locate(p, None), Location::Free(_));
+            prop_assert!(
+                !free || depth < 1e-6,
+                "feet at {:?}: free in the mesh, but the collider overlaps the teeth by {} m",
+                p,
+                depth
+            );
+            prop_assert!(
+                free || depth > -FILL_TOLERANCE - 1e-6,
+                "feet at {:?}: clear of the teeth by {} m, more than the tolerance, but not free",
+                p,
+                -depth
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config(60))]
 
