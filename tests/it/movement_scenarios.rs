@@ -588,3 +588,45 @@ fn top_down_mode_moves_in_eight_directions() {
         last.t.pos
     );
 }
+
+/// A rough floor traced at a fine scale: a 12 m slab whose top is a zigzag of 2 400 teeth 0.2 mm
+/// high, 5 mm apart, far below what the collider can feel. The collision core fills it to its
+/// outer hull (`collision::filled_outline`, within `FILL_TOLERANCE`), so the hero runs across it
+/// and back at full speed like a flat floor: never airborne, its feet on the teeth's tips (within
+/// the tolerance), and never inside a tooth (the run's penetration check uses the original teeth).
+#[test]
+fn a_floor_of_fine_teeth_is_run_over_like_a_flat_floor() {
+    let t = Tuning::default();
+    let (len, teeth, depth) = (12.0, 2_400, 0.2e-3);
+    let mut points = vec![p(0.0, -1.0), p(len, -1.0)];
+    for i in 0..teeth {
+        let x = len - (i as f64 + 0.5) * len / teeth as f64;
+        points.push(p(x, if i % 2 == 0 { depth } else { 0.0 }));
+    }
+    let lvl = level(
+        vec![tessera::level::LevelPolygon::solid(points)],
+        vec![],
+        p(1.0, 0.5),
+    );
+    let n = (9.0 / t.run_speed / DT) as usize;
+    let mut script = hold(mv(0.0, 0.0), 60);
+    script.extend(hold(mv(1.0, 0.0), n));
+    script.extend(hold(mv(-1.0, 0.0), n));
+    let frames = run(&lvl, &t, &script);
+    for f in &frames[60..] {
+        assert!(
+            f.t.grounded && f.t.state == "supported",
+            "frame {}: {} over the fine teeth",
+            f.t.frame,
+            f.t.state
+        );
+        let y = f.t.pos[1];
+        assert!(
+            (0.0..=depth + tessera::collision::FILL_TOLERANCE).contains(&y),
+            "frame {}: feet at {y} m, not on the teeth",
+            f.t.frame
+        );
+    }
+    assert!(pos(&frames[60 + n - 1]).x > 8.0, "ran right");
+    assert!(pos(frames.last().unwrap()).x < 2.0, "ran back");
+}
