@@ -19,7 +19,9 @@
 //! - `dense`: outlines whose detail is far below the collider's size: a 1 km × 1 m slab whose
 //!   right end is a zigzag of 20 000 teeth 1 µm deep (every tooth's inflation overlaps every
 //!   other's), and slabs whose top is a zigzag of 1 mm teeth 0.5 mm deep, 20 m (20 000 points)
-//!   and 200 m (200 000 points) long. `CollisionWorld::new` with the shipped colliders; the peak
+//!   and 200 m (200 000 points) long; and 20 000-point zigzags of teeth 2 mm deep, 1 mm apart
+//!   (narrow enough to fill), and 1 cm deep, 6 mm apart (not filled). `CollisionWorld::new` with
+//!   the shipped colliders; the peak
 //!   heap of one build, counted by this binary's allocator (`Counting`), is printed first.
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
@@ -972,6 +974,18 @@ fn dense<M: Measurement>(c: &mut Criterion<M>) {
                 "zigzag_1mm_top",
                 200_000,
                 zigzag_top(200.0, 200_000, 0.5e-3),
+            ),
+            // Deep but narrow (filled: mouths of 1 mm), and deep and too wide to fill (tips 6 mm
+            // apart: each tooth's inflation overlaps about a hundred others').
+            (
+                "teeth_2mm_deep_1mm_apart",
+                20_000,
+                zigzag_top(10.0, 20_000, 2e-3),
+            ),
+            (
+                "teeth_1cm_deep_6mm_apart",
+                20_000,
+                zigzag_top(60.0, 20_000, 1e-2),
             ),
         ]
     } else {

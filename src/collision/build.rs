@@ -1,8 +1,8 @@
 //! Building a collision mesh: validate, decompose, inflate, triangulate, classify.
 //!
 //! 1. Every source polygon is validated, the fine notches of long solid outlines are filled (a
-//!    zigzag of teeth far below the collider's size becomes its outer hull, within 1 mm; see
-//!    `fill`), then it is split into convex pieces and each piece inflated by the reflected
+//!    zigzag of teeth far below the collider's size becomes its outer hull where the collider
+//!    feels the difference by at most 1 mm; see `fill`), then it is split into convex pieces and each piece inflated by the reflected
 //!    collider (exact Minkowski sum; see `minkowski`).
 //! 2. Every inflated edge, and the level-bounds rectangle, becomes a constraint edge of a spade
 //!    constrained Delaunay triangulation. Crossing constraint edges are split at the crossing, and
@@ -63,7 +63,7 @@ use super::buried::{buried, buried_deep};
 use super::collider::ColliderShape;
 use super::constrain::mark_constraints;
 use super::decompose::for_each_convex_piece;
-use super::fill::filled_outline;
+use super::fill::{fill_mouth, filled_outline};
 use super::grid::{inside_or_on, PieceGrid};
 use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
@@ -205,6 +205,7 @@ fn inflate_all(
     q: &[DVec2],
 ) -> Result<(Vec<InflatedPiece>, Vec<u64>), BuildError> {
     let neg_q = reflect(q);
+    let mouth = fill_mouth(q);
     let boxes: Vec<Aabb> = polygons
         .iter()
         .map(|p| Aabb::from_points(p.points.iter().copied()))
@@ -231,7 +232,7 @@ fn inflate_all(
         // Fine notches of long solid outlines are filled first (see `fill`): one-way outlines
         // keep every point, since their edges are what a body moving down lands on.
         let ccw = if poly.kind == PolygonKind::Solid {
-            match filled_outline(poly.id, &ccw) {
+            match filled_outline(poly.id, &ccw, mouth) {
                 Cow::Owned(f) => Cow::Owned(f),
                 Cow::Borrowed(_) => ccw,
             }

@@ -25,7 +25,8 @@
 //!   [`CollisionMesh::support_below`] ([`Support`]).
 //! - Geometry the other layers share with the core (the renderer draws the convex pieces the
 //!   core inflates; movement and overlays measure against edges): [`normalized_ccw`],
-//!   [`convex_pieces`], the outline the core builds for a solid polygon ([`filled_outline`]),
+//!   [`convex_pieces`], the outline the core builds for a solid polygon ([`filled_outline`],
+//!   [`fill_mouth`]),
 //!   the exact orientation test [`orient`], [`cross`], [`closest_on_segment`]
 //!   and [`Aabb`].
 //!
@@ -71,10 +72,11 @@
 //! - `walk::MIN_SLIDE` (1e-12 m), `walk::TOUCH_DISTANCE` (1e-9 m), `walk::WEDGE_PUSH` (1e-9,
 //!   relative), `walk::ONE_WAY_GRAZE` (1e-9, relative), `walk::MAX_STEPS` (65 536 steps a move),
 //!   `walk::MAX_MOVE` (1e9 m): the move loop (see `walk`, where each is explained).
-//! - [`FILL_TOLERANCE`] (1 mm): how far a long solid outline may be filled outwards over a fine
-//!   zigzag of notches, so that teeth far below the collider's size do not each become a piece
-//!   (see `fill`, where the rule and its bounds are stated; the collision is exact for the
-//!   filled outline, which contains the original).
+//! - [`FILL_TOLERANCE`] (1 mm): how much free space the filling of a long solid outline's fine
+//!   notches may take, as the collider feels it (shallow notches within 1 mm of a straight run,
+//!   narrow ones whose mouths are at most [`fill_mouth`] wide), so that teeth far below the
+//!   collider's size do not each become a piece (see `fill`, where the rule and its bounds are
+//!   stated; the collision is exact for the filled outline, which contains the original).
 //! - `planarize::SNAP_ULPS` (8 ulps): a crossing that close to an endpoint is that endpoint.
 //! - `buried::BURIED_MARGIN` (1e-9 m): how deep inside a solid piece a split edge must lie to be
 //!   left out of the triangulation (rounded split points may sit an ulp inside an outline).
@@ -117,7 +119,7 @@ mod world;
 pub use build::{build_mesh, BuildError, MeshConfig};
 pub use collider::ColliderShape;
 pub use decompose::{convex_pieces, polygon_triangles};
-pub use fill::{filled_outline, FILL_TOLERANCE};
+pub use fill::{fill_mouth, filled_outline, FILL_TOLERANCE};
 pub use invariants::InvariantError;
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};

@@ -753,13 +753,31 @@ fn long_blob() -> impl Strategy<Value = Shape> {
 /// A slab `len` m long and 1 m deep whose top is a zigzag of `teeth` triangular teeth `depth` m
 /// high: the shape of a traced or imported rough floor, with its pieces known by construction
 /// (the slab and each tooth).
-fn fine_teeth() -> impl Strategy<Value = Shape> {
+fn fine_teeth() -> impl Strategy<Value = (Shape, bool)> {
     (
         50usize..1500,
         0.5f64..20.0,
-        prop_oneof![1e-7f64..1e-6, 1e-6f64..4e-4],
+        1e-7f64..1e-6,
+        1e-6f64..4e-4,
+        2e-3f64..0.3,
     )
-        .prop_map(|(teeth, len, depth)| {
+        .prop_flat_map(|(teeth, len, tiny, shallow, deep)| {
+            // Deep teeth are filled only when narrow: mouths of 1 mm (tips 1 mm apart) are, of
+            // 6 mm are not (and those are fewer: they are not filled, so they cost their
+            // overlap).
+            let narrow = teeth as f64 * 1e-3;
+            let wide = (teeth / 10) as f64 * 6e-3;
+            (
+                Just(teeth),
+                prop_oneof![
+                    Just((teeth, len, tiny, true)),
+                    Just((teeth, len, shallow, true)),
+                    Just((teeth, narrow, deep, true)),
+                    Just((teeth / 10, wide, deep, false)),
+                ],
+            )
+        })
+        .prop_map(|(_, (teeth, len, depth, fills))| {
             let s = len / (2 * teeth) as f64;
             let mut outline = vec![v(0.0, -1.0), v(len, -1.0), v(len, 0.0)];
             let mut pieces = vec![rect_pts(0.0, -1.0, len, 0.0)];
@@ -773,11 +791,12 @@ fn fine_teeth() -> impl Strategy<Value = Shape> {
                 }
             }
             outline.push(v(0.0, 0.0));
-            Shape {
+            let shape = Shape {
                 kind: PolygonKind::Solid,
                 outline,
                 pieces,
-            }
+            };
+            (shape, fills)
         })
 }
 
@@ -786,35 +805,42 @@ proptest! {
 
     /// A zigzag of teeth far below the collider's size is filled outwards (`filled_outline`)
     /// instead of becoming one convex piece per tooth: the build then follows the outline, not
-    /// the teeth's pairwise overlap. The fill may only add solid, within `FILL_TOLERANCE`: where
-    /// the mesh is free the collider overlaps none of the original pieces, and where the
+    /// the teeth's pairwise overlap. Teeth of four kinds: 0.1–1 µm and 1 µm–0.4 mm high (the
+    /// shallow rule), 2 mm–30 cm high but 1 mm apart (the narrow rule), and as high but 6 mm apart
+    /// (not filled: a collider's corner reaches into such notches). The fill may only add solid, and take at most `FILL_TOLERANCE` of free space as the collider feels it:
+    /// where the mesh is free the collider overlaps none of the original pieces, and where the
     /// collider is clear of them by more than the tolerance the mesh is free (separating-axis
     /// depth against the slab and every tooth; random feet positions over the whole slab and
     /// just above its top, at any offset).
     #[test]
     fn fine_teeth_are_filled_outwards_within_the_tolerance(
-        shape in fine_teeth(),
+        (shape, fills) in fine_teeth(),
         collider in head_chamfered_collider(),
         offset in offset(),
         probes in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0, -3e-3f64..3e-3), 150),
     ) {
         let level = Level { shapes: vec![shape.clone()], offset };
         let polys = level.polygons();
-        let filled = filled_outline(polys[0].id, &polys[0].points);
-        prop_assert!(
-            filled.len() * 4 < polys[0].points.len(),
-            "{} of {} points kept", filled.len(), polys[0].points.len()
-        );
+        let q = collider.points().unwrap();
+        let filled = filled_outline(polys[0].id, &polys[0].points, fill_mouth(&q));
+        if fills {
+            prop_assert!(
+                filled.len() * 4 < polys[0].points.len(),
+                "{} of {} points kept", filled.len(), polys[0].points.len()
+            );
+        } else {
+            prop_assert_eq!(filled.len(), polys[0].points.len(), "wide mouths filled");
+        }
         let mesh = build_mesh(&polys, &collider, &MeshConfig::default());
         prop_assert!(mesh.is_ok(), "{:?}", mesh.err().map(|e| e.to_string()));
         let mesh = mesh.unwrap();
         prop_assert!(mesh.check_invariants().is_ok(), "{:?}", mesh.check_invariants());
-        let q = collider.points().unwrap();
         let pieces = level.solid_pieces();
         let len = shape.outline[1].x;
         let (lo, hi) = (v(-1.0, -3.0) + offset, v(len + 1.0, 1.0) + offset);
         let random = probes.iter().map(|&(s, t, _)| lo + (hi - lo) * v(s, t));
-        let above_top = probes.iter().map(|&(s, _, dy)| offset + v(len * s, dy));
+        let top = shape.outline.iter().fold(0.0f64, |m, p| m.max(p.y));
+        let above_top = probes.iter().map(|&(s, _, dy)| offset + v(len * s, top + dy));
         for p in random.chain(above_top) {
             let (depth, _) = swept_overlap(&q, p, p, &pieces);
             let free = matches!(mesh.locate(p, None), Location::Free(_));
