@@ -39,7 +39,8 @@
 //! Only solid outlines of more than [`FILL_MIN_POINTS`] points are looked at (small polygons keep
 //! their pieces, pinned hashes and golden images), runs are at most [`FILL_MAX_RUN`] vertices long
 //! (which bounds the search: O(n · run) for a fine zigzag, O(n) for ordinary outlines, where the
-//! first test fails), and a run never wraps past vertex 0. If the filled outline does not validate
+//! first test fails or a convex stretch of 16 vertices ends the search), and a run never wraps
+//! past vertex 0. If the filled outline does not validate
 //! (a filled notch reaching across to another part of the same outline), the original is kept.
 use std::borrow::Cow;
 
@@ -56,6 +57,8 @@ pub const FILL_MIN_RUN: usize = 8;
 pub const FILL_MAX_RUN: usize = 512;
 /// Outlines of at most this many points are never filled.
 pub const FILL_MIN_POINTS: usize = 64;
+/// Vertices a run may grow over without a reflex vertex before the search gives up on it.
+const CONVEX_STRETCH: usize = 16;
 
 /// The longest bridge a narrow run may have for a convex `collider` (its outline, any
 /// orientation): `2 · FILL_TOLERANCE · tan(θ / 2)`, `θ` its sharpest corner (2 mm for a box), and
@@ -127,7 +130,14 @@ fn longest_run(v: &[DVec2], i: usize, mouth: f64, hull: &mut Vec<usize>) -> usiz
     let half = FILL_TOLERANCE / 2.0;
     let mut best = i + 1;
     let mut misses = 0;
+    let mut reflex = false;
     for j in i + 2..=last {
+        // A convex stretch (no right turn yet) has nothing to fill: stop early, so that a smooth
+        // round outline costs O(CONVEX_STRETCH) a vertex, not O(FILL_MAX_RUN).
+        reflex |= orient(v[j - 2], v[j - 1], v[j]) < 0.0;
+        if !reflex && j - i > CONVEX_STRETCH {
+            break;
+        }
         let d = v[j] - v[i];
         let len = d.length();
         let monotone = len > 0.0 && (i + 1..=j).all(|k| (v[k] - v[k - 1]).dot(d) > 0.0);
