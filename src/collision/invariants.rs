@@ -85,19 +85,29 @@ impl CollisionMesh {
             }
             let centre = (a + b + c) / 3.0;
             let inside_bounds = self.bounds.contains(centre);
-            let tri_box = super::predicates::Aabb::from_points([a, b, c]);
-            grid.candidates_in(tri_box, &mut cand);
-            let depth_in = |kind: Option<PolygonKind>| {
+            // Only the depth at the centre is measured, so only pieces whose box reaches within
+            // the slack of the centre can answer (the triangle's own box, on a large face outside
+            // a long outline, covers most of the pieces).
+            let around = super::predicates::Aabb {
+                min: centre - glam::DVec2::splat(2.0 * INSIDE_SLACK),
+                max: centre + glam::DVec2::splat(2.0 * INSIDE_SLACK),
+            };
+            grid.candidates_in(around, &mut cand);
+            let depths = |kind: Option<PolygonKind>| {
                 cand.iter()
                     .map(|&i| &self.pieces[i as usize])
-                    .filter(|p| kind.is_none_or(|k| p.kind == k))
-                    .map(|p| penetration_depth(&p.points, centre))
-                    .fold(f64::NEG_INFINITY, f64::max)
+                    .filter(move |p| kind.is_none_or(|k| p.kind == k))
+                    .map(move |p| penetration_depth(&p.points, centre))
             };
+            let depth_in = |kind| depths(kind).fold(f64::NEG_INFINITY, f64::max);
+            // The same tests as `depth_in(kind) > t` and `depth_in(kind) >= t`, stopping at the
+            // first piece that answers (a large face inside a long outline has many candidates).
+            let any_above = |kind, t: f64| depths(kind).any(|d| d > t);
+            let any_at_least = |kind, t: f64| depths(kind).any(|d| d >= t);
             match face.kind {
                 FaceKind::Free => {
-                    let d = depth_in(None);
-                    if d > INSIDE_SLACK || !inside_bounds {
+                    if any_above(None, INSIDE_SLACK) || !inside_bounds {
+                        let d = depth_in(None);
                         return err(
                             f,
                             format!(
@@ -107,8 +117,8 @@ impl CollisionMesh {
                     }
                 }
                 FaceKind::OneWay => {
-                    if depth_in(Some(PolygonKind::Solid)) > INSIDE_SLACK
-                        || depth_in(Some(PolygonKind::OneWay)) < -INSIDE_SLACK
+                    if any_above(Some(PolygonKind::Solid), INSIDE_SLACK)
+                        || !any_at_least(Some(PolygonKind::OneWay), -INSIDE_SLACK)
                     {
                         return err(
                             f,
@@ -119,7 +129,7 @@ impl CollisionMesh {
                 }
                 FaceKind::Solid => {
                     if inside_bounds
-                        && depth_in(Some(PolygonKind::Solid)) < -INSIDE_SLACK
+                        && !any_at_least(Some(PolygonKind::Solid), -INSIDE_SLACK)
                         && self.bounds.contains_strictly(centre)
                     {
                         return err(
