@@ -996,28 +996,44 @@ fn dense<M: Measurement>(c: &mut Criterion<M>) {
     let mut g = group(c, "dense");
     g.sample_size(10);
     for (shape, n, outline) in shapes {
-        let level = outline_level(outline);
-        let config = level.config();
-        let world =
-            || CollisionWorld::new(black_box(&level.polygons), &shipped, config.clone()).unwrap();
-        let (w, peak) = peak_heap(world);
-        println!(
-            "dense {shape} {n}: peak heap of one build {:.1} MiB, meshes {:.1} + {:.1} MiB",
-            peak as f64 / (1024.0 * 1024.0),
-            w.mesh(ColliderId(0)).memory_bytes() as f64 / (1024.0 * 1024.0),
-            w.mesh(ColliderId(1)).memory_bytes() as f64 / (1024.0 * 1024.0),
-        );
-        drop(w);
-        g.throughput(Throughput::Elements(n as u64));
-        if !cpu_clock() {
-            g.bench_with_input(
-                BenchmarkId::new(format!("{shape}_world_two_tuned_colliders"), n),
-                &n,
-                |b, _| b.iter_with_large_drop(world),
-            );
-        }
+        bench_world_build(&mut g, shape, n, &outline_level(outline), &shipped);
     }
     g.finish();
+}
+
+/// Builds `level`'s world with the `shipped` colliders once, prints its meshes and the build's
+/// peak heap, then times the build as `{shape}_world_two_tuned_colliders/{n}` (wall-clock only:
+/// two threads).
+fn bench_world_build<M: Measurement>(
+    g: &mut BenchmarkGroup<'_, M>,
+    shape: &str,
+    n: usize,
+    level: &Level,
+    shipped: &[ColliderShape],
+) {
+    let config = level.config();
+    let world =
+        || CollisionWorld::new(black_box(&level.polygons), shipped, config.clone()).unwrap();
+    let (w, peak) = peak_heap(world);
+    let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
+    println!(
+        "{shape} {n}: peak heap of one build {:.1} MiB; stand mesh {} faces {:.1} MiB, crouch mesh \
+         {} faces {:.1} MiB",
+        mib(peak),
+        w.mesh(ColliderId(0)).num_faces(),
+        mib(w.mesh(ColliderId(0)).memory_bytes()),
+        w.mesh(ColliderId(1)).num_faces(),
+        mib(w.mesh(ColliderId(1)).memory_bytes()),
+    );
+    drop(w);
+    g.throughput(Throughput::Elements(n as u64));
+    if !cpu_clock() {
+        g.bench_with_input(
+            BenchmarkId::new(format!("{shape}_world_two_tuned_colliders"), n),
+            &n,
+            |b, _| b.iter_with_large_drop(world),
+        );
+    }
 }
 
 const OUTLINE_SIZES: [usize; 3] = [1_000, 5_000, 20_000];
@@ -1039,29 +1055,7 @@ fn long_outline<M: Measurement>(c: &mut Criterion<M>) {
         ] {
             let level = outline_level(outline);
             let config = level.config();
-            let world = || {
-                CollisionWorld::new(black_box(&level.polygons), &shipped, config.clone()).unwrap()
-            };
-            let w = world();
-            let mib = |b: usize| b as f64 / (1024.0 * 1024.0);
-            println!(
-                "long outline {shape} {n}: stand mesh {} faces {:.1} MiB, crouch mesh {} faces \
-                 {:.1} MiB",
-                w.mesh(ColliderId(0)).num_faces(),
-                mib(w.mesh(ColliderId(0)).memory_bytes()),
-                w.mesh(ColliderId(1)).num_faces(),
-                mib(w.mesh(ColliderId(1)).memory_bytes()),
-            );
-            drop(w);
-            g.throughput(Throughput::Elements(n as u64));
-            // Two threads: wall-clock latency only.
-            if !cpu_clock() {
-                g.bench_with_input(
-                    BenchmarkId::new(format!("{shape}_world_two_tuned_colliders"), n),
-                    &n,
-                    |b, _| b.iter_with_large_drop(world),
-                );
-            }
+            bench_world_build(&mut g, shape, n, &level, &shipped);
             g.bench_with_input(
                 BenchmarkId::new(format!("{shape}_build_mesh_stand_tuned"), n),
                 &n,

@@ -22,7 +22,7 @@ use super::GameError;
 use super::GameOptions;
 use crate::editor::ui::FrameTime;
 use crate::input::{key_from_logical, key_from_winit, Gamepads};
-use crate::render::frame::{FrameData, FrameParams};
+use crate::render::frame::FrameData;
 use crate::render::gpu::{Gpu, GpuError};
 use crate::render::quality::Quality;
 use crate::render::renderer::Renderer;
@@ -528,12 +528,7 @@ impl App<'_> {
         if self.game.editing() {
             snapshot = snapshot.seen_by(&self.gui.editor.camera);
         }
-        let params = FrameParams {
-            aspect: g.aspect(),
-            chunks: g.renderer.chunks(),
-            backdrop: g.renderer.backdrop(),
-            lighting: &g.renderer.lighting,
-        };
+        let params = g.renderer.frame_params(g.aspect());
         self.frame.prepare(self.game.world(), &snapshot, &params);
         let t1 = Instant::now();
         let texture = match g.surface.get_current_texture() {

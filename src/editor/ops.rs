@@ -7,7 +7,7 @@ use glam::{DMat2, DVec2};
 
 use crate::collision::{validate_polygon, Aabb, GeometryError, Num, PolygonKind};
 use crate::level::document::polygon_id;
-use crate::level::limits::{check_counts, LimitExceeded, MAX_TOTAL_POINTS};
+use crate::level::limits::{check_counts, LimitExceeded};
 use crate::level::validate::{box_problem, in_range};
 use crate::level::{Ladder, Level, LevelPolygon};
 
@@ -486,44 +486,26 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
 /// and are not checked. O(polygons) for the total point count, and only for edits that grow the
 /// level.
 fn check_growth(level: &Level, edit: &Edit) -> Result<(), EditError> {
-    let n = level.polygons.len();
-    let (polygons, ladders, grown, added): (usize, usize, Vec<(usize, usize)>, usize) = match edit {
-        Edit::AddPolygon { polygon } => (
-            n + 1,
-            level.ladders.len(),
-            vec![(n, polygon.points.len())],
-            polygon.points.len(),
-        ),
-        Edit::AddPolygons { polygons } => (
-            n + polygons.len(),
-            level.ladders.len(),
-            polygons
-                .iter()
-                .enumerate()
-                .map(|(k, p)| (n + k, p.points.len()))
-                .collect(),
-            polygons.iter().map(|p| p.points.len()).sum(),
-        ),
-        Edit::InsertVertex { polygon, .. } => match level.polygons.get(*polygon) {
-            Some(p) => (
-                n,
-                level.ladders.len(),
-                vec![(*polygon, p.points.len() + 1)],
-                1,
-            ),
-            None => return Ok(()),
-        },
-        Edit::AddLadder { .. } => (n, level.ladders.len() + 1, vec![], 0),
+    // The polygons added, the polygon that gains a vertex, the ladders added.
+    let (added, grown, ladders): (&[LevelPolygon], Option<usize>, usize) = match edit {
+        Edit::AddPolygon { polygon } => (std::slice::from_ref(polygon), None, 0),
+        Edit::AddPolygons { polygons } => (polygons, None, 0),
+        Edit::InsertVertex { polygon, .. } => (&[], Some(*polygon), 0),
+        Edit::AddLadder { .. } => (&[], None, 1),
         _ => return Ok(()),
     };
-    check_counts(polygons, grown, ladders).map_err(EditError::Limit)?;
-    let total = level.polygons.iter().map(|p| p.points.len()).sum::<usize>() + added;
-    if total > MAX_TOTAL_POINTS {
-        return Err(EditError::Limit(LimitExceeded::TotalPoints {
-            count: total,
-        }));
-    }
-    Ok(())
+    let points = level
+        .polygons
+        .iter()
+        .chain(added)
+        .enumerate()
+        .map(|(i, p)| (i, p.points.len() + usize::from(grown == Some(i))));
+    check_counts(
+        level.polygons.len() + added.len(),
+        points,
+        level.ladders.len() + ladders,
+    )
+    .map_err(EditError::Limit)
 }
 
 fn points_of(level: &Level, polygon: usize) -> Result<&[DVec2], EditError> {

@@ -2,7 +2,7 @@
 //! window. Used by `tessera render`, the golden-image tests and screenshots.
 use std::path::{Path, PathBuf};
 
-use super::frame::{FrameData, FrameParams};
+use super::frame::FrameData;
 use super::gpu::{Gpu, GpuError};
 use super::quality::Quality;
 use super::renderer::Renderer;
@@ -128,13 +128,7 @@ impl Headless {
             camera: &camera,
         };
         let mut frame = FrameData::default();
-        let params = FrameParams {
-            aspect,
-            chunks: self.renderer.chunks(),
-            backdrop: self.renderer.backdrop(),
-            lighting: &self.renderer.lighting,
-        };
-        frame.prepare(world, &snapshot, &params);
+        frame.prepare(world, &snapshot, &self.renderer.frame_params(aspect));
         let scope = self
             .gpu
             .device

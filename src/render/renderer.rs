@@ -3,7 +3,7 @@
 use wgpu::util::DeviceExt;
 
 use super::background_mesh::Backdrop;
-use super::frame::FrameData;
+use super::frame::{FrameData, FrameParams};
 use super::globals::{Globals, Lighting};
 use super::gpu::Gpu;
 use super::level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
@@ -159,6 +159,17 @@ impl Renderer {
     /// The level's backdrop, for [`FrameData::prepare`].
     pub fn backdrop(&self) -> &Backdrop {
         &self.backdrop
+    }
+
+    /// What the renderer brings to preparing a frame for a target of this `aspect` ratio: the
+    /// level's chunks and backdrop, and the lighting.
+    pub fn frame_params(&self, aspect: f64) -> FrameParams<'_> {
+        FrameParams {
+            aspect,
+            chunks: self.chunks(),
+            backdrop: self.backdrop(),
+            lighting: &self.lighting,
+        }
     }
 
     /// Uploads `frame` and draws it into `target` (a view of a texture of this renderer's format

@@ -163,11 +163,6 @@ impl View {
     /// A view of `world` with the built-in hero, the camera settled on the hero for a target of
     /// this `aspect` ratio, and nothing to blend (alpha 1).
     pub fn new(world: &World, config: CameraConfig, aspect: f64) -> View {
-        View::with_hero(world, HeroAnimator::builtin(), config, aspect)
-    }
-
-    /// [`View::new`] with this hero animation (already run up to the world's state: a still shot).
-    pub fn with_hero(world: &World, hero: HeroAnimator, config: CameraConfig, aspect: f64) -> View {
         let camera = CameraRig::new(
             config,
             follow_target(world, 1.0, 0.0),
@@ -176,7 +171,7 @@ impl View {
         );
         View {
             camera,
-            hero,
+            hero: HeroAnimator::builtin(),
             step_smoothing: StepSmoothing::default(),
             alpha: 1.0,
             time: 0.0,

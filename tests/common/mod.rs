@@ -11,6 +11,15 @@ use tessera::sim::world::{TraceFrame, World};
 /// Penetration allowed between the collider and any source polygon, metres.
 pub const MAX_PENETRATION: f64 = 1e-5;
 
+/// A fresh, empty directory `tessera-{tag}-{pid}` under the system's temporary directory (any
+/// earlier one of that name removed); the caller removes it when done.
+pub fn scratch_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 pub fn p(x: f64, y: f64) -> DVec2 {
     DVec2::new(x, y)
 }

@@ -198,9 +198,7 @@ fn sim_refuses_each_bad_file_before_running() {
 /// 250 001 one-micrometre teeth (refused by its point count before validation).
 #[test]
 fn files_past_a_limit_are_refused_in_one_line_naming_it() {
-    let dir = std::env::temp_dir().join(format!("tessera-limits-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("limits");
     let big = dir.join("big.ron");
     std::fs::File::create(&big)
         .unwrap()

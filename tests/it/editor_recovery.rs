@@ -136,9 +136,7 @@ fn log_entries(path: &Path) -> Vec<(u64, u128)> {
 #[cfg(unix)]
 #[test]
 fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
-    let dir = std::env::temp_dir().join(format!("tessera-recovery-kill-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch_dir("recovery-kill");
     let level_path = dir.join("level.ron");
     save_level(&level_path, &base()).unwrap();
     // SplitMix64: the kill moments, 0.3 to 3.3 s after the child starts.
