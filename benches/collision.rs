@@ -965,6 +965,24 @@ fn zigzag_end(teeth: usize, depth: f64) -> Vec<DVec2> {
     v
 }
 
+/// `n` random squares of side 0.1 … 3 m, uniformly placed (overlaps allowed) over a square of
+/// side `side` m: the 200 000 squares over 10 km × 10 km.
+fn random_squares(n: usize, side: f64, seed: u64) -> Level {
+    let mut rng = Rng(seed);
+    let polygons = (0..n)
+        .map(|id| {
+            let s = 0.1 + 2.9 * rng.unit();
+            let (x, y) = (rng.unit() * side, rng.unit() * side);
+            rect(id, x, y, x + s, y + s)
+        })
+        .collect();
+    Level {
+        polygons,
+        bounds: None,
+        walls: Vec::new(),
+    }
+}
+
 fn dense<M: Measurement>(c: &mut Criterion<M>) {
     let shapes: Vec<(&str, usize, Vec<DVec2>)> = if measuring() {
         vec![
@@ -998,6 +1016,22 @@ fn dense<M: Measurement>(c: &mut Criterion<M>) {
     for (shape, n, outline) in shapes {
         bench_world_build(&mut g, shape, n, &outline_level(outline), &shipped);
     }
+    // Many ordinary polygons at the density of the 200 000 squares over 10 km × 10 km.
+    let squares: &[usize] = if measuring() {
+        &[20_000, 200_000]
+    } else {
+        &[2_000]
+    };
+    for &n in squares {
+        let side = 10_000.0 * (n as f64 / 200_000.0).sqrt();
+        bench_world_build(
+            &mut g,
+            "squares",
+            n,
+            &random_squares(n, side, SEED),
+            &shipped,
+        );
+    }
     g.finish();
 }
 
@@ -1025,6 +1059,15 @@ fn bench_world_build<M: Measurement>(
         w.mesh(ColliderId(1)).num_faces(),
         mib(w.mesh(ColliderId(1)).memory_bytes()),
     );
+    for id in [ColliderId(0), ColliderId(1)] {
+        let parts: Vec<String> = w
+            .mesh(id)
+            .memory_parts()
+            .iter()
+            .map(|(name, b)| format!("{name} {:.1}", mib(*b)))
+            .collect();
+        println!("  mesh {} MiB: {}", id.0, parts.join(", "));
+    }
     drop(w);
     g.throughput(Throughput::Elements(n as u64));
     if !cpu_clock() {

@@ -65,6 +65,7 @@ use super::constrain::mark_constraints;
 use super::decompose::for_each_convex_piece;
 use super::fill::{fill_mouth, filled_outline};
 use super::grid::{inside_or_on, PieceGrid};
+use super::locate::Seeds;
 use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
 };
@@ -137,12 +138,15 @@ pub fn build_mesh(
     let grid = PieceGrid::new(&pieces, outer);
     let (cdt, sources) = triangulate(&pieces, &interior, &grid, inner, outer, &mut ph)?;
     let (vertices, mut faces) = extract_faces(&cdt);
+    // Spade's triangulation is not kept: point location walks the flat faces (`locate`).
+    drop(cdt);
     ph.lap("extract faces");
     let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
     ph.lap("classify regions");
     ph.report(polygons.len());
 
     let extent = Aabb::from_points(vertices.iter().copied());
+    let seeds = Seeds::new(&vertices, &faces, extent);
     let mesh = CollisionMesh {
         collider: q,
         extent,
@@ -153,7 +157,7 @@ pub fn build_mesh(
         pieces,
         bounds: inner,
         one_way_min_normal_y: config.one_way_min_normal_y,
-        cdt,
+        seeds,
     };
     if cfg!(debug_assertions) {
         mesh.check_invariants()

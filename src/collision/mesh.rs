@@ -5,11 +5,13 @@
 //! counter-clockwise and the neighbour across each edge, so the move loop touches only small
 //! contiguous records. Edge `i` of a face runs from `v[i]` to `v[(i + 1) % 3]`; the face lies on its
 //! left. Face 0 is the unbounded outside of the triangulation's hull, always solid. Spade's
-//! triangulation is kept beside it for point location.
+//! triangulation is dropped once the faces are copied out; point location walks the faces
+//! (`locate`).
 use glam::DVec2;
-use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+use spade::{ConstrainedDelaunayTriangulation, Point2};
 
 use super::grid::strictly_inside;
+use super::locate::Seeds;
 use super::polygon::{PolygonId, PolygonKind};
 use super::predicates::{left_normal, Aabb};
 
@@ -188,7 +190,8 @@ pub struct CollisionMesh {
     /// Bounding box of all vertices: every face lies inside it.
     pub(crate) extent: Aabb,
     pub(crate) one_way_min_normal_y: f64,
-    pub(crate) cdt: Cdt,
+    /// Where point location starts its walks (see `locate`).
+    pub(crate) seeds: Seeds,
 }
 
 impl CollisionMesh {
@@ -330,26 +333,27 @@ impl CollisionMesh {
             && self.kind(f.adj[e.edge as usize]) == FaceKind::OneWay
             && self.edge_normal(e).y >= self.one_way_min_normal_y
     }
-    /// Approximate heap memory of the mesh in bytes (flat arrays, spade's triangulation, pieces).
+    /// Approximate heap memory of the mesh in bytes (flat arrays, pieces, the seed grid).
     pub fn memory_bytes(&self) -> usize {
+        self.memory_parts().iter().map(|(_, b)| b).sum()
+    }
+    /// [`Self::memory_bytes`] by part: the vertex and face arrays the walk reads, the regions,
+    /// the source lists, the inflated pieces and point location's seed grid.
+    pub fn memory_parts(&self) -> [(&'static str, usize); 6] {
         use std::mem::size_of;
-        let cdt = self.cdt.num_vertices() * (size_of::<Point2<f64>>() + 8)
-            + self.cdt.num_directed_edges() * 16
-            + self.cdt.num_undirected_edges() * size_of::<spade::CdtEdge<EdgeList>>()
-            + self.cdt.num_all_faces() * 8;
-        self.vertices.capacity() * size_of::<DVec2>()
-            + self.faces.capacity() * size_of::<Face>()
-            + self
-                .regions
-                .iter()
-                .map(|_| size_of::<Region>())
-                .sum::<usize>()
-            + self.source_lists.memory_bytes()
-            + self
-                .pieces
-                .iter()
-                .map(|p| size_of::<InflatedPiece>() + p.points.capacity() * 16)
-                .sum::<usize>()
-            + cdt
+        [
+            ("vertices", self.vertices.capacity() * size_of::<DVec2>()),
+            ("faces", self.faces.capacity() * size_of::<Face>()),
+            ("regions", self.regions.capacity() * size_of::<Region>()),
+            ("source lists", self.source_lists.memory_bytes()),
+            (
+                "pieces",
+                self.pieces
+                    .iter()
+                    .map(|p| size_of::<InflatedPiece>() + p.points.capacity() * 16)
+                    .sum::<usize>(),
+            ),
+            ("seed grid", self.seeds.memory_bytes()),
+        ]
     }
 }

@@ -150,6 +150,12 @@ pub(crate) fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<P
         for &(i, j) in &pairs {
             split_pair(pts, &segs, i, j, &mut splits);
         }
+        log::debug!(
+            "planarize pass: {} segments, {} candidate pairs, {} splits",
+            segs.len(),
+            pairs.len(),
+            splits.len()
+        );
         if splits.is_empty() {
             return Ok(segs);
         }
