@@ -70,13 +70,14 @@ use super::mesh::{
     Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
 };
 use super::minkowski::{minkowski_sum_inside, reflect};
-use super::planarize::{planarize, Piece, Points, MAX_PASSES};
+use super::planarize::{planarize, Piece, PlanarizeError, Points, MAX_PASSES};
 use super::polygon::{
-    normalized_ccw, validate_polygon, GeometryError, PolygonId, PolygonKind, SourcePolygon,
+    normalized_ccw, validate_polygon, GeometryError, Num, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
 use super::predicates::{automatic_bounds, cross, Aabb};
 use super::runs::{prune_dangling, Junctions};
+use super::thin::{needs_thinning, thinned, PieceSegment};
 
 /// How to build a mesh. `Default` gives the documented defaults.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,10 +113,40 @@ pub enum BuildError {
     /// Spade refused a vertex.
     #[error("triangulation failed: {0}")]
     Triangulation(String),
+    /// The level's inflated outlines overlap so much that building its mesh would take more
+    /// memory than its size warrants (see [`WORK_PER_POINT`]).
+    #[error(
+        "{polygon}: its outline, inflated by the collider, overlaps itself or its neighbours too \
+         often ({count} {what}; the limit for this level is {limit}, {WORK_PER_POINT} per point \
+         of the level and at least {WORK_FLOOR}). Detail much finer than the collider that is \
+         not fine enough to be filled (teeth or slivers a few millimetres apart) costs this: \
+         simplify the outline there"
+    )]
+    TooIntricate {
+        /// A polygon where the overlap is.
+        polygon: PolygonId,
+        /// What was counted ("crossing points", "candidate pairs", "grid entries").
+        what: &'static str,
+        /// How many, when counting stopped.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The built mesh failed its invariant check (an internal bug; please report the level).
     #[error("collision mesh invariant violated: {0}")]
     Invariant(String),
 }
+
+/// Work the splitting stage may do per point of the level's polygons: grid entries, candidate
+/// pairs in one pass and crossing points in all are each held under
+/// `WORK_PER_POINT × points` (at least [`WORK_FLOOR`]). Each unit of work holds a few dozen bytes
+/// while the mesh is built, so a level costs at most a few kilobytes per point, whatever its
+/// shape; the levels and benches measured need at most 4 per point (the overlap of thin teeth
+/// wider apart than `fill` fills is what used to need hundreds).
+pub const WORK_PER_POINT: usize = 64;
+
+/// The least work allowed a level however few its points (2²¹: about 100 MB at most).
+pub const WORK_FLOOR: usize = 1 << 21;
 
 /// Builds the collision mesh of `polygons` for `collider`.
 pub fn build_mesh(
@@ -136,7 +167,9 @@ pub fn build_mesh(
     let outer = inner.expand(frame);
 
     let grid = PieceGrid::new(&pieces, outer);
-    let (cdt, sources) = triangulate(&pieces, &interior, &grid, inner, outer, &mut ph)?;
+    let points: usize = polygons.iter().map(|p| p.points.len()).sum();
+    let budget = WORK_PER_POINT.saturating_mul(points).max(WORK_FLOOR);
+    let (cdt, sources) = triangulate(&pieces, &interior, &grid, inner, outer, budget, &mut ph)?;
     let (vertices, mut faces) = extract_faces(&cdt);
     // Spade's triangulation is not kept: point location walks the flat faces (`locate`).
     drop(cdt);
@@ -310,6 +343,7 @@ fn triangulate(
     grid: &PieceGrid,
     inner: Aabb,
     outer: Aabb,
+    budget: usize,
     ph: &mut PhaseClock,
 ) -> Result<(Cdt, SourceLists), BuildError> {
     let Segments {
@@ -317,13 +351,21 @@ fn triangulate(
         segs,
         source,
         piece,
-    } = collect_segments(pieces, interior, grid, inner, outer);
+    } = collect_segments(pieces, interior, grid, inner, outer, budget)?;
     ph.lap("grid and segments");
-    let split = planarize(&mut pts, &segs).map_err(|at| {
-        BuildError::Triangulation(format!(
-            "constraint edges still cross near ({}, {}) after {MAX_PASSES} splitting passes",
-            at.x, at.y
-        ))
+    let split = planarize(&mut pts, &segs, budget).map_err(|e| match e {
+        PlanarizeError::Unresolved(at) => unresolved(at),
+        PlanarizeError::OverBudget {
+            what,
+            count,
+            limit,
+            segment,
+        } => BuildError::TooIntricate {
+            polygon: source[segment as usize],
+            what,
+            count,
+            limit,
+        },
     })?;
     ph.lap("planarize");
     let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
@@ -366,14 +408,16 @@ struct Segments {
 
 /// The frame's corners (points 0 to 3), then the bounds rectangle and every inflated piece's
 /// outline as segments, leaving out edges buried in a solid piece: they bound nothing (solid on
-/// both sides).
+/// both sides). A polygon whose pieces overlap heavily is thinned first ([`super::thin`]): only
+/// split pieces that can lie on the boundary of its pieces' union are collected.
 fn collect_segments(
     pieces: &[InflatedPiece],
     interior: &[u64],
     grid: &PieceGrid,
     inner: Aabb,
     outer: Aabb,
-) -> Segments {
+    budget: usize,
+) -> Result<Segments, BuildError> {
     let mut out = Segments {
         pts: Points::with_capacity(4 + 4 + pieces.iter().map(|p| p.points.len()).sum::<usize>()),
         segs: Vec::new(),
@@ -383,21 +427,69 @@ fn collect_segments(
     for c in outer.corners() {
         out.pts.id(c);
     }
-    let mut add_loop = |loop_pts: &[DVec2], interior: u64, source: PolygonId, piece: u32| {
-        for (k, &a) in loop_pts.iter().enumerate() {
-            let b = loop_pts[(k + 1) % loop_pts.len()];
-            if (k >= 64 || interior & 1 << k == 0) && !buried(a, b, piece, pieces, grid) {
-                out.segs.push([out.pts.id(a), out.pts.id(b)]);
-                out.source.push(source);
-                out.piece.push(piece);
+    // The segments of one loop that are not interior to its polygon nor buried in a piece.
+    let for_each_edge =
+        |loop_pts: &[DVec2], interior: u64, piece: u32, f: &mut dyn FnMut(DVec2, DVec2)| {
+            for (k, &a) in loop_pts.iter().enumerate() {
+                let b = loop_pts[(k + 1) % loop_pts.len()];
+                if (k >= 64 || interior & 1 << k == 0) && !buried(a, b, piece, pieces, grid) {
+                    f(a, b);
+                }
             }
+        };
+    for_each_edge(&inner.corners(), 0, NO_PIECE, &mut |a, b| {
+        out.segs.push([out.pts.id(a), out.pts.id(b)]);
+        out.source.push(PolygonId::BOUNDS);
+        out.piece.push(NO_PIECE);
+    });
+    let mut start = 0;
+    let mut local: Vec<PieceSegment> = Vec::new();
+    while start < pieces.len() {
+        let source = pieces[start].source;
+        let end = start
+            + pieces[start..]
+                .iter()
+                .position(|p| p.source != source)
+                .unwrap_or(pieces.len() - start);
+        local.clear();
+        for i in start..end {
+            for_each_edge(&pieces[i].points, interior[i], i as u32, &mut |a, b| {
+                local.push(([out.pts.id(a), out.pts.id(b)], i as u32));
+            });
         }
-    };
-    add_loop(&inner.corners(), 0, PolygonId::BOUNDS, NO_PIECE);
-    for (i, (p, &mask)) in pieces.iter().zip(interior).enumerate() {
-        add_loop(&p.points, mask, p.source, i as u32);
+        let solid = pieces[start].kind == PolygonKind::Solid;
+        if solid && needs_thinning(&out.pts.points, &local, end - start) {
+            let kept =
+                thinned(&mut out.pts, &local, pieces, grid, budget).map_err(|e| match e {
+                    PlanarizeError::Unresolved(at) => unresolved(at),
+                    PlanarizeError::OverBudget {
+                        what, count, limit, ..
+                    } => BuildError::TooIntricate {
+                        polygon: source,
+                        what,
+                        count,
+                        limit,
+                    },
+                })?;
+            local = kept;
+        }
+        for &(seg, piece) in &local {
+            out.segs.push(seg);
+            out.source.push(source);
+            out.piece.push(piece);
+        }
+        start = end;
     }
-    out
+    Ok(out)
+}
+
+/// The error for crossings still unresolved near `at` after every splitting pass.
+fn unresolved(at: DVec2) -> BuildError {
+    BuildError::Triangulation(format!(
+        "constraint edges still cross near ({}, {}) after {MAX_PASSES} splitting passes",
+        Num(at.x),
+        Num(at.y)
+    ))
 }
 
 /// The runs of `split` (sorted by point pair: one constraint edge per run of equal pairs, as

@@ -21,7 +21,7 @@ pub(crate) fn buried(
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
 ) -> bool {
-    inside_a_solid_piece(a, b, own, pieces, grid, |u, v| {
+    inside_a_solid_piece(a, b, own, pieces, grid, 0..u32::MAX, |u, v| {
         let (oa, ob) = (orient(u, v, a), orient(u, v, b));
         oa >= 0.0 && ob >= 0.0 && (oa > 0.0 || ob > 0.0)
     })
@@ -46,9 +46,21 @@ pub(crate) fn buried_deep(
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
 ) -> bool {
+    buried_deep_among(a, b, own, pieces, grid, 0..u32::MAX)
+}
+
+/// [`buried_deep`] tested only against the pieces with an index in `among`.
+pub(crate) fn buried_deep_among(
+    a: DVec2,
+    b: DVec2,
+    own: u32,
+    pieces: &[InflatedPiece],
+    grid: &PieceGrid,
+    among: std::ops::Range<u32>,
+) -> bool {
     let margin = BURIED_MARGIN + 1e-12 * a.abs().max(b.abs()).max_element();
     let margin2 = margin * margin;
-    inside_a_solid_piece(a, b, own, pieces, grid, |u, v| {
+    inside_a_solid_piece(a, b, own, pieces, grid, among, |u, v| {
         let e = v - u;
         let (ca, cb) = (e.perp_dot(a - u), e.perp_dot(b - u));
         let limit = margin2 * e.length_squared();
@@ -56,7 +68,7 @@ pub(crate) fn buried_deep(
     })
 }
 
-/// Whether some solid piece but `own` whose box holds `a` and `b` passes `inside(u, v)` for
+/// Whether some solid piece but `own`, with an index in `among`, whose box holds `a` and `b` passes `inside(u, v)` for
 /// every edge `u v` of its (counter-clockwise) outline. The grid cell's entries carry the boxes,
 /// so a piece's outline is read only when its box passes.
 fn inside_a_solid_piece(
@@ -65,11 +77,13 @@ fn inside_a_solid_piece(
     own: u32,
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
+    among: std::ops::Range<u32>,
     inside: impl Fn(DVec2, DVec2) -> bool,
 ) -> bool {
     grid.candidates(a).iter().any(|e| {
         e.kind == PolygonKind::Solid
             && e.piece != own
+            && among.contains(&e.piece)
             && e.aabb.contains(a)
             && e.aabb.contains(b)
             && {

@@ -31,6 +31,9 @@ impl Default for CellEntry {
     }
 }
 
+/// Entries per piece a [`PieceGrid`] may hold (beyond 2²⁰ in all) before its cells grow.
+pub(crate) const ENTRIES_PER_PIECE: usize = 16;
+
 /// Pieces bucketed on a uniform grid, stored flat ([`Buckets`] by cell `y * nx + x`).
 pub(crate) struct PieceGrid {
     origin: DVec2,
@@ -41,20 +44,34 @@ pub(crate) struct PieceGrid {
 }
 
 impl PieceGrid {
-    /// Builds a grid over `bounds` with about one piece per cell on average.
+    /// Builds a grid over `bounds` with about one piece per cell on average, coarser where the
+    /// pieces are large for their number: a piece is listed in every cell its box covers, and the
+    /// cells double in size until the lists hold at most [`ENTRIES_PER_PIECE`] entries per piece
+    /// (plus 2²⁰), so the grid's memory is linear in the pieces whatever their sizes.
     pub(crate) fn new(pieces: &[InflatedPiece], bounds: Aabb) -> Self {
         let size = bounds.max - bounds.min;
         let n = pieces.len().max(1) as f64;
-        let cell = ((size.x * size.y / n).sqrt())
+        let mut cell = ((size.x * size.y / n).sqrt())
             .max(1e-3)
             .max(size.max_element() / 1024.0);
-        let nx = ((size.x / cell).ceil() as usize).clamp(1, 1024);
-        let ny = ((size.y / cell).ceil() as usize).clamp(1, 1024);
-        let cell_of = |p: DVec2| cell_of(bounds.min, cell, nx, ny, p);
-        let spans: Vec<((usize, usize), (usize, usize))> = pieces
-            .iter()
-            .map(|p| (cell_of(p.aabb.min), cell_of(p.aabb.max)))
-            .collect();
+        let budget = ENTRIES_PER_PIECE * pieces.len() + (1 << 20);
+        let (nx, ny, spans) = loop {
+            let nx = ((size.x / cell).ceil() as usize).clamp(1, 1024);
+            let ny = ((size.y / cell).ceil() as usize).clamp(1, 1024);
+            let cell_of = |p: DVec2| cell_of(bounds.min, cell, nx, ny, p);
+            let spans: Vec<((usize, usize), (usize, usize))> = pieces
+                .iter()
+                .map(|p| (cell_of(p.aabb.min), cell_of(p.aabb.max)))
+                .collect();
+            let entries: usize = spans
+                .iter()
+                .map(|&((x0, y0), (x1, y1))| (x1 - x0 + 1) * (y1 - y0 + 1))
+                .sum();
+            if entries <= budget || nx * ny == 1 {
+                break (nx, ny, spans);
+            }
+            cell *= 2.0;
+        };
         let cells = Buckets::new(nx * ny, || {
             pieces.iter().zip(&spans).enumerate().flat_map(
                 move |(i, (p, &((x0, y0), (x1, y1))))| {

@@ -113,10 +113,11 @@ mod polygon;
 mod predicates;
 mod runs;
 mod support;
+mod thin;
 mod walk;
 mod world;
 
-pub use build::{build_mesh, BuildError, MeshConfig};
+pub use build::{build_mesh, BuildError, MeshConfig, WORK_FLOOR, WORK_PER_POINT};
 pub use collider::ColliderShape;
 pub use decompose::{convex_pieces, polygon_triangles};
 pub use fill::{fill_mouth, filled_outline, FILL_TOLERANCE};

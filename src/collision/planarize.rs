@@ -29,6 +29,26 @@ use glam::DVec2;
 use super::buckets::Buckets;
 use super::predicates::orient;
 
+/// Why [`planarize`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum PlanarizeError {
+    /// Crossings still unresolved after [`MAX_PASSES`] passes, near this point.
+    Unresolved(DVec2),
+    /// The work exceeded the budget: `count` grid entries, candidate pairs or split points
+    /// (`what`) where `limit` were allowed. `segment` is an input segment with the most of them
+    /// (for the error message: its polygon is where the overlap is).
+    OverBudget {
+        /// What was counted.
+        what: &'static str,
+        /// How many there were when counting stopped.
+        count: usize,
+        /// The budget.
+        limit: usize,
+        /// An input segment in the thick of it.
+        segment: u32,
+    },
+}
+
 /// Upper bound on splitting passes (real levels need one or two; clusters of nearly concurrent
 /// lines a few more).
 pub(crate) const MAX_PASSES: usize = 64;
@@ -132,8 +152,14 @@ pub(crate) type Piece = ([u32; 2], u32);
 /// `pts`. Returns every resulting piece with the input segment it came from: identical pieces of
 /// different input segments (overlapping collinear edges) are all listed, so the caller knows
 /// every source of a constraint edge. Sorted by point pair. Fails with the location of a crossing
-/// still unresolved after [`MAX_PASSES`].
-pub(crate) fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<Piece>, DVec2> {
+/// still unresolved after [`MAX_PASSES`], or as soon as the grid entries, candidate pairs of one
+/// pass or split points in all exceed `budget` (each is memory: the caller bounds what an input
+/// can cost).
+pub(crate) fn planarize(
+    pts: &mut Points,
+    segments: &[[u32; 2]],
+    budget: usize,
+) -> Result<Vec<Piece>, PlanarizeError> {
     let (mut segs, mut fresh) = dedup(
         segments
             .iter()
@@ -144,11 +170,29 @@ pub(crate) fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<P
     let mut splits: Vec<(u32, u32)> = Vec::new();
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     let mut chain: Vec<(f64, u32)> = Vec::new();
+    let mut split_points = 0;
     for _ in 0..MAX_PASSES {
-        candidate_pairs(&pts.points, &segs, &fresh, &mut pairs);
+        candidate_pairs(&pts.points, &segs, &fresh, &mut pairs, budget).map_err(
+            |(what, count, i)| PlanarizeError::OverBudget {
+                what,
+                count,
+                limit: budget,
+                segment: segs[i as usize].1,
+            },
+        )?;
         splits.clear();
         for &(i, j) in &pairs {
+            let before = pts.points.len();
             split_pair(pts, &segs, i, j, &mut splits);
+            split_points += pts.points.len() - before;
+            if split_points > budget {
+                return Err(PlanarizeError::OverBudget {
+                    what: "crossing points",
+                    count: split_points,
+                    limit: budget,
+                    segment: segs[i as usize].1,
+                });
+            }
         }
         log::debug!(
             "planarize pass: {} segments, {} candidate pairs, {} splits",
@@ -195,12 +239,22 @@ pub(crate) fn planarize(pts: &mut Points, segments: &[[u32; 2]]) -> Result<Vec<P
         (segs, fresh) = dedup(out, pts.points.len());
     }
     // Still splitting: report where.
-    candidate_pairs(&pts.points, &segs, &fresh, &mut pairs);
+    let _ = candidate_pairs(&pts.points, &segs, &fresh, &mut pairs, budget);
     let loc = pairs
         .first()
         .map(|&(i, _)| pts.points[segs[i as usize].0[0] as usize])
         .unwrap_or(DVec2::ZERO);
-    Err(loc)
+    Err(PlanarizeError::Unresolved(loc))
+}
+
+/// Whether more than `limit` pairs of `segments` have overlapping bounding boxes (counted as
+/// [`planarize`]'s first pass finds them, holding at most `limit` pairs while counting): a cheap
+/// measure of how much splitting them would cost.
+pub(crate) fn box_pairs_exceed(points: &[DVec2], segments: &[[u32; 2]], limit: usize) -> bool {
+    let segs: Vec<Piece> = segments.iter().map(|&s| (s, 0)).collect();
+    let fresh = vec![true; segs.len()];
+    let mut pairs = Vec::new();
+    candidate_pairs(points, &segs, &fresh, &mut pairs, limit).is_err()
 }
 
 /// Orients each piece smaller id first, drops zero-length ones and exact duplicates (same points
@@ -310,10 +364,19 @@ fn strictly_within(a: DVec2, b: DVec2, p: DVec2) -> bool {
 /// once, found through a uniform grid (flat bucket arrays): each fresh segment is tested against
 /// the segments sharing its cells (a fresh pair only from its smaller index), and a pair counts
 /// only in the cell holding the lower-left corner of the two boxes' intersection.
-fn candidate_pairs(p: &[DVec2], segs: &[Piece], fresh: &[bool], out: &mut Vec<(u32, u32)>) {
+///
+/// Fails, with what was counted, how many and a segment with many, when the grid entries (a
+/// long segment is listed in every cell its box covers) or the pairs exceed `budget`.
+fn candidate_pairs(
+    p: &[DVec2],
+    segs: &[Piece],
+    fresh: &[bool],
+    out: &mut Vec<(u32, u32)>,
+    budget: usize,
+) -> Result<(), (&'static str, usize, u32)> {
     out.clear();
     if segs.len() < 2 || !fresh.iter().any(|&f| f) {
-        return;
+        return Ok(());
     }
     let bbox = |s: &[u32; 2]| {
         let (a, b) = (p[s[0] as usize], p[s[1] as usize]);
@@ -351,6 +414,14 @@ fn candidate_pairs(p: &[DVec2], segs: &[Piece], fresh: &[bool], out: &mut Vec<(u
             [x0 as u32, y0 as u32, x1 as u32, y1 as u32]
         })
         .collect();
+    let cover = |r: &[u32; 4]| (r[2] - r[0] + 1) as usize * (r[3] - r[1] + 1) as usize;
+    let entries: usize = ranges.iter().map(cover).sum();
+    if entries > budget {
+        let widest = (0..ranges.len())
+            .max_by_key(|&i| cover(&ranges[i]))
+            .unwrap_or(0);
+        return Err(("grid entries", entries, widest as u32));
+    }
     let cells = Buckets::new(nx * ny, || {
         ranges.iter().enumerate().flat_map(move |(i, r)| {
             (r[1]..=r[3]).flat_map(move |y| {
@@ -383,7 +454,11 @@ fn candidate_pairs(p: &[DVec2], segs: &[Piece], fresh: &[bool], out: &mut Vec<(u
                 }
             }
         }
+        if out.len() > budget {
+            return Err(("candidate pairs", out.len(), i as u32));
+        }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -395,7 +470,7 @@ mod tests {
         for &(x, y) in points {
             pts.id(DVec2::new(x, y));
         }
-        let out = planarize(&mut pts, segs).unwrap();
+        let out = planarize(&mut pts, segs, usize::MAX).unwrap();
         (pts, out)
     }
 
