@@ -983,6 +983,26 @@ fn random_squares(n: usize, side: f64, seed: u64) -> Level {
     }
 }
 
+/// `n` triangles 1 µm thick and 100 m long from the origin, at equal angles.
+fn sliver_fan(n: usize) -> Level {
+    let polygons = (0..n)
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / n as f64;
+            let d = DVec2::new(a.cos(), a.sin());
+            SourcePolygon {
+                id: PolygonId(i as u32),
+                kind: PolygonKind::Solid,
+                points: vec![DVec2::ZERO, 100.0 * d, 100.0 * d + 1e-6 * d.perp()],
+            }
+        })
+        .collect();
+    Level {
+        polygons,
+        bounds: None,
+        walls: Vec::new(),
+    }
+}
+
 fn dense<M: Measurement>(c: &mut Criterion<M>) {
     let shapes: Vec<(&str, usize, Vec<DVec2>)> = if measuring() {
         vec![
@@ -1005,6 +1025,13 @@ fn dense<M: Measurement>(c: &mut Criterion<M>) {
                 20_000,
                 zigzag_top(60.0, 20_000, 1e-2),
             ),
+            // Just wider apart than the fill's mouth: the most overlap per tooth (about 200 for
+            // the 0.6 m stand collider) that reaches the splitting stage.
+            (
+                "teeth_1cm_deep_3mm_apart",
+                20_000,
+                zigzag_top(30.0, 20_000, 1e-2),
+            ),
         ]
     } else {
         vec![("teeth_1um_end", 2_000, zigzag_end(2_000, 1e-6))]
@@ -1016,6 +1043,10 @@ fn dense<M: Measurement>(c: &mut Criterion<M>) {
     for (shape, n, outline) in shapes {
         bench_world_build(&mut g, shape, n, &outline_level(outline), &shipped);
     }
+    // 2 000 slivers 1 µm thick and 100 m long, fanned around one point: separate polygons whose
+    // inflations all overlap near the centre.
+    let fan_n = if measuring() { 2_000 } else { 200 };
+    bench_world_build(&mut g, "sliver_fan", fan_n, &sliver_fan(fan_n), &shipped);
     // Many ordinary polygons at the density of the 200 000 squares over 10 km × 10 km.
     let squares: &[usize] = if measuring() {
         &[20_000, 200_000]

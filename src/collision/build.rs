@@ -367,6 +367,7 @@ fn triangulate(
             limit,
         },
     })?;
+    drop(segs);
     ph.lap("planarize");
     let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
     ph.lap("drop buried pieces");
@@ -382,6 +383,10 @@ fn triangulate(
     ph.lap("order vertices");
     let edges = constraint_edges(&chains, &run_list, &mut lists, &pts.points, &remap);
     ph.lap("source lists");
+    // Spade's triangulation is the largest thing a build holds: free the splitting stage's
+    // arrays first rather than at the end of this function.
+    drop(chains);
+    drop((pts, split, runs, used, run_list, remap, source, piece));
     let mut cdt = bulk_load(verts)?;
     ph.lap("spade bulk load");
     let conflicts = mark_constraints(&mut cdt, &edges);

@@ -133,4 +133,4 @@ pub use predicates::{
 };
 pub use support::Support;
 pub use walk::{Body, Contact, Contacts, MoveEnd, MoveOptions, MoveResult};
-pub use world::{ColliderId, CollisionWorld};
+pub use world::{ColliderId, CollisionWorld, PARALLEL_BUILD_MAX_POINTS};

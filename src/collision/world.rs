@@ -58,6 +58,13 @@ impl CollisionWorld {
     }
 }
 
+/// Levels with more points than this build their meshes one after the other, so that only one
+/// build's working memory (spade's triangulation, about twice the finished mesh) is held at a
+/// time: 200 000 squares (800 000 points, two meshes of 187 MiB) peak at 883 MiB in parallel and
+/// 566 MiB in turn, for 1.9 s against 3.7 s (release, 2026-11-25; BENCHMARKS.md, "Big and dense
+/// worlds"). Smaller levels build in parallel.
+pub const PARALLEL_BUILD_MAX_POINTS: usize = 200_000;
+
 fn build_all(
     polygons: &[SourcePolygon],
     shapes: &[ColliderShape],
@@ -66,6 +73,13 @@ fn build_all(
     let Some((first, rest)) = shapes.split_first() else {
         return Ok(Vec::new());
     };
+    let points: usize = polygons.iter().map(|p| p.points.len()).sum();
+    if points > PARALLEL_BUILD_MAX_POINTS {
+        return shapes
+            .iter()
+            .map(|shape| build_mesh(polygons, shape, config))
+            .collect();
+    }
     // One thread per further shape; the calling thread builds the first mesh meanwhile.
     let results: Vec<Result<CollisionMesh, BuildError>> = std::thread::scope(|s| {
         let handles: Vec<_> = rest

@@ -6,7 +6,9 @@
 //! than 200 polygons and 2 000 points; the largest measured levels (the 20 000-point outline of
 //! the long-outline goal, 200 000 random squares: 800 000 points in a 35 MB file) are inside them
 //! with room to spare. They bound what a file can ask for; what a level *within* them costs to
-//! build is the mesh build's business (see `BENCHMARKS.md`, "Big and dense worlds").
+//! build is bounded per point by the mesh build (`collision::WORK_PER_POINT`: a level whose
+//! inflated outlines overlap more than that allows is refused with `BuildError::TooIntricate`;
+//! see `BENCHMARKS.md`, "Big and dense worlds").
 //!
 //! | limit | value | why |
 //! | --- | ---: | --- |

@@ -72,12 +72,14 @@ pub enum LoadError {
     #[error(transparent)]
     Replay(#[from] ReplayError),
     /// The level is valid data but no world can be built from it (meshes, spawn, tuning).
-    #[error("{}: {source}", path.display())]
+    /// The message already holds `error`'s whole text, so it is not also given as the error's
+    /// source (a reporter that prints the chain would repeat it).
+    #[error("{}: {error}", path.display())]
     World {
         /// The level file.
         path: PathBuf,
         /// What went wrong.
-        source: WorldError,
+        error: WorldError,
     },
 }
 
@@ -107,8 +109,8 @@ pub fn load_world(files: &WorldFiles) -> Result<LoadedWorld, LoadError> {
 
 /// [`World::new`], with the error naming the level file.
 pub fn build_world(path: &Path, level: &Level, tuning: &Tuning) -> Result<World, LoadError> {
-    World::new(level, tuning).map_err(|source| LoadError::World {
+    World::new(level, tuning).map_err(|error| LoadError::World {
         path: path.to_path_buf(),
-        source,
+        error,
     })
 }

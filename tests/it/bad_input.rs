@@ -103,6 +103,15 @@ fn assert_clean_failure(case: &Case, out: &Output, what: &str) {
     let prefix = format!("error: {}", rel(case));
     assert!(lines[0].starts_with(&prefix), "{what}: {stderr}");
     assert_fragments(case, lines[0]);
+    // Said once: a message that is also its error's source used to be printed again for each
+    // level of the chain ("spawn: the spawn point ...: spawn: the spawn point ...: the spawn ...").
+    let parts: Vec<&str> = lines[0].split(": ").filter(|p| p.len() > 20).collect();
+    for (i, part) in parts.iter().enumerate() {
+        assert!(
+            !parts[..i].contains(part),
+            "{what}: said twice: {part:?}\n{stderr}"
+        );
+    }
 }
 
 #[test]

@@ -42,6 +42,7 @@ mod input_mapping;
 mod layering;
 mod level_swap;
 mod levels;
+mod memory_cap;
 mod movement_scenarios;
 mod regression_long_polygon_drawn;
 mod regression_one_way_resting_on_ground;
