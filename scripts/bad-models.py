@@ -58,6 +58,15 @@ def times_not_scalar(d):
     run["samplers"][0]["input"] = walk["samplers"][0]["output"]
 
 
+def requires_draco(d):
+    d["extensionsUsed"] = ["KHR_draco_mesh_compression"]
+    d["extensionsRequired"] = ["KHR_draco_mesh_compression"]
+
+
+def no_joints(d):
+    del d["meshes"][0]["primitives"][0]["attributes"]["JOINTS_0"]
+
+
 files = {
     "empty.glb": b"",
     "truncated.glb": hero[:4096],
@@ -67,6 +76,8 @@ files = {
     "missing_run.glb": edited(rename_run),
     "accessor_out_of_range.glb": edited(far_accessor),
     "times_not_scalar.glb": edited(times_not_scalar),
+    "requires_draco.glb": edited(requires_draco),
+    "no_joints.glb": edited(no_joints),
 }
 OUT.mkdir(parents=True, exist_ok=True)
 for name, data in files.items():

@@ -17,6 +17,14 @@ pub enum AnimError {
     /// No skin, or a skin without joints or inverse bind matrices.
     #[error("missing skin: {0}")]
     MissingSkin(String),
+    /// A skinned mesh primitive without an attribute skinning needs (`POSITION`, `JOINTS_0`,
+    /// `WEIGHTS_0`); a missing `NORMAL` is not an error (flat normals are computed).
+    #[error("missing attribute: {0}")]
+    MissingAttribute(String),
+    /// Valid glTF that this loader does not handle: a required extension, more joints than the
+    /// renderer's palette, a primitive that is not a triangle list.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
     /// No animation clips at all.
     #[error("missing clips: the file has no animations")]
     NoClips,

@@ -4,6 +4,22 @@
 //! with the `gltf` crate's validation first and then checks of every accessor this module reads
 //! (element type, component type, count, stride, bounds), so a bad file gives an [`AnimError`]
 //! and never a panic inside the reader.
+//!
+//! What exporters write, and what becomes of it (`tests/it/model_conformance.rs`):
+//! - the first skin (a log line when there are more); every primitive of every node bound to it
+//!   (one node per part or material is common), the nodes' own transforms ignored as glTF says
+//!   for skinned meshes;
+//! - no `NORMAL`: flat normals, each triangle's own (its vertices are not shared);
+//! - `JOINTS_1`/`WEIGHTS_1`: the four largest of the eight influences; weights that do not sum to
+//!   1 (beyond 1e-4) are renormalised, `u8`/`u16` normalised weights and colours are read, a
+//!   vertex without a usable weight follows its first joint (one log line per primitive);
+//! - morph targets: ignored, the base shape drawn (one log line);
+//! - refused, naming what: a required extension ([`AnimError::Unsupported`]), a primitive that is
+//!   not a triangle list, more joints than [`MAX_JOINTS`], a primitive without `JOINTS_0` or
+//!   `WEIGHTS_0` ([`AnimError::MissingAttribute`]).
+//!
+//! Not read yet: textures (`baseColorTexture`; colours come from `COLOR_0` only), sparse
+//! accessors, several skins by choice, `.gltf` files with separate buffers.
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -64,6 +80,7 @@ impl Model {
     /// Loads a model from the bytes of a binary glTF file.
     pub fn from_glb(bytes: &[u8]) -> Result<Model, AnimError> {
         check_container(bytes)?;
+        check_required_extensions(bytes)?;
         let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
         let blob = gltf.blob.as_deref();
         for b in gltf.buffers() {
@@ -86,15 +103,34 @@ impl Model {
             .skins()
             .next()
             .ok_or_else(|| AnimError::MissingSkin("the file has no skin".into()))?;
+        if gltf.skins().len() > 1 {
+            log::warn!(
+                "the model has {} skins; the first, {:?}, is used",
+                gltf.skins().len(),
+                skin.name().unwrap_or("")
+            );
+        }
         let skeleton = load_skeleton(&gltf, &skin, blob)?;
-        let node = gltf
-            .nodes()
-            .find(|n| n.mesh().is_some() && n.skin().is_some_and(|s| s.index() == skin.index()))
-            .ok_or_else(|| AnimError::MissingSkin("no node has both a mesh and the skin".into()))?;
-        let mesh = node
-            .mesh()
-            .ok_or_else(|| AnimError::MissingSkin("the skinned node has no mesh".into()))?;
-        let mesh = load_mesh(&mesh, skeleton.len(), blob)?;
+        // Every primitive of every node bound to the skin: exporters write one node per mesh
+        // part or material. A skinned mesh's node transform is ignored (glTF 2.0, "Skins").
+        let mut mesh = SkinnedMesh::default();
+        let mut parts = 0;
+        for node in gltf.nodes() {
+            if let (Some(m), Some(s)) = (node.mesh(), node.skin()) {
+                if s.index() == skin.index() {
+                    load_mesh(&mut mesh, &m, skeleton.len(), blob)?;
+                    parts += 1;
+                }
+            }
+        }
+        if parts == 0 {
+            return Err(AnimError::MissingSkin(
+                "no node has both a mesh and the skin".into(),
+            ));
+        }
+        if mesh.indices.is_empty() {
+            return Err(AnimError::Invalid("the mesh has no whole triangles".into()));
+        }
         let joint_of_node: HashMap<usize, u16> = skin
             .joints()
             .enumerate()
@@ -164,6 +200,40 @@ fn check_container(bytes: &[u8]) -> Result<(), AnimError> {
         )));
     }
     Ok(())
+}
+
+/// Refuses a file that requires an extension, by name, before the `gltf` crate's validation
+/// (which reports only "unsupported" at a JSON path). None is supported: every extension this
+/// loader could use is optional by nature (a file may list it in `extensionsUsed` and loads).
+fn check_required_extensions(bytes: &[u8]) -> Result<(), AnimError> {
+    let json = if bytes.starts_with(b"glTF") {
+        let len = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]) as usize;
+        &bytes[20..20 + len]
+    } else {
+        bytes
+    };
+    #[derive(serde::Deserialize)]
+    struct Required {
+        #[serde(default, rename = "extensionsRequired")]
+        required: Vec<String>,
+    }
+    // A document that does not parse is reported by the `gltf` crate next.
+    let Ok(doc) = serde_json::from_slice::<Required>(json) else {
+        return Ok(());
+    };
+    match doc.required.as_slice() {
+        [] => Ok(()),
+        names => Err(AnimError::Unsupported(format!(
+            "the file requires the extension{} {} (re-export without {})",
+            if names.len() > 1 { "s" } else { "" },
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            if names.len() > 1 { "them" } else { "it" }
+        ))),
+    }
 }
 
 fn describe_gltf_error(e: gltf::Error) -> AnimError {
@@ -257,8 +327,9 @@ fn load_skeleton(
         return Err(AnimError::MissingSkin("the skin has no joints".into()));
     }
     if n > MAX_JOINTS {
-        return Err(AnimError::Invalid(format!(
-            "the skin has {n} joints, more than the {MAX_JOINTS} supported"
+        return Err(AnimError::Unsupported(format!(
+            "the skin has {n} joints, more than the {MAX_JOINTS} the renderer's joint palette \
+             holds"
         )));
     }
     let inverse_bind: Vec<Mat4> = match skin.inverse_bind_matrices() {
@@ -352,89 +423,179 @@ fn load_skeleton(
     })
 }
 
+/// Appends every primitive of `mesh` to `out`. A primitive without `NORMAL` gets flat normals
+/// (glTF 2.0: "When normals are not specified, client implementations MUST calculate flat
+/// normals"): its triangles are unshared, each vertex taking its triangle's normal. Weights are
+/// renormalised to sum to 1; with `JOINTS_1`/`WEIGHTS_1` the four largest of the eight
+/// influences are kept. Morph targets are ignored (the base shape is drawn), with one log line.
 fn load_mesh(
+    out: &mut SkinnedMesh,
     mesh: &gltf::Mesh<'_>,
     joint_count: usize,
     blob: Option<&[u8]>,
-) -> Result<SkinnedMesh, AnimError> {
+) -> Result<(), AnimError> {
     use gltf::Semantic;
-    let mut out = SkinnedMesh::default();
+    let mesh_name = match mesh.name() {
+        Some(n) => format!("mesh `{n}`"),
+        None => format!("mesh {}", mesh.index()),
+    };
     for p in mesh.primitives() {
+        let prim = format!("{mesh_name} primitive {}", p.index());
         if p.mode() != gltf::mesh::Mode::Triangles {
-            return Err(AnimError::Invalid(format!(
-                "mesh primitive {} is not a triangle list",
-                p.index()
+            return Err(AnimError::Unsupported(format!(
+                "{prim} is drawn as {:?}, not a triangle list",
+                p.mode()
             )));
         }
-        let get = |s: Semantic, what: &str| {
-            p.get(&s)
-                .ok_or_else(|| AnimError::MissingSkin(format!("the mesh has no {what}")))
+        let missing = |what: &str| {
+            AnimError::MissingAttribute(format!(
+                "{prim} has no {what} (a skinned mesh needs POSITION, JOINTS_0 and WEIGHTS_0)"
+            ))
         };
-        let pos = get(Semantic::Positions, "POSITION")?;
+        let weight_types = [DataType::F32, DataType::U8, DataType::U16];
+        let joint_types = [DataType::U8, DataType::U16];
+        let pos = p
+            .get(&Semantic::Positions)
+            .ok_or_else(|| missing("POSITION"))?;
         check_accessor(&pos, "POSITION", Dimensions::Vec3, &[DataType::F32])?;
-        let nrm = get(Semantic::Normals, "NORMAL")?;
-        check_accessor(&nrm, "NORMAL", Dimensions::Vec3, &[DataType::F32])?;
-        let jnt = get(Semantic::Joints(0), "JOINTS_0")?;
-        check_accessor(
-            &jnt,
-            "JOINTS_0",
-            Dimensions::Vec4,
-            &[DataType::U8, DataType::U16],
-        )?;
-        let wgt = get(Semantic::Weights(0), "WEIGHTS_0")?;
-        check_accessor(&wgt, "WEIGHTS_0", Dimensions::Vec4, &[DataType::F32])?;
         let count = pos.count();
-        if [nrm.count(), jnt.count(), wgt.count()]
-            .iter()
-            .any(|&c| c != count)
-        {
-            return Err(AnimError::Invalid(
-                "the mesh's attributes have different counts".into(),
-            ));
-        }
-        let colours = match p.get(&Semantic::Colors(0)) {
-            Some(c) => {
-                check_accessor(&c, "COLOR_0", Dimensions::Vec3, &[DataType::F32])?;
-                if c.count() != count {
-                    return Err(AnimError::Invalid("COLOR_0 has a different count".into()));
-                }
-                Some(())
+        let same_count = |a: &gltf::Accessor<'_>, what: &str| {
+            if a.count() == count {
+                Ok(())
+            } else {
+                Err(AnimError::Invalid(format!(
+                    "{prim}: {what} has {} elements, POSITION {count}",
+                    a.count()
+                )))
             }
+        };
+        let nrm = p.get(&Semantic::Normals);
+        if let Some(n) = &nrm {
+            check_accessor(n, "NORMAL", Dimensions::Vec3, &[DataType::F32])?;
+            same_count(n, "NORMAL")?;
+        }
+        let mut sets = Vec::new();
+        for set in 0..2 {
+            let (j, w) = (
+                p.get(&Semantic::Joints(set)),
+                p.get(&Semantic::Weights(set)),
+            );
+            let (j, w) = match (j, w, set) {
+                (Some(j), Some(w), _) => (j, w),
+                (None, None, 1) => break,
+                (None, _, 0) => return Err(missing("JOINTS_0")),
+                (_, None, 0) => return Err(missing("WEIGHTS_0")),
+                _ => {
+                    return Err(AnimError::Invalid(format!(
+                        "{prim} has only one of JOINTS_1 and WEIGHTS_1"
+                    )))
+                }
+            };
+            let (jn, wn) = (format!("JOINTS_{set}"), format!("WEIGHTS_{set}"));
+            check_accessor(&j, &jn, Dimensions::Vec4, &joint_types)?;
+            check_accessor(&w, &wn, Dimensions::Vec4, &weight_types)?;
+            same_count(&j, &jn)?;
+            same_count(&w, &wn)?;
+            sets.push(set);
+        }
+        if p.get(&Semantic::Joints(2)).is_some() || p.get(&Semantic::Weights(2)).is_some() {
+            return Err(AnimError::Unsupported(format!(
+                "{prim} has JOINTS_2/WEIGHTS_2: more than eight joint influences per vertex"
+            )));
+        }
+        let colour = p.get(&Semantic::Colors(0));
+        if let Some(c) = &colour {
+            let dims = if c.dimensions() == Dimensions::Vec4 {
+                Dimensions::Vec4
+            } else {
+                Dimensions::Vec3
+            };
+            check_accessor(c, "COLOR_0", dims, &weight_types)?;
+            same_count(c, "COLOR_0")?;
+        }
+        if p.morph_targets().len() > 0 {
+            log::info!(
+                "{prim}: its {} morph targets are ignored (the base shape is drawn)",
+                p.morph_targets().len()
+            );
+        }
+
+        let r = p.reader(buffer_data(blob));
+        let positions: Vec<[f32; 3]> = r
+            .read_positions()
+            .ok_or_else(|| outside("POSITION"))?
+            .collect();
+        let normals: Option<Vec<[f32; 3]>> = match nrm {
+            Some(_) => Some(r.read_normals().ok_or_else(|| outside("NORMAL"))?.collect()),
             None => None,
         };
-        let r = p.reader(buffer_data(blob));
-        let base = out.positions.len() as u32;
-        out.positions
-            .extend(r.read_positions().ok_or_else(|| outside("POSITION"))?);
-        out.normals
-            .extend(r.read_normals().ok_or_else(|| outside("NORMAL"))?);
-        match colours {
-            Some(()) => out.colours.extend(
-                r.read_colors(0)
-                    .ok_or_else(|| outside("COLOR_0"))?
-                    .into_rgb_f32(),
-            ),
-            None => out.colours.extend(std::iter::repeat_n([1.0; 3], count)),
+        let colours: Vec<[f32; 3]> = match colour {
+            Some(_) => r
+                .read_colors(0)
+                .ok_or_else(|| outside("COLOR_0"))?
+                .into_rgb_f32()
+                .collect(),
+            None => vec![[1.0; 3]; count],
+        };
+        // Up to eight influences per vertex, then the four largest, renormalised.
+        let mut influences: Vec<[(u16, f32); 8]> = vec![[(0, 0.0); 8]; count];
+        for &set in &sets {
+            let js = r
+                .read_joints(set)
+                .ok_or_else(|| outside("JOINTS"))?
+                .into_u16();
+            let ws = r
+                .read_weights(set)
+                .ok_or_else(|| outside("WEIGHTS"))?
+                .into_f32();
+            for ((inf, j), w) in influences.iter_mut().zip(js).zip(ws) {
+                for k in 0..4 {
+                    inf[4 * set as usize + k] = (j[k], w[k]);
+                }
+            }
         }
-        for j in r
-            .read_joints(0)
-            .ok_or_else(|| outside("JOINTS_0"))?
-            .into_u16()
-        {
-            if j.iter().any(|&x| usize::from(x) >= joint_count) {
+        let mut unweighted = 0;
+        let mut joints = Vec::with_capacity(count);
+        let mut weights = Vec::with_capacity(count);
+        for inf in &mut influences {
+            if let Some(&(j, _)) = inf
+                .iter()
+                .find(|(j, w)| *w > 0.0 && usize::from(*j) >= joint_count)
+            {
                 return Err(AnimError::Invalid(format!(
-                    "JOINTS_0 names joint {} of a {joint_count}-joint skin",
-                    j.iter().max().copied().unwrap_or(0)
+                    "{prim}: JOINTS names joint {j} of a {joint_count}-joint skin"
                 )));
             }
-            out.joints.push(j);
+            if sets.len() > 1 {
+                // Stable: equal weights keep their order, so four influences stay as written.
+                inf.sort_by(|a, b| b.1.total_cmp(&a.1));
+            }
+            let mut j = [inf[0].0, inf[1].0, inf[2].0, inf[3].0];
+            let mut w = [inf[0].1, inf[1].1, inf[2].1, inf[3].1];
+            if j.iter().any(|&x| usize::from(x) >= joint_count) {
+                // A joint index past the skin with zero weight: harmless, point it at joint 0.
+                for (x, wx) in j.iter_mut().zip(&w) {
+                    if usize::from(*x) >= joint_count && *wx == 0.0 {
+                        *x = 0;
+                    }
+                }
+            }
+            let sum: f32 = w.iter().sum();
+            if sum.is_nan() || sum <= 0.0 || !sum.is_finite() || w.iter().any(|x| *x < 0.0) {
+                unweighted += 1;
+                w = [1.0, 0.0, 0.0, 0.0];
+            } else if (sum - 1.0).abs() > 1e-4 {
+                w = w.map(|x| x / sum);
+            }
+            joints.push(j);
+            weights.push(w);
         }
-        out.weights.extend(
-            r.read_weights(0)
-                .ok_or_else(|| outside("WEIGHTS_0"))?
-                .into_f32(),
-        );
-        match p.indices() {
+        if unweighted > 0 {
+            log::warn!(
+                "{prim}: {unweighted} vertices have no usable weight; each follows its first joint"
+            );
+        }
+        let indices: Vec<u32> = match p.indices() {
             Some(i) => {
                 check_accessor(
                     &i,
@@ -442,26 +603,51 @@ fn load_mesh(
                     Dimensions::Scalar,
                     &[DataType::U8, DataType::U16, DataType::U32],
                 )?;
-                for ix in r
+                let ix: Vec<u32> = r
                     .read_indices()
                     .ok_or_else(|| outside("indices"))?
                     .into_u32()
-                {
-                    if ix as usize >= count {
-                        return Err(AnimError::Invalid(format!(
-                            "index {ix} past the {count} vertices"
-                        )));
+                    .collect();
+                if let Some(bad) = ix.iter().find(|&&x| x as usize >= count) {
+                    return Err(AnimError::Invalid(format!(
+                        "{prim}: index {bad} past the {count} vertices"
+                    )));
+                }
+                ix
+            }
+            None => (0..count as u32).collect(),
+        };
+        let whole = indices.len() - indices.len() % 3;
+        let base = out.positions.len() as u32;
+        match normals {
+            Some(n) => {
+                out.positions.extend(positions);
+                out.normals.extend(n);
+                out.colours.extend(colours);
+                out.joints.extend(joints);
+                out.weights.extend(weights);
+                out.indices
+                    .extend(indices[..whole].iter().map(|i| base + i));
+            }
+            None => {
+                for (k, t) in indices[..whole].chunks_exact(3).enumerate() {
+                    let [a, b, c] =
+                        [t[0], t[1], t[2]].map(|i| Vec3::from_array(positions[i as usize]));
+                    let n = (b - a).cross(c - a).try_normalize().unwrap_or(Vec3::Z);
+                    for &i in t {
+                        let i = i as usize;
+                        out.positions.push(positions[i]);
+                        out.normals.push(n.to_array());
+                        out.colours.push(colours[i]);
+                        out.joints.push(joints[i]);
+                        out.weights.push(weights[i]);
                     }
-                    out.indices.push(base + ix);
+                    out.indices.extend((0..3).map(|v| base + 3 * k as u32 + v));
                 }
             }
-            None => out.indices.extend(base..base + count as u32),
         }
     }
-    if out.indices.is_empty() || out.indices.len() % 3 != 0 {
-        return Err(AnimError::Invalid("the mesh has no whole triangles".into()));
-    }
-    Ok(out)
+    Ok(())
 }
 
 /// The animation channels' targets, which the `gltf` crate's validation leaves out (1.4: only the

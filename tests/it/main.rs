@@ -43,6 +43,7 @@ mod layering;
 mod level_swap;
 mod levels;
 mod memory_cap;
+mod model_conformance;
 mod movement_scenarios;
 mod regression_long_polygon_drawn;
 mod regression_one_way_resting_on_ground;

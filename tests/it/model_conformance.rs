@@ -1,0 +1,262 @@
+//! The model loader reads what exporters write (issue "Characters from files", loader
+//! conformance): each test edits the committed hero model the way an exporter or another rig
+//! would differ (no normals, several skinned nodes, eight influences, unnormalised weights, morph
+//! targets, a required extension, a missing attribute, more joints than the palette) and checks
+//! what `anim::Model::from_glb` makes of it against the unedited model.
+use glam::Vec3;
+use serde_json::{json, Value};
+use tessera::anim::{Model, SkinnedMesh, MAX_JOINTS};
+
+fn hero() -> Vec<u8> {
+    std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb")).unwrap()
+}
+
+/// The JSON document and the binary chunk of a `.glb`.
+fn split(glb: &[u8]) -> (Value, Vec<u8>) {
+    let len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+    let doc = serde_json::from_slice(&glb[20..20 + len]).unwrap();
+    (doc, glb[20 + len..].to_vec())
+}
+
+/// A `.glb` from a JSON document and a binary chunk (with its own chunk header, as `split`
+/// returns it).
+fn pack(doc: &Value, bin_chunk: &[u8]) -> Vec<u8> {
+    let mut text = serde_json::to_vec(doc).unwrap();
+    while !text.len().is_multiple_of(4) {
+        text.push(b' ');
+    }
+    let total = 12 + 8 + text.len() + bin_chunk.len();
+    let mut out = b"glTF".to_vec();
+    out.extend(2u32.to_le_bytes());
+    out.extend((total as u32).to_le_bytes());
+    out.extend((text.len() as u32).to_le_bytes());
+    out.extend(b"JSON");
+    out.extend(text);
+    out.extend(bin_chunk);
+    out
+}
+
+fn edited(f: impl FnOnce(&mut Value)) -> Vec<u8> {
+    let (mut doc, bin) = split(&hero());
+    f(&mut doc);
+    pack(&doc, &bin)
+}
+
+fn load(glb: &[u8]) -> Model {
+    Model::from_glb(glb).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn error(glb: &[u8]) -> String {
+    match Model::from_glb(glb) {
+        Ok(_) => panic!("loaded"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn attributes(doc: &mut Value) -> &mut serde_json::Map<String, Value> {
+    doc["meshes"][0]["primitives"][0]["attributes"]
+        .as_object_mut()
+        .unwrap()
+}
+
+/// Each vertex's weight per joint (joints listed twice add up).
+fn per_joint(mesh: &SkinnedMesh, v: usize) -> Vec<(u16, f32)> {
+    let mut out: Vec<(u16, f32)> = Vec::new();
+    for k in 0..4 {
+        let (j, w) = (mesh.joints[v][k], mesh.weights[v][k]);
+        if w == 0.0 {
+            continue;
+        }
+        match out.iter_mut().find(|(o, _)| *o == j) {
+            Some(e) => e.1 += w,
+            None => out.push((j, w)),
+        }
+    }
+    out.sort_by_key(|e| e.0);
+    out
+}
+
+#[test]
+fn a_model_without_normals_gets_flat_normals() {
+    let original = load(&hero());
+    let flat = load(&edited(|d| {
+        attributes(d).remove("NORMAL");
+    }));
+    let m = &original.mesh;
+    let f = &flat.mesh;
+    assert_eq!(f.indices.len(), m.indices.len());
+    assert_eq!(f.positions.len(), m.indices.len(), "one vertex per corner");
+    for (t, tri) in m.indices.chunks_exact(3).enumerate() {
+        let corners: Vec<Vec3> = tri
+            .iter()
+            .map(|&i| Vec3::from_array(m.positions[i as usize]))
+            .collect();
+        let want = (corners[1] - corners[0])
+            .cross(corners[2] - corners[0])
+            .normalize();
+        for (k, &i) in tri.iter().enumerate() {
+            let v = f.indices[3 * t + k] as usize;
+            assert_eq!(f.positions[v], m.positions[i as usize]);
+            assert_eq!(f.joints[v], m.joints[i as usize]);
+            assert_eq!(f.weights[v], m.weights[i as usize]);
+            let n = Vec3::from_array(f.normals[v]);
+            assert!(n.distance(want) < 1e-6, "triangle {t}: {n} against {want}");
+            // The hero's boxes have flat normals already: the file's agree.
+            assert!(n.distance(Vec3::from_array(m.normals[i as usize])) < 1e-5);
+        }
+    }
+}
+
+#[test]
+fn every_node_bound_to_the_skin_is_loaded() {
+    let original = load(&hero());
+    let two = load(&edited(|d| {
+        let copy = d["meshes"][0].clone();
+        d["meshes"].as_array_mut().unwrap().push(copy);
+        let nodes = d["nodes"].as_array_mut().unwrap();
+        nodes.push(
+            json!({ "name": "second part", "mesh": 1, "skin": 0, "translation": [5.0, 0.0, 0.0] }),
+        );
+        let n = nodes.len() - 1;
+        d["scenes"][0]["nodes"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!(n));
+    }));
+    let (m, t) = (&original.mesh, &two.mesh);
+    assert_eq!(t.positions.len(), 2 * m.positions.len());
+    assert_eq!(t.indices.len(), 2 * m.indices.len());
+    let n = m.positions.len() as u32;
+    // The second part's vertices follow the first's, unmoved: a skinned node's transform is
+    // ignored (the joints place it).
+    assert_eq!(&t.positions[m.positions.len()..], &m.positions[..]);
+    let second: Vec<u32> = t.indices[m.indices.len()..].iter().map(|i| i - n).collect();
+    assert_eq!(second, m.indices);
+}
+
+#[test]
+fn eight_influences_keep_the_four_largest_and_the_same_blend() {
+    let original = load(&hero());
+    let eight = load(&edited(|d| {
+        let a = attributes(d);
+        let (j, w) = (a["JOINTS_0"].clone(), a["WEIGHTS_0"].clone());
+        a.insert("JOINTS_1".into(), j);
+        a.insert("WEIGHTS_1".into(), w);
+    }));
+    for v in 0..original.mesh.positions.len() {
+        let (a, b) = (per_joint(&original.mesh, v), per_joint(&eight.mesh, v));
+        assert_eq!(a.len(), b.len(), "vertex {v}: {a:?} {b:?}");
+        for ((ja, wa), (jb, wb)) in a.iter().zip(&b) {
+            assert_eq!(ja, jb);
+            assert!((wa - wb).abs() < 1e-6, "vertex {v}: {a:?} {b:?}");
+        }
+    }
+}
+
+#[test]
+fn weights_that_do_not_sum_to_one_are_renormalised() {
+    let original = load(&hero());
+    let (doc, mut bin) = split(&hero());
+    // Double every weight in the binary chunk (after its 8-byte header).
+    let acc = &doc["accessors"][doc["meshes"][0]["primitives"][0]["attributes"]["WEIGHTS_0"]
+        .as_u64()
+        .unwrap() as usize];
+    let view = &doc["bufferViews"][acc["bufferView"].as_u64().unwrap() as usize];
+    let start = 8
+        + view["byteOffset"].as_u64().unwrap_or(0) as usize
+        + acc["byteOffset"].as_u64().unwrap_or(0) as usize;
+    let count = acc["count"].as_u64().unwrap() as usize;
+    for k in 0..4 * count {
+        let at = start + 4 * k;
+        let w = f32::from_le_bytes(bin[at..at + 4].try_into().unwrap());
+        bin[at..at + 4].copy_from_slice(&(2.0 * w).to_le_bytes());
+    }
+    let doubled = load(&pack(&doc, &bin));
+    for (a, b) in original.mesh.weights.iter().zip(&doubled.mesh.weights) {
+        for k in 0..4 {
+            assert!((a[k] - b[k]).abs() < 1e-6, "{a:?} {b:?}");
+        }
+    }
+}
+
+#[test]
+fn morph_targets_are_ignored_and_the_base_shape_drawn() {
+    let original = load(&hero());
+    let morphed = load(&edited(|d| {
+        let pos = attributes(d)["POSITION"].clone();
+        d["meshes"][0]["primitives"][0]["targets"] = json!([{ "POSITION": pos }]);
+        d["meshes"][0]["weights"] = json!([0.5]);
+    }));
+    assert_eq!(morphed.mesh, original.mesh);
+}
+
+#[test]
+fn a_required_extension_is_refused_by_name() {
+    let e = error(&edited(|d| {
+        d["extensionsUsed"] = json!(["KHR_draco_mesh_compression", "EXT_meshopt_compression"]);
+        d["extensionsRequired"] = json!(["KHR_draco_mesh_compression", "EXT_meshopt_compression"]);
+    }));
+    assert_eq!(
+        e,
+        "unsupported: the file requires the extensions `KHR_draco_mesh_compression`, \
+         `EXT_meshopt_compression` (re-export without them)"
+    );
+    // Only used, not required: loads.
+    load(&edited(|d| {
+        d["extensionsUsed"] = json!(["KHR_materials_emissive_strength"]);
+    }));
+}
+
+#[test]
+fn a_missing_skinning_attribute_is_named() {
+    for what in ["JOINTS_0", "WEIGHTS_0"] {
+        let e = error(&edited(|d| {
+            d["meshes"][0]["name"] = json!("body");
+            attributes(d).remove(what);
+        }));
+        assert!(
+            e.starts_with(&format!(
+                "missing attribute: mesh `body` primitive 0 has no {what}"
+            )),
+            "{e}"
+        );
+    }
+    // A primitive without POSITION breaks glTF itself: the `gltf` crate's validation names it.
+    let e = error(&edited(|d| {
+        attributes(d).remove("POSITION");
+    }));
+    assert!(
+        e.starts_with("invalid glTF: ") && e.contains("POSITION"),
+        "{e}"
+    );
+}
+
+#[test]
+fn more_joints_than_the_palette_holds_are_refused_with_both_numbers() {
+    let e = error(&edited(|d| {
+        let nodes = d["nodes"].as_array_mut().unwrap();
+        let first = nodes.len();
+        for k in 0..MAX_JOINTS + 1 {
+            nodes.push(json!({ "name": format!("extra {k}") }));
+        }
+        let extra: Vec<usize> = (first..first + MAX_JOINTS + 1).collect();
+        nodes[0]["children"]
+            .as_array_mut()
+            .unwrap()
+            .extend(extra.iter().map(|&n| json!(n)));
+        let skin = &mut d["skins"][0];
+        skin["joints"]
+            .as_array_mut()
+            .unwrap()
+            .extend(extra.iter().map(|&n| json!(n)));
+        skin.as_object_mut().unwrap().remove("inverseBindMatrices");
+    }));
+    let n = 21 + MAX_JOINTS + 1;
+    assert_eq!(
+        e,
+        format!(
+            "unsupported: the skin has {n} joints, more than the {MAX_JOINTS} the renderer's \
+             joint palette holds"
+        )
+    );
+}
