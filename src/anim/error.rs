@@ -31,6 +31,19 @@ pub enum AnimError {
     /// A clip the animation controller needs is not in the file.
     #[error("missing clip `{0}` (the hero's animation controller needs it)")]
     MissingClip(&'static str),
+    /// A role is mapped (by a character file) to a clip name the model does not have.
+    #[error(
+        "the role `{role}` is mapped to the clip `{clip}`, which the model does not have (its \
+         clips: {available})"
+    )]
+    UnknownClip {
+        /// The role.
+        role: &'static str,
+        /// The name it was mapped to.
+        clip: String,
+        /// The model's clip names, quoted, comma-separated.
+        available: String,
+    },
 }
 
 /// An [`AnimError`] with the file it came from, or a file that cannot be read.

@@ -66,6 +66,31 @@ impl HeroClip {
         }
     }
 
+    /// The role whose name is `name` (as [`HeroClip::name`] spells it).
+    pub fn from_name(name: &str) -> Option<HeroClip> {
+        HeroClip::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// The roles whose clip plays for this one when a model has no clip for it, in order of
+    /// preference; every chain ends at `idle`, which has none (a model must have an idle clip).
+    pub fn fallbacks(self) -> &'static [HeroClip] {
+        use HeroClip::*;
+        match self {
+            Idle => &[],
+            Run => &[Walk, Idle],
+            Walk => &[Run, Idle],
+            CrouchWalk => &[Walk, Run, Idle],
+            CrouchIdle => &[Idle],
+            JumpTakeoff => &[Rise, Fall, Idle],
+            Rise => &[Fall, Idle],
+            Fall => &[Rise, Idle],
+            Land => &[Idle],
+            WallSlide => &[Fall, Idle],
+            Climb => &[Idle],
+            Push => &[Walk, Idle],
+        }
+    }
+
     /// Whether the clip loops (the others play once and hold their last key).
     pub fn looping(self) -> bool {
         !matches!(
@@ -97,12 +122,187 @@ impl HeroClips {
     pub fn get(&self, clip: HeroClip) -> usize {
         self.index[clip as usize]
     }
+
+    /// Finds a clip for every role, with fallbacks: the clip `names` maps the role to (from a
+    /// character file), else the clip named like the role ([`HeroClip::name`], exactly, then
+    /// ignoring case: `Idle`, `Run`, `Walk`); a role still without one plays its first
+    /// [`HeroClip::fallbacks`] role that has its own clip, and says so in the mapping's
+    /// `fallback`. Fails when `idle` has no clip, or a name in `names` is not in the model.
+    pub fn resolve(
+        model: &Model,
+        names: &[(HeroClip, String)],
+    ) -> Result<(HeroClips, Vec<RoleMapping>), AnimError> {
+        let by_name = |name: &str| {
+            model.clip(name).or_else(|| {
+                model
+                    .clips
+                    .iter()
+                    .position(|c| c.name.eq_ignore_ascii_case(name))
+            })
+        };
+        let mut own: [Option<usize>; 12] = [None; 12];
+        for role in HeroClip::ALL {
+            own[role as usize] = match names.iter().find(|(r, _)| *r == role) {
+                Some((_, name)) => Some(model.clip(name).ok_or_else(|| {
+                    AnimError::UnknownClip {
+                        role: role.name(),
+                        clip: name.clone(),
+                        available: model
+                            .clips
+                            .iter()
+                            .map(|c| format!("`{}`", c.name))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    }
+                })?),
+                None => by_name(role.name()),
+            };
+        }
+        if own[HeroClip::Idle as usize].is_none() {
+            return Err(AnimError::MissingClip(HeroClip::Idle.name()));
+        }
+        let mut index = [0; 12];
+        let mut mapping = Vec::with_capacity(12);
+        for role in HeroClip::ALL {
+            let (clip, fallback) = match own[role as usize] {
+                Some(c) => (c, None),
+                None => role
+                    .fallbacks()
+                    .iter()
+                    .find_map(|&f| own[f as usize].map(|c| (c, Some(f))))
+                    .unwrap_or((index[HeroClip::Idle as usize], Some(HeroClip::Idle))),
+            };
+            index[role as usize] = clip;
+            mapping.push(RoleMapping {
+                role,
+                clip: model.clips[clip].name.clone(),
+                fallback,
+            });
+        }
+        Ok((HeroClips { index }, mapping))
+    }
+}
+
+/// Which clip plays a role, as [`HeroClips::resolve`] found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoleMapping {
+    /// The role.
+    pub role: HeroClip,
+    /// The model's clip that plays it.
+    pub clip: String,
+    /// `Some(other)` when the model has no clip for the role and `other`'s plays instead.
+    pub fallback: Option<HeroClip>,
+}
+
+impl std::fmt::Display for RoleMapping {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.fallback {
+            None => write!(f, "{}: `{}`", self.role.name(), self.clip),
+            Some(o) => write!(
+                f,
+                "{}: `{}` (no clip of its own: falls back to {})",
+                self.role.name(),
+                self.clip,
+                o.name()
+            ),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::anim::hero_model::CLIP_NAMES;
+
+    #[test]
+    fn every_fallback_chain_ends_at_idle_without_a_cycle() {
+        for role in HeroClip::ALL {
+            let chain = role.fallbacks();
+            assert_eq!(
+                chain.last().copied(),
+                (role != HeroClip::Idle).then_some(HeroClip::Idle)
+            );
+            assert!(!chain.contains(&role), "{role:?} falls back to itself");
+        }
+    }
+
+    /// A model whose clips are renamed and partly missing, as exporters and rigs name them.
+    fn renamed(keep: &[(&str, &str)]) -> Model {
+        let mut m = crate::anim::builtin_hero().clone();
+        m.clips
+            .retain(|c| keep.iter().any(|(from, _)| *from == c.name));
+        for c in &mut m.clips {
+            c.name = keep
+                .iter()
+                .find(|(f, _)| *f == c.name)
+                .unwrap()
+                .1
+                .to_string();
+        }
+        m
+    }
+
+    #[test]
+    fn roles_find_clips_by_map_by_name_ignoring_case_or_by_fallback() {
+        let m = renamed(&[
+            ("idle", "Idle"),
+            ("run", "Running"),
+            ("fall", "fall"),
+            ("walk", "Walk"),
+        ]);
+        let names = [(HeroClip::Run, "Running".to_string())];
+        let (clips, mapping) = HeroClips::resolve(&m, &names).unwrap();
+        let clip = |r: HeroClip| m.clips[clips.get(r)].name.as_str();
+        assert_eq!(clip(HeroClip::Idle), "Idle");
+        assert_eq!(clip(HeroClip::Run), "Running");
+        assert_eq!(clip(HeroClip::Walk), "Walk");
+        assert_eq!(clip(HeroClip::CrouchWalk), "Walk");
+        assert_eq!(clip(HeroClip::Rise), "fall");
+        assert_eq!(clip(HeroClip::JumpTakeoff), "fall");
+        assert_eq!(clip(HeroClip::Land), "Idle");
+        let fell: Vec<String> = mapping
+            .iter()
+            .filter(|m| m.fallback.is_some())
+            .map(|m| m.to_string())
+            .collect();
+        assert!(
+            fell.contains(
+                &"crouch_walk: `Walk` (no clip of its own: falls back to walk)".to_string()
+            ),
+            "{fell:?}"
+        );
+        assert!(
+            fell.contains(
+                &"jump_takeoff: `fall` (no clip of its own: falls back to fall)".to_string()
+            ),
+            "{fell:?}"
+        );
+        assert_eq!(fell.len(), 8, "{fell:?}");
+    }
+
+    #[test]
+    fn a_model_without_idle_or_a_mapped_name_it_lacks_is_refused() {
+        let m = renamed(&[("run", "run")]);
+        assert_eq!(
+            HeroClips::resolve(&m, &[]).unwrap_err().to_string(),
+            "missing clip `idle` (the hero's animation controller needs it)"
+        );
+        let m = renamed(&[("idle", "idle"), ("run", "run")]);
+        let e = HeroClips::resolve(&m, &[(HeroClip::Walk, "Walking".into())]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the role `walk` is mapped to the clip `Walking`, which the model does not have \
+             (its clips: `idle`, `run`)"
+        );
+    }
+
+    #[test]
+    fn the_built_in_hero_plays_every_role_with_its_own_clip() {
+        let m = crate::anim::builtin_hero();
+        let (clips, mapping) = HeroClips::resolve(m, &[]).unwrap();
+        assert_eq!(clips, HeroClips::find(m).unwrap());
+        assert!(mapping.iter().all(|r| r.fallback.is_none()));
+    }
 
     #[test]
     fn the_controller_needs_exactly_the_generated_clips() {

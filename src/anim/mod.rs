@@ -25,6 +25,7 @@
 //! wgpu or any window, GPU, audio or input crate (`tests/it/layering.rs`), nor the renderer, the app
 //! or any other front-end module: the renderer reads the palette built here, not the other way
 //! round, and the simulation never reads anything from here.
+pub mod character;
 pub mod clip;
 pub mod controller;
 pub mod dead_blend;
@@ -36,13 +37,14 @@ pub mod model;
 pub mod skeleton;
 pub mod transform;
 
+pub use character::{load_character, Character, CharacterError, CharacterFile};
 pub use clip::{Channel, Clip, Interpolation, Property};
 pub use controller::{AnimInput, HeroAnimator};
 pub use dead_blend::DeadBlend;
 pub use error::{AnimError, ModelFileError};
 pub use foot_ik::Ground;
-pub use hero_clips::{HeroClip, HeroClips};
-pub use model::{Model, SkinnedMesh, MAX_JOINTS};
+pub use hero_clips::{HeroClip, HeroClips, RoleMapping};
+pub use model::{MeshPart, Model, SkinnedMesh, MAX_JOINTS};
 pub use skeleton::Skeleton;
 pub use transform::Transform;
 

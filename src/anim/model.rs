@@ -62,6 +62,22 @@ pub struct Model {
     pub mesh: SkinnedMesh,
     /// Every clip in the file, in file order.
     pub clips: Vec<Clip>,
+    /// The primitives the mesh was made of, in load order.
+    pub parts: Vec<MeshPart>,
+    /// What the loader changed or left out (flat normals computed, morph targets ignored, ...),
+    /// one sentence each; also logged.
+    pub notes: Vec<String>,
+}
+
+/// One primitive of the file that went into [`Model::mesh`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeshPart {
+    /// `mesh NAME primitive K` (or the mesh's index when it has no name).
+    pub name: String,
+    /// Vertices it added to the mesh.
+    pub vertices: usize,
+    /// Triangles it added.
+    pub triangles: usize,
 }
 
 impl Model {
@@ -103,27 +119,27 @@ impl Model {
             .skins()
             .next()
             .ok_or_else(|| AnimError::MissingSkin("the file has no skin".into()))?;
+        let mut notes = Vec::new();
         if gltf.skins().len() > 1 {
-            log::warn!(
+            notes.push(format!(
                 "the model has {} skins; the first, {:?}, is used",
                 gltf.skins().len(),
                 skin.name().unwrap_or("")
-            );
+            ));
         }
         let skeleton = load_skeleton(&gltf, &skin, blob)?;
         // Every primitive of every node bound to the skin: exporters write one node per mesh
         // part or material. A skinned mesh's node transform is ignored (glTF 2.0, "Skins").
         let mut mesh = SkinnedMesh::default();
-        let mut parts = 0;
+        let mut parts = Vec::new();
         for node in gltf.nodes() {
             if let (Some(m), Some(s)) = (node.mesh(), node.skin()) {
                 if s.index() == skin.index() {
-                    load_mesh(&mut mesh, &m, skeleton.len(), blob)?;
-                    parts += 1;
+                    load_mesh(&mut mesh, &mut parts, &mut notes, &m, skeleton.len(), blob)?;
                 }
             }
         }
-        if parts == 0 {
+        if parts.is_empty() {
             return Err(AnimError::MissingSkin(
                 "no node has both a mesh and the skin".into(),
             ));
@@ -144,10 +160,15 @@ impl Model {
         if clips.is_empty() {
             return Err(AnimError::NoClips);
         }
+        for n in &notes {
+            log::info!("model: {n}");
+        }
         Ok(Model {
             skeleton,
             mesh,
             clips,
+            parts,
+            notes,
         })
     }
 
@@ -430,6 +451,8 @@ fn load_skeleton(
 /// influences are kept. Morph targets are ignored (the base shape is drawn), with one log line.
 fn load_mesh(
     out: &mut SkinnedMesh,
+    parts: &mut Vec<MeshPart>,
+    notes: &mut Vec<String>,
     mesh: &gltf::Mesh<'_>,
     joint_count: usize,
     blob: Option<&[u8]>,
@@ -514,10 +537,10 @@ fn load_mesh(
             same_count(c, "COLOR_0")?;
         }
         if p.morph_targets().len() > 0 {
-            log::info!(
+            notes.push(format!(
                 "{prim}: its {} morph targets are ignored (the base shape is drawn)",
                 p.morph_targets().len()
-            );
+            ));
         }
 
         let r = p.reader(buffer_data(blob));
@@ -591,9 +614,9 @@ fn load_mesh(
             weights.push(w);
         }
         if unweighted > 0 {
-            log::warn!(
+            notes.push(format!(
                 "{prim}: {unweighted} vertices have no usable weight; each follows its first joint"
-            );
+            ));
         }
         let indices: Vec<u32> = match p.indices() {
             Some(i) => {
@@ -619,6 +642,14 @@ fn load_mesh(
         };
         let whole = indices.len() - indices.len() % 3;
         let base = out.positions.len() as u32;
+        if normals.is_none() {
+            notes.push(format!("{prim} has no NORMAL: flat normals computed"));
+        }
+        if sets.len() > 1 {
+            notes.push(format!(
+                "{prim} has eight joint influences per vertex: the four largest are kept"
+            ));
+        }
         match normals {
             Some(n) => {
                 out.positions.extend(positions);
@@ -646,6 +677,11 @@ fn load_mesh(
                 }
             }
         }
+        parts.push(MeshPart {
+            name: prim,
+            vertices: out.positions.len() - base as usize,
+            triangles: whole / 3,
+        });
     }
     Ok(())
 }

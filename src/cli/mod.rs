@@ -4,6 +4,7 @@
 //! prints to stdout/stderr; everything it does is a thin wrapper over `tessera::level` and
 //! `tessera::sim`.
 mod check;
+mod model;
 mod play;
 mod sim;
 
@@ -83,6 +84,16 @@ enum Command {
         #[arg(long, value_name = "OUT.wav")]
         audio: Option<PathBuf>,
     },
+    /// Describe a skinned model (.glb): mesh parts, joints, clips, which clip plays each role of
+    /// the hero's animation controller (with fallbacks), and what the loader changed.
+    Model {
+        /// The model file.
+        #[arg(value_name = "FILE")]
+        model: PathBuf,
+        /// A character file (assets/characters/*.ron) whose role -> clip map to apply.
+        #[arg(long, value_name = "FILE")]
+        character: Option<PathBuf>,
+    },
     /// Validate level, replay and tuning files; stop with an error at the first bad one.
     ///
     /// The kind of each file is detected from its content: a top-level `polygons` field means a
@@ -149,5 +160,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             kind,
             tuning,
         }) => check::run(&data, &files, kind, tuning.as_deref()),
+        Some(Command::Model { model, character }) => model::run(
+            &data.user_file(&model),
+            character.map(|c| data.user_file(&c)).as_deref(),
+        ),
     }
 }

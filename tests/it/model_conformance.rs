@@ -260,3 +260,91 @@ fn more_joints_than_the_palette_holds_are_refused_with_both_numbers() {
         )
     );
 }
+
+/// `tessera model` on a model as another rig names it (clips `Idle`, `Running`, `Walk`, `fall`
+/// only, no normals, two skinned parts) with a character file mapping one role: every role's clip
+/// or fallback, and what the loader did, in the report.
+#[test]
+fn tessera_model_reports_parts_clips_roles_and_notes() {
+    let dir = crate::common::scratch_dir("model-report");
+    let glb = edited(|d| {
+        attributes(d).remove("NORMAL");
+        let copy = d["meshes"][0].clone();
+        d["meshes"].as_array_mut().unwrap().push(copy);
+        d["nodes"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({ "mesh": 1, "skin": 0 }));
+        let keep = [
+            ("idle", "Idle"),
+            ("run", "Running"),
+            ("walk", "Walk"),
+            ("fall", "fall"),
+        ];
+        let anims = d["animations"].as_array_mut().unwrap();
+        anims.retain(|a| keep.iter().any(|(k, _)| a["name"] == *k));
+        for a in anims {
+            let to = keep.iter().find(|(k, _)| a["name"] == *k).unwrap().1;
+            a["name"] = json!(to);
+        }
+    });
+    std::fs::write(dir.join("rig.glb"), glb).unwrap();
+    std::fs::write(
+        dir.join("rig.ron"),
+        "(model: \"rig.glb\", clips: { \"run\": \"Running\" })",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .arg("model")
+        .arg(dir.join("rig.glb"))
+        .arg("--character")
+        .arg(dir.join("rig.ron"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        "mesh: 2 parts, 1656 vertices, 552 triangles",
+        "  mesh `hero` primitive 0: 828 vertices, 276 triangles",
+        "skeleton: 21 joints (root: hips)",
+        "clips: 4",
+        "  `Running`: 0.66 s, 14 channels",
+        "  mesh `hero` primitive 0 has no NORMAL: flat normals computed",
+        "  idle: `Idle`",
+        "  run: `Running`",
+        "  walk: `Walk`",
+        "  crouch_walk: `Walk` (no clip of its own: falls back to walk)",
+        "  jump_takeoff: `fall` (no clip of its own: falls back to fall)",
+        "  climb: `Idle` (no clip of its own: falls back to idle)",
+    ] {
+        assert!(
+            stdout.lines().any(|l| l == line),
+            "no line {line:?} in:\n{stdout}"
+        );
+    }
+    // Without `idle`, the report is printed and the command fails naming the clip.
+    std::fs::write(
+        dir.join("no_idle.glb"),
+        edited(|d| {
+            d["animations"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|a| a["name"] != "idle");
+        }),
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .arg("model")
+        .arg(dir.join("no_idle.glb"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("missing clip `idle`"), "{stderr}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("clips: 11"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,185 @@
+//! Character files: which model a character is drawn with, and which of its clips plays each role
+//! of the animation controller (`assets/characters/*.ron`).
+//!
+//! ```ron
+//! (
+//!     // The model, relative to this file: a self-contained binary glTF (.glb).
+//!     model: "../hero.glb",
+//!     // Role -> the model's clip name. A role left out plays the clip named like the role
+//!     // (exactly, then ignoring case: `Idle` plays idle), else its fallback (below).
+//!     clips: { "run": "Running", "jump_takeoff": "Jump" },
+//! )
+//! ```
+//!
+//! Fields:
+//! - `model` (path, required): the `.glb`, relative to the character file.
+//! - `clips` (map, default empty): role name → clip name. The roles are the controller's:
+//!   `idle`, `run`, `walk`, `crouch_walk`, `jump_takeoff`, `rise`, `fall`, `land`,
+//!   `crouch_idle`, `wall_slide`, `climb`, `push`. A role without a clip plays the first of
+//!   its fallbacks that has one ([`HeroClip::fallbacks`]: crouch_walk → walk → run → idle,
+//!   jump_takeoff → rise → fall → idle, land → idle, wall_slide → fall → idle, push → walk →
+//!   idle, ...), reported by `tessera model`; only `idle` is required.
+//!
+//! Unknown fields and role names are errors naming the file and line, like every data file. What
+//! the issue "Characters from files" adds next (a height or scale for the collider, the facing and
+//! up axes, ground speeds, root motion, IK joints, and `tessera play --character`) extends this
+//! file with optional fields.
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::error::{AnimError, ModelFileError};
+use super::hero_clips::{HeroClip, HeroClips, RoleMapping};
+use super::model::Model;
+use crate::level::{parse_ron, read_text, FileError};
+
+/// A character file as written.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterFile {
+    /// The model file, relative to the character file.
+    pub model: PathBuf,
+    /// Role name → the model's clip name.
+    #[serde(default)]
+    pub clips: BTreeMap<String, String>,
+}
+
+/// A loaded character: its model and the clip of every role.
+#[derive(Clone, Debug)]
+pub struct Character {
+    /// The model file (resolved against the character file's directory).
+    pub model_path: PathBuf,
+    /// The model.
+    pub model: Model,
+    /// The clip index of every role.
+    pub clips: HeroClips,
+    /// How each role got its clip, in [`HeroClip::ALL`] order.
+    pub mapping: Vec<RoleMapping>,
+}
+
+/// Why a character could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum CharacterError {
+    /// The character file is unreadable or not valid RON of the right shape.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A role name that the controller does not have.
+    #[error(
+        "{}: `{role}` is not a role (the roles: {})",
+        path.display(),
+        HeroClip::ALL.map(HeroClip::name).join(", ")
+    )]
+    UnknownRole {
+        /// The character file.
+        path: PathBuf,
+        /// The name as written.
+        role: String,
+    },
+    /// The model cannot be loaded.
+    #[error(transparent)]
+    Model(#[from] ModelFileError),
+    /// The model lacks `idle`, or a clip the file names.
+    #[error("{}: {error}", path.display())]
+    Clips {
+        /// The character file.
+        path: PathBuf,
+        /// What is missing.
+        error: AnimError,
+    },
+}
+
+/// The role → clip-name pairs of `file`, every role name checked.
+pub fn role_names(
+    path: &Path,
+    file: &CharacterFile,
+) -> Result<Vec<(HeroClip, String)>, CharacterError> {
+    file.clips
+        .iter()
+        .map(|(role, clip)| {
+            HeroClip::from_name(role)
+                .map(|r| (r, clip.clone()))
+                .ok_or_else(|| CharacterError::UnknownRole {
+                    path: path.to_path_buf(),
+                    role: role.clone(),
+                })
+        })
+        .collect()
+}
+
+/// Loads a character file, its model, and every role's clip.
+pub fn load_character(path: &Path) -> Result<Character, CharacterError> {
+    let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
+    let names = role_names(path, &file)?;
+    let model_path = path.parent().unwrap_or(Path::new("")).join(&file.model);
+    let model = Model::load(&model_path)?;
+    character(path, model_path, model, &names)
+}
+
+/// A character from an already loaded model and role names (`path`: the character file, for
+/// messages).
+pub fn character(
+    path: &Path,
+    model_path: PathBuf,
+    model: Model,
+    names: &[(HeroClip, String)],
+) -> Result<Character, CharacterError> {
+    let (clips, mapping) =
+        HeroClips::resolve(&model, names).map_err(|error| CharacterError::Clips {
+            path: path.to_path_buf(),
+            error,
+        })?;
+    Ok(Character {
+        model_path,
+        model,
+        clips,
+        mapping,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(tag: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("tessera-character-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn the_shipped_hero_character_plays_every_role_with_its_own_clip() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/characters/hero.ron");
+        let c = load_character(&path).unwrap();
+        assert_eq!(c.model, *crate::anim::builtin_hero());
+        assert!(c.mapping.iter().all(|m| m.fallback.is_none()));
+    }
+
+    #[test]
+    fn bad_character_files_name_the_file_and_the_problem() {
+        let dir = scratch("bad");
+        let hero = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/hero.glb");
+        std::fs::copy(&hero, dir.join("hero.glb")).unwrap();
+        for (name, text, want) in [
+            (
+                "role.ron",
+                "(model: \"hero.glb\", clips: { \"sprint\": \"run\" })",
+                "role.ron: `sprint` is not a role (the roles: idle, run, walk,",
+            ),
+            (
+                "clip.ron",
+                "(model: \"hero.glb\", clips: { \"run\": \"Running\" })",
+                "clip.ron: the role `run` is mapped to the clip `Running`, which the model does not \
+                 have (its clips: `idle`,",
+            ),
+            ("model.ron", "(model: \"nowhere.glb\")", "nowhere.glb: cannot read"),
+            ("field.ron", "(model: \"hero.glb\",\n scale: 2.0)", "field.ron:2:"),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            let e = load_character(&path).unwrap_err().to_string();
+            assert!(e.contains(want), "{name}: {e}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

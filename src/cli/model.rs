@@ -1,0 +1,79 @@
+//! `tessera model FILE [--character FILE]`: what a designer needs to know about a skinned model
+//! before using it as a character: its mesh parts, joints, clips, which clip plays each role of
+//! the animation controller (with fallbacks), and what the loader changed or left out.
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use tessera::anim::character::{character, role_names};
+use tessera::anim::{CharacterFile, Model};
+use tessera::level::{parse_ron, read_text};
+
+/// Prints the report; fails (after printing what it could) when the model cannot play a
+/// character: no `idle` clip, or a clip the character file names that the model lacks.
+pub fn run(model: &Path, character_file: Option<&Path>) -> anyhow::Result<ExitCode> {
+    let (file, names) = match character_file {
+        Some(path) => {
+            let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
+            let names = role_names(path, &file)?;
+            (Some(path), names)
+        }
+        None => (None, Vec::new()),
+    };
+    let loaded = Model::load(model)?;
+    print!("{}", report(model, &loaded));
+    // Messages name the character file, or the model when there is none.
+    let c = character(file.unwrap_or(model), PathBuf::from(model), loaded, &names)?;
+    match file {
+        Some(f) => println!("roles (character {}):", f.display()),
+        None => println!("roles (clips named as the roles, ignoring case):"),
+    }
+    for m in &c.mapping {
+        println!("  {m}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The model's parts, skeleton, clips and loader notes, one item per line.
+fn report(path: &Path, m: &Model) -> String {
+    let mut s = format!("model: {}\n", path.display());
+    let tris = m.mesh.indices.len() / 3;
+    s += &format!(
+        "mesh: {} part{}, {} vertices, {tris} triangles\n",
+        m.parts.len(),
+        if m.parts.len() == 1 { "" } else { "s" },
+        m.mesh.positions.len()
+    );
+    for p in &m.parts {
+        s += &format!(
+            "  {}: {} vertices, {} triangles\n",
+            p.name, p.vertices, p.triangles
+        );
+    }
+    let sk = &m.skeleton;
+    let roots: Vec<&str> = (0..sk.len())
+        .filter(|&j| sk.parents[j].is_none())
+        .map(|j| sk.names[j].as_str())
+        .collect();
+    s += &format!(
+        "skeleton: {} joints (root: {})\n",
+        sk.len(),
+        roots.join(", ")
+    );
+    s += &format!("  {}\n", sk.names.join(", "));
+    s += &format!("clips: {}\n", m.clips.len());
+    for c in &m.clips {
+        s += &format!(
+            "  `{}`: {:.2} s, {} channels\n",
+            c.name,
+            c.duration,
+            c.channels.len()
+        );
+    }
+    if !m.notes.is_empty() {
+        s += "notes:\n";
+        for n in &m.notes {
+            s += &format!("  {n}\n");
+        }
+    }
+    s
+}
