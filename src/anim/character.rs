@@ -4,15 +4,29 @@
 //! ```ron
 //! (
 //!     // The model, relative to this file: a self-contained binary glTF (.glb).
-//!     model: "../hero.glb",
+//!     model: "robot.glb",
+//!     // Model units per metre times this = metres (0.01 for a model in centimetres).
+//!     scale: 1.0,
+//!     // Degrees about the up axis (+y, glTF's) that turn the model to face +x, the hero's
+//!     // "right": 90 for a model facing +z (glTF's front), 0 for one facing +x already.
+//!     turn: 90.0,
 //!     // Role -> the model's clip name. A role left out plays the clip named like the role
 //!     // (exactly, then ignoring case: `Idle` plays idle), else its fallback (below).
 //!     clips: { "run": "Running", "jump_takeoff": "Jump" },
+//!     // The controller's leg joints -> the model's joint names, for those named otherwise.
+//!     joints: { "thigh.L": "UpperLeg.L", "shin.L": "LowerLeg.L", "foot.L": "Foot.L" },
 //! )
 //! ```
 //!
 //! Fields:
 //! - `model` (path, required): the `.glb`, relative to the character file.
+//! - `scale` (number, default 1): multiplies the model's lengths (and its clips' translations)
+//!   to metres; the built-in hero is 1.8 m tall standing, its collider 1.8 m.
+//! - `turn` (degrees, default 0): rotation about +y applied to the whole model so that it faces
+//!   +x. glTF's up is always +y, so no up axis is needed.
+//! - `joints` (map, default empty): the controller's leg joints (`thigh.L`, `shin.L`,
+//!   `foot.L`, `thigh.R`, `shin.R`, `foot.R`: foot planting and speed-matched steps use them) →
+//!   the model's joint names; a joint left out is looked up by the controller's name.
 //! - `clips` (map, default empty): role name → clip name. The roles are the controller's:
 //!   `idle`, `run`, `walk`, `crouch_walk`, `jump_takeoff`, `rise`, `fall`, `land`,
 //!   `crouch_idle`, `wall_slide`, `climb`, `push`. A role without a clip plays the first of
@@ -38,9 +52,22 @@ use crate::level::{parse_ron, read_text, FileError};
 pub struct CharacterFile {
     /// The model file, relative to the character file.
     pub model: PathBuf,
+    /// Multiplies the model's lengths to metres.
+    #[serde(default = "one")]
+    pub scale: f32,
+    /// Degrees about +y that turn the model to face +x.
+    #[serde(default)]
+    pub turn: f32,
     /// Role name → the model's clip name.
     #[serde(default)]
     pub clips: BTreeMap<String, String>,
+    /// The controller's leg joint name → the model's joint name.
+    #[serde(default)]
+    pub joints: BTreeMap<String, String>,
+}
+
+fn one() -> f32 {
+    1.0
 }
 
 /// A loaded character: its model and the clip of every role.
@@ -54,6 +81,8 @@ pub struct Character {
     pub clips: HeroClips,
     /// How each role got its clip, in [`HeroClip::ALL`] order.
     pub mapping: Vec<RoleMapping>,
+    /// The controller's leg joint name → the model's, for those named otherwise.
+    pub joints: BTreeMap<String, String>,
 }
 
 /// Why a character could not be loaded.
@@ -74,6 +103,26 @@ pub enum CharacterError {
         /// The name as written.
         role: String,
     },
+    /// A leg joint name that the controller does not use.
+    #[error(
+        "{}: `{joint}` is not one of the controller's leg joints ({})",
+        path.display(),
+        LEG_JOINTS.join(", ")
+    )]
+    UnknownJoint {
+        /// The character file.
+        path: PathBuf,
+        /// The name as written.
+        joint: String,
+    },
+    /// `scale` or `turn` out of range.
+    #[error("{}: {message}", path.display())]
+    Value {
+        /// The character file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
     /// The model cannot be loaded.
     #[error(transparent)]
     Model(#[from] ModelFileError),
@@ -85,6 +134,42 @@ pub enum CharacterError {
         /// What is missing.
         error: AnimError,
     },
+}
+
+/// The leg joints the controller looks up by name (foot planting, speed-matched steps).
+pub const LEG_JOINTS: [&str; 6] = ["thigh.L", "shin.L", "foot.L", "thigh.R", "shin.R", "foot.R"];
+
+/// Checks `file`'s values and joint names (not its model or clips).
+pub fn check_fields(path: &Path, file: &CharacterFile) -> Result<(), CharacterError> {
+    let value = |message: String| {
+        Err(CharacterError::Value {
+            path: path.to_path_buf(),
+            message,
+        })
+    };
+    if !(file.scale.is_finite() && file.scale > 0.0 && file.scale <= 1e4) {
+        return value(format!(
+            "scale must be a positive number up to 1e4, got {}",
+            file.scale
+        ));
+    }
+    if !(file.turn.is_finite() && file.turn.abs() <= 360.0) {
+        return value(format!(
+            "turn must be a number of degrees within ±360, got {}",
+            file.turn
+        ));
+    }
+    if let Some(j) = file
+        .joints
+        .keys()
+        .find(|j| !LEG_JOINTS.contains(&j.as_str()))
+    {
+        return Err(CharacterError::UnknownJoint {
+            path: path.to_path_buf(),
+            joint: j.clone(),
+        });
+    }
+    Ok(())
 }
 
 /// The role → clip-name pairs of `file`, every role name checked.
@@ -108,10 +193,14 @@ pub fn role_names(
 /// Loads a character file, its model, and every role's clip.
 pub fn load_character(path: &Path) -> Result<Character, CharacterError> {
     let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
+    check_fields(path, &file)?;
     let names = role_names(path, &file)?;
     let model_path = path.parent().unwrap_or(Path::new("")).join(&file.model);
-    let model = Model::load(&model_path)?;
-    character(path, model_path, model, &names)
+    let mut model = Model::load(&model_path)?;
+    model.skeleton.correct(file.scale, file.turn);
+    let mut c = character(path, model_path, model, &names)?;
+    c.joints = file.joints;
+    Ok(c)
 }
 
 /// A character from an already loaded model and role names (`path`: the character file, for
@@ -132,6 +221,7 @@ pub fn character(
         model,
         clips,
         mapping,
+        joints: BTreeMap::new(),
     })
 }
 
@@ -173,7 +263,13 @@ mod tests {
                  have (its clips: `idle`,",
             ),
             ("model.ron", "(model: \"nowhere.glb\")", "nowhere.glb: cannot read"),
-            ("field.ron", "(model: \"hero.glb\",\n scale: 2.0)", "field.ron:2:"),
+            ("field.ron", "(model: \"hero.glb\",\n height: 2.0)", "field.ron:2:"),
+            ("scale.ron", "(model: \"hero.glb\", scale: 0.0)", "scale.ron: scale must be a positive"),
+            (
+                "joint.ron",
+                "(model: \"hero.glb\", joints: { \"toe.L\": \"Toe\" })",
+                "joint.ron: `toe.L` is not one of the controller's leg joints (thigh.L, shin.L,",
+            ),
         ] {
             let path = dir.join(name);
             std::fs::write(&path, text).unwrap();

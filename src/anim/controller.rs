@@ -29,8 +29,11 @@
 //! - **Facing.** A yaw about the vertical axis that turns through facing the camera (+z), with
 //!   an exponential approach ([`TURN_TIME`]); on a ladder the hero turns its back to the camera,
 //!   in a wall slide it faces the wall.
+use std::collections::BTreeMap;
+
 use glam::{DVec2, Mat4, Quat, Vec3};
 
+use super::character::Character;
 use super::dead_blend::DeadBlend;
 use super::error::AnimError;
 use super::foot_ik::{plant_feet, Ground, Leg};
@@ -300,9 +303,33 @@ impl HeroAnimator {
     /// controller needs that the model lacks.
     pub fn new(model: Model) -> Result<HeroAnimator, AnimError> {
         let clips = HeroClips::find(&model)?;
+        HeroAnimator::with_clips(model, clips, &BTreeMap::new())
+    }
+
+    /// A controller for a character ([`super::character`]): its model, its clip for every role,
+    /// and its leg joints' names.
+    pub fn for_character(c: &Character) -> Result<HeroAnimator, AnimError> {
+        HeroAnimator::with_clips(c.model.clone(), c.clips, &c.joints)
+    }
+
+    /// A controller playing `clips` of `model`; `joints` maps the controller's leg joint names
+    /// (`thigh.L`, `shin.L`, `foot.L`, and `.R`) to the model's where they differ.
+    pub fn with_clips(
+        model: Model,
+        clips: HeroClips,
+        joints: &BTreeMap<String, String>,
+    ) -> Result<HeroAnimator, AnimError> {
         let foot = |name: &'static str| {
-            model.skeleton.joint(name).ok_or_else(|| {
-                AnimError::MissingSkin(format!("the skeleton has no `{name}` joint"))
+            let in_model = joints.get(name).map_or(name, String::as_str);
+            model.skeleton.joint(in_model).ok_or_else(|| {
+                AnimError::MissingSkin(if in_model == name {
+                    format!(
+                        "the skeleton has no `{name}` joint (a character file's `joints` names \
+                         the model's)"
+                    )
+                } else {
+                    format!("the skeleton has no `{in_model}` joint (the character's `{name}`)")
+                })
             })
         };
         let feet = [foot("foot.L")?, foot("foot.R")?];

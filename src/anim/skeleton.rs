@@ -33,6 +33,26 @@ impl Skeleton {
         self.names.is_empty()
     }
 
+    /// Scales the whole skeleton by `scale` and turns it by `turn_deg` degrees about +y, as seen
+    /// from above its roots (a character file's `scale` and `turn`): every joint's world matrix,
+    /// and so every skinned vertex, is then that correction times what it was. Nothing changes
+    /// for scale 1 and turn 0.
+    pub fn correct(&mut self, scale: f32, turn_deg: f32) {
+        if scale == 1.0 && turn_deg == 0.0 {
+            return;
+        }
+        let c = Mat4::from_scale_rotation_translation(
+            Vec3::splat(scale),
+            glam::Quat::from_rotation_y(turn_deg.to_radians()),
+            Vec3::ZERO,
+        );
+        for j in 0..self.len() {
+            if self.parents[j].is_none() {
+                self.root_base[j] = c * self.root_base[j];
+            }
+        }
+    }
+
     /// The index of the joint called `name`.
     pub fn joint(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)

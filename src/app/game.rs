@@ -8,6 +8,7 @@ use std::time::Duration;
 use glam::DVec2;
 
 use super::fixed_step::{FixedStep, FrameSteps};
+use crate::anim::HeroAnimator;
 use crate::input::{InputState, UiActions};
 use crate::level::Level;
 use crate::movement::{Actions, MoveEvent};
@@ -69,15 +70,17 @@ pub struct Game {
 impl Game {
     /// A game on `world`. With a `replay` the first ticks play it, then live input takes over
     /// (the same [`ReplayDriver`] as `tessera sim`); focus loss does not pause a replay. `record`
-    /// keeps every tick's actions.
+    /// keeps every tick's actions. `hero` draws the hero ([`HeroAnimator::builtin`], or a
+    /// character's).
     pub fn new(
         world: World,
         input: InputState,
         replay: Option<&Replay>,
         record: bool,
         aspect: f64,
+        hero: HeroAnimator,
     ) -> Self {
-        let view = View::new(&world, CameraConfig::default(), aspect);
+        let view = View::with_hero(&world, CameraConfig::default(), aspect, hero);
         Game {
             pause_on_focus_loss: replay.is_none(),
             had_focus: false,

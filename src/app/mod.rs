@@ -65,6 +65,8 @@ pub struct GameOptions {
     pub msaa: Msaa,
     /// Start with the level editor open.
     pub editor: bool,
+    /// A character file to draw the hero with (`None`: the built-in hero).
+    pub character: Option<PathBuf>,
 }
 
 /// The bindings file looked for when none is given, relative to the data directory.
@@ -84,6 +86,7 @@ impl Default for GameOptions {
             window_size: (1280, 720),
             msaa: Msaa::Auto,
             editor: false,
+            character: None,
         }
     }
 }
@@ -115,6 +118,17 @@ pub enum GameLoadError {
     /// The bindings file.
     #[error(transparent)]
     Bindings(#[from] BindingsError),
+    /// The character file or its model.
+    #[error(transparent)]
+    Character(#[from] crate::anim::CharacterError),
+    /// The character's model lacks a leg joint the controller needs.
+    #[error("{}: {error}", path.display())]
+    CharacterRig {
+        /// The character file.
+        path: PathBuf,
+        /// What is missing.
+        error: crate::anim::AnimError,
+    },
 }
 
 /// What [`load_game`] loads besides the game: the files the editor saves to.
@@ -172,6 +186,15 @@ pub fn load_game_files(opts: &GameOptions) -> Result<(Game, GameFiles), GameLoad
     for w in world.warnings() {
         log::warn!("{}: {w}", level_path.display());
     }
+    let hero = match &opts.character {
+        Some(path) => {
+            let path = data.user_file(path);
+            let c = crate::anim::load_character(&path)?;
+            crate::anim::HeroAnimator::for_character(&c)
+                .map_err(|error| GameLoadError::CharacterRig { path, error })?
+        }
+        None => crate::anim::HeroAnimator::builtin(),
+    };
     let aspect = opts.window_size.0 as f64 / opts.window_size.1.max(1) as f64;
     let game = Game::new(
         world,
@@ -179,6 +202,7 @@ pub fn load_game_files(opts: &GameOptions) -> Result<(Game, GameFiles), GameLoad
         replay.as_ref(),
         opts.record.is_some(),
         aspect,
+        hero,
     );
     let tuning_file = match tuning_source {
         crate::level::TuningSource::File(p) => Some(p),

@@ -185,6 +185,7 @@ impl Graphics {
         }
         let mut renderer = Renderer::new(&gpu, view_format, (config.width, config.height), quality);
         renderer.set_level(&gpu.device, game.world().level(), &CameraConfig::default());
+        renderer.set_hero_mesh(&gpu.device, &game.view().hero().model().mesh);
         log::info!(
             "window {}×{}, {:?}, {:?}, {}× MSAA, {}-tap shadows on {}",
             config.width,
@@ -230,8 +231,14 @@ impl Graphics {
         }
     }
 
-    /// A new renderer of `quality` (another anti-aliasing setting), with `level`'s meshes.
-    fn rebuild_renderer(&mut self, quality: Quality, level: &crate::level::Level) {
+    /// A new renderer of `quality` (another anti-aliasing setting), with `level`'s meshes and the
+    /// hero's `mesh`.
+    fn rebuild_renderer(
+        &mut self,
+        quality: Quality,
+        level: &crate::level::Level,
+        hero: &crate::anim::SkinnedMesh,
+    ) {
         self.renderer = Renderer::new(
             &self.gpu,
             self.view_format,
@@ -240,6 +247,7 @@ impl Graphics {
         );
         self.renderer
             .set_level(&self.gpu.device, level, &CameraConfig::default());
+        self.renderer.set_hero_mesh(&self.gpu.device, hero);
     }
 }
 
@@ -488,7 +496,11 @@ impl App<'_> {
                     let (quality, _) =
                         Quality::choose(s.msaa.0, g.gpu.adapter.get_info().device_type);
                     if quality != g.renderer.quality() {
-                        g.rebuild_renderer(quality, self.game.world().level());
+                        g.rebuild_renderer(
+                            quality,
+                            self.game.world().level(),
+                            &self.game.view().hero().model().mesh,
+                        );
                     }
                 }
                 Effect::ToggleFullscreen => {

@@ -59,6 +59,9 @@ enum Command {
         /// The PNG to write.
         #[arg(long, value_name = "shot.png")]
         out: PathBuf,
+        /// Draw the hero with this character (assets/characters/*.ron).
+        #[arg(long, value_name = "FILE")]
+        character: Option<PathBuf>,
     },
     /// Run a level headless and print a summary (frames, final state, contacts, time per step).
     Sim {
@@ -126,14 +129,18 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             frame,
             size,
             out,
+            character,
         }) => {
+            let character = character
+                .map(|c| tessera::anim::load_character(&data.user_file(&c)))
+                .transpose()?;
             let files = WorldFiles {
                 data,
                 level,
                 tuning,
                 replay,
             };
-            tessera::render::render_level_to_png(&files, frame, size, &out)?;
+            tessera::render::render_level_to_png(&files, frame, size, &out, character.as_ref())?;
             println!("wrote {}", out.display());
             Ok(ExitCode::SUCCESS)
         }

@@ -37,6 +37,9 @@ pub struct PlayArgs {
     /// alone costs about 15 ms a frame), or force 4 (smooth edges) or 1 (faster).
     #[arg(long, value_name = "auto|1|4", default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(["auto", "1", "4"]).map(|s| s.parse::<Msaa>().unwrap_or_default()))]
     pub msaa: Msaa,
+    /// Draw the hero with this character (assets/characters/*.ron) instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub character: Option<PathBuf>,
     /// Start with the level editor open (Tab closes and opens it).
     #[arg(long)]
     pub editor: bool,
@@ -57,6 +60,7 @@ impl Default for PlayArgs {
             no_vsync: false,
             msaa: Msaa::Auto,
             editor: false,
+            character: None,
             size: (1280, 720),
         }
     }
@@ -78,6 +82,7 @@ pub fn play(data_dir: Option<PathBuf>, args: &PlayArgs) -> anyhow::Result<ExitCo
     opts.window_size = args.size;
     opts.msaa = args.msaa;
     opts.editor = args.editor;
+    opts.character = args.character.clone();
     run_game(opts)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -6,6 +6,7 @@ use super::frame::FrameData;
 use super::gpu::{Gpu, GpuError};
 use super::quality::Quality;
 use super::renderer::Renderer;
+use crate::anim::{Character, HeroAnimator};
 use crate::sim::{load_world, LoadError, ReplayDriver, World, WorldFiles};
 use crate::view::{follow_target, CameraConfig, CameraRig, Snapshot, View};
 
@@ -28,6 +29,9 @@ pub enum RenderError {
         /// The codec's or the file system's error.
         source: image::ImageError,
     },
+    /// The character's model cannot play the hero (a leg joint it lacks).
+    #[error("{0}")]
+    Character(String),
 }
 
 /// The format offscreen images are drawn in (stored sRGB-encoded, as PNG expects).
@@ -104,6 +108,11 @@ impl Headless {
     /// Draws `world` as it is now, the hero posed by `view`'s animation and the overlay as `view`
     /// shows it: a still shot (the camera of [`Headless::camera`] settled on the hero, no blend
     /// between ticks, no step smoothing), read back.
+    /// Draws the hero with `mesh` (a character's model; see [`Renderer::set_hero_mesh`]).
+    pub fn set_hero_mesh(&mut self, mesh: &crate::anim::SkinnedMesh) {
+        self.renderer.set_hero_mesh(&self.gpu.device, mesh);
+    }
+
     pub fn shoot(&mut self, world: &World, view: &View) -> Result<Image, GpuError> {
         let camera_config = self.camera.clone();
         if self.level.as_ref() != Some(world.level()) {
@@ -248,9 +257,18 @@ pub fn scene_at_frame(
     files: &WorldFiles,
     frame: Option<u64>,
 ) -> Result<(World, View), RenderError> {
+    scene_with_hero(files, frame, HeroAnimator::builtin())
+}
+
+/// [`scene_at_frame`] with another hero animator (a character's).
+pub fn scene_with_hero(
+    files: &WorldFiles,
+    frame: Option<u64>,
+    hero: HeroAnimator,
+) -> Result<(World, View), RenderError> {
     let loaded = load_world(files)?;
     let mut world = loaded.world;
-    let mut view = View::new(&world, CameraConfig::default(), 1.0);
+    let mut view = View::with_hero(&world, CameraConfig::default(), 1.0, hero);
     let mut driver = ReplayDriver::new(loaded.replay.as_ref());
     for _ in 0..frame.unwrap_or(driver.len()) {
         driver.step(&mut world, Default::default());
@@ -259,16 +277,27 @@ pub fn scene_at_frame(
     Ok((world, view))
 }
 
-/// Renders a level offscreen to a PNG: the hero placed and posed by the replay at `frame` (see
-/// [`scene_at_frame`]), the camera settled on it, `size` pixels.
+/// Renders a level offscreen to a PNG: the hero (the built-in one, or `character`) placed and
+/// posed by the replay at `frame` (see [`scene_at_frame`]), the camera settled on it, `size`
+/// pixels.
 pub fn render_level_to_png(
     files: &WorldFiles,
     frame: Option<u64>,
     size: (u32, u32),
     out: &Path,
+    character: Option<&Character>,
 ) -> Result<(), RenderError> {
-    let (world, view) = scene_at_frame(files, frame)?;
+    let hero = match character {
+        Some(c) => {
+            HeroAnimator::for_character(c).map_err(|e| RenderError::Character(e.to_string()))?
+        }
+        None => HeroAnimator::builtin(),
+    };
+    let (world, view) = scene_with_hero(files, frame, hero)?;
     let mut headless = Headless::new(size)?;
+    if let Some(c) = character {
+        headless.set_hero_mesh(&c.model.mesh);
+    }
     let image = headless.shoot(&world, &view)?;
     image.save_png(out)
 }

@@ -40,6 +40,8 @@ pub struct Renderer {
     chunks: ChunkTable,
     backdrop: Backdrop,
     hero: SkinnedHero,
+    /// The joint palette's bind group layout (a new hero mesh is bound with it).
+    hero_layout: wgpu::BindGroupLayout,
     /// Sun and ambient light.
     pub lighting: Lighting,
     /// Slab dimensions used for the next [`Renderer::set_level`].
@@ -100,9 +102,16 @@ impl Renderer {
             chunks: ChunkTable::default(),
             backdrop: Backdrop::default(),
             hero: SkinnedHero::new(device, &palette, &crate::anim::builtin_hero().mesh),
+            hero_layout: palette,
             lighting,
             slabs: SlabConfig::default(),
         }
+    }
+
+    /// Draws the hero with `mesh` (a character's model) instead of the built-in hero's; the
+    /// joint palette the frame uploads must then come from the same model's skeleton.
+    pub fn set_hero_mesh(&mut self, device: &wgpu::Device, mesh: &crate::anim::SkinnedMesh) {
+        self.hero = SkinnedHero::new(device, &self.hero_layout, mesh);
     }
 
     /// The colour format drawn into.

@@ -163,6 +163,12 @@ impl View {
     /// A view of `world` with the built-in hero, the camera settled on the hero for a target of
     /// this `aspect` ratio, and nothing to blend (alpha 1).
     pub fn new(world: &World, config: CameraConfig, aspect: f64) -> View {
+        View::with_hero(world, config, aspect, HeroAnimator::builtin())
+    }
+
+    /// [`View::new`] with another hero: a character's animator
+    /// ([`HeroAnimator::for_character`]).
+    pub fn with_hero(world: &World, config: CameraConfig, aspect: f64, hero: HeroAnimator) -> View {
         let camera = CameraRig::new(
             config,
             follow_target(world, 1.0, 0.0),
@@ -171,7 +177,7 @@ impl View {
         );
         View {
             camera,
-            hero: HeroAnimator::builtin(),
+            hero,
             step_smoothing: StepSmoothing::default(),
             alpha: 1.0,
             time: 0.0,

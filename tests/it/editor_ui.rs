@@ -75,6 +75,7 @@ fn harness_sized(dir: &Path, size: (f32, f32), gpu: bool) -> Harness<'static, St
         None,
         false,
         (size.0 / size.1) as f64,
+        tessera::anim::HeroAnimator::builtin(),
     );
     let user = UserDirs::at(dir.join("user"));
     let gui = GameUi::new(&game, Some(path), Tuning::default(), None, Some(&user));
@@ -428,6 +429,7 @@ fn a_newer_recovery_file_is_offered_and_restored_as_unsaved_work() {
             None,
             false,
             (SIZE.0 / SIZE.1) as f64,
+            tessera::anim::HeroAnimator::builtin(),
         );
         let gui = GameUi::new(
             &game,

@@ -37,6 +37,7 @@ fn game(replay: Option<Vec<Actions>>) -> Game {
         replay.as_ref(),
         true,
         ASPECT,
+        tessera::anim::HeroAnimator::builtin(),
     )
 }
 

@@ -348,3 +348,77 @@ fn tessera_model_reports_parts_clips_roles_and_notes() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("clips: 11"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `tessera render --character` (the same path as `tessera play --character`): a character whose
+/// model is the hero with its clips and leg joints named as another rig names them, mapped back
+/// by its character file, draws exactly the built-in hero, running mid-tour; the same character
+/// at half scale draws a different, smaller hero.
+#[test]
+fn a_character_file_draws_the_hero_it_renames_exactly() {
+    use tessera::level::DataDir;
+    use tessera::sim::WorldFiles;
+    let dir = crate::common::scratch_dir("character-render");
+    let legs = [
+        ("thigh.L", "UpperLeg_L"),
+        ("shin.L", "LowerLeg_L"),
+        ("foot.L", "Foot_L"),
+        ("thigh.R", "UpperLeg_R"),
+        ("shin.R", "LowerLeg_R"),
+        ("foot.R", "Foot_R"),
+    ];
+    let glb = edited(|d| {
+        for n in d["nodes"].as_array_mut().unwrap() {
+            if let Some((_, to)) = legs.iter().find(|(from, _)| n["name"] == *from) {
+                n["name"] = json!(to);
+            }
+        }
+        for a in d["animations"].as_array_mut().unwrap() {
+            if a["name"] == "idle" {
+                a["name"] = json!("IDLE");
+            } else if a["name"] == "run" {
+                a["name"] = json!("Running");
+            }
+        }
+    });
+    std::fs::write(dir.join("rig.glb"), glb).unwrap();
+    let joints: Vec<String> = legs
+        .iter()
+        .map(|(from, to)| format!("\"{from}\": \"{to}\""))
+        .collect();
+    let character = |scale: f64| {
+        format!(
+            "(model: \"rig.glb\", scale: {scale:?}, clips: {{ \"run\": \"Running\" }}, joints: {{ {} }})",
+            joints.join(", ")
+        )
+    };
+    std::fs::write(dir.join("rig.ron"), character(1.0)).unwrap();
+    std::fs::write(dir.join("small.ron"), character(0.5)).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut files = WorldFiles::new(DataDir::at(root));
+    files.replay = Some(format!("{root}/levels/replays/default_tour.ron").into());
+    let shoot = |c: Option<&str>| {
+        let c = c.map(|f| tessera::anim::load_character(&dir.join(f)).unwrap());
+        let out = dir.join("shot.png");
+        tessera::render::render_level_to_png(&files, Some(240), (320, 180), &out, c.as_ref())
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        tessera::render::Image::load_png(&out).unwrap()
+    };
+    let hero = shoot(None);
+    let rig = shoot(Some("rig.ron"));
+    assert!(
+        hero.rgba == rig.rgba,
+        "the renamed hero draws like the hero"
+    );
+    let small = shoot(Some("small.ron"));
+    let differing = hero
+        .rgba
+        .chunks(4)
+        .zip(small.rgba.chunks(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert!(
+        differing > 100,
+        "half scale changes the hero: {differing} pixels"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

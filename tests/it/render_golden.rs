@@ -355,7 +355,7 @@ fn render_level_to_png_draws_the_default_level_at_the_requested_size() {
     let out = std::env::temp_dir().join(format!("tessera-default-{}.png", std::process::id()));
     // No level named: the data directory's default level.
     let files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
-    tessera::render::render_level_to_png(&files, Some(30), (200, 120), &out)
+    tessera::render::render_level_to_png(&files, Some(30), (200, 120), &out, None)
         .unwrap_or_else(|e| panic!("{e:#}"));
     let img = Image::load_png(&out).unwrap();
     std::fs::remove_file(&out).unwrap();
@@ -374,7 +374,7 @@ fn render_level_to_png_names_a_missing_level_file() {
     let out = std::env::temp_dir().join("tessera-never-written.png");
     let mut files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
     files.level = Some("no/such/level.ron".into());
-    let e = tessera::render::render_level_to_png(&files, None, (64, 36), &out).unwrap_err();
+    let e = tessera::render::render_level_to_png(&files, None, (64, 36), &out, None).unwrap_err();
     assert!(format!("{e:#}").contains("no/such/level.ron"), "{e:#}");
     assert!(!out.exists());
 }
