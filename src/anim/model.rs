@@ -1,7 +1,7 @@
 //! Loading a skinned character from a binary glTF: the skeleton, the skinned mesh and the clips.
 //!
-//! Only self-contained files are read (the `.glb` binary chunk; no external buffers or images),
-//! with the `gltf` crate's validation first and then checks of every accessor this module reads
+//! Binary `.glb` files are read, and `.gltf` files whose buffers are files beside them (a
+//! relative URI; base64 `data:` URIs are refused by name), with the `gltf` crate's validation first and then checks of every accessor this module reads
 //! (element type, component type, count, stride, bounds), so a bad file gives an [`AnimError`]
 //! and never a panic inside the reader.
 //!
@@ -19,7 +19,7 @@
 //!   `WEIGHTS_0` ([`AnimError::MissingAttribute`]).
 //!
 //! Not read yet: textures (`baseColorTexture`; colours come from `COLOR_0` only), sparse
-//! accessors, several skins by choice, `.gltf` files with separate buffers.
+//! accessors, several skins by choice, base64 buffers.
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -81,40 +81,74 @@ pub struct MeshPart {
 }
 
 impl Model {
-    /// Reads and loads a `.glb` file.
+    /// Reads and loads a `.glb` file, or a `.gltf` file with its buffers in files beside it.
     pub fn load(path: &Path) -> Result<Model, ModelFileError> {
         let bytes = std::fs::read(path).map_err(|source| ModelFileError::Read {
             path: path.to_path_buf(),
             source,
         })?;
-        Model::from_glb(&bytes).map_err(|source| ModelFileError::Bad {
-            path: path.to_path_buf(),
-            source,
+        let dir = path.parent().unwrap_or(Path::new(""));
+        Model::from_gltf(&bytes, |uri| read_beside(dir, uri)).map_err(|source| {
+            ModelFileError::Bad {
+                path: path.to_path_buf(),
+                source,
+            }
         })
     }
 
-    /// Loads a model from the bytes of a binary glTF file.
+    /// Loads a model from the bytes of a binary glTF file (self-contained: a buffer in another
+    /// file is an error).
     pub fn from_glb(bytes: &[u8]) -> Result<Model, AnimError> {
+        Model::from_gltf(bytes, |uri| {
+            Err(AnimError::Invalid(format!(
+                "a buffer refers to the file `{uri}`; without the model's path only \
+                 self-contained .glb models load"
+            )))
+        })
+    }
+
+    /// Loads a model from a `.glb` or `.gltf` file's bytes; `external(uri)` reads a buffer that
+    /// the file names by URI.
+    pub fn from_gltf(
+        bytes: &[u8],
+        external: impl Fn(&str) -> Result<Vec<u8>, AnimError>,
+    ) -> Result<Model, AnimError> {
         check_container(bytes)?;
         check_required_extensions(bytes)?;
         let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
         let blob = gltf.blob.as_deref();
+        let mut owned: Vec<Option<Vec<u8>>> = Vec::new();
         for b in gltf.buffers() {
-            if !matches!(b.source(), gltf::buffer::Source::Bin) {
-                return Err(AnimError::Invalid(format!(
-                    "buffer {} refers to an external file; only self-contained .glb models load",
-                    b.index()
-                )));
-            }
-            if blob.is_none_or(|d| d.len() < b.length()) {
+            let data = match b.source() {
+                gltf::buffer::Source::Bin => None,
+                gltf::buffer::Source::Uri(uri) if uri.starts_with("data:") => {
+                    return Err(AnimError::Unsupported(format!(
+                        "buffer {} is embedded as a base64 data URI; export as .glb or as \
+                         .gltf with separate files",
+                        b.index()
+                    )))
+                }
+                gltf::buffer::Source::Uri(uri) => Some(external(uri)?),
+            };
+            let len = data.as_deref().or(blob).map_or(0, <[u8]>::len);
+            if len < b.length() {
                 return Err(AnimError::Truncated(format!(
-                    "buffer {} needs {} bytes, the binary chunk holds {}",
+                    "buffer {} needs {} bytes, {} holds {len}",
                     b.index(),
                     b.length(),
-                    blob.map_or(0, <[u8]>::len)
+                    match b.source() {
+                        gltf::buffer::Source::Bin => "the binary chunk".to_string(),
+                        gltf::buffer::Source::Uri(u) => format!("`{u}`"),
+                    }
                 )));
             }
+            owned.push(data);
         }
+        let buffers: Vec<&[u8]> = owned
+            .iter()
+            .map(|d| d.as_deref().or(blob).unwrap_or(&[]))
+            .collect();
+        let buffers = buffers.as_slice();
         let skin = gltf
             .skins()
             .next()
@@ -127,7 +161,7 @@ impl Model {
                 skin.name().unwrap_or("")
             ));
         }
-        let skeleton = load_skeleton(&gltf, &skin, blob)?;
+        let skeleton = load_skeleton(&gltf, &skin, buffers)?;
         // Every primitive of every node bound to the skin: exporters write one node per mesh
         // part or material. A skinned mesh's node transform is ignored (glTF 2.0, "Skins").
         let mut mesh = SkinnedMesh::default();
@@ -135,7 +169,14 @@ impl Model {
         for node in gltf.nodes() {
             if let (Some(m), Some(s)) = (node.mesh(), node.skin()) {
                 if s.index() == skin.index() {
-                    load_mesh(&mut mesh, &mut parts, &mut notes, &m, skeleton.len(), blob)?;
+                    load_mesh(
+                        &mut mesh,
+                        &mut parts,
+                        &mut notes,
+                        &m,
+                        skeleton.len(),
+                        buffers,
+                    )?;
                 }
             }
         }
@@ -155,7 +196,7 @@ impl Model {
         check_channel_targets(gltf.document.as_json())?;
         let mut clips = Vec::new();
         for a in gltf.animations() {
-            clips.push(load_clip(&a, &joint_of_node, blob)?);
+            clips.push(load_clip(&a, &joint_of_node, buffers)?);
         }
         if clips.is_empty() {
             return Err(AnimError::NoClips);
@@ -323,14 +364,61 @@ fn check_accessor(
     Ok(())
 }
 
-/// The buffer reader for the accessors: every buffer is the binary chunk (checked on load).
+/// The buffer reader for the accessors: each buffer's data by index (lengths checked on load).
 fn buffer_data<'s>(
-    blob: Option<&'s [u8]>,
+    buffers: &'s [&'s [u8]],
 ) -> impl Clone + for<'b> Fn(gltf::Buffer<'b>) -> Option<&'s [u8]> + 's {
-    move |b: gltf::Buffer<'_>| match b.source() {
-        gltf::buffer::Source::Bin => blob,
-        gltf::buffer::Source::Uri(_) => None,
+    move |b: gltf::Buffer<'_>| buffers.get(b.index()).copied()
+}
+
+/// Most bytes read for one external buffer (a guard against a URI naming a huge file).
+pub const MAX_BUFFER_BYTES: u64 = 1 << 30;
+
+/// A `.gltf` file's external buffer `uri`, read from `dir` (the model's directory): a relative
+/// path, `%XX` escapes decoded.
+fn read_beside(dir: &Path, uri: &str) -> Result<Vec<u8>, AnimError> {
+    let mut name = Vec::with_capacity(uri.len());
+    let b = uri.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).and_then(|&c| hex(c)),
+            b.get(i + 2).and_then(|&c| hex(c)),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                name.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (c, _, _) => {
+                name.push(c);
+                i += 1;
+            }
+        }
     }
+    let name = String::from_utf8(name)
+        .map_err(|_| AnimError::Invalid(format!("buffer URI `{uri}` is not UTF-8")))?;
+    if name.contains("://") {
+        return Err(AnimError::Unsupported(format!(
+            "buffer URI `{uri}` is not a file beside the model"
+        )));
+    }
+    let path = dir.join(&name);
+    let cannot = |e: std::io::Error| {
+        AnimError::Invalid(format!(
+            "cannot read the buffer file `{}`: {e}",
+            path.display()
+        ))
+    };
+    let size = std::fs::metadata(&path).map_err(cannot)?.len();
+    if size > MAX_BUFFER_BYTES {
+        return Err(AnimError::Unsupported(format!(
+            "the buffer file `{}` is {size} bytes, more than {MAX_BUFFER_BYTES}",
+            path.display()
+        )));
+    }
+    std::fs::read(&path).map_err(cannot)
 }
 
 fn outside(what: &str) -> AnimError {
@@ -340,7 +428,7 @@ fn outside(what: &str) -> AnimError {
 fn load_skeleton(
     gltf: &gltf::Gltf,
     skin: &gltf::Skin<'_>,
-    blob: Option<&[u8]>,
+    buffers: &[&[u8]],
 ) -> Result<Skeleton, AnimError> {
     let joints: Vec<gltf::Node<'_>> = skin.joints().collect();
     let n = joints.len();
@@ -368,7 +456,7 @@ fn load_skeleton(
                     a.count()
                 )));
             }
-            skin.reader(buffer_data(blob))
+            skin.reader(buffer_data(buffers))
                 .read_inverse_bind_matrices()
                 .ok_or_else(|| outside("inverse bind matrices"))?
                 .map(|m| Mat4::from_cols_array_2d(&m))
@@ -455,7 +543,7 @@ fn load_mesh(
     notes: &mut Vec<String>,
     mesh: &gltf::Mesh<'_>,
     joint_count: usize,
-    blob: Option<&[u8]>,
+    buffers: &[&[u8]],
 ) -> Result<(), AnimError> {
     use gltf::Semantic;
     let mesh_name = match mesh.name() {
@@ -543,7 +631,7 @@ fn load_mesh(
             ));
         }
 
-        let r = p.reader(buffer_data(blob));
+        let r = p.reader(buffer_data(buffers));
         let positions: Vec<[f32; 3]> = r
             .read_positions()
             .ok_or_else(|| outside("POSITION"))?
@@ -714,7 +802,7 @@ fn check_channel_targets(root: &gltf::json::Root) -> Result<(), AnimError> {
 fn load_clip(
     a: &gltf::Animation<'_>,
     joint_of_node: &HashMap<usize, u16>,
-    blob: Option<&[u8]>,
+    buffers: &[&[u8]],
 ) -> Result<Clip, AnimError> {
     let name = a.name().unwrap_or("").to_string();
     let mut channels = Vec::new();
@@ -756,7 +844,7 @@ fn load_clip(
             _ => (Dimensions::Vec3, &[DataType::F32]),
         };
         check_accessor(&sampler.output(), &format!("{what} values"), dims, types)?;
-        let reader = c.reader(buffer_data(blob));
+        let reader = c.reader(buffer_data(buffers));
         let times: Vec<f32> = reader
             .read_inputs()
             .ok_or_else(|| outside(&what))?

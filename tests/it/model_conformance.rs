@@ -422,3 +422,35 @@ fn a_character_file_draws_the_hero_it_renames_exactly() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A `.gltf` file with its buffer in a file beside it (Blender's "glTF Separate"; the URI's
+/// `%20` is a space) loads like the `.glb`; a missing buffer file and a base64 buffer are named.
+#[test]
+fn a_gltf_file_with_its_buffer_beside_it_loads_like_the_glb() {
+    let dir = crate::common::scratch_dir("gltf-separate");
+    let (mut doc, bin) = split(&hero());
+    let len = u32::from_le_bytes(bin[0..4].try_into().unwrap()) as usize;
+    std::fs::write(dir.join("hero data.bin"), &bin[8..8 + len]).unwrap();
+    doc["buffers"][0]["uri"] = json!("hero%20data.bin");
+    std::fs::write(
+        dir.join("hero.gltf"),
+        serde_json::to_vec_pretty(&doc).unwrap(),
+    )
+    .unwrap();
+    let separate = Model::load(&dir.join("hero.gltf")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(separate, load(&hero()));
+    std::fs::remove_file(dir.join("hero data.bin")).unwrap();
+    let e = Model::load(&dir.join("hero.gltf")).unwrap_err().to_string();
+    assert!(
+        e.contains("cannot read the buffer file") && e.contains("hero data.bin"),
+        "{e}"
+    );
+    doc["buffers"][0]["uri"] = json!("data:application/octet-stream;base64,AAAA");
+    std::fs::write(dir.join("hero.gltf"), serde_json::to_vec(&doc).unwrap()).unwrap();
+    let e = Model::load(&dir.join("hero.gltf")).unwrap_err().to_string();
+    assert!(
+        e.contains("unsupported: buffer 0 is embedded as a base64 data URI"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
