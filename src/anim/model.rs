@@ -18,8 +18,10 @@
 //!   not a triangle list, more joints than [`MAX_JOINTS`], a primitive without `JOINTS_0` or
 //!   `WEIGHTS_0` ([`AnimError::MissingAttribute`]).
 //!
-//! Not read yet: textures (`baseColorTexture`; colours come from `COLOR_0` only), sparse
-//! accessors, several skins by choice, base64 buffers.
+//! - sparse accessors (the `gltf` crate's reader applies them), with or without a base view.
+//!
+//! Not read yet: textures (`baseColorTexture`; colours come from `COLOR_0` only), several skins
+//! by choice, base64 buffers.
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -314,8 +316,8 @@ fn describe_gltf_error(e: gltf::Error) -> AnimError {
     }
 }
 
-/// Checks an accessor before it is read: its shape, component types, a non-zero count, no
-/// sparse storage, a stride no smaller than an element, and the data inside its buffer.
+/// Checks an accessor before it is read: its shape, component types, a non-zero count, sparse
+/// counts, a stride no smaller than an element, and the data inside its buffer.
 fn check_accessor(
     a: &gltf::Accessor<'_>,
     what: &str,
@@ -340,10 +342,22 @@ fn check_accessor(
     if a.count() == 0 {
         return bad("no elements".into());
     }
-    if a.sparse().is_some() {
-        return bad("sparse storage is not supported".into());
+    // Sparse storage: the reader bounds-checks the indices' and values' views itself (data
+    // outside them reads as missing); it needs at least one and at most `count` of them.
+    if let Some(sparse) = a.sparse() {
+        if sparse.count() == 0 || sparse.count() > a.count() {
+            return bad(format!(
+                "{} sparse values for {} elements",
+                sparse.count(),
+                a.count()
+            ));
+        }
     }
     let Some(view) = a.view() else {
+        if a.sparse().is_some() {
+            // All zeros but the sparse values.
+            return Ok(());
+        }
         return bad("no buffer view".into());
     };
     let size = a.size();

@@ -454,3 +454,60 @@ fn a_gltf_file_with_its_buffer_beside_it_loads_like_the_glb() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Appends `data` (padded to 4 bytes) to a binary chunk (with its header, as `split` returns it)
+/// and to buffer 0; returns the new buffer view's index.
+fn append_view(doc: &mut Value, bin: &mut Vec<u8>, data: &[u8]) -> usize {
+    let len = u32::from_le_bytes(bin[0..4].try_into().unwrap()) as usize;
+    bin.truncate(8 + len);
+    let offset = len;
+    bin.extend_from_slice(data);
+    while !(bin.len() - 8).is_multiple_of(4) {
+        bin.push(0);
+    }
+    let new_len = (bin.len() - 8) as u32;
+    bin[0..4].copy_from_slice(&new_len.to_le_bytes());
+    doc["buffers"][0]["byteLength"] = json!(new_len);
+    let views = doc["bufferViews"].as_array_mut().unwrap();
+    views.push(json!({ "buffer": 0, "byteOffset": offset, "byteLength": data.len() }));
+    views.len() - 1
+}
+
+/// A sparse accessor (glTF's way to store a few changed elements over a base) is read with its
+/// changes applied: POSITION with two vertices moved, and the same with no base view (all
+/// zeros but the two).
+#[test]
+fn sparse_accessors_are_read_with_their_changes() {
+    let original = load(&hero());
+    let moved = [(3u16, [0.5f32, 2.5, -0.25]), (40, [-1.0, 0.0, 1.0])];
+    for with_base in [true, false] {
+        let (mut doc, mut bin) = split(&hero());
+        let idx: Vec<u8> = moved.iter().flat_map(|(i, _)| i.to_le_bytes()).collect();
+        let val: Vec<u8> = moved
+            .iter()
+            .flat_map(|(_, p)| p.iter().flat_map(|c| c.to_le_bytes()))
+            .collect();
+        let iv = append_view(&mut doc, &mut bin, &idx);
+        let vv = append_view(&mut doc, &mut bin, &val);
+        let pos = attributes(&mut doc)["POSITION"].as_u64().unwrap() as usize;
+        let acc = &mut doc["accessors"][pos];
+        acc["sparse"] = json!({
+            "count": moved.len(),
+            "indices": { "bufferView": iv, "componentType": 5123 },
+            "values": { "bufferView": vv },
+        });
+        if !with_base {
+            acc.as_object_mut().unwrap().remove("bufferView");
+            acc.as_object_mut().unwrap().remove("byteOffset");
+        }
+        let m = load(&pack(&doc, &bin));
+        for (v, p) in m.mesh.positions.iter().enumerate() {
+            let want = match moved.iter().find(|(i, _)| usize::from(*i) == v) {
+                Some((_, q)) => *q,
+                None if with_base => original.mesh.positions[v],
+                None => [0.0; 3],
+            };
+            assert_eq!(*p, want, "vertex {v}, base view: {with_base}");
+        }
+    }
+}
