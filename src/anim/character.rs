@@ -24,6 +24,10 @@
 //!   to metres; the built-in hero is 1.8 m tall standing, its collider 1.8 m.
 //! - `turn` (degrees, default 0): rotation about +y applied to the whole model so that it faces
 //!   +x. glTF's up is always +y, so no up axis is needed.
+//! - `root_motion` (`Strip` or `Keep`, default `Strip`): `Strip` removes each clip's horizontal
+//!   drift of the root joint from its first key to its last (a walk keyed travelling forward
+//!   then plays in place; sway and bob stay; a clip that ends where it starts is unchanged), so
+//!   the movement alone moves the character.
 //! - `joints` (map, default empty): the controller's leg joints (`thigh.L`, `shin.L`,
 //!   `foot.L`, `thigh.R`, `shin.R`, `foot.R`: foot planting and speed-matched steps use them) →
 //!   the model's joint names; a joint left out is looked up by the controller's name.
@@ -64,6 +68,20 @@ pub struct CharacterFile {
     /// The controller's leg joint name → the model's joint name.
     #[serde(default)]
     pub joints: BTreeMap<String, String>,
+    /// What happens to the clips' horizontal root motion.
+    #[serde(default)]
+    pub root_motion: RootMotion,
+}
+
+/// What a character does with root motion keyed in its clips.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+pub enum RootMotion {
+    /// Remove each clip's horizontal drift of the root ([`Model::strip_root_motion`]): the
+    /// movement moves the character, the clip only animates it in place.
+    #[default]
+    Strip,
+    /// Play the clips as keyed (a clip that travels pulls the model off its collider).
+    Keep,
 }
 
 fn one() -> f32 {
@@ -83,6 +101,8 @@ pub struct Character {
     pub mapping: Vec<RoleMapping>,
     /// The controller's leg joint name → the model's, for those named otherwise.
     pub joints: BTreeMap<String, String>,
+    /// What loading the character changed in its model (root motion removed), one sentence each.
+    pub notes: Vec<String>,
 }
 
 /// Why a character could not be loaded.
@@ -193,13 +213,29 @@ pub fn role_names(
 /// Loads a character file, its model, and every role's clip.
 pub fn load_character(path: &Path) -> Result<Character, CharacterError> {
     let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
-    check_fields(path, &file)?;
-    let names = role_names(path, &file)?;
+    from_file(path, &file)
+}
+
+/// The character a parsed character file (at `path`) describes: its model loaded, root motion
+/// removed (unless kept), scaled and turned, every role's clip found.
+pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, CharacterError> {
+    check_fields(path, file)?;
+    let names = role_names(path, file)?;
     let model_path = path.parent().unwrap_or(Path::new("")).join(&file.model);
     let mut model = Model::load(&model_path)?;
+    let mut notes = Vec::new();
+    if file.root_motion == RootMotion::Strip {
+        for (clip, drift) in model.strip_root_motion() {
+            notes.push(format!(
+                "clip `{clip}`: {drift:.2} model units of horizontal root motion removed \
+                 (root_motion: Keep plays it as keyed)"
+            ));
+        }
+    }
     model.skeleton.correct(file.scale, file.turn);
     let mut c = character(path, model_path, model, &names)?;
-    c.joints = file.joints;
+    c.joints = file.joints.clone();
+    c.notes = notes;
     Ok(c)
 }
 
@@ -222,6 +258,7 @@ pub fn character(
         clips,
         mapping,
         joints: BTreeMap::new(),
+        notes: Vec::new(),
     })
 }
 

@@ -215,6 +215,54 @@ impl Model {
         })
     }
 
+    /// Removes the horizontal root motion of every clip: a root joint's translation keys lose
+    /// the straight-line horizontal drift (in the model's frame, y up) from the clip's first key
+    /// to its last, so a walk keyed moving forward plays in place on the collider while its sway
+    /// and vertical bob stay. A clip that ends where it starts (every loop made in place, every
+    /// clip of the built-in hero) is left exactly as it was. Returns, per clip changed, its name
+    /// and the drift removed (m, in model units).
+    pub fn strip_root_motion(&mut self) -> Vec<(String, f32)> {
+        let mut changed = Vec::new();
+        for clip in &mut self.clips {
+            let mut most = 0.0f32;
+            for ch in &mut clip.channels {
+                let j = usize::from(ch.joint);
+                if ch.property != Property::Translation || self.skeleton.parents[j].is_some() {
+                    continue;
+                }
+                let base = self.skeleton.root_base[j];
+                let (Some(&t0), Some(&t1)) = (ch.times.first(), ch.times.last()) else {
+                    continue;
+                };
+                let cubic = ch.interpolation == Interpolation::CubicSpline;
+                let value = |k: usize| if cubic { 3 * k + 1 } else { k };
+                let last = ch.times.len() - 1;
+                let at = |v: Vec4| base.transform_point3(v.truncate());
+                let drift = at(ch.values[value(last)]) - at(ch.values[value(0)]);
+                let drift = Vec3::new(drift.x, 0.0, drift.z);
+                if drift == Vec3::ZERO || t1 <= t0 || !drift.is_finite() {
+                    continue;
+                }
+                let inverse = base.inverse();
+                let rate = inverse.transform_vector3(drift / (t1 - t0));
+                for k in 0..ch.times.len() {
+                    let p = at(ch.values[value(k)]) - drift * ((ch.times[k] - t0) / (t1 - t0));
+                    ch.values[value(k)] = inverse.transform_point3(p).extend(0.0);
+                    if cubic {
+                        // Tangents are rates (per second): the drift's rate comes off them too.
+                        ch.values[3 * k] -= rate.extend(0.0);
+                        ch.values[3 * k + 2] -= rate.extend(0.0);
+                    }
+                }
+                most = most.max(drift.length());
+            }
+            if most > 0.0 {
+                changed.push((clip.name.clone(), most));
+            }
+        }
+        changed
+    }
+
     /// The index of the clip called `name`.
     pub fn clip(&self, name: &str) -> Option<usize> {
         self.clips.iter().position(|c| c.name == name)

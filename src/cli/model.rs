@@ -4,37 +4,41 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tessera::anim::character::{character, role_names};
+use tessera::anim::character::{character, from_file};
 use tessera::anim::{CharacterFile, Model};
 use tessera::level::{parse_ron, read_text};
 
 /// Prints the report; fails (after printing what it could) when the model cannot play a
 /// character: no `idle` clip, or a clip the character file names that the model lacks.
 pub fn run(model: &Path, character_file: Option<&Path>) -> anyhow::Result<ExitCode> {
-    let (file, names) = match character_file {
+    let c = match character_file {
         Some(path) => {
-            let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
-            let names = role_names(path, &file)?;
-            (Some(path), names)
+            let mut file: CharacterFile = parse_ron(path, &read_text(path)?)?;
+            // The model named on the command line, whatever the file names.
+            file.model = std::path::absolute(model)?;
+            let c = from_file(path, &file)?;
+            print!("{}", report(model, &c.model, &c.notes));
+            println!("roles (character {}):", path.display());
+            c
         }
-        None => (None, Vec::new()),
+        None => {
+            let loaded = Model::load(model)?;
+            print!("{}", report(model, &loaded, &[]));
+            // Messages name the model when there is no character file.
+            let c = character(model, PathBuf::from(model), loaded, &[])?;
+            println!("roles (clips named as the roles, ignoring case):");
+            c
+        }
     };
-    let loaded = Model::load(model)?;
-    print!("{}", report(model, &loaded));
-    // Messages name the character file, or the model when there is none.
-    let c = character(file.unwrap_or(model), PathBuf::from(model), loaded, &names)?;
-    match file {
-        Some(f) => println!("roles (character {}):", f.display()),
-        None => println!("roles (clips named as the roles, ignoring case):"),
-    }
     for m in &c.mapping {
         println!("  {m}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The model's parts, skeleton, clips and loader notes, one item per line.
-fn report(path: &Path, m: &Model) -> String {
+/// The model's parts, skeleton, clips and notes (the loader's, then `more_notes`), one item per
+/// line.
+fn report(path: &Path, m: &Model, more_notes: &[String]) -> String {
     let mut s = format!("model: {}\n", path.display());
     let tris = m.mesh.indices.len() / 3;
     s += &format!(
@@ -69,9 +73,9 @@ fn report(path: &Path, m: &Model) -> String {
             c.channels.len()
         );
     }
-    if !m.notes.is_empty() {
+    if !m.notes.is_empty() || !more_notes.is_empty() {
         s += "notes:\n";
-        for n in &m.notes {
+        for n in m.notes.iter().chain(more_notes) {
             s += &format!("  {n}\n");
         }
     }

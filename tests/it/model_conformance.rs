@@ -511,3 +511,98 @@ fn sparse_accessors_are_read_with_their_changes() {
         }
     }
 }
+
+/// A clip keyed travelling forward (root motion: the hero's `run` with its hips moved 1.5 m
+/// along x from the first key to the last) plays in place in a character by default
+/// (`root_motion: Strip`: the keys come back to the hero's, within rounding), and as keyed with
+/// `root_motion: Keep`; `tessera model` says what was removed.
+#[test]
+fn root_motion_is_stripped_from_a_character_by_default() {
+    let dir = crate::common::scratch_dir("root-motion");
+    let (doc, mut bin) = split(&hero());
+    let run = doc["animations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["name"] == "run")
+        .unwrap();
+    let ch = run["channels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["target"]["path"] == "translation")
+        .unwrap();
+    let sampler = &run["samplers"][ch["sampler"].as_u64().unwrap() as usize];
+    let times = &doc["accessors"][sampler["input"].as_u64().unwrap() as usize];
+    let out = &doc["accessors"][sampler["output"].as_u64().unwrap() as usize];
+    assert_eq!(
+        sampler["interpolation"].as_str().unwrap_or("LINEAR"),
+        "LINEAR"
+    );
+    let at = |a: &Value| {
+        let view = &doc["bufferViews"][a["bufferView"].as_u64().unwrap() as usize];
+        8 + view["byteOffset"].as_u64().unwrap_or(0) as usize
+            + a["byteOffset"].as_u64().unwrap_or(0) as usize
+    };
+    let n = out["count"].as_u64().unwrap() as usize;
+    let (t_at, x_at) = (at(times), at(out));
+    let f = |bin: &[u8], i: usize| f32::from_le_bytes(bin[i..i + 4].try_into().unwrap());
+    let (t0, t1) = (f(&bin, t_at), f(&bin, t_at + 4 * (n - 1)));
+    for k in 0..n {
+        let t = f(&bin, t_at + 4 * k);
+        let i = x_at + 12 * k;
+        let x = f(&bin, i) + 1.5 * (t - t0) / (t1 - t0);
+        bin[i..i + 4].copy_from_slice(&x.to_le_bytes());
+    }
+    std::fs::write(dir.join("travel.glb"), pack(&doc, &bin)).unwrap();
+    std::fs::write(dir.join("strip.ron"), "(model: \"travel.glb\")").unwrap();
+    std::fs::write(
+        dir.join("keep.ron"),
+        "(model: \"travel.glb\", root_motion: Keep)",
+    )
+    .unwrap();
+    let hero_run = &load(&hero()).clips[1];
+    let hips = |c: &tessera::anim::Clip| {
+        c.channels
+            .iter()
+            .find(|ch| ch.property == tessera::anim::Property::Translation)
+            .unwrap()
+            .values
+            .clone()
+    };
+    let strip = tessera::anim::load_character(&dir.join("strip.ron")).unwrap();
+    let keep = tessera::anim::load_character(&dir.join("keep.ron")).unwrap();
+    let (want, stripped, kept) = (
+        hips(hero_run),
+        hips(&strip.model.clips[1]),
+        hips(&keep.model.clips[1]),
+    );
+    for k in 0..n {
+        assert!(
+            (stripped[k] - want[k]).abs().max_element() < 1e-5,
+            "key {k}: {} {}",
+            stripped[k],
+            want[k]
+        );
+    }
+    assert!((kept[n - 1].x - want[n - 1].x - 1.5).abs() < 1e-5);
+    assert_eq!(
+        strip.notes,
+        ["clip `run`: 1.50 model units of horizontal root motion removed (root_motion: Keep plays \
+          it as keyed)"]
+    );
+    assert!(keep.notes.is_empty());
+    let report = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .arg("model")
+        .arg(dir.join("travel.glb"))
+        .arg("--character")
+        .arg(dir.join("strip.ron"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&report.stdout);
+    assert!(
+        stdout.contains("  clip `run`: 1.50 model units of horizontal root motion removed"),
+        "{stdout}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
