@@ -28,9 +28,14 @@
 //!   drift of the root joint from its first key to its last (a walk keyed travelling forward
 //!   then plays in place; sway and bob stay; a clip that ends where it starts is unchanged), so
 //!   the movement alone moves the character.
+//! - `speeds` (map, default empty): `walk`, `run`, `crouch_walk` → the ground speed (m/s) at
+//!   which that clip plays at its keyed rate. Without it a gait is timed by the planted foot
+//!   (the six leg joints found, see `joints`), else by its clip's removed root motion per
+//!   second, else by 1.5, 4.5 and 1.0 m/s.
 //! - `joints` (map, default empty): the controller's leg joints (`thigh.L`, `shin.L`,
 //!   `foot.L`, `thigh.R`, `shin.R`, `foot.R`: foot planting and speed-matched steps use them) →
-//!   the model's joint names; a joint left out is looked up by the controller's name.
+//!   the model's joint names; a joint left out is looked up by the controller's name. A model
+//!   without them and no `joints` entry is animated without foot planting (a blob, a bird).
 //! - `clips` (map, default empty): role name → clip name. The roles are the controller's:
 //!   `idle`, `run`, `walk`, `crouch_walk`, `jump_takeoff`, `rise`, `fall`, `land`,
 //!   `crouch_idle`, `wall_slide`, `climb`, `push`. A role without a clip plays the first of
@@ -45,6 +50,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::controller::Locomotion;
 use super::error::{AnimError, ModelFileError};
 use super::hero_clips::{HeroClip, HeroClips, RoleMapping};
 use super::model::Model;
@@ -71,6 +77,9 @@ pub struct CharacterFile {
     /// What happens to the clips' horizontal root motion.
     #[serde(default)]
     pub root_motion: RootMotion,
+    /// Ground speed (m/s) at which `walk`, `run` or `crouch_walk` plays at its keyed rate.
+    #[serde(default)]
+    pub speeds: BTreeMap<String, f32>,
 }
 
 /// What a character does with root motion keyed in its clips.
@@ -103,6 +112,8 @@ pub struct Character {
     pub joints: BTreeMap<String, String>,
     /// What loading the character changed in its model (root motion removed), one sentence each.
     pub notes: Vec<String>,
+    /// The gaits' speeds, where given or measured from root motion.
+    pub locomotion: Locomotion,
 }
 
 /// Why a character could not be loaded.
@@ -224,8 +235,10 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
     let model_path = path.parent().unwrap_or(Path::new("")).join(&file.model);
     let mut model = Model::load(&model_path)?;
     let mut notes = Vec::new();
+    let mut drifts = Vec::new();
     if file.root_motion == RootMotion::Strip {
-        for (clip, drift) in model.strip_root_motion() {
+        drifts = model.strip_root_motion();
+        for (clip, drift) in &drifts {
             notes.push(format!(
                 "clip `{clip}`: {drift:.2} model units of horizontal root motion removed \
                  (root_motion: Keep plays it as keyed)"
@@ -234,6 +247,16 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
     }
     model.skeleton.correct(file.scale, file.turn);
     let mut c = character(path, model_path, model, &names)?;
+    // Each gait's speed: given, else its clip's removed root motion per second (in metres).
+    for (k, role) in Locomotion::ROLES.iter().enumerate() {
+        let clip = &c.model.clips[c.clips.get(*role)];
+        let from_drift = drifts
+            .iter()
+            .find(|(name, _)| *name == clip.name)
+            .filter(|_| clip.duration > 0.0)
+            .map(|(_, d)| d * file.scale / clip.duration);
+        c.locomotion.speeds[k] = file.speeds.get(role.name()).copied().or(from_drift);
+    }
     c.joints = file.joints.clone();
     c.notes = notes;
     Ok(c)
@@ -259,6 +282,7 @@ pub fn character(
         mapping,
         joints: BTreeMap::new(),
         notes: Vec::new(),
+        locomotion: Locomotion::default(),
     })
 }
 

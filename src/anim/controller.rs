@@ -116,6 +116,23 @@ impl AnimInput {
     }
 }
 
+/// How a character's gaits are timed when they are not measured from its feet: the ground speed
+/// (m/s) at which the walk, the run and the crouch walk play at their keyed rate.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Locomotion {
+    /// Walk, run, crouch walk: given (a character file's `speeds`, or its clips' root motion),
+    /// else measured from the feet, else [`Locomotion::DEFAULT_SPEEDS`].
+    pub speeds: [Option<f32>; 3],
+}
+
+impl Locomotion {
+    /// The speeds used for a model without leg joints when none is given: a brisk walk, a run
+    /// and a crouch walk, m/s.
+    pub const DEFAULT_SPEEDS: [f32; 3] = [1.5, 4.5, 1.0];
+    /// The roles whose speed may be given, in [`Locomotion::speeds`] order.
+    pub const ROLES: [HeroClip; 3] = [HeroClip::Walk, HeroClip::Run, HeroClip::CrouchWalk];
+}
+
 /// Phase samples per gait cycle in a [`GaitTable`].
 const GAIT_SAMPLES: usize = 96;
 /// The most gait cycles a second (the full run, 8 m/s over a 1.8 m stride, is 4.4). The crouch
@@ -290,7 +307,8 @@ pub struct HeroAnimator {
     scratch: Vec<Transform>,
     drawn: Vec<Transform>,
     blend: DeadBlend,
-    legs: [Leg; 2],
+    /// The leg joints foot planting bends (`None`: the model has none named so, no planting).
+    legs: Option<[Leg; 2]>,
     /// Foot planting: weight, slope (model frame) and drop of the ground at the feet, each
     /// approaching its target with [`TURN_TIME`] so a new slope never pops the legs.
     plant: [f32; 3],
@@ -303,56 +321,85 @@ impl HeroAnimator {
     /// controller needs that the model lacks.
     pub fn new(model: Model) -> Result<HeroAnimator, AnimError> {
         let clips = HeroClips::find(&model)?;
-        HeroAnimator::with_clips(model, clips, &BTreeMap::new())
+        HeroAnimator::with_clips(model, clips, &BTreeMap::new(), &Locomotion::default())
     }
 
     /// A controller for a character ([`super::character`]): its model, its clip for every role,
-    /// and its leg joints' names.
+    /// its leg joints' names and its locomotion speeds.
     pub fn for_character(c: &Character) -> Result<HeroAnimator, AnimError> {
-        HeroAnimator::with_clips(c.model.clone(), c.clips, &c.joints)
+        HeroAnimator::with_clips(c.model.clone(), c.clips, &c.joints, &c.locomotion)
     }
 
     /// A controller playing `clips` of `model`; `joints` maps the controller's leg joint names
     /// (`thigh.L`, `shin.L`, `foot.L`, and `.R`) to the model's where they differ.
+    ///
+    /// With all six leg joints the feet are planted on slopes and the gaits are timed by the
+    /// planted foot (measured from the clips), unless `locomotion` gives a clip's speed. A model
+    /// without them (and no `joints` naming any) is animated without foot planting, each gait
+    /// timed by its speed in `locomotion` (or [`Locomotion::DEFAULT_SPEEDS`]). A `joints` entry
+    /// naming a joint the model lacks is an error.
     pub fn with_clips(
         model: Model,
         clips: HeroClips,
         joints: &BTreeMap<String, String>,
+        locomotion: &Locomotion,
     ) -> Result<HeroAnimator, AnimError> {
-        let foot = |name: &'static str| {
+        let find = |name: &'static str| {
             let in_model = joints.get(name).map_or(name, String::as_str);
-            model.skeleton.joint(in_model).ok_or_else(|| {
-                AnimError::MissingSkin(if in_model == name {
-                    format!(
-                        "the skeleton has no `{name}` joint (a character file's `joints` names \
-                         the model's)"
-                    )
-                } else {
-                    format!("the skeleton has no `{in_model}` joint (the character's `{name}`)")
-                })
-            })
+            model.skeleton.joint(in_model).ok_or(in_model)
         };
-        let feet = [foot("foot.L")?, foot("foot.R")?];
-        let legs = [
-            Leg {
-                thigh: foot("thigh.L")?,
-                shin: foot("shin.L")?,
-                foot: feet[0],
-            },
-            Leg {
-                thigh: foot("thigh.R")?,
-                shin: foot("shin.R")?,
-                foot: feet[1],
-            },
-        ];
+        let names = ["thigh.L", "shin.L", "foot.L", "thigh.R", "shin.R", "foot.R"];
+        let found: Vec<Result<usize, &str>> = names.iter().map(|&n| find(n)).collect();
+        let legs = match found.iter().position(Result::is_err) {
+            None => {
+                let j = |k: usize| found[k].unwrap_or(0);
+                Some([
+                    Leg {
+                        thigh: j(0),
+                        shin: j(1),
+                        foot: j(2),
+                    },
+                    Leg {
+                        thigh: j(3),
+                        shin: j(4),
+                        foot: j(5),
+                    },
+                ])
+            }
+            Some(_) if joints.is_empty() => None,
+            Some(k) => {
+                let in_model = found[k].err().unwrap_or("");
+                return Err(AnimError::MissingSkin(format!(
+                    "the skeleton has no `{in_model}` joint (the character's `{}`)",
+                    names[k]
+                )));
+            }
+        };
+        let feet = legs.map(|l| [l[0].foot, l[1].foot]);
         let (walk, run) = (clips.get(HeroClip::Walk), clips.get(HeroClip::Run));
         let crouch = clips.get(HeroClip::CrouchWalk);
-        let gait = GaitTable {
-            walk_run: std::array::from_fn(|i| {
-                let w = i as f32 / (GAIT_WEIGHTS - 1) as f32;
-                measure_gait(&model, walk, run, w, feet)
-            }),
-            crouch: measure_gait(&model, crouch, crouch, 0.0, feet),
+        // A gait of a given speed moves its "planted foot" evenly: a stride of speed × duration.
+        let even =
+            |clip: usize, speed: f32| [f64::from(speed * model.clips[clip].duration); GAIT_SAMPLES];
+        let speed = |k: usize| locomotion.speeds[k].unwrap_or(Locomotion::DEFAULT_SPEEDS[k]);
+        let gait = match feet {
+            Some(feet) if locomotion.speeds == [None; 3] => GaitTable {
+                walk_run: std::array::from_fn(|i| {
+                    let w = i as f32 / (GAIT_WEIGHTS - 1) as f32;
+                    measure_gait(&model, walk, run, w, feet)
+                }),
+                crouch: measure_gait(&model, crouch, crouch, 0.0, feet),
+            },
+            _ => {
+                let (a, b) = (even(walk, speed(0)), even(run, speed(1)));
+                GaitTable {
+                    walk_run: std::array::from_fn(|i| {
+                        let w = i as f64 / (GAIT_WEIGHTS - 1) as f64;
+                        std::array::from_fn(|k| a[k] * (1.0 - w) + b[k] * w)
+                    }),
+                    crouch: even(crouch, speed(2)),
+                }
+            }
         };
         let n = model.skeleton.len();
         let rest = model.skeleton.rest.clone();
@@ -411,7 +458,12 @@ impl HeroAnimator {
         self.land_strength
     }
 
-    /// The gaits' planted-foot speeds measured from the clips.
+    /// Whether the feet are planted on slopes (the model has the six leg joints).
+    pub fn plants_feet(&self) -> bool {
+        self.legs.is_some()
+    }
+
+    /// The gaits' planted-foot speeds: measured from the clips, or even from given speeds.
     pub fn gait(&self) -> &GaitTable {
         &self.gait
     }
@@ -622,15 +674,17 @@ impl HeroAnimator {
             *p += (t - *p) * k;
         }
         let [weight, slope, drop] = self.plant;
-        plant_feet(
-            &self.model.skeleton,
-            &mut self.pose_now,
-            self.legs,
-            slope,
-            drop,
-            weight,
-            &mut self.world,
-        );
+        if let Some(legs) = self.legs {
+            plant_feet(
+                &self.model.skeleton,
+                &mut self.pose_now,
+                legs,
+                slope,
+                drop,
+                weight,
+                &mut self.world,
+            );
+        }
     }
 
     /// Turns towards the facing the state asks for.

@@ -39,7 +39,7 @@ pub mod transform;
 
 pub use character::{load_character, Character, CharacterError, CharacterFile};
 pub use clip::{Channel, Clip, Interpolation, Property};
-pub use controller::{AnimInput, HeroAnimator};
+pub use controller::{AnimInput, HeroAnimator, Locomotion};
 pub use dead_blend::DeadBlend;
 pub use error::{AnimError, ModelFileError};
 pub use foot_ik::Ground;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tessera::anim::character::{character, from_file};
-use tessera::anim::{CharacterFile, Model};
+use tessera::anim::{CharacterFile, HeroAnimator, Model};
 use tessera::level::{parse_ron, read_text};
 
 /// Prints the report; fails (after printing what it could) when the model cannot play a
@@ -32,6 +32,27 @@ pub fn run(model: &Path, character_file: Option<&Path>) -> anyhow::Result<ExitCo
     };
     for m in &c.mapping {
         println!("  {m}");
+    }
+    let hero = HeroAnimator::for_character(&c)?;
+    let g = hero.gait();
+    let timing = if c.locomotion.speeds == [None; 3] && hero.plants_feet() {
+        "timed by the planted foot"
+    } else {
+        "timed by speed"
+    };
+    println!(
+        "gaits ({timing}): walk stride {:.2} m, run stride {:.2} m, crouch walk stride {:.2} m",
+        g.stride(0.0),
+        g.stride(1.0),
+        g.crouch_stride()
+    );
+    if hero.plants_feet() {
+        println!("feet: planted on slopes");
+    } else {
+        println!(
+            "feet: not planted (no joints thigh.L, shin.L, foot.L, thigh.R, shin.R, foot.R; a \
+             character file's `joints` names them)"
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

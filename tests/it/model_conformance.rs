@@ -606,3 +606,64 @@ fn root_motion_is_stripped_from_a_character_by_default() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A model without the controller's leg joints (here the hero with them renamed, and no `joints`
+/// map) still plays: no foot planting, each gait timed by its speed (given in `speeds`, else the
+/// defaults), and `tessera model` says so. A `joints` entry naming a joint the model lacks is an
+/// error naming it.
+#[test]
+fn a_character_without_leg_joints_plays_with_its_gaits_timed_by_speed() {
+    let dir = crate::common::scratch_dir("legless");
+    let glb = edited(|d| {
+        for n in d["nodes"].as_array_mut().unwrap() {
+            if let Some(name) = n["name"].as_str() {
+                if ["thigh", "shin", "foot"]
+                    .iter()
+                    .any(|p| name.starts_with(p))
+                {
+                    n["name"] = json!(format!("limb {name}"));
+                }
+            }
+        }
+    });
+    std::fs::write(dir.join("limbs.glb"), glb).unwrap();
+    std::fs::write(
+        dir.join("limbs.ron"),
+        "(model: \"limbs.glb\", speeds: { \"run\": 5.0 })",
+    )
+    .unwrap();
+    let c = tessera::anim::load_character(&dir.join("limbs.ron")).unwrap();
+    let hero = tessera::anim::HeroAnimator::for_character(&c).unwrap();
+    assert!(!hero.plants_feet());
+    let run = &c.model.clips[c.model.clip("run").unwrap()];
+    let walk = &c.model.clips[c.model.clip("walk").unwrap()];
+    let g = hero.gait();
+    assert!((g.stride(1.0) - f64::from(5.0 * run.duration)).abs() < 1e-6);
+    let default_walk = tessera::anim::Locomotion::DEFAULT_SPEEDS[0];
+    assert!((g.stride(0.0) - f64::from(default_walk * walk.duration)).abs() < 1e-6);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .arg("model")
+        .arg(dir.join("limbs.glb"))
+        .arg("--character")
+        .arg(dir.join("limbs.ron"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("gaits (timed by speed): walk stride 1.50 m, run stride 3.30 m"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("feet: not planted"), "{stdout}");
+    std::fs::write(
+        dir.join("misnamed.ron"),
+        "(model: \"limbs.glb\", joints: { \"foot.L\": \"LeftFoot\" })",
+    )
+    .unwrap();
+    let c = tessera::anim::load_character(&dir.join("misnamed.ron")).unwrap();
+    let e = tessera::anim::HeroAnimator::for_character(&c)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the skeleton has no `"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
