@@ -32,6 +32,7 @@
 //!   which that clip plays at its keyed rate. Without it a gait is timed by the planted foot
 //!   (the six leg joints found, see `joints`), else by its clip's removed root motion per
 //!   second, else by 1.5, 4.5 and 1.0 m/s.
+//! - `skin` (name, default: the first): which of the model's skins to draw, when it has several.
 //! - `joints` (map, default empty): the controller's leg joints (`thigh.L`, `shin.L`,
 //!   `foot.L`, `thigh.R`, `shin.R`, `foot.R`: foot planting and speed-matched steps use them) →
 //!   the model's joint names; a joint left out is looked up by the controller's name. A model
@@ -80,6 +81,9 @@ pub struct CharacterFile {
     /// Ground speed (m/s) at which `walk`, `run` or `crouch_walk` plays at its keyed rate.
     #[serde(default)]
     pub speeds: BTreeMap<String, f32>,
+    /// The skin to draw, by name (default: the model's first).
+    #[serde(default)]
+    pub skin: Option<String>,
 }
 
 /// What a character does with root motion keyed in its clips.
@@ -233,7 +237,7 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
     check_fields(path, file)?;
     let names = role_names(path, file)?;
     let model_path = path.parent().unwrap_or(Path::new("")).join(&file.model);
-    let mut model = Model::load(&model_path)?;
+    let mut model = Model::load_skin(&model_path, file.skin.as_deref())?;
     let mut notes = Vec::new();
     let mut drifts = Vec::new();
     if file.root_motion == RootMotion::Strip {

@@ -6,7 +6,7 @@
 //! and never a panic inside the reader.
 //!
 //! What exporters write, and what becomes of it (`tests/it/model_conformance.rs`):
-//! - the first skin (a log line when there are more); every primitive of every node bound to it
+//! - one skin (see below); every primitive of every node bound to it
 //!   (one node per part or material is common), the nodes' own transforms ignored as glTF says
 //!   for skinned meshes;
 //! - no `NORMAL`: flat normals, each triangle's own (its vertices are not shared);
@@ -20,8 +20,9 @@
 //!
 //! - sparse accessors (the `gltf` crate's reader applies them), with or without a base view.
 //!
-//! Not read yet: textures (`baseColorTexture`; colours come from `COLOR_0` only), several skins
-//! by choice, base64 buffers.
+//! - several skins: the first, with a note, or the one a character file names.
+//!
+//! Not read yet: textures (`baseColorTexture`; colours come from `COLOR_0` only), base64 buffers.
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -85,12 +86,17 @@ pub struct MeshPart {
 impl Model {
     /// Reads and loads a `.glb` file, or a `.gltf` file with its buffers in files beside it.
     pub fn load(path: &Path) -> Result<Model, ModelFileError> {
+        Model::load_skin(path, None)
+    }
+
+    /// [`Model::load`] with the skin called `skin` (default: the file's first).
+    pub fn load_skin(path: &Path, skin: Option<&str>) -> Result<Model, ModelFileError> {
         let bytes = std::fs::read(path).map_err(|source| ModelFileError::Read {
             path: path.to_path_buf(),
             source,
         })?;
         let dir = path.parent().unwrap_or(Path::new(""));
-        Model::from_gltf(&bytes, |uri| read_beside(dir, uri)).map_err(|source| {
+        Model::from_gltf_skin(&bytes, |uri| read_beside(dir, uri), skin).map_err(|source| {
             ModelFileError::Bad {
                 path: path.to_path_buf(),
                 source,
@@ -115,6 +121,17 @@ impl Model {
         bytes: &[u8],
         external: impl Fn(&str) -> Result<Vec<u8>, AnimError>,
     ) -> Result<Model, AnimError> {
+        Model::from_gltf_skin(bytes, external, None)
+    }
+
+    /// [`Model::from_gltf`] with the skin called `skin` (`None`: the first, with a note when
+    /// there are more).
+    pub fn from_gltf_skin(
+        bytes: &[u8],
+        external: impl Fn(&str) -> Result<Vec<u8>, AnimError>,
+        skin: Option<&str>,
+    ) -> Result<Model, AnimError> {
+        let wanted = skin;
         check_container(bytes)?;
         check_required_extensions(bytes)?;
         let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
@@ -151,14 +168,34 @@ impl Model {
             .map(|d| d.as_deref().or(blob).unwrap_or(&[]))
             .collect();
         let buffers = buffers.as_slice();
-        let skin = gltf
-            .skins()
-            .next()
-            .ok_or_else(|| AnimError::MissingSkin("the file has no skin".into()))?;
+        let skin = match wanted {
+            None => gltf
+                .skins()
+                .next()
+                .ok_or_else(|| AnimError::MissingSkin("the file has no skin".into()))?,
+            Some(name) => gltf
+                .skins()
+                .find(|s| s.name() == Some(name))
+                .ok_or_else(|| {
+                    let names: Vec<String> = gltf
+                        .skins()
+                        .map(|s| format!("`{}`", s.name().unwrap_or("")))
+                        .collect();
+                    AnimError::MissingSkin(format!(
+                        "no skin called `{name}` (the file's skins: {})",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        }
+                    ))
+                })?,
+        };
         let mut notes = Vec::new();
-        if gltf.skins().len() > 1 {
+        if gltf.skins().len() > 1 && wanted.is_none() {
             notes.push(format!(
-                "the model has {} skins; the first, {:?}, is used",
+                "the model has {} skins; the first, {:?}, is used (a character file's `skin` \
+                 chooses)",
                 gltf.skins().len(),
                 skin.name().unwrap_or("")
             ));

@@ -667,3 +667,54 @@ fn a_character_without_leg_joints_plays_with_its_gaits_timed_by_speed() {
     assert!(e.contains("the skeleton has no `"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A model with two skins (a second copy of the hero's, bound by a second node): the first is
+/// used with a note, a character file's `skin` chooses, and an unknown name lists the skins.
+#[test]
+fn a_character_file_chooses_among_several_skins() {
+    let dir = crate::common::scratch_dir("skins");
+    let glb = edited(|d| {
+        d["skins"][0]["name"] = json!("body");
+        let mut second = d["skins"][0].clone();
+        second["name"] = json!("armour");
+        d["skins"].as_array_mut().unwrap().push(second);
+        let copy = d["meshes"][0].clone();
+        d["meshes"].as_array_mut().unwrap().push(copy);
+        d["meshes"][1]["name"] = json!("armour");
+        d["nodes"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({ "name": "armour", "mesh": 1, "skin": 1 }));
+    });
+    let first = load(&glb);
+    assert_eq!(first.parts.len(), 1);
+    assert_eq!(first.parts[0].name, "mesh `hero` primitive 0");
+    assert!(
+        first.notes[0].starts_with("the model has 2 skins; the first, \"body\", is used"),
+        "{:?}",
+        first.notes
+    );
+    std::fs::write(dir.join("two.glb"), glb).unwrap();
+    std::fs::write(
+        dir.join("armour.ron"),
+        "(model: \"two.glb\", skin: Some(\"armour\"))",
+    )
+    .unwrap();
+    let c = tessera::anim::load_character(&dir.join("armour.ron")).unwrap();
+    assert_eq!(c.model.parts.len(), 1);
+    assert_eq!(c.model.parts[0].name, "mesh `armour` primitive 0");
+    assert!(c.model.notes.is_empty(), "{:?}", c.model.notes);
+    std::fs::write(
+        dir.join("cloak.ron"),
+        "(model: \"two.glb\", skin: \"cloak\")",
+    )
+    .unwrap();
+    let e = tessera::anim::load_character(&dir.join("cloak.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.ends_with("missing skin: no skin called `cloak` (the file's skins: `body`, `armour`)"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
