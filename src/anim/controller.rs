@@ -458,6 +458,19 @@ impl HeroAnimator {
         self.land_strength
     }
 
+    /// Holds the pose of the model's clip `clip` at `time` s (clamped to the clip), facing right,
+    /// as the last two ticks' pose: for stills of one clip (`tessera model --sheet`), not play.
+    pub fn show_clip(&mut self, clip: usize, time: f32) {
+        let Some(c) = self.model.clips.get(clip) else {
+            return;
+        };
+        self.pose_now.copy_from_slice(&self.model.skeleton.rest);
+        c.sample_into(time.clamp(0.0, c.duration), &mut self.pose_now);
+        self.pose_prev.copy_from_slice(&self.pose_now);
+        self.drawn.copy_from_slice(&self.pose_now);
+        self.yaw_prev = self.yaw_now;
+    }
+
     /// Whether the feet are planted on slopes (the model has the six leg joints).
     pub fn plants_feet(&self) -> bool {
         self.legs.is_some()

@@ -96,6 +96,9 @@ enum Command {
         /// A character file (assets/characters/*.ron) whose role -> clip map to apply.
         #[arg(long, value_name = "FILE")]
         character: Option<PathBuf>,
+        /// Also write a contact sheet: a row per role, its clip at four phases (offscreen).
+        #[arg(long, value_name = "OUT.png")]
+        sheet: Option<PathBuf>,
     },
     /// Validate level, replay and tuning files; stop with an error at the first bad one.
     ///
@@ -167,9 +170,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             kind,
             tuning,
         }) => check::run(&data, &files, kind, tuning.as_deref()),
-        Some(Command::Model { model, character }) => model::run(
+        Some(Command::Model {
+            model,
+            character,
+            sheet,
+        }) => model::run(
             &data.user_file(&model),
             character.map(|c| data.user_file(&c)).as_deref(),
+            sheet.as_deref(),
         ),
     }
 }

@@ -1,16 +1,22 @@
 //! `tessera model FILE [--character FILE]`: what a designer needs to know about a skinned model
 //! before using it as a character: its mesh parts, joints, clips, which clip plays each role of
-//! the animation controller (with fallbacks), and what the loader changed or left out.
+//! the animation controller (with fallbacks), and what the loader changed or left out; with
+//! `--sheet`, a contact sheet PNG of every role's clip at four phases (offscreen, like `render`).
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use tessera::anim::character::{character, from_file};
-use tessera::anim::{CharacterFile, HeroAnimator, Model};
+use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, Model};
 use tessera::level::{parse_ron, read_text};
+use tessera::render::{contact_sheet, SHEET_PHASES};
 
 /// Prints the report; fails (after printing what it could) when the model cannot play a
 /// character: no `idle` clip, or a clip the character file names that the model lacks.
-pub fn run(model: &Path, character_file: Option<&Path>) -> anyhow::Result<ExitCode> {
+pub fn run(
+    model: &Path,
+    character_file: Option<&Path>,
+    sheet: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
     let c = match character_file {
         Some(path) => {
             let mut file: CharacterFile = parse_ron(path, &read_text(path)?)?;
@@ -52,6 +58,17 @@ pub fn run(model: &Path, character_file: Option<&Path>) -> anyhow::Result<ExitCo
         println!(
             "feet: not planted (no joints thigh.L, shin.L, foot.L, thigh.R, shin.R, foot.R; a \
              character file's `joints` names them)"
+        );
+    }
+    if let Some(out) = sheet {
+        let roles: Vec<usize> = HeroClip::ALL.iter().map(|&r| c.clips.get(r)).collect();
+        contact_sheet(hero, &roles)?.save_png(out)?;
+        let names: Vec<&str> = HeroClip::ALL.iter().map(|r| r.name()).collect();
+        println!(
+            "sheet: {} (a row per role: {}; a column per phase: {})",
+            out.display(),
+            names.join(", "),
+            SHEET_PHASES.map(|p| format!("{p}")).join(", ")
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -301,3 +301,64 @@ pub fn render_level_to_png(
     let image = headless.shoot(&world, &view)?;
     image.save_png(out)
 }
+
+/// Phases at which [`contact_sheet`] shows each clip, as fractions of its duration.
+pub const SHEET_PHASES: [f32; 4] = [0.0, 0.25, 0.5, 0.75];
+
+/// Size of one cell of a [`contact_sheet`], pixels.
+pub const SHEET_CELL: (u32, u32) = (192, 256);
+
+/// A contact sheet of a character (`tessera model --sheet`): one row per role in `roles` (a
+/// clip index each), one column per phase of [`SHEET_PHASES`], each cell the character on a
+/// floor in that clip's pose, seen from the side at a distance that fits the built-in hero's
+/// 1.8 m (a model of another height shows larger or smaller: the collider's scale).
+pub fn contact_sheet(hero: HeroAnimator, roles: &[usize]) -> Result<Image, RenderError> {
+    let level = crate::level::parse_level(
+        Path::new("contact sheet"),
+        "(name: \"contact sheet\", spawn: (0.0, 0.0), polygons: [(points: [(-20.0, -1.0), \
+         (20.0, -1.0), (20.0, 0.0), (-20.0, 0.0)])])",
+    )
+    .map_err(LoadError::from)?;
+    let world = World::new(&level, &crate::movement::Tuning::default()).map_err(|error| {
+        LoadError::World {
+            path: "contact sheet".into(),
+            error,
+        }
+    })?;
+    let mut view = View::with_hero(&world, CameraConfig::default(), 0.75, hero);
+    let mut headless = Headless::new(SHEET_CELL)?;
+    headless.set_hero_mesh(&view.hero().model().mesh);
+    headless.camera = CameraConfig {
+        distance: 4.5,
+        focus_height: 0.95,
+        pitch_deg: 5.0,
+        look_ahead: 0.0,
+        dead_zone: glam::DVec2::ZERO,
+        ..CameraConfig::default()
+    };
+    let (cw, ch) = (SHEET_CELL.0 as usize, SHEET_CELL.1 as usize);
+    let columns = SHEET_PHASES.len();
+    let mut sheet = Image {
+        width: (cw * columns) as u32,
+        height: (ch * roles.len()) as u32,
+        rgba: vec![0; cw * columns * ch * roles.len() * 4],
+    };
+    for (row, &clip) in roles.iter().enumerate() {
+        let duration = view
+            .hero()
+            .model()
+            .clips
+            .get(clip)
+            .map_or(0.0, |c| c.duration);
+        for (col, phase) in SHEET_PHASES.iter().enumerate() {
+            view.hero_mut().show_clip(clip, phase * duration);
+            let shot = headless.shoot(&world, &view)?;
+            for y in 0..ch {
+                let from = y * cw * 4;
+                let to = ((row * ch + y) * cw * columns + col * cw) * 4;
+                sheet.rgba[to..to + cw * 4].copy_from_slice(&shot.rgba[from..from + cw * 4]);
+            }
+        }
+    }
+    Ok(sheet)
+}

@@ -43,8 +43,8 @@ pub mod vertex;
 pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
 pub use headless::{
-    render_level_to_png, scene_at_frame, scene_with_hero, world_at_frame, Headless, Image,
-    RenderError,
+    contact_sheet, render_level_to_png, scene_at_frame, scene_with_hero, world_at_frame, Headless,
+    Image, RenderError, SHEET_CELL, SHEET_PHASES,
 };
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 pub use quality::{Msaa, Quality};

@@ -243,6 +243,10 @@ impl View {
     pub fn hero(&self) -> &HeroAnimator {
         &self.hero
     }
+    /// The hero's animation, to pose it by hand (stills: [`HeroAnimator::show_clip`]).
+    pub fn hero_mut(&mut self) -> &mut HeroAnimator {
+        &mut self.hero
+    }
     /// The following camera.
     pub fn camera(&self) -> &CameraRig {
         &self.camera

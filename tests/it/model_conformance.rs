@@ -718,3 +718,57 @@ fn a_character_file_chooses_among_several_skins() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `tessera model --sheet`: a contact sheet with a row per role and a column per phase, each cell
+/// showing the character (the run's four phases differ from each other, the idle's hardly).
+#[test]
+fn tessera_model_writes_a_contact_sheet_of_every_role() {
+    use tessera::render::{Image, SHEET_CELL, SHEET_PHASES};
+    let dir = crate::common::scratch_dir("sheet");
+    let out = dir.join("sheet.png");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .arg("model")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb"))
+        .arg("--sheet")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        stdout.contains("(a row per role: idle, run, walk,"),
+        "{stdout}"
+    );
+    let sheet = Image::load_png(&out).unwrap();
+    let (cw, ch) = (SHEET_CELL.0 as usize, SHEET_CELL.1 as usize);
+    assert_eq!(
+        (sheet.width as usize, sheet.height as usize),
+        (cw * SHEET_PHASES.len(), ch * 12)
+    );
+    let cell = |row: usize, col: usize| -> Vec<u8> {
+        (0..ch)
+            .flat_map(|y| {
+                let at = ((row * ch + y) * sheet.width as usize + col * cw) * 4;
+                sheet.rgba[at..at + cw * 4].to_vec()
+            })
+            .collect()
+    };
+    let differing =
+        |a: &[u8], b: &[u8]| a.chunks(4).zip(b.chunks(4)).filter(|(p, q)| p != q).count();
+    // Row 0 is idle, row 1 run (HeroClip::ALL order).
+    for col in 1..SHEET_PHASES.len() {
+        assert!(
+            differing(&cell(1, 0), &cell(1, col)) > 300,
+            "the run's phase {col} looks like its phase 0"
+        );
+    }
+    assert!(
+        differing(&cell(0, 0), &cell(1, 0)) > 300,
+        "idle and run look alike"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
