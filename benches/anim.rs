@@ -10,6 +10,10 @@
 //!   and the drawn pose's palette.
 //! - `anim/controller_on_a_slope`: the same on a 30° slope, the feet planted by the IK.
 //! - `anim/sample_one_clip`: one clip sampled into a pose, for the split.
+//! - `anim/sample_blend_palette_50_joints`: the goal's workload on a 50-joint character (the
+//!   issue "Characters from files": rigs from exporters and auto-riggers have 24 to 65 joints):
+//!   the hero with 29 more joints (five-joint chains under the hands, feet and head), each keyed
+//!   in the walk and the run like the joint it hangs from.
 //!
 //! Joints per millisecond = 21 joints ÷ the time of `sample_blend_palette` in ms. Under
 //! `cargo test --benches` every benchmark runs once, as a smoke test.
@@ -17,7 +21,9 @@ use std::hint::black_box;
 
 use criterion::Criterion;
 use glam::{DVec2, Mat4};
-use tessera::anim::{AnimInput, Ground, HeroAnimator, Model, Transform, HERO_GLB};
+use tessera::anim::{
+    AnimInput, Channel, Ground, HeroAnimator, Model, Property, Transform, HERO_GLB,
+};
 use tessera::collision::{EdgeRef, FaceId};
 use tessera::movement::MoveState;
 
@@ -49,6 +55,33 @@ fn main() {
             let root = Mat4::from_translation(glam::Vec3::new(3.0, 1.0, 0.0));
             model.skeleton.palette(root, &a, &mut palette);
             black_box(&palette);
+        })
+    });
+
+    let big = fifty_joints(&model);
+    let (bwalk, brun) = (
+        &big.clips[big.clip("walk").unwrap()],
+        &big.clips[big.clip("run").unwrap()],
+    );
+    let n = big.skeleton.len();
+    let (mut ba, mut bb, mut bpal) = (
+        vec![Transform::IDENTITY; n],
+        vec![Transform::IDENTITY; n],
+        vec![Mat4::IDENTITY; n],
+    );
+    c.bench_function("anim/sample_blend_palette_50_joints", |bench| {
+        bench.iter(|| {
+            phase = (phase + 0.013) % 1.0;
+            ba.copy_from_slice(&big.skeleton.rest);
+            bwalk.sample_into(phase * bwalk.duration, &mut ba);
+            bb.copy_from_slice(&big.skeleton.rest);
+            brun.sample_into(phase * brun.duration, &mut bb);
+            for (x, y) in ba.iter_mut().zip(&bb) {
+                *x = x.blend(y, 0.4);
+            }
+            let root = Mat4::from_translation(glam::Vec3::new(3.0, 1.0, 0.0));
+            big.skeleton.palette(root, &ba, &mut bpal);
+            black_box(&bpal);
         })
     });
 
@@ -106,4 +139,46 @@ fn main() {
         })
     });
     c.final_summary();
+}
+
+/// The hero with 29 more joints, 50 in all: chains hanging from the hands, feet and head, each
+/// joint 5 cm below its parent and keyed in every clip with its parent's rotation channel.
+fn fifty_joints(hero: &Model) -> Model {
+    let mut m = hero.clone();
+    let sk = &mut m.skeleton;
+    let anchors = ["hand.L", "hand.R", "foot.L", "foot.R", "head", "hand.L"];
+    let mut added = 0;
+    for (k, anchor) in anchors.iter().enumerate() {
+        let mut parent = sk.joint(anchor).expect("the hero's joint");
+        let len = if k < 5 { 5 } else { 4 };
+        for i in 0..len {
+            let j = sk.len();
+            sk.names.push(format!("{anchor}.chain{k}.{i}"));
+            sk.parents.push(Some(parent as u16));
+            let mut rest = Transform::IDENTITY;
+            rest.t = glam::Vec3::new(0.0, -0.05, 0.0);
+            sk.rest.push(rest);
+            sk.inverse_bind.push(Mat4::IDENTITY);
+            sk.root_base.push(Mat4::IDENTITY);
+            sk.order.push(j as u16);
+            for clip in &mut m.clips {
+                if let Some(c) = clip
+                    .channels
+                    .iter()
+                    .find(|c| usize::from(c.joint) == parent && c.property == Property::Rotation)
+                    .cloned()
+                {
+                    clip.channels.push(Channel {
+                        joint: j as u16,
+                        ..c
+                    });
+                }
+            }
+            parent = j;
+            added += 1;
+        }
+    }
+    assert_eq!(added, 29);
+    assert_eq!(m.skeleton.len(), 50);
+    m
 }

@@ -31,6 +31,9 @@ struct VertexOut {
     @location(5) @interpolate(flat) ambient: vec3<f32>,
     // x: rim highlight strength, y: fog fraction.
     @location(6) rim_fog: vec2<f32>,
+    // The skinned hero's base colour texture: uv, whether it applies, alpha cutoff (0: opaque);
+    // zero for the level.
+    @location(7) uv: vec4<f32>,
 };
 
 // The lit vertex: everything the fragment stage needs, from a world-space position and unit
@@ -41,6 +44,7 @@ fn light_vertex(position: vec3<f32>, normal: vec3<f32>, color: vec3<f32>, stripe
     out.world = position;
     out.color = color;
     out.stripes = stripes;
+    out.uv = vec4<f32>(0.0);
     // Normal offset: move the lookup off the surface by about a texel against acne on slopes.
     // The sun's camera is orthographic (w = 1).
     let p = globals.light_view_proj * vec4<f32>(position + normal * 0.04, 1.0);
@@ -85,14 +89,20 @@ fn stripe_shade(world: vec3<f32>) -> f32 {
     return mix(0.62, 1.0, seam) * grain;
 }
 
+// The lit colour of a fragment of `albedo` (shared by the level's and the skinned hero's
+// fragment stages).
+fn shade(in: VertexOut, albedo: vec3<f32>) -> vec4<f32> {
+    var color = albedo * (in.ambient + in.sun * sunlight(in.shadow))
+        + globals.sky_ambient.rgb * in.rim_fog.x;
+    color = mix(color, globals.fog.rgb, in.rim_fog.y);
+    return vec4<f32>(color, 1.0);
+}
+
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
     var albedo = in.color;
     if (in.stripes > 0.5) {
         albedo = albedo * stripe_shade(in.world);
     }
-    var color = albedo * (in.ambient + in.sun * sunlight(in.shadow))
-        + globals.sky_ambient.rgb * in.rim_fog.x;
-    color = mix(color, globals.fog.rgb, in.rim_fog.y);
-    return vec4<f32>(color, 1.0);
+    return shade(in, albedo);
 }

@@ -1,13 +1,30 @@
 // Skinned lit pass: the hero, skinned on the GPU by its joint palette (`skinning.wgsl`, group 2), then lit exactly
 // like the level (`lighting.wgsl`). Normals use the skin matrix's upper 3×3: the clips rotate and
-// translate joints without scaling them, so it is a rotation and needs no inverse transpose.
+// translate joints without scaling them (a character's uniform scale is undone by `normalize`),
+// so it is a rotation and needs no inverse transpose. The albedo is the vertex colour times the
+// model's base colour texture where it applies (`uv.z`), and a masked material's fragments below
+// its alpha cutoff (`uv.w`) are discarded.
 //#include "lighting.wgsl"
 //#include "skinning.wgsl"
+
+@group(2) @binding(1) var base_color: texture_2d<f32>;
+@group(2) @binding(2) var base_sampler: sampler;
 
 @vertex
 fn vs_main(v: SkinnedIn) -> VertexOut {
     let m = skin_matrix(v.joints, v.weights);
     let world = (m * vec4<f32>(v.position, 1.0)).xyz;
     let normal = normalize((m * vec4<f32>(v.normal, 0.0)).xyz);
-    return light_vertex(world, normal, v.color, 0.0);
+    var out = light_vertex(world, normal, v.color, 0.0);
+    out.uv = v.uv;
+    return out;
+}
+
+@fragment
+fn fs_skinned(in: VertexOut) -> @location(0) vec4<f32> {
+    let t = textureSample(base_color, base_sampler, in.uv.xy);
+    if (in.uv.w > 0.0 && t.a < in.uv.w) {
+        discard;
+    }
+    return shade(in, in.color * mix(vec3<f32>(1.0), t.rgb, in.uv.z));
 }

@@ -20,6 +20,8 @@ struct SkinnedIn {
     @location(2) color: vec3<f32>,
     @location(3) joints: vec4<u32>,
     @location(4) weights: vec4<f32>,
+    // Base colour texture: uv, whether it applies, alpha cutoff (render::skinned::SkinnedVertex).
+    @location(5) uv: vec4<f32>,
 };
 
 // The weighted sum of four palette matrices (the weights sum to 1). Joint indices past the

@@ -44,7 +44,7 @@ pub use dead_blend::DeadBlend;
 pub use error::{AnimError, ModelFileError};
 pub use foot_ik::Ground;
 pub use hero_clips::{HeroClip, HeroClips, RoleMapping};
-pub use model::{MeshPart, Model, SkinnedMesh, MAX_JOINTS};
+pub use model::{BaseColorTexture, MeshPart, Model, SkinnedMesh, MAX_JOINTS};
 pub use skeleton::Skeleton;
 pub use transform::Transform;
 

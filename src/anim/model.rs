@@ -20,9 +20,16 @@
 //!
 //! - sparse accessors (the `gltf` crate's reader applies them), with or without a base view.
 //!
-//! - several skins: the first, with a note, or the one a character file names.
+//! - several skins: the first, with a note, or the one a character file names;
+//! - the material's `baseColorFactor` (times `COLOR_0`), and its `baseColorTexture` with its
+//!   `TEXCOORD_n` and sampler (nearest or linear magnification, repeat), one texture per model
+//!   (a primitive with another is drawn with its colours, noted), an image in a buffer view or
+//!   a file beside a `.gltf`; `MASK` materials discard texels below their cutoff, `BLEND` ones
+//!   are drawn opaque (noted). The renderer decodes the image (PNG or JPEG) and samples it as
+//!   sRGB.
 //!
-//! Not read yet: textures (`baseColorTexture`; colours come from `COLOR_0` only), base64 buffers.
+//! Not read: base64 `data:` buffers and images (refused by name), metallic-roughness, normal,
+//! occlusion and emissive maps (the game's lighting is flat-shaded).
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -54,6 +61,21 @@ pub struct SkinnedMesh {
     pub weights: Vec<[f32; 4]>,
     /// Triangle list indices.
     pub indices: Vec<u32>,
+    /// Per vertex: the base colour texture's coordinates (u, v), 1 where the model's texture
+    /// applies (else 0: colour only), and the alpha cutoff of a masked material (0: opaque).
+    pub uvs: Vec<[f32; 4]>,
+}
+
+/// A model's base colour texture: the image file's bytes (decoded by the renderer: PNG or JPEG)
+/// and how it is sampled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BaseColorTexture {
+    /// The encoded image.
+    pub bytes: Vec<u8>,
+    /// Its MIME type when the file says (`image/png`, `image/jpeg`).
+    pub mime: Option<String>,
+    /// Magnified with the nearest texel (pixel art) rather than linearly.
+    pub nearest: bool,
 }
 
 /// A skinned character: skeleton, mesh and clips.
@@ -67,6 +89,8 @@ pub struct Model {
     pub clips: Vec<Clip>,
     /// The primitives the mesh was made of, in load order.
     pub parts: Vec<MeshPart>,
+    /// The base colour texture (one per model: the first a primitive uses).
+    pub texture: Option<BaseColorTexture>,
     /// What the loader changed or left out (flat normals computed, morph targets ignored, ...),
     /// one sentence each; also logged.
     pub notes: Vec<String>,
@@ -205,17 +229,18 @@ impl Model {
         // part or material. A skinned mesh's node transform is ignored (glTF 2.0, "Skins").
         let mut mesh = SkinnedMesh::default();
         let mut parts = Vec::new();
+        let mut texture = TextureChoice::default();
         for node in gltf.nodes() {
             if let (Some(m), Some(s)) = (node.mesh(), node.skin()) {
                 if s.index() == skin.index() {
-                    load_mesh(
-                        &mut mesh,
-                        &mut parts,
-                        &mut notes,
-                        &m,
-                        skeleton.len(),
+                    let mut ctx = MeshContext {
+                        parts: &mut parts,
+                        notes: &mut notes,
+                        texture: &mut texture,
                         buffers,
-                    )?;
+                        external: &external,
+                    };
+                    load_mesh(&mut mesh, &mut ctx, &m, skeleton.len())?;
                 }
             }
         }
@@ -248,6 +273,7 @@ impl Model {
             mesh,
             clips,
             parts,
+            texture: texture.chosen.map(|(_, t)| t),
             notes,
         })
     }
@@ -636,14 +662,66 @@ fn load_skeleton(
 /// normals"): its triangles are unshared, each vertex taking its triangle's normal. Weights are
 /// renormalised to sum to 1; with `JOINTS_1`/`WEIGHTS_1` the four largest of the eight
 /// influences are kept. Morph targets are ignored (the base shape is drawn), with one log line.
+/// The model's base colour texture once a primitive has chosen it: the glTF texture index and
+/// the image.
+#[derive(Default)]
+struct TextureChoice {
+    chosen: Option<(usize, BaseColorTexture)>,
+}
+
+/// What [`load_mesh`] reads besides the mesh and adds to besides the vertices.
+struct MeshContext<'a, 'b> {
+    parts: &'a mut Vec<MeshPart>,
+    notes: &'a mut Vec<String>,
+    texture: &'a mut TextureChoice,
+    buffers: &'a [&'b [u8]],
+    external: &'a dyn Fn(&str) -> Result<Vec<u8>, AnimError>,
+}
+
+/// The encoded image of glTF texture `tex`: a buffer view of the file or a file beside it.
+fn texture_image(
+    tex: &gltf::Texture<'_>,
+    ctx: &MeshContext<'_, '_>,
+) -> Result<BaseColorTexture, AnimError> {
+    let image = tex.source();
+    let (bytes, mime) = match image.source() {
+        gltf::image::Source::View { view, mime_type } => {
+            let data = ctx
+                .buffers
+                .get(view.buffer().index())
+                .copied()
+                .unwrap_or(&[]);
+            let bytes = data
+                .get(view.offset()..view.offset() + view.length())
+                .ok_or_else(|| outside(&format!("image {}", image.index())))?;
+            (bytes.to_vec(), Some(mime_type.to_string()))
+        }
+        gltf::image::Source::Uri { uri, .. } if uri.starts_with("data:") => {
+            return Err(AnimError::Unsupported(format!(
+                "image {} is embedded as a base64 data URI; export as .glb or as .gltf with \
+                 separate files",
+                image.index()
+            )))
+        }
+        gltf::image::Source::Uri { uri, mime_type } => {
+            ((ctx.external)(uri)?, mime_type.map(str::to_string))
+        }
+    };
+    let nearest = tex.sampler().mag_filter() == Some(gltf::texture::MagFilter::Nearest);
+    Ok(BaseColorTexture {
+        bytes,
+        mime,
+        nearest,
+    })
+}
+
 fn load_mesh(
     out: &mut SkinnedMesh,
-    parts: &mut Vec<MeshPart>,
-    notes: &mut Vec<String>,
+    ctx: &mut MeshContext<'_, '_>,
     mesh: &gltf::Mesh<'_>,
     joint_count: usize,
-    buffers: &[&[u8]],
 ) -> Result<(), AnimError> {
+    let buffers = ctx.buffers;
     use gltf::Semantic;
     let mesh_name = match mesh.name() {
         Some(n) => format!("mesh `{n}`"),
@@ -724,7 +802,7 @@ fn load_mesh(
             same_count(c, "COLOR_0")?;
         }
         if p.morph_targets().len() > 0 {
-            notes.push(format!(
+            ctx.notes.push(format!(
                 "{prim}: its {} morph targets are ignored (the base shape is drawn)",
                 p.morph_targets().len()
             ));
@@ -739,14 +817,61 @@ fn load_mesh(
             Some(_) => Some(r.read_normals().ok_or_else(|| outside("NORMAL"))?.collect()),
             None => None,
         };
+        let material = p.material();
+        let pbr = material.pbr_metallic_roughness();
+        let [fr, fg, fb, _] = pbr.base_color_factor();
         let colours: Vec<[f32; 3]> = match colour {
             Some(_) => r
                 .read_colors(0)
                 .ok_or_else(|| outside("COLOR_0"))?
                 .into_rgb_f32()
+                .map(|[r, g, b]| [r * fr, g * fg, b * fb])
                 .collect(),
-            None => vec![[1.0; 3]; count],
+            None => vec![[fr, fg, fb]; count],
         };
+        // The base colour texture: the model's first, read once; a primitive with another one
+        // or without its coordinates is drawn with its colours only.
+        let mut uvs = vec![[0.0f32; 4]; count];
+        if let Some(info) = pbr.base_color_texture() {
+            let set = info.tex_coord();
+            let tex = info.texture();
+            let same = ctx
+                .texture
+                .chosen
+                .as_ref()
+                .is_none_or(|(i, _)| *i == tex.index());
+            match p.get(&Semantic::TexCoords(set)) {
+                None => ctx.notes.push(format!(
+                    "{prim}: its base colour texture has no TEXCOORD_{set}: drawn with its colours"
+                )),
+                Some(_) if !same => ctx.notes.push(format!(
+                    "{prim} uses a second base colour texture: drawn with its colours (one \
+                     texture per model)"
+                )),
+                Some(t) => {
+                    check_accessor(&t, "TEXCOORD", Dimensions::Vec2, &weight_types)?;
+                    same_count(&t, "TEXCOORD")?;
+                    if ctx.texture.chosen.is_none() {
+                        ctx.texture.chosen = Some((tex.index(), texture_image(&tex, ctx)?));
+                    }
+                    let cutoff = match material.alpha_mode() {
+                        gltf::material::AlphaMode::Mask => material.alpha_cutoff().unwrap_or(0.5),
+                        _ => 0.0,
+                    };
+                    for (o, [u, v]) in uvs.iter_mut().zip(
+                        r.read_tex_coords(set)
+                            .ok_or_else(|| outside("TEXCOORD"))?
+                            .into_f32(),
+                    ) {
+                        *o = [u, v, 1.0, cutoff];
+                    }
+                }
+            }
+        }
+        if material.alpha_mode() == gltf::material::AlphaMode::Blend {
+            ctx.notes
+                .push(format!("{prim}: blended transparency is drawn opaque"));
+        }
         // Up to eight influences per vertex, then the four largest, renormalised.
         let mut influences: Vec<[(u16, f32); 8]> = vec![[(0, 0.0); 8]; count];
         for &set in &sets {
@@ -801,7 +926,7 @@ fn load_mesh(
             weights.push(w);
         }
         if unweighted > 0 {
-            notes.push(format!(
+            ctx.notes.push(format!(
                 "{prim}: {unweighted} vertices have no usable weight; each follows its first joint"
             ));
         }
@@ -830,10 +955,11 @@ fn load_mesh(
         let whole = indices.len() - indices.len() % 3;
         let base = out.positions.len() as u32;
         if normals.is_none() {
-            notes.push(format!("{prim} has no NORMAL: flat normals computed"));
+            ctx.notes
+                .push(format!("{prim} has no NORMAL: flat normals computed"));
         }
         if sets.len() > 1 {
-            notes.push(format!(
+            ctx.notes.push(format!(
                 "{prim} has eight joint influences per vertex: the four largest are kept"
             ));
         }
@@ -844,6 +970,7 @@ fn load_mesh(
                 out.colours.extend(colours);
                 out.joints.extend(joints);
                 out.weights.extend(weights);
+                out.uvs.extend(uvs);
                 out.indices
                     .extend(indices[..whole].iter().map(|i| base + i));
             }
@@ -859,12 +986,13 @@ fn load_mesh(
                         out.colours.push(colours[i]);
                         out.joints.push(joints[i]);
                         out.weights.push(weights[i]);
+                        out.uvs.push(uvs[i]);
                     }
                     out.indices.extend((0..3).map(|v| base + 3 * k as u32 + v));
                 }
             }
         }
-        parts.push(MeshPart {
+        ctx.parts.push(MeshPart {
             name: prim,
             vertices: out.positions.len() - base as usize,
             triangles: whole / 3,

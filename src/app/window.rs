@@ -185,7 +185,7 @@ impl Graphics {
         }
         let mut renderer = Renderer::new(&gpu, view_format, (config.width, config.height), quality);
         renderer.set_level(&gpu.device, game.world().level(), &CameraConfig::default());
-        renderer.set_hero_mesh(&gpu.device, &game.view().hero().model().mesh);
+        renderer.set_hero_model(&gpu.device, &gpu.queue, game.view().hero().model());
         log::info!(
             "window {}×{}, {:?}, {:?}, {}× MSAA, {}-tap shadows on {}",
             config.width,
@@ -232,12 +232,12 @@ impl Graphics {
     }
 
     /// A new renderer of `quality` (another anti-aliasing setting), with `level`'s meshes and the
-    /// hero's `mesh`.
+    /// `hero` model.
     fn rebuild_renderer(
         &mut self,
         quality: Quality,
         level: &crate::level::Level,
-        hero: &crate::anim::SkinnedMesh,
+        hero: &crate::anim::Model,
     ) {
         self.renderer = Renderer::new(
             &self.gpu,
@@ -247,7 +247,8 @@ impl Graphics {
         );
         self.renderer
             .set_level(&self.gpu.device, level, &CameraConfig::default());
-        self.renderer.set_hero_mesh(&self.gpu.device, hero);
+        self.renderer
+            .set_hero_model(&self.gpu.device, &self.gpu.queue, hero);
     }
 }
 
@@ -499,7 +500,7 @@ impl App<'_> {
                         g.rebuild_renderer(
                             quality,
                             self.game.world().level(),
-                            &self.game.view().hero().model().mesh,
+                            self.game.view().hero().model(),
                         );
                     }
                 }

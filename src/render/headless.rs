@@ -108,9 +108,10 @@ impl Headless {
     /// Draws `world` as it is now, the hero posed by `view`'s animation and the overlay as `view`
     /// shows it: a still shot (the camera of [`Headless::camera`] settled on the hero, no blend
     /// between ticks, no step smoothing), read back.
-    /// Draws the hero with `mesh` (a character's model; see [`Renderer::set_hero_mesh`]).
-    pub fn set_hero_mesh(&mut self, mesh: &crate::anim::SkinnedMesh) {
-        self.renderer.set_hero_mesh(&self.gpu.device, mesh);
+    /// Draws the hero with `model` (a character's; see [`Renderer::set_hero_model`]).
+    pub fn set_hero_model(&mut self, model: &crate::anim::Model) {
+        self.renderer
+            .set_hero_model(&self.gpu.device, &self.gpu.queue, model);
     }
 
     pub fn shoot(&mut self, world: &World, view: &View) -> Result<Image, GpuError> {
@@ -296,7 +297,7 @@ pub fn render_level_to_png(
     let (world, view) = scene_with_hero(files, frame, hero)?;
     let mut headless = Headless::new(size)?;
     if let Some(c) = character {
-        headless.set_hero_mesh(&c.model.mesh);
+        headless.set_hero_model(&c.model);
     }
     let image = headless.shoot(&world, &view)?;
     image.save_png(out)
@@ -327,7 +328,7 @@ pub fn contact_sheet(hero: HeroAnimator, roles: &[usize]) -> Result<Image, Rende
     })?;
     let mut view = View::with_hero(&world, CameraConfig::default(), 0.75, hero);
     let mut headless = Headless::new(SHEET_CELL)?;
-    headless.set_hero_mesh(&view.hero().model().mesh);
+    headless.set_hero_model(view.hero().model());
     headless.camera = CameraConfig {
         distance: 4.5,
         focus_height: 0.95,

@@ -101,17 +101,34 @@ impl Renderer {
             level: None,
             chunks: ChunkTable::default(),
             backdrop: Backdrop::default(),
-            hero: SkinnedHero::new(device, &palette, &crate::anim::builtin_hero().mesh),
+            hero: SkinnedHero::new(
+                device,
+                &gpu.queue,
+                &palette,
+                &crate::anim::builtin_hero().mesh,
+                None,
+            ),
             hero_layout: palette,
             lighting,
             slabs: SlabConfig::default(),
         }
     }
 
-    /// Draws the hero with `mesh` (a character's model) instead of the built-in hero's; the
-    /// joint palette the frame uploads must then come from the same model's skeleton.
-    pub fn set_hero_mesh(&mut self, device: &wgpu::Device, mesh: &crate::anim::SkinnedMesh) {
-        self.hero = SkinnedHero::new(device, &self.hero_layout, mesh);
+    /// Draws the hero with `model`'s mesh and texture (a character's) instead of the built-in
+    /// hero's; the joint palette the frame uploads must then come from the same model's skeleton.
+    pub fn set_hero_model(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        model: &crate::anim::Model,
+    ) {
+        self.hero = SkinnedHero::new(
+            device,
+            queue,
+            &self.hero_layout,
+            &model.mesh,
+            model.texture.as_ref(),
+        );
     }
 
     /// The colour format drawn into.

@@ -5,7 +5,7 @@ use bytemuck::{Pod, Zeroable};
 use glam::Mat4;
 use wgpu::util::DeviceExt;
 
-use crate::anim::{SkinnedMesh, MAX_JOINTS};
+use crate::anim::{BaseColorTexture, SkinnedMesh, MAX_JOINTS};
 
 /// A skinned vertex in the model's bind pose (`shaders/skinning.wgsl`, `SkinnedIn`).
 #[repr(C)]
@@ -21,12 +21,16 @@ pub struct SkinnedVertex {
     pub joints: [u16; 4],
     /// Their weights, summing to 1.
     pub weights: [f32; 4],
+    /// Base colour texture coordinates, whether the texture applies (1) and the alpha cutoff
+    /// (0: opaque), as [`SkinnedMesh::uvs`].
+    pub uv: [f32; 4],
 }
 
 impl SkinnedVertex {
-    /// Attribute locations 0..5: position, normal, color, joints, weights.
-    pub const ATTRIBUTES: [wgpu::VertexAttribute; 5] = wgpu::vertex_attr_array![
-        0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Uint16x4, 4 => Float32x4
+    /// Attribute locations 0..6: position, normal, color, joints, weights, uv.
+    pub const ATTRIBUTES: [wgpu::VertexAttribute; 6] = wgpu::vertex_attr_array![
+        0 => Float32x3, 1 => Float32x3, 2 => Float32x3, 3 => Uint16x4, 4 => Float32x4,
+        5 => Float32x4
     ];
 
     /// The buffer layout for pipelines.
@@ -72,25 +76,64 @@ pub fn skinned_vertices(mesh: &SkinnedMesh) -> Vec<SkinnedVertex> {
             color: mesh.colours[i],
             joints: mesh.joints[i],
             weights: mesh.weights[i],
+            uv: mesh.uvs.get(i).copied().unwrap_or_default(),
         })
         .collect()
 }
 
-/// The bind group layout of the palette (group 2 of both skinned passes).
+/// The bind group layout of the palette (group 2 of both skinned passes): the palette (binding
+/// 0), the base colour texture (1, sRGB) and its sampler (2), read by the lit pass.
 pub fn palette_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("palette"),
-        entries: &[wgpu::BindGroupLayoutEntry {
-            binding: 0,
-            visibility: wgpu::ShaderStages::VERTEX,
-            ty: wgpu::BindingType::Buffer {
-                ty: wgpu::BufferBindingType::Uniform,
-                has_dynamic_offset: false,
-                min_binding_size: None,
+        entries: &[
+            wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
             },
-            count: None,
-        }],
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                    view_dimension: wgpu::TextureViewDimension::D2,
+                    multisampled: false,
+                },
+                count: None,
+            },
+            wgpu::BindGroupLayoutEntry {
+                binding: 2,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                count: None,
+            },
+        ],
     })
+}
+
+/// The base colour texture's RGBA8 pixels: `texture` decoded (PNG or JPEG), else one white texel
+/// (a model without a texture, or one that does not decode: logged).
+fn texture_pixels(texture: Option<&BaseColorTexture>) -> image::RgbaImage {
+    let white = || image::RgbaImage::from_pixel(1, 1, image::Rgba([255; 4]));
+    let Some(t) = texture else {
+        return white();
+    };
+    match image::load_from_memory(&t.bytes) {
+        Ok(img) => img.to_rgba8(),
+        Err(e) => {
+            log::warn!(
+                "the model's base colour texture ({}) does not decode: {e}; drawn with its colours",
+                t.mime.as_deref().unwrap_or("no MIME type")
+            );
+            white()
+        }
+    }
 }
 
 /// The hero's mesh and palette on the GPU.
@@ -115,8 +158,14 @@ pub struct SkinnedDraw<'a> {
 }
 
 impl SkinnedHero {
-    /// Uploads `mesh` (once) and a palette buffer.
-    pub fn new(device: &wgpu::Device, layout: &wgpu::BindGroupLayout, mesh: &SkinnedMesh) -> Self {
+    /// Uploads `mesh` and its `texture` (once) and a palette buffer.
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        layout: &wgpu::BindGroupLayout,
+        mesh: &SkinnedMesh,
+        texture: Option<&BaseColorTexture>,
+    ) -> Self {
         let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("hero vertices"),
             contents: bytemuck::cast_slice(&skinned_vertices(mesh)),
@@ -132,13 +181,59 @@ impl SkinnedHero {
             contents: bytemuck::bytes_of(&Palette::default()),
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         });
+        let pixels = texture_pixels(texture);
+        let size = wgpu::Extent3d {
+            width: pixels.width(),
+            height: pixels.height(),
+            depth_or_array_layers: 1,
+        };
+        let tex = device.create_texture_with_data(
+            queue,
+            &wgpu::TextureDescriptor {
+                label: Some("hero base colour"),
+                size,
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::Rgba8UnormSrgb,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING,
+                view_formats: &[],
+            },
+            wgpu::util::TextureDataOrder::LayerMajor,
+            pixels.as_raw(),
+        );
+        let nearest = texture.is_some_and(|t| t.nearest);
+        let filter = if nearest {
+            wgpu::FilterMode::Nearest
+        } else {
+            wgpu::FilterMode::Linear
+        };
+        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("hero base colour"),
+            address_mode_u: wgpu::AddressMode::Repeat,
+            address_mode_v: wgpu::AddressMode::Repeat,
+            mag_filter: filter,
+            min_filter: wgpu::FilterMode::Linear,
+            ..Default::default()
+        });
+        let view = tex.create_view(&wgpu::TextureViewDescriptor::default());
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("hero palette"),
             layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: palette.as_entire_binding(),
-            }],
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: palette.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::Sampler(&sampler),
+                },
+            ],
         });
         SkinnedHero {
             vertices,
@@ -182,7 +277,7 @@ mod tests {
 
     #[test]
     fn the_vertex_has_no_padding_and_the_palette_holds_every_joint() {
-        assert_eq!(std::mem::size_of::<SkinnedVertex>(), 60);
+        assert_eq!(std::mem::size_of::<SkinnedVertex>(), 76);
         let m = Model::from_glb(HERO_GLB).unwrap();
         assert!(m.skeleton.len() <= MAX_JOINTS);
         let v = skinned_vertices(&m.mesh);

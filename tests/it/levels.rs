@@ -331,7 +331,7 @@ fn the_tour_replay_visits_every_feature_of_the_default_level() {
     );
 }
 
-/// The README's level, replay and settings examples are valid files.
+/// The README's level, replay, settings and character examples are valid files.
 #[test]
 fn readme_examples_load() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
@@ -340,7 +340,11 @@ fn readme_examples_load() {
         .skip(1)
         .map(|b| &b[..b.find("```").unwrap()])
         .collect();
-    assert_eq!(blocks.len(), 3, "a level, a replay and a settings example");
+    assert_eq!(
+        blocks.len(),
+        4,
+        "a level, a replay, a settings and a character example"
+    );
     let level = parse_level(Path::new("README.md"), blocks[0]).unwrap_or_else(|e| panic!("{e}"));
     assert!(world(&level).warnings().is_empty());
     let replay = tessera::sim::parse_replay(Path::new("README.md"), blocks[1])
@@ -352,4 +356,22 @@ fn readme_examples_load() {
         tessera::audio::settings::load_volumes(&settings).unwrap_or_else(|e| panic!("{e}"));
     std::fs::remove_file(&settings).unwrap();
     assert_eq!(volumes.music, 0.6);
+    // The character example sits in a numbered list: indented by three spaces.
+    let text: String = blocks[3]
+        .lines()
+        .map(|l| l.strip_prefix("   ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let path = Path::new("README.md");
+    let character: tessera::anim::CharacterFile =
+        tessera::level::parse_ron(path, &text).unwrap_or_else(|e| panic!("{e}"));
+    tessera::anim::character::check_fields(path, &character).unwrap();
+    assert_eq!(
+        tessera::anim::character::role_names(path, &character)
+            .unwrap()
+            .len(),
+        4
+    );
+    assert_eq!((character.scale, character.turn), (0.01, 90.0));
+    assert_eq!(character.joints.len(), 6);
 }

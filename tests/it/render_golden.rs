@@ -378,3 +378,114 @@ fn render_level_to_png_names_a_missing_level_file() {
     assert!(format!("{e:#}").contains("no/such/level.ron"), "{e:#}");
     assert!(!out.exists());
 }
+
+/// The hero model as a textured character (loader conformance: `baseColorTexture` with
+/// `TEXCOORD_0` and a nearest-filtered sampler, `baseColorFactor`, an alpha-masked material):
+/// `COLOR_0` removed, a 4 × 4 checker of orange and teal texels (one corner texel transparent)
+/// mapped by the bind-pose x and y, the factor tinting it, drawn running mid-stride like
+/// `hero_run`. Its reference, `hero_textured.png`, shows the checker on the hero's boxes and
+/// holes where the transparent texel falls.
+#[test]
+fn a_textured_character_is_drawn_with_its_texture() {
+    use serde_json::json;
+    let hero = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb")).unwrap();
+    let json_len = u32::from_le_bytes(hero[12..16].try_into().unwrap()) as usize;
+    let mut doc: serde_json::Value = serde_json::from_slice(&hero[20..20 + json_len]).unwrap();
+    let bin_len = u32::from_le_bytes(hero[20 + json_len..24 + json_len].try_into().unwrap());
+    let mut bin = hero[28 + json_len..28 + json_len + bin_len as usize].to_vec();
+    let add_view = |doc: &mut serde_json::Value, bin: &mut Vec<u8>, data: &[u8]| {
+        while !bin.len().is_multiple_of(4) {
+            bin.push(0);
+        }
+        let views = doc["bufferViews"].as_array_mut().unwrap();
+        views.push(json!({ "buffer": 0, "byteOffset": bin.len(), "byteLength": data.len() }));
+        bin.extend_from_slice(data);
+        views.len() - 1
+    };
+    // The checker: orange and teal, the top-left texel transparent.
+    let mut png = Vec::new();
+    let checker = image::RgbaImage::from_fn(4, 4, |x, y| match (x, y, (x + y) % 2) {
+        (0, 0, _) => image::Rgba([0, 0, 0, 0]),
+        (_, _, 0) => image::Rgba([240, 140, 30, 255]),
+        _ => image::Rgba([20, 160, 150, 255]),
+    });
+    image::DynamicImage::ImageRgba8(checker)
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let image_view = add_view(&mut doc, &mut bin, &png);
+    // UVs from the bind pose: a texel per 10 cm, so the checker repeats over the body.
+    let model = tessera::anim::Model::from_glb(&hero).unwrap();
+    let uvs: Vec<u8> = model
+        .mesh
+        .positions
+        .iter()
+        .flat_map(|p| [p[0] * 2.5 + p[2] * 2.5, p[1] * 2.5])
+        .flat_map(f32::to_le_bytes)
+        .collect();
+    let uv_view = add_view(&mut doc, &mut bin, &uvs);
+    let accessors = doc["accessors"].as_array_mut().unwrap();
+    accessors.push(json!({
+        "bufferView": uv_view, "componentType": 5126, "count": model.mesh.positions.len(), "type": "VEC2",
+    }));
+    let uv_accessor = accessors.len() - 1;
+    let prim = &mut doc["meshes"][0]["primitives"][0];
+    prim["attributes"]
+        .as_object_mut()
+        .unwrap()
+        .remove("COLOR_0");
+    prim["attributes"]["TEXCOORD_0"] = json!(uv_accessor);
+    doc["images"] = json!([{ "bufferView": image_view, "mimeType": "image/png" }]);
+    doc["samplers"] = json!([{ "magFilter": 9728, "minFilter": 9728 }]);
+    doc["textures"] = json!([{ "source": 0, "sampler": 0 }]);
+    doc["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = json!({ "index": 0 });
+    doc["materials"][0]["pbrMetallicRoughness"]["baseColorFactor"] = json!([1.0, 0.9, 0.9, 1.0]);
+    doc["materials"][0]["alphaMode"] = json!("MASK");
+    doc["buffers"][0]["byteLength"] = json!(bin.len());
+    while !bin.len().is_multiple_of(4) {
+        bin.push(0);
+    }
+    let mut text = serde_json::to_vec(&doc).unwrap();
+    while !text.len().is_multiple_of(4) {
+        text.push(b' ');
+    }
+    let mut glb = b"glTF".to_vec();
+    glb.extend(2u32.to_le_bytes());
+    glb.extend(((12 + 8 + text.len() + 8 + bin.len()) as u32).to_le_bytes());
+    glb.extend((text.len() as u32).to_le_bytes());
+    glb.extend(b"JSON");
+    glb.extend(text);
+    glb.extend((bin.len() as u32).to_le_bytes());
+    glb.extend(b"BIN\0");
+    glb.extend(bin);
+    let textured = tessera::anim::Model::from_glb(&glb).unwrap_or_else(|e| panic!("{e}"));
+    let texture = textured.texture.as_ref().expect("the texture is read");
+    assert!(texture.nearest);
+    assert_eq!(texture.mime.as_deref(), Some("image/png"));
+    assert!(textured
+        .mesh
+        .uvs
+        .iter()
+        .all(|uv| uv[2] == 1.0 && uv[3] == 0.5));
+    assert!(textured.mesh.colours.iter().all(|c| *c == [1.0, 0.9, 0.9]));
+
+    let clips = tessera::anim::HeroClips::find(&textured).unwrap();
+    let hero = tessera::anim::HeroAnimator::with_clips(
+        textured.clone(),
+        clips,
+        &Default::default(),
+        &Default::default(),
+    )
+    .unwrap();
+    // The ticks of `the_hero_running_mid_stride`, fed to a view of this hero.
+    let mut replay = World::new(&showcase(), &Tuning::default()).unwrap();
+    let mut view = View::with_hero(&replay, CameraConfig::default(), 16.0 / 9.0, hero);
+    for (ticks, a) in [(30, Actions::default()), (18, act(1.0, false, false))] {
+        for _ in 0..ticks {
+            replay.step(&a);
+            view.after_tick(&replay);
+        }
+    }
+    let mut h = close_up();
+    h.set_hero_model(&textured);
+    check("hero_textured", &h.shoot(&replay, &view).unwrap());
+}

@@ -18,6 +18,8 @@ struct Variant<'a> {
     shader: PassShader,
     vertex: wgpu::VertexBufferLayout<'static>,
     groups: &'a [Option<&'a wgpu::BindGroupLayout>],
+    /// The fragment entry point.
+    fragment: &'static str,
 }
 
 impl LitPass {
@@ -82,11 +84,13 @@ impl LitPass {
             shader: PassShader::Lit,
             vertex: MeshVertex::layout(),
             groups: &[Some(globals), Some(&shadow_layout)],
+            fragment: "fs_main",
         });
         let skinned = build(Variant {
             shader: PassShader::SkinnedLit,
             vertex: SkinnedVertex::layout(),
             groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
+            fragment: "fs_skinned",
         });
         LitPass {
             pipeline,
@@ -152,7 +156,7 @@ fn pipeline(
         },
         fragment: Some(wgpu::FragmentState {
             module: &module,
-            entry_point: Some("fs_main"),
+            entry_point: Some(v.fragment),
             compilation_options: wgpu::PipelineCompilationOptions {
                 constants: &[("SHADOW_TAPS", if shadow_taps == 1 { 1.0 } else { 4.0 })],
                 ..Default::default()
