@@ -33,6 +33,7 @@
 //! - `TESSERA_BENCH_CLOCK=cpu`: measure the benchmark thread's CPU time instead of wall-clock time
 //!   (Linux; for a shared, busy machine; the two-thread world builds are skipped). Results are
 //!   stored under `<group>_cpu`.
+//! - `TESSERA_BENCH_MILLION=1`: the `dense` group also builds 10⁶ random squares.
 //! - `TESSERA_BENCH_GROUPS=moves_floor400,build,…` (and `memory`): run only these groups, setup
 //!   included (criterion's own filter still runs every group's setup). `benches/instructions.sh`
 //!   uses it to count instructions per move under callgrind.
@@ -1048,10 +1049,12 @@ fn dense<M: Measurement>(c: &mut Criterion<M>) {
     let fan_n = if measuring() { 2_000 } else { 200 };
     bench_world_build(&mut g, "sliver_fan", fan_n, &sliver_fan(fan_n), &shipped);
     // Many ordinary polygons at the density of the 200 000 squares over 10 km × 10 km.
-    let squares: &[usize] = if measuring() {
-        &[20_000, 200_000]
-    } else {
-        &[2_000]
+    // TESSERA_BENCH_MILLION=1 adds 10⁶ squares (the size goal: memory, not a timing to repeat).
+    let million = std::env::var_os("TESSERA_BENCH_MILLION").is_some_and(|v| v == "1");
+    let squares: &[usize] = match (measuring(), million) {
+        (true, true) => &[20_000, 200_000, 1_000_000],
+        (true, false) => &[20_000, 200_000],
+        (false, _) => &[2_000],
     };
     for &n in squares {
         let side = 10_000.0 * (n as f64 / 200_000.0).sqrt();
