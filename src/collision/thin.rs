@@ -208,6 +208,7 @@ pub(crate) mod tests {
             w in 0.2f64..1.5,
             h in 0.2f64..2.0,
             round in proptest::bool::ANY,
+            square_teeth in proptest::bool::ANY,
         ) {
             let mut state = seed | 1;
             let mut next = move || {
@@ -216,14 +217,27 @@ pub(crate) mod tests {
                 state ^= state << 17;
                 (state >> 11) as f64 / (1u64 << 53) as f64
             };
-            // A slab whose top is `teeth` teeth of random depth `pitch` apart.
+            // A slab whose top is `teeth` teeth of random depth `pitch` apart: pointed, or
+            // square teeth of random width and height with gaps between (a comb).
             let pitch = pitch_mm as f64 * 1e-3;
             let len = pitch * teeth as f64;
             let mut points = vec![DVec2::new(0.0, -1.0), DVec2::new(len, -1.0)];
             for i in (0..teeth).rev() {
                 let x = i as f64 * pitch;
-                points.push(DVec2::new(x + 0.5 * pitch, 0.5 * pitch + next() * 4.0 * pitch));
-                points.push(DVec2::new(x, 0.0));
+                let top = 0.5 * pitch + next() * 4.0 * pitch;
+                if square_teeth {
+                    let width = (0.2 + 0.6 * next()) * pitch;
+                    points.push(DVec2::new(x + pitch, 0.0));
+                    points.push(DVec2::new(x + pitch, top));
+                    points.push(DVec2::new(x + pitch - width, top));
+                    points.push(DVec2::new(x + pitch - width, 0.0));
+                } else {
+                    points.push(DVec2::new(x + 0.5 * pitch, top));
+                    points.push(DVec2::new(x, 0.0));
+                }
+            }
+            if square_teeth {
+                points.push(DVec2::new(0.0, 0.0));
             }
             let polygon = [SourcePolygon { id: PolygonId(0), kind: PolygonKind::Solid, points }];
             let collider = if round {
