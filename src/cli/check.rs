@@ -9,7 +9,8 @@ use tessera::sim::{build_world, parse_replay};
 /// What a data file holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
-    /// Detect from the content: `polygons` → level, `segments` → replay, else tuning.
+    /// Detect from the content: `polygons` → level, `segments` → replay, `model` → character,
+    /// else tuning.
     Auto,
     /// A level (levels/*.ron).
     Level,
@@ -17,6 +18,8 @@ pub enum Kind {
     Replay,
     /// A movement tuning file (assets/tuning.ron).
     Tuning,
+    /// A character file (assets/characters/*.ron): its model is loaded and every role resolved.
+    Character,
 }
 
 /// Checks `files` in order; prints `ok: FILE (...)` for each good one and fails on the first bad
@@ -65,6 +68,21 @@ fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String
                 replay.segments.len()
             ))
         }
+        Kind::Character => {
+            let c = tessera::anim::load_character(path)?;
+            tessera::anim::HeroAnimator::for_character(&c)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            for n in c.model.notes.iter().chain(&c.notes) {
+                eprintln!("warning: {}: {n}", path.display());
+            }
+            let fallbacks = c.mapping.iter().filter(|m| m.fallback.is_some()).count();
+            Ok(format!(
+                "character: {}, {} joints, {} clips, {fallbacks} roles falling back",
+                c.model_path.display(),
+                c.model.skeleton.len(),
+                c.model.clips.len()
+            ))
+        }
         Kind::Tuning | Kind::Auto => {
             parse_tuning(path, &text)?;
             Ok("tuning".to_string())
@@ -83,6 +101,8 @@ fn detect(path: &Path, text: &str) -> anyhow::Result<Kind> {
         Kind::Level
     } else if has("segments") {
         Kind::Replay
+    } else if has("model") {
+        Kind::Character
     } else {
         Kind::Tuning
     })

@@ -100,10 +100,11 @@ enum Command {
         #[arg(long, value_name = "OUT.png")]
         sheet: Option<PathBuf>,
     },
-    /// Validate level, replay and tuning files; stop with an error at the first bad one.
+    /// Validate level, replay, tuning and character files; stop with an error at the first bad
+    /// one.
     ///
     /// The kind of each file is detected from its content: a top-level `polygons` field means a
-    /// level, `segments` a replay, anything else a tuning file. Levels are also built into a
+    /// level, `segments` a replay, `model` a character, anything else a tuning file. Levels are also built into a
     /// simulation world (meshes, spawn point), so warnings such as a moved spawn are printed.
     Check {
         /// The files.

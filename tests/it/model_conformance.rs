@@ -772,3 +772,46 @@ fn tessera_model_writes_a_contact_sheet_of_every_role() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `tessera check` knows character files (a top-level `model`): the shipped hero's is fine, one
+/// mapping a clip its model lacks is refused in one line naming the clip.
+#[test]
+fn tessera_check_validates_character_files() {
+    let check = |file: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .arg("check")
+            .arg(file)
+            .output()
+            .unwrap()
+    };
+    let shipped =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/characters/hero.ron");
+    let out = check(&shipped);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("(character: ")
+            && stdout.contains("21 joints, 12 clips, 0 roles falling back"),
+        "{stdout}"
+    );
+    let dir = crate::common::scratch_dir("check-character");
+    std::fs::write(dir.join("hero.glb"), hero()).unwrap();
+    std::fs::write(
+        dir.join("bad.ron"),
+        "(model: \"hero.glb\", clips: { \"run\": \"Sprint\" })",
+    )
+    .unwrap();
+    let out = check(&dir.join("bad.ron"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the role `run` is mapped to the clip `Sprint`"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
