@@ -457,6 +457,10 @@ fn a_textured_character_is_drawn_with_its_texture() {
     glb.extend((bin.len() as u32).to_le_bytes());
     glb.extend(b"BIN\0");
     glb.extend(bin);
+    // TESSERA_FIXTURE_DIR=DIR writes the fixture there (for the Khronos validator).
+    if let Some(dir) = std::env::var_os("TESSERA_FIXTURE_DIR") {
+        std::fs::write(std::path::Path::new(&dir).join("hero_textured.glb"), &glb).unwrap();
+    }
     let textured = tessera::anim::Model::from_glb(&glb).unwrap_or_else(|e| panic!("{e}"));
     let texture = textured.texture.as_ref().expect("the texture is read");
     assert!(texture.nearest);
