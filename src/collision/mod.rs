@@ -62,8 +62,8 @@
 //! blocks a body leaving its face when the face across is solid (or a one-way top, for moves going
 //! down): the blocking edges, seen from the free side, form closed chains (the ground a body
 //! walks on; `support` follows them). Overlapping pieces leave no edge inside the free region, so
-//! a seam between tiles is nothing the walk can catch on. Spade's triangulation is kept beside the
-//! flat array for point location.
+//! a seam between tiles is nothing the walk can catch on. Spade's triangulation is dropped once the
+//! faces are copied out: point location walks the flat array (`locate`).
 //!
 //! # Tolerances
 //! Every side-of-line decision is exact ([`orient`]); tolerances only bound distances:
@@ -83,6 +83,17 @@
 //! - `invariants::INSIDE_SLACK` (1e-7 m): the checker's allowance for a face poking into a piece
 //!   by rounding of split points.
 //! - `planarize::MAX_PASSES` (64): splitting passes before a build gives up with an error.
+//!
+//! Limits that decide only cost, never an answer:
+//! - [`WORK_PER_POINT`] (64, at least [`WORK_FLOOR`] = 2²¹): grid entries, candidate pairs and
+//!   crossing points the splitting stage may hold per point of the level; past it the build fails
+//!   with [`BuildError::TooIntricate`], so a build's memory is bounded per point.
+//! - `thin::THIN_MIN_PIECES` (32) and `thin::THIN_MIN_PAIRS` (16 per segment): which solid
+//!   polygons are merged by divide and conquer before splitting (`thin`); the kept edges are
+//!   those the splitting stage would keep.
+//! - `grid::ENTRIES_PER_PIECE` (16, plus 2²⁰): the piece grid's cells grow past it.
+//! - `locate::WALK_LIMIT_PER_FACE` (4): point location's walk steps per face before an exact
+//!   scan; [`PARALLEL_BUILD_MAX_POINTS`] (200 000): above it a world's meshes build in turn.
 //!
 //! # One-way platforms
 //! Faces inside one-way pieces (and no solid piece) are [`FaceKind::OneWay`]. Bodies may be in
