@@ -307,8 +307,27 @@ impl RandomWalk {
 // Tessera.
 
 /// A free spot in the largest free region of `mesh` (by area): the centroid of its largest
-/// triangle. Returns the spot, the region's area (m²) and its face count.
+/// triangle. Returns the spot, the region's area (m²) and its face count. A region is the faces
+/// joined across non-constraint edges (found here by a flood fill, numbered by their first face).
 fn spawn_in_largest_region(mesh: &CollisionMesh) -> (DVec2, f64, usize) {
+    let mut label = vec![u32::MAX; mesh.num_faces()];
+    for start in mesh.face_ids() {
+        if mesh.kind(start) != FaceKind::Free || label[start.0 as usize] != u32::MAX {
+            continue;
+        }
+        label[start.0 as usize] = start.0;
+        let mut stack = vec![start];
+        while let Some(f) = stack.pop() {
+            for i in 0..3u8 {
+                let g = mesh.face(f).adj[i as usize];
+                let e = tessera::collision::EdgeRef { face: f, edge: i };
+                if g.0 != 0 && !mesh.is_constraint(e) && label[g.0 as usize] == u32::MAX {
+                    label[g.0 as usize] = start.0;
+                    stack.push(g);
+                }
+            }
+        }
+    }
     // region -> (area, faces, best face centroid, best face area)
     let mut regions: HashMap<u32, (f64, usize, DVec2, f64)> = HashMap::new();
     for f in mesh.face_ids() {
@@ -318,7 +337,7 @@ fn spawn_in_largest_region(mesh: &CollisionMesh) -> (DVec2, f64, usize) {
         let [a, b, c] = mesh.triangle(f);
         let area = cross(b - a, c - a) / 2.0;
         let r = regions
-            .entry(mesh.face(f).region)
+            .entry(label[f.0 as usize])
             .or_insert((0.0, 0, a, f64::NEG_INFINITY));
         r.0 += area;
         r.1 += 1;

@@ -67,7 +67,7 @@ use super::fill::{fill_mouth, filled_outline};
 use super::grid::{inside_or_on, PieceGrid};
 use super::locate::Seeds;
 use super::mesh::{
-    Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, Region, SourceLists,
+    Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, SourceLists,
 };
 use super::minkowski::{minkowski_sum_inside, reflect};
 use super::planarize::{planarize, Piece, PlanarizeError, Points, MAX_PASSES};
@@ -174,7 +174,7 @@ pub fn build_mesh(
     // Spade's triangulation is not kept: point location walks the flat faces (`locate`).
     drop(cdt);
     ph.lap("extract faces");
-    let regions = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
+    classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
     ph.lap("classify regions");
     ph.report(polygons.len());
 
@@ -185,7 +185,6 @@ pub fn build_mesh(
         extent,
         vertices,
         faces,
-        regions,
         source_lists: sources,
         pieces,
         bounds: inner,
@@ -653,7 +652,6 @@ fn extract_faces(cdt: &Cdt) -> (Vec<DVec2>, Vec<Face>) {
         adj: [FaceId::OUTSIDE; 3],
         constraint: 0,
         kind: FaceKind::Solid,
-        region: u32::MAX,
         edge_sources: [u32::MAX; 3],
     };
     let mut faces = vec![blank; cdt.num_all_faces()];
@@ -699,7 +697,7 @@ fn classify_regions(
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
     inner: Aabb,
-) -> Vec<Region> {
+) {
     // `parent[f]`: a face of the same region with a smaller or equal index; roots point to
     // themselves. Path halving keeps the chains short.
     let mut parent: Vec<u32> = (0..faces.len() as u32).collect();
@@ -722,25 +720,22 @@ fn classify_regions(
             }
         }
     }
-    // Number the regions (region 0: the outside face) and find each one's largest triangle.
-    let mut regions = vec![Region {
-        kind: FaceKind::Solid,
-    }];
-    faces[0].region = 0;
+    // Number the regions (region 0: the outside face) and find each one's largest triangle. The
+    // region numbers are only needed here: the mesh keeps each face's kind.
+    let mut kinds = vec![FaceKind::Solid];
+    let mut region = vec![0u32; faces.len()];
     let mut best: Vec<(f64, u32)> = vec![(f64::INFINITY, 0)];
     for fi in 1..faces.len() {
         let root = find(&mut parent, fi as u32) as usize;
         let r = if root == fi {
-            regions.push(Region {
-                kind: FaceKind::Free,
-            });
+            kinds.push(FaceKind::Free);
             best.push((f64::NEG_INFINITY, fi as u32));
-            (regions.len() - 1) as u32
+            (kinds.len() - 1) as u32
         } else {
-            faces[root].region
+            region[root]
         };
-        let f = &mut faces[fi];
-        f.region = r;
+        region[fi] = r;
+        let f = &faces[fi];
         let [a, b, c] = f.v.map(|v| vertices[v as usize]);
         let area = cross(b - a, c - a);
         if area > best[r as usize].0 {
@@ -764,7 +759,7 @@ fn classify_regions(
                 }
             }
         }
-        regions[r].kind = if solid {
+        kinds[r] = if solid {
             FaceKind::Solid
         } else if one_way {
             FaceKind::OneWay
@@ -772,10 +767,9 @@ fn classify_regions(
             FaceKind::Free
         };
     }
-    for f in faces.iter_mut() {
-        f.kind = regions[f.region as usize].kind;
+    for (f, &r) in faces.iter_mut().zip(&region) {
+        f.kind = kinds[r as usize];
     }
-    regions
 }
 
 /// No piece: the segment is a bounds edge.
@@ -794,6 +788,13 @@ mod tests {
                 .map(|(x, y)| DVec2::new(x, y))
                 .to_vec(),
         }
+    }
+
+    #[test]
+    fn a_face_record_is_forty_bytes() {
+        // Three vertices, three neighbours, three source lists and two bytes of flags: the face
+        // array is most of a mesh's memory (BENCHMARKS.md, "Big and dense worlds").
+        assert_eq!(std::mem::size_of::<Face>(), 40);
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub struct InvariantError {
 
 impl CollisionMesh {
     /// Verifies the mesh:
-    /// - every bounded face is a counter-clockwise triangle of positive area and belongs to a region;
+    /// - every bounded face is a counter-clockwise triangle of positive area;
     /// - adjacency is symmetric (each neighbour has the same edge reversed);
     /// - every edge between faces of different kinds is a constraint edge;
     /// - no free face lies inside any inflated piece, no one-way face inside a solid piece, and
@@ -41,14 +41,6 @@ impl CollisionMesh {
                 return err(
                     f,
                     "not a counter-clockwise triangle of positive area".into(),
-                );
-            }
-            if face.region as usize >= self.regions.len()
-                || self.regions[face.region as usize].kind != face.kind
-            {
-                return err(
-                    f,
-                    "not classified (no region, or kind differs from its region)".into(),
                 );
             }
             for i in 0..3u8 {

@@ -149,19 +149,10 @@ pub struct Face {
     pub constraint: u8,
     /// Free, one-way or solid.
     pub kind: FaceKind,
-    /// The connected region (faces joined by non-constraint edges) this face belongs to.
-    pub region: u32,
     /// Per edge: index of the mesh's list of the source polygons whose inflated edge this
     /// constraint edge lies on (`u32::MAX` for non-constraint edges); read the list with
     /// [`CollisionMesh::edge_sources`] or [`CollisionMesh::edge_sources_at`].
     pub edge_sources: [u32; 3],
-}
-
-/// A region: faces connected without crossing a constraint edge. Classified as one unit.
-#[derive(Clone, Debug)]
-pub(crate) struct Region {
-    /// The region's kind.
-    pub(crate) kind: FaceKind,
 }
 
 /// A convex inflated piece of a source polygon (kept for the invariant checker, the editor overlay
@@ -183,7 +174,6 @@ pub struct CollisionMesh {
     pub(crate) collider: Vec<DVec2>,
     pub(crate) vertices: Vec<DVec2>,
     pub(crate) faces: Vec<Face>,
-    pub(crate) regions: Vec<Region>,
     pub(crate) source_lists: SourceLists,
     pub(crate) pieces: Vec<InflatedPiece>,
     pub(crate) bounds: Aabb,
@@ -337,14 +327,13 @@ impl CollisionMesh {
     pub fn memory_bytes(&self) -> usize {
         self.memory_parts().iter().map(|(_, b)| b).sum()
     }
-    /// [`Self::memory_bytes`] by part: the vertex and face arrays the walk reads, the regions,
-    /// the source lists, the inflated pieces and point location's seed grid.
-    pub fn memory_parts(&self) -> [(&'static str, usize); 6] {
+    /// [`Self::memory_bytes`] by part: the vertex and face arrays the walk reads, the source
+    /// lists, the inflated pieces and point location's seed grid.
+    pub fn memory_parts(&self) -> [(&'static str, usize); 5] {
         use std::mem::size_of;
         [
             ("vertices", self.vertices.capacity() * size_of::<DVec2>()),
             ("faces", self.faces.capacity() * size_of::<Face>()),
-            ("regions", self.regions.capacity() * size_of::<Region>()),
             ("source lists", self.source_lists.memory_bytes()),
             (
                 "pieces",
