@@ -29,11 +29,9 @@ use tessera::movement::MoveState;
 
 fn main() {
     let model = Model::from_glb(HERO_GLB).expect("the hero loads");
-    let walk = &model.clips[model.clip("walk").expect("walk")];
     let run = &model.clips[model.clip("run").expect("run")];
     let joints = model.skeleton.len();
     let mut a = vec![Transform::IDENTITY; joints];
-    let mut b = vec![Transform::IDENTITY; joints];
     let mut palette = vec![Mat4::IDENTITY; joints];
     let mut c = Criterion::default()
         .configure_from_args()
@@ -42,46 +40,22 @@ fn main() {
         .measurement_time(std::time::Duration::from_secs(3));
 
     let mut phase = 0.0f32;
+    let mut hero_buffers = GaitBuffers::new(&model);
     c.bench_function("anim/sample_blend_palette", |bench| {
         bench.iter(|| {
             phase = (phase + 0.013) % 1.0;
-            a.copy_from_slice(&model.skeleton.rest);
-            walk.sample_into(phase * walk.duration, &mut a);
-            b.copy_from_slice(&model.skeleton.rest);
-            run.sample_into(phase * run.duration, &mut b);
-            for (x, y) in a.iter_mut().zip(&b) {
-                *x = x.blend(y, 0.4);
-            }
-            let root = Mat4::from_translation(glam::Vec3::new(3.0, 1.0, 0.0));
-            model.skeleton.palette(root, &a, &mut palette);
-            black_box(&palette);
+            hero_buffers.sample_blend_palette(&model, phase);
+            black_box(&hero_buffers.palette);
         })
     });
 
     let big = fifty_joints(&model);
-    let (bwalk, brun) = (
-        &big.clips[big.clip("walk").unwrap()],
-        &big.clips[big.clip("run").unwrap()],
-    );
-    let n = big.skeleton.len();
-    let (mut ba, mut bb, mut bpal) = (
-        vec![Transform::IDENTITY; n],
-        vec![Transform::IDENTITY; n],
-        vec![Mat4::IDENTITY; n],
-    );
+    let mut big_buffers = GaitBuffers::new(&big);
     c.bench_function("anim/sample_blend_palette_50_joints", |bench| {
         bench.iter(|| {
             phase = (phase + 0.013) % 1.0;
-            ba.copy_from_slice(&big.skeleton.rest);
-            bwalk.sample_into(phase * bwalk.duration, &mut ba);
-            bb.copy_from_slice(&big.skeleton.rest);
-            brun.sample_into(phase * brun.duration, &mut bb);
-            for (x, y) in ba.iter_mut().zip(&bb) {
-                *x = x.blend(y, 0.4);
-            }
-            let root = Mat4::from_translation(glam::Vec3::new(3.0, 1.0, 0.0));
-            big.skeleton.palette(root, &ba, &mut bpal);
-            black_box(&bpal);
+            big_buffers.sample_blend_palette(&big, phase);
+            black_box(&big_buffers.palette);
         })
     });
 
@@ -181,4 +155,40 @@ fn fifty_joints(hero: &Model) -> Model {
     assert_eq!(added, 29);
     assert_eq!(m.skeleton.len(), 50);
     m
+}
+
+/// The poses and palette of the goal's workload, sized for one model.
+struct GaitBuffers {
+    walk: usize,
+    run: usize,
+    a: Vec<Transform>,
+    b: Vec<Transform>,
+    palette: Vec<Mat4>,
+}
+
+impl GaitBuffers {
+    fn new(model: &Model) -> Self {
+        let n = model.skeleton.len();
+        GaitBuffers {
+            walk: model.clip("walk").expect("walk"),
+            run: model.clip("run").expect("run"),
+            a: vec![Transform::IDENTITY; n],
+            b: vec![Transform::IDENTITY; n],
+            palette: vec![Mat4::IDENTITY; n],
+        }
+    }
+
+    /// The walk and the run sampled at `phase`, blended 40 % towards the run, the palette built.
+    fn sample_blend_palette(&mut self, model: &Model, phase: f32) {
+        let (walk, run) = (&model.clips[self.walk], &model.clips[self.run]);
+        self.a.copy_from_slice(&model.skeleton.rest);
+        walk.sample_into(phase * walk.duration, &mut self.a);
+        self.b.copy_from_slice(&model.skeleton.rest);
+        run.sample_into(phase * run.duration, &mut self.b);
+        for (x, y) in self.a.iter_mut().zip(&self.b) {
+            *x = x.blend(y, 0.4);
+        }
+        let root = Mat4::from_translation(glam::Vec3::new(3.0, 1.0, 0.0));
+        model.skeleton.palette(root, &self.a, &mut self.palette);
+    }
 }

@@ -66,6 +66,18 @@ pub fn proptest_config(cases: u32, fixed: u64) -> Config {
     }
 }
 
+/// Uniform numbers in `[0, 1)` from `seed` (xorshift64): the shapes a property test draws from
+/// the one seed proptest gives it, the same for the same seed.
+pub fn unit_stream(seed: u64) -> impl FnMut() -> f64 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 
 use glam::{DVec2, Mat4, Quat, Vec3};
 
-use super::character::Character;
+use super::character::{Character, LEG_JOINTS};
 use super::dead_blend::DeadBlend;
 use super::error::AnimError;
 use super::foot_ik::{plant_feet, Ground, Leg};
@@ -348,7 +348,7 @@ impl HeroAnimator {
             let in_model = joints.get(name).map_or(name, String::as_str);
             model.skeleton.joint(in_model).ok_or(in_model)
         };
-        let names = ["thigh.L", "shin.L", "foot.L", "thigh.R", "shin.R", "foot.R"];
+        let names = LEG_JOINTS;
         let found: Vec<Result<usize, &str>> = names.iter().map(|&n| find(n)).collect();
         let legs = match found.iter().position(Result::is_err) {
             None => {

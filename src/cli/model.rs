@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use tessera::anim::character::{character, from_file};
+use tessera::anim::character::{character, from_file, LEG_JOINTS};
 use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, Model};
 use tessera::level::{parse_ron, read_text};
 use tessera::render::{contact_sheet, SHEET_PHASES};
@@ -56,8 +56,8 @@ pub fn run(
         println!("feet: planted on slopes");
     } else {
         println!(
-            "feet: not planted (no joints thigh.L, shin.L, foot.L, thigh.R, shin.R, foot.R; a \
-             character file's `joints` names them)"
+            "feet: not planted (no joints {}; a character file's `joints` names them)",
+            LEG_JOINTS.join(", ")
         );
     }
     if let Some(out) = sheet {

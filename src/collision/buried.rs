@@ -68,8 +68,8 @@ pub(crate) fn buried_deep_among(
     })
 }
 
-/// Whether some solid piece but `own`, with an index in `among`, whose box holds `a` and `b` passes `inside(u, v)` for
-/// every edge `u v` of its (counter-clockwise) outline. The grid cell's entries carry the boxes,
+/// Whether some solid piece but `own`, with an index in `among`, whose box holds `a` and `b`
+/// passes `inside(u, v)` for every edge `u v` of its (counter-clockwise) outline. The grid cell's entries carry the boxes,
 /// so a piece's outline is read only when its box passes.
 fn inside_a_solid_piece(
     a: DVec2,

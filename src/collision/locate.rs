@@ -44,6 +44,10 @@ fn rank(k: FaceKind) -> u8 {
     }
 }
 
+/// The faces holding a point: one inside a face, two on an edge, a vertex's fan (no allocation
+/// below nine: `locate` runs every time a body changes collider).
+type Around = smallvec::SmallVec<[FaceId; 8]>;
+
 /// Faces per cell of the seed grid (on average): the walk from a seed crosses about the square
 /// root of this many faces.
 pub(crate) const FACES_PER_SEED: usize = 4;
@@ -131,8 +135,13 @@ impl CollisionMesh {
         let Some(f) = self.walk_to(p, start).or_else(|| self.scan_for(p)) else {
             return Location::Outside;
         };
-        let best = self
-            .touching(p, f)
+        self.least_blocked(p, self.touching(p, f))
+    }
+
+    /// The location of `p` given every face whose closed triangle holds it: the least blocked
+    /// bounded face, the smallest id among equals.
+    fn least_blocked(&self, p: DVec2, faces: impl IntoIterator<Item = FaceId>) -> Location {
+        let best = faces
             .into_iter()
             .filter(|f| f.0 != 0)
             .min_by_key(|&f| (rank(self.kind(f)), f.0));
@@ -193,14 +202,14 @@ impl CollisionMesh {
     /// Every face whose closed triangle holds `p`, given one of them, `f`: `f` alone when `p` is
     /// inside it, `f` and its neighbour when `p` is on one edge, every face around the vertex
     /// when `p` is on one.
-    fn touching(&self, p: DVec2, f: FaceId) -> Vec<FaceId> {
+    fn touching(&self, p: DVec2, f: FaceId) -> Around {
         let face = self.face(f);
         let [a, b, c] = self.triangle(f);
         let corners = [a, b, c];
         if let Some(j) = corners.iter().position(|&v| v == p) {
             return self.faces_around(f, face.v[j]);
         }
-        let mut out = vec![f];
+        let mut out = Around::from_elem(f, 1);
         for i in 0..3 {
             if orient(corners[i], corners[(i + 1) % 3], p) == 0.0 {
                 out.push(face.adj[i]);
@@ -211,8 +220,8 @@ impl CollisionMesh {
 
     /// The faces around vertex `v` of face `f` (the outside face included where `v` is on the
     /// hull), turning across the edges that meet at `v`.
-    fn faces_around(&self, f: FaceId, v: u32) -> Vec<FaceId> {
-        let mut out = vec![f];
+    fn faces_around(&self, f: FaceId, v: u32) -> Around {
+        let mut out = Around::from_elem(f, 1);
         let mut g = f;
         // Counter-clockwise around `v`: across the edge that ends at `v` (edge j + 2 runs from
         // v[j + 2] to v[j] = v) into the neighbour, until back at `f` or out of the hull.
@@ -288,15 +297,7 @@ mod tests {
     /// What `locate` must answer, by brute force: every bounded face whose closed triangle holds
     /// `p`, the least blocked first, the smallest id among equals.
     fn by_scan(m: &CollisionMesh, p: DVec2) -> Location {
-        let best = m
-            .face_ids()
-            .filter(|&f| m.side(p, f, 0).is_ok())
-            .min_by_key(|&f| (rank(m.kind(f)), f.0));
-        match best {
-            Some(f) if m.kind(f) != FaceKind::Solid => Location::Free(Body { pos: p, face: f }),
-            Some(f) => Location::Solid(f),
-            None => Location::Outside,
-        }
+        m.least_blocked(p, m.face_ids().filter(|&f| m.side(p, f, 0).is_ok()))
     }
 
     proptest::proptest! {
@@ -310,13 +311,7 @@ mod tests {
             n in 1usize..40,
             one_way in proptest::bool::ANY,
         ) {
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state >> 11) as f64 / (1u64 << 53) as f64
-            };
+            let mut next = crate::test_seed::unit_stream(seed);
             let polygons: Vec<SourcePolygon> = (0..n)
                 .map(|i| {
                     let (x, y) = ((next() * 40.0).round() * 0.5, (next() * 40.0).round() * 0.5);

@@ -250,11 +250,10 @@ pub(crate) fn planarize(
 /// Whether more than `limit` pairs of `segments` have overlapping bounding boxes (counted as
 /// [`planarize`]'s first pass finds them, holding at most `limit` pairs while counting): a cheap
 /// measure of how much splitting them would cost.
-pub(crate) fn box_pairs_exceed(points: &[DVec2], segments: &[[u32; 2]], limit: usize) -> bool {
-    let segs: Vec<Piece> = segments.iter().map(|&s| (s, 0)).collect();
-    let fresh = vec![true; segs.len()];
+pub(crate) fn box_pairs_exceed(points: &[DVec2], segments: &[Piece], limit: usize) -> bool {
+    let fresh = vec![true; segments.len()];
     let mut pairs = Vec::new();
-    candidate_pairs(points, &segs, &fresh, &mut pairs, limit).is_err()
+    candidate_pairs(points, segments, &fresh, &mut pairs, limit).is_err()
 }
 
 /// Orients each piece smaller id first, drops zero-length ones and exact duplicates (same points

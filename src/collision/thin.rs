@@ -41,7 +41,7 @@ use super::grid::PieceGrid;
 use super::mesh::InflatedPiece;
 use glam::DVec2;
 
-use super::planarize::{box_pairs_exceed, planarize, PlanarizeError, Points};
+use super::planarize::{box_pairs_exceed, planarize, Piece, PlanarizeError, Points};
 use super::predicates::Aabb;
 
 /// A range of at most this many pieces is not split further.
@@ -66,12 +66,12 @@ pub(crate) fn needs_thinning(points: &[DVec2], segs: &[PieceSegment], pieces: us
     if pieces < THIN_MIN_PIECES {
         return false;
     }
-    let plain: Vec<[u32; 2]> = segs.iter().map(|s| s.0).collect();
-    box_pairs_exceed(points, &plain, THIN_MIN_PAIRS * segs.len())
+    box_pairs_exceed(points, segs, THIN_MIN_PAIRS * segs.len())
 }
 
-/// One segment: its two point ids in `pts` and the index of the piece whose outline it lies on.
-pub(crate) type PieceSegment = ([u32; 2], u32);
+/// One segment: its two point ids in `pts` and the index of the piece whose outline it lies on
+/// (the splitting stage's [`Piece`] shape, with a piece index for the origin).
+pub(crate) type PieceSegment = Piece;
 
 /// The segments of `segs` (outline segments of pieces of one solid polygon, sorted by piece)
 /// that can lie on the boundary of the pieces' union, split where they cross (see the module
@@ -210,13 +210,7 @@ pub(crate) mod tests {
             round in proptest::bool::ANY,
             square_teeth in proptest::bool::ANY,
         ) {
-            let mut state = seed | 1;
-            let mut next = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state >> 11) as f64 / (1u64 << 53) as f64
-            };
+            let mut next = crate::test_seed::unit_stream(seed);
             // A slab whose top is `teeth` teeth of random depth `pitch` apart: pointed, or
             // square teeth of random width and height with gaps between (a comb).
             let pitch = pitch_mm as f64 * 1e-3;

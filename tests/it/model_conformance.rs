@@ -3,6 +3,8 @@
 //! would differ (no normals, several skinned nodes, eight influences, unnormalised weights, morph
 //! targets, a required extension, a missing attribute, more joints than the palette) and checks
 //! what `anim::Model::from_glb` makes of it against the unedited model.
+use std::ffi::OsStr;
+
 use glam::Vec3;
 use serde_json::{json, Value};
 use tessera::anim::{Model, SkinnedMesh, MAX_JOINTS};
@@ -51,6 +53,14 @@ fn error(glb: &[u8]) -> String {
         Ok(_) => panic!("loaded"),
         Err(e) => e.to_string(),
     }
+}
+
+/// Runs `tessera ARGS` and returns its output.
+fn tessera(args: &[&OsStr]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn attributes(doc: &mut Value) -> &mut serde_json::Map<String, Value> {
@@ -294,13 +304,12 @@ fn tessera_model_reports_parts_clips_roles_and_notes() {
         "(model: \"rig.glb\", clips: { \"run\": \"Running\" })",
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .arg("model")
-        .arg(dir.join("rig.glb"))
-        .arg("--character")
-        .arg(dir.join("rig.ron"))
-        .output()
-        .unwrap();
+    let out = tessera(&[
+        OsStr::new("model"),
+        dir.join("rig.glb").as_os_str(),
+        OsStr::new("--character"),
+        dir.join("rig.ron").as_os_str(),
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -337,11 +346,7 @@ fn tessera_model_reports_parts_clips_roles_and_notes() {
         }),
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .arg("model")
-        .arg(dir.join("no_idle.glb"))
-        .output()
-        .unwrap();
+    let out = tessera(&[OsStr::new("model"), dir.join("no_idle.glb").as_os_str()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("missing clip `idle`"), "{stderr}");
@@ -592,13 +597,12 @@ fn root_motion_is_stripped_from_a_character_by_default() {
           it as keyed)"]
     );
     assert!(keep.notes.is_empty());
-    let report = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .arg("model")
-        .arg(dir.join("travel.glb"))
-        .arg("--character")
-        .arg(dir.join("strip.ron"))
-        .output()
-        .unwrap();
+    let report = tessera(&[
+        OsStr::new("model"),
+        dir.join("travel.glb").as_os_str(),
+        OsStr::new("--character"),
+        dir.join("strip.ron").as_os_str(),
+    ]);
     let stdout = String::from_utf8_lossy(&report.stdout);
     assert!(
         stdout.contains("  clip `run`: 1.50 model units of horizontal root motion removed"),
@@ -641,13 +645,12 @@ fn a_character_without_leg_joints_plays_with_its_gaits_timed_by_speed() {
     assert!((g.stride(1.0) - f64::from(5.0 * run.duration)).abs() < 1e-6);
     let default_walk = tessera::anim::Locomotion::DEFAULT_SPEEDS[0];
     assert!((g.stride(0.0) - f64::from(default_walk * walk.duration)).abs() < 1e-6);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .arg("model")
-        .arg(dir.join("limbs.glb"))
-        .arg("--character")
-        .arg(dir.join("limbs.ron"))
-        .output()
-        .unwrap();
+    let out = tessera(&[
+        OsStr::new("model"),
+        dir.join("limbs.glb").as_os_str(),
+        OsStr::new("--character"),
+        dir.join("limbs.ron").as_os_str(),
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(
@@ -726,13 +729,12 @@ fn tessera_model_writes_a_contact_sheet_of_every_role() {
     use tessera::render::{Image, SHEET_CELL, SHEET_PHASES};
     let dir = crate::common::scratch_dir("sheet");
     let out = dir.join("sheet.png");
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .arg("model")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb"))
-        .arg("--sheet")
-        .arg(&out)
-        .output()
-        .unwrap();
+    let run = tessera(&[
+        OsStr::new("model"),
+        OsStr::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb")),
+        OsStr::new("--sheet"),
+        out.as_os_str(),
+    ]);
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(
         run.status.success(),
@@ -777,13 +779,7 @@ fn tessera_model_writes_a_contact_sheet_of_every_role() {
 /// mapping a clip its model lacks is refused in one line naming the clip.
 #[test]
 fn tessera_check_validates_character_files() {
-    let check = |file: &std::path::Path| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .arg("check")
-            .arg(file)
-            .output()
-            .unwrap()
-    };
+    let check = |file: &std::path::Path| tessera(&[OsStr::new("check"), file.as_os_str()]);
     let shipped =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/characters/hero.ron");
     let out = check(&shipped);
