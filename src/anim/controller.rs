@@ -40,7 +40,7 @@ use super::foot_ik::{plant_feet, Ground, Leg};
 use super::hero_clips::{HeroClip, HeroClips};
 use super::model::Model;
 use super::transform::Transform;
-use crate::movement::{Hero, MoveEvent, MoveState, Tuning, CROUCH};
+use crate::movement::{Hero, MoveEvent, MoveState, Tuning};
 
 /// Ground speed (m/s) below which the hero counts as standing still.
 pub const MOVING_SPEED: f64 = 0.15;
@@ -101,7 +101,7 @@ impl AnimInput {
             ticks_in_state: hero.ticks_in_state,
             facing: hero.facing,
             vel: hero.vel,
-            crouched: hero.collider == CROUCH,
+            crouched: hero.crouching(),
             climb_speed: tuning.climb_speed,
             ground: None,
         }

@@ -19,6 +19,9 @@ pub struct Level {
     /// Climbable rectangles.
     #[serde(default)]
     pub ladders: Vec<Ladder>,
+    /// Characters other than the hero, each on the meshes of its size class; none by default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<LevelAgent>,
     /// Where the hero's feet start. Inside solid geometry it is moved to the nearest free point,
     /// with a warning.
     pub spawn: DVec2,
@@ -61,6 +64,88 @@ pub struct Ladder {
     pub min: DVec2,
     /// Upper-right corner.
     pub max: DVec2,
+}
+
+/// A character other than the hero: what it does, its size, and where it starts. It moves by the
+/// hero's state machine and the level's tuning, on the collision meshes of its size class.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelAgent {
+    /// What it does every tick: `patrol` (walks at half the run speed, turning at walls and at
+    /// ledges it would fall from) or `idle` (stands).
+    pub kind: AgentKind,
+    /// Its colliders: `small` (0.6 × 0.5 m), `medium` (0.8 × 1.2 m), `large` (1.2 × 2.2 m), or
+    /// `hero` (the hero's standing and crouching colliders of the tuning in effect).
+    pub size: AgentSize,
+    /// Where its feet start. Inside solid geometry for its size it is moved to the nearest free
+    /// point, with a warning, as the hero's spawn is.
+    pub spawn: DVec2,
+    /// Which way it first faces and walks: `1` right (the default), `-1` left.
+    #[serde(default = "facing_right", skip_serializing_if = "is_facing_right")]
+    pub facing: f64,
+}
+
+/// What an agent does every tick (its behaviour, `sim::agents`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentKind {
+    /// Stands where it is.
+    Idle,
+    /// Walks along the ground at half the run speed, turning at walls and at ledges.
+    Patrol,
+}
+
+/// An agent's size class: which colliders (and so which collision meshes) it moves with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AgentSize {
+    /// 0.6 × 0.5 m (a crawler).
+    Small,
+    /// 0.8 × 1.2 m.
+    Medium,
+    /// 1.2 × 2.2 m (a brute: it cannot go where the hero crouches).
+    Large,
+    /// The hero's colliders, standing and crouching.
+    Hero,
+}
+
+impl AgentSize {
+    /// Every size class, in the order their meshes are built.
+    pub const ALL: [AgentSize; 4] = [
+        AgentSize::Hero,
+        AgentSize::Small,
+        AgentSize::Medium,
+        AgentSize::Large,
+    ];
+
+    /// Width and height (m) of the class's box collider; `None` for [`AgentSize::Hero`], whose
+    /// colliders are the tuning's.
+    pub fn box_size(self) -> Option<(f64, f64)> {
+        match self {
+            AgentSize::Small => Some((0.6, 0.5)),
+            AgentSize::Medium => Some((0.8, 1.2)),
+            AgentSize::Large => Some((1.2, 2.2)),
+            AgentSize::Hero => None,
+        }
+    }
+
+    /// The name written in level files.
+    pub fn name(self) -> &'static str {
+        match self {
+            AgentSize::Small => "small",
+            AgentSize::Medium => "medium",
+            AgentSize::Large => "large",
+            AgentSize::Hero => "hero",
+        }
+    }
+}
+
+fn facing_right() -> f64 {
+    1.0
+}
+
+fn is_facing_right(f: &f64) -> bool {
+    *f == 1.0
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
@@ -139,6 +224,7 @@ mod tests {
             name: "t".into(),
             polygons: vec![LevelPolygon::solid(square(0.0)), one_way],
             ladders: vec![],
+            agents: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,
             bounds: None,

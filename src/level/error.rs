@@ -125,6 +125,14 @@ pub enum LevelProblem {
         /// As written.
         y: f64,
     },
+    /// An agent's spawn point or facing is unusable.
+    #[error("agent {index}: {why}")]
+    Agent {
+        /// Index in `agents`.
+        index: usize,
+        /// The problem.
+        why: String,
+    },
     /// `camera_bounds` or `bounds` is empty, inverted, not finite or out of range.
     #[error("{field}: {why}")]
     Bounds {

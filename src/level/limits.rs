@@ -17,6 +17,7 @@
 //! | [`MAX_POINTS_PER_POLYGON`] | 250 000 | a traced or imported outline of 200 000 points is a goal; validation is O(n log n) per polygon |
 //! | [`MAX_TOTAL_POINTS`] | 4 000 000 | 10⁶ quads |
 //! | [`MAX_LADDERS`] | 100 000 | ladders are boxes the movement scans near the hero |
+//! | [`MAX_AGENTS`] | 10 000 | each agent steps every tick (1 000 agents is the cost goal); its size class adds a mesh, so there are at most four |
 //!
 //! The same bounds hold for every RON data file's size (tuning, bindings, replays, materials:
 //! [`super::file::read_text`]) and for the editor: an edit that would cross one is refused with
@@ -33,6 +34,9 @@ pub const MAX_POINTS_PER_POLYGON: usize = 250_000;
 pub const MAX_TOTAL_POINTS: usize = 4_000_000;
 /// Most ladders in a level.
 pub const MAX_LADDERS: usize = 100_000;
+
+/// Most agents in a level.
+pub const MAX_AGENTS: usize = 10_000;
 
 /// A level beyond one of the limits: what, how many, and the limit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -66,10 +70,21 @@ pub enum LimitExceeded {
         /// How many the level has (or would have).
         count: usize,
     },
+    /// Too many agents.
+    #[error("{count} agents, more than the limit of {MAX_AGENTS} agents per level")]
+    Agents {
+        /// How many the level has.
+        count: usize,
+    },
 }
 
 /// Checks `level` against the limits: O(number of polygons), no point is read.
 pub fn check_limits(level: &Level) -> Result<(), LimitExceeded> {
+    if level.agents.len() > MAX_AGENTS {
+        return Err(LimitExceeded::Agents {
+            count: level.agents.len(),
+        });
+    }
     check_counts(
         level.polygons.len(),
         level
@@ -118,6 +133,7 @@ mod tests {
             name: "limits".into(),
             polygons,
             ladders: vec![],
+            agents: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,
             bounds: None,

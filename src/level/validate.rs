@@ -13,7 +13,7 @@ use crate::movement::Tuning;
 
 impl Level {
     /// Checks the limits of [`super::limits`] first, then polygons (via
-    /// `collision::validate_polygon`), colours, ladders, the spawn point,
+    /// `collision::validate_polygon`), colours, ladders, the spawn point, the agents,
     /// both bounds, and the tuning overrides applied to `Tuning::default()`.
     pub fn validate(&self) -> Result<(), LevelProblem> {
         // First the counts (O(polygons)), so that the validation's own work is bounded.
@@ -39,6 +39,25 @@ impl Level {
                 x: self.spawn.x,
                 y: self.spawn.y,
             });
+        }
+        for (i, a) in self.agents.iter().enumerate() {
+            let why = if !in_range(a.spawn) {
+                Some(format!(
+                    "spawn ({}, {}) must be finite and within ±1e7 m",
+                    Num(a.spawn.x),
+                    Num(a.spawn.y)
+                ))
+            } else if a.facing != 1.0 && a.facing != -1.0 {
+                Some(format!(
+                    "facing {} must be 1 (right) or -1 (left)",
+                    Num(a.facing)
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(LevelProblem::Agent { index: i, why });
+            }
         }
         for (field, b) in [
             ("camera_bounds", self.camera_bounds),
@@ -105,6 +124,7 @@ mod tests {
                 min: p(2., 0.),
                 max: p(3., 4.),
             }],
+            agents: Vec::new(),
             spawn: p(0., 0.),
             camera_bounds: Some(Aabb {
                 min: p(-10., -5.),

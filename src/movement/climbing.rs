@@ -6,46 +6,27 @@
 //! under the feet steps off onto it; reaching ground while climbing down steps off too; jump lets go.
 use glam::DVec2;
 
-use super::actions::Actions;
-use super::env::Env;
-use super::hero::{walkable_support, Hero};
+use super::hero::Hero;
+use super::rules::{self, walkable, walkable_support, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
-use super::supported::walkable;
-use super::tuning::Tuning;
-use crate::collision::{Aabb, MoveOptions, MoveResult};
+use crate::collision::{MoveOptions, MoveResult};
 
-/// Distance between a ladder's rungs, m: where the renderer draws them, and the climb travel
-/// between two [`MoveEvent::LadderRung`] events. 0.35 m (a usual rung pitch is 0.25 to 0.35 m;
-/// the top of the range reads better at the game's scale).
-pub const RUNG_SPACING: f64 = 0.35;
+pub use super::rules::{ladder_at, RUNG_SPACING};
+
 /// How far above a ladder's top (m) the feet are lifted to step off onto the ground there.
 pub const TOP_STEP: f64 = 0.01;
 
-/// The first ladder containing the feet `p`.
-pub fn ladder_at(ladders: &[Aabb], p: DVec2) -> Option<usize> {
-    ladders.iter().position(|l| l.contains(p))
-}
-
-/// One climbing tick.
-pub(crate) fn step(
-    h: &mut Hero,
-    env: &Env,
-    a: &Actions,
-    t: &Tuning,
-    dt: f64,
-    ladder: usize,
-    rep: &mut StepReport,
-) {
-    let mesh = env.mesh(h.collider);
-    let Some(l) = env.ladders.get(ladder).copied() else {
-        h.state = MoveState::Airborne;
-        return;
+/// One climbing tick on ladder `ladder`.
+pub(crate) fn step(h: &mut Hero, cx: &Ctx, ladder: usize, rep: &mut StepReport) -> Transition {
+    let (a, t, dt) = (cx.a, cx.t, cx.dt);
+    let mesh = cx.env.mesh(h.collider);
+    let Some(l) = cx.env.ladders.get(ladder).copied() else {
+        return Transition::to(MoveState::Airborne, h.vel);
     };
     if h.timers.jump_buffer > 0.0 {
         rep.events.push(MoveEvent::LeftLadder);
-        h.vel = DVec2::new(a.move_axis.x * t.run_speed, 0.0);
-        h.jump(t, rep);
-        return;
+        let vel = rules::jump(h, DVec2::new(a.move_axis.x * t.run_speed, 0.0), t, rep);
+        return Transition::to(MoveState::Airborne, vel);
     }
     let centre = 0.5 * (l.min.x + l.max.x);
     let dx = (centre - h.body.pos.x).clamp(-t.climb_speed * dt, t.climb_speed * dt);
@@ -60,7 +41,8 @@ pub(crate) fn step(
         rep,
         &mut r,
     );
-    h.vel = DVec2::new(0.0, dy / dt);
+    let vel = DVec2::new(0.0, dy / dt);
+    let climbing = MoveState::Climbing { ladder };
 
     let at_top = h.body.pos.y >= l.max.y - 1e-9;
     let at_bottom = h.body.pos.y <= l.min.y + 1e-9;
@@ -84,26 +66,28 @@ pub(crate) fn step(
             .filter(|c| walkable(c.normal, h.walk_limit));
         if let Some(c) = ground {
             h.body = down.body;
-            h.state = MoveState::Supported {
+            rep.events.push(MoveEvent::LeftLadder);
+            let on = MoveState::Supported {
                 edge: c.edge,
                 speed: 0.0,
             };
-            h.vel = DVec2::ZERO;
-            rep.events.push(MoveEvent::LeftLadder);
+            return Transition::to(on, DVec2::ZERO);
         }
-        return;
+        return Transition::to(climbing, vel);
     }
     let ground = walkable_support(mesh, h.body, MoveOptions::default(), t);
     let blocked_below = a.move_axis.y < 0.0 && r.travelled < dy.abs() - 1e-9;
     if blocked_below || at_bottom && a.move_axis.y < 0.0 {
         rep.events.push(MoveEvent::LeftLadder);
-        h.vel = DVec2::ZERO;
-        h.state = match ground {
+        let next = match ground {
             Some(edge) => MoveState::Supported { edge, speed: 0.0 },
             None => MoveState::Airborne,
         };
-    } else if ladder_at(env.ladders, h.body.pos).is_none() {
-        rep.events.push(MoveEvent::LeftLadder);
-        h.state = MoveState::Airborne;
+        return Transition::to(next, DVec2::ZERO);
     }
+    if ladder_at(cx.env.ladders, h.body.pos).is_none() {
+        rep.events.push(MoveEvent::LeftLadder);
+        return Transition::to(MoveState::Airborne, vel);
+    }
+    Transition::to(climbing, vel)
 }

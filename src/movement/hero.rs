@@ -2,25 +2,30 @@
 //!
 //! [`Hero::step`] is the whole per-tick update: timers, crouch/stand collider switching, then the
 //! current state's step function (one per state, in `supported`, `airborne`, `climbing`,
-//! `top_down`), each sequential and readable.
+//! `top_down`), each sequential and readable. A state's step returns a
+//! [`Transition`](super::rules::Transition); this file applies it (the only place besides the
+//! spawn and the collider switch that sets the state) and runs the next state in the same tick
+//! when the transition asks for it.
 use glam::DVec2;
 
 use super::actions::Actions;
-use super::climbing::RUNG_SPACING;
-use super::env::{Env, CROUCH, STAND};
+use super::env::{Env, SizeClass, HERO_CLASS};
+use super::rules::{min_walk_normal_y, walkable_support, Ctx, Transition, RUNG_SPACING};
 use super::state::{MoveEvent, MoveState, StepReport};
-use super::supported::{min_walk_normal_y, walkable};
 use super::tuning::Tuning;
 use super::{airborne, climbing, supported, top_down};
 use crate::collision::{
     Body, ColliderId, CollisionMesh, EdgeRef, FaceKind, Location, MoveOptions, MoveResult,
 };
 
+pub use super::rules::GROUND_PROBE;
+
 /// Distance (m) within which a position counts as on a mesh edge when switching meshes: points on
 /// an edge may round to the solid side by a few ulps.
 pub const ON_EDGE_TOLERANCE: f64 = 1e-9;
-/// How far below the feet (m) the ground is looked for when (re)attaching to it.
-pub const GROUND_PROBE: f64 = 0.02;
+/// Most state steps one tick runs: a state re-enters another only from the ground into the air
+/// (a jump or a drop-through flies the rest of the tick), and the air never re-enters.
+const MAX_STATE_RUNS_PER_TICK: usize = 2;
 
 /// Countdown timers, in seconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -44,8 +49,10 @@ pub struct Hero {
     pub body: Body,
     /// Velocity, m/s (while supported: the edge direction times the ground speed).
     pub vel: DVec2,
-    /// The collider (and mesh) in use: [`STAND`] or [`CROUCH`].
+    /// The collider (and mesh) in use: the size class's standing or crouching collider.
     pub collider: ColliderId,
+    /// The colliders this character moves with ([`HERO_CLASS`] for the hero).
+    pub class: SizeClass,
     /// The state machine's state.
     pub state: MoveState,
     /// Ticks spent in the current state variant (0 on the tick it was entered).
@@ -60,7 +67,7 @@ pub struct Hero {
     pub(crate) air_jumps_left: u32,
     /// Sign of the normal of the wall last touched (for wall jumps within `wall_coyote`).
     pub(crate) wall_normal_x: f64,
-    /// The smallest normal `y` of a walkable edge (`supported::min_walk_normal_y`), cached for
+    /// The smallest normal `y` of a walkable edge (`rules::min_walk_normal_y`), cached for
     /// `walk_limit_for` (the tuning's `max_slope_deg`): a cosine per query was a few per cent of
     /// a step.
     pub(crate) walk_limit: f64,
@@ -89,20 +96,38 @@ impl Hero {
     /// Places the hero at `pos` (moved to the nearest free point if that is inside geometry; the
     /// distance moved is returned). Starts supported if ground is right below, else airborne.
     pub fn spawn(env: &Env, pos: DVec2, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
-        let (body, moved) = env
-            .mesh(STAND)
-            .nearest_free_point(pos)
-            .ok_or(SpawnError { x: pos.x, y: pos.y })?;
-        Ok((Hero::placed(env, body, STAND, tuning), moved))
+        Hero::spawn_as(env, HERO_CLASS, pos, tuning)
     }
 
-    /// A fresh hero at `body` (a free place on the mesh of `collider`): at rest, on the ground when
-    /// walkable ground is under its feet, else airborne (top-down in top-down mode).
-    fn placed(env: &Env, body: Body, collider: ColliderId, tuning: &Tuning) -> Hero {
+    /// [`Hero::spawn`] for a character of size class `class` (standing).
+    pub fn spawn_as(
+        env: &Env,
+        class: SizeClass,
+        pos: DVec2,
+        tuning: &Tuning,
+    ) -> Result<(Hero, f64), SpawnError> {
+        let (body, moved) = env
+            .mesh(class.stand)
+            .nearest_free_point(pos)
+            .ok_or(SpawnError { x: pos.x, y: pos.y })?;
+        Ok((Hero::placed(env, body, class, class.stand, tuning), moved))
+    }
+
+    /// A fresh hero at `body` (a free place on the mesh of `collider`, one of `class`'s): at rest,
+    /// on the ground when walkable ground is under its feet, else airborne (top-down in top-down
+    /// mode).
+    fn placed(
+        env: &Env,
+        body: Body,
+        class: SizeClass,
+        collider: ColliderId,
+        tuning: &Tuning,
+    ) -> Hero {
         let mut hero = Hero {
             body,
             vel: DVec2::ZERO,
             collider,
+            class,
             state: MoveState::Airborne,
             ticks_in_state: 0,
             facing: 1.0,
@@ -140,12 +165,15 @@ impl Hero {
         // Crouching where only the crouching collider fits stays crouching; otherwise the standing
         // collider, at the nearest free point.
         let crouched = match env.mesh(self.collider).locate(self.body.pos, None) {
-            Location::Free(body) if self.collider != STAND => Some(body),
+            Location::Free(body) if self.collider != self.class.stand => Some(body),
             _ => None,
         };
         let (mut hero, moved) = match crouched {
-            Some(body) => (Hero::placed(env, body, self.collider, tuning), 0.0),
-            None => Hero::spawn(env, self.body.pos, tuning)?,
+            Some(body) => (
+                Hero::placed(env, body, self.class, self.collider, tuning),
+                0.0,
+            ),
+            None => Hero::spawn_as(env, self.class, self.body.pos, tuning)?,
         };
         hero.vel = self.vel;
         hero.facing = self.facing;
@@ -184,7 +212,7 @@ impl Hero {
 
     /// Whether the crouching collider is in use.
     pub fn crouching(&self) -> bool {
-        self.collider == CROUCH
+        Some(self.collider) == self.class.crouch
     }
 
     /// Move options for this tick (one-way platforms pass while dropping through).
@@ -226,15 +254,15 @@ impl Hero {
             self.state = MoveState::Airborne;
         }
         self.update_crouch(env, &a, t, rep);
-        match self.state {
-            MoveState::Supported { edge, speed } => {
-                supported::step(self, env, &a, t, dt, edge, speed, rep)
+        let cx = Ctx { env, a: &a, t, dt };
+        for run in 1..=MAX_STATE_RUNS_PER_TICK {
+            let tr = self.run_state(&cx, rep);
+            self.state = tr.next;
+            self.vel = tr.vel;
+            if !tr.reenter {
+                break;
             }
-            MoveState::Airborne | MoveState::WallSlide { .. } => {
-                airborne::step(self, env, &a, t, dt, rep)
-            }
-            MoveState::Climbing { ladder } => climbing::step(self, env, &a, t, dt, ladder, rep),
-            MoveState::TopDown => top_down::step(self, env, &a, t, dt, rep),
+            debug_assert!(run < MAX_STATE_RUNS_PER_TICK, "{:?} re-entered", tr.next);
         }
         self.count_travel(env, t, prev, self.body.pos - start, rep);
         if matches!(prev, MoveState::WallSlide { .. })
@@ -258,6 +286,17 @@ impl Hero {
             0
         };
         rep.moved = self.body.pos - start;
+    }
+
+    /// The current state's step.
+    fn run_state(&mut self, cx: &Ctx, rep: &mut StepReport) -> Transition {
+        match self.state {
+            MoveState::Supported { edge, speed } => supported::step(self, cx, edge, speed, rep),
+            MoveState::Airborne => airborne::step(self, cx, false, rep),
+            MoveState::WallSlide { .. } => airborne::step(self, cx, true, rep),
+            MoveState::Climbing { ladder } => climbing::step(self, cx, ladder, rep),
+            MoveState::TopDown => top_down::step(self, cx, rep),
+        }
     }
 
     /// Footsteps and ladder rungs: ground travel while supported (the length of the tick's
@@ -302,11 +341,15 @@ impl Hero {
     /// Crouch when asked; stand up when crouch is released and the standing collider fits.
     fn update_crouch(&mut self, env: &Env, a: &Actions, t: &Tuning, rep: &mut StepReport) {
         let want = a.crouch && !t.top_down && !matches!(self.state, MoveState::Climbing { .. });
-        if want && self.collider == STAND {
-            if self.switch_collider(env, CROUCH, t) {
+        let Some(crouch) = self.class.crouch else {
+            return;
+        };
+        let stand = self.class.stand;
+        if want && self.collider == stand {
+            if self.switch_collider(env, crouch, t) {
                 rep.events.push(MoveEvent::Crouched);
             }
-        } else if !want && self.collider == CROUCH && self.switch_collider(env, STAND, t) {
+        } else if !want && self.collider == crouch && self.switch_collider(env, stand, t) {
             rep.events.push(MoveEvent::StoodUp);
         }
     }
@@ -348,28 +391,6 @@ impl Hero {
         self.body.pos = res.body.pos;
         self.body.face = res.body.face;
     }
-
-    /// Starts a jump from the ground (or coyote time): vertical speed for `jump_height`.
-    pub(crate) fn jump(&mut self, t: &Tuning, rep: &mut StepReport) {
-        self.vel.y = (2.0 * t.gravity * t.jump_height).sqrt();
-        self.jump_rising = true;
-        self.timers.jump_buffer = 0.0;
-        self.timers.coyote = 0.0;
-        self.state = MoveState::Airborne;
-        rep.events.push(MoveEvent::Jumped);
-    }
-}
-
-/// The walkable edge right below `body`, if any.
-pub(crate) fn walkable_support(
-    mesh: &CollisionMesh,
-    body: Body,
-    opts: MoveOptions,
-    t: &Tuning,
-) -> Option<EdgeRef> {
-    let s = mesh.support_below(body, GROUND_PROBE, opts)?;
-    (walkable(s.normal, min_walk_normal_y(t)) && s.point.distance(body.pos) <= GROUND_PROBE)
-        .then_some(s.edge)
 }
 
 /// Locates `p` on `mesh` as a free body; a point on a blocking edge that rounds into the solid face
@@ -388,14 +409,5 @@ pub(crate) fn locate_free(mesh: &CollisionMesh, p: DVec2) -> Option<Body> {
             (q.distance(p) <= ON_EDGE_TOLERANCE).then_some(Body { pos: q, face: g })
         }),
         Location::Outside => None,
-    }
-}
-
-/// Moves `v` towards `target` by at most `step`.
-pub(crate) fn approach(v: f64, target: f64, step: f64) -> f64 {
-    if v < target {
-        (v + step).min(target)
-    } else {
-        (v - step).max(target)
     }
 }

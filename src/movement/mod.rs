@@ -8,6 +8,10 @@
 //! (ladders), [`top_down`] (no gravity, 8-way). Every feel constant is in [`Tuning`]. A step emits
 //! [`MoveEvent`]s that animation and sound consume.
 //!
+//! A state's step returns a transition (the next state and velocity) and never calls or imports
+//! another state; what several states share is written once in [`rules`], below them, and
+//! [`hero`] runs the machine ([`rules`]' module docs).
+//!
 //! # Must never depend on
 //! Window, GPU, audio or input crates; it reads only the collision core and the per-tick
 //! [`Actions`]. Same inputs, same tuning, same level: bit-identical results.
@@ -16,13 +20,14 @@ pub mod airborne;
 pub mod climbing;
 pub mod env;
 pub mod hero;
+pub mod rules;
 pub mod state;
 pub mod supported;
 pub mod top_down;
 pub mod tuning;
 
 pub use actions::Actions;
-pub use env::{Env, CROUCH, STAND};
+pub use env::{Env, SizeClass, CROUCH, HERO_CLASS, STAND};
 pub use hero::{Hero, SpawnError, Timers};
 pub use state::{MoveEvent, MoveState, StepReport};
 pub use tuning::{FieldMut, Tuning, TuningError, TuningField, TuningOverrides};

@@ -46,11 +46,8 @@
 //! `run_speed`, shrinking with the square of the speed above it (faster heroes fly off crests).
 use glam::DVec2;
 
-use super::actions::Actions;
-use super::airborne;
-use super::climbing::ladder_at;
-use super::env::Env;
-use super::hero::{approach, Hero};
+use super::hero::Hero;
+use super::rules::{self, approach, edge_dir, walkable, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::tuning::Tuning;
 use crate::collision::{cross, CollisionMesh, EdgeRef, MoveResult};
@@ -63,71 +60,36 @@ const MAX_RISER_EDGES: usize = 16;
 /// How long one-way platforms stay passable after a drop-through, s.
 pub const DROP_THROUGH_TIME: f64 = 0.2;
 
-/// Unit direction of an edge (free space on its left).
-#[inline]
-pub(crate) fn edge_dir(mesh: &CollisionMesh, e: EdgeRef) -> DVec2 {
-    let (a, b) = mesh.edge_points(e);
-    (b - a).normalize_or_zero()
-}
-
-/// The smallest normal `y` of a walkable edge under the tuning's max slope (less 1e-12, so an
-/// edge at exactly the max slope counts as walkable despite rounding).
-pub(crate) fn min_walk_normal_y(t: &Tuning) -> f64 {
-    t.max_slope_deg.to_radians().cos() - 1e-12
-}
-
-/// Whether an edge normal is walkable, given [`min_walk_normal_y`] (the hero caches it).
-#[inline]
-pub(crate) fn walkable(normal: DVec2, min_normal_y: f64) -> bool {
-    normal.y >= min_normal_y
-}
-
-/// One supported tick.
-#[allow(clippy::too_many_arguments)]
+/// One supported tick on `edge` at the signed ground speed `speed`.
 pub(crate) fn step(
     h: &mut Hero,
-    env: &Env,
-    a: &Actions,
-    t: &Tuning,
-    dt: f64,
+    cx: &Ctx,
     edge: EdgeRef,
     speed: f64,
     rep: &mut StepReport,
-) {
-    let mesh = env.mesh(h.collider);
+) -> Transition {
+    let (a, t) = (cx.a, cx.t);
+    let mesh = cx.env.mesh(h.collider);
     h.air_jumps_left = t.air_jumps;
     h.jump_rising = false;
 
-    if let Some(i) = ladder_at(env.ladders, h.body.pos) {
-        let l = env.ladders[i];
-        let up = a.move_axis.y > 0.5 && h.body.pos.y < l.max.y - 1e-6;
-        let down = a.move_axis.y < -0.5 && h.body.pos.y > l.min.y + 1e-6 && !a.jump_pressed;
-        if (up || down) && !h.crouching() {
-            h.state = MoveState::Climbing { ladder: i };
-            h.vel = DVec2::ZERO;
-            rep.events.push(MoveEvent::GrabbedLadder);
-            return;
-        }
+    if let Some(i) = rules::ladder_to_grab(h, cx) {
+        return rules::grab_ladder(h, i, rep);
     }
     if h.timers.jump_buffer > 0.0 {
-        h.vel = edge_dir(mesh, edge) * speed;
+        // Off the ground with the ground velocity; the air step flies the rest of the tick.
+        let vel = edge_dir(mesh, edge) * speed;
         if a.move_axis.y < -0.5 && mesh.is_one_way_top(edge) {
             h.timers.drop_through = DROP_THROUGH_TIME;
             h.timers.jump_buffer = 0.0;
-            h.state = MoveState::Airborne;
             rep.events.push(MoveEvent::DroppedThrough);
-        } else {
-            h.jump(t, rep);
+            return Transition::reenter(MoveState::Airborne, vel);
         }
-        airborne::step(h, env, a, t, dt, rep);
-        return;
+        let vel = rules::jump(h, vel, t, rep);
+        return Transition::reenter(MoveState::Airborne, vel);
     }
 
-    let max = if h.crouching() {
-        t.crouch_speed
-    } else {
-        t.run_speed
-    };
+    let max = rules::top_speed(h, t);
     let target = a.move_axis.x * max;
     let s = if target != 0.0 {
         let accel = if target * speed < 0.0 {
@@ -135,28 +97,26 @@ pub(crate) fn step(
         } else {
             t.ground_accel
         };
-        approach(speed, target, accel * dt)
+        approach(speed, target, accel * cx.dt)
     } else {
-        approach(speed, 0.0, t.ground_friction * dt)
+        approach(speed, 0.0, t.ground_friction * cx.dt)
     };
-    walk_chain(h, env, t, dt, edge, s, rep);
+    walk_chain(h, cx, edge, s, rep)
 }
 
 /// Walks `speed * dt` along the edge chain starting at `edge`, handing over at joints.
-#[allow(clippy::too_many_arguments)]
 fn walk_chain(
     h: &mut Hero,
-    env: &Env,
-    t: &Tuning,
-    dt: f64,
+    cx: &Ctx,
     edge: EdgeRef,
     speed: f64,
     rep: &mut StepReport,
-) {
-    let mesh = env.mesh(h.collider);
+) -> Transition {
+    let t = cx.t;
+    let mesh = cx.env.mesh(h.collider);
     let opts = h.move_options();
     let forward = speed > 0.0;
-    let mut rem = speed.abs() * dt;
+    let mut rem = speed.abs() * cx.dt;
     let mut e = edge;
     // The unit direction of `e`, kept across the loop: bit-identical to `edge_dir` (negating a
     // vector commutes with normalising it), and one normalisation per tick fewer.
@@ -193,8 +153,7 @@ fn walk_chain(
                 land_step(h, rep, landed, &mut e, &mut dir, edge, mesh);
                 continue;
             }
-            launch(h, env, t, d1 * s.abs(), rem, rep);
-            return;
+            return launch(h, cx, d1 * s.abs(), rem, rep);
         };
         let nn = mesh.edge_normal(n);
         let (na, nb) = mesh.edge_points(n);
@@ -217,8 +176,7 @@ fn walk_chain(
                 let allowed = t.max_follow_turn_deg.to_radians()
                     * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
                 if angle > allowed + 1e-12 {
-                    launch(h, env, t, d1 * s.abs(), rem, rep);
-                    return;
+                    return launch(h, cx, d1 * s.abs(), rem, rep);
                 }
             }
             // Re-seat the body in the new edge's face at the shared vertex (exactly a vertex of that
@@ -266,12 +224,10 @@ fn walk_chain(
             rem = 0.0;
             land_step(h, rep, landed, &mut e, &mut dir, edge, mesh);
         } else {
-            launch(h, env, t, d1 * s.abs(), rem, rep);
-            return;
+            return launch(h, cx, d1 * s.abs(), rem, rep);
         }
     }
-    h.state = MoveState::Supported { edge: e, speed: s };
-    h.vel = dir * s;
+    Transition::to(MoveState::Supported { edge: e, speed: s }, dir * s)
 }
 
 /// The ground a step leads to from the joint at the start of `riser` (the steep edge after the
@@ -369,18 +325,18 @@ fn land_step(
     *dir = edge_dir(mesh, edge);
 }
 
-/// Leaves the ground without a jump (off a ledge or over a sharp crest): coyote time starts and the
-/// rest of the tick's distance is flown.
-fn launch(h: &mut Hero, env: &Env, t: &Tuning, vel: DVec2, rem: f64, rep: &mut StepReport) {
-    let mesh = env.mesh(h.collider);
-    h.state = MoveState::Airborne;
-    h.vel = vel;
-    h.timers.coyote = t.coyote_time;
+/// Leaves the ground without a jump (off a ledge or over a sharp crest) at velocity `vel`:
+/// coyote time starts and the rest of the tick's distance is flown.
+fn launch(h: &mut Hero, cx: &Ctx, vel: DVec2, rem: f64, rep: &mut StepReport) -> Transition {
+    let mesh = cx.env.mesh(h.collider);
+    h.timers.coyote = cx.t.coyote_time;
     rep.events.push(MoveEvent::LeftGround);
+    let mut v = vel;
     let len = vel.length();
     if rem > 0.0 && len > 0.0 {
         let mut r = MoveResult::at(h.body);
         h.slide(mesh, vel / len * rem, h.move_options(), rep, &mut r);
-        airborne::absorb_contacts(h, &r.contacts, rep);
+        rules::absorb_contacts(&mut v, &mut h.jump_rising, &r.contacts, rep);
     }
+    Transition::to(MoveState::Airborne, v)
 }

@@ -8,7 +8,9 @@ use glam::DVec2;
 
 use super::debug_draw::{DebugDraw, Rgba};
 use crate::collision::{CollisionMesh, EdgeRef, FaceKind, PolygonKind};
+use crate::level::AgentSize;
 use crate::movement::{Hero, MoveState};
+use crate::sim::Agent;
 
 /// Mesh edges (unconstrained), faint white.
 pub const EDGE: Rgba = [1.0, 1.0, 1.0, 0.22];
@@ -147,6 +149,52 @@ pub fn paint_hero(mesh: &CollisionMesh, hero: &Hero, at: DVec2, d: &mut impl Deb
         d.line(at + c[i], at + c[(i + 1) % c.len()], THIN * 1.5, COLLIDER);
     }
     d.cross(at, 0.1, THIN * 1.5, COLLIDER);
+}
+
+/// An agent's body colour by size class (linear RGB, opaque): small ones rust red, medium ones
+/// amber, large ones plum, hero-sized ones teal, so sizes read at a glance.
+pub fn agent_colour(size: AgentSize) -> Rgba {
+    match size {
+        AgentSize::Small => [0.55, 0.12, 0.06, 1.0],
+        AgentSize::Medium => [0.75, 0.42, 0.05, 1.0],
+        AgentSize::Large => [0.32, 0.10, 0.36, 1.0],
+        AgentSize::Hero => [0.05, 0.40, 0.40, 1.0],
+    }
+}
+
+/// Draws an agent at its feet point `at`: its collider filled in its size class's colour (a fan
+/// of the convex collider), a dark outline, and an eye on the side it faces. Agents are drawn this
+/// way until they have models of their own.
+pub fn paint_agent(mesh: &CollisionMesh, agent: &Agent, at: DVec2, d: &mut impl DebugDraw) {
+    let c = mesh.collider();
+    if c.len() < 3 {
+        return;
+    }
+    let fill = agent_colour(agent.size);
+    for i in 1..c.len() - 1 {
+        d.triangle([at + c[0], at + c[i], at + c[i + 1]], fill);
+    }
+    let dark = [0.04, 0.03, 0.03, 1.0];
+    for i in 0..c.len() {
+        d.line(at + c[i], at + c[(i + 1) % c.len()], 0.04, dark);
+    }
+    let (lo, hi) = c
+        .iter()
+        .fold((c[0], c[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    let eye = at
+        + DVec2::new(
+            0.5 * (lo.x + hi.x) + agent.mover.facing * 0.3 * (hi.x - lo.x),
+            lo.y + 0.75 * (hi.y - lo.y),
+        );
+    let r = 0.06 * (hi.x - lo.x).min(hi.y - lo.y) + 0.02;
+    d.triangle(
+        [
+            eye + DVec2::new(-r, -r),
+            eye + DVec2::new(r, -r),
+            eye + DVec2::new(0.0, r),
+        ],
+        [0.95, 0.92, 0.7, 1.0],
+    );
 }
 
 /// Blocking edges of the hero's face that its position touches.

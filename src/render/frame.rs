@@ -6,7 +6,7 @@ use std::ops::Range;
 use glam::DVec2;
 
 use super::background_mesh::Backdrop;
-use super::collision_overlay::paint_hero;
+use super::collision_overlay::{paint_agent, paint_hero};
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
@@ -35,6 +35,8 @@ pub struct FrameData {
     pub overlay: Option<ColliderId>,
     /// The debug overlay's per-frame hero drawing.
     pub overlay_hero: Vec<ColorVertex>,
+    /// The level's agents, drawn flat on the play plane over the scene (empty without agents).
+    pub agents: Vec<ColorVertex>,
 }
 
 /// What the renderer brings to a frame: the target's shape and the level's drawing data. The
@@ -68,6 +70,16 @@ impl FrameData {
         snap.hero
             .palette_into(at, snap.alpha, &mut self.hero_pose, &mut self.hero_joints);
         self.hero_palette.set(&self.hero_joints);
+        let mut lines = LineMesh {
+            vertices: std::mem::take(&mut self.agents),
+            z: 0.0,
+        };
+        lines.vertices.clear();
+        for a in world.agents() {
+            let mesh = world.collision().mesh(a.mover.collider);
+            paint_agent(mesh, a, a.mover.body.pos, &mut lines);
+        }
+        self.agents = lines.vertices;
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {

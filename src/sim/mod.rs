@@ -1,7 +1,8 @@
 //! The headless simulation: the world stepped at a fixed rate, and the replays that drive it.
 //!
 //! # What it owns
-//! - `world`: the level's collision meshes and the hero, advanced one fixed tick per
+//! - [`agents`]: characters other than the hero, on the meshes of their size classes.
+//! - `world`: the level's collision meshes, the hero and the agents, advanced one fixed tick per
 //!   `World::step`; bit-identical for the same level, tuning and actions; the per-frame trace.
 //! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
 //! - [`driver`]: the one loop that steps a world through a replay (used by `tessera sim`,
@@ -12,14 +13,16 @@
 //! # Must never depend on
 //! Window, GPU, audio or input crates. It reads `level` (documents), `movement` and `collision`;
 //! renderer, input, audio and editor read it, never the other way round.
+pub mod agents;
 pub mod driver;
 pub mod load;
 pub mod replay;
 pub mod world;
 
+pub use agents::Agent;
 pub use driver::ReplayDriver;
 pub use load::{build_world, load_world, LoadError, LoadedWorld, WorldFiles};
 pub use replay::{
     load_replay, parse_replay, save_replay, Replay, ReplayError, ReplayIter, ReplayProblem, Segment,
 };
-pub use world::{TraceFrame, World, WorldError, DT, TICK_HZ};
+pub use world::{AgentFrame, TraceFrame, World, WorldError, DT, TICK_HZ};

@@ -15,6 +15,7 @@
 use glam::DVec2;
 use serde::Serialize;
 
+use super::agents::{Agent, SizeClasses};
 use crate::collision::{Aabb, BuildError, CollisionWorld, MeshConfig};
 use crate::level::Level;
 use crate::movement::{Actions, Env, Hero, MoveState, SpawnError, StepReport, Tuning, TuningError};
@@ -36,6 +37,20 @@ pub enum WorldError {
     /// No place for the hero.
     #[error("spawn: {0}")]
     Spawn(#[from] SpawnError),
+    /// No place for an agent.
+    #[error(
+        "agent {index}: the spawn point ({}, {}) has no free space anywhere near it for its collider",
+        crate::collision::readable(.x),
+        crate::collision::readable(.y)
+    )]
+    AgentSpawn {
+        /// Index in the level's `agents`.
+        index: usize,
+        /// Spawn x.
+        x: f64,
+        /// Spawn y.
+        y: f64,
+    },
 }
 
 pub use crate::collision::AUTO_BOUNDS_MARGIN;
@@ -69,6 +84,22 @@ pub struct TraceFrame {
     pub face: u32,
     /// The collider in use, relative to `pos`, counter-clockwise.
     pub collider: Vec<[f64; 2]>,
+    /// The level's agents after the tick, in the level's order (left out when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<AgentFrame>,
+}
+
+/// One agent in a [`TraceFrame`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AgentFrame {
+    /// Feet position.
+    pub pos: [f64; 2],
+    /// Velocity, m/s.
+    pub vel: [f64; 2],
+    /// Movement state name.
+    pub state: &'static str,
+    /// Facing: +1 right, -1 left.
+    pub facing: f64,
 }
 
 /// The headless game world.
@@ -82,29 +113,36 @@ pub struct World {
     collision: CollisionWorld,
     ladders: Vec<Aabb>,
     hero: Hero,
+    /// The level's agents, in its order.
+    agents: Vec<Agent>,
     prev_pos: DVec2,
     steps: u64,
     last: StepReport,
     warnings: Vec<String>,
 }
 
-/// What a level turns into before the hero is placed: its tuning, meshes and ladders.
+/// What a level turns into before the hero is placed: its tuning, meshes (the hero's two and one
+/// per agent size class in use) and ladders.
 struct Built {
     tuning: Tuning,
     collision: CollisionWorld,
     ladders: Vec<Aabb>,
+    classes: SizeClasses,
 }
 
 impl Built {
     fn new(level: &Level, base_tuning: &Tuning) -> Result<Built, WorldError> {
         let tuning = base_tuning.with_overrides(&level.tuning);
         tuning.validate()?;
+        let classes = SizeClasses::for_agents(&level.agents);
+        let mut shapes = vec![
+            tuning.stand_collider.clone(),
+            tuning.crouch_collider.clone(),
+        ];
+        shapes.extend(classes.extra_colliders());
         let collision = CollisionWorld::new(
             &level.source_polygons(),
-            &[
-                tuning.stand_collider.clone(),
-                tuning.crouch_collider.clone(),
-            ],
+            &shapes,
             MeshConfig {
                 bounds: Some(level.bounds.unwrap_or_else(|| automatic_bounds(level))),
                 ..MeshConfig::default()
@@ -122,7 +160,38 @@ impl Built {
             tuning,
             collision,
             ladders,
+            classes,
         })
+    }
+
+    /// The level's agents, fresh at their spawn points, and a warning for each one moved.
+    fn spawn_agents(
+        &self,
+        level: &Level,
+        warnings: &mut Vec<String>,
+    ) -> Result<Vec<Agent>, WorldError> {
+        let env = self.env();
+        let mut agents = Vec::with_capacity(level.agents.len());
+        for (index, def) in level.agents.iter().enumerate() {
+            let (agent, moved) =
+                Agent::spawn(def, &self.classes, &env, &self.tuning).map_err(|_| {
+                    WorldError::AgentSpawn {
+                        index,
+                        x: def.spawn.x,
+                        y: def.spawn.y,
+                    }
+                })?;
+            if moved > 0.0 {
+                warnings.push(moved_warning(
+                    &format!("agent {index}'s spawn"),
+                    def.spawn,
+                    moved,
+                    agent.mover.body.pos,
+                ));
+            }
+            agents.push(agent);
+        }
+        Ok(agents)
     }
 
     fn env(&self) -> Env<'_> {
@@ -152,6 +221,7 @@ impl World {
         if moved > 0.0 {
             warnings.push(moved_warning("spawn", level.spawn, moved, hero.body.pos));
         }
+        let agents = built.spawn_agents(level, &mut warnings)?;
         Ok(World {
             level: level.clone(),
             prev_pos: hero.body.pos,
@@ -160,6 +230,7 @@ impl World {
             collision: built.collision,
             ladders: built.ladders,
             hero,
+            agents,
             steps: 0,
             last: StepReport::default(),
             warnings,
@@ -175,6 +246,9 @@ impl World {
         };
         self.hero
             .step(&env, actions, &self.tuning, DT, &mut self.last);
+        for agent in &mut self.agents {
+            agent.step(&env, &self.tuning, DT);
+        }
         self.steps += 1;
         &self.last
     }
@@ -189,6 +263,7 @@ impl World {
         let built = Built::new(level, &self.base_tuning)?;
         let (hero, moved) = self.hero.relocate(&built.env(), &built.tuning)?;
         let mut warnings = Vec::new();
+        let agents = built.spawn_agents(level, &mut warnings)?;
         if moved > 0.0 {
             warnings.push(moved_warning(
                 "the hero",
@@ -204,6 +279,7 @@ impl World {
         self.collision = built.collision;
         self.ladders = built.ladders;
         self.hero = hero;
+        self.agents = agents;
         self.warnings = warnings;
         Ok(())
     }
@@ -240,6 +316,10 @@ impl World {
     /// The hero.
     pub fn hero(&self) -> &Hero {
         &self.hero
+    }
+    /// The level's agents, in its order.
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
     }
     /// The hero's position before the last tick (for interpolated drawing).
     pub fn prev_pos(&self) -> DVec2 {
@@ -291,6 +371,16 @@ impl World {
                 .iter()
                 .map(|p| p.to_array())
                 .collect(),
+            agents: self
+                .agents
+                .iter()
+                .map(|a| AgentFrame {
+                    pos: a.mover.body.pos.to_array(),
+                    vel: a.mover.vel.to_array(),
+                    state: a.mover.state.name(),
+                    facing: a.mover.facing,
+                })
+                .collect(),
         }
     }
 
@@ -323,6 +413,22 @@ impl World {
             ]
             .map(f64::to_bits),
         );
+        // Agents after the hero (nothing when there are none: the hashes of levels without agents
+        // are those pinned before agents existed).
+        for a in &self.agents {
+            let m = &a.mover;
+            words.extend([
+                m.body.pos.x.to_bits(),
+                m.body.pos.y.to_bits(),
+                m.body.face.0 as u64,
+                m.vel.x.to_bits(),
+                m.vel.y.to_bits(),
+                m.collider.0 as u64,
+                m.ticks_in_state as u64,
+                m.facing.to_bits(),
+            ]);
+            words.extend(m.state.name().bytes().map(u64::from));
+        }
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for w in words {
             for b in w.to_le_bytes() {

@@ -230,6 +230,37 @@ fn fall_starts_200_m_above_the_floor_inside_the_bounds() {
 }
 
 #[test]
+fn the_agents_level_keeps_each_size_class_where_it_fits() {
+    let l = load("levels/test/agents.ron");
+    let mut w = world(&l);
+    assert!(w.warnings().is_empty(), "{:?}", w.warnings());
+    // The hero's two meshes, then small, medium and large.
+    assert_eq!(w.collision().shapes().len(), 5);
+    let mut hi = vec![f64::NEG_INFINITY; l.agents.len()];
+    let mut lo = vec![f64::INFINITY; l.agents.len()];
+    for tick in 0..120 * 60 {
+        w.step(&tessera::movement::Actions::default());
+        for (i, a) in w.agents().iter().enumerate() {
+            let x = a.mover.body.pos.x;
+            assert!(
+                a.mover.grounded(),
+                "agent {i} left the ground at tick {tick}"
+            );
+            hi[i] = hi[i].max(x);
+            lo[i] = lo[i].min(x);
+        }
+    }
+    // The patrol on the floating ledge (x -8..-2) turns at both ends.
+    assert!(lo[0] > -8.0 && lo[0] < -7.5 && hi[0] < -2.0 && hi[0] > -2.5);
+    // The medium patrol goes through the tunnel (x 14..22) and back.
+    assert!(hi[2] > 22.0 && lo[2] < 14.0, "{} {}", lo[2], hi[2]);
+    // The large one never enters it: its collider's front stops at x = 14.
+    assert!(hi[3] <= 14.0 - 0.6 && hi[3] > 13.0, "{}", hi[3]);
+    // The idle one stays put.
+    assert_eq!((lo[4], hi[4]), (26.0, 26.0));
+}
+
+#[test]
 fn default_level_has_every_feature() {
     let l = load("levels/default.ron");
     let unit_tiles = l

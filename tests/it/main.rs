@@ -18,6 +18,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod agents;
 mod anim_controller;
 mod audio_device;
 mod audio_quiet;

@@ -1,0 +1,194 @@
+//! What the movement states share, written once, below them: the step context, the
+//! [`Transition`] a state returns, and the rules more than one state applies (walkable ground,
+//! jumps, grabbing a ladder, losing the velocity into contacts).
+//!
+//! # The state machine's shape
+//! Each state (`supported`, `airborne`, `climbing`, `top_down`) is one function from a [`Ctx`]
+//! (the surroundings, this tick's actions, the tuning, the timestep) and the hero's memory to a
+//! [`Transition`]: the next state and the velocity, with the tick's events pushed to the report.
+//! A state never assigns the hero's state or velocity and never calls another state: when the
+//! next state must also run in the same tick (a jump off the ground flies the rest of the tick),
+//! it says so with [`Transition::reenter`], and the hero's step (`hero.rs`) runs it. A state may
+//! move the body (that is the move it makes) and update the hero's timers and counters.
+//!
+//! The state files import this module and never each other (`tests/it/layering.rs` checks it).
+use glam::DVec2;
+
+use super::actions::Actions;
+use super::env::Env;
+use super::hero::Hero;
+use super::state::{MoveEvent, MoveState, StepReport};
+use super::tuning::Tuning;
+use crate::collision::{Aabb, CollisionMesh, Contact, EdgeRef, MoveOptions};
+
+/// Distance between a ladder's rungs, m: where the renderer draws them, and the climb travel
+/// between two [`MoveEvent::LadderRung`] events. 0.35 m (a usual rung pitch is 0.25 to 0.35 m;
+/// the top of the range reads better at the game's scale).
+pub const RUNG_SPACING: f64 = 0.35;
+/// How far below the feet (m) the ground is looked for when (re)attaching to it.
+pub const GROUND_PROBE: f64 = 0.02;
+/// How far inside a ladder's top or bottom (m) the feet must be for climbing up or down to grab
+/// it: at the top there is nothing to climb up to, at the bottom nothing to climb down to.
+pub const LADDER_END_MARGIN: f64 = 1e-6;
+
+/// What a state's step reads: the surroundings, this tick's (sanitised) actions, the tuning and
+/// the timestep.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx<'a, 'e> {
+    /// Meshes and ladders.
+    pub env: &'a Env<'e>,
+    /// This tick's actions, sanitised.
+    pub a: &'a Actions,
+    /// The tuning in effect.
+    pub t: &'a Tuning,
+    /// The timestep, s.
+    pub dt: f64,
+}
+
+/// What a state's step decided: the state after the tick and the velocity to go with it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
+pub(crate) struct Transition {
+    /// The state after this step.
+    pub next: MoveState,
+    /// The velocity after this step, m/s.
+    pub vel: DVec2,
+    /// Whether `next` also runs in this tick (with the body where this step left it).
+    pub reenter: bool,
+}
+
+impl Transition {
+    /// Ends the tick in `next` with velocity `vel`.
+    pub fn to(next: MoveState, vel: DVec2) -> Transition {
+        Transition {
+            next,
+            vel,
+            reenter: false,
+        }
+    }
+
+    /// Enters `next` with velocity `vel` and runs it for the rest of this tick.
+    pub fn reenter(next: MoveState, vel: DVec2) -> Transition {
+        Transition {
+            next,
+            vel,
+            reenter: true,
+        }
+    }
+}
+
+/// The smallest normal `y` of a walkable edge under the tuning's max slope (less 1e-12, so an
+/// edge at exactly the max slope counts as walkable despite rounding).
+pub(crate) fn min_walk_normal_y(t: &Tuning) -> f64 {
+    t.max_slope_deg.to_radians().cos() - 1e-12
+}
+
+/// Whether an edge normal is walkable, given [`min_walk_normal_y`] (the hero caches it).
+#[inline]
+pub(crate) fn walkable(normal: DVec2, min_normal_y: f64) -> bool {
+    normal.y >= min_normal_y
+}
+
+/// Unit direction of an edge (free space on its left).
+#[inline]
+pub(crate) fn edge_dir(mesh: &CollisionMesh, e: EdgeRef) -> DVec2 {
+    let (a, b) = mesh.edge_points(e);
+    (b - a).normalize_or_zero()
+}
+
+/// The walkable edge right below `body`, if any.
+pub(crate) fn walkable_support(
+    mesh: &CollisionMesh,
+    body: crate::collision::Body,
+    opts: MoveOptions,
+    t: &Tuning,
+) -> Option<EdgeRef> {
+    let s = mesh.support_below(body, GROUND_PROBE, opts)?;
+    (walkable(s.normal, min_walk_normal_y(t)) && s.point.distance(body.pos) <= GROUND_PROBE)
+        .then_some(s.edge)
+}
+
+/// Moves `v` towards `target` by at most `step`.
+pub(crate) fn approach(v: f64, target: f64, step: f64) -> f64 {
+    if v < target {
+        (v + step).min(target)
+    } else {
+        (v - step).max(target)
+    }
+}
+
+/// The top speed for the collider in use (`run_speed`, or `crouch_speed` crouching).
+pub(crate) fn top_speed(h: &Hero, t: &Tuning) -> f64 {
+    if h.crouching() {
+        t.crouch_speed
+    } else {
+        t.run_speed
+    }
+}
+
+/// A jump (from the ground, a ladder or coyote time): `vel` with the vertical speed that reaches
+/// `jump_height`; the jump button now controls the rise, the buffered press and coyote time are
+/// spent. The caller's next state is airborne.
+pub(crate) fn jump(h: &mut Hero, vel: DVec2, t: &Tuning, rep: &mut StepReport) -> DVec2 {
+    h.jump_rising = true;
+    h.timers.jump_buffer = 0.0;
+    h.timers.coyote = 0.0;
+    rep.events.push(MoveEvent::Jumped);
+    DVec2::new(vel.x, (2.0 * t.gravity * t.jump_height).sqrt())
+}
+
+/// The first ladder containing the feet `p`.
+pub fn ladder_at(ladders: &[Aabb], p: DVec2) -> Option<usize> {
+    ladders.iter().position(|l| l.contains(p))
+}
+
+/// The ladder the hero grabs this tick, from the ground or from the air: one rule for both.
+/// Standing (not crouching) with the feet in a ladder, pressing up with the feet below its top,
+/// or down (without jumping: down and jump drop through a one-way floor) with the feet above its
+/// bottom, by [`LADDER_END_MARGIN`]; never while the drop-through timer runs (after dropping
+/// through a one-way platform, which a ladder usually leads through).
+pub(crate) fn ladder_to_grab(h: &Hero, cx: &Ctx) -> Option<usize> {
+    let a = cx.a;
+    if h.crouching() || a.move_axis.y.abs() <= 0.5 || h.timers.drop_through > 0.0 {
+        return None;
+    }
+    let i = ladder_at(cx.env.ladders, h.body.pos)?;
+    let l = cx.env.ladders[i];
+    let y = h.body.pos.y;
+    let up = a.move_axis.y > 0.5 && y < l.max.y - LADDER_END_MARGIN;
+    let down = a.move_axis.y < -0.5 && y > l.min.y + LADDER_END_MARGIN && !a.jump_pressed;
+    (up || down).then_some(i)
+}
+
+/// Grabs ladder `i`: climbing, at rest, the jump's rise over.
+pub(crate) fn grab_ladder(h: &mut Hero, i: usize, rep: &mut StepReport) -> Transition {
+    h.jump_rising = false;
+    rep.events.push(MoveEvent::GrabbedLadder);
+    Transition::to(MoveState::Climbing { ladder: i }, DVec2::ZERO)
+}
+
+/// Removes from `vel` its component into each contact; returns the last contact with an upward
+/// normal (a landing candidate). A contact from above while rising is a bonk, which ends the
+/// jump's rise (`jump_rising`).
+pub(crate) fn absorb_contacts(
+    vel: &mut DVec2,
+    jump_rising: &mut bool,
+    contacts: &[Contact],
+    rep: &mut StepReport,
+) -> Option<Contact> {
+    let mut ground = None;
+    for c in contacts {
+        let vn = vel.dot(c.normal);
+        if vn < 0.0 {
+            if c.normal.y < -0.5 && vel.y > 0.0 {
+                rep.events.push(MoveEvent::Bonked);
+                *jump_rising = false;
+            }
+            *vel -= c.normal * vn;
+        }
+        if c.normal.y > 0.0 {
+            ground = Some(*c);
+        }
+    }
+    ground
+}

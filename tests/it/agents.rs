@@ -1,0 +1,276 @@
+//! Agents: characters other than the hero, each on the meshes of its size class, moving by the
+//! hero's state machine. These scenarios run whole worlds from level data and check what a player
+//! would see: a patrol never walks off a ledge or into a wall, each size class goes only where its
+//! collider fits, stairs are walked, and worlds with agents stay deterministic.
+use glam::DVec2;
+use tessera::level::{AgentKind, AgentSize, Level, LevelAgent};
+use tessera::movement::{Actions, Tuning};
+use tessera::sim::World;
+
+use crate::common::{level, p, rect};
+
+fn agent(kind: AgentKind, size: AgentSize, x: f64, y: f64, facing: f64) -> LevelAgent {
+    LevelAgent {
+        kind,
+        size,
+        spawn: p(x, y),
+        facing,
+    }
+}
+
+fn with_agents(mut l: Level, agents: Vec<LevelAgent>) -> Level {
+    l.agents = agents;
+    l
+}
+
+/// Runs `ticks` ticks with the hero idle; returns each tick's agent positions and states.
+fn run(l: &Level, ticks: usize) -> (World, Vec<Vec<(DVec2, &'static str)>>) {
+    let mut w = World::new(l, &Tuning::default()).expect("world");
+    let mut frames = Vec::with_capacity(ticks);
+    for _ in 0..ticks {
+        w.step(&Actions::default());
+        frames.push(
+            w.agents()
+                .iter()
+                .map(|a| (a.mover.body.pos, a.mover.state.name()))
+                .collect(),
+        );
+    }
+    (w, frames)
+}
+
+/// A floating platform from x = -6 to 6 (top at y = 0), far above the hero's floor.
+fn platform_level() -> Level {
+    level(
+        vec![rect(-6.0, -1.0, 6.0, 0.0), rect(-40.0, -30.0, 40.0, -29.0)],
+        vec![],
+        p(-30.0, -29.0),
+    )
+}
+
+#[test]
+fn a_patrol_turns_at_both_ledges_and_never_leaves_the_ground() {
+    for size in [
+        AgentSize::Small,
+        AgentSize::Medium,
+        AgentSize::Large,
+        AgentSize::Hero,
+    ] {
+        let l = with_agents(
+            platform_level(),
+            vec![agent(AgentKind::Patrol, size, 0.0, 0.0, 1.0)],
+        );
+        // 60 s: at half the run speed that is many crossings of the 12 m platform.
+        let (_, frames) = run(&l, 120 * 60);
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for (tick, f) in frames.iter().enumerate() {
+            let (pos, state) = f[0];
+            assert_eq!(
+                state, "supported",
+                "{size:?}: left the ground at tick {tick}"
+            );
+            assert_eq!(pos.y, 0.0, "{size:?}: tick {tick}");
+            lo = lo.min(pos.x);
+            hi = hi.max(pos.x);
+        }
+        // The collider turns when its front reaches the ledge: the feet stay half a width inside
+        // it (give or take a tick's travel), and get there on both sides.
+        let half = size.box_size().map_or(0.4, |(w, _)| w / 2.0);
+        for (end, reached) in [(-6.0, lo), (6.0, hi)] {
+            let inset = (end - reached).abs();
+            assert!(
+                inset >= half - 0.05 && inset <= half + 0.1,
+                "{size:?}: turned {inset} m from the ledge at {end}, half its width is {half}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_patrol_turns_at_walls_and_walks_up_and_down_steps() {
+    // A floor with a wall at each end and a 0.2 m step in the middle (the default
+    // max_step_height is higher).
+    let l = level(
+        vec![
+            rect(-10.0, -1.0, 10.0, 0.0),
+            rect(0.0, 0.0, 10.0, 0.2),
+            rect(-11.0, -1.0, -10.0, 5.0),
+            rect(10.0, -1.0, 11.0, 5.0),
+        ],
+        vec![],
+        p(-8.0, 0.0),
+    );
+    let l = with_agents(
+        l,
+        vec![agent(AgentKind::Patrol, AgentSize::Small, -5.0, 0.0, 1.0)],
+    );
+    let (_, frames) = run(&l, 120 * 40);
+    let mut xs = Vec::new();
+    for (tick, f) in frames.iter().enumerate() {
+        let (pos, state) = f[0];
+        assert_eq!(state, "supported", "left the ground at tick {tick}");
+        let ground = if pos.x > 0.0 { 0.2 } else { 0.0 };
+        assert!(
+            (pos.y - ground).abs() < 1e-9 || (pos.x.abs() < 0.31),
+            "tick {tick}: feet at {pos} off the ground"
+        );
+        xs.push(pos.x);
+    }
+    let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    // At the walls the feet are half a width (0.3 m) from them, within the look-ahead.
+    assert!((-9.7..-9.6).contains(&lo), "lowest x {lo}");
+    assert!(hi > 9.6 && hi <= 9.7, "highest x {hi}");
+    // It went up and down the step several times.
+    let crossings = xs
+        .windows(2)
+        .filter(|w| (w[0] < 0.0) != (w[1] < 0.0))
+        .count();
+    assert!(crossings >= 4, "crossed the step {crossings} times");
+}
+
+#[test]
+fn each_size_class_goes_only_where_its_collider_fits() {
+    // A tunnel 1.5 m high from x = 2 to 8 under a block: the small and medium classes fit, the
+    // large (2.2 m tall) does not and turns at its mouth.
+    let base = level(
+        vec![
+            rect(-10.0, -1.0, 12.0, 0.0),
+            rect(2.0, 1.5, 8.0, 6.0),
+            rect(-11.0, -1.0, -10.0, 8.0),
+            rect(12.0, -1.0, 13.0, 8.0),
+        ],
+        vec![],
+        p(-9.0, 0.0),
+    );
+    for (size, fits) in [
+        (AgentSize::Small, true),
+        (AgentSize::Medium, true),
+        (AgentSize::Large, false),
+    ] {
+        let l = with_agents(
+            base.clone(),
+            vec![agent(AgentKind::Patrol, size, -4.0, 0.0, 1.0)],
+        );
+        let (w, frames) = run(&l, 120 * 30);
+        let hi = frames
+            .iter()
+            .map(|f| f[0].0.x)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let (width, _) = size.box_size().unwrap();
+        if fits {
+            assert!(hi > 10.0, "{size:?} should pass the tunnel, reached {hi}");
+        } else {
+            assert!(
+                hi <= 2.0 - width / 2.0 + 1e-9,
+                "{size:?} entered the tunnel: reached {hi}"
+            );
+            assert!(
+                hi > 2.0 - width / 2.0 - 0.1,
+                "{size:?} turned early at {hi}"
+            );
+        }
+        // Every size class in use has its own mesh, after the hero's two.
+        assert_eq!(w.collision().shapes().len(), 3);
+    }
+}
+
+#[test]
+fn agents_of_several_classes_share_one_mesh_per_class() {
+    let l = with_agents(
+        platform_level(),
+        vec![
+            agent(AgentKind::Patrol, AgentSize::Large, -3.0, 0.0, 1.0),
+            agent(AgentKind::Idle, AgentSize::Small, 0.0, 0.0, 1.0),
+            agent(AgentKind::Patrol, AgentSize::Small, 3.0, 0.0, -1.0),
+            agent(AgentKind::Idle, AgentSize::Hero, 1.0, 0.0, 1.0),
+        ],
+    );
+    let (w, frames) = run(&l, 240);
+    // Hero stand and crouch, then small and large (hero-sized agents use the hero's meshes).
+    assert_eq!(w.collision().shapes().len(), 4);
+    let colliders: Vec<u16> = w.agents().iter().map(|a| a.mover.collider.0).collect();
+    assert_eq!(colliders, [3, 2, 2, 0]);
+    // The idle ones stay where they are; agents ignore each other (the patrols walk through).
+    for f in &frames {
+        assert_eq!(f[1].0, p(0.0, 0.0));
+        assert_eq!(f[3].0, p(1.0, 0.0));
+    }
+    assert!(frames.last().unwrap()[2].0.x < 3.0 - 1.0);
+}
+
+#[test]
+fn worlds_with_agents_are_deterministic_and_the_hash_covers_them() {
+    let l = with_agents(
+        platform_level(),
+        vec![
+            agent(AgentKind::Patrol, AgentSize::Medium, -2.0, 0.0, 1.0),
+            agent(AgentKind::Patrol, AgentSize::Small, 2.0, 0.0, -1.0),
+        ],
+    );
+    let hashes = |l: &Level| {
+        let mut w = World::new(l, &Tuning::default()).unwrap();
+        (0..600)
+            .map(|_| {
+                w.step(&Actions::default());
+                w.state_hash()
+            })
+            .collect::<Vec<u64>>()
+    };
+    let a = hashes(&l);
+    assert_eq!(a, hashes(&l));
+    // The same hero without the agents hashes differently: the agents are in the state.
+    let mut alone = l.clone();
+    alone.agents.clear();
+    assert_ne!(a.last(), hashes(&alone).last());
+    // The trace carries them.
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    w.step(&Actions::default());
+    let frame = w.trace_frame();
+    assert_eq!(frame.agents.len(), 2);
+    assert_eq!(frame.agents[1].facing, -1.0);
+    let json = serde_json::to_string(&frame).unwrap();
+    assert!(json.contains("\"agents\""), "{json}");
+    let mut w = World::new(&alone, &Tuning::default()).unwrap();
+    w.step(&Actions::default());
+    let json = serde_json::to_string(&w.trace_frame()).unwrap();
+    assert!(!json.contains("agents"), "{json}");
+}
+
+#[test]
+fn an_agent_with_no_room_anywhere_is_a_clear_error() {
+    // The large class (2.2 m tall) does not fit under a ceiling 2 m up, and the bounds keep its
+    // feet between the floor and the ceiling; the hero (1.8 m) fits.
+    let mut l = level(
+        vec![rect(-6.0, -1.0, 6.0, 0.0), rect(-6.0, 2.0, 6.0, 3.0)],
+        vec![],
+        p(0.0, 0.0),
+    );
+    l.bounds = Some(tessera::collision::Aabb {
+        min: p(-4.9, -0.5),
+        max: p(4.9, 2.5),
+    });
+    l.agents = vec![agent(AgentKind::Idle, AgentSize::Large, 0.0, 0.0, 1.0)];
+    let e = World::new(&l, &Tuning::default()).err().expect("refused");
+    assert_eq!(
+        e.to_string(),
+        "agent 0: the spawn point (0, 0) has no free space anywhere near it for its collider"
+    );
+}
+
+#[test]
+fn a_level_swap_puts_the_agents_back_at_their_spawns() {
+    let l = with_agents(
+        platform_level(),
+        vec![agent(AgentKind::Patrol, AgentSize::Small, 0.0, 0.0, 1.0)],
+    );
+    let (mut w, _) = run(&l, 300);
+    assert_ne!(w.agents()[0].mover.body.pos, p(0.0, 0.0));
+    w.set_level(&l).unwrap();
+    assert_eq!(w.agents()[0].mover.body.pos, p(0.0, 0.0));
+    let mut gone = l.clone();
+    gone.agents.clear();
+    w.set_level(&gone).unwrap();
+    assert!(w.agents().is_empty());
+    assert_eq!(w.collision().shapes().len(), 2);
+}
