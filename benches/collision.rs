@@ -23,6 +23,10 @@
 //!   (narrow enough to fill), and 1 cm deep, 6 mm apart (not filled). `CollisionWorld::new` with
 //!   the shipped colliders; the peak
 //!   heap of one build, counted by this binary's allocator (`Counting`), is printed first.
+//! - `agents`: 100 rows of 100 unit tiles (10 000 polygons) and 1 000 patrolling agents of the
+//!   small, medium and large size classes: one `World::step` (the hero idle, then every agent's
+//!   patrol probes and state-machine step), and `World::new`, which builds the five meshes (the
+//!   hero's two, one per size class) in parallel threads.
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
 //! throughput in moves (elements) per second. Memory per mesh and, at the end, the medians and the
@@ -1315,6 +1319,88 @@ fn load_average() -> String {
     )
 }
 
+// ---------------------------------------------------------------------------------------------
+// Agents (living levels): many characters on the meshes of their size classes.
+
+/// Rows of unit tiles side by side, 100 to a row, rows 4 m apart (room for the 2.2 m class), and
+/// `agents` patrols of the three box size classes spread over the rows, facing both ways.
+fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level {
+    use tessera::level::{AgentKind, AgentSize, LevelAgent, LevelPolygon};
+    let per_row = 100.min(tiles);
+    let rows = tiles.div_ceil(per_row);
+    let polygons = (0..tiles)
+        .map(|i| {
+            let (x, y) = ((i % per_row) as f64, 4.0 * (i / per_row) as f64);
+            LevelPolygon::solid(vec![
+                DVec2::new(x, y - 1.0),
+                DVec2::new(x + 1.0, y - 1.0),
+                DVec2::new(x + 1.0, y),
+                DVec2::new(x, y),
+            ])
+        })
+        .collect();
+    let mut rng = Rng(seed);
+    let sizes = [AgentSize::Small, AgentSize::Medium, AgentSize::Large];
+    let agents = (0..agents)
+        .map(|i| LevelAgent {
+            kind: AgentKind::Patrol,
+            size: sizes[i % 3],
+            spawn: DVec2::new(
+                2.0 + rng.unit() * (per_row as f64 - 4.0),
+                4.0 * rng.below(rows as u64) as f64,
+            ),
+            facing: if rng.below(2) == 0 { 1.0 } else { -1.0 },
+        })
+        .collect();
+    tessera::level::Level {
+        name: "agents bench".into(),
+        polygons,
+        ladders: Vec::new(),
+        agents,
+        spawn: DVec2::new(1.0, 0.0),
+        camera_bounds: None,
+        bounds: None,
+        tuning: Default::default(),
+    }
+}
+
+/// One world tick (the hero idle, then every agent: its patrol's probes and its state machine's
+/// step) with 1 000 agents of three size classes on a 10 000-tile level; and the build of that
+/// level's five meshes (the hero's standing and crouching, one per size class), in parallel
+/// threads (wall-clock only).
+fn agents<M: Measurement>(c: &mut Criterion<M>) {
+    use tessera::sim::World;
+    let (tiles, count) = if measuring() {
+        (10_000, 1_000)
+    } else {
+        (400, 30)
+    };
+    let level = agents_level(tiles, count, SEED);
+    let tuning = Tuning::default();
+    let mut g = group(c, "agents");
+    if !cpu_clock() {
+        g.bench_function(BenchmarkId::new("world_five_meshes", tiles), |b| {
+            b.iter_with_large_drop(|| World::new(black_box(&level), &tuning).unwrap())
+        });
+    }
+    let mut w = World::new(&level, &tuning).unwrap();
+    assert_eq!(w.collision().shapes().len(), 5);
+    // A second of ticks first, so every agent is on its feet and walking.
+    for _ in 0..120 {
+        w.step(&Actions::default());
+    }
+    let walking = w.agents().iter().filter(|a| a.mover.vel.x != 0.0).count();
+    assert!(
+        walking * 10 >= count * 9,
+        "{walking} of {count} agents walk"
+    );
+    g.throughput(Throughput::Elements(count as u64));
+    g.bench_function(BenchmarkId::new("tick_with_agents", count), |b| {
+        b.iter(|| w.step(black_box(&Actions::default())).contacts)
+    });
+    g.finish();
+}
+
 fn run<M: Measurement>(mut c: Criterion<M>) {
     if selected("moves_floor400") {
         moves_floor(&mut c);
@@ -1333,6 +1419,9 @@ fn run<M: Measurement>(mut c: Criterion<M>) {
     }
     if selected("dense") {
         dense(&mut c);
+    }
+    if selected("agents") {
+        agents(&mut c);
     }
     c.final_summary();
 }

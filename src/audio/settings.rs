@@ -113,7 +113,11 @@ mod tests {
 
     #[test]
     fn volumes_round_trip_through_the_settings_file() {
-        let dir = std::env::temp_dir().join(format!("tessera-settings-{}", std::process::id()));
+        // Not `tessera-settings-PID`: `app::settings`' test uses that folder in the same process,
+        // and this test's clean-up removed it under that test's feet (a failure seen once in a
+        // full run on 2026-11-26).
+        let dir =
+            std::env::temp_dir().join(format!("tessera-audio-settings-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let path = dir.join("settings.ron");
         assert_eq!(load_volumes(&path).unwrap(), VolumeSettings::default());

@@ -127,6 +127,42 @@ pub(crate) fn reflect(q: &[DVec2]) -> Vec<DVec2> {
     q.iter().map(|&p| -p).collect()
 }
 
+/// How two convex colliders meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meeting {
+    /// Apart.
+    Apart,
+    /// Touching along their boundaries, no area in common.
+    Touching,
+    /// Overlapping with area in common.
+    Overlapping,
+}
+
+/// How collider `a` (convex, counter-clockwise, relative to its feet) at feet `pa` meets collider
+/// `b` at `pb`. They overlap exactly when `pb − pa` lies inside `a ⊕ (−b)` (the same Minkowski
+/// sum the meshes are inflated by), decided by the exact [`orient`] on
+/// the sum's edges. The sum's vertices are differences of collider vertices (rounded once, at the
+/// colliders' scale) and `pb − pa` is one rounded subtraction: touching is exact where those are
+/// (positions and colliders on a binary grid, as in the tests).
+pub fn colliders_meet(a: &[DVec2], pa: DVec2, b: &[DVec2], pb: DVec2) -> Meeting {
+    let reflected: Vec<DVec2> = b.iter().map(|&q| -q).collect();
+    let sum = minkowski_sum(a, &reflected);
+    let d = pb - pa;
+    let mut touching = false;
+    for i in 0..sum.len() {
+        let o = orient(sum[i], sum[(i + 1) % sum.len()], d);
+        if o < 0.0 {
+            return Meeting::Apart;
+        }
+        touching |= o == 0.0;
+    }
+    if touching {
+        Meeting::Touching
+    } else {
+        Meeting::Overlapping
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +190,48 @@ mod tests {
         assert!(crate::collision::decompose::is_convex(&s));
         // No edge directions are parallel, so every edge of both survives.
         assert_eq!(s.len(), 7);
+    }
+
+    #[test]
+    fn colliders_meet_apart_touching_and_overlapping() {
+        let sq = v(&[(-0.5, 0.0), (0.5, 0.0), (0.5, 1.0), (-0.5, 1.0)]);
+        let tall = v(&[(-0.25, 0.0), (0.25, 0.0), (0.25, 2.0), (-0.25, 2.0)]);
+        let at = |x: f64, y: f64| DVec2::new(x, y);
+        // Side by side: the square spans x -0.5..0.5, the tall box at x spans x-0.25..x+0.25.
+        assert_eq!(
+            colliders_meet(&sq, at(0.0, 0.0), &tall, at(1.0, 0.0)),
+            Meeting::Apart
+        );
+        assert_eq!(
+            colliders_meet(&sq, at(0.0, 0.0), &tall, at(0.75, 0.0)),
+            Meeting::Touching
+        );
+        assert_eq!(
+            colliders_meet(&sq, at(0.0, 0.0), &tall, at(0.5, 0.5)),
+            Meeting::Overlapping
+        );
+        // Standing on top: feet on the square's top is touching; a hair lower overlaps.
+        assert_eq!(
+            colliders_meet(&sq, at(0.0, 0.0), &tall, at(0.0, 1.0)),
+            Meeting::Touching
+        );
+        assert_eq!(
+            colliders_meet(&sq, at(0.0, 0.0), &tall, at(0.0, 1.0 - 1.0 / 1024.0)),
+            Meeting::Overlapping
+        );
+        // Symmetric.
+        assert_eq!(
+            colliders_meet(&tall, at(0.75, 0.0), &sq, at(0.0, 0.0)),
+            Meeting::Touching
+        );
+        // Corner to corner.
+        assert_eq!(
+            colliders_meet(&sq, at(0.0, 0.0), &tall, at(0.75, 1.0)),
+            Meeting::Touching
+        );
+        assert_eq!(
+            colliders_meet(&sq, at(0.0, 0.0), &tall, at(0.75, 1.0 + 1e-9)),
+            Meeting::Apart
+        );
     }
 }

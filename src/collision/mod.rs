@@ -135,6 +135,7 @@ pub use fill::{fill_mouth, filled_outline, FILL_TOLERANCE};
 pub use invariants::InvariantError;
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
+pub use minkowski::{colliders_meet, Meeting};
 pub use polygon::{
     normalized_ccw, readable, validate_polygon, GeometryError, Num, PolygonId, PolygonKind,
     SourcePolygon, MAX_COORDINATE,

@@ -16,7 +16,7 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{Agent, SizeClasses};
-use crate::collision::{Aabb, BuildError, CollisionWorld, MeshConfig};
+use crate::collision::{colliders_meet, Aabb, BuildError, CollisionWorld, Meeting, MeshConfig};
 use crate::level::Level;
 use crate::movement::{Actions, Env, Hero, MoveState, SpawnError, StepReport, Tuning, TuningError};
 
@@ -320,6 +320,19 @@ impl World {
     /// The level's agents, in its order.
     pub fn agents(&self) -> &[Agent] {
         &self.agents
+    }
+    /// How each agent's collider meets the hero's now (the colliders in use), in the agents'
+    /// order: the exact query that contact damage and stomps read.
+    pub fn agents_meeting_hero(&self) -> Vec<Meeting> {
+        let h = &self.hero;
+        let hc = self.collision.mesh(h.collider).collider();
+        self.agents
+            .iter()
+            .map(|a| {
+                let ac = self.collision.mesh(a.mover.collider).collider();
+                colliders_meet(ac, a.mover.body.pos, hc, h.body.pos)
+            })
+            .collect()
     }
     /// The hero's position before the last tick (for interpolated drawing).
     pub fn prev_pos(&self) -> DVec2 {

@@ -274,3 +274,36 @@ fn a_level_swap_puts_the_agents_back_at_their_spawns() {
     assert!(w.agents().is_empty());
     assert_eq!(w.collision().shapes().len(), 2);
 }
+
+#[test]
+fn the_hero_walks_through_an_agent_and_the_meeting_query_sees_it() {
+    // Agents ignore the hero for collision; the exact meeting query is what contact reads.
+    let l = with_agents(
+        level(vec![rect(-20.0, -1.0, 20.0, 0.0)], vec![], p(-5.0, 0.0)),
+        vec![agent(AgentKind::Idle, AgentSize::Small, 0.0, 0.0, 1.0)],
+    );
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    use tessera::collision::Meeting;
+    assert_eq!(w.agents_meeting_hero(), [Meeting::Apart]);
+    let mut seen = Vec::new();
+    for _ in 0..240 {
+        w.step(&tessera::movement::Actions {
+            move_axis: p(1.0, 0.0),
+            ..Default::default()
+        });
+        let m = w.agents_meeting_hero()[0];
+        if seen.last() != Some(&m) {
+            seen.push(m);
+        }
+        // Overlapping exactly while the boxes' x ranges overlap (hero 0.8 wide, agent 0.6).
+        let dx = (w.hero().body.pos.x - 0.0).abs();
+        assert_eq!(m == Meeting::Overlapping, dx < 0.7, "dx {dx}: {m:?}");
+    }
+    assert_eq!(seen[0], Meeting::Apart);
+    assert!(seen.contains(&Meeting::Overlapping), "{seen:?}");
+    assert!(
+        w.hero().body.pos.x > 5.0,
+        "the agent did not block the hero"
+    );
+    assert_eq!(w.agents()[0].mover.body.pos, p(0.0, 0.0));
+}
