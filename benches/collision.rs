@@ -1356,6 +1356,7 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
         name: "agents bench".into(),
         polygons,
         ladders: Vec::new(),
+        doors: Vec::new(),
         agents,
         spawn: DVec2::new(1.0, 0.0),
         camera_bounds: None,

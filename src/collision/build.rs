@@ -57,6 +57,7 @@
 use std::borrow::Cow;
 
 use glam::DVec2;
+use smallvec::SmallVec;
 use spade::{Point2, Triangulation};
 
 use super::buried::{buried, buried_deep};
@@ -67,7 +68,8 @@ use super::fill::{fill_mouth, filled_outline};
 use super::grid::{inside_or_on, PieceGrid};
 use super::locate::Seeds;
 use super::mesh::{
-    Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, InflatedPiece, SourceLists,
+    Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, GatedFace, Gates, InflatedPiece,
+    SourceLists,
 };
 use super::minkowski::{minkowski_sum_inside, reflect};
 use super::planarize::{planarize, Piece, PlanarizeError, Points, MAX_PASSES};
@@ -174,7 +176,7 @@ pub fn build_mesh(
     // Spade's triangulation is not kept: point location walks the flat faces (`locate`).
     drop(cdt);
     ph.lap("extract faces");
-    classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
+    let gates = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
     ph.lap("classify regions");
     ph.report(polygons.len());
 
@@ -190,6 +192,7 @@ pub fn build_mesh(
         bounds: inner,
         one_way_min_normal_y: config.one_way_min_normal_y,
         seeds,
+        gates,
     };
     if cfg!(debug_assertions) {
         mesh.check_invariants()
@@ -697,7 +700,15 @@ fn classify_regions(
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
     inner: Aabb,
-) {
+) -> Gates {
+    // One gate per door polygon, in the order of its first piece; the regions its pieces cover.
+    let mut gate_ids: Vec<(PolygonId, bool)> = Vec::new();
+    for p in pieces.iter().filter(|p| p.kind == PolygonKind::Door) {
+        if !gate_ids.iter().any(|&(d, _)| d == p.source) {
+            gate_ids.push((p.source, true));
+        }
+    }
+    let mut gated: Vec<(u32, FaceKind, SmallVec<[u32; 2]>)> = Vec::new();
     // `parent[f]`: a face of the same region with a smaller or equal index; roots point to
     // themselves. Path halving keeps the chains short.
     let mut parent: Vec<u32> = (0..faces.len() as u32).collect();
@@ -751,25 +762,72 @@ fn classify_regions(
         // so a point on it is solid. Hence closed containment; a strict test finds it in no piece
         // and calls the region free (the unsafe side: bodies could then enter solid faces).
         let (mut solid, mut one_way) = (!inner.contains_strictly(rep), false);
+        let mut doors: SmallVec<[u32; 2]> = SmallVec::new();
         for e in grid.candidates(rep) {
-            if e.aabb.contains(rep) && inside_or_on(&pieces[e.piece as usize].points, rep) {
+            let piece = &pieces[e.piece as usize];
+            if e.aabb.contains(rep) && inside_or_on(&piece.points, rep) {
                 match e.kind {
                     PolygonKind::Solid => solid = true,
                     PolygonKind::OneWay => one_way = true,
+                    PolygonKind::Door => {
+                        let g = gate_ids
+                            .iter()
+                            .position(|&(d, _)| d == piece.source)
+                            .expect("every door piece has a gate") as u32;
+                        if !doors.contains(&g) {
+                            doors.push(g);
+                        }
+                    }
                 }
             }
         }
-        kinds[r] = if solid {
-            FaceKind::Solid
-        } else if one_way {
+        let open_kind = if one_way {
             FaceKind::OneWay
         } else {
             FaceKind::Free
         };
+        kinds[r] = if solid || !doors.is_empty() {
+            FaceKind::Solid
+        } else {
+            open_kind
+        };
+        if !solid && !doors.is_empty() {
+            doors.sort_unstable();
+            gated.push((r as u32, open_kind, doors));
+        }
     }
     for (f, &r) in faces.iter_mut().zip(&region) {
         f.kind = kinds[r as usize];
     }
+    // Every gate starts closed (its faces solid); the world opens the doors that start open.
+    let mut gates = Gates {
+        by_gate: vec![Vec::new(); gate_ids.len()],
+        ids: gate_ids,
+        faces: Vec::new(),
+    };
+    if !gated.is_empty() {
+        let mut of_region = vec![u32::MAX; kinds.len()];
+        for (i, (r, _, _)) in gated.iter().enumerate() {
+            of_region[*r as usize] = i as u32;
+        }
+        for (fi, &r) in region.iter().enumerate() {
+            let i = of_region[r as usize];
+            if i == u32::MAX {
+                continue;
+            }
+            let (_, open_kind, doors) = &gated[i as usize];
+            let n = gates.faces.len() as u32;
+            for &g in doors {
+                gates.by_gate[g as usize].push(n);
+            }
+            gates.faces.push(GatedFace {
+                face: FaceId(fi as u32),
+                open_kind: *open_kind,
+                gates: doors.clone(),
+            });
+        }
+    }
+    gates
 }
 
 /// No piece: the segment is a bounds edge.

@@ -26,7 +26,8 @@ impl CollisionMesh {
     /// - adjacency is symmetric (each neighbour has the same edge reversed);
     /// - every edge between faces of different kinds is a constraint edge;
     /// - no free face lies inside any inflated piece, no one-way face inside a solid piece, and
-    ///   every solid face lies inside a solid piece or outside the level bounds;
+    ///   every solid face lies inside a solid piece or outside the level bounds, where a door's
+    ///   piece is solid while its gate is closed and absent while it is open;
     /// - the blocking boundary of the free region is closed: at every vertex, as many boundary
     ///   edges (free face on the left) arrive as leave.
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
@@ -85,11 +86,17 @@ impl CollisionMesh {
                 max: centre + glam::DVec2::splat(2.0 * INSIDE_SLACK),
             };
             grid.candidates_in(around, &mut cand);
+            // A door's piece is solid while its gate is closed and not there while it is open.
             let depths = |kind: Option<PolygonKind>| {
                 cand.iter()
                     .map(|&i| &self.pieces[i as usize])
-                    .filter(move |p| kind.is_none_or(|k| p.kind == k))
-                    .map(move |p| penetration_depth(&p.points, centre))
+                    .filter_map(|p| match p.kind {
+                        PolygonKind::Door if self.gates.is_open(p.source) => None,
+                        PolygonKind::Door => Some((p, PolygonKind::Solid)),
+                        k => Some((p, k)),
+                    })
+                    .filter(move |(_, k)| kind.is_none_or(|want| *k == want))
+                    .map(move |(p, _)| penetration_depth(&p.points, centre))
             };
             let depth_in = |kind| depths(kind).fold(f64::NEG_INFINITY, f64::max);
             // The same tests as `depth_in(kind) > t` and `depth_in(kind) >= t`, stopping at the

@@ -182,6 +182,41 @@ pub struct CollisionMesh {
     pub(crate) one_way_min_normal_y: f64,
     /// Where point location starts its walks (see `locate`).
     pub(crate) seeds: Seeds,
+    /// The doors' gates and the faces they make solid.
+    pub(crate) gates: Gates,
+}
+
+/// A face that a door makes solid while its gate is closed.
+#[derive(Clone, Debug)]
+pub(crate) struct GatedFace {
+    /// The face.
+    pub face: FaceId,
+    /// Its kind with every gate open (free or one-way: a face inside a solid piece is solid
+    /// whatever the doors do, and is not gated).
+    pub open_kind: FaceKind,
+    /// The gates (indices into [`Gates::ids`]) whose door covers it: it is solid while any of
+    /// them is closed.
+    pub gates: smallvec::SmallVec<[u32; 2]>,
+}
+
+/// The doors of a mesh (pieces of [`PolygonKind::Door`](super::PolygonKind::Door) polygons): each
+/// door's region was triangulated with the rest of the level, its outline a constraint like any
+/// piece's, so opening or closing one only rewrites the kinds of the faces it covers: no re-mesh.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Gates {
+    /// Each gate's door polygon and whether it is closed.
+    pub ids: Vec<(PolygonId, bool)>,
+    /// The gated faces.
+    pub faces: Vec<GatedFace>,
+    /// Per gate, indices into `faces` of the faces it covers.
+    pub by_gate: Vec<Vec<u32>>,
+}
+
+impl Gates {
+    /// Whether the door `id`'s gate is open (a polygon that is no door is open).
+    pub fn is_open(&self, id: PolygonId) -> bool {
+        !self.ids.iter().any(|&(g, closed)| g == id && closed)
+    }
 }
 
 impl CollisionMesh {
@@ -202,6 +237,44 @@ impl CollisionMesh {
     pub fn face(&self, f: FaceId) -> &Face {
         &self.faces[f.0 as usize]
     }
+    /// Opens or closes the gate of door `id`: the faces its inflated outline covers become solid
+    /// while it is closed, and what they would be without it (free or one-way) while it is open,
+    /// unless another closed door covers them. No re-mesh: a face's kind is rewritten, its
+    /// triangle and neighbours stay, so bodies keep their faces (a body in a face that became
+    /// solid is the caller's to move out). Costs the number of faces the door covers. Returns
+    /// whether this mesh has such a door.
+    pub fn set_gate(&mut self, id: PolygonId, open: bool) -> bool {
+        let Some(g) = self.gates.ids.iter().position(|&(d, _)| d == id) else {
+            return false;
+        };
+        self.gates.ids[g].1 = !open;
+        for &i in &self.gates.by_gate[g] {
+            let gf = &self.gates.faces[i as usize];
+            let closed = gf.gates.iter().any(|&h| self.gates.ids[h as usize].1);
+            self.faces[gf.face.0 as usize].kind = if closed {
+                FaceKind::Solid
+            } else {
+                gf.open_kind
+            };
+        }
+        true
+    }
+
+    /// Whether door `id`'s gate is open (`true` for a polygon that is no door of this mesh).
+    pub fn gate_open(&self, id: PolygonId) -> bool {
+        self.gates.is_open(id)
+    }
+
+    /// The faces door `id` makes solid while closed (none for a polygon that is no door).
+    pub fn gate_faces(&self, id: PolygonId) -> impl Iterator<Item = FaceId> + '_ {
+        let g = self.gates.ids.iter().position(|&(d, _)| d == id);
+        g.into_iter().flat_map(move |g| {
+            self.gates.by_gate[g]
+                .iter()
+                .map(move |&i| self.gates.faces[i as usize].face)
+        })
+    }
+
     /// The kind of a face.
     #[inline]
     pub fn kind(&self, f: FaceId) -> FaceKind {

@@ -66,6 +66,12 @@ pub enum PolygonKind {
     /// Blocks only bodies crossing its upward-facing top edges while moving down (see
     /// `collision::walk` for the exact rule); passable from below and from the sides.
     OneWay,
+    /// A door: blocks from every side while its gate is closed; while open, its space is what it
+    /// would be without the door ([`CollisionMesh::set_gate`](super::CollisionMesh::set_gate)).
+    /// Never in a level file's `polygons` (the level's `doors` make these), so never read or
+    /// written.
+    #[serde(skip)]
+    Door,
 }
 
 /// A level obstacle: a simple polygon (convex or concave, either orientation).

@@ -8,7 +8,7 @@ use super::build::{build_mesh, BuildError, MeshConfig};
 use super::collider::ColliderShape;
 use super::locate::Location;
 use super::mesh::CollisionMesh;
-use super::polygon::SourcePolygon;
+use super::polygon::{PolygonId, SourcePolygon};
 use super::walk::Body;
 
 /// Index of a collider shape (and its mesh) in a [`CollisionWorld`].
@@ -39,6 +39,16 @@ impl CollisionWorld {
     /// The mesh for a collider.
     pub fn mesh(&self, id: ColliderId) -> &CollisionMesh {
         &self.meshes[id.0 as usize]
+    }
+
+    /// Opens or closes door `id` in every mesh ([`CollisionMesh::set_gate`]): no re-mesh.
+    /// Returns whether the meshes have such a door.
+    pub fn set_gate(&mut self, id: PolygonId, open: bool) -> bool {
+        let mut found = false;
+        for m in &mut self.meshes {
+            found |= m.set_gate(id, open);
+        }
+        found
     }
 
     /// The collider shapes, indexed by [`ColliderId`].

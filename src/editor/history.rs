@@ -182,6 +182,7 @@ mod tests {
                 DVec2::new(0., 1.),
             ])],
             ladders: vec![],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: DVec2::new(0., 3.),
             camera_bounds: None,

@@ -776,6 +776,7 @@ mod tests {
                 min: p(2., 0.),
                 max: p(3., 4.),
             }],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: p(0., 0.),
             camera_bounds: None,

@@ -246,6 +246,7 @@ mod tests {
                 DVec2::new(4., 1.),
             ])],
             ladders: vec![],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: DVec2::new(1., 3.),
             camera_bounds: None,

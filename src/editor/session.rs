@@ -1196,6 +1196,7 @@ mod tests {
                 min: p(10., 0.),
                 max: p(11., 4.),
             }],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: p(1., 3.),
             camera_bounds: None,

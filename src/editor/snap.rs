@@ -168,6 +168,7 @@ mod tests {
             name: "t".into(),
             polygons: vec![],
             ladders: vec![],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: DVec2::new(0.0, 5.0),
             camera_bounds: None,

@@ -19,6 +19,10 @@ pub struct Level {
     /// Climbable rectangles.
     #[serde(default)]
     pub ladders: Vec<Ladder>,
+    /// Doors: polygons that block while closed and open when the hero steps into their switch;
+    /// none by default. Door `i` is polygon `polygons.len() + i` of the collision meshes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doors: Vec<LevelDoor>,
     /// Characters other than the hero, each on the meshes of its size class; none by default.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub agents: Vec<LevelAgent>,
@@ -64,6 +68,26 @@ pub struct Ladder {
     pub min: DVec2,
     /// Upper-right corner.
     pub max: DVec2,
+}
+
+/// A door: a polygon that blocks from every side while closed and is not there while open.
+/// Opening or closing it re-meshes nothing (its outline is triangulated with the level; see
+/// `collision::CollisionMesh::set_gate`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelDoor {
+    /// Vertices in order, either orientation (as a polygon's).
+    pub points: Vec<DVec2>,
+    /// Whether it starts open. Default: closed.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub open: bool,
+    /// A region: the door opens when the hero's feet enter it, and stays open. `None`: only a
+    /// script or the simulation's API opens it (`sim::World::set_door`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub switch: Option<Aabb>,
+    /// Seconds it stays open after opening, then closes; `None` (the default): stays open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close_after: Option<f64>,
 }
 
 /// A character other than the hero: what it does, its size, and where it starts. It moves by the
@@ -175,8 +199,15 @@ impl Ladder {
 }
 
 impl Level {
-    /// The polygons as the collision core takes them; each id is the polygon's index.
+    /// The polygons as the collision core takes them; each id is the polygon's index. The doors
+    /// follow, as [`PolygonKind::Door`] polygons: door `i` has the id `polygons.len() + i`
+    /// ([`Level::door_id`]).
     pub fn source_polygons(&self) -> Vec<SourcePolygon> {
+        let doors = self.doors.iter().enumerate().map(|(i, d)| SourcePolygon {
+            id: self.door_id(i),
+            kind: PolygonKind::Door,
+            points: d.points.clone(),
+        });
         self.polygons
             .iter()
             .enumerate()
@@ -185,7 +216,13 @@ impl Level {
                 kind: p.kind,
                 points: p.points.clone(),
             })
+            .chain(doors)
             .collect()
+    }
+
+    /// The collision meshes' id of door `index`.
+    pub fn door_id(&self, index: usize) -> PolygonId {
+        polygon_id(self.polygons.len() + index)
     }
 }
 
@@ -224,6 +261,7 @@ mod tests {
             name: "t".into(),
             polygons: vec![LevelPolygon::solid(square(0.0)), one_way],
             ladders: vec![],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,

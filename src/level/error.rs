@@ -125,6 +125,14 @@ pub enum LevelProblem {
         /// As written.
         y: f64,
     },
+    /// A door's outline, switch or timer is unusable.
+    #[error("door {index}: {why}")]
+    Door {
+        /// Index in `doors`.
+        index: usize,
+        /// The problem.
+        why: String,
+    },
     /// An agent's spawn point or facing is unusable.
     #[error("agent {index}: {why}")]
     Agent {

@@ -13,7 +13,7 @@
 //! | limit | value | why |
 //! | --- | ---: | --- |
 //! | [`MAX_FILE_BYTES`] | 64 MiB | the parser holds the text and the document at once; 200 000 squares take 35 MB |
-//! | [`MAX_POLYGONS`] | 1 000 000 | a world of 10⁶ polygons is the size goal |
+//! | [`MAX_POLYGONS`] | 1 000 000 | a world of 10⁶ polygons is the size goal (doors count as polygons) |
 //! | [`MAX_POINTS_PER_POLYGON`] | 250 000 | a traced or imported outline of 200 000 points is a goal; validation is O(n log n) per polygon |
 //! | [`MAX_TOTAL_POINTS`] | 4 000 000 | 10⁶ quads |
 //! | [`MAX_LADDERS`] | 100 000 | ladders are boxes the movement scans near the hero |
@@ -85,13 +85,15 @@ pub fn check_limits(level: &Level) -> Result<(), LimitExceeded> {
             count: level.agents.len(),
         });
     }
+    // Doors are polygons of the meshes (door `i` is polygon `polygons.len() + i`).
+    let outlines = level
+        .polygons
+        .iter()
+        .map(|p| p.points.len())
+        .chain(level.doors.iter().map(|d| d.points.len()));
     check_counts(
-        level.polygons.len(),
-        level
-            .polygons
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (i, p.points.len())),
+        level.polygons.len() + level.doors.len(),
+        outlines.enumerate(),
         level.ladders.len(),
     )
 }
@@ -133,6 +135,7 @@ mod tests {
             name: "limits".into(),
             polygons,
             ladders: vec![],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,

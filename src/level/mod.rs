@@ -1,7 +1,8 @@
 //! Levels as plain data, and the one loader of the game's RON data files.
 //!
 //! # What it owns
-//! - [`Level`]: the level document (polygons, ladders, agents, spawn, bounds, tuning overrides). It is
+//! - [`Level`]: the level document (polygons, ladders, doors, agents, spawn, bounds, tuning
+//!   overrides). It is
 //!   `Clone + PartialEq` data with no behaviour beyond conversion to the collision core's input,
 //!   so the editor can snapshot and diff it for undo.
 //! - Validation ([`validate`]): everything a level can get wrong, checked before anything is built,
@@ -36,7 +37,7 @@ pub mod tuning_file;
 pub mod validate;
 
 pub use comments::{find_comments, has_comments, Comment};
-pub use document::{AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelPolygon};
+pub use document::{AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelDoor, LevelPolygon};
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
 pub use limits::{check_limits, LimitExceeded};

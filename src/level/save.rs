@@ -53,6 +53,7 @@ mod tests {
                 min: p(4., 0.),
                 max: p(4.5, 5.),
             }],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: p(-1.0 / 3.0, 0.0),
             camera_bounds: Some(Aabb {

@@ -13,7 +13,7 @@ use crate::movement::Tuning;
 
 impl Level {
     /// Checks the limits of [`super::limits`] first, then polygons (via
-    /// `collision::validate_polygon`), colours, ladders, the spawn point, the agents,
+    /// `collision::validate_polygon`), colours, ladders, the doors, the spawn point, the agents,
     /// both bounds, and the tuning overrides applied to `Tuning::default()`.
     pub fn validate(&self) -> Result<(), LevelProblem> {
         // First the counts (O(polygons)), so that the validation's own work is bounded.
@@ -39,6 +39,27 @@ impl Level {
                 x: self.spawn.x,
                 y: self.spawn.y,
             });
+        }
+        for (i, d) in self.doors.iter().enumerate() {
+            let id = self.door_id(i);
+            let why = if let Err(e) = validate_polygon(id, &d.points) {
+                // The geometry error names the door's polygon id; say "door i" instead.
+                let text = e.to_string();
+                let prefix = format!("polygon {}: ", id.0);
+                Some(text.strip_prefix(&prefix).unwrap_or(&text).to_string())
+            } else if let Some(why) = d.switch.as_ref().and_then(box_problem) {
+                Some(format!("switch: {why}"))
+            } else if let Some(t) = d.close_after.filter(|t| !(t.is_finite() && *t > 0.0)) {
+                Some(format!(
+                    "close_after {} must be a positive number of seconds",
+                    Num(t)
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(LevelProblem::Door { index: i, why });
+            }
         }
         for (i, a) in self.agents.iter().enumerate() {
             let why = if !in_range(a.spawn) {
@@ -124,6 +145,7 @@ mod tests {
                 min: p(2., 0.),
                 max: p(3., 4.),
             }],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: p(0., 0.),
             camera_bounds: Some(Aabb {

@@ -197,6 +197,34 @@ pub fn paint_agent(mesh: &CollisionMesh, agent: &Agent, at: DVec2, d: &mut impl 
     );
 }
 
+/// Draws a door: closed, filled dark wood with a lighter frame; open, its frame only, faint. The
+/// outline is the level's polygon (either orientation; triangulated as the level mesh does).
+pub fn paint_door(points: &[DVec2], open: bool, d: &mut impl DebugDraw) {
+    let n = points.len();
+    let frame: Rgba = if open {
+        [0.55, 0.45, 0.3, 0.35]
+    } else {
+        [0.55, 0.42, 0.25, 1.0]
+    };
+    if !open {
+        if let Some(tris) = crate::collision::polygon_triangles(points) {
+            for t in tris {
+                let [a, b, c] = t.map(|i| points[i as usize]);
+                // Counter-clockwise whatever the outline's orientation.
+                let tri = if crate::collision::orient(a, b, c) < 0.0 {
+                    [a, c, b]
+                } else {
+                    [a, b, c]
+                };
+                d.triangle(tri, [0.24, 0.14, 0.07, 1.0]);
+            }
+        }
+    }
+    for i in 0..n {
+        d.line(points[i], points[(i + 1) % n], 0.08, frame);
+    }
+}
+
 /// Blocking edges of the hero's face that its position touches.
 pub fn contacts(mesh: &CollisionMesh, hero: &Hero) -> Vec<EdgeRef> {
     let opts = hero.move_options();

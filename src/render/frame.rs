@@ -6,7 +6,7 @@ use std::ops::Range;
 use glam::DVec2;
 
 use super::background_mesh::Backdrop;
-use super::collision_overlay::{paint_agent, paint_hero};
+use super::collision_overlay::{paint_agent, paint_door, paint_hero};
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
@@ -35,8 +35,9 @@ pub struct FrameData {
     pub overlay: Option<ColliderId>,
     /// The debug overlay's per-frame hero drawing.
     pub overlay_hero: Vec<ColorVertex>,
-    /// The level's agents, drawn flat on the play plane over the scene (empty without agents).
-    pub agents: Vec<ColorVertex>,
+    /// The level's doors and agents, drawn flat on the play plane over the scene (empty in a
+    /// level without them).
+    pub living: Vec<ColorVertex>,
 }
 
 /// What the renderer brings to a frame: the target's shape and the level's drawing data. The
@@ -71,15 +72,18 @@ impl FrameData {
             .palette_into(at, snap.alpha, &mut self.hero_pose, &mut self.hero_joints);
         self.hero_palette.set(&self.hero_joints);
         let mut lines = LineMesh {
-            vertices: std::mem::take(&mut self.agents),
+            vertices: std::mem::take(&mut self.living),
             z: 0.0,
         };
         lines.vertices.clear();
+        for (door, state) in world.level().doors.iter().zip(world.doors()) {
+            paint_door(&door.points, state.open, &mut lines);
+        }
         for a in world.agents() {
             let mesh = world.collision().mesh(a.mover.collider);
             paint_agent(mesh, a, a.mover.body.pos, &mut lines);
         }
-        self.agents = lines.vertices;
+        self.living = lines.vertices;
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {

@@ -272,6 +272,7 @@ mod tests {
             name: "t".into(),
             polygons: polys,
             ladders: vec![],
+            doors: Vec::new(),
             agents: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,

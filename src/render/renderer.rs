@@ -211,7 +211,7 @@ impl Renderer {
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
         self.hero.write(queue, &frame.hero_palette);
         self.background.write(device, queue, &frame.backdrop);
-        self.overlay.set_agents(device, queue, &frame.agents);
+        self.overlay.set_living(device, queue, &frame.living);
         if let Some(id) = frame.overlay {
             self.overlay
                 .ensure_mesh(device, id, world.collision().mesh(id));
@@ -262,7 +262,7 @@ impl Renderer {
             // its fragments is cheap), then the level and the hero over it.
             self.background.draw(&mut pass, &self.globals_group);
             self.lit.draw(&mut pass, &self.globals_group, &scene);
-            self.overlay.draw_agents(&mut pass, &self.globals_group);
+            self.overlay.draw_living(&mut pass, &self.globals_group);
             if let Some(id) = frame.overlay {
                 self.overlay.draw(&mut pass, &self.globals_group, id);
             }

@@ -25,4 +25,6 @@ pub use load::{build_world, load_world, LoadError, LoadedWorld, WorldFiles};
 pub use replay::{
     load_replay, parse_replay, save_replay, Replay, ReplayError, ReplayIter, ReplayProblem, Segment,
 };
-pub use world::{AgentFrame, TraceFrame, World, WorldError, DT, TICK_HZ};
+pub use world::{
+    AgentFrame, DoorState, TraceFrame, World, WorldError, WorldEvent, CRUSH_WIGGLE, DT, TICK_HZ,
+};

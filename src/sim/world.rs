@@ -62,6 +62,8 @@ pub fn automatic_bounds(level: &Level) -> Aabb {
         .polygons
         .iter()
         .flat_map(|p| p.points.iter().copied())
+        .chain(level.doors.iter().flat_map(|d| d.points.iter().copied()))
+        .chain(level.agents.iter().map(|a| a.spawn))
         .chain(level.ladders.iter().flat_map(|l| [l.min, l.max]))
         .chain(std::iter::once(level.spawn));
     crate::collision::automatic_bounds(points)
@@ -87,6 +89,9 @@ pub struct TraceFrame {
     /// The level's agents after the tick, in the level's order (left out when there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub agents: Vec<AgentFrame>,
+    /// Whether each of the level's doors is open (left out when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub doors: Vec<bool>,
 }
 
 /// One agent in a [`TraceFrame`].
@@ -115,11 +120,52 @@ pub struct World {
     hero: Hero,
     /// The level's agents, in its order.
     agents: Vec<Agent>,
+    /// The level's doors' states, in its order.
+    doors: Vec<DoorState>,
+    /// What happened in the world in the last tick besides the hero's movement events.
+    events: Vec<WorldEvent>,
     prev_pos: DVec2,
     steps: u64,
     last: StepReport,
     warnings: Vec<String>,
 }
+
+/// A door's state.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DoorState {
+    /// Whether it is open.
+    pub open: bool,
+    /// Ticks it has been open with the hero off its switch (for `close_after`).
+    pub open_ticks: u64,
+}
+
+/// Something that happened in the world during a tick, besides the hero's movement events
+/// (`StepReport`): doors and crushes. Sound and animation read them (`World::events`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorldEvent {
+    /// Door `door` (index in the level's `doors`) opened.
+    DoorOpened {
+        /// Index in the level's `doors`.
+        door: usize,
+    },
+    /// Door `door` closed.
+    DoorClosed {
+        /// Index in the level's `doors`.
+        door: usize,
+    },
+    /// A closing door left a character no room, not even crouching or within
+    /// [`CRUSH_WIGGLE`] of where it was: `agent` is `None` for the hero. It was moved to the
+    /// nearest free point (the game decides what a crush costs).
+    Crushed {
+        /// The agent's index, `None` for the hero.
+        agent: Option<usize>,
+    },
+}
+
+/// How far (m) a character is moved out of a closing door before that counts as a crush: the
+/// wiggle of Celeste's squish rule.
+pub const CRUSH_WIGGLE: f64 = 0.05;
 
 /// What a level turns into before the hero is placed: its tuning, meshes (the hero's two and one
 /// per agent size class in use) and ladders.
@@ -140,7 +186,7 @@ impl Built {
             tuning.crouch_collider.clone(),
         ];
         shapes.extend(classes.extra_colliders());
-        let collision = CollisionWorld::new(
+        let mut collision = CollisionWorld::new(
             &level.source_polygons(),
             &shapes,
             MeshConfig {
@@ -148,6 +194,12 @@ impl Built {
                 ..MeshConfig::default()
             },
         )?;
+        // Every door's gate is built closed; open the ones that start open.
+        for (i, d) in level.doors.iter().enumerate() {
+            if d.open {
+                collision.set_gate(level.door_id(i), true);
+            }
+        }
         let ladders: Vec<Aabb> = level
             .ladders
             .iter()
@@ -202,6 +254,48 @@ impl Built {
     }
 }
 
+/// Each door's state at the level's start.
+fn door_states(level: &Level) -> Vec<DoorState> {
+    level
+        .doors
+        .iter()
+        .map(|d| DoorState {
+            open: d.open,
+            open_ticks: 0,
+        })
+        .collect()
+}
+
+/// A character after a door changed: standing on an edge that no longer blocks (a door that
+/// opened under it), it falls; in a face that became solid (a door that closed on it), it is
+/// moved out: to its crouching collider if that fits where it is, else to the nearest free point
+/// for its standing collider ([`Hero::relocate`]). Returns whether that was a crush (moved further
+/// than [`CRUSH_WIGGLE`]).
+fn resettle(h: &mut Hero, env: &Env, t: &Tuning) -> bool {
+    let mesh = env.mesh(h.collider);
+    if mesh.kind(h.body.face) != crate::collision::FaceKind::Solid {
+        if let MoveState::Supported { edge, .. } = h.state {
+            if !mesh.blocks(edge, h.move_options()) {
+                h.state = MoveState::Airborne;
+            }
+        }
+        return false;
+    }
+    if let Some(crouch) = h.class.crouch.filter(|&c| c != h.collider) {
+        if let crate::collision::Location::Free(_) = env.mesh(crouch).locate(h.body.pos, None) {
+            h.collider = crouch;
+        }
+    }
+    match h.relocate(env, t) {
+        Ok((moved_to, moved)) => {
+            *h = moved_to;
+            moved > CRUSH_WIGGLE
+        }
+        // No free space anywhere near: leave it; a crush.
+        Err(_) => true,
+    }
+}
+
 /// The warning for a hero placed away from where it was asked to be.
 fn moved_warning(what: &str, from: DVec2, moved: f64, to: DVec2) -> String {
     format!(
@@ -231,6 +325,8 @@ impl World {
             ladders: built.ladders,
             hero,
             agents,
+            doors: door_states(level),
+            events: Vec::new(),
             steps: 0,
             last: StepReport::default(),
             warnings,
@@ -249,8 +345,71 @@ impl World {
         for agent in &mut self.agents {
             agent.step(&env, &self.tuning, DT);
         }
+        self.events.clear();
+        self.run_doors();
         self.steps += 1;
         &self.last
+    }
+
+    /// Doors after the characters' moves: a door opens while the hero's feet are in its switch;
+    /// one with `close_after` closes that long after the hero left the switch.
+    fn run_doors(&mut self) {
+        for i in 0..self.doors.len() {
+            let def = &self.level.doors[i];
+            let on_switch = def.switch.is_some_and(|b| b.contains(self.hero.body.pos));
+            let close_after = def.close_after;
+            let d = &mut self.doors[i];
+            if on_switch {
+                d.open_ticks = 0;
+                if !d.open {
+                    self.set_door(i, true);
+                }
+            } else if d.open {
+                if let Some(t) = close_after {
+                    d.open_ticks += 1;
+                    if d.open_ticks as f64 * DT >= t {
+                        self.set_door(i, false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Opens or closes door `index` now (a script hook; switches and timers call it too): its
+    /// gate flips in every mesh, no re-mesh. A character standing on what opened falls; one in
+    /// what closed is moved out (crouching if that fits, else to the nearest free point: further
+    /// than [`CRUSH_WIGGLE`] is a [`WorldEvent::Crushed`]). Returns false for no such door.
+    pub fn set_door(&mut self, index: usize, open: bool) -> bool {
+        let Some(d) = self.doors.get_mut(index) else {
+            return false;
+        };
+        if d.open == open {
+            return true;
+        }
+        d.open = open;
+        d.open_ticks = 0;
+        self.collision.set_gate(self.level.door_id(index), open);
+        self.events.push(if open {
+            WorldEvent::DoorOpened { door: index }
+        } else {
+            WorldEvent::DoorClosed { door: index }
+        });
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+        };
+        let t = &self.tuning;
+        let mut crushed = Vec::new();
+        if resettle(&mut self.hero, &env, t) {
+            crushed.push(WorldEvent::Crushed { agent: None });
+        }
+        for (i, a) in self.agents.iter_mut().enumerate() {
+            if resettle(&mut a.mover, &env, t) {
+                crushed.push(WorldEvent::Crushed { agent: Some(i) });
+            }
+        }
+        self.events.extend(crushed);
+        true
     }
 
     /// Replaces the level (live editing): the base tuning with the new level's overrides, new
@@ -280,6 +439,7 @@ impl World {
         self.ladders = built.ladders;
         self.hero = hero;
         self.agents = agents;
+        self.doors = door_states(level);
         self.warnings = warnings;
         Ok(())
     }
@@ -320,6 +480,14 @@ impl World {
     /// The level's agents, in its order.
     pub fn agents(&self) -> &[Agent] {
         &self.agents
+    }
+    /// The level's doors' states, in its order.
+    pub fn doors(&self) -> &[DoorState] {
+        &self.doors
+    }
+    /// What happened in the world in the last tick (or the last [`World::set_door`]).
+    pub fn events(&self) -> &[WorldEvent] {
+        &self.events
     }
     /// How each agent's collider meets the hero's now (the colliders in use), in the agents'
     /// order: the exact query that contact damage and stomps read.
@@ -394,6 +562,7 @@ impl World {
                     facing: a.mover.facing,
                 })
                 .collect(),
+            doors: self.doors.iter().map(|d| d.open).collect(),
         }
     }
 
@@ -441,6 +610,9 @@ impl World {
                 m.facing.to_bits(),
             ]);
             words.extend(m.state.name().bytes().map(u64::from));
+        }
+        for d in &self.doors {
+            words.extend([d.open as u64, d.open_ticks]);
         }
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for w in words {

@@ -52,6 +52,7 @@ pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: D
             .into_iter()
             .map(|(min, max)| Ladder { min, max })
             .collect(),
+        doors: Vec::new(),
         agents: Vec::new(),
         spawn,
         camera_bounds: None,

@@ -25,6 +25,7 @@ fn start() -> Level {
             min: p(6., 0.),
             max: p(7., 4.),
         }],
+        doors: Vec::new(),
         agents: Vec::new(),
         spawn: p(0., 0.5),
         camera_bounds: None,

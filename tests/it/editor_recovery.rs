@@ -32,6 +32,7 @@ fn base() -> Level {
             p(-5., 0.),
         ])],
         ladders: vec![],
+        doors: Vec::new(),
         agents: Vec::new(),
         spawn: p(0., 1.),
         camera_bounds: None,

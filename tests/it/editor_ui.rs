@@ -52,6 +52,7 @@ fn level() -> Level {
             p(-6., 0.),
         ])],
         ladders: vec![],
+        doors: Vec::new(),
         agents: Vec::new(),
         spawn: p(0., 0.),
         camera_bounds: None,

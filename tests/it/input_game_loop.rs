@@ -21,6 +21,7 @@ fn flat() -> Level {
             DVec2::new(-50.0, 0.0),
         ])],
         ladders: vec![],
+        doors: Vec::new(),
         agents: Vec::new(),
         spawn: DVec2::new(0.0, 0.0),
         camera_bounds: None,

@@ -32,6 +32,7 @@ mod collision_regressions;
 mod collision_scenarios;
 mod data_files;
 mod determinism;
+mod doors;
 mod dist_checks;
 mod editor_kill;
 mod editor_props;

@@ -370,6 +370,7 @@ fn one_way_platform_from_below_landing_drop_and_ends() {
 
     // Walk off the platform's right end, then through the low one-way block from its side.
     let lvl2 = tessera::level::Level {
+        doors: Vec::new(),
         agents: Vec::new(),
         spawn: p(7.5, 2.3),
         ..lvl

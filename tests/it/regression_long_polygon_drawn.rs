@@ -26,6 +26,7 @@ fn level_of(points: Vec<DVec2>) -> Level {
         name: "long outline".into(),
         polygons: vec![LevelPolygon::solid(points)],
         ladders: vec![],
+        doors: Vec::new(),
         agents: Vec::new(),
         spawn: DVec2::ZERO,
         camera_bounds: None,

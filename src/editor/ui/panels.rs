@@ -503,6 +503,7 @@ fn polygon_fields(ed: &mut EditorUi, ui: &mut Ui, pi: usize) {
         .selected_text(match kind {
             PolygonKind::Solid => "solid",
             PolygonKind::OneWay => "one-way",
+            PolygonKind::Door => "door",
         })
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut kind, PolygonKind::Solid, "solid");

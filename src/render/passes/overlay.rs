@@ -1,6 +1,6 @@
 //! Overlay pass (`shaders/overlay.wgsl`): the collision-mesh debug view. The mesh part is built
 //! once per collider mesh and level and kept on the GPU; the hero part is rewritten every frame.
-//! The same pipeline draws the level's agents every frame, overlay or not.
+//! The same pipeline draws the level's doors and agents every frame, overlay or not.
 use std::collections::HashMap;
 
 use wgpu::util::DeviceExt;
@@ -18,7 +18,7 @@ pub struct OverlayPass {
     pipeline: wgpu::RenderPipeline,
     meshes: HashMap<ColliderId, (wgpu::Buffer, u32)>,
     hero: DynamicBuffer,
-    agents: DynamicBuffer,
+    living: DynamicBuffer,
 }
 
 impl OverlayPass {
@@ -41,7 +41,7 @@ impl OverlayPass {
             pipeline,
             meshes: HashMap::new(),
             hero: DynamicBuffer::new(device, "overlay hero", 64 * 1024),
-            agents: DynamicBuffer::new(device, "agents", 64 * 1024),
+            living: DynamicBuffer::new(device, "doors and agents", 64 * 1024),
         }
     }
 
@@ -74,25 +74,25 @@ impl OverlayPass {
         self.hero.write(device, queue, vertices);
     }
 
-    /// Uploads this frame's agents drawing.
-    pub fn set_agents(
+    /// Uploads this frame's drawing of the doors and agents.
+    pub fn set_living(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         vertices: &[ColorVertex],
     ) {
-        self.agents.write(device, queue, vertices);
+        self.living.write(device, queue, vertices);
     }
 
-    /// Draws the agents (inside the main pass, after the scene; nothing without agents).
-    pub fn draw_agents(&self, pass: &mut wgpu::RenderPass<'_>, globals: &wgpu::BindGroup) {
-        if self.agents.is_empty() {
+    /// Draws the doors and agents (inside the main pass, after the scene; nothing without them).
+    pub fn draw_living(&self, pass: &mut wgpu::RenderPass<'_>, globals: &wgpu::BindGroup) {
+        if self.living.is_empty() {
             return;
         }
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
-        pass.set_vertex_buffer(0, self.agents.buffer().slice(..));
-        pass.draw(0..self.agents.len(), 0..1);
+        pass.set_vertex_buffer(0, self.living.buffer().slice(..));
+        pass.draw(0..self.living.len(), 0..1);
     }
 
     /// Draws the mesh of collider `id` and the hero drawing (inside the main pass, last).
