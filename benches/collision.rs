@@ -25,8 +25,9 @@
 //!   heap of one build, counted by this binary's allocator (`Counting`), is printed first.
 //! - `agents`: 100 rows of 100 unit tiles (10 000 polygons) and 1 000 patrolling agents of the
 //!   small, medium and large size classes: one `World::step` (the hero idle, then every agent's
-//!   patrol probes and state-machine step), and `World::new`, which builds the five meshes (the
-//!   hero's two, one per size class) in parallel threads.
+//!   patrol probes and state-machine step), `World::new`, which builds the five meshes (the
+//!   hero's two, one per size class) in parallel threads, and `World::set_door` on one of eight
+//!   doors (the gate flipped in the five meshes, every character checked).
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
 //! throughput in moves (elements) per second. Memory per mesh and, at the end, the medians and the
@@ -1322,8 +1323,9 @@ fn load_average() -> String {
 // ---------------------------------------------------------------------------------------------
 // Agents (living levels): many characters on the meshes of their size classes.
 
-/// Rows of unit tiles side by side, 100 to a row, rows 4 m apart (room for the 2.2 m class), and
-/// `agents` patrols of the three box size classes spread over the rows, facing both ways.
+/// Rows of unit tiles side by side, 100 to a row, rows 4 m apart (room for the 2.2 m class),
+/// `agents` patrols of the three box size classes spread over the rows, facing both ways, and
+/// eight doors beyond the rows' right ends.
 fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level {
     use tessera::level::{AgentKind, AgentSize, LevelAgent, LevelPolygon};
     let per_row = 100.min(tiles);
@@ -1352,11 +1354,28 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
             facing: if rng.below(2) == 0 { 1.0 } else { -1.0 },
         })
         .collect();
+    // Eight doors, at the right ends of the first rows (where no agent walks).
+    let doors = (0..8.min(rows))
+        .map(|r| {
+            let (x, y) = (per_row as f64 + 0.5, 4.0 * r as f64);
+            tessera::level::LevelDoor {
+                points: vec![
+                    DVec2::new(x, y - 1.0),
+                    DVec2::new(x + 1.0, y - 1.0),
+                    DVec2::new(x + 1.0, y + 2.0),
+                    DVec2::new(x, y + 2.0),
+                ],
+                open: false,
+                switch: None,
+                close_after: None,
+            }
+        })
+        .collect();
     tessera::level::Level {
         name: "agents bench".into(),
         polygons,
         ladders: Vec::new(),
-        doors: Vec::new(),
+        doors,
         agents,
         spawn: DVec2::new(1.0, 0.0),
         camera_bounds: None,
@@ -1398,6 +1417,16 @@ fn agents<M: Measurement>(c: &mut Criterion<M>) {
     g.throughput(Throughput::Elements(count as u64));
     g.bench_function(BenchmarkId::new("tick_with_agents", count), |b| {
         b.iter(|| w.step(black_box(&Actions::default())).contacts)
+    });
+    // One door opened or closed: its gate flipped in the five meshes, and every character
+    // checked against what changed (none is in or on the door here).
+    g.throughput(Throughput::Elements(1));
+    let mut open = false;
+    g.bench_function(BenchmarkId::new("door_toggle", count), |b| {
+        b.iter(|| {
+            open = !open;
+            w.set_door(black_box(0), open)
+        })
     });
     g.finish();
 }

@@ -53,12 +53,19 @@ fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String
             for w in world.warnings() {
                 eprintln!("warning: {}: {w}", path.display());
             }
-            Ok(format!(
+            let mut summary = format!(
                 "level \"{}\": {} polygons, {} ladders",
                 level.name,
                 level.polygons.len(),
                 level.ladders.len()
-            ))
+            );
+            // Doors and agents only where a level has them (older summaries stay as they were).
+            for (n, what) in [(level.doors.len(), "doors"), (level.agents.len(), "agents")] {
+                if n > 0 {
+                    summary.push_str(&format!(", {n} {what}"));
+                }
+            }
+            Ok(summary)
         }
         Kind::Replay => {
             let replay = parse_replay(path, &text)?;

@@ -773,7 +773,8 @@ fn classify_regions(
                         let g = gate_ids
                             .iter()
                             .position(|&(d, _)| d == piece.source)
-                            .expect("every door piece has a gate") as u32;
+                            .expect("every door piece has a gate")
+                            as u32;
                         if !doors.contains(&g) {
                             doors.push(g);
                         }

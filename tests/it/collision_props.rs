@@ -913,3 +913,83 @@ proptest! {
         }
     }
 }
+
+/// What a mesh says of the space at `p`: outside the mesh, or the kind of the face it is in
+/// (free, one-way or solid).
+fn space_at(mesh: &CollisionMesh, p: DVec2) -> Option<FaceKind> {
+    match mesh.locate(p, None) {
+        Location::Free(b) => Some(mesh.kind(b.face)),
+        Location::Solid(f) => Some(mesh.kind(f)),
+        Location::Outside => None,
+    }
+}
+
+proptest! {
+    #![proptest_config(config(150))]
+
+    /// Doors (gated faces): random levels with random door outlines of every generated shape,
+    /// opened and closed in a random order. After every toggle the mesh passes its invariants and
+    /// answers, at random points (off the 1/8 m grid the shapes are snapped to), what a mesh built
+    /// from scratch answers: with the doors that are open left out and the closed ones as solid
+    /// polygons. So opening a door is exactly "no door there" and closing it exactly "a wall",
+    /// with no re-mesh.
+    #[test]
+    fn a_gate_open_is_no_door_and_closed_is_a_solid_polygon(
+        level in level(),
+        doors in prop::collection::vec(any_shape(), 1..4),
+        shape in collider(),
+        points in prop::collection::vec(start_point(), 24..48),
+        toggles in prop::collection::vec(0usize..4, 1..6),
+    ) {
+        let base = level.polygons();
+        let n = base.len() as u32;
+        let door_polys: Vec<SourcePolygon> = doors
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SourcePolygon {
+                id: PolygonId(n + i as u32),
+                kind: PolygonKind::Door,
+                points: s.outline.iter().map(|&p| p + level.offset).collect(),
+            })
+            .collect();
+        let all: Vec<SourcePolygon> = base.iter().chain(&door_polys).cloned().collect();
+        // The same bounds for every mesh (the automatic ones would follow the doors left out).
+        let config = MeshConfig {
+            bounds: Some(automatic_bounds(all.iter().flat_map(|p| p.points.iter().copied()))),
+            ..MeshConfig::default()
+        };
+        let mut mesh = build_mesh(&all, &shape, &config)
+            .map_err(|e| TestCaseError::fail(format!("build failed: {e}")))?;
+        let mut open = vec![false; door_polys.len()];
+        // Off the grid: no sample lies on an outline.
+        let off = DVec2::new(0.003_141_59, 0.002_718_28);
+        let mut check = |mesh: &CollisionMesh, open: &[bool], when: &str| -> Result<(), TestCaseError> {
+            if let Err(e) = mesh.check_invariants() {
+                return Err(TestCaseError::fail(format!("{when}: invariant: {e}")));
+            }
+            let mut fresh = base.clone();
+            for (d, &o) in door_polys.iter().zip(open) {
+                if !o {
+                    fresh.push(SourcePolygon { kind: PolygonKind::Solid, ..d.clone() });
+                }
+            }
+            let reference = build_mesh(&fresh, &shape, &config)
+                .map_err(|e| TestCaseError::fail(format!("{when}: reference build failed: {e}")))?;
+            for &p in &points {
+                let p = p + level.offset + off;
+                prop_assert_eq!(
+                    space_at(mesh, p), space_at(&reference, p),
+                    "{} at {:?}, doors open {:?}", when, p, open
+                );
+            }
+            Ok(())
+        };
+        check(&mesh, &open, "all closed")?;
+        for (k, &t) in toggles.iter().enumerate() {
+            let i = t % door_polys.len();
+            open[i] = !open[i];
+            prop_assert!(mesh.set_gate(door_polys[i].id, open[i]));
+            check(&mesh, &open, &format!("toggle {k} (door {i})"))?;
+        }
+    }
+}

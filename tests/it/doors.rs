@@ -100,7 +100,10 @@ fn the_hero_stops_at_a_closed_door_and_a_switch_opens_it_to_run_through_at_full_
         if h.vel.x == t.run_speed {
             ticks_at_speed += 1;
         } else {
-            assert!(h.body.pos.x < 4.0 || h.body.pos.x > 7.0, "slowed in the doorway");
+            assert!(
+                h.body.pos.x < 4.0 || h.body.pos.x > 7.0,
+                "slowed in the doorway"
+            );
         }
     }
     assert!(w.hero().body.pos.x > 9.0);
@@ -166,7 +169,11 @@ fn a_door_closing_on_the_hero_makes_it_crouch_or_moves_it_out_or_crushes_it() {
     w.set_door(0, true);
     w.place_hero(p(4.0 - 0.4 + 0.01, 0.0)).unwrap();
     w.set_door(0, false);
-    assert!((w.hero().body.pos - p(3.6, 0.0)).length() < 1e-9, "{}", w.hero().body.pos);
+    assert!(
+        (w.hero().body.pos - p(3.6, 0.0)).length() < 1e-9,
+        "{}",
+        w.hero().body.pos
+    );
     assert!(!w.events().contains(&WorldEvent::Crushed { agent: None }));
     // In the middle of it: no room within the wiggle, a crush; the hero is put outside.
     w.set_door(0, true);
@@ -201,7 +208,11 @@ fn a_trapdoor_opening_under_the_hero_drops_it() {
         w.step(&Actions::default());
         landed |= w.hero().grounded() && w.hero().body.pos.y == -9.0;
     }
-    assert!(landed, "fell through to the floor below: {}", w.hero().body.pos);
+    assert!(
+        landed,
+        "fell through to the floor below: {}",
+        w.hero().body.pos
+    );
 }
 
 #[test]

@@ -261,6 +261,41 @@ fn the_agents_level_keeps_each_size_class_where_it_fits() {
 }
 
 #[test]
+fn the_doors_level_opens_the_doorway_and_the_trapdoor_from_their_switches() {
+    let l = load("levels/test/doors.ron");
+    let mut w = world(&l);
+    assert!(w.warnings().is_empty(), "{:?}", w.warnings());
+    assert_eq!(
+        w.doors().iter().map(|d| d.open).collect::<Vec<_>>(),
+        [false, false, true]
+    );
+    let right = tessera::movement::Actions {
+        move_axis: DVec2::new(1.0, 0.0),
+        ..Default::default()
+    };
+    let mut opened = Vec::new();
+    for _ in 0..120 * 4 {
+        w.step(&right);
+        for e in w.events() {
+            if let tessera::sim::WorldEvent::DoorOpened { door } = e {
+                opened.push((*door, w.hero().body.pos.x));
+            }
+        }
+    }
+    // Door 0 opened on its switch (x 1..2), the trapdoor on its (x 9..10); the hero ran through
+    // the doorway and fell through the trapdoor to the floor below.
+    assert_eq!(opened.len(), 2, "{opened:?}");
+    assert_eq!(opened[0].0, 0);
+    assert!((1.0..=2.0).contains(&opened[0].1), "{opened:?}");
+    assert_eq!(opened[1].0, 1);
+    assert!((9.0..=10.0).contains(&opened[1].1), "{opened:?}");
+    let h = w.hero();
+    assert!(h.grounded() && h.body.pos.y == -5.0, "{}", h.body.pos);
+    // The doorway's door closed behind the hero 1.5 s after it left the switch.
+    assert!(!w.doors()[0].open);
+}
+
+#[test]
 fn default_level_has_every_feature() {
     let l = load("levels/default.ron");
     let unit_tiles = l
