@@ -49,13 +49,15 @@ impl Level {
                 Some(text.strip_prefix(&prefix).unwrap_or(&text).to_string())
             } else if let Some(why) = d.switch.as_ref().and_then(box_problem) {
                 Some(format!("switch: {why}"))
-            } else if let Some(t) = d.close_after.filter(|t| !(t.is_finite() && *t > 0.0)) {
-                Some(format!(
-                    "close_after {} must be a positive number of seconds",
-                    Num(t)
-                ))
             } else {
-                None
+                d.close_after
+                    .filter(|t| !(t.is_finite() && *t > 0.0))
+                    .map(|t| {
+                        format!(
+                            "close_after {} must be a positive number of seconds",
+                            Num(t)
+                        )
+                    })
             };
             if let Some(why) = why {
                 return Err(LevelProblem::Door { index: i, why });
