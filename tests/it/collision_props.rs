@@ -963,7 +963,7 @@ proptest! {
         let mut open = vec![false; door_polys.len()];
         // Off the grid: no sample lies on an outline.
         let off = DVec2::new(0.003_141_59, 0.002_718_28);
-        let mut check = |mesh: &CollisionMesh, open: &[bool], when: &str| -> Result<(), TestCaseError> {
+        let check = |mesh: &CollisionMesh, open: &[bool], when: &str| -> Result<(), TestCaseError> {
             if let Err(e) = mesh.check_invariants() {
                 return Err(TestCaseError::fail(format!("{when}: invariant: {e}")));
             }
