@@ -7,7 +7,7 @@
 use glam::DVec2;
 
 use super::debug_draw::{DebugDraw, Rgba};
-use crate::collision::{CollisionMesh, EdgeRef, FaceKind, PolygonKind};
+use crate::collision::{Aabb, CollisionMesh, EdgeRef, FaceKind, PolygonKind};
 use crate::level::AgentSize;
 use crate::movement::{Hero, MoveState};
 use crate::sim::Agent;
@@ -222,6 +222,44 @@ pub fn paint_door(points: &[DVec2], open: bool, d: &mut impl DebugDraw) {
     }
     for i in 0..n {
         d.line(points[i], points[(i + 1) % n], 0.08, frame);
+    }
+}
+
+/// Draws a door's switch: a plate along the bottom of its box and a faint outline of the box,
+/// brass while its door is closed, green while open, so a player sees what to step on.
+pub fn paint_switch(b: &Aabb, open: bool, d: &mut impl DebugDraw) {
+    let colour: Rgba = if open {
+        [0.3, 0.75, 0.35, 1.0]
+    } else {
+        [0.85, 0.65, 0.2, 1.0]
+    };
+    let plate = 0.08_f64.min(b.max.y - b.min.y);
+    let (x0, x1, y0) = (b.min.x, b.max.x, b.min.y);
+    d.triangle(
+        [
+            DVec2::new(x0, y0),
+            DVec2::new(x1, y0),
+            DVec2::new(x1, y0 + plate),
+        ],
+        colour,
+    );
+    d.triangle(
+        [
+            DVec2::new(x0, y0),
+            DVec2::new(x1, y0 + plate),
+            DVec2::new(x0, y0 + plate),
+        ],
+        colour,
+    );
+    let faint = [colour[0], colour[1], colour[2], 0.25];
+    let corners = [
+        b.min,
+        DVec2::new(b.max.x, b.min.y),
+        b.max,
+        DVec2::new(b.min.x, b.max.y),
+    ];
+    for i in 0..4 {
+        d.line(corners[i], corners[(i + 1) % 4], 0.03, faint);
     }
 }
 

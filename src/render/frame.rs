@@ -6,7 +6,7 @@ use std::ops::Range;
 use glam::DVec2;
 
 use super::background_mesh::Backdrop;
-use super::collision_overlay::{paint_agent, paint_door, paint_hero};
+use super::collision_overlay::{paint_agent, paint_door, paint_hero, paint_switch};
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
@@ -16,6 +16,10 @@ use crate::anim::Transform;
 use crate::collision::ColliderId;
 use crate::sim::World;
 use crate::view::{interpolated_hero, Snapshot};
+
+/// Depth (m, towards the camera) at which doors are drawn: half the level slabs' default half
+/// depth (`SlabConfig::solid_half_depth`, 1.2 m).
+pub const DOOR_Z: f32 = 0.6;
 
 /// One frame's CPU-side render data. Reused across frames to keep allocations out of the loop.
 #[derive(Clone, Debug, Default)]
@@ -76,8 +80,17 @@ impl FrameData {
             z: 0.0,
         };
         lines.vertices.clear();
+        // Doors halfway to the level slabs' front faces (so they read as solid, recessed in
+        // their frames), agents on the play plane where the hero is.
+        lines.z = DOOR_Z;
         for (door, state) in world.level().doors.iter().zip(world.doors()) {
             paint_door(&door.points, state.open, &mut lines);
+        }
+        lines.z = 0.0;
+        for (door, state) in world.level().doors.iter().zip(world.doors()) {
+            if let Some(b) = &door.switch {
+                paint_switch(b, state.open, &mut lines);
+            }
         }
         for a in world.agents() {
             let mesh = world.collision().mesh(a.mover.collider);

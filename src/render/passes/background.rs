@@ -27,6 +27,7 @@ impl BackgroundPass {
             samples,
             PassShader::Background,
             None,
+            false,
         );
         BackgroundPass {
             pipeline,
@@ -50,9 +51,10 @@ impl BackgroundPass {
     }
 }
 
-/// A pipeline for [`ColorVertex`] triangles with only the globals bound and no depth test or
-/// write (they are drawn in painter's order): the background (opaque, before the level) and the
-/// overlay (alpha-blended, after it) share this shape.
+/// A pipeline for [`ColorVertex`] triangles with only the globals bound: the background (opaque,
+/// before the level) and the overlay (alpha-blended, after it) share this shape with no depth
+/// test or write (they are drawn in painter's order); the doors and agents (`depth_tested`) are
+/// tested and written like the level, so nearer geometry and the hero hide them.
 pub(crate) fn color_pipeline(
     device: &wgpu::Device,
     globals: &wgpu::BindGroupLayout,
@@ -60,6 +62,7 @@ pub(crate) fn color_pipeline(
     samples: u32,
     shader: PassShader,
     blend: Option<wgpu::BlendState>,
+    depth_tested: bool,
 ) -> wgpu::RenderPipeline {
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some(shader.file_name()),
@@ -82,8 +85,12 @@ pub(crate) fn color_pipeline(
         },
         depth_stencil: Some(wgpu::DepthStencilState {
             format: DEPTH_FORMAT,
-            depth_write_enabled: Some(false),
-            depth_compare: Some(wgpu::CompareFunction::Always),
+            depth_write_enabled: Some(depth_tested),
+            depth_compare: Some(if depth_tested {
+                wgpu::CompareFunction::LessEqual
+            } else {
+                wgpu::CompareFunction::Always
+            }),
             stencil: Default::default(),
             bias: Default::default(),
         }),

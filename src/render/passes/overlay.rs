@@ -16,6 +16,8 @@ use crate::render::vertex::ColorVertex;
 /// The overlay pipeline, the cached mesh drawings and the per-frame hero drawing.
 pub struct OverlayPass {
     pipeline: wgpu::RenderPipeline,
+    /// The doors' and agents' pipeline: the same, depth-tested.
+    living_pipeline: wgpu::RenderPipeline,
     meshes: HashMap<ColliderId, (wgpu::Buffer, u32)>,
     hero: DynamicBuffer,
     living: DynamicBuffer,
@@ -36,9 +38,20 @@ impl OverlayPass {
             samples,
             PassShader::Overlay,
             Some(wgpu::BlendState::ALPHA_BLENDING),
+            false,
+        );
+        let living_pipeline = color_pipeline(
+            device,
+            globals,
+            format,
+            samples,
+            PassShader::Overlay,
+            Some(wgpu::BlendState::ALPHA_BLENDING),
+            true,
         );
         OverlayPass {
             pipeline,
+            living_pipeline,
             meshes: HashMap::new(),
             hero: DynamicBuffer::new(device, "overlay hero", 64 * 1024),
             living: DynamicBuffer::new(device, "doors and agents", 64 * 1024),
@@ -89,7 +102,7 @@ impl OverlayPass {
         if self.living.is_empty() {
             return;
         }
-        pass.set_pipeline(&self.pipeline);
+        pass.set_pipeline(&self.living_pipeline);
         pass.set_bind_group(0, globals, &[]);
         pass.set_vertex_buffer(0, self.living.buffer().slice(..));
         pass.draw(0..self.living.len(), 0..1);
