@@ -21,7 +21,9 @@
 //!   boundary edges ahead) or off a ledge (no walkable ground under its collider one collider
 //!   width ahead, down to `max_step_height` below the feet). Both look further by the distance
 //!   it needs to brake and reverse (`v² / 2(ground_accel + ground_friction)`), so it stops with
-//!   its collider's front at the ledge, within a tick's travel, and short of the wall.
+//!   its collider's front at the ledge, within a tick's travel, and short of the wall. While the
+//!   edge it stands on runs on past that look-ahead, there can be neither (the boundary of the
+//!   free space turns at both), so the probes only run near an edge's end.
 //!
 //! Must never depend on window, GPU, audio or input crates.
 use glam::DVec2;
@@ -29,7 +31,9 @@ use glam::DVec2;
 use crate::collision::{ColliderId, ColliderShape, CollisionMesh};
 use crate::level::{AgentKind, AgentSize, LevelAgent};
 use crate::movement::tuning::head_chamfered_box;
-use crate::movement::{Actions, Env, Hero, MoveEvent, SizeClass, StepReport, Tuning, HERO_CLASS};
+use crate::movement::{
+    Actions, Env, Hero, MoveEvent, MoveState, SizeClass, StepReport, Tuning, HERO_CLASS,
+};
 
 /// How far ahead (m) a patrolling agent looks for a wall: a little more than one tick's travel at
 /// half the default run speed (8 m/s / 2 / 120 Hz = 3.3 cm), so the wall is seen before it is
@@ -142,9 +146,16 @@ impl Agent {
                     // acceleration plus friction.
                     let v = h.vel.length();
                     let stop = v * v / (2.0 * (t.ground_accel + t.ground_friction));
+                    // The ground the feet walk on is an edge of the boundary of the free space:
+                    // a wall or a ledge ahead ends it (the boundary turns there), so while the
+                    // edge runs on past the look-ahead, neither can be there and nothing needs
+                    // probing (most ticks, on long floors).
+                    let reach = width.max(WALL_LOOKAHEAD) + stop;
+                    let clear = support_runs_on(mesh, h, dir, reach);
                     if blocked
-                        || wall_ahead(mesh, h, t, dir, stop)
-                        || ledge_ahead(mesh, h, t, dir, width + stop)
+                        || !clear
+                            && (wall_ahead(mesh, h, t, dir, stop)
+                                || ledge_ahead(mesh, h, t, dir, width + stop))
                     {
                         dir = -dir;
                     }
@@ -162,6 +173,17 @@ impl Agent {
         let a = self.actions(env, t);
         self.mover.step(env, &a, t, dt, &mut self.last);
     }
+}
+
+/// Whether the edge the agent stands on runs on for at least `reach` ahead of its feet in
+/// direction `dir` (±1).
+fn support_runs_on(mesh: &CollisionMesh, h: &Hero, dir: f64, reach: f64) -> bool {
+    let MoveState::Supported { edge, .. } = h.state else {
+        return false;
+    };
+    let (a, b) = mesh.edge_points(edge);
+    let end = if (b.x - a.x) * dir > 0.0 { b } else { a };
+    (end - h.body.pos).length() >= reach
 }
 
 /// The width of a mesh's collider, m.
