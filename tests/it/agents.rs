@@ -417,7 +417,7 @@ mod zero_penetration {
                     for k in 0..n {
                         actions.push(Actions {
                             move_axis: p(x as f64, y as f64),
-                            jump: jump,
+                            jump,
                             jump_pressed: jump && k == 0,
                             crouch,
                         });
