@@ -75,7 +75,7 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, ladder: usize, rep: &mut StepReport) 
         }
         return Transition::to(climbing, vel);
     }
-    let ground = walkable_support(mesh, h.body, MoveOptions::default(), t);
+    let ground = walkable_support(mesh, h.body, MoveOptions::default(), h.walk_limit);
     let blocked_below = a.move_axis.y < 0.0 && r.travelled < dy.abs() - 1e-9;
     if blocked_below || at_bottom && a.move_axis.y < 0.0 {
         rep.events.push(MoveEvent::LeftLadder);

@@ -23,9 +23,6 @@ pub use super::rules::GROUND_PROBE;
 /// Distance (m) within which a position counts as on a mesh edge when switching meshes: points on
 /// an edge may round to the solid side by a few ulps.
 pub const ON_EDGE_TOLERANCE: f64 = 1e-9;
-/// Most state steps one tick runs: a state re-enters another only from the ground into the air
-/// (a jump or a drop-through flies the rest of the tick), and the air never re-enters.
-const MAX_STATE_RUNS_PER_TICK: usize = 2;
 
 /// Countdown timers, in seconds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -141,9 +138,12 @@ impl Hero {
         };
         if tuning.top_down {
             hero.state = MoveState::TopDown;
-        } else if let Some(s) =
-            walkable_support(env.mesh(collider), body, MoveOptions::default(), tuning)
-        {
+        } else if let Some(s) = walkable_support(
+            env.mesh(collider),
+            body,
+            MoveOptions::default(),
+            hero.walk_limit,
+        ) {
             hero.state = MoveState::Supported {
                 edge: s,
                 speed: 0.0,
@@ -255,14 +255,16 @@ impl Hero {
         }
         self.update_crouch(env, &a, t, rep);
         let cx = Ctx { env, a: &a, t, dt };
-        for run in 1..=MAX_STATE_RUNS_PER_TICK {
-            let tr = self.run_state(&cx, rep);
-            self.state = tr.next;
-            self.vel = tr.vel;
-            if !tr.reenter {
-                break;
-            }
-            debug_assert!(run < MAX_STATE_RUNS_PER_TICK, "{:?} re-entered", tr.next);
+        // At most two runs (no loop: an optimiser hoisted a state's loop-invariant work out of a
+        // two-iteration loop into every step, ~10 % of one).
+        let tr = self.run_state(&cx, rep);
+        self.state = tr.next;
+        self.vel = tr.vel;
+        if tr.reenter {
+            let again = self.run_state(&cx, rep);
+            debug_assert!(!again.reenter, "{:?} re-entered", again.next);
+            self.state = again.next;
+            self.vel = again.vel;
         }
         self.count_travel(env, t, prev, self.body.pos - start, rep);
         if matches!(prev, MoveState::WallSlide { .. })
@@ -346,16 +348,16 @@ impl Hero {
         };
         let stand = self.class.stand;
         if want && self.collider == stand {
-            if self.switch_collider(env, crouch, t) {
+            if self.switch_collider(env, crouch) {
                 rep.events.push(MoveEvent::Crouched);
             }
-        } else if !want && self.collider == crouch && self.switch_collider(env, stand, t) {
+        } else if !want && self.collider == crouch && self.switch_collider(env, stand) {
             rep.events.push(MoveEvent::StoodUp);
         }
     }
 
     /// Moves the body onto another collider's mesh at the same feet position, if it fits there.
-    pub(crate) fn switch_collider(&mut self, env: &Env, to: ColliderId, t: &Tuning) -> bool {
+    pub(crate) fn switch_collider(&mut self, env: &Env, to: ColliderId) -> bool {
         let mesh = env.mesh(to);
         let Some(body) = locate_free(mesh, self.body.pos) else {
             return false;
@@ -363,7 +365,7 @@ impl Hero {
         self.body = body;
         self.collider = to;
         if let MoveState::Supported { speed, .. } = self.state {
-            self.state = match walkable_support(mesh, body, self.move_options(), t) {
+            self.state = match walkable_support(mesh, body, self.move_options(), self.walk_limit) {
                 Some(edge) => MoveState::Supported { edge, speed },
                 None => MoveState::Airborne,
             };

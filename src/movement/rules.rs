@@ -96,15 +96,17 @@ pub(crate) fn edge_dir(mesh: &CollisionMesh, e: EdgeRef) -> DVec2 {
     (b - a).normalize_or_zero()
 }
 
-/// The walkable edge right below `body`, if any.
+/// The walkable edge right below `body`, if any; `min_normal_y` is [`min_walk_normal_y`] (the
+/// hero's cached `walk_limit`: a cosine per call was measurable, and an optimiser may hoist it
+/// out of the state dispatch into every step).
 pub(crate) fn walkable_support(
     mesh: &CollisionMesh,
     body: crate::collision::Body,
     opts: MoveOptions,
-    t: &Tuning,
+    min_normal_y: f64,
 ) -> Option<EdgeRef> {
     let s = mesh.support_below(body, GROUND_PROBE, opts)?;
-    (walkable(s.normal, min_walk_normal_y(t)) && s.point.distance(body.pos) <= GROUND_PROBE)
+    (walkable(s.normal, min_normal_y) && s.point.distance(body.pos) <= GROUND_PROBE)
         .then_some(s.edge)
 }
 
