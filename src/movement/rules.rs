@@ -53,7 +53,8 @@ pub(crate) struct Transition {
     pub next: MoveState,
     /// The velocity after this step, m/s.
     pub vel: DVec2,
-    /// Whether `next` also runs in this tick (with the body where this step left it).
+    /// Whether `next` also runs in this tick (with the body where this step left it). Only the
+    /// airborne state is re-entered, and it never asks for it (`hero.rs`).
     pub reenter: bool,
 }
 
@@ -151,7 +152,7 @@ pub fn ladder_at(ladders: &[Aabb], p: DVec2) -> Option<usize> {
 /// through a one-way platform, which a ladder usually leads through).
 pub(crate) fn ladder_to_grab(h: &Hero, cx: &Ctx) -> Option<usize> {
     let a = cx.a;
-    if h.crouching() || a.move_axis.y.abs() <= 0.5 || h.timers.drop_through > 0.0 {
+    if a.move_axis.y.abs() <= 0.5 || h.timers.drop_through > 0.0 || h.crouching() {
         return None;
     }
     let i = ladder_at(cx.env.ladders, h.body.pos)?;

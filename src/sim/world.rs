@@ -16,7 +16,9 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{Agent, SizeClasses};
-use crate::collision::{colliders_meet, Aabb, BuildError, CollisionWorld, Meeting, MeshConfig};
+use crate::collision::{
+    colliders_meet, Aabb, BuildError, ColliderId, CollisionWorld, Meeting, MeshConfig,
+};
 use crate::level::Level;
 use crate::movement::{Actions, Env, Hero, MoveState, SpawnError, StepReport, Tuning, TuningError};
 
@@ -399,12 +401,18 @@ impl World {
             ladders: &self.ladders,
         };
         let t = &self.tuning;
+        // Only a character whose feet are within its collider's reach of the door's box can be
+        // on it or in it (the door's inflation by any collider lies inside that).
+        let reach = (0..self.collision.shapes().len())
+            .flat_map(|i| self.collision.mesh(ColliderId(i as u16)).collider())
+            .fold(0.0_f64, |r, q| r.max(q.abs().max_element()));
+        let near = Aabb::from_points(self.level.doors[index].points.iter().copied()).expand(reach);
         let mut crushed = Vec::new();
-        if resettle(&mut self.hero, &env, t) {
+        if near.contains(self.hero.body.pos) && resettle(&mut self.hero, &env, t) {
             crushed.push(WorldEvent::Crushed { agent: None });
         }
         for (i, a) in self.agents.iter_mut().enumerate() {
-            if resettle(&mut a.mover, &env, t) {
+            if near.contains(a.mover.body.pos) && resettle(&mut a.mover, &env, t) {
                 crushed.push(WorldEvent::Crushed { agent: Some(i) });
             }
         }

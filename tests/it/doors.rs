@@ -228,3 +228,38 @@ fn doors_are_in_the_hash_and_a_level_without_doors_keeps_its_hash() {
     let json = serde_json::to_string(&a.trace_frame()).unwrap();
     assert!(json.ends_with(",\"doors\":[false]}"), "{json}");
 }
+
+#[test]
+fn a_closed_trapdoor_flush_with_the_floor_is_crossed_at_full_speed_without_a_snag() {
+    // The seam between the static floor and a closed door's top (issue 26, goal 6): the door's
+    // faces are solid like the floor's, and the free side's boundary runs straight across both,
+    // so the hero keeps its speed and never leaves the ground.
+    let mut l = level(
+        vec![rect(-20.0, -1.0, -1.0, 0.0), rect(1.0, -1.0, 20.0, 0.0)],
+        vec![],
+        p(-12.0, 0.0),
+    );
+    l.doors = vec![door(-1.0, -1.0, 1.0, 0.0)];
+    let t = Tuning::default();
+    let mut w = World::new(&l, &t).unwrap();
+    let mut crossed = false;
+    for tick in 0..300 {
+        w.step(&mv(1.0, 0.0));
+        let h = w.hero();
+        assert!(
+            h.grounded(),
+            "tick {tick}: left the ground at {}",
+            h.body.pos
+        );
+        assert_eq!(h.body.pos.y, 0.0);
+        if (-2.0..2.0).contains(&h.body.pos.x) {
+            assert_eq!(
+                h.vel.x, t.run_speed,
+                "tick {tick}: slowed at {}",
+                h.body.pos
+            );
+            crossed = true;
+        }
+    }
+    assert!(crossed && w.hero().body.pos.x > 5.0);
+}
