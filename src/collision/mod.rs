@@ -17,8 +17,10 @@
 //!   [`validate_polygon`] ([`GeometryError`], [`MAX_COORDINATE`]); [`ColliderShape`];
 //!   [`build_mesh`] with [`MeshConfig`] ([`BuildError`]); [`CollisionWorld`]: one mesh per
 //!   collider shape, indexed by [`ColliderId`].
-//! - The mesh, read-only: [`CollisionMesh`] and its [`Face`], [`FaceId`], [`FaceKind`],
-//!   [`EdgeRef`], [`InflatedPiece`]; [`CollisionMesh::check_invariants`] ([`InvariantError`]).
+//! - The mesh, read-only but for its doors: [`CollisionMesh`] and its [`Face`], [`FaceId`],
+//!   [`FaceKind`], [`EdgeRef`], [`InflatedPiece`]; [`CollisionMesh::check_invariants`]
+//!   ([`InvariantError`]); [`CollisionMesh::set_gate`] (and [`CollisionWorld::set_gate`]) opens
+//!   or closes a door (see "Doors" below).
 //! - Queries: [`CollisionMesh::move_and_slide`], [`CollisionMesh::cast`] and
 //!   [`CollisionMesh::ray_cast`] ([`Body`], [`MoveOptions`], [`MoveResult`], [`MoveEnd`],
 //!   [`Contact`], [`Contacts`]); [`CollisionMesh::locate`] ([`Location`]);
@@ -28,7 +30,8 @@
 //!   [`convex_pieces`], the outline the core builds for a solid polygon ([`filled_outline`],
 //!   [`fill_mouth`]),
 //!   the exact orientation test [`orient`], [`cross`], [`closest_on_segment`]
-//!   and [`Aabb`].
+//!   and [`Aabb`]; how two characters' colliders meet ([`colliders_meet`], [`Meeting`]), by the
+//!   same Minkowski sum.
 //!
 //! # Module map (all private)
 //! - `build`: validation, decomposition, inflation, triangulation, classification; `fill`:
@@ -103,6 +106,20 @@
 //! it; never when the move asks to pass (`MoveOptions::pass_one_way`, for dropping through).
 //! Walking into a platform's side (even its bevelled corner, with a chamfered collider) or jumping
 //! up through it passes. [`CollisionMesh::blocks`] answers for a move going down.
+//!
+//! # Doors (gated faces)
+//! A [`PolygonKind::Door`] polygon is inflated and triangulated like any other, so its outline is
+//! made of constraint edges and its faces form regions of their own; it buries no other polygon's
+//! edges (the door may open), is never filled or thinned, and keeps its interior edges. The
+//! region classification records, for each face a door covers and no solid piece does, which
+//! doors cover it and what it is without them (free or one-way). Each door's gate starts closed
+//! (those faces solid); [`CollisionMesh::set_gate`] rewrites the kinds of the faces it covers:
+//! solid while any door covering a face is closed, its door-less kind once all are open. Nothing
+//! else changes (vertices, triangles, neighbours, constraint bits), so bodies keep their faces,
+//! the cost is the door's faces, and every query reads kinds as it always did. The invariant
+//! checker counts a door's pieces as solid while closed and absent while open; a property test
+//! (`collision_props`) checks that after any sequence of toggles the mesh answers like one built
+//! from scratch without the open doors and with the closed ones solid.
 //!
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or any other Tessera module: this is a plain library.

@@ -1,8 +1,10 @@
 //! Platformer movement on the collision core: a deterministic state machine at a fixed timestep.
 //!
 //! # What it owns
-//! The hero's motion: [`Hero`] holds a body on the collision world, a velocity, the collider in
-//! use (standing or crouching: one mesh each, same feet point) and a [`MoveState`]. Each state has
+//! The hero's motion, and every other character's: [`Hero`] holds a body on the collision world, a
+//! velocity, its [`SizeClass`] (a standing and an optional crouching collider: one mesh each,
+//! same feet point), the collider in use and a [`MoveState`]. The hero is [`HERO_CLASS`];
+//! `sim::agents` gives other characters their own classes and meshes. Each state has
 //! one step function in its own file: [`supported`] (walking along edge chains with hand-off at
 //! joints), [`airborne`] (gravity, air control, wall slide and wall jump, landing), [`climbing`]
 //! (ladders), [`top_down`] (no gravity, 8-way). Every feel constant is in [`Tuning`]. A step emits
