@@ -21,7 +21,7 @@ use super::ui::{Effect, GameUi};
 use super::GameError;
 use super::GameOptions;
 use crate::editor::ui::FrameTime;
-use crate::input::{key_from_logical, key_from_winit, Gamepads};
+use crate::input::{key_from_logical, key_from_winit, Gamepads, Key};
 use crate::render::frame::FrameData;
 use crate::render::gpu::{Gpu, GpuError};
 use crate::render::quality::Quality;
@@ -68,6 +68,7 @@ pub fn run(
         stats: FrameStats::default(),
         shown_title: String::new(),
         mods: Mods::default(),
+        edit_ended: false,
     };
     // A recovery file newer than the level: the editor opens with its restore prompt.
     if opts.editor || app.gui.editor.dialog_open() {
@@ -268,6 +269,13 @@ struct App<'o> {
     shown_title: String,
     /// Modifier keys held (winit reports them apart from key events).
     mods: Mods,
+    /// A press that ends a single-line edit (Enter, Escape) went to the text field being edited
+    /// since the last UI pass. egui lets go of the field only in its next pass, so until then the
+    /// keys after it are not typing: Enter and Tab pressed within one frame (a few frames a
+    /// second on a software rasteriser under load) gave Tab to egui, which kept the editor open
+    /// (`window_input::tab_closes_the_editor_and_space_never_presses_a_button` failed so once,
+    /// 2026-11-26).
+    edit_ended: bool,
 }
 
 impl ApplicationHandler for App<'_> {
@@ -354,6 +362,7 @@ impl App<'_> {
     /// key stays held whoever got its press.
     fn key_event(&mut self, key: &KeyEvent, event: &WindowEvent) {
         let text_field = self.ui_shown()
+            && !self.edit_ended
             && self
                 .gfx
                 .as_ref()
@@ -377,6 +386,9 @@ impl App<'_> {
             return;
         }
         if text_field {
+            if matches!(code, Some(Key::Enter | Key::Escape)) {
+                self.edit_ended = true;
+            }
             return to_egui(self);
         }
         let (Some(k), false) = (code, key.repeat) else {
@@ -450,6 +462,9 @@ impl App<'_> {
     /// The editor or the pause menu, when shown: one egui pass, tessellated and its textures
     /// uploaded. Returns the UI's effects and what to draw.
     fn ui_pass(&mut self, report: FrameReport) -> (Vec<Effect>, Option<EguiFrame>) {
+        // egui's pass below takes the keys given to it; what it says of text focus is current
+        // again after it.
+        self.edit_ended = false;
         let Some(g) = &mut self.gfx else {
             return (Vec::new(), None);
         };

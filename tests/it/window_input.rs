@@ -396,6 +396,18 @@ fn tab_closes_the_editor_and_space_never_presses_a_button() {
     w.key("space");
     w.open_editor();
     assert_unchanged(&level, &bytes, "the grid size field, Enter, Tab, Space");
+
+    // Enter and Tab in one burst, so that both reach the window before egui's next pass: Enter
+    // ends the edit, and Tab after it is the app's (it went to egui and kept the editor open
+    // before the window remembered that Enter had ended the edit).
+    w.click(at::GRID_SIZE);
+    w.key("ctrl+a");
+    w.xdo(&["type", "--delay", "60", "0.25"]);
+    w.xdo(&["key", "--delay", "0", "Return", "Tab"]);
+    w.wait_editing(false);
+    w.key("space");
+    w.open_editor();
+    assert_unchanged(&level, &bytes, "the grid size field, Enter and Tab at once, Space");
     drop(w);
     let _ = std::fs::remove_dir_all(dir);
 }
