@@ -407,7 +407,11 @@ fn tab_closes_the_editor_and_space_never_presses_a_button() {
     w.wait_editing(false);
     w.key("space");
     w.open_editor();
-    assert_unchanged(&level, &bytes, "the grid size field, Enter and Tab at once, Space");
+    assert_unchanged(
+        &level,
+        &bytes,
+        "the grid size field, Enter and Tab at once, Space",
+    );
     drop(w);
     let _ = std::fs::remove_dir_all(dir);
 }
