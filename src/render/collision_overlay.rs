@@ -178,9 +178,7 @@ pub fn paint_agent(mesh: &CollisionMesh, agent: &Agent, at: DVec2, d: &mut impl 
     for i in 0..c.len() {
         d.line(at + c[i], at + c[(i + 1) % c.len()], 0.04, dark);
     }
-    let (lo, hi) = c
-        .iter()
-        .fold((c[0], c[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    let Aabb { min: lo, max: hi } = Aabb::from_points(c.iter().copied());
     let eye = at
         + DVec2::new(
             0.5 * (lo.x + hi.x) + agent.mover.facing * 0.3 * (hi.x - lo.x),

@@ -28,7 +28,7 @@
 //! Must never depend on window, GPU, audio or input crates.
 use glam::DVec2;
 
-use crate::collision::{ColliderId, ColliderShape, CollisionMesh};
+use crate::collision::{Aabb, ColliderId, ColliderShape, CollisionMesh};
 use crate::level::{AgentKind, AgentSize, LevelAgent};
 use crate::movement::tuning::head_chamfered_box;
 use crate::movement::{
@@ -188,11 +188,8 @@ fn support_runs_on(mesh: &CollisionMesh, h: &Hero, dir: f64, reach: f64) -> bool
 
 /// The width of a mesh's collider, m.
 fn collider_width(mesh: &CollisionMesh) -> f64 {
-    let xs = mesh.collider().iter().map(|p| p.x);
-    let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
-        (lo.min(x), hi.max(x))
-    });
-    hi - lo
+    let b = Aabb::from_points(mesh.collider().iter().copied());
+    b.max.x - b.min.x
 }
 
 /// Whether walking `dir` (±1) is blocked within `stop` (the braking distance) plus

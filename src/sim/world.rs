@@ -256,6 +256,22 @@ impl Built {
     }
 }
 
+/// The words of a character's state that every hash covers: position, face, velocity, collider,
+/// ticks in its state, facing and the state's name (the hero adds its support and timers).
+fn character_words(h: &Hero, words: &mut Vec<u64>) {
+    words.extend([
+        h.body.pos.x.to_bits(),
+        h.body.pos.y.to_bits(),
+        h.body.face.0 as u64,
+        h.vel.x.to_bits(),
+        h.vel.y.to_bits(),
+        h.collider.0 as u64,
+        h.ticks_in_state as u64,
+        h.facing.to_bits(),
+    ]);
+    words.extend(h.state.name().bytes().map(u64::from));
+}
+
 /// Each door's state at the level's start.
 fn door_states(level: &Level) -> Vec<DoorState> {
     level
@@ -577,18 +593,8 @@ impl World {
     /// A hash of the complete simulation state (FNV-1a over the bits), for determinism checks.
     pub fn state_hash(&self) -> u64 {
         let h = &self.hero;
-        let mut words: Vec<u64> = vec![
-            self.steps,
-            h.body.pos.x.to_bits(),
-            h.body.pos.y.to_bits(),
-            h.body.face.0 as u64,
-            h.vel.x.to_bits(),
-            h.vel.y.to_bits(),
-            h.collider.0 as u64,
-            h.ticks_in_state as u64,
-            h.facing.to_bits(),
-        ];
-        words.extend(h.state.name().bytes().map(u64::from));
+        let mut words: Vec<u64> = vec![self.steps];
+        character_words(h, &mut words);
         if let MoveState::Supported { edge, speed } = h.state {
             words.extend([edge.face.0 as u64, edge.edge as u64, speed.to_bits()]);
         }
@@ -606,18 +612,7 @@ impl World {
         // Agents after the hero (nothing when there are none: the hashes of levels without agents
         // are those pinned before agents existed).
         for a in &self.agents {
-            let m = &a.mover;
-            words.extend([
-                m.body.pos.x.to_bits(),
-                m.body.pos.y.to_bits(),
-                m.body.face.0 as u64,
-                m.vel.x.to_bits(),
-                m.vel.y.to_bits(),
-                m.collider.0 as u64,
-                m.ticks_in_state as u64,
-                m.facing.to_bits(),
-            ]);
-            words.extend(m.state.name().bytes().map(u64::from));
+            character_words(&a.mover, &mut words);
         }
         for d in &self.doors {
             words.extend([d.open as u64, d.open_ticks]);
