@@ -1352,6 +1352,7 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
                 4.0 * rng.below(rows as u64) as f64,
             ),
             facing: if rng.below(2) == 0 { 1.0 } else { -1.0 },
+            character: None,
         })
         .collect();
     // Eight doors, at the right ends of the first rows (where no agent walks).

@@ -30,6 +30,7 @@
 //!   an exponential approach ([`TURN_TIME`]); on a ladder the hero turns its back to the camera,
 //!   in a wall slide it faces the wall.
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use glam::{DVec2, Mat4, Quat, Vec3};
 
@@ -288,7 +289,8 @@ fn measure_gait(
 /// when built; ticking and drawing allocate nothing.
 #[derive(Clone, Debug)]
 pub struct HeroAnimator {
-    model: Model,
+    /// Shared by the clones of an animator (a level's agents drawn with one character).
+    model: Arc<Model>,
     clips: HeroClips,
     gait: GaitTable,
     current: HeroClip,
@@ -423,7 +425,7 @@ impl HeroAnimator {
             plant: [0.0; 3],
             world: vec![Mat4::IDENTITY; n],
             ticks: 0,
-            model,
+            model: Arc::new(model),
         };
         a.sample_current();
         a.pose_prev.copy_from_slice(&a.pose_now);

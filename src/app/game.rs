@@ -99,6 +99,11 @@ impl Game {
         }
     }
 
+    /// Draws the world's agents with `cast`'s characters ([`crate::view::Cast::load`]).
+    pub fn set_cast(&mut self, cast: crate::view::Cast) {
+        self.view.set_cast(cast);
+    }
+
     /// The input state devices feed.
     pub fn input_mut(&mut self) -> &mut InputState {
         &mut self.input

@@ -121,6 +121,9 @@ pub enum GameLoadError {
     /// The character file or its model.
     #[error(transparent)]
     Character(#[from] crate::anim::CharacterError),
+    /// An agent's character file.
+    #[error(transparent)]
+    Cast(#[from] crate::view::CastError),
     /// The character's model lacks a leg joint the controller needs.
     #[error("{}: {error}", path.display())]
     CharacterRig {
@@ -195,8 +198,9 @@ pub fn load_game_files(opts: &GameOptions) -> Result<(Game, GameFiles), GameLoad
         }
         None => crate::anim::HeroAnimator::builtin(),
     };
+    let cast = crate::view::Cast::load(&world, &level_path)?;
     let aspect = opts.window_size.0 as f64 / opts.window_size.1.max(1) as f64;
-    let game = Game::new(
+    let mut game = Game::new(
         world,
         InputState::new(bindings),
         replay.as_ref(),
@@ -204,6 +208,7 @@ pub fn load_game_files(opts: &GameOptions) -> Result<(Game, GameFiles), GameLoad
         aspect,
         hero,
     );
+    game.set_cast(cast);
     let tuning_file = match tuning_source {
         crate::level::TuningSource::File(p) => Some(p),
         crate::level::TuningSource::Defaults => None,

@@ -556,6 +556,9 @@ impl App<'_> {
         if self.game.editing() {
             snapshot = snapshot.seen_by(&self.gui.editor.camera);
         }
+        // The cast's models are uploaded once (and again for a new renderer or cast).
+        g.renderer
+            .set_cast(&g.gpu.device, &g.gpu.queue, self.game.view().cast());
         let params = g.renderer.frame_params(g.aspect());
         self.frame.prepare(self.game.world(), &snapshot, &params);
         let t1 = Instant::now();

@@ -53,6 +53,8 @@ fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String
             for w in world.warnings() {
                 eprintln!("warning: {}: {w}", path.display());
             }
+            // The agents' character files load and can play, as `play` would find them.
+            let cast = tessera::view::Cast::load(&world, path)?;
             let mut summary = format!(
                 "level \"{}\": {} polygons, {} ladders",
                 level.name,
@@ -64,6 +66,14 @@ fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String
                 if n > 0 {
                     summary.push_str(&format!(", {n} {what}"));
                 }
+            }
+            let files = cast.files().count();
+            if files > 0 {
+                summary.push_str(&format!(
+                    " ({} drawn with {files} character file{})",
+                    cast.members().count(),
+                    if files == 1 { "" } else { "s" }
+                ));
             }
             Ok(summary)
         }

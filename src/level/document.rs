@@ -92,7 +92,7 @@ pub struct LevelDoor {
 
 /// A character other than the hero: what it does, its size, and where it starts. It moves by the
 /// hero's state machine and the level's tuning, on the collision meshes of its size class.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelAgent {
     /// What it does every tick: `patrol` (walks at half the run speed, turning at walls and at
@@ -107,6 +107,11 @@ pub struct LevelAgent {
     /// Which way it first faces and walks: `1` right (the default), `-1` left.
     #[serde(default = "facing_right", skip_serializing_if = "is_facing_right")]
     pub facing: f64,
+    /// The character file it is drawn with (`assets/characters/*.ron`, the format of
+    /// `tessera play --character`), relative to the level file's folder; `None` (the default):
+    /// drawn as its collider's outline. Drawing only: the simulation never reads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub character: Option<String>,
 }
 
 /// What an agent does every tick (its behaviour, `sim::agents`).

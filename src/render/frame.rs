@@ -17,6 +17,11 @@ use crate::collision::ColliderId;
 use crate::sim::World;
 use crate::view::{interpolated_hero, Snapshot};
 
+/// How far outside the visible rectangle (m) an agent's feet may be and its character still be
+/// drawn: the largest size class is 2.2 m tall, and a character may reach further than its
+/// collider (an arm, a weapon).
+pub const CAST_CULL_MARGIN: f64 = 4.0;
+
 /// Depth (m, towards the camera) at which doors are drawn: half the level slabs' default half
 /// depth (`SlabConfig::solid_half_depth`, 1.2 m).
 pub const DOOR_Z: f32 = 0.6;
@@ -40,8 +45,24 @@ pub struct FrameData {
     /// The debug overlay's per-frame hero drawing.
     pub overlay_hero: Vec<ColorVertex>,
     /// The level's doors and agents, drawn flat on the play plane over the scene (empty in a
-    /// level without them).
+    /// level without them). Agents drawn with a character are in `cast` instead.
     pub living: Vec<ColorVertex>,
+    /// The agents drawn with a character and in view, in the world's agent order.
+    pub cast: Vec<CastDraw>,
+    /// Scratch pose and joint matrices for the cast (sized to the largest skeleton).
+    cast_pose: Vec<Transform>,
+    cast_joints: Vec<glam::Mat4>,
+}
+
+/// One agent drawn with its character this frame.
+#[derive(Clone, Copy, Debug)]
+pub struct CastDraw {
+    /// The agent's index in the world.
+    pub agent: usize,
+    /// Its model's index in the view's [`crate::view::Cast::models`].
+    pub model: usize,
+    /// Its joint palette.
+    pub palette: Palette,
 }
 
 /// What the renderer brings to a frame: the target's shape and the level's drawing data. The
@@ -59,6 +80,37 @@ pub struct FrameParams<'a> {
 }
 
 impl FrameData {
+    /// The palettes of the agents drawn with characters whose feet are in `visible`.
+    fn prepare_cast(&mut self, snap: &Snapshot<'_>, visible: &crate::collision::Aabb) {
+        self.cast.clear();
+        for (agent, m) in snap.cast.members() {
+            let at = m.drawn_at(snap.alpha);
+            if !visible.contains(at) {
+                continue;
+            }
+            let joints = m.animator.model().skeleton.len();
+            if self.cast_pose.len() < joints {
+                self.cast_pose.resize(joints, Transform::IDENTITY);
+            }
+            if self.cast_joints.len() < joints {
+                self.cast_joints.resize(joints, glam::Mat4::IDENTITY);
+            }
+            m.animator.palette_into(
+                at,
+                snap.alpha,
+                &mut self.cast_pose[..joints],
+                &mut self.cast_joints[..joints],
+            );
+            let mut palette = Palette::default();
+            palette.set(&self.cast_joints[..joints]);
+            self.cast.push(CastDraw {
+                agent,
+                model: m.model,
+                palette,
+            });
+        }
+    }
+
     /// Fills the frame from the world and the view's snapshot (its camera updated for this frame).
     pub fn prepare(&mut self, world: &World, snap: &Snapshot<'_>, p: &FrameParams<'_>) {
         let view = snap.camera.view(p.aspect);
@@ -92,11 +144,14 @@ impl FrameData {
                 paint_switch(b, state.open, &mut lines);
             }
         }
-        for a in world.agents() {
-            let mesh = world.collision().mesh(a.mover.collider);
-            paint_agent(mesh, a, a.mover.body.pos, &mut lines);
+        for (i, a) in world.agents().iter().enumerate() {
+            if !snap.cast.has(i) {
+                let mesh = world.collision().mesh(a.mover.collider);
+                paint_agent(mesh, a, a.mover.body.pos, &mut lines);
+            }
         }
         self.living = lines.vertices;
+        self.prepare_cast(snap, &view.visible.expand(CAST_CULL_MARGIN));
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {

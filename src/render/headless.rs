@@ -8,7 +8,7 @@ use super::quality::Quality;
 use super::renderer::Renderer;
 use crate::anim::{Character, HeroAnimator};
 use crate::sim::{load_world, LoadError, ReplayDriver, World, WorldFiles};
-use crate::view::{follow_target, CameraConfig, CameraRig, Snapshot, View};
+use crate::view::{follow_target, CameraConfig, CameraRig, Cast, Snapshot, View};
 
 /// Why an offscreen render failed. Every variant names its file or the GPU step.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +32,9 @@ pub enum RenderError {
     /// The character's model cannot play the hero (a leg joint it lacks).
     #[error("{0}")]
     Character(String),
+    /// An agent's character file.
+    #[error(transparent)]
+    Cast(#[from] crate::view::CastError),
 }
 
 /// The format offscreen images are drawn in (stored sRGB-encoded, as PNG expects).
@@ -105,15 +108,16 @@ impl Headless {
         self.gpu.describe()
     }
 
-    /// Draws `world` as it is now, the hero posed by `view`'s animation and the overlay as `view`
-    /// shows it: a still shot (the camera of [`Headless::camera`] settled on the hero, no blend
-    /// between ticks, no step smoothing), read back.
     /// Draws the hero with `model` (a character's; see [`Renderer::set_hero_model`]).
     pub fn set_hero_model(&mut self, model: &crate::anim::Model) {
         self.renderer
             .set_hero_model(&self.gpu.device, &self.gpu.queue, model);
     }
 
+    /// Draws `world` as it is now, the hero and the agents with characters posed by `view`'s
+    /// animation and the overlay as `view` shows it: a still shot (the camera of
+    /// [`Headless::camera`] settled on the hero, no blend between ticks, no step smoothing), read
+    /// back.
     pub fn shoot(&mut self, world: &World, view: &View) -> Result<Image, GpuError> {
         let camera_config = self.camera.clone();
         if self.level.as_ref() != Some(world.level()) {
@@ -135,8 +139,11 @@ impl Headless {
             overlay: view.overlay(),
             step_offset: 0.0,
             hero: view.hero(),
+            cast: view.cast(),
             camera: &camera,
         };
+        self.renderer
+            .set_cast(&self.gpu.device, &self.gpu.queue, view.cast());
         let mut frame = FrameData::default();
         frame.prepare(world, &snapshot, &self.renderer.frame_params(aspect));
         let scope = self
@@ -269,7 +276,9 @@ pub fn scene_with_hero(
 ) -> Result<(World, View), RenderError> {
     let loaded = load_world(files)?;
     let mut world = loaded.world;
+    let cast = Cast::load(&world, &loaded.level_path)?;
     let mut view = View::with_hero(&world, CameraConfig::default(), 1.0, hero);
+    view.set_cast(cast);
     let mut driver = ReplayDriver::new(loaded.replay.as_ref());
     for _ in 0..frame.unwrap_or(driver.len()) {
         driver.step(&mut world, Default::default());

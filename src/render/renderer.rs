@@ -13,7 +13,7 @@ use super::passes::overlay::OverlayPass;
 use super::passes::shadow::ShadowPass;
 use super::passes::{globals_layout, SceneDraws};
 use super::quality::Quality;
-use super::skinned::{palette_layout, SkinnedHero};
+use super::skinned::{palette_layout, SkinnedHero, SkinnedInstance, SkinnedModel};
 use super::targets::{supported_samples, Targets};
 use crate::level::Level;
 use crate::sim::World;
@@ -42,6 +42,12 @@ pub struct Renderer {
     hero: SkinnedHero,
     /// The joint palette's bind group layout (a new hero mesh is bound with it).
     hero_layout: wgpu::BindGroupLayout,
+    /// The cast's character files, whose models `cast_models` holds (see [`Renderer::set_cast`]).
+    cast_files: Vec<std::path::PathBuf>,
+    cast_models: Vec<SkinnedModel>,
+    /// Per agent index: the model its instance was made for, and the instance (made when the
+    /// agent is first drawn).
+    cast_instances: Vec<Option<(usize, SkinnedInstance)>>,
     /// Sun and ambient light.
     pub lighting: Lighting,
     /// Slab dimensions used for the next [`Renderer::set_level`].
@@ -109,6 +115,9 @@ impl Renderer {
                 None,
             ),
             hero_layout: palette,
+            cast_files: Vec::new(),
+            cast_models: Vec::new(),
+            cast_instances: Vec::new(),
             lighting,
             slabs: SlabConfig::default(),
         }
@@ -129,6 +138,26 @@ impl Renderer {
             &model.mesh,
             model.texture.as_ref(),
         );
+    }
+
+    /// Draws the agents of `cast` with their characters: uploads each of its models once. Cheap
+    /// when the cast's files are those already uploaded (call it whenever the view may have a new
+    /// cast).
+    pub fn set_cast(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        cast: &crate::view::Cast,
+    ) {
+        if cast.files().eq(self.cast_files.iter().map(|p| p.as_path())) {
+            return;
+        }
+        self.cast_files = cast.files().map(|p| p.to_path_buf()).collect();
+        self.cast_models = cast
+            .models()
+            .map(|m| SkinnedModel::new(device, queue, &m.mesh, m.texture.as_ref()))
+            .collect();
+        self.cast_instances.clear();
     }
 
     /// The colour format drawn into.
@@ -210,6 +239,21 @@ impl Renderer {
         let (device, queue) = (&gpu.device, &gpu.queue);
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
         self.hero.write(queue, &frame.hero_palette);
+        for d in &frame.cast {
+            let Some(model) = self.cast_models.get(d.model) else {
+                continue; // A cast not given to `set_cast`: drawn without characters.
+            };
+            if self.cast_instances.len() <= d.agent {
+                self.cast_instances.resize_with(d.agent + 1, || None);
+            }
+            let slot = &mut self.cast_instances[d.agent];
+            if slot.as_ref().is_none_or(|(m, _)| *m != d.model) {
+                *slot = Some((d.model, model.instance(device, &self.hero_layout)));
+            }
+            if let Some((_, instance)) = slot {
+                instance.write(queue, &d.palette);
+            }
+        }
         self.background.write(device, queue, &frame.backdrop);
         self.overlay.set_living(device, queue, &frame.living);
         if let Some(id) = frame.overlay {
@@ -222,7 +266,13 @@ impl Renderer {
                 .level
                 .as_ref()
                 .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
-            hero: Some(self.hero.draw()),
+            characters: std::iter::once(self.hero.draw())
+                .chain(frame.cast.iter().filter_map(|d| {
+                    let model = self.cast_models.get(d.model)?;
+                    let (_, instance) = self.cast_instances.get(d.agent)?.as_ref()?;
+                    Some(model.draw(instance))
+                }))
+                .collect(),
         };
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),

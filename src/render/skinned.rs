@@ -1,6 +1,7 @@
-//! The skinned hero on the GPU: its vertex format (mirrors `SkinnedIn` in `shaders/skinning.wgsl`),
-//! the joint palette uniform (mirrors `Palette`), and the buffers: the mesh uploaded once, the
-//! palette rewritten once per frame with no allocation.
+//! Skinned characters on the GPU (the hero, and agents drawn with characters): the vertex format
+//! (mirrors `SkinnedIn` in `shaders/skinning.wgsl`), the joint palette uniform (mirrors
+//! `Palette`), and the buffers: each model's mesh uploaded once, each character's palette
+//! rewritten once per frame with no allocation.
 use bytemuck::{Pod, Zeroable};
 use glam::Mat4;
 use wgpu::util::DeviceExt;
@@ -136,13 +137,27 @@ fn texture_pixels(texture: Option<&BaseColorTexture>) -> image::RgbaImage {
     }
 }
 
-/// The hero's mesh and palette on the GPU.
-pub struct SkinnedHero {
+/// A skinned model on the GPU: its bind-pose mesh and base colour texture, uploaded once and
+/// shared by every character drawn with it ([`SkinnedInstance`]).
+pub struct SkinnedModel {
     vertices: wgpu::Buffer,
     indices: wgpu::Buffer,
     count: u32,
+    texture: wgpu::TextureView,
+    sampler: wgpu::Sampler,
+}
+
+/// One character drawn with a [`SkinnedModel`]: its own joint palette, rewritten once per frame
+/// with no allocation, and its bind group (the palette and the model's texture).
+pub struct SkinnedInstance {
     palette: wgpu::Buffer,
     group: wgpu::BindGroup,
+}
+
+/// The hero's model and palette on the GPU.
+pub struct SkinnedHero {
+    model: SkinnedModel,
+    instance: SkinnedInstance,
 }
 
 /// What the skinned passes draw.
@@ -157,29 +172,23 @@ pub struct SkinnedDraw<'a> {
     pub palette: &'a wgpu::BindGroup,
 }
 
-impl SkinnedHero {
-    /// Uploads `mesh` and its `texture` (once) and a palette buffer.
+impl SkinnedModel {
+    /// Uploads `mesh` and its `texture`.
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        layout: &wgpu::BindGroupLayout,
         mesh: &SkinnedMesh,
         texture: Option<&BaseColorTexture>,
     ) -> Self {
         let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("hero vertices"),
+            label: Some("skinned vertices"),
             contents: bytemuck::cast_slice(&skinned_vertices(mesh)),
             usage: wgpu::BufferUsages::VERTEX,
         });
         let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("hero indices"),
+            label: Some("skinned indices"),
             contents: bytemuck::cast_slice(&mesh.indices),
             usage: wgpu::BufferUsages::INDEX,
-        });
-        let palette = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("hero palette"),
-            contents: bytemuck::bytes_of(&Palette::default()),
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
         });
         let pixels = texture_pixels(texture);
         let size = wgpu::Extent3d {
@@ -190,7 +199,7 @@ impl SkinnedHero {
         let tex = device.create_texture_with_data(
             queue,
             &wgpu::TextureDescriptor {
-                label: Some("hero base colour"),
+                label: Some("skinned base colour"),
                 size,
                 mip_level_count: 1,
                 sample_count: 1,
@@ -209,16 +218,36 @@ impl SkinnedHero {
             wgpu::FilterMode::Linear
         };
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-            label: Some("hero base colour"),
+            label: Some("skinned base colour"),
             address_mode_u: wgpu::AddressMode::Repeat,
             address_mode_v: wgpu::AddressMode::Repeat,
             mag_filter: filter,
             min_filter: wgpu::FilterMode::Linear,
             ..Default::default()
         });
-        let view = tex.create_view(&wgpu::TextureViewDescriptor::default());
+        SkinnedModel {
+            vertices,
+            indices,
+            count: mesh.indices.len() as u32,
+            texture: tex.create_view(&wgpu::TextureViewDescriptor::default()),
+            sampler,
+        }
+    }
+
+    /// A palette buffer and bind group (`layout`: [`palette_layout`]) for one more character
+    /// drawn with this model.
+    pub fn instance(
+        &self,
+        device: &wgpu::Device,
+        layout: &wgpu::BindGroupLayout,
+    ) -> SkinnedInstance {
+        let palette = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("skinned palette"),
+            contents: bytemuck::bytes_of(&Palette::default()),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+        });
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("hero palette"),
+            label: Some("skinned palette"),
             layout,
             entries: &[
                 wgpu::BindGroupEntry {
@@ -227,36 +256,57 @@ impl SkinnedHero {
                 },
                 wgpu::BindGroupEntry {
                     binding: 1,
-                    resource: wgpu::BindingResource::TextureView(&view),
+                    resource: wgpu::BindingResource::TextureView(&self.texture),
                 },
                 wgpu::BindGroupEntry {
                     binding: 2,
-                    resource: wgpu::BindingResource::Sampler(&sampler),
+                    resource: wgpu::BindingResource::Sampler(&self.sampler),
                 },
             ],
         });
-        SkinnedHero {
-            vertices,
-            indices,
-            count: mesh.indices.len() as u32,
-            palette,
-            group,
-        }
+        SkinnedInstance { palette, group }
     }
 
-    /// Uploads this frame's palette: one write of a fixed-size buffer.
-    pub fn write(&self, queue: &wgpu::Queue, palette: &Palette) {
-        queue.write_buffer(&self.palette, 0, bytemuck::bytes_of(palette));
-    }
-
-    /// The draw for the passes.
-    pub fn draw(&self) -> SkinnedDraw<'_> {
+    /// The draw of `instance` (made by this model's [`SkinnedModel::instance`]).
+    pub fn draw<'a>(&'a self, instance: &'a SkinnedInstance) -> SkinnedDraw<'a> {
         SkinnedDraw {
             vertices: &self.vertices,
             indices: &self.indices,
             count: self.count,
-            palette: &self.group,
+            palette: &instance.group,
         }
+    }
+}
+
+impl SkinnedInstance {
+    /// Uploads this frame's palette: one write of a fixed-size buffer.
+    pub fn write(&self, queue: &wgpu::Queue, palette: &Palette) {
+        queue.write_buffer(&self.palette, 0, bytemuck::bytes_of(palette));
+    }
+}
+
+impl SkinnedHero {
+    /// Uploads `mesh` and its `texture` (once) and a palette buffer.
+    pub fn new(
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        layout: &wgpu::BindGroupLayout,
+        mesh: &SkinnedMesh,
+        texture: Option<&BaseColorTexture>,
+    ) -> Self {
+        let model = SkinnedModel::new(device, queue, mesh, texture);
+        let instance = model.instance(device, layout);
+        SkinnedHero { model, instance }
+    }
+
+    /// Uploads this frame's palette: one write of a fixed-size buffer.
+    pub fn write(&self, queue: &wgpu::Queue, palette: &Palette) {
+        self.instance.write(queue, palette);
+    }
+
+    /// The draw for the passes.
+    pub fn draw(&self) -> SkinnedDraw<'_> {
+        self.model.draw(&self.instance)
     }
 }
 

@@ -18,6 +18,7 @@
 //! `tests/it/layering.rs`): it is plain state, tested without a window or a GPU. The simulation
 //! never depends on it; it reads the world and its events after each tick.
 pub mod camera;
+pub mod cast;
 
 use glam::DVec2;
 
@@ -26,6 +27,7 @@ use crate::movement::MoveEvent;
 use crate::sim::World;
 
 pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
+pub use cast::{Cast, CastError, Member};
 
 /// Fraction of a step's height still to be drawn after each tick: a step-up is drawn rising over
 /// about four ticks (after 4 ticks, 33 ms, 9 % is left; after 8, 1 %) instead of in one.
@@ -74,23 +76,29 @@ impl StepSmoothing {
 /// tick's events. Call after every [`World::step`], so no tick's events are missed
 /// ([`View::after_tick`] does).
 pub fn animate(hero: &mut HeroAnimator, world: &World) {
-    let mut input = crate::anim::AnimInput::from_hero(world.hero(), world.tuning());
-    input.ground = ground_under(world);
-    hero.tick(
-        &input,
-        &world.last_report().events,
-        1.0 / crate::sim::TICK_HZ as f64,
-    );
+    animate_mover(hero, world, world.hero(), &world.last_report().events);
 }
 
-/// The straight ground the hero stands on: the slope of its support edge (the collision mesh's
+/// [`animate`] for any character moved by the state machine (the hero or an agent): `mover`'s
+/// state after the tick and the tick's `events`.
+pub fn animate_mover(
+    animator: &mut HeroAnimator,
+    world: &World,
+    mover: &crate::movement::Hero,
+    events: &[MoveEvent],
+) {
+    let mut input = crate::anim::AnimInput::from_hero(mover, world.tuning());
+    input.ground = ground_under(world, mover);
+    animator.tick(&input, events, 1.0 / crate::sim::TICK_HZ as f64);
+}
+
+/// The straight ground `mover` stands on: the slope of its support edge (the collision mesh's
 /// edges run parallel to the level's surfaces) and the half width of the collider's flat bottom.
-fn ground_under(world: &World) -> Option<crate::anim::Ground> {
-    let hero = world.hero();
-    let crate::movement::MoveState::Supported { edge, .. } = hero.state else {
+fn ground_under(world: &World, mover: &crate::movement::Hero) -> Option<crate::anim::Ground> {
+    let crate::movement::MoveState::Supported { edge, .. } = mover.state else {
         return None;
     };
-    let mesh = world.collision().mesh(hero.collider);
+    let mesh = world.collision().mesh(mover.collider);
     let (a, b) = mesh.edge_points(edge);
     let d = b - a;
     if d.x.abs() < 1e-9 {
@@ -136,6 +144,8 @@ pub struct Snapshot<'a> {
     pub step_offset: f64,
     /// The hero's animation (its pose is drawn at `alpha` like its position).
     pub hero: &'a HeroAnimator,
+    /// The agents drawn with a character, and their animation.
+    pub cast: &'a Cast,
     /// The camera the frame is seen by.
     pub camera: &'a CameraRig,
 }
@@ -153,6 +163,7 @@ impl<'a> Snapshot<'a> {
 pub struct View {
     camera: CameraRig,
     hero: HeroAnimator,
+    cast: Cast,
     step_smoothing: StepSmoothing,
     alpha: f64,
     time: f64,
@@ -178,6 +189,7 @@ impl View {
         View {
             camera,
             hero,
+            cast: Cast::default(),
             step_smoothing: StepSmoothing::default(),
             alpha: 1.0,
             time: 0.0,
@@ -185,10 +197,17 @@ impl View {
         }
     }
 
-    /// After each tick of `world`: the hero's animation and the step smoothing take its state
-    /// and events.
+    /// The agents of the world drawn with their characters (loaded by [`Cast::load`]); without
+    /// one, every agent is drawn as its outline.
+    pub fn set_cast(&mut self, cast: Cast) {
+        self.cast = cast;
+    }
+
+    /// After each tick of `world`: the hero's and the agents' animation and the step smoothing
+    /// take its state and events.
     pub fn after_tick(&mut self, world: &World) {
         animate(&mut self.hero, world);
+        self.cast.after_tick(world);
         self.step_smoothing.tick(&world.last_report().events);
     }
 
@@ -227,6 +246,7 @@ impl View {
             overlay: self.overlay,
             step_offset: self.step_smoothing.offset(self.alpha),
             hero: &self.hero,
+            cast: &self.cast,
             camera: &self.camera,
         }
     }
@@ -246,6 +266,10 @@ impl View {
     /// The hero's animation, to pose it by hand (stills: [`HeroAnimator::show_clip`]).
     pub fn hero_mut(&mut self) -> &mut HeroAnimator {
         &mut self.hero
+    }
+    /// The agents drawn with characters.
+    pub fn cast(&self) -> &Cast {
+        &self.cast
     }
     /// The following camera.
     pub fn camera(&self) -> &CameraRig {

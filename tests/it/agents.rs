@@ -15,6 +15,7 @@ fn agent(kind: AgentKind, size: AgentSize, x: f64, y: f64, facing: f64) -> Level
         size,
         spawn: p(x, y),
         facing,
+        character: None,
     }
 }
 
@@ -399,6 +400,7 @@ mod zero_penetration {
                         size: sizes[i % 4],
                         spawn: p(0.5 * (g(x) + g(x + w).min(20.0)), g(y) + 0.1),
                         facing: 1.0,
+                        character: None,
                     });
                 l.agents = agents
                     .iter()
@@ -407,6 +409,7 @@ mod zero_penetration {
                         size,
                         spawn: p(g(x) + 0.25, g(y)),
                         facing: if left { -1.0 } else { 1.0 },
+                        character: None,
                     })
                     .chain(in_doors)
                     .collect();

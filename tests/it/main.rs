@@ -25,6 +25,7 @@ mod audio_quiet;
 mod audio_render;
 mod bad_input;
 mod bad_model;
+mod cast;
 mod cli;
 mod collision_bad_input;
 mod collision_props;

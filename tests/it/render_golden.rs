@@ -497,3 +497,20 @@ fn a_textured_character_is_drawn_with_its_texture() {
     h.set_hero_model(&textured);
     check("hero_textured", &h.shoot(&replay, &view).unwrap());
 }
+
+/// `levels/test/cast.ron` at tick 90 through the file entry point behind `tessera render`: the
+/// hero, a hero-size patrol drawn with `assets/characters/hero.ron` walking left mid-stride, a
+/// medium and two small agents drawn with the hero's model scaled to their size classes (one
+/// model uploaded for the two small ones), and a large agent without a character, drawn as its
+/// collider's outline.
+#[test]
+fn agents_are_drawn_with_their_characters() {
+    let out = std::env::temp_dir().join(format!("tessera-cast-{}.png", std::process::id()));
+    let mut files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
+    files.level = Some("levels/test/cast.ron".into());
+    tessera::render::render_level_to_png(&files, Some(90), SIZE, &out, None)
+        .unwrap_or_else(|e| panic!("{e:#}"));
+    let img = Image::load_png(&out).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    check("cast", &img);
+}

@@ -1,12 +1,12 @@
 //! Lit pass (`shaders/lit.wgsl`): level slabs with sun, shadow map, ambient and fog; and its
-//! skinned variant (`shaders/skinned_lit.wgsl`) for the hero, with the same lighting.
+//! skinned variant (`shaders/skinned_lit.wgsl`) for the characters, with the same lighting.
 use super::SceneDraws;
 use crate::render::shaders::PassShader;
 use crate::render::skinned::SkinnedVertex;
 use crate::render::targets::DEPTH_FORMAT;
 use crate::render::vertex::MeshVertex;
 
-/// The lit pipelines (level and skinned hero) and the shadow-map bind group (group 1).
+/// The lit pipelines (level and skinned characters) and the shadow-map bind group (group 1).
 pub struct LitPass {
     pipeline: wgpu::RenderPipeline,
     skinned: wgpu::RenderPipeline,
@@ -110,9 +110,11 @@ impl LitPass {
         pass.set_bind_group(0, globals, &[]);
         pass.set_bind_group(1, &self.shadow_group, &[]);
         scene.draw(pass);
-        if let Some(hero) = &scene.hero {
+        if !scene.characters.is_empty() {
             pass.set_pipeline(&self.skinned);
-            hero.record(pass);
+            for c in &scene.characters {
+                c.record(pass);
+            }
         }
     }
 }

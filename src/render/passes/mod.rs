@@ -19,8 +19,9 @@ use super::skinned::SkinnedDraw;
 pub struct SceneDraws<'a> {
     /// Static level slabs: vertex buffer, u32 index buffer, and the index ranges in view.
     pub level: Option<(&'a wgpu::Buffer, &'a wgpu::Buffer, &'a [Range<u32>])>,
-    /// The skinned hero (drawn by the passes' skinned pipelines), if there is one.
-    pub hero: Option<SkinnedDraw<'a>>,
+    /// The skinned characters (drawn by the passes' skinned pipelines): the hero, then the
+    /// agents drawn with characters.
+    pub characters: Vec<SkinnedDraw<'a>>,
 }
 
 impl SceneDraws<'_> {

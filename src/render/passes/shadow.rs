@@ -1,6 +1,6 @@
 //! Shadow pass (`shaders/shadow.wgsl`): depth of the scene seen from the sun into a square
-//! shadow map, which the lit pass samples with a comparison sampler; the skinned hero is drawn
-//! into it by a second pipeline (`shaders/skinned_shadow.wgsl`).
+//! shadow map, which the lit pass samples with a comparison sampler; the skinned characters are
+//! drawn into it by a second pipeline (`shaders/skinned_shadow.wgsl`).
 use super::SceneDraws;
 use crate::render::shaders::PassShader;
 use crate::render::skinned::SkinnedVertex;
@@ -86,9 +86,11 @@ impl ShadowPass {
         pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
         scene.draw(&mut pass);
-        if let Some(hero) = &scene.hero {
+        if !scene.characters.is_empty() {
             pass.set_pipeline(&self.skinned);
-            hero.record(&mut pass);
+            for c in &scene.characters {
+                c.record(&mut pass);
+            }
         }
     }
 }
