@@ -888,7 +888,70 @@ fn with_tangents<const N: usize>(values: &[[f32; N]]) -> Vec<[f32; N]> {
 
 /// The hero model as the bytes of a binary glTF file.
 pub fn hero_glb() -> Vec<u8> {
-    let mesh = build_mesh();
+    glb_of(build_mesh())
+}
+
+/// The hero with every face of its boxes cut into an `n` × `n` grid: the same skeleton and clips
+/// with `n²` times the triangles (276 at `n = 1`; 9 936 at `n = 6`, the "character of 10 000
+/// triangles" of the frame-rate bench, `benches/crowd/`). Positions and skin weights are
+/// interpolated across each face (to within 1e-6 m of the hero's faces, as interpolation rounds),
+/// so it deforms as the hero does. At most `n = 20` (the indices are 16-bit).
+pub fn subdivided_hero_glb(n: usize) -> Vec<u8> {
+    glb_of(subdivide(&build_mesh(), n.clamp(1, 20)))
+}
+
+/// Cuts each quad of `m` (four vertices `c0..c3` around it, two triangles `c0 c1 c2`, `c0 c2 c3`,
+/// as [`build_mesh`] writes them) into an `n` × `n` grid, bilinearly interpolated.
+fn subdivide(m: &Mesh, n: usize) -> Mesh {
+    let mut out = Mesh::default();
+    for q in (0..m.positions.len()).step_by(4) {
+        let bilinear = |v: [[f32; 4]; 4], u: f32, w: f32| {
+            std::array::from_fn::<f32, 4, _>(|k| {
+                v[0][k] * (1.0 - u) * (1.0 - w)
+                    + v[1][k] * u * (1.0 - w)
+                    + v[2][k] * u * w
+                    + v[3][k] * (1.0 - u) * w
+            })
+        };
+        let corners3 = |a: &[[f32; 3]]| -> [[f32; 4]; 4] {
+            std::array::from_fn(|c| {
+                let p = a[q + c];
+                [p[0], p[1], p[2], 0.0]
+            })
+        };
+        let pos = corners3(&m.positions);
+        let weights: [[f32; 4]; 4] = std::array::from_fn(|c| m.weights[q + c]);
+        // The corners' joints are [bone, parent] (blended) or [bone, 0] (weight 0 on the second):
+        // the blended set serves the whole face, its weights interpolated.
+        let joints = (0..4)
+            .map(|c| (m.weights[q + c][1], m.joints[q + c]))
+            .fold((-1.0f32, [0u8; 4]), |a, b| if b.0 > a.0 { b } else { a })
+            .1;
+        let base = out.positions.len() as u16;
+        for j in 0..=n {
+            for i in 0..=n {
+                let (u, w) = (i as f32 / n as f32, j as f32 / n as f32);
+                let p = bilinear(pos, u, w);
+                out.positions.push([p[0], p[1], p[2]]);
+                out.normals.push(m.normals[q]);
+                out.colours.push(m.colours[q]);
+                out.joints.push(joints);
+                out.weights.push(bilinear(weights, u, w));
+            }
+        }
+        let at = |i: usize, j: usize| base + (j * (n + 1) + i) as u16;
+        for j in 0..n {
+            for i in 0..n {
+                let (a, b, c, d) = (at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
+                out.indices.extend_from_slice(&[a, b, c, a, c, d]);
+            }
+        }
+    }
+    out
+}
+
+/// A skinned mesh with the hero's skeleton and clips, as the bytes of a binary glTF file.
+fn glb_of(mesh: Mesh) -> Vec<u8> {
     let mut bin = Bin::default();
 
     let position = bin.floats(&mesh.positions, Some(ARRAY_BUFFER), true);
@@ -1083,6 +1146,54 @@ mod tests {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
             .collect()
+    }
+
+    /// The frame-rate bench's character (`benches/crowd/hero_10k.glb`) is the hero subdivided:
+    /// 9 936 triangles, the same skeleton and clips, and the same shape (every subdivided vertex
+    /// lies on one of the hero's faces, inside its bounds).
+    #[test]
+    fn the_subdivided_hero_is_the_hero_with_more_triangles() {
+        const BENCH: &str = "benches/crowd/hero_10k.glb";
+        let built = subdivided_hero_glb(6);
+        if std::env::var("TESSERA_WRITE_MODEL").as_deref() == Ok("1") {
+            std::fs::write(BENCH, &built).unwrap();
+        }
+        let committed = std::fs::read(BENCH).expect("the bench's model exists");
+        assert!(
+            committed == built,
+            "{BENCH} differs from subdivided_hero_glb(6); regenerate with TESSERA_WRITE_MODEL=1"
+        );
+        let hero = crate::anim::Model::from_glb(&hero_glb()).unwrap();
+        let dense = crate::anim::Model::from_glb(&built).unwrap();
+        assert_eq!(dense.mesh.indices.len() / 3, 9_936);
+        assert_eq!(hero.mesh.indices.len() / 3 * 36, 9_936);
+        assert_eq!(dense.skeleton.len(), hero.skeleton.len());
+        assert_eq!(dense.clips.len(), hero.clips.len());
+        let bounds = |m: &crate::anim::Model| {
+            m.mesh
+                .positions
+                .iter()
+                .fold(([f32::MAX; 3], [f32::MIN; 3]), |(lo, hi), p| {
+                    (
+                        std::array::from_fn(|k| lo[k].min(p[k])),
+                        std::array::from_fn(|k| hi[k].max(p[k])),
+                    )
+                })
+        };
+        let (a, b) = (bounds(&hero), bounds(&dense));
+        for k in 0..3 {
+            assert!(
+                (a.0[k] - b.0[k]).abs() < 1e-6 && (a.1[k] - b.1[k]).abs() < 1e-6,
+                "{a:?} {b:?}"
+            );
+        }
+        for w in &dense.mesh.weights {
+            assert!((w.iter().sum::<f32>() - 1.0).abs() < 1e-5, "{w:?}");
+        }
+        assert_eq!(
+            subdivide(&build_mesh(), 1).indices.len(),
+            build_mesh().indices.len()
+        );
     }
 
     #[test]
