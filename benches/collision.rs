@@ -569,10 +569,7 @@ struct HeroRun<'a> {
 
 impl<'a> HeroRun<'a> {
     fn new(world: &'a CollisionWorld, tuning: Tuning, spawn: DVec2, script: Script) -> Self {
-        let env = Env {
-            collision: world,
-            ladders: &[],
-        };
+        let env = Env::new(world, &[]);
         let (hero, moved) = Hero::spawn(&env, spawn, &tuning).expect("hero spawns");
         assert!(moved == 0.0, "hero spawn {spawn:?} is not free");
         HeroRun {
@@ -1378,6 +1375,7 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
         ladders: Vec::new(),
         doors,
         agents,
+        movers: Vec::new(),
         spawn: DVec2::new(1.0, 0.0),
         camera_bounds: None,
         bounds: None,

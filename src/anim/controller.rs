@@ -111,7 +111,7 @@ impl AnimInput {
     /// Speed along the ground (or in the plane, top-down), m/s.
     fn ground_speed(&self) -> f64 {
         match self.state {
-            MoveState::Supported { speed, .. } => speed.abs(),
+            MoveState::Supported { speed, .. } | MoveState::Riding { speed, .. } => speed.abs(),
             _ => self.vel.length(),
         }
     }
@@ -581,7 +581,7 @@ impl HeroAnimator {
                     HeroClip::Fall
                 }
             }
-            MoveState::Supported { .. } | MoveState::TopDown => {
+            MoveState::Supported { .. } | MoveState::Riding { .. } | MoveState::TopDown => {
                 if let Some(impact) = landed {
                     self.land_strength = ((impact - LAND_SOFT_IMPACT)
                         / (LAND_HARD_IMPACT - LAND_SOFT_IMPACT))

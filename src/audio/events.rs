@@ -124,6 +124,7 @@ pub fn cues(map: &SoundMap, e: &MoveEvent, source: DVec2, listener: DVec2, out: 
             ..one_shot(Sound::WallSlide, 0.0, 1.0)
         }),
         MoveEvent::LeftGround
+        | MoveEvent::Boarded { .. }
         | MoveEvent::Crouched
         | MoveEvent::StoodUp
         | MoveEvent::DroppedThrough

@@ -32,6 +32,8 @@
 //!   the exact orientation test [`orient`], [`cross`], [`closest_on_segment`]
 //!   and [`Aabb`]; how two characters' colliders meet ([`colliders_meet`], [`Meeting`]), by the
 //!   same Minkowski sum.
+//! - Moving solids beside the mesh: [`Movers`] ([`InflatedConvex`], [`MoverEdge`],
+//!   [`MoverHit`]; see "Movers" below).
 //!
 //! # Module map (all private)
 //! - `build`: validation, decomposition, inflation, triangulation, classification; `fill`:
@@ -48,6 +50,8 @@
 //!   there).
 //! - `locate`: point location and nearest free point; `support`: ground and hand-off queries.
 //! - `world`: one mesh per collider shape and mapping bodies between them.
+//! - `movers`: kinematic solids beside the mesh ([`Movers`]: convex pieces inflated per
+//!   collider, translated each tick; their inside test, segment entry and support queries).
 //! - `predicates`: the exact orientation test, small vector helpers and [`Aabb`].
 //!
 //! # The data structure
@@ -121,6 +125,14 @@
 //! (`collision_props`) checks that after any sequence of toggles the mesh answers like one built
 //! from scratch without the open doors and with the closed ones solid.
 //!
+//! # Movers
+//! Moving platforms are not in the mesh: [`Movers`] keeps each one's convex pieces inflated by
+//! every collider in its own frame and a translation per tick, and answers the same questions as
+//! the mesh (is the feet point inside, where does a segment enter, what is the ground under the
+//! feet) with the same exact [`orient`], in the mover's frame (`movers` states the rules and its
+//! tolerances). The simulation moves them, carries their riders and pushes what they overlap
+//! (`sim::movers`); the movement code clips each move against them after the static walk.
+//!
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or any other Tessera module: this is a plain library.
 //! Coordinates are `f64` metres, y up.
@@ -136,6 +148,7 @@ mod invariants;
 mod locate;
 mod mesh;
 mod minkowski;
+mod movers;
 mod planarize;
 mod polygon;
 mod predicates;
@@ -147,12 +160,14 @@ mod world;
 
 pub use build::{build_mesh, BuildError, MeshConfig, WORK_FLOOR, WORK_PER_POINT};
 pub use collider::ColliderShape;
+pub(crate) use decompose::is_strictly_convex;
 pub use decompose::{convex_pieces, polygon_triangles};
 pub use fill::{fill_mouth, filled_outline, FILL_TOLERANCE};
 pub use invariants::InvariantError;
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
 pub use minkowski::{colliders_meet, Meeting};
+pub use movers::{InflatedConvex, MoverEdge, MoverHit, Movers};
 pub use polygon::{
     normalized_ccw, readable, validate_polygon, GeometryError, Num, PolygonId, PolygonKind,
     SourcePolygon, MAX_COORDINATE,

@@ -184,6 +184,7 @@ mod tests {
             ladders: vec![],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: DVec2::new(0., 3.),
             camera_bounds: None,
             bounds: None,

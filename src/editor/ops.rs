@@ -778,6 +778,7 @@ mod tests {
             }],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: p(0., 0.),
             camera_bounds: None,
             bounds: None,

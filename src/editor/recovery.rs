@@ -248,6 +248,7 @@ mod tests {
             ladders: vec![],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: DVec2::new(1., 3.),
             camera_bounds: None,
             bounds: None,

@@ -1198,6 +1198,7 @@ mod tests {
             }],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: p(1., 3.),
             camera_bounds: None,
             bounds: None,

@@ -170,6 +170,7 @@ mod tests {
             ladders: vec![],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: DVec2::new(0.0, 5.0),
             camera_bounds: None,
             bounds: None,

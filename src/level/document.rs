@@ -26,6 +26,9 @@ pub struct Level {
     /// Characters other than the hero, each on the meshes of its size class; none by default.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub agents: Vec<LevelAgent>,
+    /// Moving platforms: convex pieces moved along a path every tick; none by default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<LevelMover>,
     /// Where the hero's feet start. Inside solid geometry it is moved to the nearest free point,
     /// with a warning.
     pub spawn: DVec2,
@@ -88,6 +91,56 @@ pub struct LevelDoor {
     /// Seconds it stays open after opening, then closes; `None` (the default): stays open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub close_after: Option<f64>,
+}
+
+/// A moving platform: solid convex pieces, drawn where the level file places them, moved along a
+/// path of offsets from there as a pure function of time (`sim::movers`): the same tick gives the
+/// same pose, so replays and traces stay bit-identical. Characters ride it, are pushed by it and
+/// can be crushed by it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelMover {
+    /// Convex polygons (either orientation), in the level's coordinates at the mover's rest
+    /// pose, where offset `(0, 0)` puts it.
+    pub pieces: Vec<Vec<DVec2>>,
+    /// Offsets from the rest pose it passes through, in order (at least two); the first is where
+    /// it starts.
+    pub path: Vec<DVec2>,
+    /// Seconds from the first offset to the last.
+    pub period: f64,
+    /// `ping_pong` (default: there and back) or `loop` (the last offset back to the first, then
+    /// again).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub mode: MoverMode,
+    /// `smooth` (default: eases out of and into each offset of the path, stopping there) or
+    /// `linear` (constant speed along the whole path).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub ease: MoverEase,
+    /// Surface material (as a polygon's), for its look and its footsteps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub material: Option<String>,
+}
+
+/// How a mover repeats its path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoverMode {
+    /// There and back again.
+    #[default]
+    PingPong,
+    /// From the last offset straight back to the first, and on.
+    Loop,
+}
+
+/// How a mover's speed varies along its path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoverEase {
+    /// Each leg between two offsets eases in and out (smoothstep), stopping at every offset.
+    #[default]
+    Smooth,
+    /// Constant speed, each leg timed by its length.
+    Linear,
 }
 
 /// A character other than the hero: what it does, its size, and where it starts. It moves by the
@@ -268,6 +321,7 @@ mod tests {
             ladders: vec![],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,
             bounds: None,

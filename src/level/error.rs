@@ -141,6 +141,14 @@ pub enum LevelProblem {
         /// The problem.
         why: String,
     },
+    /// A mover's pieces, path or period is unusable.
+    #[error("mover {index}: {why}")]
+    Mover {
+        /// Index in `movers`.
+        index: usize,
+        /// The problem.
+        why: String,
+    },
     /// `camera_bounds` or `bounds` is empty, inverted, not finite or out of range.
     #[error("{field}: {why}")]
     Bounds {

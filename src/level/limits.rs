@@ -18,6 +18,8 @@
 //! | [`MAX_TOTAL_POINTS`] | 4 000 000 | 10⁶ quads |
 //! | [`MAX_LADDERS`] | 100 000 | ladders are boxes the movement scans near the hero |
 //! | [`MAX_AGENTS`] | 10 000 | each agent steps every tick (1 000 agents is the cost goal); its size class adds a mesh, so there are at most four |
+//! | [`MAX_MOVERS`] | 1 000 | every mover is posed every tick and scanned by each character's moves (64 in reach is the cost goal) |
+//! | [`MAX_MOVER_PIECES`], [`MAX_MOVER_POINTS`] | 64, 64 | a mover's pieces are inflated per collider and tested one by one |
 //!
 //! The same bounds hold for every RON data file's size (tuning, bindings, replays, materials:
 //! [`super::file::read_text`]) and for the editor: an edit that would cross one is refused with
@@ -37,6 +39,12 @@ pub const MAX_LADDERS: usize = 100_000;
 
 /// Most agents in a level.
 pub const MAX_AGENTS: usize = 10_000;
+/// Most movers in a level.
+pub const MAX_MOVERS: usize = 1_000;
+/// Most convex pieces in one mover.
+pub const MAX_MOVER_PIECES: usize = 64;
+/// Most points in one piece of a mover, and in one mover's path.
+pub const MAX_MOVER_POINTS: usize = 64;
 
 /// A level beyond one of the limits: what, how many, and the limit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,6 +84,24 @@ pub enum LimitExceeded {
         /// How many the level has.
         count: usize,
     },
+    /// Too many movers.
+    #[error("{count} movers, more than the limit of {MAX_MOVERS} movers per level")]
+    Movers {
+        /// How many the level has.
+        count: usize,
+    },
+    /// A mover with too many pieces, or a piece or path with too many points.
+    #[error("mover {index}: {count} {what}, more than the limit of {limit}")]
+    MoverSize {
+        /// Index in `movers`.
+        index: usize,
+        /// "pieces", "points in a piece" or "path points".
+        what: &'static str,
+        /// How many.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
 }
 
 /// Checks `level` against the limits: O(number of polygons), no point is read.
@@ -84,6 +110,30 @@ pub fn check_limits(level: &Level) -> Result<(), LimitExceeded> {
         return Err(LimitExceeded::Agents {
             count: level.agents.len(),
         });
+    }
+    if level.movers.len() > MAX_MOVERS {
+        return Err(LimitExceeded::Movers {
+            count: level.movers.len(),
+        });
+    }
+    for (index, m) in level.movers.iter().enumerate() {
+        let sizes = [
+            ("pieces", m.pieces.len(), MAX_MOVER_PIECES),
+            (
+                "points in a piece",
+                m.pieces.iter().map(Vec::len).max().unwrap_or(0),
+                MAX_MOVER_POINTS,
+            ),
+            ("path points", m.path.len(), MAX_MOVER_POINTS),
+        ];
+        if let Some(&(what, count, limit)) = sizes.iter().find(|s| s.1 > s.2) {
+            return Err(LimitExceeded::MoverSize {
+                index,
+                what,
+                count,
+                limit,
+            });
+        }
     }
     // Doors are polygons of the meshes (door `i` is polygon `polygons.len() + i`).
     let outlines = level
@@ -137,6 +187,7 @@ mod tests {
             ladders: vec![],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,
             bounds: None,

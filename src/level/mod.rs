@@ -37,7 +37,10 @@ pub mod tuning_file;
 pub mod validate;
 
 pub use comments::{find_comments, has_comments, Comment};
-pub use document::{AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelDoor, LevelPolygon};
+pub use document::{
+    AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon,
+    MoverEase, MoverMode,
+};
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
 pub use limits::{check_limits, LimitExceeded};

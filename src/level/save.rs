@@ -55,6 +55,7 @@ mod tests {
             }],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: p(-1.0 / 3.0, 0.0),
             camera_bounds: Some(Aabb {
                 min: p(-6., -2.),

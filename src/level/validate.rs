@@ -82,6 +82,11 @@ impl Level {
                 return Err(LevelProblem::Agent { index: i, why });
             }
         }
+        for (i, m) in self.movers.iter().enumerate() {
+            if let Some(why) = mover_problem(m) {
+                return Err(LevelProblem::Mover { index: i, why });
+            }
+        }
         for (field, b) in [
             ("camera_bounds", self.camera_bounds),
             ("bounds", self.bounds),
@@ -96,6 +101,62 @@ impl Level {
             .map_err(LevelProblem::Tuning)?;
         Ok(())
     }
+}
+
+/// Longest period (s) of a mover's path: a day.
+pub const MAX_MOVER_PERIOD: f64 = 86_400.0;
+
+/// Why a mover is unusable, or `None`: pieces of at least three points, finite and in range,
+/// each strictly convex (either orientation); a path of at least two offsets that keeps every
+/// piece in range; a positive finite period of at most [`MAX_MOVER_PERIOD`].
+fn mover_problem(m: &super::document::LevelMover) -> Option<String> {
+    if m.pieces.is_empty() {
+        return Some("it has no pieces".into());
+    }
+    for (k, piece) in m.pieces.iter().enumerate() {
+        if piece.len() < 3 {
+            return Some(format!(
+                "piece {k} has {} points, at least 3 needed",
+                piece.len()
+            ));
+        }
+        if let Some(p) = piece.iter().find(|p| !in_range(**p)) {
+            return Some(format!(
+                "piece {k}: point ({}, {}) must be finite and within ±1e7 m",
+                Num(p.x),
+                Num(p.y)
+            ));
+        }
+        let ccw = crate::collision::normalized_ccw(piece);
+        if !crate::collision::is_strictly_convex(&ccw) {
+            return Some(format!(
+                "piece {k} is not convex (split a concave outline into convex pieces)"
+            ));
+        }
+    }
+    if m.path.len() < 2 {
+        return Some(format!(
+            "path has {} offsets, at least 2 needed",
+            m.path.len()
+        ));
+    }
+    let bounds = Aabb::from_points(m.pieces.iter().flatten().copied());
+    for o in &m.path {
+        if !in_range(*o) || !in_range(bounds.min + *o) || !in_range(bounds.max + *o) {
+            return Some(format!(
+                "path offset ({}, {}) must be finite and keep the mover within ±1e7 m",
+                Num(o.x),
+                Num(o.y)
+            ));
+        }
+    }
+    if !(m.period.is_finite() && m.period > 0.0 && m.period <= MAX_MOVER_PERIOD) {
+        return Some(format!(
+            "period {} must be a positive number of seconds, at most {MAX_MOVER_PERIOD}",
+            Num(m.period)
+        ));
+    }
+    None
 }
 
 pub(crate) fn in_range(p: DVec2) -> bool {
@@ -149,6 +210,7 @@ mod tests {
             }],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: p(0., 0.),
             camera_bounds: Some(Aabb {
                 min: p(-10., -5.),

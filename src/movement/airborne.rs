@@ -95,8 +95,36 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
 
     let vel_before = v;
     let mut r = MoveResult::at(h.body);
-    h.slide(mesh, v * dt, opts, rep, &mut r);
+    let hit = h.slide(cx.env, v * dt, opts, rep, &mut r);
     let landing = rules::absorb_contacts(&mut v, &mut h.jump_rising, &r.contacts, rep);
+    if let Some(m) = hit {
+        if walkable(m.normal, h.walk_limit) && vel_before.y <= 0.0 {
+            // Landed on a mover: it carries the hero from the next tick.
+            if let Some(riding) = rules::mover_support(h, cx, vel_before) {
+                h.air_jumps_left = t.air_jumps;
+                h.timers.coyote = 0.0;
+                rep.events.push(MoveEvent::Landed {
+                    impact_speed: -vel_before.y,
+                    surface: None,
+                });
+                rep.events.push(MoveEvent::Boarded { mover: m.at.mover });
+                let on = match riding {
+                    MoveState::Riding { on, .. } => on,
+                    _ => m.at,
+                };
+                let movers = cx.env.movers;
+                let (ea, eb) = movers
+                    .piece(on, h.collider.0 as usize)
+                    .edge(on.edge as usize);
+                let speed = match riding {
+                    MoveState::Riding { speed, .. } => speed,
+                    _ => 0.0,
+                };
+                return Transition::to(riding, (eb - ea).normalize_or_zero() * speed);
+            }
+        }
+        rules::absorb_mover(&mut v, hit, rep);
+    }
     if let Some(c) = landing.filter(|c| walkable(c.normal, h.walk_limit) && vel_before.y <= 0.0) {
         h.air_jumps_left = t.air_jumps;
         h.timers.coyote = 0.0;

@@ -35,7 +35,7 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, ladder: usize, rep: &mut StepReport) 
     dy = dy.min(l.max.y - h.body.pos.y).max(l.min.y - h.body.pos.y);
     let mut r = MoveResult::at(h.body);
     h.slide(
-        mesh,
+        cx.env,
         DVec2::new(dx, dy),
         MoveOptions { pass_one_way: true },
         rep,

@@ -13,9 +13,10 @@ use super::env::{Env, SizeClass, HERO_CLASS};
 use super::rules::{min_walk_normal_y, walkable_support, Ctx, Transition, RUNG_SPACING};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::tuning::Tuning;
-use super::{airborne, climbing, supported, top_down};
+use super::{airborne, climbing, riding, supported, top_down};
 use crate::collision::{
     Body, ColliderId, CollisionMesh, EdgeRef, FaceKind, Location, MoveOptions, MoveResult,
+    MoverEdge, MoverHit,
 };
 
 pub use super::rules::GROUND_PROBE;
@@ -205,9 +206,12 @@ impl Hero {
         Ok((hero, moved))
     }
 
-    /// Whether the hero stands on ground.
+    /// Whether the hero stands on ground (static, or a mover).
     pub fn grounded(&self) -> bool {
-        matches!(self.state, MoveState::Supported { .. })
+        matches!(
+            self.state,
+            MoveState::Supported { .. } | MoveState::Riding { .. }
+        )
     }
 
     /// Whether the crouching collider is in use.
@@ -298,6 +302,7 @@ impl Hero {
     fn run_state(&mut self, cx: &Ctx, rep: &mut StepReport) -> Transition {
         match self.state {
             MoveState::Supported { edge, speed } => supported::step(self, cx, edge, speed, rep),
+            MoveState::Riding { on, local, speed } => riding::step(self, cx, on, local, speed, rep),
             MoveState::Airborne => airborne::step(self, cx, false, rep),
             MoveState::WallSlide { .. } => airborne::step(self, cx, true, rep),
             MoveState::Climbing { ladder } => climbing::step(self, cx, ladder, rep),
@@ -331,6 +336,13 @@ impl Hero {
                     rep.events.push(MoveEvent::Footstep { surface });
                 }
             }
+            (MoveState::Riding { .. }, MoveState::Riding { .. }) => {
+                self.travel += moved.length();
+                if self.travel >= t.footstep_stride {
+                    self.travel %= t.footstep_stride;
+                    rep.events.push(MoveEvent::Footstep { surface: None });
+                }
+            }
             (MoveState::Climbing { .. }, MoveState::Climbing { .. }) => {
                 self.travel += moved.y.abs();
                 if self.travel >= RUNG_SPACING {
@@ -338,7 +350,9 @@ impl Hero {
                     rep.events.push(MoveEvent::LadderRung);
                 }
             }
-            (_, MoveState::Supported { .. }) => self.travel = 0.5 * t.footstep_stride,
+            (_, MoveState::Supported { .. } | MoveState::Riding { .. }) => {
+                self.travel = 0.5 * t.footstep_stride
+            }
             (_, MoveState::Climbing { .. }) => self.travel = 0.5 * RUNG_SPACING,
             _ => {}
         }
@@ -366,6 +380,9 @@ impl Hero {
         let Some(body) = locate_free(mesh, self.body.pos) else {
             return false;
         };
+        if env.movers.inside(to.0 as usize, body.pos, None).is_some() {
+            return false; // No room under a mover.
+        }
         self.body = body;
         self.collider = to;
         if let MoveState::Supported { speed, .. } = self.state {
@@ -374,28 +391,185 @@ impl Hero {
                 None => MoveState::Airborne,
             };
         }
+        if let MoveState::Riding { speed, .. } = self.state {
+            // The same feet on the other collider's inflation of the mover.
+            self.state = match env.movers.support_below(
+                to.0 as usize,
+                body.pos,
+                GROUND_PROBE,
+                self.walk_limit,
+            ) {
+                Some((on, _)) => MoveState::Riding {
+                    on,
+                    local: body.pos - env.movers.offset(on.mover),
+                    speed,
+                },
+                None => MoveState::Airborne,
+            };
+        }
         true
     }
 
-    /// Moves the body by `d` on `mesh` with move-and-slide, counting the contacts into `rep`; the
-    /// result (contacts, distance travelled) is left in `res` for the caller's own use (filled in
-    /// place: returning it by value cost ~5 % of a step).
+    /// Moves the body by `d` with move-and-slide on the mesh of the collider in use, then stops
+    /// it where its path first enters a mover (the movers are frozen while characters step),
+    /// counting the contacts into `rep`; the result (contacts, distance travelled) is left in
+    /// `res` for the caller's own use (filled in place: returning it by value cost ~5 % of a
+    /// step). Returns the mover hit, if any: its contact is not among `res.contacts`, which keeps
+    /// the static contacts met before it.
     pub(crate) fn slide(
         &mut self,
-        mesh: &CollisionMesh,
+        env: &Env,
         d: DVec2,
         opts: MoveOptions,
         rep: &mut StepReport,
         res: &mut MoveResult,
-    ) {
+    ) -> Option<MoverHit> {
+        let mesh = env.mesh(self.collider);
         *res = MoveResult::at(self.body);
         mesh.move_and_slide_in(res, d, opts);
-        rep.contacts += res.contacts.len();
+        let hit = if env.movers.is_empty() {
+            None
+        } else {
+            self.clip_to_movers(env, res)
+        };
+        rep.contacts += res.contacts.len() + usize::from(hit.is_some());
         // Field by field: copying the whole `Body` loads its padding with the face id as one
         // 8-byte word, which cannot be forwarded from the walk's 4-byte store and stalled the
         // step (~10 % of it under `perf`).
         self.body.pos = res.body.pos;
         self.body.face = res.body.face;
+        hit
+    }
+
+    /// The mover piece this character stands on (skipped by its own moves: it walks along it).
+    pub(crate) fn riding_piece(&self) -> Option<(u32, u16)> {
+        match self.state {
+            MoveState::Riding { on, .. } => Some((on.mover, on.piece)),
+            _ => None,
+        }
+    }
+
+    /// Cuts the static move in `res` (from the body's position) where its path, leg by leg
+    /// between contacts, first enters a mover piece: the body is left just outside the piece
+    /// (`Movers::nudge_out`), on the static mesh (located; where that fails, the move is undone).
+    fn clip_to_movers(&self, env: &Env, res: &mut MoveResult) -> Option<MoverHit> {
+        let c = self.collider.0 as usize;
+        let skip = self.riding_piece();
+        let mut from = self.body.pos;
+        let mut travelled = 0.0;
+        let legs = res.contacts.len() + 1;
+        for k in 0..legs {
+            let to = res.contacts.get(k).map_or(res.body.pos, |ct| ct.point);
+            let leg = to - from;
+            if let Some(hit) = env.movers.first_hit(c, from, leg, skip) {
+                let stop = env
+                    .movers
+                    .nudge_out(hit.at, c, from + leg * hit.t, hit.normal);
+                let mesh = env.mesh(self.collider);
+                // Located (a point an ulp across a static edge is projected onto it): the place
+                // the body ends at is what must be outside every piece.
+                match locate_free(mesh, stop) {
+                    Some(body) if env.movers.inside(c, body.pos, None).is_none() => {
+                        res.body = body;
+                        res.travelled = travelled + from.distance(stop);
+                    }
+                    _ => {
+                        res.body = self.body;
+                        res.travelled = 0.0;
+                    }
+                }
+                res.contacts.truncate(k);
+                return Some(hit);
+            }
+            // A leg whose end is inside a piece entered it, whatever the clipping's rounding said
+            // (a graze of a corner): the move stops at the leg's start, which is outside.
+            if let Some((m, p)) = env.movers.inside(c, to, skip) {
+                match locate_free(env.mesh(self.collider), from) {
+                    Some(body) if env.movers.inside(c, body.pos, None).is_none() => {
+                        res.body = body;
+                        res.travelled = travelled;
+                    }
+                    _ => {
+                        res.body = self.body;
+                        res.travelled = 0.0;
+                    }
+                }
+                res.contacts.truncate(k);
+                return Some(MoverHit {
+                    at: MoverEdge {
+                        mover: m,
+                        piece: p,
+                        edge: 0,
+                    },
+                    t: 0.0,
+                    normal: -leg.normalize_or_zero(),
+                });
+            }
+            travelled += leg.length();
+            from = to;
+        }
+        // The piece ridden is skipped (the walk runs along it), but a slide along something else
+        // (a static ceiling over a slanted top) must not end inside it: the move is undone.
+        // An end an ulp inside it (the walk's rounding) is nudged out along the ridden edge's
+        // normal; one further in is undone.
+        if let MoveState::Riding { on, .. } = self.state {
+            let o = env.movers.offset(on.mover);
+            let piece = env.movers.piece(on, c);
+            if piece.strictly_contains(res.body.pos - o) {
+                let n = piece.normal(on.edge as usize);
+                let out = env.movers.nudge_out(on, c, res.body.pos, n);
+                match locate_free(env.mesh(self.collider), out) {
+                    Some(body)
+                        if out.distance(res.body.pos) <= 1e-9
+                            && env.movers.inside(c, body.pos, None).is_none() =>
+                    {
+                        res.body = body
+                    }
+                    _ => {
+                        res.body = self.body;
+                        res.travelled = 0.0;
+                        res.contacts.clear();
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Moves the body to `target` through [`Hero::slide`] and, when it arrives (within a
+    /// nanometre, no mover in the way), puts it exactly there (its face located again): the
+    /// places the mover code computes (a rider's point, a push's exit) are checked against the
+    /// exact inside test before they are handed out, and the walk's rounding would move them by
+    /// an ulp. Returns whether it arrived.
+    pub(crate) fn move_exactly_to(
+        &mut self,
+        env: &Env,
+        target: DVec2,
+        rep: &mut StepReport,
+    ) -> bool {
+        let mut r = MoveResult::at(self.body);
+        let hit = self.slide(
+            env,
+            target - self.body.pos,
+            self.move_options(),
+            rep,
+            &mut r,
+        );
+        if hit.is_some() || self.body.pos.distance(target) > 1e-9 {
+            return false;
+        }
+        let c = self.collider.0 as usize;
+        if let Location::Free(b) = env.mesh(self.collider).locate(target, Some(self.body.face)) {
+            if env.movers.inside(c, target, self.riding_piece()).is_none() {
+                self.body = b;
+                return true;
+            }
+        }
+        // Within a nanometre but not exactly there (the target is across a static edge): arrived
+        // only if where the walk ended is itself outside every mover.
+        env.movers
+            .inside(c, self.body.pos, self.riding_piece())
+            .is_none()
     }
 }
 

@@ -7,7 +7,8 @@
 //! `sim::agents` gives other characters their own classes and meshes. Each state has
 //! one step function in its own file: [`supported`] (walking along edge chains with hand-off at
 //! joints), [`airborne`] (gravity, air control, wall slide and wall jump, landing), [`climbing`]
-//! (ladders), [`top_down`] (no gravity, 8-way). Every feel constant is in [`Tuning`]. A step emits
+//! (ladders), [`top_down`] (no gravity, 8-way), [`riding`] (standing and walking on a mover, kept
+//! in its frame). Every feel constant is in [`Tuning`]. A step emits
 //! [`MoveEvent`]s that animation and sound consume.
 //!
 //! A state's step returns a transition (the next state and velocity) and never calls or imports
@@ -22,6 +23,7 @@ pub mod airborne;
 pub mod climbing;
 pub mod env;
 pub mod hero;
+pub mod riding;
 pub mod rules;
 pub mod state;
 pub mod supported;

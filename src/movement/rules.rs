@@ -19,7 +19,7 @@ use super::env::Env;
 use super::hero::Hero;
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::tuning::Tuning;
-use crate::collision::{Aabb, CollisionMesh, Contact, EdgeRef, MoveOptions};
+use crate::collision::{Aabb, CollisionMesh, Contact, EdgeRef, MoveOptions, MoverHit};
 
 /// Distance between a ladder's rungs, m: where the renderer draws them, and the climb travel
 /// between two [`MoveEvent::LadderRung`] events. 0.35 m (a usual rung pitch is 0.25 to 0.35 m;
@@ -111,6 +111,44 @@ pub(crate) fn walkable_support(
         .then_some(s.edge)
 }
 
+/// The ground speed after this tick's acceleration or friction: towards the pressed direction's
+/// top speed (turning adds friction to the acceleration), or towards rest with friction.
+pub(crate) fn ground_speed(h: &Hero, cx: &Ctx, speed: f64) -> f64 {
+    let t = cx.t;
+    let target = cx.a.move_axis.x * top_speed(h, t);
+    if target != 0.0 {
+        let accel = if target * speed < 0.0 {
+            t.ground_accel + t.ground_friction
+        } else {
+            t.ground_accel
+        };
+        approach(speed, target, accel * cx.dt)
+    } else {
+        approach(speed, 0.0, t.ground_friction * cx.dt)
+    }
+}
+
+/// A mover's walkable edge right under the feet of `h` (within [`GROUND_PROBE`]): the state
+/// that rides it, with `vel` (m/s, in the world) less the mover's velocity as the speed along
+/// the edge; `None` when there is none.
+pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<MoveState> {
+    let movers = cx.env.movers;
+    let c = h.collider.0 as usize;
+    let (on, _) = movers.support_below(c, h.body.pos, GROUND_PROBE, h.walk_limit)?;
+    let (a, b) = movers.piece(on, c).edge(on.edge as usize);
+    let dir = (b - a).normalize_or_zero();
+    Some(MoveState::Riding {
+        on,
+        local: h.body.pos - movers.offset(on.mover),
+        speed: (vel - mover_velocity(cx.env, on.mover, cx.dt)).dot(dir),
+    })
+}
+
+/// Mover `m`'s velocity over the last tick (m/s): what a character leaving it keeps.
+pub(crate) fn mover_velocity(env: &Env, m: u32, dt: f64) -> DVec2 {
+    (env.movers.offset(m) - env.movers.prev_offset(m)) / dt
+}
+
 /// Moves `v` towards `target` by at most `step`.
 pub(crate) fn approach(v: f64, target: f64, step: f64) -> f64 {
     if v < target {
@@ -168,6 +206,20 @@ pub(crate) fn grab_ladder(h: &mut Hero, i: usize, rep: &mut StepReport) -> Trans
     h.jump_rising = false;
     rep.events.push(MoveEvent::GrabbedLadder);
     Transition::to(MoveState::Climbing { ladder: i }, DVec2::ZERO)
+}
+
+/// Removes from `vel` its component into a mover's edge the move stopped at (as for a static
+/// contact; see [`absorb_contacts`]).
+pub(crate) fn absorb_mover(vel: &mut DVec2, hit: Option<MoverHit>, rep: &mut StepReport) {
+    if let Some(h) = hit {
+        let vn = vel.dot(h.normal);
+        if vn < 0.0 {
+            if h.normal.y < -0.5 && vel.y > 0.0 {
+                rep.events.push(MoveEvent::Bonked);
+            }
+            *vel -= h.normal * vn;
+        }
+    }
 }
 
 /// Removes from `vel` its component into each contact; returns the last contact with an upward

@@ -2,7 +2,7 @@
 use glam::DVec2;
 use serde::Serialize;
 
-use crate::collision::{EdgeRef, PolygonId};
+use crate::collision::{EdgeRef, MoverEdge, PolygonId};
 
 /// Where the hero is in the movement state machine. Each variant has one step function.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -11,6 +11,14 @@ pub enum MoveState {
     /// the edge's direction (its direction has free space on the left, so positive is rightwards
     /// on walkable ground).
     Supported { edge: EdgeRef, speed: f64 },
+    /// Standing on a mover: walking along edge `on` of its piece (inflated by the collider in
+    /// use), the feet at `local` in the mover's frame (so the mover carries them exactly, by its
+    /// pose, with no drift), `speed` the signed speed along the edge relative to the mover.
+    Riding {
+        on: MoverEdge,
+        local: DVec2,
+        speed: f64,
+    },
     /// In the air under gravity.
     Airborne,
     /// Airborne and pressing into a wall steeper than the max slope: the fall is capped.
@@ -27,6 +35,7 @@ impl MoveState {
     pub fn name(&self) -> &'static str {
         match self {
             MoveState::Supported { .. } => "supported",
+            MoveState::Riding { .. } => "riding",
             MoveState::Airborne => "airborne",
             MoveState::WallSlide { .. } => "wall_slide",
             MoveState::Climbing { .. } => "climbing",
@@ -54,6 +63,9 @@ pub enum MoveEvent {
         impact_speed: f64,
         surface: Option<PolygonId>,
     },
+    /// Landed on (or walked onto) mover `mover`, which now carries the hero (as well as
+    /// `Landed` when it came from the air).
+    Boarded { mover: u32 },
     /// Walked or ran off an edge (no jump): coyote time starts.
     LeftGround,
     /// Hit a ceiling while rising.

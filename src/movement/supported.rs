@@ -47,7 +47,7 @@
 use glam::DVec2;
 
 use super::hero::Hero;
-use super::rules::{self, approach, edge_dir, walkable, Ctx, Transition};
+use super::rules::{self, edge_dir, walkable, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::tuning::Tuning;
 use crate::collision::{cross, CollisionMesh, EdgeRef, MoveResult};
@@ -89,18 +89,7 @@ pub(crate) fn step(
         return Transition::reenter(MoveState::Airborne, vel);
     }
 
-    let max = rules::top_speed(h, t);
-    let target = a.move_axis.x * max;
-    let s = if target != 0.0 {
-        let accel = if target * speed < 0.0 {
-            t.ground_accel + t.ground_friction
-        } else {
-            t.ground_accel
-        };
-        approach(speed, target, accel * cx.dt)
-    } else {
-        approach(speed, 0.0, t.ground_friction * cx.dt)
-    };
+    let s = rules::ground_speed(h, cx, speed);
     walk_chain(h, cx, edge, s, rep)
 }
 
@@ -131,14 +120,14 @@ fn walk_chain(
         }
         let to_end = (end - h.body.pos).dot(d1).max(0.0);
         if rem <= to_end {
-            h.slide(mesh, d1 * rem, opts, rep, &mut r);
+            h.slide(cx.env, d1 * rem, opts, rep, &mut r);
             if r.travelled < rem - 1e-9 {
                 // Something other than the ground (a low ceiling, a wall piece) stopped the walk.
                 s = 0.0;
             }
             break;
         }
-        h.slide(mesh, end - h.body.pos, opts, rep, &mut r);
+        h.slide(cx.env, end - h.body.pos, opts, rep, &mut r);
         if h.body.pos.distance(end) > 1e-9 {
             s = 0.0;
             break;
@@ -328,15 +317,22 @@ fn land_step(
 /// Leaves the ground without a jump (off a ledge or over a sharp crest) at velocity `vel`:
 /// coyote time starts and the rest of the tick's distance is flown.
 fn launch(h: &mut Hero, cx: &Ctx, vel: DVec2, rem: f64, rep: &mut StepReport) -> Transition {
-    let mesh = cx.env.mesh(h.collider);
+    // A mover right under the feet takes over (a lift flush with the ledge): no airborne tick.
+    if let Some(riding) = rules::mover_support(h, cx, vel) {
+        if let MoveState::Riding { on, .. } = riding {
+            rep.events.push(MoveEvent::Boarded { mover: on.mover });
+        }
+        return Transition::to(riding, vel);
+    }
     h.timers.coyote = cx.t.coyote_time;
     rep.events.push(MoveEvent::LeftGround);
     let mut v = vel;
     let len = vel.length();
     if rem > 0.0 && len > 0.0 {
         let mut r = MoveResult::at(h.body);
-        h.slide(mesh, vel / len * rem, h.move_options(), rep, &mut r);
+        let hit = h.slide(cx.env, vel / len * rem, h.move_options(), rep, &mut r);
         rules::absorb_contacts(&mut v, &mut h.jump_rising, &r.contacts, rep);
+        rules::absorb_mover(&mut v, hit, rep);
     }
     Transition::to(MoveState::Airborne, v)
 }

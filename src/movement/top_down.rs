@@ -8,7 +8,6 @@ use crate::collision::MoveResult;
 /// into whatever was hit.
 pub(crate) fn step(h: &mut Hero, cx: &Ctx, rep: &mut StepReport) -> Transition {
     let (a, t) = (cx.a, cx.t);
-    let mesh = cx.env.mesh(h.collider);
     let dir = if a.move_axis.length() > 1.0 {
         a.move_axis.normalize()
     } else {
@@ -23,7 +22,8 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, rep: &mut StepReport) -> Transition {
         h.vel + delta.normalize() * max_step
     };
     let mut r = MoveResult::at(h.body);
-    h.slide(mesh, v * cx.dt, h.move_options(), rep, &mut r);
+    let hit = h.slide(cx.env, v * cx.dt, h.move_options(), rep, &mut r);
     rules::absorb_contacts(&mut v, &mut h.jump_rising, &r.contacts, rep);
+    rules::absorb_mover(&mut v, hit, rep);
     Transition::to(MoveState::TopDown, v)
 }

@@ -274,6 +274,7 @@ mod tests {
             ladders: vec![],
             doors: Vec::new(),
             agents: Vec::new(),
+            movers: Vec::new(),
             spawn: DVec2::ZERO,
             camera_bounds: None,
             bounds: None,

@@ -4,6 +4,8 @@
 //! - [`agents`]: characters other than the hero, on the meshes of their size classes.
 //! - `world`: the level's collision meshes, the hero and the agents, advanced one fixed tick per
 //!   `World::step`; bit-identical for the same level, tuning and actions; the per-frame trace.
+//! - [`movers`]: moving platforms: their paths, carrying riders and pushing (or crushing) what
+//!   they overlap.
 //! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
 //! - [`driver`]: the one loop that steps a world through a replay (used by `tessera sim`,
 //!   offscreen rendering and the game).
@@ -16,6 +18,7 @@
 pub mod agents;
 pub mod driver;
 pub mod load;
+pub mod movers;
 pub mod replay;
 pub mod world;
 

@@ -17,7 +17,8 @@ use serde::Serialize;
 
 use super::agents::{Agent, SizeClasses};
 use crate::collision::{
-    colliders_meet, Aabb, BuildError, ColliderId, CollisionWorld, Meeting, MeshConfig,
+    colliders_meet, Aabb, BuildError, ColliderId, CollisionWorld, FaceKind, Meeting, MeshConfig,
+    Movers,
 };
 use crate::level::Level;
 use crate::movement::{Actions, Env, Hero, MoveState, SpawnError, StepReport, Tuning, TuningError};
@@ -65,6 +66,13 @@ pub fn automatic_bounds(level: &Level) -> Aabb {
         .iter()
         .flat_map(|p| p.points.iter().copied())
         .chain(level.doors.iter().flat_map(|d| d.points.iter().copied()))
+        .chain(level.movers.iter().flat_map(|m| {
+            // Every piece at every offset of its path (a path's legs are straight).
+            m.pieces
+                .iter()
+                .flatten()
+                .flat_map(move |&p| m.path.iter().map(move |&o| p + o))
+        }))
         .chain(level.agents.iter().map(|a| a.spawn))
         .chain(level.ladders.iter().flat_map(|l| [l.min, l.max]))
         .chain(std::iter::once(level.spawn));
@@ -94,6 +102,9 @@ pub struct TraceFrame {
     /// Whether each of the level's doors is open (left out when there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub doors: Vec<bool>,
+    /// Each mover's offset from its rest pose after the tick (left out when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub movers: Vec<[f64; 2]>,
 }
 
 /// One agent in a [`TraceFrame`].
@@ -124,6 +135,8 @@ pub struct World {
     agents: Vec<Agent>,
     /// The level's doors' states, in its order.
     doors: Vec<DoorState>,
+    /// The level's movers, posed for the last tick.
+    movers: Movers,
     /// What happened in the world in the last tick besides the hero's movement events.
     events: Vec<WorldEvent>,
     prev_pos: DVec2,
@@ -156,7 +169,7 @@ pub enum WorldEvent {
         /// Index in the level's `doors`.
         door: usize,
     },
-    /// A closing door left a character no room, not even crouching or within
+    /// A closing door or a mover left a character no room, not even crouching or within
     /// [`CRUSH_WIGGLE`] of where it was: `agent` is `None` for the hero. It was moved to the
     /// nearest free point (the game decides what a crush costs).
     Crushed {
@@ -176,6 +189,7 @@ struct Built {
     collision: CollisionWorld,
     ladders: Vec<Aabb>,
     classes: SizeClasses,
+    movers: Movers,
 }
 
 impl Built {
@@ -210,11 +224,18 @@ impl Built {
                 max: l.max,
             })
             .collect();
+        // Every mover inflated by every collider of the world, posed at tick 0.
+        let colliders: Vec<Vec<DVec2>> = (0..collision.shapes().len())
+            .map(|i| collision.mesh(ColliderId(i as u16)).collider().to_vec())
+            .collect();
+        let mut movers = Movers::new(&super::movers::mover_pieces(level), &colliders);
+        movers.place(super::movers::offsets_at(level, 0));
         Ok(Built {
             tuning,
             collision,
             ladders,
             classes,
+            movers,
         })
     }
 
@@ -252,6 +273,7 @@ impl Built {
         Env {
             collision: &self.collision,
             ladders: &self.ladders,
+            movers: &self.movers,
         }
     }
 }
@@ -270,6 +292,16 @@ fn character_words(h: &Hero, words: &mut Vec<u64>) {
         h.facing.to_bits(),
     ]);
     words.extend(h.state.name().bytes().map(u64::from));
+    if let MoveState::Riding { on, local, speed } = h.state {
+        words.extend([
+            on.mover as u64,
+            on.piece as u64,
+            on.edge as u64,
+            local.x.to_bits(),
+            local.y.to_bits(),
+            speed.to_bits(),
+        ]);
+    }
 }
 
 /// Each door's state at the level's start.
@@ -334,7 +366,7 @@ impl World {
             warnings.push(moved_warning("spawn", level.spawn, moved, hero.body.pos));
         }
         let agents = built.spawn_agents(level, &mut warnings)?;
-        Ok(World {
+        let mut world = World {
             level: level.clone(),
             prev_pos: hero.body.pos,
             base_tuning: tuning.clone(),
@@ -344,26 +376,83 @@ impl World {
             hero,
             agents,
             doors: door_states(level),
+            movers: built.movers,
             events: Vec::new(),
             steps: 0,
             last: StepReport::default(),
             warnings,
-        })
+        };
+        // A character placed inside a mover at its start pose is moved out (upwards: nothing
+        // moved yet).
+        world.push_characters();
+        world.events.clear();
+        world.prev_pos = world.hero.body.pos;
+        Ok(world)
+    }
+
+    /// The movers' first two phases of a tick (`sim::movers`): riders carried, then every
+    /// character inside a mover pushed out or crushed (`WorldEvent::Crushed`).
+    fn carry_and_push(&mut self) {
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        let mut scratch = StepReport::default();
+        super::movers::carry(&mut self.hero, &env, DT, &mut scratch);
+        for a in &mut self.agents {
+            super::movers::carry(&mut a.mover, &env, DT, &mut scratch);
+        }
+        self.push_characters();
+    }
+
+    /// Phase 2 of a tick with movers: see [`super::movers::push`].
+    fn push_characters(&mut self) {
+        if self.movers.is_empty() {
+            return;
+        }
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        let mut scratch = StepReport::default();
+        let t = &self.tuning;
+        if super::movers::push(&mut self.hero, &env, t, DT, &mut scratch)
+            == super::movers::Pushed::Crushed
+        {
+            self.events.push(WorldEvent::Crushed { agent: None });
+        }
+        for (i, a) in self.agents.iter_mut().enumerate() {
+            if super::movers::push(&mut a.mover, &env, t, DT, &mut scratch)
+                == super::movers::Pushed::Crushed
+            {
+                self.events.push(WorldEvent::Crushed { agent: Some(i) });
+            }
+        }
     }
 
     /// Advances one tick with this tick's actions.
     pub fn step(&mut self, actions: &Actions) -> &StepReport {
         self.prev_pos = self.hero.body.pos;
+        self.events.clear();
+        if !self.movers.is_empty() {
+            // Celeste's order: the movers move and carry their riders, push what they now
+            // overlap, then the characters step among them, frozen.
+            self.movers
+                .set_offsets(super::movers::offsets_at(&self.level, self.steps + 1));
+            self.carry_and_push();
+        }
         let env = Env {
             collision: &self.collision,
             ladders: &self.ladders,
+            movers: &self.movers,
         };
         self.hero
             .step(&env, actions, &self.tuning, DT, &mut self.last);
         for agent in &mut self.agents {
             agent.step(&env, &self.tuning, DT);
         }
-        self.events.clear();
         self.run_doors();
         self.steps += 1;
         &self.last
@@ -415,6 +504,7 @@ impl World {
         let env = Env {
             collision: &self.collision,
             ladders: &self.ladders,
+            movers: &self.movers,
         };
         let t = &self.tuning;
         // Only a character whose feet are within its collider's reach of the door's box can be
@@ -464,7 +554,11 @@ impl World {
         self.hero = hero;
         self.agents = agents;
         self.doors = door_states(level);
+        self.movers = built.movers;
+        self.movers
+            .place(super::movers::offsets_at(level, self.steps));
         self.warnings = warnings;
+        self.push_characters();
         Ok(())
     }
 
@@ -475,9 +569,11 @@ impl World {
         let env = Env {
             collision: &self.collision,
             ladders: &self.ladders,
+            movers: &self.movers,
         };
         let (hero, moved) = Hero::spawn(&env, pos, &self.tuning)?;
         self.hero = hero;
+        self.push_characters();
         self.prev_pos = self.hero.body.pos;
         self.last = StepReport::default();
         Ok(moved)
@@ -508,6 +604,33 @@ impl World {
     /// The level's doors' states, in its order.
     pub fn doors(&self) -> &[DoorState] {
         &self.doors
+    }
+    /// The level's movers, posed for the last tick (their offsets this tick and the last).
+    pub fn movers(&self) -> &Movers {
+        &self.movers
+    }
+    /// Every character strictly inside solid geometry: a static solid face of its collider's
+    /// mesh, or a mover piece inflated by that collider (the exact test of `collision::Movers`).
+    /// `None` is the hero, `Some(i)` agent `i`. Empty whenever the rules hold; the tests check it
+    /// every tick.
+    pub fn penetrations(&self) -> Vec<Option<usize>> {
+        let inside = |h: &Hero| {
+            self.collision.mesh(h.collider).kind(h.body.face) == FaceKind::Solid
+                || self
+                    .movers
+                    .inside(h.collider.0 as usize, h.body.pos, None)
+                    .is_some()
+        };
+        std::iter::once((None, &self.hero))
+            .chain(
+                self.agents
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| (Some(i), &a.mover)),
+            )
+            .filter(|(_, h)| inside(h))
+            .map(|(i, _)| i)
+            .collect()
     }
     /// What happened in the world in the last tick (or the last [`World::set_door`]).
     pub fn events(&self) -> &[WorldEvent] {
@@ -587,6 +710,9 @@ impl World {
                 })
                 .collect(),
             doors: self.doors.iter().map(|d| d.open).collect(),
+            movers: (0..self.movers.len() as u32)
+                .map(|m| self.movers.offset(m).to_array())
+                .collect(),
         }
     }
 
@@ -616,6 +742,10 @@ impl World {
         }
         for d in &self.doors {
             words.extend([d.open as u64, d.open_ticks]);
+        }
+        for m in 0..self.movers.len() as u32 {
+            let o = self.movers.offset(m);
+            words.extend([o.x.to_bits(), o.y.to_bits()]);
         }
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for w in words {

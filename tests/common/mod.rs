@@ -54,6 +54,7 @@ pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: D
             .collect(),
         doors: Vec::new(),
         agents: Vec::new(),
+        movers: Vec::new(),
         spawn,
         camera_bounds: None,
         bounds: None,

@@ -27,6 +27,7 @@ fn start() -> Level {
         }],
         doors: Vec::new(),
         agents: Vec::new(),
+        movers: Vec::new(),
         spawn: p(0., 0.5),
         camera_bounds: None,
         bounds: None,

@@ -34,6 +34,7 @@ fn base() -> Level {
         ladders: vec![],
         doors: Vec::new(),
         agents: Vec::new(),
+        movers: Vec::new(),
         spawn: p(0., 1.),
         camera_bounds: None,
         bounds: None,

@@ -54,6 +54,7 @@ fn level() -> Level {
         ladders: vec![],
         doors: Vec::new(),
         agents: Vec::new(),
+        movers: Vec::new(),
         spawn: p(0., 0.),
         camera_bounds: None,
         bounds: None,

@@ -23,6 +23,7 @@ fn flat() -> Level {
         ladders: vec![],
         doors: Vec::new(),
         agents: Vec::new(),
+        movers: Vec::new(),
         spawn: DVec2::new(0.0, 0.0),
         camera_bounds: None,
         bounds: None,

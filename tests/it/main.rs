@@ -48,6 +48,7 @@ mod levels;
 mod memory_cap;
 mod model_conformance;
 mod movement_scenarios;
+mod movers;
 mod regression_long_polygon_drawn;
 mod regression_one_way_resting_on_ground;
 mod regression_support_at_exactly_the_max_slope;

@@ -372,6 +372,7 @@ fn one_way_platform_from_below_landing_drop_and_ends() {
     let lvl2 = tessera::level::Level {
         doors: Vec::new(),
         agents: Vec::new(),
+        movers: Vec::new(),
         spawn: p(7.5, 2.3),
         ..lvl
     };

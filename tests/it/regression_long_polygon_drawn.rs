@@ -28,6 +28,7 @@ fn level_of(points: Vec<DVec2>) -> Level {
         ladders: vec![],
         doors: Vec::new(),
         agents: Vec::new(),
+        movers: Vec::new(),
         spawn: DVec2::ZERO,
         camera_bounds: None,
         bounds: None,

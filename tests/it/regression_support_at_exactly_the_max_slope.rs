@@ -30,10 +30,7 @@ fn a_hero_spawned_on_a_slope_at_exactly_the_max_angle_stands_on_it() {
         MeshConfig::default(),
     )
     .unwrap();
-    let env = Env {
-        collision: &world,
-        ladders: &[],
-    };
+    let env = Env::new(&world, &[]);
     let (hero, moved) = Hero::spawn(&env, p(10.0, 10.41), &tuning).unwrap();
     assert_eq!(moved, 0.0);
     assert!(

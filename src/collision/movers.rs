@@ -1,0 +1,494 @@
+//! Movers: kinematic solids beside the static mesh, moved by a translation every tick.
+//!
+//! # What it owns
+//! A mover is a set of convex pieces in its own frame (its rest pose, where the level draws it)
+//! and an offset (its pose this tick: rest + offset). For each collider of the world it keeps
+//! each piece inflated by that collider, `piece ⊕ (−collider)` in the mover's frame, exactly as
+//! the static mesh inflates level pieces: a body's feet `p` make its collider overlap the piece
+//! exactly when `p − offset` is strictly inside the inflated piece. The static mesh is never
+//! touched: a mover's cost is its pieces, not a re-mesh.
+//!
+//! # The inside test, and why the frame matters
+//! "Strictly inside" is decided in the mover's frame by the exact [`orient`] on `p − offset` (one
+//! rounded subtraction) against the inflated piece's vertices: every edge has the point strictly
+//! on its left (the pieces are counter-clockwise). A rider's position is kept in the mover's
+//! frame and drawn into the world as `offset + local` (one rounded addition); the round trip can
+//! land an ulp inside, so every point this module hands out is checked with the same test and
+//! pushed out along the edge's normal by doubling steps from `NUDGE_START` until it is not
+//! inside ([`Movers::nudge_out`]). So "never strictly inside a mover" is decided by one exact
+//! predicate, everywhere (the movement code, the world's pushes and the tests' checker).
+//!
+//! # Queries
+//! - [`Movers::inside`]: the first mover piece strictly containing a point.
+//! - [`Movers::first_hit`]: where a segment first enters any mover piece (Cyrus–Beck clipping of
+//!   the segment against each convex inflated piece whose box it reaches), and through which
+//!   edge. A segment running along an edge's line, or touching a corner, does not enter.
+//! - [`Movers::support_below`]: a walkable top edge of a mover within a probe distance below the
+//!   feet (landing on a mover, walking from the static ground onto one).
+//!
+//! Movers are few (tens to hundreds); each query scans their boxes, then the pieces whose
+//! translated box the query reaches.
+//!
+//! Rotation is not supported: a rotating piece's inflation by an upright collider changes shape
+//! with the angle, so the rider's stored point would no longer lie on its edge.
+//!
+//! # Tolerances
+//! - `NUDGE_START` (1e-12 m, relative to the coordinates' magnitude, at least 1e-12 m): the first
+//!   step out of a piece for a point that rounded inside; steps double, so a point an ulp inside
+//!   moves out by a few ulps.
+//! - `MAX_NUDGES` (80 doublings): a bound on that search (80 doublings from 1e-12 m cover any
+//!   distance within `MAX_COORDINATE`).
+//!
+//! Must never depend on anything but the rest of the collision core.
+use glam::DVec2;
+
+use super::minkowski::{minkowski_sum, reflect};
+use super::predicates::{orient, Aabb};
+
+/// First nudge out of a piece (m, times the magnitude of the point, at least 1e-12 m).
+const NUDGE_START: f64 = 1e-12;
+/// Most doublings of the nudge.
+const MAX_NUDGES: u32 = 80;
+
+/// One piece inflated by one collider, in the mover's frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InflatedConvex {
+    /// Counter-clockwise vertices, no three collinear.
+    pub verts: Vec<DVec2>,
+    /// Their box.
+    pub bounds: Aabb,
+}
+
+impl InflatedConvex {
+    /// Whether `q` (in the mover's frame) is strictly inside: strictly left of every edge.
+    pub fn strictly_contains(&self, q: DVec2) -> bool {
+        let n = self.verts.len();
+        (0..n).all(|i| orient(self.verts[i], self.verts[(i + 1) % n], q) > 0.0)
+    }
+
+    /// Edge `i`: its two ends, counter-clockwise.
+    pub fn edge(&self, i: usize) -> (DVec2, DVec2) {
+        let n = self.verts.len();
+        (self.verts[i % n], self.verts[(i + 1) % n])
+    }
+
+    /// The outward unit normal of edge `i` (free space is on its right side seen from outside:
+    /// the normal points out of the piece).
+    pub fn normal(&self, i: usize) -> DVec2 {
+        let (a, b) = self.edge(i);
+        let d = (b - a).normalize_or_zero();
+        DVec2::new(d.y, -d.x)
+    }
+}
+
+/// Where a segment enters a mover piece.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoverHit {
+    /// Which mover, piece and edge (of the piece inflated by the collider asked about).
+    pub at: MoverEdge,
+    /// Fraction of the segment travelled before it enters, `[0, 1]`.
+    pub t: f64,
+    /// The edge's outward unit normal.
+    pub normal: DVec2,
+}
+
+/// An edge of one mover's piece, inflated by one collider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoverEdge {
+    /// The mover's index.
+    pub mover: u32,
+    /// The piece's index in the mover.
+    pub piece: u16,
+    /// The edge's index in the inflated piece (from vertex `edge` to `edge + 1`).
+    pub edge: u16,
+}
+
+/// Every mover of a world: their pieces inflated by every collider, and their offsets this tick
+/// and the last.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Movers {
+    /// `inflated[m][c]`: mover `m`'s pieces inflated by collider `c`.
+    inflated: Vec<Vec<Vec<InflatedConvex>>>,
+    /// `bounds[m][c]`: the box of all of them, in the mover's frame.
+    bounds: Vec<Vec<Aabb>>,
+    offset: Vec<DVec2>,
+    prev: Vec<DVec2>,
+}
+
+impl Movers {
+    /// No movers.
+    pub const EMPTY: Movers = Movers {
+        inflated: Vec::new(),
+        bounds: Vec::new(),
+        offset: Vec::new(),
+        prev: Vec::new(),
+    };
+
+    /// Movers made of `pieces` (per mover, its convex counter-clockwise pieces in its frame),
+    /// inflated by each of `colliders` (convex, counter-clockwise, relative to the feet), at
+    /// offset zero.
+    pub fn new(pieces: &[Vec<Vec<DVec2>>], colliders: &[Vec<DVec2>]) -> Movers {
+        let reflected: Vec<Vec<DVec2>> = colliders.iter().map(|c| reflect(c)).collect();
+        let mut inflated = Vec::with_capacity(pieces.len());
+        let mut bounds = Vec::with_capacity(pieces.len());
+        for mover in pieces {
+            let per: Vec<Vec<InflatedConvex>> = reflected
+                .iter()
+                .map(|r| {
+                    mover
+                        .iter()
+                        .map(|p| {
+                            let verts = minkowski_sum(p, r);
+                            let bounds = Aabb::from_points(verts.iter().copied());
+                            InflatedConvex { verts, bounds }
+                        })
+                        .collect()
+                })
+                .collect();
+            bounds.push(
+                per.iter()
+                    .map(|ps| {
+                        ps.iter()
+                            .fold(Aabb::from_points(std::iter::empty()), |b, p| {
+                                b.union(&p.bounds)
+                            })
+                    })
+                    .collect(),
+            );
+            inflated.push(per);
+        }
+        Movers {
+            inflated,
+            bounds,
+            offset: vec![DVec2::ZERO; pieces.len()],
+            prev: vec![DVec2::ZERO; pieces.len()],
+        }
+    }
+
+    /// Number of movers.
+    pub fn len(&self) -> usize {
+        self.offset.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.offset.is_empty()
+    }
+
+    /// Moves every mover to its offset for the new tick (the old ones become the previous).
+    pub fn set_offsets(&mut self, offsets: impl IntoIterator<Item = DVec2>) {
+        std::mem::swap(&mut self.prev, &mut self.offset);
+        self.offset.clear();
+        self.offset.extend(offsets);
+        self.offset.resize(self.prev.len(), DVec2::ZERO);
+    }
+
+    /// Sets every mover's offset, this tick's and the last's (a fresh world, a reset).
+    pub fn place(&mut self, offsets: impl IntoIterator<Item = DVec2>) {
+        self.set_offsets(offsets);
+        self.prev.clone_from(&self.offset);
+    }
+
+    /// Mover `m`'s offset this tick.
+    pub fn offset(&self, m: u32) -> DVec2 {
+        self.offset[m as usize]
+    }
+
+    /// Mover `m`'s offset last tick.
+    pub fn prev_offset(&self, m: u32) -> DVec2 {
+        self.prev[m as usize]
+    }
+
+    /// Mover `m`'s pieces inflated by collider `c`, in its frame.
+    pub fn pieces(&self, m: u32, c: usize) -> &[InflatedConvex] {
+        &self.inflated[m as usize][c]
+    }
+
+    /// The inflated piece an edge belongs to.
+    pub fn piece(&self, e: MoverEdge, c: usize) -> &InflatedConvex {
+        &self.inflated[e.mover as usize][c][e.piece as usize]
+    }
+
+    /// Edge `e` of collider `c`'s inflation, in the world at this tick's offset.
+    pub fn edge_points(&self, e: MoverEdge, c: usize) -> (DVec2, DVec2) {
+        let (a, b) = self.piece(e, c).edge(e.edge as usize);
+        let o = self.offset(e.mover);
+        (a + o, b + o)
+    }
+
+    /// The movers whose inflation by collider `c` may reach `region` (world) this tick.
+    fn near(&self, c: usize, region: Aabb) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len() as u32).filter(move |&m| {
+            let o = self.offset(m);
+            let b = self.bounds[m as usize][c];
+            Aabb {
+                min: b.min + o,
+                max: b.max + o,
+            }
+            .overlaps(&region)
+        })
+    }
+
+    /// The first mover piece (in index order) whose inflation by collider `c` strictly contains
+    /// the feet `p`, other than `skip`.
+    pub fn inside(&self, c: usize, p: DVec2, skip: Option<(u32, u16)>) -> Option<(u32, u16)> {
+        let region = Aabb { min: p, max: p };
+        self.near(c, region).find_map(|m| {
+            let q = p - self.offset(m);
+            self.inflated[m as usize][c]
+                .iter()
+                .enumerate()
+                .find(|&(k, piece)| {
+                    skip != Some((m, k as u16))
+                        && piece.bounds.contains(q)
+                        && piece.strictly_contains(q)
+                })
+                .map(|(k, _)| (m, k as u16))
+        })
+    }
+
+    /// Where the segment from `a` by `d` first enters the inflation by collider `c` of any mover
+    /// piece other than `skip` (see the module docs); `None` when it enters none.
+    pub fn first_hit(
+        &self,
+        c: usize,
+        a: DVec2,
+        d: DVec2,
+        skip: Option<(u32, u16)>,
+    ) -> Option<MoverHit> {
+        if self.is_empty() {
+            return None;
+        }
+        let region = Aabb::from_points([a, a + d]);
+        let mut best: Option<MoverHit> = None;
+        for m in self.near(c, region) {
+            let q0 = a - self.offset(m);
+            let seg = Aabb::from_points([q0, q0 + d]);
+            for (k, piece) in self.inflated[m as usize][c].iter().enumerate() {
+                if skip == Some((m, k as u16)) || !piece.bounds.overlaps(&seg) {
+                    continue;
+                }
+                if let Some((t, edge)) = enter(piece, q0, d) {
+                    if best.is_none_or(|b| t < b.t) {
+                        best = Some(MoverHit {
+                            at: MoverEdge {
+                                mover: m,
+                                piece: k as u16,
+                                edge: edge as u16,
+                            },
+                            t,
+                            normal: piece.normal(edge),
+                        });
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// A walkable edge of a mover piece (outward normal `y` at least `min_normal_y`) under the
+    /// feet `p`: `p` within `probe` above it (measured along the vertical), over its span, and not
+    /// strictly inside that piece. The nearest such edge, with the point on it under `p` (world).
+    pub fn support_below(
+        &self,
+        c: usize,
+        p: DVec2,
+        probe: f64,
+        min_normal_y: f64,
+    ) -> Option<(MoverEdge, DVec2)> {
+        if self.is_empty() {
+            return None;
+        }
+        let region = Aabb {
+            min: p - DVec2::new(0.0, probe),
+            max: p,
+        };
+        let mut best: Option<(MoverEdge, DVec2, f64)> = None;
+        for m in self.near(c, region) {
+            let q = p - self.offset(m);
+            for (k, piece) in self.inflated[m as usize][c].iter().enumerate() {
+                if !piece.bounds.expand(probe).contains(q) || piece.strictly_contains(q) {
+                    continue;
+                }
+                for i in 0..piece.verts.len() {
+                    let n = piece.normal(i);
+                    if n.y < min_normal_y {
+                        continue;
+                    }
+                    let (ea, eb) = piece.edge(i);
+                    let (lo, hi) = (ea.x.min(eb.x), ea.x.max(eb.x));
+                    if q.x < lo || q.x > hi || eb.x == ea.x {
+                        continue;
+                    }
+                    let y = ea.y + (eb.y - ea.y) * (q.x - ea.x) / (eb.x - ea.x);
+                    let gap = q.y - y;
+                    if (-1e-9..=probe).contains(&gap) && best.is_none_or(|b| gap < b.2) {
+                        let at = MoverEdge {
+                            mover: m,
+                            piece: k as u16,
+                            edge: i as u16,
+                        };
+                        best = Some((at, DVec2::new(q.x, y) + self.offset(m), gap));
+                    }
+                }
+            }
+        }
+        best.map(|(e, p, _)| (e, p))
+    }
+
+    /// `p` moved out of piece `e` (inflated by collider `c`) along `dir` by doubling steps until
+    /// it is not strictly inside it (`p` itself when it is not); see the module docs.
+    pub fn nudge_out(&self, e: MoverEdge, c: usize, p: DVec2, dir: DVec2) -> DVec2 {
+        let piece = self.piece(e, c);
+        let o = self.offset(e.mover);
+        let mut step = NUDGE_START * p.abs().max_element().max(1.0);
+        let mut q = p;
+        for _ in 0..MAX_NUDGES {
+            if !piece.strictly_contains(q - o) {
+                return q;
+            }
+            q = p + dir * step;
+            step *= 2.0;
+        }
+        q
+    }
+}
+
+/// Where the segment from `q0` by `d` (the piece's frame) enters `piece`'s interior: the fraction
+/// `t` in `[0, 1]` and the edge entered through. Cyrus–Beck: the segment is inside an edge's
+/// half-plane past its crossing; it enters the interior when it is inside every half-plane over a
+/// stretch of positive length. An edge whose line the segment runs along, with the segment on it
+/// or outside, keeps it out (exact [`orient`] for that case).
+fn enter(piece: &InflatedConvex, q0: DVec2, d: DVec2) -> Option<(f64, usize)> {
+    let n = piece.verts.len();
+    let (mut t_in, mut t_out, mut edge) = (0.0_f64, 1.0_f64, usize::MAX);
+    for i in 0..n {
+        let (a, b) = piece.edge(i);
+        let e = b - a;
+        // Outward normal, unnormalised: (e.y, −e.x). Inside: normal · (q − a) < 0.
+        let nrm = DVec2::new(e.y, -e.x);
+        let side = nrm.dot(q0 - a);
+        let rate = nrm.dot(d);
+        if rate == 0.0 {
+            // Parallel: outside or on the line for the whole segment keeps it out.
+            if orient(a, b, q0) <= 0.0 {
+                return None;
+            }
+            continue;
+        }
+        let t = -side / rate;
+        if rate < 0.0 {
+            // Entering this half-plane at t.
+            if t > t_in || (edge == usize::MAX && t >= t_in) {
+                t_in = t.max(0.0);
+                edge = i;
+            }
+        } else if t < t_out {
+            t_out = t;
+        }
+        if t_in >= t_out {
+            return None;
+        }
+    }
+    if edge == usize::MAX {
+        // Inside every half-plane from the start (the start is inside): no entry to report.
+        return None;
+    }
+    (t_in < t_out && t_in <= 1.0).then_some((t_in, edge))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square() -> Vec<DVec2> {
+        vec![
+            DVec2::new(0.0, 0.0),
+            DVec2::new(2.0, 0.0),
+            DVec2::new(2.0, 1.0),
+            DVec2::new(0.0, 1.0),
+        ]
+    }
+
+    fn unit_box() -> Vec<DVec2> {
+        vec![
+            DVec2::new(-0.5, 0.0),
+            DVec2::new(0.5, 0.0),
+            DVec2::new(0.5, 1.0),
+            DVec2::new(-0.5, 1.0),
+        ]
+    }
+
+    #[test]
+    fn a_piece_is_inflated_by_the_reflected_collider_and_moves_with_its_offset() {
+        let mut m = Movers::new(&[vec![square()]], &[unit_box()]);
+        let p = &m.pieces(0, 0)[0];
+        // The feet collide from 1 m below to the top, and half a metre either side.
+        assert_eq!(p.bounds.min, DVec2::new(-0.5, -1.0));
+        assert_eq!(p.bounds.max, DVec2::new(2.5, 1.0));
+        assert_eq!(m.inside(0, DVec2::new(1.0, 0.5), None), Some((0, 0)));
+        assert_eq!(
+            m.inside(0, DVec2::new(1.0, 1.0), None),
+            None,
+            "on the top: touching"
+        );
+        m.set_offsets([DVec2::new(10.0, 0.0)]);
+        assert_eq!(m.inside(0, DVec2::new(1.0, 0.5), None), None);
+        assert_eq!(m.inside(0, DVec2::new(11.0, 0.5), None), Some((0, 0)));
+        assert_eq!(m.prev_offset(0), DVec2::ZERO);
+    }
+
+    #[test]
+    fn a_segment_enters_through_the_edge_it_crosses_and_not_along_an_edge() {
+        let m = Movers::new(&[vec![square()]], &[unit_box()]);
+        // Falling onto the top from above.
+        let hit = m
+            .first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -4.0), None)
+            .unwrap();
+        assert_eq!(hit.t, 0.5);
+        assert_eq!(hit.normal, DVec2::new(0.0, 1.0));
+        // Walking along the top (on its line), and from the side onto the top's line: no entry.
+        assert_eq!(
+            m.first_hit(0, DVec2::new(-3.0, 1.0), DVec2::new(8.0, 0.0), None),
+            None
+        );
+        // Into the left side.
+        let side = m
+            .first_hit(0, DVec2::new(-3.0, 0.5), DVec2::new(5.0, 0.0), None)
+            .unwrap();
+        assert_eq!(side.t, 0.5);
+        assert_eq!(side.normal, DVec2::new(-1.0, 0.0));
+        // Touching a corner only.
+        assert_eq!(
+            m.first_hit(0, DVec2::new(-1.5, 0.0), DVec2::new(2.0, 2.0), None),
+            None
+        );
+        // Stopping short, and skipping the piece.
+        assert_eq!(
+            m.first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -1.5), None),
+            None
+        );
+        assert_eq!(
+            m.first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -4.0), Some((0, 0))),
+            None
+        );
+    }
+
+    #[test]
+    fn support_below_finds_the_walkable_top_and_nudging_leaves_a_piece() {
+        let mut m = Movers::new(&[vec![square()]], &[unit_box()]);
+        m.set_offsets([DVec2::new(0.1, 0.2)]);
+        let (e, at) = m
+            .support_below(0, DVec2::new(1.0, 1.21), 0.02, 0.7)
+            .unwrap();
+        assert_eq!(m.piece(e, 0).normal(e.edge as usize), DVec2::new(0.0, 1.0));
+        assert!((at.y - 1.2).abs() < 1e-15);
+        assert_eq!(m.support_below(0, DVec2::new(1.0, 1.25), 0.02, 0.7), None);
+        // A point an ulp inside the top is nudged out along the normal by a few ulps.
+        let inside = DVec2::new(1.0, 1.2 - 1e-15);
+        assert!(m.inside(0, inside, None).is_some());
+        let out = m.nudge_out(e, 0, inside, DVec2::Y);
+        assert!(m.inside(0, out, None).is_none());
+        assert!(out.y - inside.y < 1e-10);
+    }
+}

@@ -1,0 +1,152 @@
+//! The riding state: standing and walking on a mover.
+//!
+//! The feet are kept in the mover's frame (`local`), on a walkable edge of its piece inflated by
+//! the collider in use. The world carries riders before they step (`sim::movers`: the mover's
+//! new pose times the stored local point, through the static walk, so a wall can scrape a rider
+//! off); this step then walks along the edge relative to the mover, as the supported state walks
+//! along the static ground:
+//! - the speed follows the same acceleration and friction (`rules::ground_speed`);
+//! - past the edge's end, the piece's next edge takes over when it is walkable and turns down by
+//!   no more than the followable angle (a piece is convex: its boundary only turns down); the
+//!   static ground takes over where it is right under the feet (a mover flush with a floor);
+//!   otherwise the rider walks off, into the air, with the mover's velocity added;
+//! - a jump adds the mover's velocity (momentum: what a rider leaving a lift keeps);
+//! - the rider's own piece is skipped by its moves (it walks along it); everything else (static
+//!   walls, other movers and the mover's other pieces) stops it.
+use glam::DVec2;
+
+use super::hero::Hero;
+use super::rules::{self, walkable, walkable_support, Ctx, Transition};
+use super::state::{MoveEvent, MoveState, StepReport};
+use crate::collision::MoverEdge;
+
+/// Most piece edges one tick may walk across (a piece has at most a few dozen).
+const MAX_EDGES_PER_TICK: usize = 16;
+
+/// One riding tick on edge `on` at `local` (the mover's frame), `speed` relative to the mover.
+pub(crate) fn step(
+    h: &mut Hero,
+    cx: &Ctx,
+    on: MoverEdge,
+    local: DVec2,
+    speed: f64,
+    rep: &mut StepReport,
+) -> Transition {
+    let t = cx.t;
+    let movers = cx.env.movers;
+    let c = h.collider.0 as usize;
+    let carried = rules::mover_velocity(cx.env, on.mover, cx.dt);
+    h.air_jumps_left = t.air_jumps;
+    h.jump_rising = false;
+    if let Some(i) = rules::ladder_to_grab(h, cx) {
+        return rules::grab_ladder(h, i, rep);
+    }
+    let piece = movers.piece(on, c);
+    let n = piece.verts.len();
+    let (ea, eb) = piece.edge(on.edge as usize);
+    let mut dir = (eb - ea).normalize_or_zero();
+    if h.timers.jump_buffer > 0.0 {
+        let vel = rules::jump(h, dir * speed + carried, t, rep);
+        return Transition::reenter(MoveState::Airborne, vel);
+    }
+
+    let s = rules::ground_speed(h, cx, speed);
+    let forward = s > 0.0;
+    let mut rem = s.abs() * cx.dt;
+    let mut e = on;
+    let mut at = local;
+    for _ in 0..MAX_EDGES_PER_TICK {
+        let (a, b) = piece.edge(e.edge as usize);
+        let (end, d1) = if forward { (b, dir) } else { (a, -dir) };
+        let to_end = (end - at).dot(d1).max(0.0);
+        if rem <= to_end {
+            at += d1 * rem;
+            break;
+        }
+        at = end;
+        rem -= to_end;
+        let next = if forward {
+            (e.edge as usize + 1) % n
+        } else {
+            (e.edge as usize + n - 1) % n
+        };
+        let nn = piece.normal(next);
+        let (na, nb) = piece.edge(next);
+        let d2 = if forward {
+            (nb - na).normalize_or_zero()
+        } else {
+            (na - nb).normalize_or_zero()
+        };
+        let angle = d1.dot(d2).clamp(-1.0, 1.0).acos();
+        let allowed =
+            t.max_follow_turn_deg.to_radians() * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
+        if walkable(nn, h.walk_limit) && angle <= allowed + 1e-12 {
+            e.edge = next as u16;
+            dir = (nb - na).normalize_or_zero();
+            continue;
+        }
+        // The piece's top ends here: off the mover.
+        let blocked = move_to(h, cx, e, at, rep);
+        let vel = d1 * s.abs() + carried;
+        if blocked {
+            // Blocked on the way to the end: stay on, stopped.
+            return Transition::to(
+                MoveState::Riding {
+                    on: e,
+                    local: h.body.pos - movers.offset(on.mover),
+                    speed: 0.0,
+                },
+                carried,
+            );
+        }
+        if let Some(edge) = walkable_support(
+            cx.env.mesh(h.collider),
+            h.body,
+            h.move_options(),
+            h.walk_limit,
+        ) {
+            // Flush with static ground: walk on along it, the mover's velocity along it kept.
+            let ground = rules::edge_dir(cx.env.mesh(h.collider), edge);
+            return Transition::to(
+                MoveState::Supported {
+                    edge,
+                    speed: vel.dot(ground),
+                },
+                ground * vel.dot(ground),
+            );
+        }
+        h.timers.coyote = t.coyote_time;
+        rep.events.push(MoveEvent::LeftGround);
+        return Transition::to(MoveState::Airborne, vel);
+    }
+    if move_to(h, cx, e, at, rep) {
+        // Something stopped the walk (a static wall, another mover): stopped where it is.
+        return Transition::to(
+            MoveState::Riding {
+                on: e,
+                local: h.body.pos - movers.offset(on.mover),
+                speed: 0.0,
+            },
+            carried,
+        );
+    }
+    Transition::to(
+        MoveState::Riding {
+            on: e,
+            local: at,
+            speed: s,
+        },
+        dir * s,
+    )
+}
+
+/// Moves the body to the point `local` of the mover's frame (nudged out of its piece where the
+/// round trip to the world lands inside), through the static walk and the other movers; `true`
+/// when something stopped it short (by more than a nanometre).
+fn move_to(h: &mut Hero, cx: &Ctx, on: MoverEdge, local: DVec2, rep: &mut StepReport) -> bool {
+    let movers = cx.env.movers;
+    let c = h.collider.0 as usize;
+    let normal = movers.piece(on, c).normal(on.edge as usize);
+    let target = movers.nudge_out(on, c, local + movers.offset(on.mover), normal);
+    !h.move_exactly_to(cx.env, target, rep)
+}

@@ -1,0 +1,283 @@
+//! Moving platforms in the world: where each is at every tick, and the first two phases of a tick
+//! with movers (Celeste's order): carrying the riders, then pushing what the movers overlap.
+//!
+//! # What it owns
+//! - The path of a mover ([`offset_at`]): a pure function of the tick's time, never integrated,
+//!   so tick `k` gives the same pose whatever came before (replays, traces and level swaps agree).
+//! - [`carry`]: a rider (a character in `MoveState::Riding`) goes to the mover's new pose times
+//!   its stored point in the mover's frame, through the static walk and the other movers: a wall
+//!   or another mover in the way scrapes it off (it falls, keeping the mover's velocity).
+//! - [`push`]: a character now strictly inside a mover piece is moved along the mover's motion
+//!   to the piece's boundary, through the static walk. Pushed up onto a walkable top, it rides;
+//!   pushed along the ground, it stays on it; else it flies with the mover's velocity. Blocked
+//!   (the static geometry or another mover leaves no room), it is crushed, and the squish rule
+//!   runs: the crouching collider if that fits where it is, else the nearest room within
+//!   [`CRUSH_WIGGLE`](super::world::CRUSH_WIGGLE), else a `Crushed` event and the nearest free
+//!   place there is.
+//!
+//! The third phase, the characters' own steps, is the movement code's: each move is clipped at
+//! the first mover piece it would enter (the movers do not move during it).
+//!
+//! Must never depend on window, GPU, audio or input crates.
+use glam::DVec2;
+
+use super::world::CRUSH_WIGGLE;
+use crate::collision::{Location, MoverEdge};
+use crate::level::{Level, LevelMover, MoverEase, MoverMode};
+use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
+
+/// The offset of mover `m` from its rest pose at `time` seconds (see the module docs).
+pub fn offset_at(m: &LevelMover, time: f64) -> DVec2 {
+    let pts = &m.path;
+    let closed = m.mode == MoverMode::Loop;
+    let legs = if closed { pts.len() } else { pts.len() - 1 };
+    let leg = |i: usize| (pts[i], pts[(i + 1) % pts.len()]);
+    let total: f64 = (0..legs).map(|i| leg(i).0.distance(leg(i).1)).sum();
+    if total == 0.0 || pts.len() < 2 {
+        return pts.first().copied().unwrap_or_default();
+    }
+    let u = match m.mode {
+        MoverMode::PingPong => {
+            let c = (time / m.period).rem_euclid(2.0);
+            if c <= 1.0 {
+                c
+            } else {
+                2.0 - c
+            }
+        }
+        MoverMode::Loop => (time / m.period).rem_euclid(1.0),
+    };
+    let mut s = u * total;
+    for i in 0..legs {
+        let (a, b) = leg(i);
+        let len = a.distance(b);
+        if s <= len || i + 1 == legs {
+            let mut f = if len > 0.0 {
+                (s / len).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            if m.ease == MoverEase::Smooth {
+                f = f * f * (3.0 - 2.0 * f);
+            }
+            return a + (b - a) * f;
+        }
+        s -= len;
+    }
+    pts[0]
+}
+
+/// Every mover's offset at tick `tick` (its time: `tick / TICK_HZ` seconds, one division, so
+/// the same tick always gives the same bits).
+pub fn offsets_at(level: &Level, tick: u64) -> impl Iterator<Item = DVec2> + '_ {
+    let time = tick as f64 / super::TICK_HZ as f64;
+    level.movers.iter().map(move |m| offset_at(m, time))
+}
+
+/// Every mover's pieces, counter-clockwise (the level allows either orientation).
+pub fn mover_pieces(level: &Level) -> Vec<Vec<Vec<DVec2>>> {
+    level
+        .movers
+        .iter()
+        .map(|m| {
+            m.pieces
+                .iter()
+                .map(|p| crate::collision::normalized_ccw(p).into_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// Mover `m`'s velocity over the last tick, m/s.
+fn velocity(env: &Env, m: u32, dt: f64) -> DVec2 {
+    (env.movers.offset(m) - env.movers.prev_offset(m)) / dt
+}
+
+/// Phase 1: a rider goes where its mover now puts it (see the module docs); scraped off by a
+/// wall or another mover, it falls with the mover's velocity. Nothing for a character not
+/// riding.
+pub fn carry(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
+    let MoveState::Riding { on, local, speed } = h.state else {
+        return;
+    };
+    let c = h.collider.0 as usize;
+    let movers = env.movers;
+    let piece = movers.piece(on, c);
+    let normal = piece.normal(on.edge as usize);
+    let target = movers.nudge_out(on, c, local + movers.offset(on.mover), normal);
+    if !h.move_exactly_to(env, target, scratch) {
+        let (a, b) = piece.edge(on.edge as usize);
+        h.state = MoveState::Airborne;
+        h.vel = (b - a).normalize_or_zero() * speed + velocity(env, on.mover, dt);
+    }
+}
+
+/// What [`push`] did to a character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pushed {
+    /// It was in no mover.
+    No,
+    /// It was moved out of a mover (or crouched, or wiggled free).
+    Out,
+    /// No room: moved to the nearest free place (the world reports `Crushed`).
+    Crushed,
+}
+
+/// The rings a crushed character's new place is searched in, m: 5 cm apart out to 8 m (where
+/// the static mesh's nearest free point is inside a mover too; a mover piece inflated by the
+/// largest size class can be that wide).
+const ESCAPE_STEP: f64 = 0.05;
+/// See [`ESCAPE_STEP`].
+const ESCAPE_RADIUS: f64 = 8.0;
+
+/// Most movers one character is pushed out of in one tick.
+const MAX_PUSHES: usize = 4;
+
+/// Phase 2: a character strictly inside a mover piece is pushed out along the mover's motion,
+/// or crushed (see the module docs).
+pub fn push(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, scratch: &mut StepReport) -> Pushed {
+    let mut pushed = Pushed::No;
+    for _ in 0..MAX_PUSHES {
+        let c = h.collider.0 as usize;
+        let movers = env.movers;
+        let skip = h.riding_piece();
+        let Some((m, k)) = movers.inside(c, h.body.pos, skip) else {
+            return pushed;
+        };
+        pushed = Pushed::Out;
+        let motion = movers.offset(m) - movers.prev_offset(m);
+        let u = if motion == DVec2::ZERO {
+            DVec2::Y
+        } else {
+            motion.normalize()
+        };
+        let piece = &movers.pieces(m, c)[k as usize];
+        let q = h.body.pos - movers.offset(m);
+        // Leave through the first edge the ray along the motion meets.
+        let mut exit = (f64::INFINITY, 0usize);
+        for i in 0..piece.verts.len() {
+            let n = piece.normal(i);
+            let rate = n.dot(u);
+            if rate > 0.0 {
+                let s = -n.dot(q - piece.verts[i]) / rate;
+                if s < exit.0 {
+                    exit = (s.max(0.0), i);
+                }
+            }
+        }
+        let at = MoverEdge {
+            mover: m,
+            piece: k,
+            edge: exit.1 as u16,
+        };
+        let target = movers.nudge_out(at, c, h.body.pos + u * exit.0, u);
+        let from = h.body;
+        if h.move_exactly_to(env, target, scratch) {
+            settle(h, env, at, u, dt);
+            continue;
+        }
+        h.body = from;
+        return if squish(h, env, t, scratch) {
+            Pushed::Out
+        } else {
+            Pushed::Crushed
+        };
+    }
+    pushed
+}
+
+/// The state after a push out through edge `at` along `u`: riding a walkable top it was pushed
+/// up onto, on the static ground it was pushed along, else airborne with the mover's velocity
+/// along `u` at least.
+fn settle(h: &mut Hero, env: &Env, at: MoverEdge, u: DVec2, dt: f64) {
+    let movers = env.movers;
+    let c = h.collider.0 as usize;
+    let piece = movers.piece(at, c);
+    let n = piece.normal(at.edge as usize);
+    let carried = velocity(env, at.mover, dt);
+    if u.y > 0.0 && crate::movement::rules::walkable(n, h.walk_limit) {
+        let (a, b) = piece.edge(at.edge as usize);
+        let dir = (b - a).normalize_or_zero();
+        h.state = MoveState::Riding {
+            on: at,
+            local: h.body.pos - movers.offset(at.mover),
+            speed: (h.vel - carried).dot(dir),
+        };
+        h.vel = dir * (h.vel - carried).dot(dir);
+        return;
+    }
+    if let MoveState::Supported { .. } = h.state {
+        if let Some(edge) = crate::movement::rules::walkable_support(
+            env.mesh(h.collider),
+            h.body,
+            h.move_options(),
+            h.walk_limit,
+        ) {
+            h.state = MoveState::Supported { edge, speed: 0.0 };
+            h.vel = DVec2::ZERO;
+            return;
+        }
+    }
+    h.state = MoveState::Airborne;
+    let along = h.vel.dot(u);
+    let want = carried.dot(u);
+    if along < want {
+        h.vel += u * (want - along);
+    }
+}
+
+/// The squish rule for a character a push could not move out (see the module docs); `false`:
+/// crushed, moved to the nearest free place.
+fn squish(h: &mut Hero, env: &Env, t: &Tuning, scratch: &mut StepReport) -> bool {
+    let free_at = |collider: crate::collision::ColliderId, p: DVec2| {
+        matches!(env.mesh(collider).locate(p, None), Location::Free(_))
+            && env.movers.inside(collider.0 as usize, p, None).is_none()
+    };
+    if let Some(crouch) = h.class.crouch.filter(|&c| c != h.collider) {
+        if free_at(crouch, h.body.pos) && h.switch_collider(env, crouch) {
+            h.state = MoveState::Airborne;
+            return true;
+        }
+    }
+    // The wiggle: the nearest room within CRUSH_WIGGLE, in 1 cm rings of eight directions.
+    let rings = (CRUSH_WIGGLE / 0.01).round() as usize;
+    for ring in 1..=rings {
+        let r = CRUSH_WIGGLE * ring as f64 / rings as f64;
+        for k in 0..8 {
+            let a = std::f64::consts::FRAC_PI_4 * k as f64;
+            let p = h.body.pos + DVec2::new(a.cos(), a.sin()) * r;
+            if !free_at(h.collider, p) {
+                continue;
+            }
+            let from = h.body;
+            if h.move_exactly_to(env, p, scratch) {
+                h.state = MoveState::Airborne;
+                return true;
+            }
+            h.body = from;
+        }
+    }
+    // Crushed: the nearest free point of the static mesh for the standing collider; if a mover
+    // is there too, the nearest point around it free of both, in rings of [`ESCAPE_STEP`] out to
+    // [`ESCAPE_RADIUS`].
+    if let Ok((moved, _)) = h.relocate(env, t) {
+        *h = moved;
+    }
+    h.state = MoveState::Airborne;
+    if !free_at(h.collider, h.body.pos) {
+        let rings = (ESCAPE_RADIUS / ESCAPE_STEP).round() as usize;
+        let around = (1..=rings).flat_map(|ring| {
+            (0..16).map(move |k| {
+                let a = std::f64::consts::PI / 8.0 * k as f64;
+                DVec2::new(a.cos(), a.sin()) * (ESCAPE_STEP * ring as f64)
+            })
+        });
+        let at = h.body.pos;
+        if let Some(p) = around.map(|d| at + d).find(|&p| free_at(h.collider, p)) {
+            if let Location::Free(b) = env.mesh(h.collider).locate(p, Some(h.body.face)) {
+                h.body = b;
+            }
+        }
+    }
+    false
+}
