@@ -1430,6 +1430,93 @@ fn agents<M: Measurement>(c: &mut Criterion<M>) {
     g.finish();
 }
 
+/// Small platforms (1 m × 0.3 m) going 3 m right and back every 2 s, `count` of them, at the
+/// `places` given (their left bottom corners).
+fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMover> {
+    use tessera::level::{LevelMover, MoverEase, MoverMode};
+    places
+        .map(|at| LevelMover {
+            pieces: vec![vec![
+                at,
+                at + DVec2::new(1.0, 0.0),
+                at + DVec2::new(1.0, 0.3),
+                at + DVec2::new(0.0, 0.3),
+            ]],
+            path: vec![DVec2::ZERO, DVec2::new(3.0, 0.0)],
+            period: 2.0,
+            mode: MoverMode::PingPong,
+            ease: MoverEase::Smooth,
+        })
+        .collect()
+}
+
+/// Movers: the hero jumping again and again on a floor among 16 platforms moving within 4 m
+/// of it (every move it makes is clipped against them); and the agents bench's tick (1 000
+/// agents of three size classes, 8 doors, 10 000 tiles) with 64 platforms over its rows.
+fn movers<M: Measurement>(c: &mut Criterion<M>) {
+    use tessera::sim::World;
+    let tuning = Tuning::default();
+    let mut g = group(c, "movers");
+    let mut level = tessera::level::Level {
+        name: "sixteen movers".into(),
+        polygons: vec![tessera::level::LevelPolygon::solid(vec![
+            DVec2::new(-50.0, -1.0),
+            DVec2::new(50.0, -1.0),
+            DVec2::new(50.0, 0.0),
+            DVec2::new(-50.0, 0.0),
+        ])],
+        ladders: Vec::new(),
+        doors: Vec::new(),
+        agents: Vec::new(),
+        movers: Vec::new(),
+        spawn: DVec2::ZERO,
+        camera_bounds: None,
+        bounds: None,
+        tuning: Default::default(),
+    };
+    level.movers = platforms(
+        (0..16).map(|i| DVec2::new(-4.0 + 2.0 * (i % 4) as f64, 2.2 + 0.6 * (i / 4) as f64)),
+    );
+    let mut w = World::new(&level, &tuning).unwrap();
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..Default::default()
+    };
+    for _ in 0..120 {
+        w.step(&jump);
+    }
+    g.throughput(Throughput::Elements(1));
+    g.bench_function(BenchmarkId::new("hero_step_among", 16), |b| {
+        b.iter(|| w.step(black_box(&jump)).contacts)
+    });
+
+    let (tiles, count) = if measuring() {
+        (10_000, 1_000)
+    } else {
+        (400, 30)
+    };
+    let mut level = agents_level(tiles, count, SEED);
+    let rows = tiles.div_ceil(100.min(tiles));
+    let mut rng = Rng(SEED ^ 0x6d6f_7665);
+    level.movers = platforms((0..64).map(|_| {
+        DVec2::new(
+            1.0 + rng.unit() * 90.0,
+            4.0 * rng.below(rows as u64) as f64 + 2.4,
+        )
+    }));
+    let mut w = World::new(&level, &tuning).unwrap();
+    for _ in 0..120 {
+        w.step(&Actions::default());
+    }
+    assert!(w.penetrations().is_empty());
+    g.throughput(Throughput::Elements(count as u64));
+    g.bench_function(BenchmarkId::new("tick_with_agents_64_movers", count), |b| {
+        b.iter(|| w.step(black_box(&Actions::default())).contacts)
+    });
+    g.finish();
+}
+
 fn run<M: Measurement>(mut c: Criterion<M>) {
     if selected("moves_floor400") {
         moves_floor(&mut c);
@@ -1451,6 +1538,9 @@ fn run<M: Measurement>(mut c: Criterion<M>) {
     }
     if selected("agents") {
         agents(&mut c);
+    }
+    if selected("movers") {
+        movers(&mut c);
     }
     c.final_summary();
 }

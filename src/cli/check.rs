@@ -62,7 +62,11 @@ fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String
                 level.ladders.len()
             );
             // Doors and agents only where a level has them (older summaries stay as they were).
-            for (n, what) in [(level.doors.len(), "doors"), (level.agents.len(), "agents")] {
+            for (n, what) in [
+                (level.doors.len(), "doors"),
+                (level.movers.len(), "movers"),
+                (level.agents.len(), "agents"),
+            ] {
                 if n > 0 {
                     summary.push_str(&format!(", {n} {what}"));
                 }

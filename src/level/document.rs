@@ -116,9 +116,6 @@ pub struct LevelMover {
     /// `linear` (constant speed along the whole path).
     #[serde(default, skip_serializing_if = "is_default")]
     pub ease: MoverEase,
-    /// Surface material (as a polygon's), for its look and its footsteps.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub material: Option<String>,
 }
 
 /// How a mover repeats its path.

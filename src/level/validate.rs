@@ -136,8 +136,9 @@ fn mover_problem(m: &super::document::LevelMover) -> Option<String> {
     }
     if m.path.len() < 2 {
         return Some(format!(
-            "path has {} offsets, at least 2 needed",
-            m.path.len()
+            "path has {} offset{}, at least 2 needed",
+            m.path.len(),
+            if m.path.len() == 1 { "" } else { "s" }
         ));
     }
     let bounds = Aabb::from_points(m.pieces.iter().flatten().copied());

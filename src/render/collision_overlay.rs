@@ -195,6 +195,66 @@ pub fn paint_agent(mesh: &CollisionMesh, agent: &Agent, at: DVec2, d: &mut impl 
     );
 }
 
+/// Draws a mover's convex `pieces` (as the level gives them, at rest) moved by `offset`: filled
+/// slate blue, a light band along each top edge (where a character can stand) and a dark outline,
+/// so a player tells a platform that moves from the static rock.
+pub fn paint_mover(pieces: &[Vec<DVec2>], offset: DVec2, d: &mut impl DebugDraw) {
+    let fill = [0.30, 0.40, 0.55, 1.0];
+    let dark = [0.06, 0.08, 0.12, 1.0];
+    for piece in pieces {
+        let n = piece.len();
+        if n < 3 {
+            continue;
+        }
+        let at = |i: usize| piece[i % n] + offset;
+        let ccw = crate::collision::orient(at(0), at(1), at(2)) >= 0.0;
+        for i in 1..n - 1 {
+            let (b, c) = if ccw {
+                (at(i), at(i + 1))
+            } else {
+                (at(i + 1), at(i))
+            };
+            d.triangle([at(0), b, c], fill);
+        }
+        for i in 0..n {
+            let (a, b) = (at(i), at(i + 1));
+            // The top edges (free space above: outward normal pointing up) in a light band.
+            let e = (b - a).normalize_or_zero();
+            let up = if ccw { -e.x } else { e.x };
+            let colour = if up > 0.5 {
+                [0.75, 0.82, 0.9, 1.0]
+            } else {
+                dark
+            };
+            d.line(a, b, if up > 0.5 { 0.08 } else { 0.04 }, colour);
+        }
+    }
+}
+
+/// Draws the inflation of every mover by one collider (the F3 overlay): where that collider's
+/// feet cannot go, outlined, at the movers' drawn offsets.
+pub fn paint_mover_inflations(
+    movers: &crate::collision::Movers,
+    collider: usize,
+    offsets: impl Iterator<Item = DVec2>,
+    d: &mut impl DebugDraw,
+) {
+    let colour = [0.95, 0.45, 0.85, 0.9];
+    for (m, o) in offsets.enumerate() {
+        for piece in movers.pieces(m as u32, collider) {
+            let n = piece.verts.len();
+            for i in 0..n {
+                d.line(
+                    piece.verts[i] + o,
+                    piece.verts[(i + 1) % n] + o,
+                    0.02,
+                    colour,
+                );
+            }
+        }
+    }
+}
+
 /// Draws a door: closed, filled dark wood with a lighter frame; open, its frame only, faint. The
 /// outline is the level's polygon (either orientation; triangulated as the level mesh does).
 pub fn paint_door(points: &[DVec2], open: bool, d: &mut impl DebugDraw) {

@@ -6,7 +6,9 @@ use std::ops::Range;
 use glam::DVec2;
 
 use super::background_mesh::Backdrop;
-use super::collision_overlay::{paint_agent, paint_door, paint_hero, paint_switch};
+use super::collision_overlay::{
+    paint_agent, paint_door, paint_hero, paint_mover, paint_mover_inflations, paint_switch,
+};
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
@@ -79,6 +81,13 @@ pub struct FrameParams<'a> {
     pub lighting: &'a Lighting,
 }
 
+/// Mover `m`'s offset drawn at blend `alpha` between its last two ticks.
+fn mover_drawn_at(world: &World, m: usize, alpha: f64) -> DVec2 {
+    let movers = world.movers();
+    let (a, b) = (movers.prev_offset(m as u32), movers.offset(m as u32));
+    a.lerp(b, alpha.clamp(0.0, 1.0))
+}
+
 impl FrameData {
     /// The palettes of the agents drawn with characters whose feet are in `visible`.
     fn prepare_cast(&mut self, snap: &Snapshot<'_>, visible: &crate::collision::Aabb) {
@@ -138,6 +147,14 @@ impl FrameData {
         for (door, state) in world.level().doors.iter().zip(world.doors()) {
             paint_door(&door.points, state.open, &mut lines);
         }
+        // Movers where they are drawn this frame: between their last two poses, as the hero.
+        for (m, def) in world.level().movers.iter().enumerate() {
+            paint_mover(
+                &def.pieces,
+                mover_drawn_at(world, m, snap.alpha),
+                &mut lines,
+            );
+        }
         lines.z = 0.0;
         for (door, state) in world.level().doors.iter().zip(world.doors()) {
             if let Some(b) = &door.switch {
@@ -161,6 +178,12 @@ impl FrameData {
                 z: 0.0,
             };
             paint_hero(world.collision().mesh(hero.collider), hero, at, &mut lines);
+            paint_mover_inflations(
+                world.movers(),
+                hero.collider.0 as usize,
+                (0..world.movers().len()).map(|m| mover_drawn_at(world, m, snap.alpha)),
+                &mut lines,
+            );
             self.overlay_hero = lines.vertices;
         }
     }

@@ -25,7 +25,6 @@ fn mover(
         period,
         mode,
         ease,
-        material: None,
     }
 }
 
