@@ -72,6 +72,31 @@ impl InflatedConvex {
         (self.verts[i % n], self.verts[(i + 1) % n])
     }
 
+    /// Edge `i` as the ground is walked: from its second vertex to its first, so free space is
+    /// on its left, as on the static mesh's edges (a top edge runs left to right, and a positive
+    /// speed along it is rightwards).
+    pub fn walk(&self, i: usize) -> (DVec2, DVec2) {
+        let (a, b) = self.edge(i);
+        (b, a)
+    }
+
+    /// The unit direction of [`InflatedConvex::walk`].
+    pub fn walk_dir(&self, i: usize) -> DVec2 {
+        let (a, b) = self.walk(i);
+        (b - a).normalize_or_zero()
+    }
+
+    /// The edge that continues the ground past the end of edge `i` walked forwards (along
+    /// [`InflatedConvex::walk_dir`]), or backwards.
+    pub fn next_walked(&self, i: usize, forward: bool) -> usize {
+        let n = self.verts.len();
+        if forward {
+            (i + n - 1) % n
+        } else {
+            (i + 1) % n
+        }
+    }
+
     /// The outward unit normal of edge `i` (free space is on its right side seen from outside:
     /// the normal points out of the piece).
     pub fn normal(&self, i: usize) -> DVec2 {

@@ -112,15 +112,16 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
                     MoveState::Riding { on, .. } => on,
                     _ => m.at,
                 };
-                let movers = cx.env.movers;
-                let (ea, eb) = movers
+                let dir = cx
+                    .env
+                    .movers
                     .piece(on, h.collider.0 as usize)
-                    .edge(on.edge as usize);
+                    .walk_dir(on.edge as usize);
                 let speed = match riding {
                     MoveState::Riding { speed, .. } => speed,
                     _ => 0.0,
                 };
-                return Transition::to(riding, (eb - ea).normalize_or_zero() * speed);
+                return Transition::to(riding, dir * speed);
             }
         }
         rules::absorb_mover(&mut v, hit, rep);

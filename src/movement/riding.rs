@@ -42,9 +42,7 @@ pub(crate) fn step(
         return rules::grab_ladder(h, i, rep);
     }
     let piece = movers.piece(on, c);
-    let n = piece.verts.len();
-    let (ea, eb) = piece.edge(on.edge as usize);
-    let mut dir = (eb - ea).normalize_or_zero();
+    let mut dir = piece.walk_dir(on.edge as usize);
     if h.timers.jump_buffer > 0.0 {
         let vel = rules::jump(h, dir * speed + carried, t, rep);
         return Transition::reenter(MoveState::Airborne, vel);
@@ -56,7 +54,7 @@ pub(crate) fn step(
     let mut e = on;
     let mut at = local;
     for _ in 0..MAX_EDGES_PER_TICK {
-        let (a, b) = piece.edge(e.edge as usize);
+        let (a, b) = piece.walk(e.edge as usize);
         let (end, d1) = if forward { (b, dir) } else { (a, -dir) };
         let to_end = (end - at).dot(d1).max(0.0);
         if rem <= to_end {
@@ -65,24 +63,19 @@ pub(crate) fn step(
         }
         at = end;
         rem -= to_end;
-        let next = if forward {
-            (e.edge as usize + 1) % n
-        } else {
-            (e.edge as usize + n - 1) % n
-        };
+        let next = piece.next_walked(e.edge as usize, forward);
         let nn = piece.normal(next);
-        let (na, nb) = piece.edge(next);
         let d2 = if forward {
-            (nb - na).normalize_or_zero()
+            piece.walk_dir(next)
         } else {
-            (na - nb).normalize_or_zero()
+            -piece.walk_dir(next)
         };
         let angle = d1.dot(d2).clamp(-1.0, 1.0).acos();
         let allowed =
             t.max_follow_turn_deg.to_radians() * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
         if walkable(nn, h.walk_limit) && angle <= allowed + 1e-12 {
             e.edge = next as u16;
-            dir = (nb - na).normalize_or_zero();
+            dir = piece.walk_dir(next);
             continue;
         }
         // The piece's top ends here: off the mover.
@@ -105,8 +98,12 @@ pub(crate) fn step(
             h.move_options(),
             h.walk_limit,
         ) {
-            // Flush with static ground: walk on along it, the mover's velocity along it kept.
+            // Flush with static ground: walk on along it (the rest of the tick's distance too),
+            // the mover's velocity along it kept.
             let ground = rules::edge_dir(cx.env.mesh(h.collider), edge);
+            let along = ground * rem.copysign(vel.dot(ground));
+            let mut r = crate::collision::MoveResult::at(h.body);
+            h.slide(cx.env, along, h.move_options(), rep, &mut r);
             return Transition::to(
                 MoveState::Supported {
                     edge,

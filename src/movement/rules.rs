@@ -135,8 +135,7 @@ pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<MoveState>
     let movers = cx.env.movers;
     let c = h.collider.0 as usize;
     let (on, _) = movers.support_below(c, h.body.pos, GROUND_PROBE, h.walk_limit)?;
-    let (a, b) = movers.piece(on, c).edge(on.edge as usize);
-    let dir = (b - a).normalize_or_zero();
+    let dir = movers.piece(on, c).walk_dir(on.edge as usize);
     Some(MoveState::Riding {
         on,
         local: h.body.pos - movers.offset(on.mover),

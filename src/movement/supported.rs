@@ -318,12 +318,26 @@ fn land_step(
 /// coyote time starts and the rest of the tick's distance is flown.
 fn launch(h: &mut Hero, cx: &Ctx, vel: DVec2, rem: f64, rep: &mut StepReport) -> Transition {
     // A mover right under the feet takes over (a lift flush with the ledge): no airborne tick.
-    if let Some(riding) = rules::mover_support(h, cx, vel) {
-        if let MoveState::Riding { on, .. } = riding {
-            rep.events.push(MoveEvent::Boarded { mover: on.mover });
+    if rules::mover_support(h, cx, vel).is_some() {
+        // The rest of the tick's distance on along the mover's top (flush with the ground here:
+        // no entry into it), then onto it.
+        let len = vel.length();
+        if rem > 0.0 && len > 0.0 {
+            let mut r = MoveResult::at(h.body);
+            h.slide(cx.env, vel / len * rem, h.move_options(), rep, &mut r);
         }
-        return Transition::to(riding, vel);
+        if let Some(riding @ MoveState::Riding { on, .. }) = rules::mover_support(h, cx, vel) {
+            rep.events.push(MoveEvent::Boarded { mover: on.mover });
+            return Transition::to(riding, vel);
+        }
+        // Walked past it within the tick: into the air from here, the distance spent.
+        return launch_from(h, cx, vel, 0.0, rep);
     }
+    launch_from(h, cx, vel, rem, rep)
+}
+
+/// [`launch`] once no mover takes over.
+fn launch_from(h: &mut Hero, cx: &Ctx, vel: DVec2, rem: f64, rep: &mut StepReport) -> Transition {
     h.timers.coyote = cx.t.coyote_time;
     rep.events.push(MoveEvent::LeftGround);
     let mut v = vel;

@@ -106,9 +106,8 @@ pub fn carry(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
     let normal = piece.normal(on.edge as usize);
     let target = movers.nudge_out(on, c, local + movers.offset(on.mover), normal);
     if !h.move_exactly_to(env, target, scratch) {
-        let (a, b) = piece.edge(on.edge as usize);
         h.state = MoveState::Airborne;
-        h.vel = (b - a).normalize_or_zero() * speed + velocity(env, on.mover, dt);
+        h.vel = piece.walk_dir(on.edge as usize) * speed + velocity(env, on.mover, dt);
     }
 }
 
@@ -196,8 +195,7 @@ fn settle(h: &mut Hero, env: &Env, at: MoverEdge, u: DVec2, dt: f64) {
     let n = piece.normal(at.edge as usize);
     let carried = velocity(env, at.mover, dt);
     if u.y > 0.0 && crate::movement::rules::walkable(n, h.walk_limit) {
-        let (a, b) = piece.edge(at.edge as usize);
-        let dir = (b - a).normalize_or_zero();
+        let dir = piece.walk_dir(at.edge as usize);
         h.state = MoveState::Riding {
             on: at,
             local: h.body.pos - movers.offset(at.mover),

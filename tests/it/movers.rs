@@ -459,3 +459,48 @@ fn worlds_with_movers_are_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+/// Goal 6 (seams): a full-speed run from a static floor onto a mover flush with it (at rest
+/// here, so the seam alone is measured) and off its far end onto the static floor again: not
+/// one airborne tick, the speed along the ground at the run speed on every tick, and the
+/// distance covered short of the run speed's by less than a centimetre in all.
+#[test]
+fn a_full_speed_run_crosses_a_flush_mover_without_a_snag() {
+    let t = Tuning::default();
+    let mut l = level(
+        vec![rect(-20.0, -1.0, 0.0, 0.0), rect(4.0, -1.0, 30.0, 0.0)],
+        vec![],
+        p(-15.0, 0.0),
+    );
+    l.movers = vec![mover(
+        (0.0, -1.0, 4.0, 0.0),
+        &[(0.0, 0.0), (0.0, 0.0)],
+        1.0,
+        MoverMode::PingPong,
+        MoverEase::Linear,
+    )];
+    let mut w = World::new(&l, &t).unwrap();
+    // Up to speed well before the seam.
+    while w.hero().vel.x < t.run_speed {
+        step(&mut w, &right());
+    }
+    let (x0, k0) = (w.hero().body.pos.x, w.frame());
+    let mut rode = false;
+    while w.hero().body.pos.x < 10.0 {
+        step(&mut w, &right());
+        let h = w.hero();
+        let speed = match h.state {
+            MoveState::Supported { speed, .. } => speed,
+            MoveState::Riding { speed, .. } => {
+                rode = true;
+                speed
+            }
+            other => panic!("tick {}: {other:?} at {:?}", w.frame(), h.body.pos),
+        };
+        assert_eq!(speed, t.run_speed, "tick {}", w.frame());
+    }
+    assert!(rode, "the run went over the mover");
+    let ticks = (w.frame() - k0) as f64;
+    let short = x0 + ticks * t.run_speed / TICK_HZ as f64 - w.hero().body.pos.x;
+    assert!((0.0..0.01).contains(&short), "{short} m short");
+}
