@@ -198,7 +198,7 @@ pub fn load_game_files(opts: &GameOptions) -> Result<(Game, GameFiles), GameLoad
         }
         None => crate::anim::HeroAnimator::builtin(),
     };
-    let cast = crate::view::Cast::load(&world, &level_path)?;
+    let cast = crate::view::Cast::load(&world, &level_path, &data)?;
     let aspect = opts.window_size.0 as f64 / opts.window_size.1.max(1) as f64;
     let mut game = Game::new(
         world,

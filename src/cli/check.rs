@@ -33,14 +33,14 @@ pub fn run(
     let (tuning, _) = resolve_tuning(data, tuning)?;
     for path in files {
         let path = &data.user_file(path);
-        let what = check_file(path, kind, &tuning)?;
+        let what = check_file(data, path, kind, &tuning)?;
         println!("ok: {} ({what})", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Validates one file; returns a short description of what it holds.
-fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String> {
+fn check_file(data: &DataDir, path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String> {
     let text = read_text(path)?;
     let kind = match kind {
         Kind::Auto => detect(path, &text)?,
@@ -54,7 +54,7 @@ fn check_file(path: &Path, kind: Kind, tuning: &Tuning) -> anyhow::Result<String
                 eprintln!("warning: {}: {w}", path.display());
             }
             // The agents' character files load and can play, as `play` would find them.
-            let cast = tessera::view::Cast::load(&world, path)?;
+            let cast = tessera::view::Cast::load(&world, path, data)?;
             let mut summary = format!(
                 "level \"{}\": {} polygons, {} ladders",
                 level.name,

@@ -90,6 +90,9 @@
 //! - `invariants::INSIDE_SLACK` (1e-7 m): the checker's allowance for a face poking into a piece
 //!   by rounding of split points.
 //! - `planarize::MAX_PASSES` (64): splitting passes before a build gives up with an error.
+//! - `movers::NUDGE_START` (1e-12 m, relative, doubling up to `movers::MAX_NUDGES` = 80 times):
+//!   the step out of a mover piece for a point computed on its boundary that rounded inside
+//!   (see `movers`).
 //!
 //! Limits that decide only cost, never an answer:
 //! - [`WORK_PER_POINT`] (64, at least [`WORK_FLOOR`] = 2²¹): grid entries, candidate pairs and

@@ -158,7 +158,8 @@ pub struct LevelAgent {
     #[serde(default = "facing_right", skip_serializing_if = "is_facing_right")]
     pub facing: f64,
     /// The character file it is drawn with (`assets/characters/*.ron`, the format of
-    /// `tessera play --character`), relative to the level file's folder; `None` (the default):
+    /// `tessera play --character`), relative to the level file's folder, else to the data
+    /// directory (`view::Cast::load`); `None` (the default):
     /// drawn as its collider's outline. Drawing only: the simulation never reads it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub character: Option<String>,

@@ -276,7 +276,7 @@ pub fn scene_with_hero(
 ) -> Result<(World, View), RenderError> {
     let loaded = load_world(files)?;
     let mut world = loaded.world;
-    let cast = Cast::load(&world, &loaded.level_path)?;
+    let cast = Cast::load(&world, &loaded.level_path, &files.data)?;
     let mut view = View::with_hero(&world, CameraConfig::default(), 1.0, hero);
     view.set_cast(cast);
     let mut driver = ReplayDriver::new(loaded.replay.as_ref());

@@ -1,8 +1,9 @@
 //! The cast: the characters a level's agents are drawn with, and their animation.
 //!
 //! # What it owns
-//! - The character files the level's agents name (`agents: [(..., character: "...")]`, relative
-//!   to the level file's folder), each loaded once, however many agents name it: one
+//! - The character files the level's agents name (`agents: [(..., character: "...")]`: a path
+//!   relative to the level file's folder, else to the data directory, so a level copied
+//!   elsewhere still finds `assets/characters/...`), each loaded once, however many agents name it: one
 //!   [`HeroAnimator`] is built per file and cloned for each agent, the clones sharing the model
 //!   (so the renderer uploads each model's mesh once, [`Cast::models`]).
 //! - One animator per agent with a character, advanced after every tick from the agent's state
@@ -20,6 +21,7 @@ use std::path::{Path, PathBuf};
 use glam::DVec2;
 
 use crate::anim::HeroAnimator;
+use crate::level::DataDir;
 use crate::sim::World;
 
 /// A level's agent could not be given its character.
@@ -63,10 +65,11 @@ pub struct Cast {
 }
 
 impl Cast {
-    /// Loads the characters `world`'s agents name; `level_file` is the level's path (character
-    /// paths are relative to its folder). Fails on the first agent whose character file does not
-    /// load or cannot play (a leg joint its model lacks), naming the level, the agent and the file.
-    pub fn load(world: &World, level_file: &Path) -> Result<Cast, CastError> {
+    /// Loads the characters `world`'s agents name; `level_file` is the level's path (a character
+    /// path is looked up in its folder, then in `data`'s places). Fails on the first agent whose
+    /// character file does not load or cannot play (a leg joint its model lacks), naming the
+    /// level, the agent and the file.
+    pub fn load(world: &World, level_file: &Path, data: &DataDir) -> Result<Cast, CastError> {
         let dir = level_file.parent().unwrap_or(Path::new(""));
         let mut cast = Cast::default();
         for (index, (def, agent)) in world.level().agents.iter().zip(world.agents()).enumerate() {
@@ -74,7 +77,12 @@ impl Cast {
                 cast.members.push(None);
                 continue;
             };
-            let path = dir.join(name);
+            let beside = dir.join(name);
+            let path = if beside.is_file() {
+                beside
+            } else {
+                data.find_optional(name).unwrap_or(beside)
+            };
             let model = match cast.models.iter().position(|(p, _)| *p == path) {
                 Some(m) => m,
                 None => {

@@ -8,7 +8,7 @@ use std::process::Command;
 
 use tessera::anim::HeroClip;
 use tessera::app::{load_game, GameLoadError, GameOptions};
-use tessera::level::load_level;
+use tessera::level::{load_level, DataDir};
 use tessera::movement::{Actions, Tuning};
 use tessera::sim::World;
 use tessera::view::{CameraConfig, Cast, View};
@@ -19,6 +19,10 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+fn data() -> DataDir {
+    DataDir::at(root())
+}
+
 fn world(path: &Path) -> World {
     World::new(&load_level(path).unwrap(), &Tuning::default()).unwrap()
 }
@@ -27,7 +31,7 @@ fn world(path: &Path) -> World {
 fn each_character_file_is_loaded_once_and_each_agent_animated_from_its_own_state() {
     let path = root().join(LEVEL);
     let mut w = world(&path);
-    let cast = Cast::load(&w, &path).unwrap();
+    let cast = Cast::load(&w, &path, &data()).unwrap();
     // Five agents, four with a character, three files: the two small agents share one.
     assert_eq!(cast.members().count(), 4);
     assert_eq!(cast.files().count(), 3);
@@ -85,10 +89,10 @@ fn level_naming(character: &str, name: &str) -> PathBuf {
     let text = std::fs::read_to_string(root().join(LEVEL))
         .unwrap()
         .replace(
-            "\"../../assets/characters/hero_small.ron\"),\n        (kind: patrol",
+            "\"assets/characters/hero_small.ron\"),\n        (kind: patrol",
             &format!("\"{character}\"),\n        (kind: patrol"),
         )
-        .replace("../../assets/", &format!("{}/assets/", root().display()));
+        .replace("\"assets/", &format!("\"{}/assets/", root().display()));
     let path = dir.join("levels/cast.ron");
     std::fs::write(&path, text).unwrap();
     path
@@ -99,7 +103,9 @@ fn a_character_that_does_not_load_is_refused_by_check_and_play_in_one_line() {
     let level = level_naming("no_such_character.ron", "missing");
     let missing = level.parent().unwrap().join("no_such_character.ron");
     // The library: the level, the agent and the file, in one line.
-    let e = Cast::load(&world(&level), &level).unwrap_err().to_string();
+    let e = Cast::load(&world(&level), &level, &data())
+        .unwrap_err()
+        .to_string();
     for part in [
         level.display().to_string(),
         "agents[1]".to_string(),
@@ -148,7 +154,7 @@ fn a_character_that_does_not_load_is_refused_by_check_and_play_in_one_line() {
     )
     .unwrap();
     let level2 = level_naming("bad_joints.ron", "missing");
-    let e = Cast::load(&world(&level2), &level2)
+    let e = Cast::load(&world(&level2), &level2, &data())
         .unwrap_err()
         .to_string();
     assert!(e.contains("agents[1]") && e.contains("Claw"), "{e}");
