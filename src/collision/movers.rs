@@ -26,8 +26,9 @@
 //! - [`Movers::support_below`]: a walkable top edge of a mover within a probe distance below the
 //!   feet (landing on a mover, walking from the static ground onto one).
 //!
-//! Movers are few (tens to hundreds); each query scans their boxes, then the pieces whose
-//! translated box the query reaches.
+//! Each tick the movers' boxes in the world are sorted by their left side, per collider; a query
+//! scans only the boxes within the widest box's width of its region (a sweep: tens to hundreds
+//! of movers cost a binary search and a few boxes), then the pieces whose box it reaches.
 //!
 //! Rotation is not supported: a rotating piece's inflation by an upright collider changes shape
 //! with the angle, so the rider's stored point would no longer lie on its edge.
@@ -138,6 +139,19 @@ pub struct Movers {
     bounds: Vec<Vec<Aabb>>,
     offset: Vec<DVec2>,
     prev: Vec<DVec2>,
+    /// Per collider, this tick: the movers' boxes in the world sorted by their left side (ties
+    /// by mover index), and the widest box's width: a query scans only the boxes whose left
+    /// side lies within that width of its region (see [`Movers::near`]).
+    sweep: Vec<Sweep>,
+}
+
+/// One collider's movers sorted by the left side of their box in the world this tick.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Sweep {
+    /// `(box, mover)`, by `box.min.x`, then mover.
+    boxes: Vec<(Aabb, u32)>,
+    /// The widest box, m.
+    width: f64,
 }
 
 impl Movers {
@@ -147,6 +161,7 @@ impl Movers {
         bounds: Vec::new(),
         offset: Vec::new(),
         prev: Vec::new(),
+        sweep: Vec::new(),
     };
 
     /// Movers made of `pieces` (per mover, its convex counter-clockwise pieces in its frame),
@@ -182,11 +197,33 @@ impl Movers {
             );
             inflated.push(per);
         }
-        Movers {
+        let mut movers = Movers {
             inflated,
             bounds,
             offset: vec![DVec2::ZERO; pieces.len()],
             prev: vec![DVec2::ZERO; pieces.len()],
+            sweep: vec![Sweep::default(); colliders.len()],
+        };
+        movers.sort();
+        movers
+    }
+
+    /// The sweep of every collider for this tick's offsets.
+    fn sort(&mut self) {
+        for (c, sweep) in self.sweep.iter_mut().enumerate() {
+            sweep.boxes.clear();
+            sweep.width = 0.0;
+            for (m, (b, o)) in self.bounds.iter().zip(&self.offset).enumerate() {
+                let world = Aabb {
+                    min: b[c].min + *o,
+                    max: b[c].max + *o,
+                };
+                sweep.width = sweep.width.max(world.max.x - world.min.x);
+                sweep.boxes.push((world, m as u32));
+            }
+            sweep
+                .boxes
+                .sort_by(|a, b| a.0.min.x.total_cmp(&b.0.min.x).then(a.1.cmp(&b.1)));
         }
     }
 
@@ -206,6 +243,7 @@ impl Movers {
         self.offset.clear();
         self.offset.extend(offsets);
         self.offset.resize(self.prev.len(), DVec2::ZERO);
+        self.sort();
     }
 
     /// Sets every mover's offset, this tick's and the last's (a fresh world, a reset).
@@ -241,21 +279,23 @@ impl Movers {
         (a + o, b + o)
     }
 
-    /// The movers whose inflation by collider `c` may reach `region` (world) this tick.
+    /// The movers whose inflation by collider `c` may reach `region` (world) this tick, in the
+    /// sweep's order (by the left side of their box, then index: the same every run): a binary
+    /// search for the first box whose left side is within the widest box's width of the region,
+    /// then the boxes up to the region's right side.
     fn near(&self, c: usize, region: Aabb) -> impl Iterator<Item = u32> + '_ {
-        (0..self.len() as u32).filter(move |&m| {
-            let o = self.offset(m);
-            let b = self.bounds[m as usize][c];
-            Aabb {
-                min: b.min + o,
-                max: b.max + o,
-            }
-            .overlaps(&region)
-        })
+        let sweep = &self.sweep[c];
+        let from = region.min.x - sweep.width;
+        let first = sweep.boxes.partition_point(|(b, _)| b.min.x < from);
+        sweep.boxes[first..]
+            .iter()
+            .take_while(move |(b, _)| b.min.x <= region.max.x)
+            .filter(move |(b, _)| b.overlaps(&region))
+            .map(|&(_, m)| m)
     }
 
-    /// The first mover piece (in index order) whose inflation by collider `c` strictly contains
-    /// the feet `p`, other than `skip`.
+    /// The first mover piece (in the sweep's order, then the mover's) whose inflation by collider
+    /// `c` strictly contains the feet `p`, other than `skip`.
     pub fn inside(&self, c: usize, p: DVec2, skip: Option<(u32, u16)>) -> Option<(u32, u16)> {
         let region = Aabb { min: p, max: p };
         self.near(c, region).find_map(|m| {

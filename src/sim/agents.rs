@@ -16,6 +16,7 @@
 //! - The hero steps first, then the agents in the level's order (`World::step`).
 //! - Agents ignore each other and the hero for collision (Celeste's rule): each moves on the
 //!   static meshes only.
+//! - On a mover, a patrolling agent turns a collider's width before the end of the top it walks.
 //! - A patrolling agent turns when its next step would be into a wall (a riser higher than
 //!   `max_step_height`, or a ceiling too low for its size: on its inflated mesh both are steep
 //!   boundary edges ahead) or off a ledge (no walkable ground under its collider one collider
@@ -134,7 +135,17 @@ impl Agent {
             AgentKind::Patrol => {
                 let h = &self.mover;
                 let mut dir = h.facing;
-                if h.grounded() {
+                if let MoveState::Riding { on, local, .. } = h.state {
+                    // On a mover: turn before the end of the top it walks (a mover's top ends in
+                    // a drop, or where the mover meets something).
+                    let piece = env.movers.piece(on, h.collider.0 as usize);
+                    let (a, b) = piece.walk(on.edge as usize);
+                    let end = if (b.x - a.x) * dir > 0.0 { b } else { a };
+                    let width = collider_width(env.mesh(h.collider));
+                    if (end - local).length() < width.max(WALL_LOOKAHEAD) {
+                        dir = -dir;
+                    }
+                } else if h.grounded() {
                     let blocked = self
                         .last
                         .events

@@ -2,7 +2,7 @@
 //! with movers (Celeste's order): carrying the riders, then pushing what the movers overlap.
 //!
 //! # What it owns
-//! - The path of a mover ([`offset_at`]): a pure function of the tick's time, never integrated,
+//! - The path of a mover ([`Path`], [`offset_at`]): a pure function of the tick's time, never integrated,
 //!   so tick `k` gives the same pose whatever came before (replays, traces and level swaps agree).
 //! - [`carry`]: a rider (a character in `MoveState::Riding`) goes to the mover's new pose times
 //!   its stored point in the mover's frame, through the static walk and the other movers: a wall
@@ -26,52 +26,92 @@ use crate::collision::{Location, MoverEdge};
 use crate::level::{Level, LevelMover, MoverEase, MoverMode};
 use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
 
-/// The offset of mover `m` from its rest pose at `time` seconds (see the module docs).
-pub fn offset_at(m: &LevelMover, time: f64) -> DVec2 {
-    let pts = &m.path;
-    let closed = m.mode == MoverMode::Loop;
-    let legs = if closed { pts.len() } else { pts.len() - 1 };
-    let leg = |i: usize| (pts[i], pts[(i + 1) % pts.len()]);
-    let total: f64 = (0..legs).map(|i| leg(i).0.distance(leg(i).1)).sum();
-    if total == 0.0 || pts.len() < 2 {
-        return pts.first().copied().unwrap_or_default();
-    }
-    let u = match m.mode {
-        MoverMode::PingPong => {
-            let c = (time / m.period).rem_euclid(2.0);
-            if c <= 1.0 {
-                c
-            } else {
-                2.0 - c
-            }
-        }
-        MoverMode::Loop => (time / m.period).rem_euclid(1.0),
-    };
-    let mut s = u * total;
-    for i in 0..legs {
-        let (a, b) = leg(i);
-        let len = a.distance(b);
-        if s <= len || i + 1 == legs {
-            let mut f = if len > 0.0 {
-                (s / len).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            if m.ease == MoverEase::Smooth {
-                f = f * f * (3.0 - 2.0 * f);
-            }
-            return a + (b - a) * f;
-        }
-        s -= len;
-    }
-    pts[0]
+/// A mover's path made ready for posing every tick: its legs with their lengths (computed once),
+/// how it repeats and eases.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    /// `(from, to, length)` of each leg, in order.
+    legs: Vec<(DVec2, DVec2, f64)>,
+    total: f64,
+    period: f64,
+    mode: MoverMode,
+    ease: MoverEase,
 }
 
-/// Every mover's offset at tick `tick` (its time: `tick / TICK_HZ` seconds, one division, so
-/// the same tick always gives the same bits).
-pub fn offsets_at(level: &Level, tick: u64) -> impl Iterator<Item = DVec2> + '_ {
+impl Path {
+    /// The path of `m`.
+    pub fn new(m: &LevelMover) -> Path {
+        let pts = &m.path;
+        let closed = m.mode == MoverMode::Loop;
+        let count = if closed {
+            pts.len()
+        } else {
+            pts.len().saturating_sub(1)
+        };
+        let legs: Vec<(DVec2, DVec2, f64)> = (0..count)
+            .map(|i| {
+                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                (a, b, a.distance(b))
+            })
+            .collect();
+        Path {
+            total: legs.iter().map(|l| l.2).sum(),
+            legs,
+            period: m.period,
+            mode: m.mode,
+            ease: m.ease,
+        }
+    }
+
+    /// The offset from the rest pose at `time` seconds (see the module docs).
+    pub fn offset_at(&self, time: f64) -> DVec2 {
+        let Some(&(first, _, _)) = self.legs.first() else {
+            return DVec2::ZERO;
+        };
+        if self.total == 0.0 {
+            return first;
+        }
+        let u = match self.mode {
+            MoverMode::PingPong => {
+                let c = (time / self.period).rem_euclid(2.0);
+                if c <= 1.0 {
+                    c
+                } else {
+                    2.0 - c
+                }
+            }
+            MoverMode::Loop => (time / self.period).rem_euclid(1.0),
+        };
+        let mut s = u * self.total;
+        let last = self.legs.len() - 1;
+        for (i, &(a, b, len)) in self.legs.iter().enumerate() {
+            if s <= len || i == last {
+                let mut f = if len > 0.0 {
+                    (s / len).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                if self.ease == MoverEase::Smooth {
+                    f = f * f * (3.0 - 2.0 * f);
+                }
+                return a + (b - a) * f;
+            }
+            s -= len;
+        }
+        first
+    }
+}
+
+/// The offset of mover `m` from its rest pose at `time` seconds ([`Path::offset_at`]).
+pub fn offset_at(m: &LevelMover, time: f64) -> DVec2 {
+    Path::new(m).offset_at(time)
+}
+
+/// Every path's offset at tick `tick` (its time: `tick / TICK_HZ` seconds, one division, so the
+/// same tick always gives the same bits).
+pub fn offsets_at(paths: &[Path], tick: u64) -> impl Iterator<Item = DVec2> + '_ {
     let time = tick as f64 / super::TICK_HZ as f64;
-    level.movers.iter().map(move |m| offset_at(m, time))
+    paths.iter().map(move |p| p.offset_at(time))
 }
 
 /// Every mover's pieces, counter-clockwise (the level allows either orientation).

@@ -137,6 +137,8 @@ pub struct World {
     doors: Vec<DoorState>,
     /// The level's movers, posed for the last tick.
     movers: Movers,
+    /// Their paths.
+    paths: Vec<super::movers::Path>,
     /// What happened in the world in the last tick besides the hero's movement events.
     events: Vec<WorldEvent>,
     prev_pos: DVec2,
@@ -190,6 +192,7 @@ struct Built {
     ladders: Vec<Aabb>,
     classes: SizeClasses,
     movers: Movers,
+    paths: Vec<super::movers::Path>,
 }
 
 impl Built {
@@ -229,13 +232,16 @@ impl Built {
             .map(|i| collision.mesh(ColliderId(i as u16)).collider().to_vec())
             .collect();
         let mut movers = Movers::new(&super::movers::mover_pieces(level), &colliders);
-        movers.place(super::movers::offsets_at(level, 0));
+        let paths: Vec<super::movers::Path> =
+            level.movers.iter().map(super::movers::Path::new).collect();
+        movers.place(super::movers::offsets_at(&paths, 0));
         Ok(Built {
             tuning,
             collision,
             ladders,
             classes,
             movers,
+            paths,
         })
     }
 
@@ -377,6 +383,7 @@ impl World {
             agents,
             doors: door_states(level),
             movers: built.movers,
+            paths: built.paths,
             events: Vec::new(),
             steps: 0,
             last: StepReport::default(),
@@ -440,7 +447,7 @@ impl World {
             // Celeste's order: the movers move and carry their riders, push what they now
             // overlap, then the characters step among them, frozen.
             self.movers
-                .set_offsets(super::movers::offsets_at(&self.level, self.steps + 1));
+                .set_offsets(super::movers::offsets_at(&self.paths, self.steps + 1));
             self.carry_and_push();
         }
         let env = Env {
@@ -555,8 +562,9 @@ impl World {
         self.agents = agents;
         self.doors = door_states(level);
         self.movers = built.movers;
+        self.paths = built.paths;
         self.movers
-            .place(super::movers::offsets_at(level, self.steps));
+            .place(super::movers::offsets_at(&self.paths, self.steps));
         self.warnings = warnings;
         self.push_characters();
         Ok(())

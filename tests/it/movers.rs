@@ -504,3 +504,44 @@ fn a_full_speed_run_crosses_a_flush_mover_without_a_snag() {
     let short = x0 + ticks * t.run_speed / TICK_HZ as f64 - w.hero().body.pos.x;
     assert!((0.0..0.01).contains(&short), "{short} m short");
 }
+
+/// A patrolling agent on a moving platform over a pit walks back and forth on it, turning
+/// before its ends, and never falls off.
+#[test]
+fn a_patrol_rides_a_platform_and_turns_at_its_ends() {
+    let mut l = platform_level(
+        &[(0.0, 0.0), (8.0, 3.0)],
+        3.0,
+        MoverMode::PingPong,
+        MoverEase::Smooth,
+    );
+    l.spawn = p(-30.0, -59.0);
+    l.agents = vec![LevelAgent {
+        kind: AgentKind::Patrol,
+        size: AgentSize::Small,
+        spawn: p(0.0, 0.2),
+        facing: 1.0,
+        character: None,
+    }];
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let mut turns = 0;
+    let mut facing = 1.0;
+    for _ in 0..TICK_HZ * 20 {
+        step(&mut w, &idle());
+        let a = &w.agents()[0].mover;
+        if w.frame() > 60 {
+            assert!(
+                matches!(a.state, MoveState::Riding { .. }),
+                "tick {}: {:?} at {:?}",
+                w.frame(),
+                a.state,
+                a.body.pos
+            );
+        }
+        if a.facing != facing {
+            turns += 1;
+            facing = a.facing;
+        }
+    }
+    assert!(turns >= 6, "{turns} turns in 20 s");
+}
