@@ -46,7 +46,7 @@
 //! # use tessera::level::{Level, LevelPolygon};
 //! # let mut level = Level { name: "l".into(), polygons: vec![LevelPolygon::solid(vec![
 //! #     DVec2::new(0., 0.), DVec2::new(2., 0.), DVec2::new(2., 1.), DVec2::new(0., 1.)])],
-//! #     ladders: vec![], doors: vec![], agents: vec![], spawn: DVec2::new(0., 3.), camera_bounds: None, bounds: None,
+//! #     ladders: vec![], doors: vec![], agents: vec![], movers: vec![], spawn: DVec2::new(0., 3.), camera_bounds: None, bounds: None,
 //! #     tuning: Default::default() };
 //! let original = level.clone();
 //! let mut history = History::default();

@@ -7,6 +7,12 @@
 //! within a few centimetres of the joint), and divides evenly into 60, 120 and 240 Hz displays;
 //! other refresh rates draw interpolated states.
 //!
+//! # A tick
+//! With movers, Celeste's order (`sim::movers`): the movers are posed for the tick and carry
+//! their riders, then push (or crush) what they overlap; then the hero steps, then the agents in
+//! the level's order, among movers that no longer move; then the doors follow their switches and
+//! timers.
+//!
 //! # Determinism
 //! Everything is `f64` arithmetic in a fixed order with no clocks, threads or hash-map iteration in
 //! the step: the same level, tuning and actions give a bit-identical trace ([`World::state_hash`]).
