@@ -100,7 +100,7 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
     if let Some(m) = hit {
         if walkable(m.normal, h.walk_limit) && vel_before.y <= 0.0 {
             // Landed on a mover: it carries the hero from the next tick.
-            if let Some(riding) = rules::mover_support(h, cx, vel_before) {
+            if let Some((riding, vel)) = rules::mover_support(h, cx, vel_before) {
                 h.air_jumps_left = t.air_jumps;
                 h.timers.coyote = 0.0;
                 rep.events.push(MoveEvent::Landed {
@@ -108,23 +108,10 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
                     surface: None,
                 });
                 rep.events.push(MoveEvent::Boarded { mover: m.at.mover });
-                let on = match riding {
-                    MoveState::Riding { on, .. } => on,
-                    _ => m.at,
-                };
-                let dir = cx
-                    .env
-                    .movers
-                    .piece(on, h.collider.0 as usize)
-                    .walk_dir(on.edge as usize);
-                let speed = match riding {
-                    MoveState::Riding { speed, .. } => speed,
-                    _ => 0.0,
-                };
-                return Transition::to(riding, dir * speed);
+                return Transition::to(riding, vel);
             }
         }
-        rules::absorb_mover(&mut v, hit, rep);
+        rules::absorb_mover(&mut v, &mut h.jump_rising, hit, rep);
     }
     if let Some(c) = landing.filter(|c| walkable(c.normal, h.walk_limit) && vel_before.y <= 0.0) {
         h.air_jumps_left = t.air_jumps;

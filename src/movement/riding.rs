@@ -82,15 +82,7 @@ pub(crate) fn step(
         let blocked = move_to(h, cx, e, at, rep);
         let vel = d1 * s.abs() + carried;
         if blocked {
-            // Blocked on the way to the end: stay on, stopped.
-            return Transition::to(
-                MoveState::Riding {
-                    on: e,
-                    local: h.body.pos - movers.offset(on.mover),
-                    speed: 0.0,
-                },
-                carried,
-            );
+            return stopped(h, cx, e);
         }
         if let Some(edge) = walkable_support(
             cx.env.mesh(h.collider),
@@ -117,15 +109,7 @@ pub(crate) fn step(
         return Transition::to(MoveState::Airborne, vel);
     }
     if move_to(h, cx, e, at, rep) {
-        // Something stopped the walk (a static wall, another mover): stopped where it is.
-        return Transition::to(
-            MoveState::Riding {
-                on: e,
-                local: h.body.pos - movers.offset(on.mover),
-                speed: 0.0,
-            },
-            carried,
-        );
+        return stopped(h, cx, e);
     }
     Transition::to(
         MoveState::Riding {
@@ -134,6 +118,19 @@ pub(crate) fn step(
             speed: s,
         },
         dir * s,
+    )
+}
+
+/// Something stopped the walk (a static wall, another mover): still on edge `e`, at rest
+/// relative to the mover, where the body is.
+fn stopped(h: &Hero, cx: &Ctx, e: MoverEdge) -> Transition {
+    Transition::to(
+        MoveState::Riding {
+            on: e,
+            local: h.body.pos - cx.env.movers.offset(e.mover),
+            speed: 0.0,
+        },
+        DVec2::ZERO,
     )
 }
 

@@ -128,19 +128,21 @@ pub(crate) fn ground_speed(h: &Hero, cx: &Ctx, speed: f64) -> f64 {
     }
 }
 
-/// A mover's walkable edge right under the feet of `h` (within [`GROUND_PROBE`]): the state
-/// that rides it, with `vel` (m/s, in the world) less the mover's velocity as the speed along
-/// the edge; `None` when there is none.
-pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<MoveState> {
+/// A mover's walkable edge right under the feet of `h` (within [`GROUND_PROBE`]): the state that
+/// rides it, with `vel` (m/s, in the world) less the mover's velocity as the speed along the
+/// edge, and the velocity that state has (relative to the mover); `None` when there is none.
+pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<(MoveState, DVec2)> {
     let movers = cx.env.movers;
     let c = h.collider.0 as usize;
     let (on, _) = movers.support_below(c, h.body.pos, GROUND_PROBE, h.walk_limit)?;
     let dir = movers.piece(on, c).walk_dir(on.edge as usize);
-    Some(MoveState::Riding {
+    let speed = (vel - mover_velocity(cx.env, on.mover, cx.dt)).dot(dir);
+    let riding = MoveState::Riding {
         on,
         local: h.body.pos - movers.offset(on.mover),
-        speed: (vel - mover_velocity(cx.env, on.mover, cx.dt)).dot(dir),
-    })
+        speed,
+    };
+    Some((riding, dir * speed))
 }
 
 /// Mover `m`'s velocity over the last tick (m/s): what a character leaving it keeps.
@@ -207,17 +209,29 @@ pub(crate) fn grab_ladder(h: &mut Hero, i: usize, rep: &mut StepReport) -> Trans
     Transition::to(MoveState::Climbing { ladder: i }, DVec2::ZERO)
 }
 
-/// Removes from `vel` its component into a mover's edge the move stopped at (as for a static
-/// contact; see [`absorb_contacts`]).
-pub(crate) fn absorb_mover(vel: &mut DVec2, hit: Option<MoverHit>, rep: &mut StepReport) {
+/// Removes from `vel` its component into a mover's edge the move stopped at, as
+/// [`absorb_contacts`] does for a static contact.
+pub(crate) fn absorb_mover(
+    vel: &mut DVec2,
+    jump_rising: &mut bool,
+    hit: Option<MoverHit>,
+    rep: &mut StepReport,
+) {
     if let Some(h) = hit {
-        let vn = vel.dot(h.normal);
-        if vn < 0.0 {
-            if h.normal.y < -0.5 && vel.y > 0.0 {
-                rep.events.push(MoveEvent::Bonked);
-            }
-            *vel -= h.normal * vn;
+        absorb(vel, jump_rising, h.normal, rep);
+    }
+}
+
+/// Removes from `vel` its component into a contact of outward normal `normal`; a contact from
+/// above while rising is a bonk, which ends the jump's rise.
+fn absorb(vel: &mut DVec2, jump_rising: &mut bool, normal: DVec2, rep: &mut StepReport) {
+    let vn = vel.dot(normal);
+    if vn < 0.0 {
+        if normal.y < -0.5 && vel.y > 0.0 {
+            rep.events.push(MoveEvent::Bonked);
+            *jump_rising = false;
         }
+        *vel -= normal * vn;
     }
 }
 
@@ -232,14 +246,7 @@ pub(crate) fn absorb_contacts(
 ) -> Option<Contact> {
     let mut ground = None;
     for c in contacts {
-        let vn = vel.dot(c.normal);
-        if vn < 0.0 {
-            if c.normal.y < -0.5 && vel.y > 0.0 {
-                rep.events.push(MoveEvent::Bonked);
-                *jump_rising = false;
-            }
-            *vel -= c.normal * vn;
-        }
+        absorb(vel, jump_rising, c.normal, rep);
         if c.normal.y > 0.0 {
             ground = Some(*c);
         }

@@ -326,9 +326,11 @@ fn launch(h: &mut Hero, cx: &Ctx, vel: DVec2, rem: f64, rep: &mut StepReport) ->
             let mut r = MoveResult::at(h.body);
             h.slide(cx.env, vel / len * rem, h.move_options(), rep, &mut r);
         }
-        if let Some(riding @ MoveState::Riding { on, .. }) = rules::mover_support(h, cx, vel) {
-            rep.events.push(MoveEvent::Boarded { mover: on.mover });
-            return Transition::to(riding, vel);
+        if let Some((riding, ride_vel)) = rules::mover_support(h, cx, vel) {
+            if let MoveState::Riding { on, .. } = riding {
+                rep.events.push(MoveEvent::Boarded { mover: on.mover });
+            }
+            return Transition::to(riding, ride_vel);
         }
         // Walked past it within the tick: into the air from here, the distance spent.
         return launch_from(h, cx, vel, 0.0, rep);
@@ -346,7 +348,7 @@ fn launch_from(h: &mut Hero, cx: &Ctx, vel: DVec2, rem: f64, rep: &mut StepRepor
         let mut r = MoveResult::at(h.body);
         let hit = h.slide(cx.env, vel / len * rem, h.move_options(), rep, &mut r);
         rules::absorb_contacts(&mut v, &mut h.jump_rising, &r.contacts, rep);
-        rules::absorb_mover(&mut v, hit, rep);
+        rules::absorb_mover(&mut v, &mut h.jump_rising, hit, rep);
     }
     Transition::to(MoveState::Airborne, v)
 }

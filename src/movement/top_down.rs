@@ -24,6 +24,6 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, rep: &mut StepReport) -> Transition {
     let mut r = MoveResult::at(h.body);
     let hit = h.slide(cx.env, v * cx.dt, h.move_options(), rep, &mut r);
     rules::absorb_contacts(&mut v, &mut h.jump_rising, &r.contacts, rep);
-    rules::absorb_mover(&mut v, hit, rep);
+    rules::absorb_mover(&mut v, &mut h.jump_rising, hit, rep);
     Transition::to(MoveState::TopDown, v)
 }

@@ -24,6 +24,7 @@ use glam::DVec2;
 use super::world::CRUSH_WIGGLE;
 use crate::collision::{Location, MoverEdge};
 use crate::level::{Level, LevelMover, MoverEase, MoverMode};
+use crate::movement::rules::mover_velocity;
 use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
 
 /// A mover's path made ready for posing every tick: its legs with their lengths (computed once),
@@ -128,11 +129,6 @@ pub fn mover_pieces(level: &Level) -> Vec<Vec<Vec<DVec2>>> {
         .collect()
 }
 
-/// Mover `m`'s velocity over the last tick, m/s.
-fn velocity(env: &Env, m: u32, dt: f64) -> DVec2 {
-    (env.movers.offset(m) - env.movers.prev_offset(m)) / dt
-}
-
 /// Phase 1: a rider goes where its mover now puts it (see the module docs); scraped off by a
 /// wall or another mover, it falls with the mover's velocity. Nothing for a character not
 /// riding.
@@ -147,7 +143,7 @@ pub fn carry(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
     let target = movers.nudge_out(on, c, local + movers.offset(on.mover), normal);
     if !h.move_exactly_to(env, target, scratch) {
         h.state = MoveState::Airborne;
-        h.vel = piece.walk_dir(on.edge as usize) * speed + velocity(env, on.mover, dt);
+        h.vel = piece.walk_dir(on.edge as usize) * speed + mover_velocity(env, on.mover, dt);
     }
 }
 
@@ -233,7 +229,7 @@ fn settle(h: &mut Hero, env: &Env, at: MoverEdge, u: DVec2, dt: f64) {
     let c = h.collider.0 as usize;
     let piece = movers.piece(at, c);
     let n = piece.normal(at.edge as usize);
-    let carried = velocity(env, at.mover, dt);
+    let carried = mover_velocity(env, at.mover, dt);
     if u.y > 0.0 && crate::movement::rules::walkable(n, h.walk_limit) {
         let dir = piece.walk_dir(at.edge as usize);
         h.state = MoveState::Riding {
