@@ -41,6 +41,17 @@ impl<T: Copy + Default> Buckets<T> {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 
+    /// Where bucket `k`'s items lie in [`Self::items`].
+    #[inline]
+    pub(crate) fn range(&self, k: usize) -> std::ops::Range<usize> {
+        self.start[k] as usize..self.start[k + 1] as usize
+    }
+
+    /// Every item, bucket by bucket.
+    pub(crate) fn items(&self) -> &[T] {
+        &self.items
+    }
+
     /// The items bucket by bucket, each bucket sorted: all items sorted, when the bucket key
     /// orders them first (a counting sort on the key, then small sorts).
     pub(crate) fn into_sorted(mut self) -> Vec<T>

@@ -4,11 +4,11 @@
 //!    zigzag of teeth far below the collider's size becomes its outer hull where the collider
 //!    feels the difference by at most 1 mm; see `fill`), then it is split into convex pieces and each piece inflated by the reflected
 //!    collider (exact Minkowski sum; see `minkowski`).
-//! 2. Every inflated edge, and the level-bounds rectangle, becomes a constraint edge of a spade
-//!    constrained Delaunay triangulation. Crossing constraint edges are split at the crossing, and
-//!    overlapping collinear ones where their endpoints lie on each other, with exact predicates
-//!    before spade sees them (see `planarize` for why not spade's `add_constraint_and_split`);
-//!    spade bulk-loads the resulting planar segment set. No polygon union is computed, so each
+//! 2. Every inflated edge, and the level-bounds rectangle, becomes a constraint edge of a
+//!    constrained Delaunay triangulation built directly in the mesh's face array (`cdt`).
+//!    Crossing constraint edges are split at the crossing, and overlapping collinear ones where
+//!    their endpoints lie on each other, with exact predicates before triangulation (see
+//!    `planarize`); `cdt` triangulates the resulting planar segment set. No polygon union is computed, so each
 //!    edge keeps its origin. First, an inflated edge that the decomposition of a long solid
 //!    polygon places inside that polygon's own inflation (an interior diagonal moved by a
 //!    collider vertex, or a collider edge moved to an interior Steiner point: see
@@ -37,12 +37,10 @@
 //! 4. Each constraint edge records the source polygons whose inflated outline it lies on: every
 //!    piece of a split edge remembers the inflated edge it came from, and identical pieces of
 //!    several overlapping edges list all their sources (exact, no distance test). The list's
-//!    index rides on the spade edge itself ([`EdgeList`]), and that is also what makes an edge a
-//!    constraint edge of the mesh, so every constraint edge has its list by construction: spade
-//!    is asked to insert only the segments its Delaunay triangulation lacks, and the edges it
-//!    creates for one get that segment's list (see [`super::constrain`]).
+//!    index is stored on the face's edge (`Face::edge_sources`) as the triangulation makes the
+//!    segment an edge, so every constraint edge has its list by construction (see `cdt`).
 //!
-//! Pieces are processed in Z-order and the kept vertices handed to spade in Z-order, whatever
+//! Pieces are processed in Z-order and the kept vertices triangulated in Z-order, whatever
 //! order the level lists its polygons in, so each stage's neighbour queries stay in cache.
 //!
 //! The triangulation covers the level bounds (`MeshConfig::bounds`, by default the inflated
@@ -51,25 +49,23 @@
 //! builds run [`CollisionMesh::check_invariants`] on every mesh.
 //!
 //! Everything here is validated before anything is built: bad input is a typed
-//! [`GeometryError`] naming the polygon, never a panic; a failure past validation (spade refusing
-//! input, constraint edges that would not resolve) is a [`BuildError`] too.
+//! [`GeometryError`] naming the polygon, never a panic; a failure past validation (a vertex the
+//! triangulation refuses, constraint edges that would not resolve) is a [`BuildError`] too.
 
 use std::borrow::Cow;
 
 use glam::DVec2;
 use smallvec::SmallVec;
-use spade::{Point2, Triangulation};
 
 use super::buried::{buried, buried_deep};
+use super::cdt;
 use super::collider::ColliderShape;
-use super::constrain::mark_constraints;
 use super::decompose::for_each_convex_piece;
 use super::fill::{fill_mouth, filled_outline};
 use super::grid::{inside_or_on, PieceGrid};
 use super::locate::Seeds;
 use super::mesh::{
-    Cdt, CollisionMesh, EdgeList, Face, FaceId, FaceKind, GatedFace, Gates, InflatedPiece,
-    SourceLists,
+    CollisionMesh, Face, FaceId, FaceKind, GatedFace, Gates, InflatedPiece, SourceLists,
 };
 use super::minkowski::{minkowski_sum_inside, reflect};
 use super::planarize::{planarize, Piece, PlanarizeError, Points, MAX_PASSES};
@@ -166,16 +162,18 @@ pub fn build_mesh(
     ph.lap("decompose and inflate");
     let inner = bounds_for(&pieces, &q, config)?;
     let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
-    let outer = inner.expand(frame);
+    // The frame holds every piece too (explicit bounds may leave some outside): the
+    // triangulation's hull is the frame's four corners.
+    let outer = pieces
+        .iter()
+        .fold(inner, |b, p| b.union(&p.aabb))
+        .expand(frame);
 
     let grid = PieceGrid::new(&pieces, outer);
     let points: usize = polygons.iter().map(|p| p.points.len()).sum();
     let budget = WORK_PER_POINT.saturating_mul(points).max(WORK_FLOOR);
-    let (cdt, sources) = triangulate(&pieces, &interior, &grid, inner, outer, budget, &mut ph)?;
-    let (vertices, mut faces) = extract_faces(&cdt);
-    // Spade's triangulation is not kept: point location walks the flat faces (`locate`).
-    drop(cdt);
-    ph.lap("extract faces");
+    let (vertices, mut faces, sources) =
+        triangulate(&pieces, &interior, &grid, inner, outer, budget, &mut ph)?;
     let gates = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
     ph.lap("classify regions");
     ph.report(polygons.len());
@@ -286,7 +284,10 @@ fn inflate_all(
             } else {
                 &[]
             };
-            let (points, mask) = minkowski_sum_inside(c, inside, &neg_q);
+            let (mut points, mask) = minkowski_sum_inside(c, inside, &neg_q);
+            // The mesh keeps every piece: no spare capacity (a sum is sized for n + m points,
+            // and parallel edges merge).
+            points.shrink_to_fit();
             let aabb = Aabb::from_points(points.iter().copied());
             pieces.push(InflatedPiece {
                 source: poly.id,
@@ -332,13 +333,13 @@ fn bounds_for(
 }
 
 /// Collects every inflated edge and the bounds as constraint segments, splits them where they
-/// cross or touch ([`planarize`]), and bulk-loads vertices and segments into spade. Each split
+/// cross or touch ([`planarize`]), and triangulates vertices and segments (`cdt`). Each split
 /// piece keeps the input edge it came from, so every constraint edge knows its source polygons
 /// exactly (all of them, where collinear edges of several pieces overlap).
 ///
 /// The stages, in order: [`collect_segments`], [`planarize`], [`kept_runs`],
 /// [`run_source_lists`], the junctions ([`Junctions::find`]), [`order_vertices`],
-/// [`constraint_edges`], [`bulk_load`] and [`mark_constraints`].
+/// [`constraint_edges`] and `cdt::triangulate`.
 fn triangulate(
     pieces: &[InflatedPiece],
     interior: &[u64],
@@ -347,7 +348,7 @@ fn triangulate(
     outer: Aabb,
     budget: usize,
     ph: &mut PhaseClock,
-) -> Result<(Cdt, SourceLists), BuildError> {
+) -> Result<(Vec<DVec2>, Vec<Face>, SourceLists), BuildError> {
     let Segments {
         mut pts,
         segs,
@@ -385,20 +386,24 @@ fn triangulate(
     ph.lap("order vertices");
     let edges = constraint_edges(&chains, &run_list, &mut lists, &pts.points, &remap);
     ph.lap("source lists");
-    // Spade's triangulation is the largest thing a build holds: free the splitting stage's
-    // arrays first rather than at the end of this function.
+    // The face array is the largest thing a build holds: free the splitting stage's arrays
+    // first rather than at the end of this function.
     drop(chains);
     drop((pts, split, runs, used, run_list, remap, source, piece));
-    let mut cdt = bulk_load(verts)?;
-    ph.lap("spade bulk load");
-    let conflicts = mark_constraints(&mut cdt, &edges);
-    ph.lap("constraint edges");
+    let (faces, conflicts) = cdt::triangulate(&verts, edges).map_err(|e| match e {
+        cdt::CdtError::BadVertex(v) => BuildError::Triangulation(format!(
+            "vertex ({}, {}) is repeated or outside the frame",
+            Num(verts[v as usize].x),
+            Num(verts[v as usize].y)
+        )),
+    })?;
+    ph.lap("triangulation");
     if conflicts > 0 {
         return Err(BuildError::Triangulation(format!(
             "{conflicts} constraint edges conflict after splitting"
         )));
     }
-    Ok((cdt, lists))
+    Ok((verts, faces, lists))
 }
 
 /// The constraint segments before splitting, each with where it came from.
@@ -556,25 +561,25 @@ fn run_source_lists(
     (lists, run_list)
 }
 
-/// The kept points in Z-order (the frame's corners first) as spade vertices, and the map from
-/// point id to vertex index (`u32::MAX` for points left out). Polygons come in any order (an
-/// editor appends them, a generator may shuffle them), and spade's bulk load and constraint
-/// insertion walk from vertex to neighbouring vertex, which is then nearby in memory. Keys are
+/// The kept points in Z-order (the frame's corners first) as the mesh's vertices, and the map
+/// from point id to vertex index (`u32::MAX` for points left out). Polygons come in any order (an
+/// editor appends them, a generator may shuffle them), and the triangulation's insertions and
+/// constraint walks go from vertex to neighbouring vertex, which is then nearby in memory. Keys are
 /// computed once (a sort by key recomputes them at every comparison), packed with the index into
 /// one integer.
-fn order_vertices(points: &[DVec2], used: &[bool], outer: &Aabb) -> (Vec<Point2<f64>>, Vec<u32>) {
+fn order_vertices(points: &[DVec2], used: &[bool], outer: &Aabb) -> (Vec<DVec2>, Vec<u32>) {
     let mut order: Vec<u64> = (0..points.len() as u32)
         .filter(|&i| used[i as usize])
         .map(|i| z_order(points[i as usize], outer) << 32 | i as u64)
         .collect();
     order[4..].sort_unstable();
     let mut remap = vec![u32::MAX; points.len()];
-    let mut verts: Vec<Point2<f64>> = Vec::with_capacity(order.len());
+    let mut verts: Vec<DVec2> = Vec::with_capacity(order.len());
     for &key in &order {
         let i = key as u32;
         let p = points[i as usize];
         remap[i as usize] = verts.len() as u32;
-        verts.push(Point2::new(p.x, p.y));
+        verts.push(p);
     }
     (verts, remap)
 }
@@ -615,20 +620,6 @@ fn constraint_edges(
     edges
 }
 
-/// Spade's Delaunay triangulation of `verts`, without constraint edges yet. Spade merging two
-/// of them (it must not: they are distinct after canonicalisation) is an error.
-fn bulk_load(verts: Vec<Point2<f64>>) -> Result<Cdt, BuildError> {
-    let n = verts.len();
-    let cdt = Cdt::bulk_load_cdt(verts, Vec::new())
-        .map_err(|e| BuildError::Triangulation(format!("{e:?}")))?;
-    if cdt.num_vertices() != n {
-        return Err(BuildError::Triangulation(
-            "spade merged distinct vertices".into(),
-        ));
-    }
-    Ok(cdt)
-}
-
 /// The Z-order (Morton) key of `p` on a 2^16 × 2^16 grid over `frame` (32 bits): points close in
 /// the plane get close keys. Only an ordering for memory locality; ties and rounding are harmless.
 pub(super) fn z_order(p: DVec2, frame: &Aabb) -> u64 {
@@ -642,49 +633,6 @@ pub(super) fn z_order(p: DVec2, frame: &Aabb) -> u64 {
     };
     let t = (p - frame.min) / size;
     spread(q(t.x)) | (spread(q(t.y)) << 1)
-}
-
-/// Copies spade's faces into the flat face array (index = spade face index; 0 is the outside).
-fn extract_faces(cdt: &Cdt) -> (Vec<DVec2>, Vec<Face>) {
-    let vertices: Vec<DVec2> = cdt
-        .vertices()
-        .map(|v| DVec2::new(v.position().x, v.position().y))
-        .collect();
-    let blank = Face {
-        v: [0; 3],
-        adj: [FaceId::OUTSIDE; 3],
-        constraint: 0,
-        kind: FaceKind::Solid,
-        edge_sources: [u32::MAX; 3],
-    };
-    let mut faces = vec![blank; cdt.num_all_faces()];
-    // One sequential pass over spade's edge array (walking face by face reads three scattered
-    // edge records per face). Edge `i` of a face is its `i`-th edge in spade's
-    // `adjacent_edges()` order: [a.prev(), a, a.next()] for the face's `adjacent_edge()` a.
-    for e in cdt.directed_edges() {
-        let Some(face) = e.face().as_inner() else {
-            continue;
-        };
-        let a = face.adjacent_edge().fix();
-        let i = if e.fix() == a {
-            1
-        } else if e.next().fix() == a {
-            0
-        } else {
-            2
-        };
-        let f = &mut faces[face.fix().index()];
-        f.v[i] = e.from().fix().index() as u32;
-        f.adj[i] = FaceId(e.rev().face().fix().index() as u32);
-        // The mesh's constraint edges are those `mark_constraints` gave a list (spade marks
-        // only the ones it had to insert).
-        let list = e.as_undirected().data().data().0;
-        if list != EdgeList::NONE.0 {
-            f.constraint |= 1 << i;
-            f.edge_sources[i] = list;
-        }
-    }
-    (vertices, faces)
 }
 
 /// Groups faces into regions across non-constraint edges and classifies each region by one point.

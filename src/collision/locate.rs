@@ -1,7 +1,7 @@
 //! Point location: which face contains a point, and the nearest free point to a blocked one.
 //!
-//! The mesh keeps no triangulation beside its flat face array (spade's is dropped after the
-//! build: it was more than half of a mesh's memory). A point is found by a *remembering
+//! The mesh keeps no triangulation beside its flat face array (the build triangulates in that
+//! array: `cdt`). A point is found by a *remembering
 //! stochastic visibility walk* (Devillers, Pion and Teillaud, "Walking in a triangulation", 2002):
 //! from a start face, cross an edge whose line has the point strictly on its far side, trying the
 //! three edges in a pseudo-random order, until no edge does. Every side test is the exact

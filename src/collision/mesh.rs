@@ -8,45 +8,26 @@
 //! triangulation is dropped once the faces are copied out; point location walks the faces
 //! (`locate`).
 use glam::DVec2;
-use spade::{ConstrainedDelaunayTriangulation, Point2};
 
 use super::grid::strictly_inside;
 use super::locate::Seeds;
 use super::polygon::{PolygonId, PolygonKind};
 use super::predicates::{left_normal, Aabb};
 
-/// The spade triangulation type the mesh is built on. Each constraint edge carries the index of
-/// its source list.
-pub(crate) type Cdt = ConstrainedDelaunayTriangulation<Point2<f64>, (), EdgeList>;
-
-/// Spade's per-edge data: the index of a constraint edge's list in the mesh's [`SourceLists`]
-/// ([`EdgeList::NONE`] for other edges).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct EdgeList(pub(crate) u32);
-
-impl EdgeList {
-    /// No list: not a constraint edge, or one the build did not attribute.
-    pub(crate) const NONE: EdgeList = EdgeList(u32::MAX);
-}
-
-impl Default for EdgeList {
-    fn default() -> Self {
-        EdgeList::NONE
-    }
-}
-
 /// Lists of source polygons, stored flat: list `i` is `ids[start[i]..start[i + 1]]` (one
 /// allocation for all of them, not one per list).
 ///
 /// A constraint edge that runs straight through junctions (see `runs`) lies on different
 /// polygons' outlines along its length: its list is the union, and its parts
-/// (`parts[parts_start[i]..parts_start[i + 1]]`, empty for other lists) say which list applies
-/// from which point on, in order along the edge.
+/// (a run of `parts`, recorded in `with_parts` only for such lists: a few among millions on a
+/// large level) say which list applies from which point on, in order along the edge.
 #[derive(Clone, Debug)]
 pub(crate) struct SourceLists {
     start: Vec<u32>,
     ids: Vec<PolygonId>,
-    parts_start: Vec<u32>,
+    /// `(list, first part)` for each list made of parts, in list order; the list's parts run to
+    /// the next entry's first part (or the end of `parts`).
+    with_parts: Vec<(u32, u32)>,
     parts: Vec<(DVec2, u32)>,
 }
 
@@ -55,12 +36,10 @@ impl SourceLists {
     pub(crate) fn with_capacity(lists: usize, ids: usize) -> Self {
         let mut start = Vec::with_capacity(lists + 1);
         start.push(0);
-        let mut parts_start = Vec::with_capacity(lists + 1);
-        parts_start.push(0);
         SourceLists {
             start,
             ids: Vec::with_capacity(ids),
-            parts_start,
+            with_parts: Vec::new(),
             parts: Vec::new(),
         }
     }
@@ -68,7 +47,6 @@ impl SourceLists {
     pub(crate) fn push(&mut self, ids: &[PolygonId]) -> u32 {
         self.ids.extend_from_slice(ids);
         self.start.push(self.ids.len() as u32);
-        self.parts_start.push(self.parts.len() as u32);
         (self.start.len() - 2) as u32
     }
     /// Appends the list of an edge made of parts: `union` for the whole edge, and for each part
@@ -78,14 +56,23 @@ impl SourceLists {
         union: &[PolygonId],
         parts: impl IntoIterator<Item = (DVec2, u32)>,
     ) -> u32 {
+        let first = self.parts.len() as u32;
         self.parts.extend(parts);
-        self.push(union)
+        let list = self.push(union);
+        self.with_parts.push((list, first));
+        list
     }
     /// The sources of list `i` at point `p` of its edge: the list of the part holding `p` (the
     /// later part at a point where two meet), or the whole list for an edge of one part.
     pub(crate) fn at(&self, i: u32, p: DVec2) -> &[PolygonId] {
-        let k = i as usize;
-        let parts = &self.parts[self.parts_start[k] as usize..self.parts_start[k + 1] as usize];
+        let Ok(k) = self.with_parts.binary_search_by_key(&i, |w| w.0) else {
+            return self.get(i);
+        };
+        let end = self
+            .with_parts
+            .get(k + 1)
+            .map_or(self.parts.len(), |w| w.1 as usize);
+        let parts = &self.parts[self.with_parts[k].1 as usize..end];
         let Some((&(origin, first), rest)) = parts.split_first() else {
             return self.get(i);
         };
@@ -103,7 +90,8 @@ impl SourceLists {
     }
     /// Heap bytes held.
     pub(crate) fn memory_bytes(&self) -> usize {
-        (self.start.capacity() + self.parts_start.capacity()) * 4
+        self.start.capacity() * 4
+            + self.with_parts.capacity() * 8
             + self.ids.capacity() * std::mem::size_of::<PolygonId>()
             + self.parts.capacity() * std::mem::size_of::<(DVec2, u32)>()
     }

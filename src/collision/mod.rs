@@ -4,7 +4,7 @@
 //! Level polygons are split into convex pieces and inflated by a convex collider (exact Minkowski
 //! sum with the collider's feet as reference point): the collider overlaps an obstacle exactly when
 //! its feet are inside an inflated piece. Every inflated edge goes into a constrained Delaunay
-//! triangulation (spade); crossing edges are split where they cross; faces inside any inflated piece
+//! triangulation (built in the mesh's own face array, `cdt`); crossing edges are split where they cross; faces inside any inflated piece
 //! are solid, the rest free (or one-way). A body is a point plus the face that contains it; a move
 //! walks the segment across faces in the order it crosses their edges and slides along blocking
 //! edges (the move loop, `walk`). The face is a discrete fact, decided by exact orientation
@@ -41,9 +41,10 @@
 //!   `polygon`: source polygons and their validation; `decompose`: convex pieces;
 //!   `collider` and `minkowski`: collider outlines and the inflation; `grid`: the uniform grid of
 //!   inflated pieces the build stages query; `planarize`: splitting crossing and overlapping
-//!   constraint edges before spade sees them; `buried`: edges inside a solid piece, left out;
+//!   constraint edges before triangulation; `buried`: edges inside a solid piece, left out;
 //!   `runs`: dropping dangling constraint edges and merging straight chains through junctions;
-//!   `constrain`: making the segments edges of spade's triangulation; `buckets`: the flat
+//!   `cdt`: the constrained Delaunay triangulation, built directly in the face array (incremental
+//!   insertion with Lawson's flips, then Sloan's flips for the missing segments); `buckets`: the flat
 //!   counting-sort grouping the build stages share.
 //! - `mesh`: the flat face array and edge/face queries; `invariants`: the checker.
 //! - `walk`: move-and-slide and ray casts (the move loop and its tolerances are documented
@@ -142,8 +143,8 @@
 mod buckets;
 mod build;
 mod buried;
+mod cdt;
 mod collider;
-mod constrain;
 mod decompose;
 mod fill;
 mod grid;

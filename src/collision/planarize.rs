@@ -1,11 +1,13 @@
 //! Splitting the constraint segments where they cross or touch, before triangulation.
 //!
 //! Inflated pieces overlap, so their outlines cross, overlap along shared lines (neighbouring tiles)
-//! and have corners lying on each other's edges. Spade's incremental `add_constraint_and_split`
-//! handles crossings one at a time with a rounded split point, and when a rounded point lands off
-//! the split edge it reroutes constraints through a nearby vertex (centimetres away in tests) or
-//! panics; overlapping collinear constraints make that common. So the crossings are resolved here,
-//! up front, with exact predicates, and spade only ever sees a planar set of constraint segments:
+//! and have corners lying on each other's edges. Splitting crossings one at a time inside the
+//! triangulation (as spade's `add_constraint_and_split` did when the mesh was built with spade)
+//! rounds each split point, and when a rounded point lands off the split edge the constraint is
+//! rerouted through a nearby vertex (centimetres away in tests) or the build panics; overlapping
+//! collinear constraints make that common. So the crossings are resolved here, up front, with
+//! exact predicates, and the triangulation (`cdt`) only ever sees a planar set of constraint
+//! segments:
 //!
 //! - two segments that cross properly (all four [`orient`] signs strict) are both split at the
 //!   crossing point, computed from the shorter segment and clamped into both bounding boxes;
@@ -85,9 +87,10 @@ impl Points {
     }
 
     /// The id of `p`, inserting it if new. Coordinates are canonicalised first: `-0.0` becomes
-    /// `0.0` (spade would merge the two, shifting vertex indices), and magnitudes below spade's
-    /// smallest accepted value (2^-142, e.g. subnormals from valid input) become 0, a change far
-    /// below any tolerance. All exact tests here run on the canonical points. Ids are given in
+    /// `0.0` (equal as numbers, different as keys), and magnitudes below 2^-142 (spade's smallest
+    /// accepted value, which polygon validation uses; e.g. subnormals from valid input, where the
+    /// exact predicates' error-free arithmetic would underflow) become 0, a change far below any
+    /// tolerance. All exact tests here run on the canonical points. Ids are given in
     /// insertion order, whatever the table's size or hash.
     pub(crate) fn id(&mut self, p: DVec2) -> u32 {
         let canon = |c: f64| {

@@ -69,10 +69,11 @@ impl CollisionWorld {
 }
 
 /// Levels with more points than this build their meshes one after the other, so that only one
-/// build's working memory (spade's triangulation, about twice the finished mesh) is held at a
-/// time: 200 000 squares (800 000 points, two meshes of 187 MiB) peak at 883 MiB in parallel and
-/// 566 MiB in turn, for 1.9 s against 3.7 s (release, 2026-11-25; BENCHMARKS.md, "Big and dense
-/// worlds"). Smaller levels build in parallel.
+/// build's working memory is held at a time: 200 000 squares (800 000 points) peaked at 883 MiB
+/// in parallel and 566 MiB in turn, for 1.9 s against 3.7 s, when the build held spade's
+/// triangulation (release, 2026-11-25); with the triangulation built in the face array (`cdt`)
+/// and meshes of 156 MiB, the peak in turn is 376 MiB (BENCHMARKS.md, "Big and dense worlds").
+/// Smaller levels build in parallel.
 pub const PARALLEL_BUILD_MAX_POINTS: usize = 200_000;
 
 fn build_all(
