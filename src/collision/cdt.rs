@@ -97,6 +97,21 @@ fn pv(i: usize) -> usize {
     }
 }
 
+/// A triangle with its neighbours and no constraint edge.
+fn tri(v: [u32; 3], adj: [u32; 3]) -> Face {
+    Face {
+        v,
+        adj: adj.map(FaceId),
+        ..blank()
+    }
+}
+
+/// The local index of corner `v` of `face`.
+#[inline]
+fn corner(face: &Face, v: u32) -> Option<usize> {
+    (0..3).find(|&i| face.v[i] == v)
+}
+
 /// Triangulates `verts` (the first four the corners of a rectangle containing every other vertex
 /// strictly inside, all distinct) with every segment `[a, b, list]` of `segments` (planar: they
 /// meet only at common ends) an edge carrying `list`. Returns the faces (face 0 the outside) and
@@ -154,16 +169,8 @@ impl Cdt<'_> {
         }
         self.faces.push(blank());
         // Face 1 (a, b, c), face 2 (a, c, d); they share a→c / c→a.
-        self.faces.push(Face {
-            v: [a, b, cc],
-            adj: [FaceId(0), FaceId(0), FaceId(2)],
-            ..blank()
-        });
-        self.faces.push(Face {
-            v: [a, cc, d],
-            adj: [FaceId(1), FaceId(0), FaceId(0)],
-            ..blank()
-        });
+        self.faces.push(tri([a, b, cc], [0, 0, 2]));
+        self.faces.push(tri([a, cc, d], [1, 0, 0]));
         Ok(())
     }
 
@@ -173,57 +180,45 @@ impl Cdt<'_> {
             return;
         }
         let face = &mut self.faces[g as usize];
-        for i in 0..3 {
-            if face.v[i] == v && face.v[nx(i)] == u {
-                face.adj[i] = FaceId(f);
-                return;
+        match corner(face, v).filter(|&i| face.v[nx(i)] == u) {
+            Some(i) => face.adj[i] = FaceId(f),
+            None => debug_assert!(false, "face {g} has no edge {v}→{u}"),
+        }
+    }
+
+    /// Where `p` lies against face `f`'s edges, testing from edge `first` on: `Err(e)` for the
+    /// first edge it lies strictly beyond, else a bit per edge it lies on.
+    fn sides(&self, f: u32, p: DVec2, first: usize) -> Result<u8, usize> {
+        let face = &self.faces[f as usize];
+        let mut on = 0u8;
+        for k in 0..3 {
+            let e = (k + first) % 3;
+            let o = orient(self.pt(face.v[e]), self.pt(face.v[nx(e)]), p);
+            if o < 0.0 {
+                return Err(e);
+            }
+            if o == 0.0 {
+                on |= 1 << e;
             }
         }
-        debug_assert!(false, "face {g} has no edge {v}→{u}");
+        Ok(on)
     }
 
     /// The face containing point `p` (walking from `start`), and a bit per edge `p` lies on.
     fn locate(&mut self, p: DVec2, start: u32) -> Option<(u32, u8)> {
         let mut f = start;
-        let limit = 64 + 4 * self.faces.len();
-        for _ in 0..limit {
-            let face = self.faces[f as usize];
+        for _ in 0..64 + 4 * self.faces.len() {
             self.turn = self.turn.wrapping_add(1);
-            let r = self.turn % 3;
-            let mut on = 0u8;
-            let mut next = None;
-            for k in 0..3 {
-                let e = (k + r) % 3;
-                let o = orient(self.pt(face.v[e]), self.pt(face.v[nx(e)]), p);
-                if o < 0.0 {
-                    next = Some(face.adj[e].0);
-                    break;
-                }
-                if o == 0.0 {
-                    on |= 1 << e;
-                }
-            }
-            match next {
-                None => return Some((f, on)),
-                Some(0) => return None,
-                Some(g) => f = g,
+            match self.sides(f, p, self.turn % 3) {
+                Ok(on) => return Some((f, on)),
+                Err(e) => match self.faces[f as usize].adj[e].0 {
+                    0 => return None,
+                    g => f = g,
+                },
             }
         }
         // Not expected on a Delaunay triangulation: an exact scan.
-        (1..self.faces.len() as u32).find_map(|f| {
-            let face = self.faces[f as usize];
-            let mut on = 0u8;
-            for e in 0..3 {
-                let o = orient(self.pt(face.v[e]), self.pt(face.v[nx(e)]), p);
-                if o < 0.0 {
-                    return None;
-                }
-                if o == 0.0 {
-                    on |= 1 << e;
-                }
-            }
-            Some((f, on))
-        })
+        (1..self.faces.len() as u32).find_map(|f| self.sides(f, p, 0).ok().map(|on| (f, on)))
     }
 
     /// Inserts vertex `p`; returns a face that has it.
@@ -248,21 +243,9 @@ impl Cdt<'_> {
         let [na, nb, nc] = adj.map(|g| g.0);
         let f1 = self.faces.len() as u32;
         let f2 = f1 + 1;
-        self.faces[f as usize] = Face {
-            v: [a, b, p],
-            adj: [FaceId(na), FaceId(f1), FaceId(f2)],
-            ..blank()
-        };
-        self.faces.push(Face {
-            v: [b, c, p],
-            adj: [FaceId(nb), FaceId(f2), FaceId(f)],
-            ..blank()
-        });
-        self.faces.push(Face {
-            v: [c, a, p],
-            adj: [FaceId(nc), FaceId(f), FaceId(f1)],
-            ..blank()
-        });
+        self.faces[f as usize] = tri([a, b, p], [na, f1, f2]);
+        self.faces.push(tri([b, c, p], [nb, f2, f]));
+        self.faces.push(tri([c, a, p], [nc, f, f1]));
         self.relink(nb, b, c, f1);
         self.relink(nc, c, a, f2);
         self.stack.extend([(f, 0), (f1, 0), (f2, 0)]);
@@ -272,40 +255,23 @@ impl Cdt<'_> {
     fn split_edge(&mut self, f: u32, e: usize, p: u32) {
         let face = self.faces[f as usize];
         let (a, b, c) = (face.v[e], face.v[nx(e)], face.v[pv(e)]);
-        let g = face.adj[e].0;
+        let beyond = self.across(f, e);
+        let g = beyond.map_or(0, |(g, _, _)| g);
         let (n_bc, n_ca) = (face.adj[nx(e)].0, face.adj[pv(e)].0);
         let t2 = self.faces.len() as u32;
-        self.faces[f as usize] = Face {
-            v: [a, p, c],
-            adj: [FaceId(g), FaceId(t2), FaceId(n_ca)],
-            ..blank()
-        };
-        self.faces.push(Face {
-            v: [p, b, c],
-            adj: [FaceId(0), FaceId(n_bc), FaceId(f)],
-            ..blank()
-        });
+        self.faces[f as usize] = tri([a, p, c], [g, t2, n_ca]);
+        self.faces.push(tri([p, b, c], [0, n_bc, f]));
         self.relink(n_bc, b, c, t2);
         self.stack.extend([(f, 2), (t2, 1)]);
-        if g == 0 {
+        let Some((g, k, d)) = beyond else {
             return;
-        }
+        };
         let gf = self.faces[g as usize];
-        let k = (0..3).find(|&k| gf.v[k] == b).unwrap_or(0);
-        let d = gf.v[pv(k)];
         let (n_ad, n_db) = (gf.adj[nx(k)].0, gf.adj[pv(k)].0);
         let g2 = t2 + 1;
         // G1 (p, a, d) in g's slot, G2 (b, p, d) new.
-        self.faces[g as usize] = Face {
-            v: [p, a, d],
-            adj: [FaceId(f), FaceId(n_ad), FaceId(g2)],
-            ..blank()
-        };
-        self.faces.push(Face {
-            v: [b, p, d],
-            adj: [FaceId(t2), FaceId(g), FaceId(n_db)],
-            ..blank()
-        });
+        self.faces[g as usize] = tri([p, a, d], [f, n_ad, g2]);
+        self.faces.push(tri([b, p, d], [t2, g, n_db]));
         self.faces[t2 as usize].adj[0] = FaceId(g2);
         self.relink(n_db, d, b, g2);
         self.stack.extend([(g, 1), (g2, 2)]);
@@ -315,24 +281,40 @@ impl Cdt<'_> {
     /// is the face's corner after the edge).
     fn legalize(&mut self) {
         while let Some((f, e)) = self.stack.pop() {
-            let e = e as usize;
-            let face = self.faces[f as usize];
-            let g = face.adj[e].0;
-            if g == 0 {
-                continue;
+            if let Some(g) = self.flip_if_not_delaunay(f, e as usize) {
+                self.stack.extend([(f, 1), (g, 1)]);
             }
-            let (a, b, p) = (face.v[e], face.v[nx(e)], face.v[pv(e)]);
-            let gf = self.faces[g as usize];
-            let Some(k) = (0..3).find(|&k| gf.v[k] == b) else {
-                continue;
-            };
-            let d = gf.v[pv(k)];
-            if incircle(self.pt(a), self.pt(b), self.pt(p), self.pt(d)) <= 0.0 {
-                continue;
-            }
-            self.flip(f, e);
-            self.stack.extend([(f, 1), (g, 1)]);
         }
+    }
+
+    /// The face beyond edge `e` of face `f`, the edge's local index there, and that face's
+    /// corner opposite it (`None` at the hull).
+    fn across(&self, f: u32, e: usize) -> Option<(u32, usize, u32)> {
+        let face = &self.faces[f as usize];
+        let g = face.adj[e].0;
+        if g == 0 {
+            return None;
+        }
+        let gf = &self.faces[g as usize];
+        let k = corner(gf, face.v[nx(e)])?;
+        Some((g, k, gf.v[pv(k)]))
+    }
+
+    /// Flips edge `e` of face `f` when it is no constraint edge and the corner beyond lies
+    /// strictly inside `f`'s circumcircle; returns the face beyond (see [`Self::flip`] for
+    /// where the edges go).
+    fn flip_if_not_delaunay(&mut self, f: u32, e: usize) -> Option<u32> {
+        let face = self.faces[f as usize];
+        if face.constraint & (1 << e) != 0 {
+            return None;
+        }
+        let (g, _, d) = self.across(f, e)?;
+        let [x, y, z] = face.v.map(|w| self.pt(w));
+        if incircle(x, y, z, self.pt(d)) <= 0.0 {
+            return None;
+        }
+        self.flip(f, e);
+        Some(g)
     }
 
     /// Flips edge `e` of face `f` (`a → b` with corner `p`; the face beyond, `g`, has `b → a`
@@ -341,11 +323,11 @@ impl Cdt<'_> {
     /// four outer edges keep their neighbours and constraint data.
     fn flip(&mut self, f: u32, e: usize) {
         let face = self.faces[f as usize];
-        let g = face.adj[e].0;
         let (a, b, p) = (face.v[e], face.v[nx(e)], face.v[pv(e)]);
+        let Some((g, k, d)) = self.across(f, e) else {
+            return;
+        };
         let gf = self.faces[g as usize];
-        let k = (0..3).find(|&k| gf.v[k] == b).unwrap_or(0);
-        let d = gf.v[pv(k)];
         let data = |x: &Face, i: usize| (x.adj[i], x.constraint >> i & 1, x.edge_sources[i]);
         // f's edges b→p and p→a; g's edges a→d and d→b.
         let (bp, pa) = (data(&face, nx(e)), data(&face, pv(e)));
@@ -424,13 +406,10 @@ impl Cdt<'_> {
         let face = &mut self.faces[f as usize];
         face.constraint |= 1 << i;
         face.edge_sources[i] = list;
-        let (u, v, g) = (face.v[i], face.v[nx(i)], face.adj[i].0);
-        if g != 0 {
+        if let Some((g, j, _)) = self.across(f, i) {
             let gf = &mut self.faces[g as usize];
-            if let Some(j) = (0..3).find(|&j| gf.v[j] == v && gf.v[nx(j)] == u) {
-                gf.constraint |= 1 << j;
-                gf.edge_sources[j] = list;
-            }
+            gf.constraint |= 1 << j;
+            gf.edge_sources[j] = list;
         }
     }
 
@@ -457,50 +436,61 @@ impl Cdt<'_> {
         Err("rounds")
     }
 
-    /// How the segment from `a` toward `pb` leaves `a`: along an edge (to a vertex on the
-    /// segment, `b` itself or one before it), or through the interior of a face.
-    fn leave(&self, a: u32, pb: DVec2) -> Result<Leave, &'static str> {
-        let pa = self.pt(a);
+    /// Calls `visit` with each face around vertex `a` and `a`'s index in it, counter-clockwise
+    /// from the face `vface` records (across the edge entering `a`), then clockwise from it when
+    /// the hull stops the turn; returns the first answer.
+    fn around<R>(&self, a: u32, mut visit: impl FnMut(u32, usize) -> Option<R>) -> Option<R> {
         let start = self.vface[a as usize];
-        let ahead = |q: DVec2| (q - pa).dot(pb - pa) > 0.0;
-        let mut f = start;
-        // Around `a` counter-clockwise (across the edge entering `a`); at the hull, the other way.
-        let mut ccw = true;
-        for _ in 0..2 * self.faces.len().min(1 << 20) + 8 {
-            let face = self.faces[f as usize];
-            let i = (0..3).find(|&i| face.v[i] == a).ok_or("fan face")?;
-            let (c, d) = (face.v[nx(i)], face.v[pv(i)]);
-            let (pc, pd) = (self.pt(c), self.pt(d));
-            let oc = orient(pa, pc, pb);
-            let od = orient(pa, pd, pb);
-            if oc == 0.0 && ahead(pc) {
-                return Ok(Leave::Edge(f, i, c));
-            }
-            if od == 0.0 && ahead(pd) {
-                return Ok(Leave::Edge(f, pv(i), d));
-            }
-            if oc > 0.0 && od < 0.0 {
-                return Ok(Leave::Through(f, nx(i)));
+        let (mut f, mut ccw) = (start, true);
+        for _ in 0..self.faces.len() + 2 {
+            let face = &self.faces[f as usize];
+            let i = corner(face, a)?;
+            if let Some(r) = visit(f, i) {
+                return Some(r);
             }
             let g = if ccw {
                 face.adj[pv(i)].0
             } else {
                 face.adj[i].0
             };
-            if g == 0 {
-                if !ccw {
-                    return Err("hull both ways");
+            match g {
+                0 if ccw => {
+                    ccw = false;
+                    let s = &self.faces[start as usize];
+                    f = match s.adj[corner(s, a)?].0 {
+                        0 => return None,
+                        g => g,
+                    };
                 }
-                ccw = false;
-                f = start;
-                continue;
-            }
-            f = g;
-            if f == start {
-                return Err("fan closed");
+                0 => return None,
+                g if g == start => return None,
+                g => f = g,
             }
         }
-        Err("fan limit")
+        None
+    }
+
+    /// How the segment from `a` toward `pb` leaves `a`: along an edge (to a vertex on the
+    /// segment, `b` itself or one before it), or through the interior of a face.
+    fn leave(&self, a: u32, pb: DVec2) -> Result<Leave, &'static str> {
+        let pa = self.pt(a);
+        let ahead = |q: DVec2| (q - pa).dot(pb - pa) > 0.0;
+        self.around(a, |f, i| {
+            let face = &self.faces[f as usize];
+            let (c, d) = (face.v[nx(i)], face.v[pv(i)]);
+            let (pc, pd) = (self.pt(c), self.pt(d));
+            let (oc, od) = (orient(pa, pc, pb), orient(pa, pd, pb));
+            if oc == 0.0 && ahead(pc) {
+                Some(Leave::Edge(f, i, c))
+            } else if od == 0.0 && ahead(pd) {
+                Some(Leave::Edge(f, pv(i), d))
+            } else if oc > 0.0 && od < 0.0 {
+                Some(Leave::Through(f, nx(i)))
+            } else {
+                None
+            }
+        })
+        .ok_or("no face around the vertex holds the segment")
     }
 
     /// Inserts the part of segment `a → b` that starts through edge `i` of face `f` (whose
@@ -525,10 +515,8 @@ impl Cdt<'_> {
             if g == 0 || crossed.len() > self.faces.len() {
                 return Err("outside or long");
             }
-            let gf = self.faces[g as usize];
-            let k = (0..3).find(|&k| gf.v[k] == left).ok_or("left vertex")?;
             // g = (left, right, e).
-            let e = gf.v[pv(k)];
+            let (_, k, e) = self.across(edge.0, edge.1).ok_or("left vertex")?;
             if e == b {
                 break b;
             }
@@ -547,14 +535,8 @@ impl Cdt<'_> {
         let mut stalls = 0usize;
         while let Some(([u, v], hint)) = crossed.pop_front() {
             let (f, e) = self.edge_near(u, v, hint).ok_or("find crossed")?;
-            let face = self.faces[f as usize];
-            let g = face.adj[e].0;
-            let p = face.v[pv(e)];
-            let gf = self.faces[g as usize];
-            let k = (0..3)
-                .find(|&k| gf.v[k] == face.v[nx(e)])
-                .ok_or("twin corner")?;
-            let q = gf.v[pv(k)];
+            let p = self.faces[f as usize].v[pv(e)];
+            let (_, _, q) = self.across(f, e).ok_or("twin corner")?;
             let (pp, pq) = (self.pt(p), self.pt(q));
             let (ou, ov) = (orient(pp, pq, self.pt(u)), orient(pp, pq, self.pt(v)));
             let convex = (ou > 0.0 && ov < 0.0) || (ou < 0.0 && ov > 0.0);
@@ -591,20 +573,10 @@ impl Cdt<'_> {
                 let Some((f, e)) = self.edge_near(u, v, hint) else {
                     continue;
                 };
-                let face = self.faces[f as usize];
-                let g = face.adj[e].0;
-                if g == 0 || face.constraint & (1 << e) != 0 {
-                    continue;
-                }
-                let gf = self.faces[g as usize];
-                let Some(j) = (0..3).find(|&j| gf.v[j] == face.v[nx(e)]) else {
-                    continue;
-                };
-                let (p, q) = (face.v[pv(e)], gf.v[pv(j)]);
-                let [x, y, z] = face.v.map(|w| self.pt(w));
-                if incircle(x, y, z, self.pt(q)) > 0.0 {
-                    self.flip(f, e);
-                    *edge = ([p, q], f);
+                if self.flip_if_not_delaunay(f, e).is_some() {
+                    // The new diagonal is `f`'s edge 2.
+                    let v = self.faces[f as usize].v;
+                    *edge = ([v[2], v[0]], f);
                     changed = true;
                 }
             }
@@ -643,38 +615,15 @@ impl Cdt<'_> {
     /// The face and local index of the directed edge `u → v`, or of `v → u` when `u → v` is on
     /// the hull.
     fn find_edge(&self, u: u32, v: u32) -> Option<(u32, usize)> {
-        let start = self.vface[u as usize];
-        let mut f = start;
-        let mut ccw = true;
         let mut back = None;
-        for _ in 0..self.faces.len() + 2 {
+        self.around(u, |f, i| {
             let face = &self.faces[f as usize];
-            let i = (0..3).find(|&i| face.v[i] == u)?;
-            if face.v[nx(i)] == v {
-                return Some((f, i));
-            }
             if face.v[pv(i)] == v {
                 back = Some((f, pv(i)));
             }
-            let g = if ccw {
-                face.adj[pv(i)].0
-            } else {
-                face.adj[i].0
-            };
-            if g == 0 {
-                if !ccw {
-                    return back;
-                }
-                ccw = false;
-                f = start;
-                continue;
-            }
-            f = g;
-            if f == start {
-                return back;
-            }
-        }
-        back
+            (face.v[nx(i)] == v).then_some((f, i))
+        })
+        .or(back)
     }
 }
 

@@ -4,9 +4,9 @@
 //! Faces are stored flat (`Vec<Face>`, indexed by [`FaceId`]) with their three vertices
 //! counter-clockwise and the neighbour across each edge, so the move loop touches only small
 //! contiguous records. Edge `i` of a face runs from `v[i]` to `v[(i + 1) % 3]`; the face lies on its
-//! left. Face 0 is the unbounded outside of the triangulation's hull, always solid. Spade's
-//! triangulation is dropped once the faces are copied out; point location walks the faces
-//! (`locate`).
+//! left. Face 0 is the unbounded outside of the triangulation's hull, always solid. The build
+//! triangulates in this array (`cdt`) and keeps nothing else of it; point location walks the
+//! faces (`locate`).
 use glam::DVec2;
 
 use super::grid::strictly_inside;

@@ -70,8 +70,8 @@
 //! blocks a body leaving its face when the face across is solid (or a one-way top, for moves going
 //! down): the blocking edges, seen from the free side, form closed chains (the ground a body
 //! walks on; `support` follows them). Overlapping pieces leave no edge inside the free region, so
-//! a seam between tiles is nothing the walk can catch on. Spade's triangulation is dropped once the
-//! faces are copied out: point location walks the flat array (`locate`).
+//! a seam between tiles is nothing the walk can catch on. The build triangulates in the flat array
+//! itself (`cdt`), and point location walks it (`locate`).
 //!
 //! # Tolerances
 //! Every side-of-line decision is exact ([`orient`]); tolerances only bound distances:
