@@ -28,6 +28,9 @@
 //!   patrol probes and state-machine step), `World::new`, which builds the five meshes (the
 //!   hero's two, one per size class) in parallel threads, and `World::set_door` on one of eight
 //!   doors (the gate flipped in the five meshes, every character checked).
+//! - `enemies`: the default level with 100 enemies (crawlers, hoppers and brutes, a third each)
+//!   along the tour's path, the hero running the tour among them: one `World::step` with every
+//!   enemy's behaviour and every rule of play (hits, stomps, hazards, checkpoints, respawns).
 //!
 //! Every move benchmark runs `BATCH` moves per iteration on persistent state and reports
 //! throughput in moves (elements) per second. Memory per mesh and, at the end, the medians and the
@@ -618,6 +621,7 @@ impl<'a> HeroRun<'a> {
                             jump,
                             jump_pressed: jump,
                             crouch: false,
+                            attack_pressed: false,
                         }
                     };
                     *held = a;
@@ -1377,6 +1381,9 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
         agents,
         movers: Vec::new(),
         spawn: DVec2::new(1.0, 0.0),
+        checkpoints: Vec::new(),
+        goal: None,
+        reset_on_death: false,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),
@@ -1430,6 +1437,58 @@ fn agents<M: Measurement>(c: &mut Criterion<M>) {
     g.finish();
 }
 
+/// The game (issue goal: a tick with 100 enemies of the three kinds on the default level under
+/// 0.1 ms): crawlers (small), hoppers (medium) and brutes (large), spawned at 100 points of the
+/// tour replay's path (free for the hero, so near the ground everywhere), the hero running the
+/// tour among them (hurt, knocked back, dying and respawning), every rule of play checked each
+/// tick.
+fn enemies<M: Measurement>(c: &mut Criterion<M>) {
+    use tessera::level::{AgentKind, AgentSize, LevelAgent};
+    use tessera::sim::World;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut level = tessera::level::load_level(root.join("levels/default.ron")).unwrap();
+    let replay = tessera::sim::load_replay(root.join("levels/replays/default_tour.ron")).unwrap();
+    let actions: Vec<Actions> = replay.iter().collect();
+    let tuning = Tuning::default();
+    let mut w = World::new(&level, &tuning).unwrap();
+    let path: Vec<DVec2> = actions
+        .iter()
+        .map(|a| {
+            w.step(a);
+            w.hero().body.pos
+        })
+        .collect();
+    let count = 100;
+    let kinds = [
+        (AgentKind::Crawler, AgentSize::Small),
+        (AgentKind::Hopper, AgentSize::Medium),
+        (AgentKind::Brute, AgentSize::Large),
+    ];
+    level.agents = (0..count)
+        .map(|i| LevelAgent {
+            kind: kinds[i % 3].0,
+            size: kinds[i % 3].1,
+            spawn: path[(i * path.len() / count + path.len() / (2 * count)).min(path.len() - 1)],
+            facing: if i % 2 == 0 { 1.0 } else { -1.0 },
+            character: None,
+        })
+        .collect();
+    let mut w = World::new(&level, &tuning).unwrap();
+    for a in actions.iter().take(120) {
+        w.step(a);
+    }
+    let mut g = group(c, "enemies");
+    g.throughput(Throughput::Elements(count as u64));
+    let mut k = 120;
+    g.bench_function(BenchmarkId::new("tick_default_level", count), |b| {
+        b.iter(|| {
+            k = (k + 1) % actions.len();
+            w.step(black_box(&actions[k])).contacts
+        })
+    });
+    g.finish();
+}
+
 /// Small platforms (1 m × 0.3 m) going 3 m right and back every 2 s, `count` of them, at the
 /// `places` given (their left bottom corners).
 fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMover> {
@@ -1470,6 +1529,9 @@ fn movers<M: Measurement>(c: &mut Criterion<M>) {
         agents: Vec::new(),
         movers: Vec::new(),
         spawn: DVec2::ZERO,
+        checkpoints: Vec::new(),
+        goal: None,
+        reset_on_death: false,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),
@@ -1541,6 +1603,9 @@ fn run<M: Measurement>(mut c: Criterion<M>) {
     }
     if selected("movers") {
         movers(&mut c);
+    }
+    if selected("enemies") {
+        enemies(&mut c);
     }
     c.final_summary();
 }

@@ -107,6 +107,9 @@ fn generated_level(n: usize) -> Level {
         agents: Vec::new(),
         movers: Vec::new(),
         spawn: DVec2::new(5.0, 0.0),
+        checkpoints: Vec::new(),
+        goal: None,
+        reset_on_death: false,
         camera_bounds: None,
         bounds: None,
         tuning: TuningOverrides::default(),
@@ -144,6 +147,9 @@ fn tile_level(n: usize) -> Level {
         agents: Vec::new(),
         movers: Vec::new(),
         spawn: DVec2::new(side as f64 / 2.0, side as f64 / 2.0),
+        checkpoints: Vec::new(),
+        goal: None,
+        reset_on_death: false,
         camera_bounds: None,
         bounds: None,
         tuning: TuningOverrides::default(),
@@ -163,6 +169,7 @@ fn actions(t: u64) -> Actions {
         jump,
         jump_pressed: t.is_multiple_of(90),
         crouch: false,
+        attack_pressed: false,
     }
 }
 

@@ -2,7 +2,8 @@
 // like the level (`lighting.wgsl`). Normals use the skin matrix's upper 3×3: the clips rotate and
 // translate joints without scaling them (a character's uniform scale is undone by `normalize`),
 // so it is a rotation and needs no inverse transpose. The albedo is the vertex colour times the
-// model's base colour texture where it applies (`uv.z`), and a masked material's fragments below
+// model's base colour texture where it applies (`uv.z`), times the character's tint, and a masked
+// material's fragments below
 // its alpha cutoff (`uv.w`) are discarded.
 //#include "lighting.wgsl"
 //#include "skinning.wgsl"
@@ -15,7 +16,7 @@ fn vs_main(v: SkinnedIn) -> VertexOut {
     let m = skin_matrix(v.joints, v.weights);
     let world = (m * vec4<f32>(v.position, 1.0)).xyz;
     let normal = normalize((m * vec4<f32>(v.normal, 0.0)).xyz);
-    var out = light_vertex(world, normal, v.color, 0.0);
+    var out = light_vertex(world, normal, v.color * palette.tint.rgb, 0.0);
     out.uv = v.uv;
     return out;
 }

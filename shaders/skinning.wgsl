@@ -8,6 +8,8 @@ const MAX_JOINTS: u32 = 64u;
 
 struct Palette {
     joints: array<mat4x4<f32>, 64>,
+    // Multiplies the model's colours (rgb): a character file's `tint`, white for none.
+    tint: vec4<f32>,
 };
 
 // Group 2 in both skinned passes (the shadow pass leaves group 1 empty), so one declaration

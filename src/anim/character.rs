@@ -33,6 +33,9 @@
 //!   (the six leg joints found, see `joints`), else by its clip's removed root motion per
 //!   second, else by 1.5, 4.5 and 1.0 m/s.
 //! - `skin` (name, default: the first): which of the model's skins to draw, when it has several.
+//! - `tint` (`(r, g, b)`, linear, each 0 to 4; default `(1, 1, 1)`): multiplies the model's
+//!   colours (vertex colours and base colour texture) when drawn, so one model serves characters
+//!   that must read apart (the campaign's enemies are the hero's model, scaled and tinted).
 //! - `joints` (map, default empty): the controller's leg joints (`thigh.L`, `shin.L`,
 //!   `foot.L`, `thigh.R`, `shin.R`, `foot.R`: foot planting and speed-matched steps use them) →
 //!   the model's joint names; a joint left out is looked up by the controller's name. A model
@@ -84,6 +87,9 @@ pub struct CharacterFile {
     /// The skin to draw, by name (default: the model's first).
     #[serde(default)]
     pub skin: Option<String>,
+    /// Multiplies the model's colours when drawn (linear RGB, each 0 to 4).
+    #[serde(default)]
+    pub tint: Option<[f32; 3]>,
 }
 
 /// What a character does with root motion keyed in its clips.
@@ -118,6 +124,8 @@ pub struct Character {
     pub notes: Vec<String>,
     /// The gaits' speeds, where given or measured from root motion.
     pub locomotion: Locomotion,
+    /// Multiplies the model's colours when drawn (`[1, 1, 1]`: as modelled).
+    pub tint: [f32; 3],
 }
 
 /// Why a character could not be loaded.
@@ -187,6 +195,14 @@ pub fn check_fields(path: &Path, file: &CharacterFile) -> Result<(), CharacterEr
             "scale must be a positive number up to 1e4, got {}",
             file.scale
         ));
+    }
+    if let Some(t) = file.tint {
+        if !t.iter().all(|v| v.is_finite() && (0.0..=4.0).contains(v)) {
+            return value(format!(
+                "tint ({}, {}, {}) must have components between 0 and 4",
+                t[0], t[1], t[2]
+            ));
+        }
     }
     if !(file.turn.is_finite() && file.turn.abs() <= 360.0) {
         return value(format!(
@@ -263,6 +279,7 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
     }
     c.joints = file.joints.clone();
     c.notes = notes;
+    c.tint = file.tint.unwrap_or([1.0; 3]);
     Ok(c)
 }
 
@@ -287,6 +304,7 @@ pub fn character(
         joints: BTreeMap::new(),
         notes: Vec::new(),
         locomotion: Locomotion::default(),
+        tint: [1.0; 3],
     })
 }
 
@@ -330,6 +348,7 @@ mod tests {
             ("model.ron", "(model: \"nowhere.glb\")", "nowhere.glb: cannot read"),
             ("field.ron", "(model: \"hero.glb\",\n height: 2.0)", "field.ron:2:"),
             ("scale.ron", "(model: \"hero.glb\", scale: 0.0)", "scale.ron: scale must be a positive"),
+            ("tint.ron", "(model: \"hero.glb\", tint: (1.0, -1.0, 1.0))", "tint.ron: tint (1, -1, 1) must have components between 0 and 4"),
             (
                 "joint.ron",
                 "(model: \"hero.glb\", joints: { \"toe.L\": \"Toe\" })",

@@ -65,6 +65,8 @@ pub struct Game {
     /// world's tick count after that tick, so the first tick is 1). Cleared at the start of each
     /// frame; its allocation is kept.
     frame_events: Vec<(u64, MoveEvent)>,
+    /// The rules of play's events of the last frame's ticks.
+    frame_play_events: Vec<(u64, crate::sim::PlayEvent)>,
 }
 
 impl Game {
@@ -96,6 +98,7 @@ impl Game {
             recording: None,
             playtest: None,
             frame_events: Vec::new(),
+            frame_play_events: Vec::new(),
         }
     }
 
@@ -131,6 +134,7 @@ impl Game {
     /// Runs one rendered frame's worth of simulation for `elapsed` wall time.
     pub fn frame(&mut self, elapsed: Duration, aspect: f64) -> FrameReport {
         self.frame_events.clear();
+        self.frame_play_events.clear();
         let ui = self.input.take_ui_actions();
         // In the editor, Escape and Start belong to the editor (its own pause, step and resume).
         if ui.pause && !self.editing {
@@ -174,6 +178,8 @@ impl Game {
         let events = &self.world.last_report().events;
         let tick = self.world.frame();
         self.frame_events.extend(events.iter().map(|e| (tick, *e)));
+        self.frame_play_events
+            .extend(self.world.play_events().iter().map(|e| (tick, *e)));
         if let Some(r) = &mut self.recorded {
             r.push(actions);
         }
@@ -201,6 +207,7 @@ impl Game {
     /// Runs exactly one tick (the editor's single step), with the current live input.
     pub fn step_once(&mut self) {
         self.frame_events.clear();
+        self.frame_play_events.clear();
         self.tick();
         self.view.stepped();
     }
@@ -264,6 +271,23 @@ impl Game {
     /// number ([`World::frame`] after that tick). Empty after a paused frame.
     pub fn frame_events(&self) -> &[(u64, MoveEvent)] {
         &self.frame_events
+    }
+
+    /// The rules of play's events of the ticks run in the last frame, with their tick.
+    pub fn frame_play_events(&self) -> &[(u64, crate::sim::PlayEvent)] {
+        &self.frame_play_events
+    }
+
+    /// Whether the level is a game (a goal, checkpoints, hazards or enemies) and so shows the
+    /// HUD: health, deaths, time. A sandbox level shows none (and skips the UI pass while playing).
+    pub fn shows_hud(&self) -> bool {
+        let l = self.world.level();
+        l.goal.is_some()
+            || !l.checkpoints.is_empty()
+            || l.polygons
+                .iter()
+                .any(|p| p.kind == crate::collision::PolygonKind::Hazard)
+            || l.agents.iter().any(|a| a.kind.is_enemy())
     }
 
     /// The world.

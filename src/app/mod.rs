@@ -15,6 +15,7 @@
 //! # Must never depend on
 //! Nothing depends on it: it is the top of the crate. The simulation, the renderer and the input
 //! module do not know it exists.
+pub mod campaign;
 pub mod egui_layer;
 pub mod fixed_step;
 pub mod game;
@@ -67,6 +68,9 @@ pub struct GameOptions {
     pub editor: bool,
     /// A character file to draw the hero with (`None`: the built-in hero).
     pub character: Option<PathBuf>,
+    /// Play this campaign (`levels/campaign.ron`) from its title screen; `level` is then the
+    /// level it continues with.
+    pub campaign: Option<PathBuf>,
 }
 
 /// The bindings file looked for when none is given, relative to the data directory.
@@ -87,6 +91,7 @@ impl Default for GameOptions {
             msaa: Msaa::Auto,
             editor: false,
             character: None,
+            campaign: None,
         }
     }
 }
@@ -275,7 +280,24 @@ pub enum GameError {
 ///
 /// Errors (bad files, no display, no GPU adapter) come back as one clear message; nothing panics.
 pub fn run_game(mut opts: GameOptions) -> Result<(), GameError> {
-    let (game, files) = load_game_files(&opts)?;
+    let campaign = match &opts.campaign {
+        Some(path) => {
+            let data = opts.data();
+            let campaign = crate::level::campaign::Campaign::load(&data.user_file(path))
+                .map_err(|e| GameLoadError::Option(e.to_string()))?;
+            let progress_file =
+                UserDirs::resolve().map(|u| u.data.join(crate::level::campaign::PROGRESS_FILE));
+            let play = campaign::CampaignPlay::new(campaign, progress_file, data);
+            opts.level = Some(play.campaign.levels[play.continue_index()].path.clone());
+            Some(play)
+        }
+        None => None,
+    };
+    let (mut game, files) = load_game_files(&opts)?;
+    if campaign.is_some() {
+        // The title screen first.
+        game.set_paused(true);
+    }
     window::check_display()?;
     let (audio, materials) = start_audio(&opts, &game)?;
     let user = UserDirs::resolve();
@@ -286,6 +308,8 @@ pub fn run_game(mut opts: GameOptions) -> Result<(), GameError> {
         files.tuning_file,
         user.as_ref(),
     );
+    let mut gui = gui;
+    gui.campaign = campaign;
     // The pause menu's anti-aliasing choice, unless `--msaa` named one.
     if opts.msaa == Msaa::Auto {
         opts.msaa = gui.settings.msaa.0;

@@ -423,6 +423,7 @@ impl App<'_> {
         }
         self.audio.frame(
             self.game.frame_events(),
+            self.game.frame_play_events(),
             self.game.world().hero().body.pos,
             self.game.view().camera().focus(),
         );
@@ -468,7 +469,7 @@ impl App<'_> {
         let Some(g) = &mut self.gfx else {
             return (Vec::new(), None);
         };
-        if !(self.game.editing() || self.game.paused()) {
+        if !(self.game.editing() || self.game.paused() || self.game.shows_hud()) {
             let effects = if report.ui.fullscreen {
                 vec![Effect::ToggleFullscreen]
             } else {
@@ -632,8 +633,13 @@ fn title(game: &Game, gui: &GameUi) -> String {
     } else {
         ""
     };
+    let screen = gui.campaign.as_ref().map(|c| c.screen);
     let mode = if game.editing() {
         " (editing)"
+    } else if let Some(crate::app::campaign::Screen::Title { .. }) = screen {
+        " (title screen)"
+    } else if let Some(crate::app::campaign::Screen::Complete { .. }) = screen {
+        " (level complete)"
     } else if game.paused() {
         " (paused)"
     } else {

@@ -280,7 +280,13 @@ impl GameAudio {
     }
 
     /// One frame: the frame's events at `hero`, heard from `camera`, sent to the mixer.
-    pub fn frame(&mut self, events: &[(u64, MoveEvent)], hero: DVec2, camera: DVec2) {
+    pub fn frame(
+        &mut self,
+        events: &[(u64, MoveEvent)],
+        play: &[(u64, crate::sim::PlayEvent)],
+        hero: DVec2,
+        camera: DVec2,
+    ) {
         if self
             .output
             .as_ref()
@@ -308,6 +314,9 @@ impl GameAudio {
         self.cues.clear();
         for (_, e) in events {
             cues(&self.map, e, hero, camera, &mut self.cues);
+        }
+        for (_, e) in play {
+            super::events::play_cues(e, hero, camera, &mut self.cues);
         }
         self.cues_made += self.cues.len() as u64;
         match &self.output {

@@ -9,6 +9,18 @@
 //! | `LadderRung`, `GrabbedLadder`, `LeftLadder` | a rung blip (grab and leave softer) |
 //! | `WallSlideStarted` / `WallSlideStopped` | the wall-slide loop starts / fades out |
 //! | `LeftGround`, `Crouched`, `StoodUp`, `DroppedThrough`, `Blocked`, `SteppedUp`, `SteppedDown` | nothing (the footsteps already carry walking over steps) |
+//!
+//! The rules of play's events (`sim::PlayEvent`, [`play_cues`]):
+//!
+//! | event | sound |
+//! |---|---|
+//! | `Hurt` | the hurt tone (ducks the music) |
+//! | `Died` | the hurt tone, lower and louder (ducks the music) |
+//! | `Attacked` | the swing |
+//! | `EnemyHit`, `Stomped` | the thwack / the boing (a defeat a little lower) |
+//! | `Checkpoint` | two rising notes |
+//! | `GoalReached` | the rising arpeggio (ducks the music) |
+//! | `Respawned` | nothing |
 use glam::DVec2;
 
 use super::mixer::{Cue, CueKind};
@@ -16,6 +28,7 @@ use super::sounds::Sound;
 use crate::collision::PolygonId;
 use crate::level::{FootstepSound, Level, Materials};
 use crate::movement::MoveEvent;
+use crate::sim::PlayEvent;
 
 /// Horizontal distance from the listener at which a sound is fully to one side, m (about half
 /// the width of the view at the default zoom).
@@ -139,10 +152,75 @@ pub fn cues(map: &SoundMap, e: &MoveEvent, source: DVec2, listener: DVec2, out: 
     }
 }
 
+/// The cues of one rules-of-play event at `source` (the hero) heard from `listener`, appended to
+/// `out`.
+pub fn play_cues(e: &PlayEvent, source: DVec2, listener: DVec2, out: &mut Vec<Cue>) {
+    let first = out.len();
+    let ducked = |c: Cue| Cue { duck: true, ..c };
+    match *e {
+        PlayEvent::Hurt { .. } => out.push(ducked(one_shot(Sound::Hurt, 0.9, 1.0))),
+        PlayEvent::Died { .. } => out.push(ducked(one_shot(Sound::Hurt, 1.0, 0.75))),
+        PlayEvent::Attacked => out.push(one_shot(Sound::Swing, 0.8, 1.0)),
+        PlayEvent::EnemyHit { defeated, .. } => {
+            out.push(one_shot(Sound::Hit, 1.0, if defeated { 0.85 } else { 1.0 }))
+        }
+        PlayEvent::Stomped { defeated, .. } => out.push(one_shot(
+            Sound::Stomp,
+            0.9,
+            if defeated { 0.9 } else { 1.0 },
+        )),
+        PlayEvent::Checkpoint { .. } => out.push(one_shot(Sound::Checkpoint, 0.8, 1.0)),
+        PlayEvent::GoalReached => out.push(ducked(one_shot(Sound::Goal, 1.0, 1.0))),
+        PlayEvent::Respawned => {}
+    }
+    let (pan, gain) = place(source, listener);
+    for c in &mut out[first..] {
+        c.pan = pan;
+        c.gain *= gain;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::LevelPolygon;
+
+    #[test]
+    fn every_play_event_but_the_respawn_has_its_sound() {
+        let sound = |e: PlayEvent| {
+            let mut out = Vec::new();
+            play_cues(&e, DVec2::ZERO, DVec2::ZERO, &mut out);
+            out.first().map(|c| c.sound)
+        };
+        assert_eq!(sound(PlayEvent::Hurt { health: 2 }), Some(Sound::Hurt));
+        assert_eq!(
+            sound(PlayEvent::Died {
+                cause: crate::sim::DeathCause::Pit
+            }),
+            Some(Sound::Hurt)
+        );
+        assert_eq!(sound(PlayEvent::Attacked), Some(Sound::Swing));
+        assert_eq!(
+            sound(PlayEvent::EnemyHit {
+                agent: 0,
+                defeated: true
+            }),
+            Some(Sound::Hit)
+        );
+        assert_eq!(
+            sound(PlayEvent::Stomped {
+                agent: 0,
+                defeated: false
+            }),
+            Some(Sound::Stomp)
+        );
+        assert_eq!(
+            sound(PlayEvent::Checkpoint { index: 1 }),
+            Some(Sound::Checkpoint)
+        );
+        assert_eq!(sound(PlayEvent::GoalReached), Some(Sound::Goal));
+        assert_eq!(sound(PlayEvent::Respawned), None);
+    }
 
     fn map() -> SoundMap {
         let mut grass = LevelPolygon::solid(vec![]);

@@ -39,11 +39,21 @@ impl OfflineRender {
         }
     }
 
-    /// One tick: its events at `source` (the hero) heard from `listener` (the camera).
-    pub fn tick(&mut self, events: &[MoveEvent], source: DVec2, listener: DVec2) {
+    /// One tick: its movement and play events at `source` (the hero) heard from `listener` (the
+    /// camera).
+    pub fn tick(
+        &mut self,
+        events: &[MoveEvent],
+        play: &[crate::sim::PlayEvent],
+        source: DVec2,
+        listener: DVec2,
+    ) {
         self.cues.clear();
         for e in events {
             cues(&self.map, e, source, listener, &mut self.cues);
+        }
+        for e in play {
+            super::events::play_cues(e, source, listener, &mut self.cues);
         }
         for c in &self.cues {
             self.mixer.cue(c);
@@ -61,7 +71,7 @@ impl OfflineRender {
     pub fn finish(mut self) -> Vec<f32> {
         let ticks = (TAIL * TICK_HZ as f64).round() as usize;
         for _ in 0..ticks {
-            self.tick(&[], DVec2::ZERO, DVec2::ZERO);
+            self.tick(&[], &[], DVec2::ZERO, DVec2::ZERO);
         }
         self.out
     }

@@ -19,6 +19,18 @@ pub enum Sound {
     WallSlide,
     /// The music: a loop with a seamless loop point.
     Music,
+    /// The hero is hurt (or dies): a falling, buzzing tone.
+    Hurt,
+    /// The hero swings its attack: a short airy sweep.
+    Swing,
+    /// The attack hits an enemy: a dull thwack.
+    Hit,
+    /// The hero stomps an enemy: a springy boing.
+    Stomp,
+    /// A checkpoint is reached: two rising notes.
+    Checkpoint,
+    /// The goal is reached: a rising arpeggio.
+    Goal,
 }
 
 impl Sound {
@@ -35,6 +47,12 @@ impl Sound {
             Sound::Rung,
             Sound::WallSlide,
             Sound::Music,
+            Sound::Hurt,
+            Sound::Swing,
+            Sound::Hit,
+            Sound::Stomp,
+            Sound::Checkpoint,
+            Sound::Goal,
         ]);
         v
     }
@@ -48,6 +66,12 @@ impl Sound {
             Sound::Rung => 9,
             Sound::WallSlide => 10,
             Sound::Music => 11,
+            Sound::Hurt => 12,
+            Sound::Swing => 13,
+            Sound::Hit => 14,
+            Sound::Stomp => 15,
+            Sound::Checkpoint => 16,
+            Sound::Goal => 17,
         }
     }
     /// Number of round-robin variations (files).
@@ -68,6 +92,12 @@ impl Sound {
             Sound::Rung => "rung".into(),
             Sound::WallSlide => "wall_slide".into(),
             Sound::Music => "music".into(),
+            Sound::Hurt => "hurt".into(),
+            Sound::Swing => "swing".into(),
+            Sound::Hit => "hit".into(),
+            Sound::Stomp => "stomp".into(),
+            Sound::Checkpoint => "checkpoint".into(),
+            Sound::Goal => "goal".into(),
         }
     }
     /// The file name of variation `v` (0-based), relative to `assets/sounds/`.

@@ -280,6 +280,62 @@ pub fn synthesize(sound: Sound, v: usize) -> Vec<i16> {
         }
         Sound::WallSlide => finish(noise_loop(&mut rng, 0.6), EFFECT_PEAK * db(-6.0), false),
         Sound::Music => finish(music(), MUSIC_PEAK, false),
+        Sound::Hurt => {
+            let mut s = tone(0.3, 420.0, 140.0, 0.12);
+            let buzz = tone(0.3, 630.0, 210.0, 0.1);
+            mix_into(&mut s, &buzz, 0.45);
+            finish(s, EFFECT_PEAK * db(-2.0), true)
+        }
+        Sound::Swing => {
+            let b = burst(
+                &mut rng,
+                &Burst {
+                    secs: 0.12,
+                    lp: 3500.0,
+                    hp: 900.0,
+                    attack: 0.03,
+                    tau: 0.03,
+                },
+            );
+            finish(b, EFFECT_PEAK * db(-7.0), true)
+        }
+        Sound::Hit => {
+            let mut s = tone(0.12, 190.0, 90.0, 0.035);
+            let b = burst(
+                &mut rng,
+                &Burst {
+                    secs: 0.05,
+                    lp: 2500.0,
+                    hp: 200.0,
+                    attack: 0.0005,
+                    tau: 0.012,
+                },
+            );
+            mix_into(&mut s, &b, 0.7);
+            finish(s, EFFECT_PEAK * db(-1.0), true)
+        }
+        Sound::Stomp => {
+            let mut s = tone(0.2, 180.0, 520.0, 0.07);
+            let o = tone(0.2, 360.0, 1040.0, 0.05);
+            mix_into(&mut s, &o, 0.25);
+            finish(s, EFFECT_PEAK * db(-3.0), true)
+        }
+        Sound::Checkpoint => {
+            let mut s = tone(0.35, 660.0, 660.0, 0.12);
+            let mut second = vec![0.0; samples(0.1)];
+            second.extend(tone(0.25, 990.0, 990.0, 0.1));
+            mix_into(&mut s, &second, 0.9);
+            finish(s, EFFECT_PEAK * db(-6.0), true)
+        }
+        Sound::Goal => {
+            let mut s = vec![0.0; samples(0.8)];
+            for (k, f) in [523.25, 659.25, 783.99, 1046.5].into_iter().enumerate() {
+                let mut note = vec![0.0; samples(0.12 * k as f64)];
+                note.extend(tone(0.8 - 0.12 * k as f64, f, f, 0.18));
+                mix_into(&mut s, &note, 0.6);
+            }
+            finish(s, EFFECT_PEAK * db(-4.0), true)
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use tessera::sim::{build_world, parse_replay};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Kind {
     /// Detect from the content: `polygons` → level, `segments` → replay, `model` → character,
-    /// else tuning.
+    /// `levels` → campaign, else tuning.
     Auto,
     /// A level (levels/*.ron).
     Level,
@@ -20,6 +20,8 @@ pub enum Kind {
     Tuning,
     /// A character file (assets/characters/*.ron): its model is loaded and every role resolved.
     Character,
+    /// A campaign (levels/campaign.ron): every level it lists loads and has a goal.
+    Campaign,
 }
 
 /// Checks `files` in order; prints `ok: FILE (...)` for each good one and fails on the first bad
@@ -104,6 +106,14 @@ fn check_file(data: &DataDir, path: &Path, kind: Kind, tuning: &Tuning) -> anyho
                 c.model.clips.len()
             ))
         }
+        Kind::Campaign => {
+            let c = tessera::level::campaign::Campaign::load(path)?;
+            Ok(format!(
+                "campaign \"{}\": {} levels",
+                c.name,
+                c.levels.len()
+            ))
+        }
         Kind::Tuning | Kind::Auto => {
             parse_tuning(path, &text)?;
             Ok("tuning".to_string())
@@ -124,6 +134,8 @@ fn detect(path: &Path, text: &str) -> anyhow::Result<Kind> {
         Kind::Replay
     } else if has("model") {
         Kind::Character
+    } else if has("levels") {
+        Kind::Campaign
     } else {
         Kind::Tuning
     })

@@ -10,9 +10,15 @@ use tessera::render::Msaa;
 /// Arguments of `tessera play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The level file; default: levels/default.ron in the data directory.
+    /// The level file to play on its own (a sandbox, or one level of the campaign); without it
+    /// (and without --editor or --replay) the game starts at the campaign's title screen
+    /// (levels/campaign.ron in the data directory), else plays levels/default.ron.
     #[arg(long, value_name = "FILE")]
     pub level: Option<PathBuf>,
+    /// Play this campaign file from its title screen (default: levels/campaign.ron when no
+    /// --level, --editor or --replay is given).
+    #[arg(long, value_name = "FILE", conflicts_with = "level")]
+    pub campaign: Option<PathBuf>,
     /// A tuning file; default: assets/tuning.ron in the data directory if it exists, else the
     /// built-in defaults.
     #[arg(long, value_name = "FILE")]
@@ -52,6 +58,7 @@ impl Default for PlayArgs {
     fn default() -> Self {
         PlayArgs {
             level: None,
+            campaign: None,
             tuning: None,
             bindings: None,
             replay: None,
@@ -83,6 +90,16 @@ pub fn play(data_dir: Option<PathBuf>, args: &PlayArgs) -> anyhow::Result<ExitCo
     opts.msaa = args.msaa;
     opts.editor = args.editor;
     opts.character = args.character.clone();
+    opts.campaign = args.campaign.clone().or_else(|| {
+        let plain = args.level.is_none() && !args.editor && args.replay.is_none();
+        let default = std::path::Path::new(tessera::level::campaign::CAMPAIGN_FILE);
+        (plain
+            && opts
+                .data()
+                .find_optional(tessera::level::campaign::CAMPAIGN_FILE)
+                .is_some())
+        .then(|| default.to_path_buf())
+    });
     run_game(opts)?;
     Ok(ExitCode::SUCCESS)
 }

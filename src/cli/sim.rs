@@ -59,7 +59,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         }
         if let Some(a) = audio.as_mut() {
             let hero = world.hero().body.pos;
-            a.tick(&world.last_report().events, hero, hero);
+            a.tick(&world.last_report().events, world.play_events(), hero, hero);
         }
     }
     if let (Some(a), Some(path)) = (audio, &args.audio) {
@@ -82,11 +82,27 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         replay: replay_path.as_deref(),
         frames,
         last: world.trace_frame(),
+        play: play_line(&world),
         stats,
         trace: args.trace.as_deref(),
     };
     print!("{summary}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// The rules of play's outcome: `goal reached at tick N (T s), deaths D, health H`, or that
+/// the goal was not reached (or that the level has none).
+fn play_line(world: &tessera::sim::World) -> String {
+    let p = world.play();
+    let goal = match (p.goal_tick, world.level().goal) {
+        (Some(t), _) => format!(
+            "goal reached at tick {t} ({:.3} s)",
+            (t + 1) as f64 / f64::from(TICK_HZ)
+        ),
+        (None, Some(_)) => "goal not reached".to_string(),
+        (None, None) => "no goal".to_string(),
+    };
+    format!("{goal}, deaths {}, health {}", p.deaths, p.health)
 }
 
 /// Per-step timing and contact counts.
@@ -151,6 +167,8 @@ struct Summary<'a> {
     replay: Option<&'a Path>,
     frames: u64,
     last: TraceFrame,
+    /// The rules of play's outcome.
+    play: String,
     stats: StepStats,
     trace: Option<&'a Path>,
 }
@@ -184,6 +202,7 @@ impl fmt::Display for Summary<'_> {
             l.state,
             if l.grounded { " (grounded)" } else { "" }
         )?;
+        writeln!(f, "game:     {}", self.play)?;
         writeln!(
             f,
             "contacts: {} of {} frames",

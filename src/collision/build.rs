@@ -265,6 +265,10 @@ fn inflate_all(
     let mut interior = Vec::with_capacity(polygons.len());
     for &key in &order {
         let poly = &polygons[key as u32 as usize];
+        if poly.kind == PolygonKind::Hazard {
+            // Not an obstacle: no piece (validated all the same, above).
+            continue;
+        }
         let ccw = normalized_ccw(&poly.points);
         // Fine notches of long solid outlines are filled first (see `fill`): one-way outlines
         // keep every point, since their edges are what a body moving down lands on.
@@ -717,6 +721,8 @@ fn classify_regions(
                 match e.kind {
                     PolygonKind::Solid => solid = true,
                     PolygonKind::OneWay => one_way = true,
+                    // Hazards make no pieces (`inflate_all`).
+                    PolygonKind::Hazard => {}
                     PolygonKind::Door => {
                         let g = gate_ids
                             .iter()

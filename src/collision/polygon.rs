@@ -72,6 +72,10 @@ pub enum PolygonKind {
     /// written.
     #[serde(skip)]
     Door,
+    /// Not an obstacle: every mesh build leaves it out, so bodies move through it. The game reads
+    /// it (`sim::play`): a character whose collider overlaps it with positive area is hurt
+    /// (spikes, lava).
+    Hazard,
 }
 
 /// A level obstacle: a simple polygon (convex or concave, either orientation).
@@ -79,7 +83,7 @@ pub enum PolygonKind {
 pub struct SourcePolygon {
     /// Id reported back on faces, edges and contacts.
     pub id: PolygonId,
-    /// Solid or one-way.
+    /// How it blocks (or, for a hazard, that it does not).
     pub kind: PolygonKind,
     /// Vertices in order (either orientation), without repeating the first at the end.
     pub points: Vec<DVec2>,

@@ -73,6 +73,11 @@ pub enum Edit {
     SetCameraBounds { bounds: Option<Aabb> },
     /// Sets or clears the level bounds.
     SetBounds { bounds: Option<Aabb> },
+    /// Sets or clears the goal region.
+    SetGoal { goal: Option<Aabb> },
+    /// Replaces the checkpoint regions (add, move, delete: the whole list, so the inverse is the
+    /// list before).
+    SetCheckpoints { checkpoints: Vec<Aabb> },
     /// Rotates polygons by `angle` radians (counter-clockwise) about `pivot`.
     Rotate {
         polygons: Vec<usize>,
@@ -477,6 +482,20 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 bounds: std::mem::replace(&mut level.bounds, *bounds),
             }
         }
+        Edit::SetGoal { goal } => {
+            check_region(level, "goal", goal)?;
+            Edit::SetGoal {
+                goal: std::mem::replace(&mut level.goal, *goal),
+            }
+        }
+        Edit::SetCheckpoints { checkpoints } => {
+            for c in checkpoints {
+                check_region(level, "checkpoint", &Some(*c))?;
+            }
+            Edit::SetCheckpoints {
+                checkpoints: std::mem::replace(&mut level.checkpoints, checkpoints.clone()),
+            }
+        }
     };
     Ok(Applied { inverse })
 }
@@ -685,6 +704,19 @@ fn check_ladder(index: usize, l: &Ladder) -> Result<(), EditError> {
     }
 }
 
+/// A goal or checkpoint region: a valid box, inside the level's bounds when it has them (as
+/// loading requires).
+fn check_region(level: &Level, field: &'static str, b: &Option<Aabb>) -> Result<(), EditError> {
+    check_bounds(field, b)?;
+    match (b, level.bounds) {
+        (Some(r), Some(o)) if !(o.contains(r.min) && o.contains(r.max)) => Err(EditError::Bounds {
+            field,
+            why: "the region must lie inside the level's bounds".into(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 fn check_bounds(field: &'static str, b: &Option<Aabb>) -> Result<(), EditError> {
     match b.as_ref().and_then(box_problem) {
         Some(why) => Err(EditError::Bounds { field, why }),
@@ -780,6 +812,9 @@ mod tests {
             agents: Vec::new(),
             movers: Vec::new(),
             spawn: p(0., 0.),
+            checkpoints: Vec::new(),
+            goal: None,
+            reset_on_death: false,
             camera_bounds: None,
             bounds: None,
             tuning: Default::default(),
@@ -897,6 +932,12 @@ mod tests {
         });
         round_trip(Edit::SetCameraBounds { bounds: b });
         round_trip(Edit::SetBounds { bounds: b });
+        let l = round_trip(Edit::SetGoal { goal: b });
+        assert_eq!(l.goal, b);
+        let l = round_trip(Edit::SetCheckpoints {
+            checkpoints: [b, b].into_iter().flatten().collect(),
+        });
+        assert_eq!(l.checkpoints.len(), 2);
         let l = round_trip(Edit::Rotate {
             polygons: vec![1],
             pivot: p(0.5, 3.5),
@@ -1203,6 +1244,13 @@ mod tests {
         });
         refused(Edit::SetCameraBounds { bounds: bad }, "camera_bounds: min");
         refused(Edit::SetBounds { bounds: bad }, "bounds: min");
+        refused(Edit::SetGoal { goal: bad }, "goal: min");
+        refused(
+            Edit::SetCheckpoints {
+                checkpoints: bad.into_iter().collect(),
+            },
+            "checkpoint: min",
+        );
         refused(Edit::AddPolygons { polygons: vec![] }, "nothing selected");
     }
 

@@ -18,6 +18,8 @@ pub enum Action {
     Jump,
     /// Crouch (held).
     Crouch,
+    /// Attack (just-pressed: `sim::play`'s swing).
+    Attack,
     /// Pause or resume the simulation.
     Pause,
     /// Open or close the level editor.
@@ -30,13 +32,14 @@ pub enum Action {
 
 impl Action {
     /// Every action, in declaration order (the index is [`Action::index`]).
-    pub const ALL: [Action; 10] = [
+    pub const ALL: [Action; 11] = [
         Action::Left,
         Action::Right,
         Action::Up,
         Action::Down,
         Action::Jump,
         Action::Crouch,
+        Action::Attack,
         Action::Pause,
         Action::ToggleEditor,
         Action::ToggleDebug,

@@ -51,6 +51,7 @@ impl Default for Bindings {
             (Action::Down, vec![ArrowDown, KeyS]),
             (Action::Jump, vec![Space, KeyK]),
             (Action::Crouch, vec![KeyC, ControlLeft]),
+            (Action::Attack, vec![KeyJ, KeyX]),
             (Action::Pause, vec![Escape, KeyP]),
             (Action::ToggleEditor, vec![Tab]),
             (Action::ToggleDebug, vec![F3]),
@@ -63,6 +64,7 @@ impl Default for Bindings {
             (Action::Down, vec![P::DPadDown]),
             (Action::Jump, vec![P::South]),
             (Action::Crouch, vec![P::East, P::LeftTrigger2]),
+            (Action::Attack, vec![P::West]),
             (Action::Pause, vec![P::Start]),
             (Action::ToggleDebug, vec![P::Select]),
         ]);

@@ -121,6 +121,7 @@ impl InputState {
             jump: on(self, Action::Jump),
             jump_pressed: self.pressed_for_tick[Action::Jump.index()],
             crouch: on(self, Action::Crouch),
+            attack_pressed: self.pressed_for_tick[Action::Attack.index()],
         };
         self.pressed_for_tick = [false; Action::COUNT];
         actions

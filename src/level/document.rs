@@ -32,6 +32,19 @@ pub struct Level {
     /// Where the hero's feet start. Inside solid geometry it is moved to the nearest free point,
     /// with a warning.
     pub spawn: DVec2,
+    /// Checkpoints: regions that, when the hero's feet enter one, become where it respawns after
+    /// a death (`sim::play`); none by default (it respawns at `spawn`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<Aabb>,
+    /// The goal: a region that completes the level when the hero's feet enter it; `None` (the
+    /// default): a level with no end (a sandbox).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Aabb>,
+    /// Whether a death puts the agents (enemies included, defeated ones back) and the doors as
+    /// the level starts them; `false` (the default): they keep their state. Movers always keep
+    /// their time.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub reset_on_death: bool,
     /// The region the camera may show; `None`: follow the hero without limits.
     #[serde(default)]
     pub camera_bounds: Option<Aabb>,
@@ -51,7 +64,8 @@ pub struct Level {
 pub struct LevelPolygon {
     /// Vertices in order, either orientation, without repeating the first at the end.
     pub points: Vec<DVec2>,
-    /// `solid` (default) or `one_way` (blocks only from above).
+    /// `solid` (default), `one_way` (blocks only from above) or `hazard` (blocks nothing; hurts
+    /// the hero when its collider overlaps it: spikes, lava).
     #[serde(default, skip_serializing_if = "is_default")]
     pub kind: PolygonKind,
     /// Surface material for the renderer and footstep sounds (`"stone"`, `"wood"`, `"grass"`,
@@ -173,6 +187,54 @@ pub enum AgentKind {
     Idle,
     /// Walks along the ground at half the run speed, turning at walls and at ledges.
     Patrol,
+    /// An enemy that patrols as `patrol` does; touching it hurts the hero, a stomp or one hit
+    /// defeats it. Meant for the `small` size class.
+    Crawler,
+    /// An enemy that hops towards the hero when it sees it (a ray on its mesh, blocked by
+    /// solids) within [`SIGHT_RANGE`](crate::sim::agents::SIGHT_RANGE); touching it hurts, a stomp
+    /// or two hits defeat it. Meant for the `medium` size class.
+    Hopper,
+    /// An enemy that walks slowly and charges at full run speed when it sees the hero at its own
+    /// height; a wall it charges into stuns it. Touching it hurts; stomps bounce off it, three
+    /// hits defeat it. Meant for the `large` size class.
+    Brute,
+}
+
+impl AgentKind {
+    /// Whether touching it hurts the hero (and the hero's attacks and stomps hit it).
+    pub fn is_enemy(self) -> bool {
+        matches!(
+            self,
+            AgentKind::Crawler | AgentKind::Hopper | AgentKind::Brute
+        )
+    }
+
+    /// The hits it takes before it is defeated (0: it cannot be hurt).
+    pub fn health(self) -> u32 {
+        match self {
+            AgentKind::Idle | AgentKind::Patrol => 0,
+            AgentKind::Crawler => 1,
+            AgentKind::Hopper => 2,
+            AgentKind::Brute => 3,
+        }
+    }
+
+    /// Whether a stomp hurts it (as a hit of the attack does: a crawler is defeated, a hopper
+    /// loses one of its two); a brute only bounces the hero off.
+    pub fn stompable(self) -> bool {
+        matches!(self, AgentKind::Crawler | AgentKind::Hopper)
+    }
+
+    /// Its name in a level file.
+    pub fn name(self) -> &'static str {
+        match self {
+            AgentKind::Idle => "idle",
+            AgentKind::Patrol => "patrol",
+            AgentKind::Crawler => "crawler",
+            AgentKind::Hopper => "hopper",
+            AgentKind::Brute => "brute",
+        }
+    }
 }
 
 /// An agent's size class: which colliders (and so which collision meshes) it moves with.
@@ -321,6 +383,9 @@ mod tests {
             agents: Vec::new(),
             movers: Vec::new(),
             spawn: DVec2::ZERO,
+            checkpoints: Vec::new(),
+            goal: None,
+            reset_on_death: false,
             camera_bounds: None,
             bounds: None,
             tuning: TuningOverrides::default(),

@@ -113,6 +113,20 @@ pub enum LevelProblem {
         /// The problem.
         why: String,
     },
+    /// A checkpoint region is empty, inverted, out of range or outside the level's bounds.
+    #[error("checkpoint {index}: {why}")]
+    Checkpoint {
+        /// Index in `checkpoints`.
+        index: usize,
+        /// The problem.
+        why: String,
+    },
+    /// The goal region is empty, inverted, out of range or outside the level's bounds.
+    #[error("goal: {why}")]
+    Goal {
+        /// The problem.
+        why: String,
+    },
     /// The spawn point is not finite or out of range.
     #[error(
         "spawn ({}, {}) must be finite and within ±1e7 m",

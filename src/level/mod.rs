@@ -1,8 +1,8 @@
 //! Levels as plain data, and the one loader of the game's RON data files.
 //!
 //! # What it owns
-//! - [`Level`]: the level document (polygons, ladders, doors, agents, spawn, bounds, tuning
-//!   overrides). It is
+//! - [`Level`]: the level document (polygons, ladders, doors, agents, movers, checkpoints, the
+//!   goal, spawn, bounds, tuning overrides). It is
 //!   `Clone + PartialEq` data with no behaviour beyond conversion to the collision core's input,
 //!   so the editor can snapshot and diff it for undo.
 //! - Validation ([`validate`]): everything a level can get wrong, checked before anything is built,
@@ -14,6 +14,8 @@
 //! - Where files live ([`paths`]): the one data-directory resolver every command uses, and the
 //!   user's config and data directories, and where the editor may save ([`SavePlaces`]: never
 //!   into the install directory); the one tuning policy ([`resolve_tuning`]).
+//! - [`campaign`]: the sequence of levels the game plays (`levels/campaign.ron`) and the
+//!   player's progress through it.
 //! - [`comments`]: a RON lexer pass that finds a file's comments (the editor's save drops them,
 //!   and asks first).
 //!
@@ -24,6 +26,7 @@
 //! # Must never depend on
 //! Window, GPU, audio or input crates, or the simulation (`sim` depends on `level`, not the other
 //! way round). It reads only `collision` (polygon types, validation) and `movement` (tuning).
+pub mod campaign;
 pub mod comments;
 pub mod document;
 pub mod error;

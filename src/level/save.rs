@@ -57,6 +57,9 @@ mod tests {
             agents: Vec::new(),
             movers: Vec::new(),
             spawn: p(-1.0 / 3.0, 0.0),
+            checkpoints: Vec::new(),
+            goal: None,
+            reset_on_death: false,
             camera_bounds: Some(Aabb {
                 min: p(-6., -2.),
                 max: p(6., 8.),

@@ -14,7 +14,7 @@ use crate::movement::Tuning;
 impl Level {
     /// Checks the limits of [`super::limits`] first, then polygons (via
     /// `collision::validate_polygon`), colours, ladders, the doors, the spawn point, the agents,
-    /// both bounds, and the tuning overrides applied to `Tuning::default()`.
+    /// the checkpoints and the goal (regions inside the bounds), the movers, both bounds, and the tuning overrides applied to `Tuning::default()`.
     pub fn validate(&self) -> Result<(), LevelProblem> {
         // First the counts (O(polygons)), so that the validation's own work is bounded.
         check_limits(self).map_err(LevelProblem::Limit)?;
@@ -81,6 +81,28 @@ impl Level {
             if let Some(why) = why {
                 return Err(LevelProblem::Agent { index: i, why });
             }
+        }
+        let region_problem = |b: &Aabb| {
+            box_problem(b).or_else(|| {
+                let outside = self
+                    .bounds
+                    .filter(|o| !(o.contains(b.min) && o.contains(b.max)));
+                outside.map(|o| {
+                    format!(
+                        "the region min ({}, {}) max ({}, {}) must lie inside the level's bounds min ({}, {}) max ({}, {})",
+                        Num(b.min.x), Num(b.min.y), Num(b.max.x), Num(b.max.y),
+                        Num(o.min.x), Num(o.min.y), Num(o.max.x), Num(o.max.y)
+                    )
+                })
+            })
+        };
+        for (i, c) in self.checkpoints.iter().enumerate() {
+            if let Some(why) = region_problem(c) {
+                return Err(LevelProblem::Checkpoint { index: i, why });
+            }
+        }
+        if let Some(why) = self.goal.as_ref().and_then(region_problem) {
+            return Err(LevelProblem::Goal { why });
         }
         for (i, m) in self.movers.iter().enumerate() {
             if let Some(why) = mover_problem(m) {
@@ -213,6 +235,9 @@ mod tests {
             agents: Vec::new(),
             movers: Vec::new(),
             spawn: p(0., 0.),
+            checkpoints: Vec::new(),
+            goal: None,
+            reset_on_death: false,
             camera_bounds: Some(Aabb {
                 min: p(-10., -5.),
                 max: p(10., 10.),

@@ -20,6 +20,9 @@ pub struct Actions {
     pub jump_pressed: bool,
     /// Crouch held.
     pub crouch: bool,
+    /// Attack pressed since the previous tick (`sim::play`: the hero's attack; kept even if
+    /// released again before the tick, as a jump press is).
+    pub attack_pressed: bool,
 }
 
 impl Actions {

@@ -206,6 +206,15 @@ impl Hero {
         Ok((hero, moved))
     }
 
+    /// Throws the character into the air at `vel` (a knockback, a stomp's bounce). With
+    /// `controlled`, the rise is a jump's: releasing the jump button cuts it (`jump_cut`).
+    pub fn launch(&mut self, vel: DVec2, controlled: bool) {
+        self.state = MoveState::Airborne;
+        self.vel = vel;
+        self.ticks_in_state = 0;
+        self.jump_rising = controlled;
+    }
+
     /// Whether the hero stands on ground (static, or a mover).
     pub fn grounded(&self) -> bool {
         matches!(

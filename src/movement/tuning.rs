@@ -110,6 +110,31 @@ tuning_fields! {
     stand_collider: ColliderShape = head_chamfered_box(0.8, 1.8, 0.12),
     /// Crouching collider (same feet point, lower). Default: 0.8 × 1.0 m, same shape.
     crouch_collider: ColliderShape = head_chamfered_box(0.8, 1.0, 0.12),
+    /// The hero's health: hits taken before it dies (`sim::play`). Hazards, enemies' touch each
+    /// cost one; a crush or a pit kills at once. Default 3.
+    health: u32 = 3,
+    /// Time after a hit during which nothing hurts the hero again, s. Default 1.
+    hurt_invulnerability: f64 = 1.0,
+    /// Horizontal speed of the knockback a hit gives, away from what hit, m/s. Default 6.
+    hurt_knockback_x: f64 = 6.0,
+    /// Vertical speed of the knockback a hit gives, m/s. Default 7.
+    hurt_knockback_y: f64 = 7.0,
+    /// Time from a death to the respawn at the last checkpoint, s (the fairness rule: at most
+    /// 0.5). Default 0.35.
+    respawn_delay: f64 = 0.35,
+    /// Height of the bounce off a stomped enemy, m (with jump held: `jump_height`, and releasing
+    /// cuts it as a jump's). Default 1.2.
+    stomp_bounce_height: f64 = 1.2,
+    /// Reach of the attack's hitbox in front of the hero's collider, m. Default 0.9.
+    attack_reach: f64 = 0.9,
+    /// Time the attack's hitbox is out after the button is pressed, s. Default 0.1.
+    attack_active: f64 = 0.1,
+    /// Time from one attack to the next, s. Default 0.35.
+    attack_cooldown: f64 = 0.35,
+    /// Hit-stop: time the world holds still when an attack lands, s. Default 0.05 (6 ticks).
+    attack_hitstop: f64 = 0.05,
+    /// Horizontal speed an attack knocks an enemy back at, m/s. Default 7.
+    attack_knockback: f64 = 7.0,
 }
 
 /// A `width × height` box standing on its bottom centre with its two top corners cut by `chamfer`.
@@ -177,7 +202,7 @@ impl FieldValue for ColliderShape {
 
 /// The allowed range of each numeric field, inclusive (what [`Tuning::validate`] checks and the
 /// tuning panel's sliders span).
-const RANGES: [(&str, f64, f64); 23] = [
+const RANGES: [(&str, f64, f64); 34] = [
     ("gravity", 0.0, 1000.0),
     ("max_fall_speed", 0.1, 1000.0),
     ("run_speed", 0.0, 200.0),
@@ -201,6 +226,17 @@ const RANGES: [(&str, f64, f64); 23] = [
     ("top_down_speed", 0.0, 200.0),
     ("top_down_accel", 0.0, 10000.0),
     ("air_jumps", 0.0, 10.0),
+    ("health", 1.0, 99.0),
+    ("hurt_invulnerability", 0.0, 10.0),
+    ("hurt_knockback_x", 0.0, 100.0),
+    ("hurt_knockback_y", 0.0, 100.0),
+    ("respawn_delay", 0.0, 0.5),
+    ("stomp_bounce_height", 0.0, 100.0),
+    ("attack_reach", 0.1, 10.0),
+    ("attack_active", 0.0, 2.0),
+    ("attack_cooldown", 0.0, 10.0),
+    ("attack_hitstop", 0.0, 1.0),
+    ("attack_knockback", 0.0, 100.0),
 ];
 
 /// The allowed range of a numeric tuning field, `None` for switches and colliders.

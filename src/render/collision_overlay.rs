@@ -321,6 +321,39 @@ pub fn paint_switch(b: &Aabb, open: bool, d: &mut impl DebugDraw) {
     }
 }
 
+/// A checkpoint or the goal: a pole at the region's bottom centre with a flag (raised and green
+/// once reached, for a checkpoint; gold for the goal) and the region's faint outline.
+pub fn paint_flag(b: &Aabb, colour: Rgba, raised: bool, d: &mut impl DebugDraw) {
+    let h = (b.max.y - b.min.y).min(2.4);
+    let x = (b.min.x + b.max.x) * 0.5;
+    let foot = DVec2::new(x, b.min.y);
+    let top = DVec2::new(x, b.min.y + h);
+    d.line(foot, top, 0.06, [0.85, 0.85, 0.85, 1.0]);
+    let flag_top = if raised {
+        top
+    } else {
+        foot + (top - foot) * 0.45
+    };
+    d.triangle(
+        [
+            flag_top,
+            flag_top + DVec2::new(0.7, -0.22),
+            flag_top + DVec2::new(0.0, -0.44),
+        ],
+        colour,
+    );
+    let faint = [colour[0], colour[1], colour[2], 0.25];
+    let corners = [
+        b.min,
+        DVec2::new(b.max.x, b.min.y),
+        b.max,
+        DVec2::new(b.min.x, b.max.y),
+    ];
+    for i in 0..4 {
+        d.line(corners[i], corners[(i + 1) % 4], 0.03, faint);
+    }
+}
+
 /// Blocking edges of the hero's face that its position touches.
 pub fn contacts(mesh: &CollisionMesh, hero: &Hero) -> Vec<EdgeRef> {
     let opts = hero.move_options();

@@ -7,7 +7,8 @@ use glam::DVec2;
 
 use super::background_mesh::Backdrop;
 use super::collision_overlay::{
-    paint_agent, paint_door, paint_hero, paint_mover, paint_mover_inflations, paint_switch,
+    paint_agent, paint_door, paint_flag, paint_hero, paint_mover, paint_mover_inflations,
+    paint_switch,
 };
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
@@ -90,9 +91,18 @@ fn mover_drawn_at(world: &World, m: usize, alpha: f64) -> DVec2 {
 
 impl FrameData {
     /// The palettes of the agents drawn with characters whose feet are in `visible`.
-    fn prepare_cast(&mut self, snap: &Snapshot<'_>, visible: &crate::collision::Aabb) {
+    /// Defeated agents are left out.
+    fn prepare_cast(
+        &mut self,
+        world: &World,
+        snap: &Snapshot<'_>,
+        visible: &crate::collision::Aabb,
+    ) {
         self.cast.clear();
         for (agent, m) in snap.cast.members() {
+            if world.agents().get(agent).is_some_and(|a| a.defeated) {
+                continue;
+            }
             let at = m.drawn_at(snap.alpha);
             if !visible.contains(at) {
                 continue;
@@ -112,6 +122,7 @@ impl FrameData {
             );
             let mut palette = Palette::default();
             palette.set(&self.cast_joints[..joints]);
+            palette.tint = [m.tint[0], m.tint[1], m.tint[2], 1.0];
             self.cast.push(CastDraw {
                 agent,
                 model: m.model,
@@ -161,14 +172,27 @@ impl FrameData {
                 paint_switch(b, state.open, &mut lines);
             }
         }
+        let play = world.play();
+        for (i, c) in world.level().checkpoints.iter().enumerate() {
+            let reached = play.checkpoint == Some(i);
+            let colour = if reached {
+                [0.3, 0.85, 0.4, 1.0]
+            } else {
+                [0.55, 0.6, 0.55, 1.0]
+            };
+            paint_flag(c, colour, reached, &mut lines);
+        }
+        if let Some(g) = &world.level().goal {
+            paint_flag(g, [1.0, 0.8, 0.1, 1.0], true, &mut lines);
+        }
         for (i, a) in world.agents().iter().enumerate() {
-            if !snap.cast.has(i) {
+            if !a.defeated && !snap.cast.has(i) {
                 let mesh = world.collision().mesh(a.mover.collider);
                 paint_agent(mesh, a, a.mover.body.pos, &mut lines);
             }
         }
         self.living = lines.vertices;
-        self.prepare_cast(snap, &view.visible.expand(CAST_CULL_MARGIN));
+        self.prepare_cast(world, snap, &view.visible.expand(CAST_CULL_MARGIN));
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {

@@ -67,8 +67,19 @@ pub fn polygon_style(p: &LevelPolygon) -> SurfaceStyle {
         s.side = lighten(s.side, 0.25);
         s.top = lighten(s.top, 0.25);
     }
+    if p.kind == PolygonKind::Hazard {
+        // Readable at a glance whatever its material: warning red, striped.
+        s = HAZARD_STYLE;
+    }
     s
 }
+
+/// How every hazard polygon is drawn (`PolygonKind::Hazard`): red sides, a hot top, stripes.
+pub const HAZARD_STYLE: SurfaceStyle = SurfaceStyle {
+    side: [0.45, 0.03, 0.02],
+    top: [0.9, 0.2, 0.05],
+    stripes: true,
+};
 
 /// Moves a linear colour `t` of the way towards white.
 pub fn lighten(c: [f32; 3], t: f32) -> [f32; 3] {
@@ -97,6 +108,15 @@ mod tests {
         let stone = material_style(Some("stone"), PolygonKind::Solid);
         assert!(one_way.stripes && !solid.stripes);
         assert!(one_way.side.iter().zip(stone.side).all(|(a, b)| *a > b));
+    }
+
+    #[test]
+    fn hazards_are_drawn_red_whatever_their_material_or_colour() {
+        let mut p = LevelPolygon::solid(vec![]);
+        p.kind = PolygonKind::Hazard;
+        p.material = Some("grass".into());
+        p.colour = Some([0.2, 0.4, 0.6]);
+        assert_eq!(polygon_style(&p), HAZARD_STYLE);
     }
 
     #[test]

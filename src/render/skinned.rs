@@ -45,17 +45,23 @@ impl SkinnedVertex {
 }
 
 /// The joint palette uniform: joint world × inverse bind, column-major, [`MAX_JOINTS`] matrices
-/// (the unused tail is never indexed by the mesh's joints).
+/// (the unused tail is never indexed by the mesh's joints), and the character's tint.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub struct Palette {
     /// One matrix per joint.
     pub joints: [[[f32; 4]; 4]; MAX_JOINTS],
+    /// Multiplies the model's colours (rgb; `a` unused): a character file's `tint`.
+    pub tint: [f32; 4],
 }
 
 impl Default for Palette {
+    /// Zero matrices, no tint (white).
     fn default() -> Self {
-        Palette::zeroed()
+        Palette {
+            tint: [1.0; 4],
+            ..Palette::zeroed()
+        }
     }
 }
 

@@ -104,6 +104,34 @@ pub struct Agent {
     pub mover: Hero,
     /// What its last step reported.
     pub last: StepReport,
+    /// Hits it can still take ([`AgentKind::health`]; 0 for agents that cannot be hurt).
+    pub health: u32,
+    /// Defeated by the hero: it no longer moves, hurts or is drawn.
+    pub defeated: bool,
+    /// Ticks its behaviour waits before acting again: a hopper resting between hops, a brute
+    /// stunned by a wall, any enemy reeling from a hit.
+    pub wait: u32,
+    /// A brute charging (in its facing direction).
+    pub charging: bool,
+}
+
+/// How far (m) an enemy sees the hero: a hopper hops towards it, a brute charges.
+pub const SIGHT_RANGE: f64 = 9.0;
+/// How long (s) a hopper rests on the ground between hops.
+pub const HOP_REST: f64 = 0.6;
+/// The fraction of the run speed a brute walks at (it charges at the full run speed).
+pub const BRUTE_WALK: f64 = 0.3;
+/// How far (m) above or below a brute's feet the hero's feet may be for it to charge ("at its
+/// height").
+pub const CHARGE_HEIGHT: f64 = 0.6;
+/// How long (s) a brute stays stunned after charging into a wall.
+pub const STUN_TIME: f64 = 1.5;
+/// How long (s) an enemy reels (does nothing of its own) after the hero's attack hits it.
+pub const REEL_TIME: f64 = 0.3;
+
+/// Seconds to whole ticks (rounded up, so a positive time is at least one tick).
+pub(crate) fn ticks(seconds: f64) -> u32 {
+    (seconds * super::world::TICK_HZ as f64).ceil().max(0.0) as u32
 }
 
 impl Agent {
@@ -123,67 +151,197 @@ impl Agent {
                 size: def.size,
                 mover,
                 last: StepReport::default(),
+                health: def.kind.health(),
+                defeated: false,
+                wait: 0,
+                charging: false,
             },
             moved,
         ))
     }
 
-    /// This tick's actions, from the agent's state and the meshes of its size class.
-    pub fn actions(&self, env: &Env, t: &Tuning) -> Actions {
+    /// This tick's actions, from the agent's state, the meshes of its size class and where the
+    /// hero's feet are (`hero`). Updates the behaviour's own state (`wait`, `charging`).
+    pub fn actions(&mut self, env: &Env, t: &Tuning, hero: DVec2) -> Actions {
+        if self.wait > 0 {
+            self.wait -= 1;
+            return Actions::default();
+        }
         match self.kind {
             AgentKind::Idle => Actions::default(),
-            AgentKind::Patrol => {
-                let h = &self.mover;
-                let mut dir = h.facing;
-                if let MoveState::Riding { on, local, .. } = h.state {
-                    // On a mover: turn before the end of the top it walks (a mover's top ends in
-                    // a drop, or where the mover meets something).
-                    let piece = env.movers.piece(on, h.collider.0 as usize);
-                    let (a, b) = piece.walk(on.edge as usize);
-                    let end = if (b.x - a.x) * dir > 0.0 { b } else { a };
-                    let width = collider_width(env.mesh(h.collider));
-                    if (end - local).length() < width.max(WALL_LOOKAHEAD) {
-                        dir = -dir;
-                    }
-                } else if h.grounded() {
-                    let blocked = self
-                        .last
-                        .events
-                        .iter()
-                        .any(|e| matches!(e, MoveEvent::Blocked { .. }));
-                    let mesh = env.mesh(h.collider);
-                    let width = collider_width(mesh);
-                    // Where it would stop if it turned now: reversing brakes at the ground
-                    // acceleration plus friction.
-                    let v = h.vel.length();
-                    let stop = v * v / (2.0 * (t.ground_accel + t.ground_friction));
-                    // The ground the feet walk on is an edge of the boundary of the free space:
-                    // a wall or a ledge ahead ends it (the boundary turns there), so while the
-                    // edge runs on past the look-ahead, neither can be there and nothing needs
-                    // probing (most ticks, on long floors).
-                    let reach = width.max(WALL_LOOKAHEAD) + stop;
-                    let clear = support_runs_on(mesh, h, dir, reach);
-                    if blocked
-                        || !clear
-                            && (wall_ahead(mesh, h, t, dir, stop)
-                                || ledge_ahead(mesh, h, t, dir, width + stop))
-                    {
-                        dir = -dir;
-                    }
-                }
-                Actions {
-                    move_axis: DVec2::new(PATROL_SPEED * dir, 0.0),
-                    ..Actions::default()
-                }
-            }
+            AgentKind::Patrol | AgentKind::Crawler => walk(self.patrol_dir(env, t), PATROL_SPEED),
+            AgentKind::Hopper => self.hop(env, hero),
+            AgentKind::Brute => self.brute(env, t, hero),
         }
     }
 
-    /// Advances the agent one tick.
-    pub fn step(&mut self, env: &Env, t: &Tuning, dt: f64) {
-        let a = self.actions(env, t);
+    /// A hopper: on the ground, hops towards the hero when it sees it, then rests for
+    /// [`HOP_REST`] after landing; in the air, steers towards where it hopped.
+    fn hop(&mut self, env: &Env, hero: DVec2) -> Actions {
+        let h = &self.mover;
+        if !h.grounded() {
+            return walk(h.facing, 1.0);
+        }
+        if self
+            .last
+            .events
+            .iter()
+            .any(|e| matches!(e, MoveEvent::Landed { .. }))
+        {
+            self.wait = ticks(HOP_REST);
+            return Actions::default();
+        }
+        if !sees(env, h, hero) {
+            return Actions::default();
+        }
+        let dir = if hero.x < h.body.pos.x { -1.0 } else { 1.0 };
+        Actions {
+            jump: true,
+            jump_pressed: true,
+            ..walk(dir, 1.0)
+        }
+    }
+
+    /// A brute: walks as a patrol at [`BRUTE_WALK`]; when it sees the hero at its height it
+    /// charges at the run speed until it meets a wall (stunned for [`STUN_TIME`]) or a ledge
+    /// (it stops and turns).
+    fn brute(&mut self, env: &Env, t: &Tuning, hero: DVec2) -> Actions {
+        let h = &self.mover;
+        if self.charging {
+            let dir = h.facing;
+            let hit_wall = self
+                .last
+                .events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::Blocked { normal } if normal[0] * dir < 0.0));
+            if hit_wall {
+                self.charging = false;
+                self.wait = ticks(STUN_TIME);
+                return Actions::default();
+            }
+            if matches!(h.state, MoveState::Supported { .. }) {
+                // A ledge ahead: stop the charge there (a wall is what stuns it, so only the
+                // ledge probe of the patrol runs).
+                let mesh = env.mesh(h.collider);
+                let v = h.vel.length();
+                let ahead =
+                    collider_width(mesh) + v * v / (2.0 * (t.ground_accel + t.ground_friction));
+                if !support_runs_on(mesh, h, dir, ahead) && ledge_ahead(mesh, h, t, dir, ahead) {
+                    self.charging = false;
+                    return walk(-dir, BRUTE_WALK);
+                }
+            }
+            return walk(dir, 1.0);
+        }
+        if h.grounded() && (hero.y - h.body.pos.y).abs() <= CHARGE_HEIGHT && sees(env, h, hero) {
+            let dir = if hero.x < h.body.pos.x { -1.0 } else { 1.0 };
+            self.charging = true;
+            return walk(dir, 1.0);
+        }
+        walk(self.patrol_dir(env, t), BRUTE_WALK)
+    }
+
+    /// The direction (±1) a patrolling agent walks this tick: its facing, reversed at a wall or
+    /// a ledge ahead (see the module's rules).
+    fn patrol_dir(&self, env: &Env, t: &Tuning) -> f64 {
+        let h = &self.mover;
+        let mut dir = h.facing;
+        if let MoveState::Riding { on, local, .. } = h.state {
+            // On a mover: turn before the end of the top it walks (a mover's top ends in
+            // a drop, or where the mover meets something).
+            let piece = env.movers.piece(on, h.collider.0 as usize);
+            let (a, b) = piece.walk(on.edge as usize);
+            let end = if (b.x - a.x) * dir > 0.0 { b } else { a };
+            let width = collider_width(env.mesh(h.collider));
+            if (end - local).length() < width.max(WALL_LOOKAHEAD) {
+                dir = -dir;
+            }
+        } else if h.grounded() {
+            let blocked = self
+                .last
+                .events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::Blocked { .. }));
+            let mesh = env.mesh(h.collider);
+            let width = collider_width(mesh);
+            // Where it would stop if it turned now: reversing brakes at the ground
+            // acceleration plus friction.
+            let v = h.vel.length();
+            let stop = v * v / (2.0 * (t.ground_accel + t.ground_friction));
+            // The ground the feet walk on is an edge of the boundary of the free space:
+            // a wall or a ledge ahead ends it (the boundary turns there), so while the
+            // edge runs on past the look-ahead, neither can be there and nothing needs
+            // probing (most ticks, on long floors).
+            let reach = width.max(WALL_LOOKAHEAD) + stop;
+            let clear = support_runs_on(mesh, h, dir, reach);
+            if blocked
+                || !clear
+                    && (wall_ahead(mesh, h, t, dir, stop)
+                        || ledge_ahead(mesh, h, t, dir, width + stop))
+            {
+                dir = -dir;
+            }
+        }
+        dir
+    }
+
+    /// Advances the agent one tick, the hero's feet at `hero`. A defeated agent stays where it
+    /// fell.
+    pub fn step(&mut self, env: &Env, t: &Tuning, dt: f64, hero: DVec2) {
+        if self.defeated {
+            return;
+        }
+        let a = self.actions(env, t, hero);
         self.mover.step(env, &a, t, dt, &mut self.last);
     }
+
+    /// The hero's attack or stomp hit it, from direction `dir` (±1, the way it is knocked):
+    /// one hit off its health (defeated at 0), knocked back at `speed` m/s and reeling for
+    /// [`REEL_TIME`]. Returns whether this defeated it.
+    pub fn hit(&mut self, dir: f64, speed: f64) -> bool {
+        self.health = self.health.saturating_sub(1);
+        self.charging = false;
+        if self.health == 0 {
+            self.defeated = true;
+            return true;
+        }
+        self.mover
+            .launch(DVec2::new(dir * speed, 0.4 * speed), false);
+        self.wait = ticks(REEL_TIME);
+        false
+    }
+}
+
+/// Walking actions: direction `dir` (±1) at `speed` (a fraction of the run speed).
+fn walk(dir: f64, speed: f64) -> Actions {
+    Actions {
+        move_axis: DVec2::new(speed * dir, 0.0),
+        ..Actions::default()
+    }
+}
+
+/// Whether the agent `h` sees a hero whose feet are at `hero`: within [`SIGHT_RANGE`], and the
+/// segment from its feet to the hero's, cast on its own mesh, meets no solid (its whole
+/// collider could slide there unobstructed: solids block the view, and so does a gap too small
+/// for it).
+fn sees(env: &Env, h: &Hero, hero: DVec2) -> bool {
+    let d = hero - h.body.pos;
+    if d.length_squared() > SIGHT_RANGE * SIGHT_RANGE {
+        return false;
+    }
+    // Looked at from a little above the feet, so that the floor it stands on is not in the way.
+    let mesh = env.mesh(h.collider);
+    let opts = h.move_options();
+    let lift = mesh.cast(h.body, DVec2::new(0.0, 0.05), opts);
+    if !lift.contacts.is_empty() {
+        return false;
+    }
+    let ray = mesh.cast(
+        lift.body,
+        hero + DVec2::new(0.0, 0.05) - lift.body.pos,
+        opts,
+    );
+    ray.contacts.is_empty()
 }
 
 /// Whether the edge the agent stands on runs on for at least `reach` ahead of its feet in

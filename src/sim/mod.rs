@@ -6,6 +6,8 @@
 //!   `World::step`; bit-identical for the same level, tuning and actions; the per-frame trace.
 //! - [`movers`]: moving platforms: their paths, carrying riders and pushing (or crushing) what
 //!   they overlap.
+//! - [`play`]: the rules of play: health, hazards, death and respawn, checkpoints, the goal,
+//!   the hero's attack and stomps.
 //! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
 //! - [`driver`]: the one loop that steps a world through a replay (used by `tessera sim`,
 //!   offscreen rendering and the game).
@@ -19,12 +21,14 @@ pub mod agents;
 pub mod driver;
 pub mod load;
 pub mod movers;
+pub mod play;
 pub mod replay;
 pub mod world;
 
 pub use agents::Agent;
 pub use driver::ReplayDriver;
 pub use load::{build_world, load_world, LoadError, LoadedWorld, WorldFiles};
+pub use play::{DeathCause, Play, PlayEvent};
 pub use replay::{
     load_replay, parse_replay, save_replay, Replay, ReplayError, ReplayIter, ReplayProblem, Segment,
 };

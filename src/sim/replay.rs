@@ -64,6 +64,10 @@ pub struct Segment {
     /// Crouch held.
     #[serde(default)]
     pub crouch: bool,
+    /// Attack held: pressed on the segment's first frame unless it was already held on the frame
+    /// before (as `jump`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attack: bool,
 }
 
 /// What is wrong with a parsed replay, naming the segment.
@@ -118,6 +122,7 @@ struct Held {
     move_axis: DVec2,
     jump: bool,
     crouch: bool,
+    attack: bool,
 }
 
 impl Segment {
@@ -126,17 +131,20 @@ impl Segment {
             move_axis: self.move_axis,
             jump: self.jump,
             crouch: self.crouch,
+            attack: self.attack,
         }
     }
 }
 
 impl Held {
-    fn actions(self, jump_before: bool) -> Actions {
+    /// The actions of a frame where this is held, after a frame where `before` was.
+    fn actions(self, before: Held) -> Actions {
         Actions {
             move_axis: self.move_axis,
             jump: self.jump,
-            jump_pressed: self.jump && !jump_before,
+            jump_pressed: self.jump && !before.jump,
             crouch: self.crouch,
+            attack_pressed: self.attack && !before.attack,
         }
     }
 }
@@ -188,8 +196,12 @@ impl Replay {
     /// The actions of one frame (idle past the end). O(segments); use [`Replay::iter`] to play a
     /// whole replay.
     pub fn actions(&self, frame: u64) -> Actions {
-        let jump_before = frame > 0 && self.held(frame - 1).jump;
-        self.held(frame).actions(jump_before)
+        let before = if frame > 0 {
+            self.held(frame - 1)
+        } else {
+            Held::default()
+        };
+        self.held(frame).actions(before)
     }
 
     /// The actions of frames `0..len()` in order, in O(segments · log segments + frames).
@@ -200,7 +212,7 @@ impl Replay {
             run: 0,
             frame: 0,
             len: self.len(),
-            jump_before: false,
+            before: Held::default(),
         }
     }
 
@@ -242,10 +254,11 @@ impl Replay {
 
     /// Compacts per-tick actions into a replay of the same length. Consecutive frames with
     /// bit-identical actions become one segment; idle frames get none. A jump pressed and released
-    /// within one tick (`jump_pressed` without `jump`) is recorded as held for that frame. Move
+    /// within one tick (`jump_pressed` without `jump`) is recorded as held for that frame; an attack
+    /// press is recorded as `attack` held for its frame. Move
     /// axes are sanitized first (clamped to `[-1, 1]`, non-finite to 0), so the result validates.
     pub fn from_actions(actions: &[Actions]) -> Replay {
-        type Key = (u64, u64, bool, bool);
+        type Key = (u64, u64, bool, bool, bool);
         let key = |a: &Actions| -> Key {
             let a = a.sanitized();
             (
@@ -253,6 +266,7 @@ impl Replay {
                 a.move_axis.y.to_bits(),
                 a.jump || a.jump_pressed,
                 a.crouch,
+                a.attack_pressed,
             )
         };
         let idle = key(&Actions::default());
@@ -268,6 +282,7 @@ impl Replay {
                     move_axis: DVec2::new(f64::from_bits(k.0), f64::from_bits(k.1)),
                     jump: k.2,
                     crouch: k.3,
+                    attack: k.4,
                 });
             }
             start = end;
@@ -293,7 +308,8 @@ pub struct ReplayIter<'a> {
     run: usize,
     frame: u64,
     len: u64,
-    jump_before: bool,
+    /// What the previous frame held (presses are the rising edges).
+    before: Held,
 }
 
 impl Iterator for ReplayIter<'_> {
@@ -310,8 +326,8 @@ impl Iterator for ReplayIter<'_> {
             .segment
             .map(|i| self.segments[i].held())
             .unwrap_or_default();
-        let actions = held.actions(self.jump_before);
-        self.jump_before = held.jump;
+        let actions = held.actions(self.before);
+        self.before = held;
         self.frame += 1;
         Some(actions)
     }
@@ -368,6 +384,7 @@ mod tests {
             move_axis: DVec2::new(x, 0.0),
             jump,
             crouch: false,
+            attack: false,
         }
     }
 
@@ -470,6 +487,7 @@ mod tests {
                     move_axis: DVec2::new(-1.0 / 3.0, -1.0),
                     jump: false,
                     crouch: true,
+                    attack: false,
                 },
             ],
         };
@@ -499,6 +517,7 @@ mod tests {
                 jump,
                 jump_pressed: false,
                 crouch,
+                attack_pressed: false,
             }
         })
     }
@@ -517,6 +536,7 @@ mod tests {
                 move_axis: DVec2::new(x, 0.0),
                 jump,
                 crouch,
+                attack: false,
             })
     }
 

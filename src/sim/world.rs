@@ -22,6 +22,7 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{Agent, SizeClasses};
+use super::play::{Hazards, Play, PlayEvent, Rules};
 use crate::collision::{
     colliders_meet, Aabb, BuildError, ColliderId, CollisionWorld, FaceKind, Meeting, MeshConfig,
     Movers,
@@ -111,6 +112,13 @@ pub struct TraceFrame {
     /// Each mover's offset from its rest pose after the tick (left out when there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub movers: Vec<[f64; 2]>,
+    /// The hero's health after the tick.
+    pub health: u32,
+    /// Deaths so far.
+    pub deaths: u32,
+    /// What the rules of play did in the tick (left out when nothing).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub play: Vec<PlayEvent>,
 }
 
 /// One agent in a [`TraceFrame`].
@@ -147,6 +155,14 @@ pub struct World {
     paths: Vec<super::movers::Path>,
     /// What happened in the world in the last tick besides the hero's movement events.
     events: Vec<WorldEvent>,
+    /// The rules of play's state: health, deaths, checkpoint, goal, attack.
+    play: Play,
+    /// What the rules of play did in the last tick.
+    play_events: Vec<PlayEvent>,
+    /// The level's hazard polygons.
+    hazards: Hazards,
+    /// The level's bounds (explicit or automatic): its bottom is a pit.
+    bounds: Aabb,
     prev_pos: DVec2,
     steps: u64,
     last: StepReport,
@@ -199,6 +215,8 @@ struct Built {
     classes: SizeClasses,
     movers: Movers,
     paths: Vec<super::movers::Path>,
+    hazards: Hazards,
+    bounds: Aabb,
 }
 
 impl Built {
@@ -211,11 +229,12 @@ impl Built {
             tuning.crouch_collider.clone(),
         ];
         shapes.extend(classes.extra_colliders());
+        let bounds = level.bounds.unwrap_or_else(|| automatic_bounds(level));
         let mut collision = CollisionWorld::new(
             &level.source_polygons(),
             &shapes,
             MeshConfig {
-                bounds: Some(level.bounds.unwrap_or_else(|| automatic_bounds(level))),
+                bounds: Some(bounds),
                 ..MeshConfig::default()
             },
         )?;
@@ -248,6 +267,8 @@ impl Built {
             classes,
             movers,
             paths,
+            hazards: Hazards::new(level),
+            bounds,
         })
     }
 
@@ -380,6 +401,10 @@ impl World {
         let agents = built.spawn_agents(level, &mut warnings)?;
         let mut world = World {
             level: level.clone(),
+            play: Play::new(&built.tuning),
+            play_events: Vec::new(),
+            hazards: built.hazards,
+            bounds: built.bounds,
             prev_pos: hero.body.pos,
             base_tuning: tuning.clone(),
             tuning: built.tuning,
@@ -449,6 +474,10 @@ impl World {
     pub fn step(&mut self, actions: &Actions) -> &StepReport {
         self.prev_pos = self.hero.body.pos;
         self.events.clear();
+        self.play_events.clear();
+        // Hit-stop holds the hero and the agents still; a dead hero waits for its respawn.
+        let hitstop = self.play.frozen();
+        let hero_still = hitstop || self.play.is_dead();
         if !self.movers.is_empty() {
             // Celeste's order: the movers move and carry their riders, push what they now
             // overlap, then the characters step among them, frozen.
@@ -461,14 +490,79 @@ impl World {
             ladders: &self.ladders,
             movers: &self.movers,
         };
-        self.hero
-            .step(&env, actions, &self.tuning, DT, &mut self.last);
-        for agent in &mut self.agents {
-            agent.step(&env, &self.tuning, DT);
+        if hero_still {
+            self.last = StepReport::default();
+        } else {
+            self.hero
+                .step(&env, actions, &self.tuning, DT, &mut self.last);
+        }
+        if !hitstop {
+            let feet = self.hero.body.pos;
+            for agent in &mut self.agents {
+                agent.step(&env, &self.tuning, DT, feet);
+            }
         }
         self.run_doors();
+        let crushed = self.events.contains(&WorldEvent::Crushed { agent: None });
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        let rules = Rules {
+            level: &self.level,
+            tuning: &self.tuning,
+            env: &env,
+            hazards: &self.hazards,
+            bounds: self.bounds,
+        };
+        let actions = if hero_still {
+            Actions::default()
+        } else {
+            *actions
+        };
+        self.play.after_moves(
+            self.steps,
+            &rules,
+            &mut self.hero,
+            &mut self.agents,
+            &actions,
+            self.prev_pos,
+            crushed,
+            &mut self.play_events,
+        );
+        if self.play_events.contains(&PlayEvent::Respawned) {
+            if self.level.reset_on_death {
+                self.reset_agents_and_doors();
+            }
+            // Out of any mover over the respawn point (a crush there counts next tick), and
+            // drawn where it is now: no interpolated streak across the level.
+            self.push_characters();
+            self.prev_pos = self.hero.body.pos;
+        }
         self.steps += 1;
         &self.last
+    }
+
+    /// The agents back at their spawns as the level starts them, and each door as the level
+    /// starts it (a level's `reset_on_death`). An agent that no longer finds room keeps its
+    /// state.
+    fn reset_agents_and_doors(&mut self) {
+        let classes = SizeClasses::for_agents(&self.level.agents);
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        for (a, def) in self.agents.iter_mut().zip(&self.level.agents) {
+            if let Ok((fresh, _)) = Agent::spawn(def, &classes, &env, &self.tuning) {
+                *a = fresh;
+            }
+        }
+        for i in 0..self.doors.len() {
+            let open = self.level.doors[i].open;
+            self.set_door(i, open);
+        }
     }
 
     /// Doors after the characters' moves: a door opens while the hero's feet are in its switch;
@@ -569,6 +663,15 @@ impl World {
         self.doors = door_states(level);
         self.movers = built.movers;
         self.paths = built.paths;
+        self.hazards = built.hazards;
+        self.bounds = built.bounds;
+        if self
+            .play
+            .checkpoint
+            .is_some_and(|c| c >= level.checkpoints.len())
+        {
+            self.play.checkpoint = None;
+        }
         self.movers
             .place(super::movers::offsets_at(&self.paths, self.steps));
         self.warnings = warnings;
@@ -587,10 +690,26 @@ impl World {
         };
         let (hero, moved) = Hero::spawn(&env, pos, &self.tuning)?;
         self.hero = hero;
+        // Play-testing starts alive and whole (deaths and checkpoints are kept).
+        self.play.dead = None;
+        self.play.health = self.tuning.health;
+        self.play.invulnerable = 0;
         self.push_characters();
         self.prev_pos = self.hero.body.pos;
         self.last = StepReport::default();
         Ok(moved)
+    }
+
+    /// Starts the level over (the pause menu's Restart, the next attempt at a level): the agents
+    /// and doors as the level file has them, the hero at the spawn with full health, no deaths, no
+    /// checkpoint, the goal not reached. The tick count and the movers' time continue; on error
+    /// nothing changes.
+    pub fn restart(&mut self) -> Result<(), WorldError> {
+        let level = self.level.clone();
+        self.set_level(&level)?;
+        self.play = Play::new(&self.tuning);
+        self.place_hero(level.spawn)?;
+        Ok(())
     }
 
     /// Replaces the base tuning (the tuning editor): the current level's overrides still apply
@@ -645,6 +764,18 @@ impl World {
             .filter(|(_, h)| inside(h))
             .map(|(i, _)| i)
             .collect()
+    }
+    /// The rules of play's state: health, deaths, checkpoint, goal.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+    /// What the rules of play did in the last tick.
+    pub fn play_events(&self) -> &[PlayEvent] {
+        &self.play_events
+    }
+    /// The level's bounds (explicit or automatic).
+    pub fn bounds(&self) -> Aabb {
+        self.bounds
     }
     /// What happened in the world in the last tick (or the last [`World::set_door`]).
     pub fn events(&self) -> &[WorldEvent] {
@@ -727,6 +858,9 @@ impl World {
             movers: (0..self.movers.len() as u32)
                 .map(|m| self.movers.offset(m).to_array())
                 .collect(),
+            health: self.play.health,
+            deaths: self.play.deaths,
+            play: self.play_events.clone(),
         }
     }
 
@@ -760,6 +894,15 @@ impl World {
         for m in 0..self.movers.len() as u32 {
             let o = self.movers.offset(m);
             words.extend([o.x.to_bits(), o.y.to_bits()]);
+        }
+        self.play.hash_words(&mut words);
+        for a in &self.agents {
+            words.extend([
+                a.health as u64,
+                a.defeated as u64,
+                a.wait as u64,
+                a.charging as u64,
+            ]);
         }
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for w in words {

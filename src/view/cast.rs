@@ -43,6 +43,8 @@ pub struct Member {
     pub model: usize,
     /// The agent's animation.
     pub animator: HeroAnimator,
+    /// Its character file's tint (multiplies the model's colours).
+    pub tint: [f32; 3],
     prev: DVec2,
     now: DVec2,
 }
@@ -61,7 +63,7 @@ pub struct Cast {
     members: Vec<Option<Member>>,
     /// The character files loaded, in the order agents first name them, each with the animator
     /// its members are cloned from (and which holds the model they share).
-    models: Vec<(PathBuf, HeroAnimator)>,
+    models: Vec<(PathBuf, HeroAnimator, [f32; 3])>,
 }
 
 impl Cast {
@@ -83,7 +85,7 @@ impl Cast {
             } else {
                 data.find_optional(name).unwrap_or(beside)
             };
-            let model = match cast.models.iter().position(|(p, _)| *p == path) {
+            let model = match cast.models.iter().position(|(p, _, _)| *p == path) {
                 Some(m) => m,
                 None => {
                     let fail = |why: String| CastError {
@@ -97,7 +99,7 @@ impl Cast {
                     for n in c.model.notes.iter().chain(&c.notes) {
                         log::warn!("{}: {n}", path.display());
                     }
-                    cast.models.push((path, a));
+                    cast.models.push((path, a, c.tint));
                     cast.models.len() - 1
                 }
             };
@@ -105,6 +107,7 @@ impl Cast {
             cast.members.push(Some(Member {
                 model,
                 animator: cast.models[model].1.clone(),
+                tint: cast.models[model].2,
                 prev: pos,
                 now: pos,
             }));
@@ -139,11 +142,11 @@ impl Cast {
 
     /// The models to upload, in [`Member::model`]'s numbering: each character file's model.
     pub fn models(&self) -> impl Iterator<Item = &crate::anim::Model> {
-        self.models.iter().map(|(_, a)| a.model())
+        self.models.iter().map(|(_, a, _)| a.model())
     }
 
     /// The character files loaded, in [`Member::model`]'s numbering.
     pub fn files(&self) -> impl Iterator<Item = &Path> {
-        self.models.iter().map(|(p, _)| p.as_path())
+        self.models.iter().map(|(p, _, _)| p.as_path())
     }
 }

@@ -56,6 +56,9 @@ pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: D
         agents: Vec::new(),
         movers: Vec::new(),
         spawn,
+        checkpoints: Vec::new(),
+        goal: None,
+        reset_on_death: false,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),
@@ -85,6 +88,7 @@ pub fn jump(x: f64) -> Actions {
         jump: true,
         jump_pressed: true,
         crouch: false,
+        attack_pressed: false,
     }
 }
 

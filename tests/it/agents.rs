@@ -423,6 +423,7 @@ mod zero_penetration {
                             jump,
                             jump_pressed: jump && k == 0,
                             crouch,
+                            attack_pressed: false,
                         });
                     }
                 }

@@ -179,7 +179,7 @@ fn sim_prints_a_summary_and_writes_one_trace_line_per_frame() {
         keys.sort_unstable();
         assert_eq!(
             keys,
-            ["collider", "face", "frame", "grounded", "pos", "state", "vel"]
+            ["collider", "deaths", "face", "frame", "grounded", "health", "pos", "state", "vel"]
         );
         assert_eq!(o["frame"].as_u64(), Some(i as u64));
         assert_eq!(o["pos"].as_array().unwrap().len(), 2);

@@ -226,7 +226,7 @@ fn doors_are_in_the_hash_and_a_level_without_doors_keeps_its_hash() {
     b.set_door(0, true);
     assert_ne!(a.state_hash(), b.state_hash());
     let json = serde_json::to_string(&a.trace_frame()).unwrap();
-    assert!(json.ends_with(",\"doors\":[false]}"), "{json}");
+    assert!(json.contains(",\"doors\":[false],"), "{json}");
 }
 
 #[test]

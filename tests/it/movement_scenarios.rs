@@ -345,6 +345,7 @@ fn one_way_platform_from_below_landing_drop_and_ends() {
             jump: true,
             jump_pressed: true,
             crouch: false,
+            attack_pressed: false,
         },
         60,
     ));

@@ -403,6 +403,7 @@ fn zero_penetration_among_random_movers() {
                     jump: rng() < 0.3,
                     jump_pressed: rng() < 0.3,
                     crouch: rng() < 0.15,
+                    attack_pressed: false,
                 };
             }
             let who = |w: &World, i: Option<usize>| {

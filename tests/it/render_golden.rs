@@ -106,6 +106,9 @@ fn showcase() -> Level {
         agents: Vec::new(),
         movers: Vec::new(),
         spawn: DVec2::new(-1.0, 0.0),
+        checkpoints: Vec::new(),
+        goal: None,
+        reset_on_death: false,
         camera_bounds: None,
         bounds: None,
         tuning: TuningOverrides::default(),
@@ -131,6 +134,7 @@ fn act(x: f64, jump: bool, crouch: bool) -> Actions {
         jump,
         jump_pressed: jump,
         crouch,
+        attack_pressed: false,
     }
 }
 
@@ -291,6 +295,9 @@ fn the_hero_standing_on_a_slope() {
         agents: Vec::new(),
         movers: Vec::new(),
         spawn: DVec2::new(3.0, 2.5),
+        checkpoints: Vec::new(),
+        goal: None,
+        reset_on_death: false,
         camera_bounds: None,
         bounds: None,
         tuning: TuningOverrides::default(),

@@ -77,7 +77,12 @@ impl Window {
     /// `tessera play --level LEVEL [args]` on a new 1280×720 display; waits for its window and
     /// focuses it. User files go to a scratch directory.
     pub(crate) fn open(name: &str, level: &Path, args: &[&str]) -> Window {
-        Window::start(name, level, args, None)
+        Window::start(name, Some(level), args, None)
+    }
+
+    /// `tessera play [args]` (no `--level`) on a new 1280×720 display, as [`Window::open`].
+    pub(crate) fn open_args(name: &str, args: &[&str]) -> Window {
+        Window::start(name, None, args, None)
     }
 
     /// As [`Window::open`], with the user files (settings, bindings, recovery files) in `user`,
@@ -88,10 +93,10 @@ impl Window {
         args: &[&str],
         user: &Path,
     ) -> Window {
-        Window::start(name, level, args, Some(user))
+        Window::start(name, Some(level), args, Some(user))
     }
 
-    fn start(name: &str, level: &Path, args: &[&str], user: Option<&Path>) -> Window {
+    fn start(name: &str, level: Option<&Path>, args: &[&str], user: Option<&Path>) -> Window {
         let display_lock = crate::common::display_lock();
         let dir =
             std::env::temp_dir().join(format!("tessera-window-{}-{name}", std::process::id()));
@@ -105,10 +110,10 @@ impl Window {
             || PathBuf::from(env!("CARGO_BIN_EXE_tessera")),
             PathBuf::from,
         );
+        let level_args = level.map(|l| vec!["--level".as_ref(), l.as_os_str()]);
         let game = Command::new(bin)
             .arg("play")
-            .arg("--level")
-            .arg(level)
+            .args(level_args.unwrap_or_default())
             .args(args)
             .env("DISPLAY", &display)
             .env_remove("WAYLAND_DISPLAY")
@@ -470,4 +475,39 @@ fn the_pause_menu_used_with_the_mouse_leaves_the_keys_to_the_game() {
     assert_unchanged(&level, &bytes, "the pause menu");
     drop(w);
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The campaign with the keyboard alone, through real key events: `tessera play` (no level)
+/// opens the title screen; Space (jump: the menu's accept) plays the first level; Escape pauses;
+/// Down to "Title screen" and Space goes back to the title; Down twice (past the locked levels)
+/// to Quit and Space quits.
+#[test]
+fn the_campaign_title_screen_plays_pauses_and_quits_with_the_keyboard() {
+    if !tools_present() {
+        return;
+    }
+    let mut w = Window::open_args("campaign", &[]);
+    w.wait_title("the title screen", |t| {
+        t == "Tessera — 1. First steps (title screen)"
+    });
+    w.key("space");
+    w.wait_title("the first level to play", |t| {
+        t == "Tessera — 1. First steps"
+    });
+    w.key("Escape");
+    w.wait_title("the pause menu", |t| t.ends_with(" (paused)"));
+    // Resume, Restart, Settings, Level editor, Title screen, Quit.
+    w.key("Down Down Down Down space");
+    w.wait_title("the title screen again", |t| t.ends_with(" (title screen)"));
+    // Play, 1. First steps, then Quit (the locked levels are skipped).
+    w.key("Down Down space");
+    let start = Instant::now();
+    while w.running() {
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "the game did not quit:\n{}",
+            w.log()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -390,6 +390,53 @@ fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     if let Some(b) = bounds_editor(ui, "camera bounds", cam) {
         let _ = ed.session.edit(Edit::SetCameraBounds { bounds: b }, at);
     }
+    game_regions(ed, ui, world);
+}
+
+/// The goal and the checkpoints: a region each, edited as numbers; a new checkpoint is placed
+/// where the hero stands (1 × 2.5 m, its feet at the bottom centre).
+fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
+    ui.separator();
+    let at = world.hero().body.pos;
+    let goal = ed.session.level().goal;
+    if let Some(g) = bounds_editor(ui, "goal", goal) {
+        let _ = ed.session.edit(Edit::SetGoal { goal: g }, at);
+    }
+    let mut checkpoints = ed.session.level().checkpoints.clone();
+    let mut changed = false;
+    let mut delete = None;
+    for (i, c) in checkpoints.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("checkpoint {i}"));
+            if ui.small_button("delete").clicked() {
+                delete = Some(i);
+            }
+        });
+        ui.horizontal(|ui| {
+            for (v, name) in [
+                (&mut c.min.x, "x0"),
+                (&mut c.min.y, "y0"),
+                (&mut c.max.x, "x1"),
+                (&mut c.max.y, "y1"),
+            ] {
+                changed |= num(ui, v, 0.1, name).changed();
+            }
+        });
+    }
+    if let Some(i) = delete {
+        checkpoints.remove(i);
+        changed = true;
+    }
+    if ui.button("Add checkpoint at the hero").clicked() {
+        checkpoints.push(Aabb {
+            min: at - DVec2::new(0.5, 0.0),
+            max: at + DVec2::new(0.5, 2.5),
+        });
+        changed = true;
+    }
+    if changed {
+        let _ = ed.session.edit(Edit::SetCheckpoints { checkpoints }, at);
+    }
 }
 
 /// A checkbox and four fields; `Some(new)` when the user changed it.
@@ -476,6 +523,9 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
             if ui.button("Solid").clicked() {
                 s.set_kind(PolygonKind::Solid);
             }
+            if ui.button("Hazard").clicked() {
+                s.set_kind(PolygonKind::Hazard);
+            }
         });
         ui.horizontal(|ui| {
             if ui.button("Copy").clicked() {
@@ -504,10 +554,12 @@ fn polygon_fields(ed: &mut EditorUi, ui: &mut Ui, pi: usize) {
             PolygonKind::Solid => "solid",
             PolygonKind::OneWay => "one-way",
             PolygonKind::Door => "door",
+            PolygonKind::Hazard => "hazard",
         })
         .show_ui(ui, |ui| {
             ui.selectable_value(&mut kind, PolygonKind::Solid, "solid");
             ui.selectable_value(&mut kind, PolygonKind::OneWay, "one-way");
+            ui.selectable_value(&mut kind, PolygonKind::Hazard, "hazard");
         });
     if kind != poly.kind {
         let _ = s.edit(Edit::SetKind { polygon: pi, kind }, at);

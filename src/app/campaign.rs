@@ -1,0 +1,222 @@
+//! Playing the campaign in the window: the title screen (continue, level select, quit), the
+//! level-complete screen (time, deaths, the best so far, next level), and the progress saved in
+//! the user's data directory when a level is finished.
+//!
+//! Menus move with Up and Down and choose with Jump (or Enter, or a click), so a gamepad alone
+//! drives them, as the pause menu does. While a menu is up the simulation is paused.
+//!
+//! Switching levels goes through the editor's session (`EditorUi::open`), so the editor, the
+//! world, the render meshes, the sound map and the agents' characters all follow one level.
+use std::path::PathBuf;
+
+use crate::level::campaign::{Campaign, Progress, Record};
+use crate::level::DataDir;
+
+/// Which campaign screen is up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The title screen; `item` is the highlighted entry.
+    Title {
+        /// The highlighted entry: 0 continue, 1..=n the levels, n + 1 quit.
+        item: usize,
+    },
+    /// Playing level `index`.
+    Playing {
+        /// Index in the campaign.
+        index: usize,
+    },
+    /// Level `index` was just finished; `item`: 0 next (or title after the last), 1 again,
+    /// 2 title.
+    Complete {
+        /// Index in the campaign.
+        index: usize,
+        /// The highlighted entry.
+        item: usize,
+    },
+}
+
+/// The campaign being played.
+pub struct CampaignPlay {
+    /// The campaign.
+    pub campaign: Campaign,
+    /// The player's progress.
+    pub progress: Progress,
+    /// Where the progress is saved (`None`: not saved).
+    progress_file: Option<PathBuf>,
+    /// The screen up now.
+    pub screen: Screen,
+    /// The record of the level just finished, before this run (for "new best").
+    pub previous: Option<Record>,
+    /// Where character files are looked up.
+    pub data: DataDir,
+    /// A problem to show (progress that did not load or save).
+    pub message: Option<String>,
+}
+
+/// What the player chose on a campaign screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Play level `index` from its start.
+    Play(usize),
+    /// Back to the title screen.
+    Title,
+    /// Quit the game.
+    Quit,
+}
+
+impl CampaignPlay {
+    /// The campaign at its title screen, with the progress from `progress_file`.
+    pub fn new(campaign: Campaign, progress_file: Option<PathBuf>, data: DataDir) -> Self {
+        let (progress, error) = progress_file
+            .as_deref()
+            .map(Progress::load)
+            .unwrap_or_default();
+        let message = error.map(|e| format!("progress not read ({e}): starting afresh"));
+        if let Some(m) = &message {
+            log::warn!("{m}");
+        }
+        CampaignPlay {
+            campaign,
+            progress,
+            progress_file,
+            screen: Screen::Title { item: 0 },
+            previous: None,
+            data,
+            message,
+        }
+    }
+
+    /// Whether a menu is up (the simulation waits).
+    pub fn menu_up(&self) -> bool {
+        !matches!(self.screen, Screen::Playing { .. })
+    }
+
+    /// The level the title screen's "continue" plays.
+    pub fn continue_index(&self) -> usize {
+        self.campaign.next_to_play(&self.progress)
+    }
+
+    /// Number of entries of the current menu.
+    pub fn entries(&self) -> usize {
+        match self.screen {
+            Screen::Title { .. } => self.campaign.levels.len() + 2,
+            Screen::Complete { .. } => 3,
+            Screen::Playing { .. } => 0,
+        }
+    }
+
+    /// Moves the highlight by `delta` (wrapping), skipping locked levels on the title screen.
+    pub fn move_highlight(&mut self, delta: isize) {
+        let n = self.entries();
+        if n == 0 {
+            return;
+        }
+        let step = |i: usize| (i as isize + delta).rem_euclid(n as isize) as usize;
+        match &mut self.screen {
+            Screen::Title { item } => {
+                let mut next = step(*item);
+                while (1..=self.campaign.levels.len()).contains(&next)
+                    && !self.campaign.unlocked(&self.progress, next - 1)
+                {
+                    next = (next as isize + delta).rem_euclid(n as isize) as usize;
+                }
+                *item = next;
+            }
+            Screen::Complete { item, .. } => *item = step(*item),
+            Screen::Playing { .. } => {}
+        }
+    }
+
+    /// What choosing entry `item` of the current menu does (`None`: nothing, e.g. a locked
+    /// level).
+    pub fn choose(&self, item: usize) -> Option<Choice> {
+        let n = self.campaign.levels.len();
+        match self.screen {
+            Screen::Title { .. } => match item {
+                0 => Some(Choice::Play(self.continue_index())),
+                i if i <= n => self
+                    .campaign
+                    .unlocked(&self.progress, i - 1)
+                    .then_some(Choice::Play(i - 1)),
+                _ => Some(Choice::Quit),
+            },
+            Screen::Complete { index, .. } => match item {
+                0 if index + 1 < n => Some(Choice::Play(index + 1)),
+                0 => Some(Choice::Title),
+                1 => Some(Choice::Play(index)),
+                _ => Some(Choice::Title),
+            },
+            Screen::Playing { .. } => None,
+        }
+    }
+
+    /// Level `index` was finished in `ticks` with `deaths`: recorded and saved; the complete
+    /// screen comes up.
+    pub fn finished(&mut self, index: usize, ticks: u64, deaths: u32) {
+        let name = self.campaign.levels[index].name.clone();
+        self.previous = self.progress.finish(&name, ticks, deaths);
+        if let Some(path) = &self.progress_file {
+            if let Err(e) = self.progress.save(path) {
+                log::warn!("{e}");
+                self.message = Some(format!("progress not saved: {e}"));
+            }
+        }
+        self.screen = Screen::Complete { index, item: 0 };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::campaign::CAMPAIGN_FILE;
+    use crate::level::file::tests::scratch_dir;
+
+    fn play(progress: Option<PathBuf>) -> CampaignPlay {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let c = Campaign::load(&root.join(CAMPAIGN_FILE)).unwrap();
+        CampaignPlay::new(c, progress, DataDir::at(root))
+    }
+
+    #[test]
+    fn the_title_continues_at_the_first_unfinished_level_and_skips_locked_ones() {
+        let mut p = play(None);
+        assert_eq!(p.choose(0), Some(Choice::Play(0)));
+        // Down from "continue": level 1, then past the three locked levels to quit.
+        p.move_highlight(1);
+        assert_eq!(p.screen, Screen::Title { item: 1 });
+        p.move_highlight(1);
+        assert_eq!(p.screen, Screen::Title { item: 5 });
+        assert_eq!(p.choose(5), Some(Choice::Quit));
+        assert_eq!(p.choose(3), None);
+        p.finished(0, 1200, 2);
+        assert_eq!(p.screen, Screen::Complete { index: 0, item: 0 });
+        assert_eq!(p.choose(0), Some(Choice::Play(1)));
+        assert_eq!(p.choose(1), Some(Choice::Play(0)));
+        assert_eq!(p.choose(2), Some(Choice::Title));
+        p.screen = Screen::Title { item: 0 };
+        assert_eq!(p.choose(0), Some(Choice::Play(1)));
+        assert_eq!(p.choose(2), Some(Choice::Play(1)));
+    }
+
+    #[test]
+    fn finishing_saves_the_progress_and_remembers_the_previous_best() {
+        let d = scratch_dir("campaign-ui");
+        let file = d.join("progress.ron");
+        let mut p = play(Some(file.clone()));
+        p.finished(3, 5000, 1);
+        assert_eq!(p.previous, None);
+        // The last level's "next" goes back to the title.
+        assert_eq!(p.choose(0), Some(Choice::Title));
+        let mut again = play(Some(file.clone()));
+        assert_eq!(again.progress.levels.len(), 1);
+        again.finished(3, 4000, 2);
+        assert_eq!(
+            again.previous,
+            Some(Record {
+                best_ticks: 5000,
+                best_deaths: 1
+            })
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}

@@ -1,0 +1,520 @@
+//! The rules of play: health, damage, death and respawn, checkpoints, the goal, the hero's attack
+//! and stomps. What turns the moving world into a game.
+//!
+//! # What it owns
+//! - [`Play`]: the hero's health, invulnerability, deaths, the checkpoint it respawns at, the
+//!   tick the goal was reached, and its attack's timers. Part of the world's state (hashed,
+//!   traced, deterministic).
+//! - [`Hazards`]: the level's `hazard` polygons as convex pieces, and the exact overlap test
+//!   against a collider.
+//! - The order of a tick's rules ([`Play::after_moves`]), run by `World::step` after every
+//!   character moved.
+//!
+//! # Rules
+//! - **Damage only on real overlap.** A hazard or an enemy hurts when the hero's collider in use
+//!   and the other shape overlap with positive area: the exact test of `collision::colliders_meet`
+//!   on the Minkowski difference, with `orient2d` signs. Touching (a shared edge or corner) never
+//!   hurts; nor does a corner the hero never entered.
+//! - **A hit** costs one health ([`Tuning::health`]), knocks the hero away from what hit it
+//!   (`hurt_knockback_x`, `hurt_knockback_y`) and makes it invulnerable for
+//!   `hurt_invulnerability`: nothing hurts it again within that time.
+//! - **Death** at 0 health, in a crush (`WorldEvent::Crushed` for the hero), or in a pit (the
+//!   hero's feet within [`PIT_DEPTH`] of the bottom of the level's bounds: it fell out of the
+//!   level). The hero is frozen where it died for `respawn_delay` (at most 0.5 s, a tuning range),
+//!   then put back at full health at the last checkpoint reached (the bottom centre of its
+//!   region), or at the level's spawn.
+//! - **Checkpoints and the goal** are regions: the hero's feet entering one is what counts. The
+//!   goal is reached once; after it nothing hurts the hero.
+//! - **Stomp:** overlapping an enemy while falling with its feet, a tick earlier, at or above the
+//!   enemy's top (less [`STOMP_SLACK`]) is a stomp, not a hit: a stompable enemy is defeated, any
+//!   enemy bounces the hero (`stomp_bounce_height`, or `jump_height` with jump held).
+//! - **Attack:** pressing attack (when its cooldown allows) puts out a hitbox in front of the
+//!   hero's collider (`attack_reach` wide, the collider's height) for `attack_active`. Each enemy
+//!   it overlaps is hit once per swing, knocked back, and the hero and the agents hold still for
+//!   `attack_hitstop` (movers keep their time: they are functions of the tick).
+//!
+//! Must never depend on window, GPU, audio or input crates.
+use glam::DVec2;
+use serde::Serialize;
+
+use super::agents::{ticks, Agent};
+use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, PolygonKind};
+use crate::level::Level;
+use crate::movement::{Actions, Env, Hero, Tuning};
+
+/// How close (m) to the bottom of the level's bounds the hero's feet may come before that is a
+/// fall out of the level (a pit): one centimetre, well under any step of the walk and well over
+/// the bounds' rounding.
+pub const PIT_DEPTH: f64 = 0.01;
+/// How far (m) below an enemy's top the hero's feet may have been a tick before a stomp: a tick's
+/// fall at the default terminal speed (24 m/s / 120 Hz = 0.2 m) plus a margin for an enemy
+/// walking up a slope.
+pub const STOMP_SLACK: f64 = 0.25;
+
+/// Why the hero died.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeathCause {
+    /// Its health ran out.
+    Hurt,
+    /// A mover or a door left it no room.
+    Crushed,
+    /// It fell out of the level.
+    Pit,
+}
+
+impl DeathCause {
+    /// A word for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeathCause::Hurt => "hurt",
+            DeathCause::Crushed => "crushed",
+            DeathCause::Pit => "pit",
+        }
+    }
+}
+
+/// What the rules of play did in a tick (sound, animation and the HUD read them).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayEvent {
+    /// The hero was hurt and has `health` left.
+    Hurt {
+        /// Health left.
+        health: u32,
+    },
+    /// The hero died.
+    Died {
+        /// Why.
+        cause: DeathCause,
+    },
+    /// The hero is back, at a checkpoint or the spawn.
+    Respawned,
+    /// The hero reached checkpoint `index` (in the level's `checkpoints`).
+    Checkpoint {
+        /// Index in the level's `checkpoints`.
+        index: usize,
+    },
+    /// The hero reached the goal.
+    GoalReached,
+    /// The hero swung its attack.
+    Attacked,
+    /// The hero's attack hit agent `agent`.
+    EnemyHit {
+        /// Index in the level's `agents`.
+        agent: usize,
+        /// Whether that defeated it.
+        defeated: bool,
+    },
+    /// The hero stomped agent `agent`.
+    Stomped {
+        /// Index in the level's `agents`.
+        agent: usize,
+        /// Whether that defeated it.
+        defeated: bool,
+    },
+}
+
+/// The level's hazards: every `hazard` polygon as convex pieces with their boxes.
+#[derive(Clone, Debug, Default)]
+pub struct Hazards {
+    pieces: Vec<(Aabb, Vec<DVec2>)>,
+}
+
+impl Hazards {
+    /// The hazards of `level` (a polygon that does not decompose, which validation refuses, is
+    /// left out).
+    pub fn new(level: &Level) -> Hazards {
+        let pieces = level
+            .polygons
+            .iter()
+            .filter(|p| p.kind == PolygonKind::Hazard)
+            .filter_map(|p| convex_pieces(&p.points))
+            .flatten()
+            .map(|c| (Aabb::from_points(c.iter().copied()), c))
+            .collect();
+        Hazards { pieces }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    /// The first hazard piece that `collider` (points relative to the feet) at `pos` overlaps with
+    /// positive area, by its box's centre (for the knockback's direction).
+    pub fn overlapping(&self, collider: &[DVec2], pos: DVec2) -> Option<DVec2> {
+        let reach = Aabb::from_points(collider.iter().map(|&q| q + pos));
+        self.pieces
+            .iter()
+            .filter(|(b, _)| b.min.cmplt(reach.max).all() && reach.min.cmplt(b.max).all())
+            .find(|(_, piece)| {
+                colliders_meet(piece, DVec2::ZERO, collider, pos) == Meeting::Overlapping
+            })
+            .map(|(b, _)| (b.min + b.max) * 0.5)
+    }
+}
+
+/// The hero's standing in the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play {
+    /// Health left.
+    pub health: u32,
+    /// Ticks of invulnerability left.
+    pub invulnerable: u32,
+    /// Deaths so far.
+    pub deaths: u32,
+    /// The last checkpoint reached (index in the level's `checkpoints`).
+    pub checkpoint: Option<usize>,
+    /// While dead: ticks until the respawn.
+    pub dead: Option<u32>,
+    /// The tick the goal was reached.
+    pub goal_tick: Option<u64>,
+    /// Ticks the attack's hitbox is still out.
+    pub attack: u32,
+    /// Ticks until the hero may attack again.
+    pub attack_cooldown: u32,
+    /// Ticks the hero and the agents still hold still after an attack landed.
+    pub hitstop: u32,
+    /// Agents the current swing already hit.
+    swing_hits: Vec<u32>,
+}
+
+impl Play {
+    /// A fresh start: full health, no deaths, no checkpoint.
+    pub fn new(t: &Tuning) -> Play {
+        Play {
+            health: t.health,
+            invulnerable: 0,
+            deaths: 0,
+            checkpoint: None,
+            dead: None,
+            goal_tick: None,
+            attack: 0,
+            attack_cooldown: 0,
+            hitstop: 0,
+            swing_hits: Vec::new(),
+        }
+    }
+
+    /// Where the hero respawns: the bottom centre of the last checkpoint's region, or the spawn.
+    pub fn respawn_point(&self, level: &Level) -> DVec2 {
+        self.checkpoint
+            .and_then(|i| level.checkpoints.get(i))
+            .map_or(level.spawn, |b| {
+                DVec2::new((b.min.x + b.max.x) * 0.5, b.min.y)
+            })
+    }
+
+    /// The words the world's state hash covers.
+    pub fn hash_words(&self, words: &mut Vec<u64>) {
+        words.extend([
+            self.health as u64,
+            self.invulnerable as u64,
+            self.deaths as u64,
+            self.checkpoint.map_or(u64::MAX, |c| c as u64),
+            self.dead.map_or(u64::MAX, u64::from),
+            self.goal_tick.unwrap_or(u64::MAX),
+            self.attack as u64,
+            self.attack_cooldown as u64,
+            self.hitstop as u64,
+        ]);
+    }
+
+    /// Whether the hero and the agents hold still this tick (hit-stop or death), counting it
+    /// down.
+    pub fn frozen(&mut self) -> bool {
+        if self.hitstop > 0 {
+            self.hitstop -= 1;
+            return true;
+        }
+        false
+    }
+
+    /// The hero is hurt by something at `from` (its knockback points away from it): one health
+    /// off, knockback and invulnerability, or death at 0.
+    fn hurt(&mut self, hero: &mut Hero, from: DVec2, t: &Tuning, events: &mut Vec<PlayEvent>) {
+        self.health = self.health.saturating_sub(1);
+        if self.health == 0 {
+            self.die(DeathCause::Hurt, t, events);
+            return;
+        }
+        let away = if hero.body.pos.x < from.x { -1.0 } else { 1.0 };
+        hero.launch(
+            DVec2::new(away * t.hurt_knockback_x, t.hurt_knockback_y),
+            false,
+        );
+        self.invulnerable = ticks(t.hurt_invulnerability);
+        events.push(PlayEvent::Hurt {
+            health: self.health,
+        });
+    }
+
+    fn die(&mut self, cause: DeathCause, t: &Tuning, events: &mut Vec<PlayEvent>) {
+        self.health = 0;
+        self.deaths += 1;
+        self.dead = Some(ticks(t.respawn_delay));
+        self.attack = 0;
+        self.swing_hits.clear();
+        events.push(PlayEvent::Died { cause });
+    }
+
+    /// Whether the hero is dead (waiting to respawn).
+    pub fn is_dead(&self) -> bool {
+        self.dead.is_some()
+    }
+
+    /// The rules after every character moved this tick (see the module docs for the order and
+    /// each rule). `prev_feet` is where the hero's feet were before the tick, `crushed` whether a
+    /// mover or door crushed it this tick, `bounds` the level's bounds.
+    #[allow(clippy::too_many_arguments)]
+    pub fn after_moves(
+        &mut self,
+        tick: u64,
+        ctx: &Rules,
+        hero: &mut Hero,
+        agents: &mut [Agent],
+        actions: &Actions,
+        prev_feet: DVec2,
+        crushed: bool,
+        events: &mut Vec<PlayEvent>,
+    ) {
+        let t = ctx.tuning;
+        if let Some(left) = self.dead {
+            if left > 0 {
+                self.dead = Some(left - 1);
+                return;
+            }
+            if let Ok((fresh, _)) = Hero::spawn(ctx.env, self.respawn_point(ctx.level), t) {
+                *hero = fresh;
+            }
+            self.dead = None;
+            self.health = t.health;
+            self.invulnerable = 0;
+            self.attack_cooldown = 0;
+            events.push(PlayEvent::Respawned);
+            return;
+        }
+        self.invulnerable = self.invulnerable.saturating_sub(1);
+        self.attack_cooldown = self.attack_cooldown.saturating_sub(1);
+        let feet = hero.body.pos;
+        if self.goal_tick.is_none() {
+            if ctx.level.goal.is_some_and(|g| g.contains(feet)) {
+                self.goal_tick = Some(tick);
+                events.push(PlayEvent::GoalReached);
+            }
+            if let Some(i) = ctx.level.checkpoints.iter().position(|c| c.contains(feet)) {
+                if self.checkpoint != Some(i) {
+                    self.checkpoint = Some(i);
+                    events.push(PlayEvent::Checkpoint { index: i });
+                }
+            }
+        }
+        let collider = ctx.env.mesh(hero.collider).collider();
+        self.swing(ctx, hero, collider, agents, actions, events);
+        if self.goal_tick.is_some() {
+            return;
+        }
+        if crushed {
+            self.die(DeathCause::Crushed, t, events);
+            return;
+        }
+        if feet.y <= ctx.bounds.min.y + PIT_DEPTH {
+            self.die(DeathCause::Pit, t, events);
+            return;
+        }
+        // Enemies: a stomp from above, else a hit (once per invulnerability).
+        for (i, a) in agents.iter_mut().enumerate() {
+            if a.defeated || !a.kind.is_enemy() {
+                continue;
+            }
+            let ac = ctx.env.mesh(a.mover.collider).collider();
+            if colliders_meet(ac, a.mover.body.pos, collider, feet) != Meeting::Overlapping {
+                continue;
+            }
+            let top = a.mover.body.pos.y + ac.iter().fold(0.0_f64, |m, q| m.max(q.y));
+            if hero.vel.y < 0.0 && prev_feet.y >= top - STOMP_SLACK {
+                let defeated = a.kind.stompable() && a.hit(0.0, 0.0);
+                let height = if actions.jump {
+                    t.jump_height
+                } else {
+                    t.stomp_bounce_height
+                };
+                hero.launch(
+                    DVec2::new(hero.vel.x, (2.0 * t.gravity * height).sqrt()),
+                    actions.jump,
+                );
+                events.push(PlayEvent::Stomped { agent: i, defeated });
+                continue;
+            }
+            if self.invulnerable == 0 {
+                self.hurt(hero, a.mover.body.pos, t, events);
+                if self.is_dead() {
+                    return;
+                }
+            }
+        }
+        if self.invulnerable == 0 {
+            if let Some(at) = ctx.hazards.overlapping(collider, hero.body.pos) {
+                self.hurt(hero, at, t, events);
+            }
+        }
+    }
+
+    /// The attack: a press starts a swing when the cooldown allows; while the swing is out, every
+    /// enemy its hitbox overlaps is hit once.
+    fn swing(
+        &mut self,
+        ctx: &Rules,
+        hero: &Hero,
+        collider: &[DVec2],
+        agents: &mut [Agent],
+        actions: &Actions,
+        events: &mut Vec<PlayEvent>,
+    ) {
+        let t = ctx.tuning;
+        if actions.attack_pressed && self.attack_cooldown == 0 {
+            self.attack = ticks(t.attack_active);
+            self.attack_cooldown = ticks(t.attack_cooldown);
+            self.swing_hits.clear();
+            events.push(PlayEvent::Attacked);
+        }
+        if self.attack == 0 {
+            return;
+        }
+        self.attack -= 1;
+        let hitbox = attack_hitbox(collider, hero.facing, t.attack_reach);
+        for (i, a) in agents.iter_mut().enumerate() {
+            if a.defeated || !a.kind.is_enemy() || self.swing_hits.contains(&(i as u32)) {
+                continue;
+            }
+            let ac = ctx.env.mesh(a.mover.collider).collider();
+            if colliders_meet(&hitbox, hero.body.pos, ac, a.mover.body.pos) == Meeting::Overlapping
+            {
+                self.swing_hits.push(i as u32);
+                let defeated = a.hit(hero.facing, t.attack_knockback);
+                self.hitstop = ticks(t.attack_hitstop);
+                events.push(PlayEvent::EnemyHit { agent: i, defeated });
+            }
+        }
+    }
+}
+
+/// The attack's hitbox relative to the hero's feet: `reach` wide in front of the collider (the
+/// side `facing` points to), as tall as the collider, counter-clockwise.
+pub fn attack_hitbox(collider: &[DVec2], facing: f64, reach: f64) -> Vec<DVec2> {
+    let b = Aabb::from_points(collider.iter().copied());
+    let (x0, x1) = if facing < 0.0 {
+        (b.min.x - reach, b.min.x)
+    } else {
+        (b.max.x, b.max.x + reach)
+    };
+    vec![
+        DVec2::new(x0, b.min.y),
+        DVec2::new(x1, b.min.y),
+        DVec2::new(x1, b.max.y),
+        DVec2::new(x0, b.max.y),
+    ]
+}
+
+/// What the rules read of the world.
+pub struct Rules<'a> {
+    /// The level.
+    pub level: &'a Level,
+    /// The tuning in effect.
+    pub tuning: &'a Tuning,
+    /// The meshes, ladders and movers.
+    pub env: &'a Env<'a>,
+    /// The level's hazards.
+    pub hazards: &'a Hazards,
+    /// The level's bounds (explicit or automatic).
+    pub bounds: Aabb,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::LevelPolygon;
+
+    fn hazards(points: Vec<DVec2>) -> Hazards {
+        let mut p = LevelPolygon::solid(points);
+        p.kind = PolygonKind::Hazard;
+        let level = Level {
+            name: "h".into(),
+            polygons: vec![p],
+            ladders: vec![],
+            doors: vec![],
+            agents: vec![],
+            movers: vec![],
+            spawn: DVec2::ZERO,
+            checkpoints: Vec::new(),
+            goal: None,
+            reset_on_death: false,
+            camera_bounds: None,
+            bounds: None,
+            tuning: Default::default(),
+        };
+        Hazards::new(&level)
+    }
+
+    /// A 1 × 1 m box standing on its bottom centre.
+    fn unit_box() -> Vec<DVec2> {
+        [(-0.5, 0.0), (0.5, 0.0), (0.5, 1.0), (-0.5, 1.0)]
+            .map(|(x, y)| DVec2::new(x, y))
+            .to_vec()
+    }
+
+    #[test]
+    fn a_corner_on_a_slanted_hazard_edge_touches_and_a_hair_further_overlaps() {
+        // The hypotenuse x + y = 3; the box's top right corner (2, 1) lies on it.
+        let h = hazards(vec![
+            DVec2::new(1.0, 0.0),
+            DVec2::new(3.0, 0.0),
+            DVec2::new(1.0, 2.0),
+        ]);
+        let c = unit_box();
+        // Beside it, on the left: the box's right side on x = 1, a shared segment.
+        assert_eq!(h.overlapping(&c, DVec2::new(0.5, 0.0)), None);
+        // Its corner exactly on the slanted edge, from outside.
+        assert_eq!(h.overlapping(&c, DVec2::new(2.5, 1.0)), None);
+        assert!(h
+            .overlapping(&c, DVec2::new(2.5 - 1.0 / 64.0, 1.0))
+            .is_some());
+        assert_eq!(h.overlapping(&c, DVec2::new(2.5 + 1.0 / 64.0, 1.0)), None);
+        // Deep inside.
+        assert!(h.overlapping(&c, DVec2::new(1.6, 0.0)).is_some());
+    }
+
+    #[test]
+    fn a_concave_hazard_hurts_in_its_arms_and_not_in_its_notch() {
+        // An L: the notch's corner at (1, 1).
+        let h = hazards(
+            [
+                (0.0, 0.0),
+                (3.0, 0.0),
+                (3.0, 1.0),
+                (1.0, 1.0),
+                (1.0, 3.0),
+                (0.0, 3.0),
+            ]
+            .map(|(x, y)| DVec2::new(x, y))
+            .to_vec(),
+        );
+        let c = unit_box();
+        // Sitting in the notch, on the lower arm and against the upper one: touching only.
+        assert_eq!(h.overlapping(&c, DVec2::new(1.5, 1.0)), None);
+        assert!(h.overlapping(&c, DVec2::new(1.5, 0.99)).is_some());
+        assert!(h.overlapping(&c, DVec2::new(1.49, 1.0)).is_some());
+    }
+
+    #[test]
+    fn the_hitbox_is_in_front_of_the_collider() {
+        let c = unit_box();
+        let right = attack_hitbox(&c, 1.0, 0.75);
+        assert_eq!(right[0], DVec2::new(0.5, 0.0));
+        assert_eq!(right[2], DVec2::new(1.25, 1.0));
+        let left = attack_hitbox(&c, -1.0, 0.75);
+        assert_eq!(left[0], DVec2::new(-1.25, 0.0));
+        assert_eq!(left[2], DVec2::new(-0.5, 1.0));
+    }
+}

@@ -1,0 +1,632 @@
+//! The rules of play (`sim::play`): hazards hurt only on real overlap, a hit gives knockback and
+//! invulnerability, deaths respawn at the last checkpoint within half a second, pits and the
+//! goal, stomps and the attack on enemies; all of it deterministic.
+use glam::DVec2;
+use proptest::prelude::*;
+use tessera::collision::{Aabb, PolygonKind};
+use tessera::level::{AgentKind, AgentSize, Level, LevelAgent, LevelPolygon};
+use tessera::movement::{Actions, Tuning};
+use tessera::sim::world::World;
+use tessera::sim::{DeathCause, PlayEvent};
+
+use crate::common::{level, mv, p, rect};
+
+fn hazard(x0: f64, y0: f64, x1: f64, y1: f64) -> LevelPolygon {
+    LevelPolygon {
+        kind: PolygonKind::Hazard,
+        ..rect(x0, y0, x1, y1)
+    }
+}
+
+fn region(x0: f64, y0: f64, x1: f64, y1: f64) -> Aabb {
+    Aabb {
+        min: p(x0, y0),
+        max: p(x1, y1),
+    }
+}
+
+/// A 40 m floor (top at y = 0) with the hero at x = 1.
+fn floor_level(extra: Vec<LevelPolygon>) -> Level {
+    let mut polygons = vec![rect(-2.0, -1.0, 40.0, 0.0)];
+    polygons.extend(extra);
+    level(polygons, vec![], p(1.0, 0.0))
+}
+
+/// Steps `n` ticks with `a`, returning each tick's play events with its tick index.
+fn play(w: &mut World, a: Actions, n: usize) -> Vec<(u64, PlayEvent)> {
+    let mut out = Vec::new();
+    for _ in 0..n {
+        w.step(&a);
+        assert!(w.penetrations().is_empty(), "penetration at {}", w.frame());
+        out.extend(w.play_events().iter().map(|&e| (w.frame() - 1, e)));
+    }
+    out
+}
+
+fn hurts(events: &[(u64, PlayEvent)]) -> Vec<u64> {
+    events
+        .iter()
+        .filter(|(_, e)| matches!(e, PlayEvent::Hurt { .. } | PlayEvent::Died { .. }))
+        .map(|&(t, _)| t)
+        .collect()
+}
+
+#[test]
+fn a_hazard_hurts_on_overlap_knocks_back_and_not_again_while_invulnerable() {
+    // A strip of spikes 0.3 m high on the floor from x = 5 to 6.
+    let l = floor_level(vec![hazard(5.0, 0.0, 6.0, 0.3)]);
+    let t = Tuning::default();
+    let mut w = World::new(&l, &t).unwrap();
+    assert_eq!(w.play().health, 3);
+    let mut hit_at = None;
+    for _ in 0..240 {
+        let before = w.hero().body.pos;
+        w.step(&mv(1.0, 0.0));
+        if w.play_events().contains(&PlayEvent::Hurt { health: 2 }) {
+            // The collider's right edge (x + 0.4) passed x = 5 in this tick, not before.
+            assert!(before.x + 0.4 <= 5.0, "{before}");
+            assert!(w.hero().body.pos.x + 0.4 > 5.0 || w.hero().vel.x < 0.0);
+            hit_at = Some(w.frame());
+            break;
+        }
+    }
+    let hit_at = hit_at.expect("walking into the spikes hurts");
+    // Knocked back, away from the spikes and up.
+    assert!(
+        w.hero().vel.x < 0.0 && w.hero().vel.y > 0.0,
+        "{}",
+        w.hero().vel
+    );
+    assert_eq!(w.play().health, 2);
+    // Standing in the spikes: no second hit within the invulnerability, then one.
+    let invulnerable = (t.hurt_invulnerability * 120.0).ceil() as u64;
+    let events = play(&mut w, mv(1.0, 0.0), 400);
+    let next = hurts(&events);
+    assert!(
+        next.first()
+            .is_none_or(|&t2| t2 - hit_at + 1 >= invulnerable),
+        "hit again at {next:?} after {hit_at}"
+    );
+}
+
+#[test]
+fn touching_a_hazard_is_not_a_hit() {
+    // The hero's collider (±0.4 m) flush against a hazard's side and standing on another's top.
+    let l = Level {
+        spawn: p(1.6, 0.0),
+        ..floor_level(vec![
+            hazard(2.0, 0.0, 3.0, 2.5),
+            hazard(-1.0, -0.5, 3.0, 0.0),
+        ])
+    };
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let events = play(&mut w, Actions::default(), 240);
+    assert!(hurts(&events).is_empty(), "{events:?}");
+    assert_eq!(w.play().health, 3);
+    // One step right overlaps.
+    let events = play(&mut w, mv(1.0, 0.0), 10);
+    assert_eq!(hurts(&events).len(), 1, "{events:?}");
+}
+
+#[test]
+fn a_death_respawns_at_the_last_checkpoint_within_half_a_second() {
+    let mut l = floor_level(vec![hazard(10.0, 0.0, 12.0, 0.3)]);
+    l.checkpoints = vec![region(4.0, 0.0, 5.0, 2.0)];
+    l.tuning.health = Some(1);
+    let t = Tuning::default();
+    let mut w = World::new(&l, &t).unwrap();
+    let mut events = Vec::new();
+    while !events.iter().any(|(_, e)| *e == PlayEvent::Respawned) {
+        events.extend(play(&mut w, mv(1.0, 0.0), 1));
+        assert!(w.frame() < 600, "{events:?}");
+    }
+    let at = |want: fn(&PlayEvent) -> bool| {
+        events
+            .iter()
+            .find(|(_, e)| want(e))
+            .map(|&(t, _)| t)
+            .unwrap()
+    };
+    let checkpoint = at(|e| matches!(e, PlayEvent::Checkpoint { index: 0 }));
+    let died = at(|e| {
+        matches!(
+            e,
+            PlayEvent::Died {
+                cause: DeathCause::Hurt
+            }
+        )
+    });
+    let back = at(|e| matches!(e, PlayEvent::Respawned));
+    assert!(checkpoint < died && died < back);
+    assert!(
+        (back - died) as f64 / 120.0 <= 0.5,
+        "respawned {} ticks after the death",
+        back - died
+    );
+    assert_eq!(w.play().deaths, 1);
+    // Back at the checkpoint's bottom centre, whole.
+    assert!(
+        (w.hero().body.pos - p(4.5, 0.0)).length() < 1e-9,
+        "{}",
+        w.hero().body.pos
+    );
+    assert_eq!(w.play().health, 1);
+    assert!(!w.play().is_dead());
+    assert_eq!(w.prev_pos(), w.hero().body.pos);
+}
+
+#[test]
+fn falling_out_of_the_level_is_a_death_in_a_pit_and_the_goal_is_reached_once() {
+    // A floor with a gap from 6 to 9 over the bottom of the bounds; the goal beyond it.
+    let mut l = level(
+        vec![rect(-2.0, -1.0, 6.0, 0.0), rect(9.0, -1.0, 30.0, 0.0)],
+        vec![],
+        p(1.0, 0.0),
+    );
+    l.bounds = Some(region(-2.0, -6.0, 30.0, 10.0));
+    l.goal = Some(region(20.0, 0.0, 22.0, 3.0));
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let events = play(&mut w, mv(1.0, 0.0), 240);
+    assert!(
+        events.iter().any(|(_, e)| *e
+            == PlayEvent::Died {
+                cause: DeathCause::Pit
+            }),
+        "{events:?}"
+    );
+    assert_eq!(w.play().deaths, 1);
+    // A run and a jump over the gap reaches the goal.
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    play(&mut w, mv(1.0, 0.0), 50);
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..mv(1.0, 0.0)
+    };
+    play(&mut w, jump, 1);
+    let events = play(
+        &mut w,
+        Actions {
+            jump_pressed: false,
+            ..jump
+        },
+        400,
+    );
+    let goals: Vec<_> = events
+        .iter()
+        .filter(|(_, e)| *e == PlayEvent::GoalReached)
+        .collect();
+    assert_eq!(goals.len(), 1, "{events:?}");
+    assert_eq!(w.play().goal_tick, Some(goals[0].0));
+    assert_eq!(w.play().deaths, 0);
+}
+
+fn enemy(kind: AgentKind, size: AgentSize, x: f64, facing: f64) -> LevelAgent {
+    LevelAgent {
+        kind,
+        size,
+        spawn: p(x, 0.0),
+        facing,
+        character: None,
+    }
+}
+
+#[test]
+fn walking_into_a_crawler_hurts_and_stomping_it_defeats_it_with_a_bounce() {
+    let mut l = floor_level(vec![]);
+    l.agents = vec![enemy(AgentKind::Crawler, AgentSize::Small, 6.0, 1.0)];
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let events = play(&mut w, mv(1.0, 0.0), 240);
+    let hurt = events
+        .iter()
+        .find(|(_, e)| matches!(e, PlayEvent::Hurt { .. }))
+        .expect("touching a crawler from the side hurts");
+    assert!(!w.agents()[0].defeated, "{hurt:?}");
+
+    // Dropped onto it from above: a stomp.
+    let mut l = floor_level(vec![]);
+    l.spawn = p(6.6, 1.0);
+    l.agents = vec![enemy(AgentKind::Crawler, AgentSize::Small, 6.0, 1.0)];
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let mut stomped = None;
+    for _ in 0..120 {
+        w.step(&Actions::default());
+        if let Some(e) = w
+            .play_events()
+            .iter()
+            .find(|e| matches!(e, PlayEvent::Stomped { .. }))
+        {
+            stomped = Some(*e);
+            break;
+        }
+    }
+    assert_eq!(
+        stomped,
+        Some(PlayEvent::Stomped {
+            agent: 0,
+            defeated: true
+        })
+    );
+    assert!(w.agents()[0].defeated);
+    assert!(w.hero().vel.y > 0.0, "bounced: {}", w.hero().vel);
+    assert_eq!(w.play().health, 3);
+}
+
+#[test]
+fn the_attack_defeats_a_crawler_before_it_touches_the_hero() {
+    let mut l = floor_level(vec![]);
+    // A crawler walking left towards the hero, and one far away that the hit-stop holds still.
+    l.agents = vec![
+        enemy(AgentKind::Crawler, AgentSize::Small, 4.0, -1.0),
+        enemy(AgentKind::Crawler, AgentSize::Small, 20.0, -1.0),
+    ];
+    let t = Tuning::default();
+    let mut w = World::new(&l, &t).unwrap();
+    // Wait until its left side (x - 0.3) is within the reach (hero's right side 1.4 + 0.9).
+    while w.agents()[0].mover.body.pos.x - 0.3 > 1.4 + t.attack_reach - 0.05 {
+        play(&mut w, Actions::default(), 1);
+        assert!(w.frame() < 600);
+    }
+    let attack = Actions {
+        attack_pressed: true,
+        ..Actions::default()
+    };
+    let events = play(&mut w, attack, 1);
+    assert_eq!(
+        events.iter().map(|(_, e)| *e).collect::<Vec<_>>(),
+        vec![
+            PlayEvent::Attacked,
+            PlayEvent::EnemyHit {
+                agent: 0,
+                defeated: true
+            }
+        ]
+    );
+    assert!(w.agents()[0].defeated);
+    // The hit-stop: the other crawler holds still for its ticks, then walks on.
+    let far = w.agents()[1].mover.body.pos;
+    let stop = (t.attack_hitstop * 120.0).ceil() as usize;
+    play(&mut w, Actions::default(), stop);
+    assert_eq!(w.agents()[1].mover.body.pos, far);
+    play(&mut w, Actions::default(), 2);
+    assert_ne!(w.agents()[1].mover.body.pos, far);
+    assert_eq!(w.play().health, 3);
+}
+
+#[test]
+fn one_swing_hits_an_enemy_once_and_the_cooldown_holds_a_second_press() {
+    let mut l = floor_level(vec![]);
+    // A brute (three hits) whose left side (x - 0.6) is inside the reach at once.
+    l.agents = vec![enemy(AgentKind::Brute, AgentSize::Large, 2.8, 1.0)];
+    let t = Tuning::default();
+    let mut w = World::new(&l, &t).unwrap();
+    let attack = Actions {
+        attack_pressed: true,
+        ..Actions::default()
+    };
+    let mut events = play(&mut w, attack, 1);
+    events.extend(play(&mut w, Actions::default(), 20));
+    // A press inside the cooldown does nothing.
+    events.extend(play(&mut w, attack, 1));
+    let hits: Vec<_> = events
+        .iter()
+        .filter(|(_, e)| matches!(e, PlayEvent::EnemyHit { .. } | PlayEvent::Attacked))
+        .map(|(_, e)| *e)
+        .collect();
+    assert_eq!(
+        hits,
+        vec![
+            PlayEvent::Attacked,
+            PlayEvent::EnemyHit {
+                agent: 0,
+                defeated: false
+            }
+        ]
+    );
+    assert_eq!(w.agents()[0].health, 2);
+    // Knocked back, away from the hero.
+    assert!(w.agents()[0].mover.body.pos.x > 2.8);
+}
+
+#[test]
+fn a_hopper_hops_towards_a_hero_it_sees_and_not_through_a_wall() {
+    let mut l = floor_level(vec![]);
+    l.agents = vec![enemy(AgentKind::Hopper, AgentSize::Medium, 7.0, -1.0)];
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    play(&mut w, Actions::default(), 60);
+    assert!(
+        w.agents()[0].mover.body.pos.x < 6.5,
+        "{}",
+        w.agents()[0].mover.body.pos
+    );
+    // A wall between them: it stays.
+    let mut l = floor_level(vec![rect(4.0, 0.0, 4.5, 6.0)]);
+    l.agents = vec![enemy(AgentKind::Hopper, AgentSize::Medium, 7.0, -1.0)];
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    play(&mut w, Actions::default(), 120);
+    assert_eq!(w.agents()[0].mover.body.pos.x, 7.0);
+}
+
+#[test]
+fn a_brute_charges_a_hero_at_its_height_and_is_stunned_by_a_wall() {
+    let mut l = floor_level(vec![rect(-2.0, 0.0, -1.0, 5.0)]);
+    l.agents = vec![enemy(AgentKind::Brute, AgentSize::Large, 8.0, 1.0)];
+    // The hero out of its reach above, on a ledge: it does not charge.
+    l.polygons.push(rect(0.0, 2.0, 2.0, 2.5));
+    l.spawn = p(1.0, 2.5);
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    play(&mut w, Actions::default(), 30);
+    assert!(!w.agents()[0].charging);
+    // Under the ledge, where it cannot fit, the hero is out of its sight too (its ray runs on its
+    // own mesh).
+    l.spawn = p(1.0, 0.0);
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    play(&mut w, Actions::default(), 30);
+    assert!(!w.agents()[0].charging);
+    // In the open at its height: it turns and charges, through the hero (agents do not collide
+    // with it: it is hurt), then into the wall at x = -1, which stuns it.
+    l.polygons.pop();
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let mut charged = false;
+    let mut stunned = false;
+    for _ in 0..400 {
+        w.step(&Actions::default());
+        charged |= w.agents()[0].charging;
+        if charged && !w.agents()[0].charging && w.agents()[0].wait > 60 {
+            stunned = true;
+            break;
+        }
+    }
+    assert!(charged && stunned);
+    assert!(w.play().health < 3);
+}
+
+#[test]
+fn worlds_with_the_rules_of_play_are_deterministic() {
+    let mut l = floor_level(vec![hazard(12.0, 0.0, 13.0, 0.3)]);
+    l.checkpoints = vec![region(4.0, 0.0, 5.0, 2.0)];
+    l.goal = Some(region(30.0, 0.0, 31.0, 2.0));
+    l.agents = vec![
+        enemy(AgentKind::Crawler, AgentSize::Small, 8.0, -1.0),
+        enemy(AgentKind::Hopper, AgentSize::Medium, 16.0, -1.0),
+        enemy(AgentKind::Brute, AgentSize::Large, 24.0, -1.0),
+    ];
+    let run = || {
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let mut hashes = Vec::new();
+        for i in 0..900u32 {
+            let a = Actions {
+                jump: i % 50 < 20,
+                jump_pressed: i % 50 == 0,
+                attack_pressed: i % 40 == 7,
+                ..mv(1.0, 0.0)
+            };
+            w.step(&a);
+            hashes.push(w.state_hash());
+        }
+        (hashes, w.play().clone())
+    };
+    let (a, pa) = run();
+    let (b, pb) = run();
+    assert_eq!(a, b);
+    assert_eq!(pa, pb);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// No damage without overlap: in levels of random hazard triangles and boxes on a lattice
+    /// (coordinates multiples of 1/8 m, so that touching is common and exact), with random
+    /// inputs, every hazard hit happens in a tick where the hero's collider and a hazard overlap
+    /// with positive area, computed independently (the hazard clipped by the collider's
+    /// half-planes, Sutherland–Hodgman, in exact dyadic arithmetic).
+    #[test]
+    fn no_hazard_damage_without_positive_area_overlap(
+        shapes in prop::collection::vec((0i32..200, 0i32..24, 1i32..24, 1i32..24, any::<bool>()), 1..10),
+        script in prop::collection::vec((-1i32..=1, any::<bool>(), 1usize..40), 1..12),
+    ) {
+        let q = |v: i32| v as f64 / 8.0;
+        let hazards: Vec<LevelPolygon> = shapes
+            .iter()
+            .map(|&(x, y, w, h, tri)| {
+                let (x0, y0) = (q(x) - 2.0, q(y) - 0.5);
+                let pts = if tri {
+                    vec![p(x0, y0), p(x0 + q(w), y0), p(x0, y0 + q(h))]
+                } else {
+                    vec![p(x0, y0), p(x0 + q(w), y0), p(x0 + q(w), y0 + q(h)), p(x0, y0 + q(h))]
+                };
+                LevelPolygon { points: pts, kind: PolygonKind::Hazard, material: None, colour: None }
+            })
+            .collect();
+        let mut l = floor_level(hazards.clone());
+        // A dyadic collider, so the independent test is exact.
+        l.tuning.stand_collider = Some(tessera::movement::tuning::head_chamfered_box(0.75, 1.75, 0.125));
+        l.tuning.crouch_collider = Some(tessera::movement::tuning::head_chamfered_box(0.75, 1.0, 0.125));
+        l.tuning.hurt_invulnerability = Some(0.0);
+        l.tuning.health = Some(99);
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        for &(x, jump, n) in &script {
+            for k in 0..n {
+                w.step(&Actions { jump, jump_pressed: jump && k == 0, ..mv(x as f64, 0.0) });
+                if w.play_events().iter().any(|e| matches!(e, PlayEvent::Hurt { .. })) {
+                    // The rules test the collider in use after the move, at the feet after the
+                    // move (before the knockback, which only changes the velocity).
+                    let c = w.collision().mesh(w.hero().collider).collider().to_vec();
+                    let feet = w.hero().body.pos;
+                    let area = hazards
+                        .iter()
+                        .map(|h| overlap_area(&h.points, &c, feet))
+                        .fold(0.0, f64::max);
+                    prop_assert!(area > 0.0, "hurt at {feet} with no overlap");
+                }
+            }
+        }
+    }
+}
+
+/// The area of a convex `shape` (counter-clockwise) clipped by the convex `collider` at `at`
+/// (Sutherland–Hodgman).
+fn overlap_area(shape: &[DVec2], collider: &[DVec2], at: DVec2) -> f64 {
+    let mut poly: Vec<DVec2> = shape.to_vec();
+    let n = collider.len();
+    for i in 0..n {
+        let (a, b) = (collider[i] + at, collider[(i + 1) % n] + at);
+        let side = |q: DVec2| (b - a).perp_dot(q - a);
+        let mut out = Vec::new();
+        for j in 0..poly.len() {
+            let (c, d) = (poly[j], poly[(j + 1) % poly.len()]);
+            let (sc, sd) = (side(c), side(d));
+            if sc >= 0.0 {
+                out.push(c);
+            }
+            if (sc > 0.0 && sd < 0.0) || (sc < 0.0 && sd > 0.0) {
+                out.push(c + (d - c) * (sc / (sc - sd)));
+            }
+        }
+        poly = out;
+        if poly.is_empty() {
+            return 0.0;
+        }
+    }
+    let mut area = 0.0;
+    for j in 0..poly.len() {
+        area += poly[j].perp_dot(poly[(j + 1) % poly.len()]);
+    }
+    area / 2.0
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A crawler on a floating platform with walls on it, from a random start, facing either way,
+    /// for ten seconds: it is on the ground every tick (it never walks off a ledge) and never
+    /// blocked by a wall (it turns before it touches one).
+    #[test]
+    fn a_crawler_never_falls_off_a_ledge_or_walks_into_a_wall(
+        width in 3.0f64..30.0,
+        walls in prop::collection::vec((0.0f64..1.0, 0.3f64..2.5, 0.2f64..2.0), 0..3),
+        start in 0.05f64..0.95,
+        left in any::<bool>(),
+    ) {
+        let mut polygons = vec![rect(0.0, -1.0, width, 0.0)];
+        let mut free = vec![(0.0, width)];
+        for &(at, h, w) in &walls {
+            let x = at * (width - w);
+            polygons.push(rect(x, 0.0, x + w, h));
+            free = free
+                .into_iter()
+                .flat_map(|(a, b): (f64, f64)| [(a, b.min(x)), (a.max(x + w), b)])
+                .filter(|(a, b)| b - a > 0.0)
+                .collect();
+        }
+        // Start on the longest free stretch, if the crawler (0.6 m) fits on it.
+        let (a, b) = free.iter().copied().fold((0.0, 0.0), |m, f| if f.1 - f.0 > m.1 - m.0 { f } else { m });
+        prop_assume!(b - a > 1.0);
+        let mut l = level(polygons, vec![], p(-30.0, 0.0));
+        l.polygons.push(rect(-35.0, -1.0, -25.0, 0.0));
+        l.agents = vec![LevelAgent {
+            kind: AgentKind::Crawler,
+            size: AgentSize::Small,
+            spawn: p(a + 0.3 + start * (b - a - 0.6), 0.0),
+            facing: if left { -1.0 } else { 1.0 },
+            character: None,
+        }];
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        for _ in 0..1200 {
+            w.step(&Actions::default());
+            let c = &w.agents()[0];
+            prop_assert!(c.mover.grounded(), "off the ground at {} (tick {})", c.mover.body.pos, w.frame());
+            prop_assert!(
+                !c.last.events.iter().any(|e| matches!(e, tessera::movement::MoveEvent::Blocked { .. })),
+                "walked into a wall at {} (tick {})", c.mover.body.pos, w.frame()
+            );
+        }
+    }
+
+    /// Hoppers chasing the hero over random steps and blocks never end a tick inside solid
+    /// geometry, nor does the hero.
+    #[test]
+    fn hoppers_never_penetrate(
+        blocks in prop::collection::vec((0.0f64..30.0, 0.2f64..3.0, 0.5f64..4.0), 0..8),
+        hoppers in prop::collection::vec(1.0f64..30.0, 1..4),
+        run in -1i32..=1,
+    ) {
+        let mut polygons = vec![rect(-2.0, -1.0, 34.0, 0.0), rect(-3.0, -1.0, -2.0, 8.0), rect(34.0, -1.0, 35.0, 8.0)];
+        for &(x, h, w) in &blocks {
+            polygons.push(rect(x, 0.0, x + w, h));
+        }
+        let mut l = level(polygons, vec![], p(15.0, 6.0));
+        l.agents = hoppers
+            .iter()
+            .map(|&x| LevelAgent { kind: AgentKind::Hopper, size: AgentSize::Medium, spawn: p(x, 5.0), facing: 1.0, character: None })
+            .collect();
+        let Ok(mut w) = World::new(&l, &Tuning::default()) else { return Ok(()); };
+        for k in 0..900 {
+            let jump = k % 90 == 0;
+            w.step(&Actions { jump, jump_pressed: jump, ..mv(run as f64, 0.0) });
+            prop_assert!(w.penetrations().is_empty(), "tick {}: {:?}", w.frame(), w.penetrations());
+        }
+    }
+}
+
+#[test]
+fn a_brute_never_enters_a_tunnel_only_a_crouching_hero_fits() {
+    // A tunnel 1.2 m high over x = 10..16; the hero crouches in it; a brute at its height charges.
+    let mut l = floor_level(vec![rect(10.0, 1.2, 16.0, 5.0)]);
+    l.spawn = p(13.0, 0.0);
+    l.agents = vec![
+        enemy(AgentKind::Brute, AgentSize::Large, 4.0, 1.0),
+        enemy(AgentKind::Brute, AgentSize::Large, 22.0, -1.0),
+    ];
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let crouch = Actions {
+        crouch: true,
+        ..Actions::default()
+    };
+    // How close each brute's side came to a tunnel mouth.
+    let mut closest = [f64::INFINITY; 2];
+    for _ in 0..1200 {
+        w.step(&crouch);
+        for (i, a) in w.agents().iter().enumerate() {
+            let x = a.mover.body.pos.x;
+            assert!(
+                !(10.0 - 0.6 < x && x < 16.0 + 0.6),
+                "a brute in the tunnel at {x}"
+            );
+            closest[i] = closest[i].min((x + 0.6 - 10.0).abs().min((x - 0.6 - 16.0).abs()));
+        }
+    }
+    // Both walked up to a mouth (the patrol turns where the ceiling is too low for it).
+    assert!(closest.iter().all(|&d| d < 0.2), "{closest:?}");
+}
+
+#[test]
+fn a_level_that_resets_on_death_brings_defeated_enemies_back_and_one_that_keeps_does_not() {
+    for reset in [false, true] {
+        // A crawler below the spawn (stomped at once), a pit beyond the floor's end at x = 20.
+        let mut l = level(vec![rect(-2.0, -1.0, 20.0, 0.0)], vec![], p(6.6, 1.0));
+        l.bounds = Some(region(-2.0, -6.0, 30.0, 10.0));
+        l.agents = vec![enemy(AgentKind::Crawler, AgentSize::Small, 6.0, 1.0)];
+        l.reset_on_death = reset;
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let mut events = Vec::new();
+        while !events.iter().any(|(_, e)| *e == PlayEvent::Respawned) {
+            let run = if w.agents()[0].defeated { 1.0 } else { 0.0 };
+            events.extend(play(&mut w, mv(run, 0.0), 1));
+            assert!(w.frame() < 1200, "{events:?}");
+        }
+        assert!(events
+            .iter()
+            .any(|(_, e)| matches!(e, PlayEvent::Stomped { defeated: true, .. })));
+        assert!(events.iter().any(|(_, e)| *e
+            == PlayEvent::Died {
+                cause: DeathCause::Pit
+            }));
+        let a = &w.agents()[0];
+        assert_eq!(a.defeated, !reset, "reset_on_death {reset}");
+        if reset {
+            assert_eq!(a.mover.body.pos, p(6.0, 0.0));
+            assert_eq!(a.health, 1);
+        }
+    }
+}
