@@ -9,8 +9,13 @@
 //! world, the render meshes, the sound map and the agents' characters all follow one level.
 use std::path::PathBuf;
 
+use super::game::Game;
+use super::hud::clock;
+use super::ui::{Effect, GameUi};
+use crate::input::UiActions;
 use crate::level::campaign::{Campaign, Progress, Record};
 use crate::level::DataDir;
+use crate::sim::World;
 
 /// Which campaign screen is up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,6 +167,191 @@ impl CampaignPlay {
             }
         }
         self.screen = Screen::Complete { index, item: 0 };
+    }
+}
+
+/// The campaign's screens in the game's UI pass.
+impl GameUi {
+    /// The campaign's screens: the level just finished is recorded; while the title or
+    /// level-complete screen is up the simulation waits, the menu moves with Up and Down and
+    /// chooses with Jump, Enter or a click. Returns whether a campaign screen was drawn.
+    pub(super) fn campaign_screens(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &mut Game,
+        nav: UiActions,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
+        let Some(c) = &mut self.campaign else {
+            return false;
+        };
+        if let Screen::Playing { index } = c.screen {
+            let p = game.world().play();
+            if let Some(t) = p.goal_tick {
+                let deaths = p.deaths;
+                c.finished(index, t + 1, deaths);
+            }
+        }
+        if !c.menu_up() {
+            return false;
+        }
+        game.set_paused(true);
+        if nav.up {
+            c.move_highlight(-1);
+        }
+        if nav.down {
+            c.move_highlight(1);
+        }
+        let item = match c.screen {
+            Screen::Title { item } | Screen::Complete { item, .. } => item,
+            Screen::Playing { .. } => 0,
+        };
+        let mut chosen = (nav.accept || self.menu_accept).then_some(item);
+        let ctx = ui.ctx().clone();
+        let (title, entries, summary) = campaign_menu(c, game.world());
+        egui::Window::new(title)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(&ctx, |ui| {
+                ui.set_min_width(420.0);
+                if let Some(s) = &summary {
+                    ui.label(egui::RichText::new(s).size(20.0));
+                    ui.separator();
+                }
+                for (i, (text, enabled)) in entries.iter().enumerate() {
+                    let label = egui::RichText::new(text).size(20.0);
+                    let r = ui.add_enabled(
+                        *enabled,
+                        egui::Button::selectable(i == item, label)
+                            .min_size(egui::vec2(400.0, 32.0)),
+                    );
+                    if r.clicked() {
+                        chosen = Some(i);
+                    }
+                }
+                if let Some(m) = &c.message {
+                    ui.label(egui::RichText::new(m).color(egui::Color32::LIGHT_RED));
+                }
+            });
+        if chosen.is_some() {
+            ui.ctx().request_repaint();
+        }
+        match chosen.and_then(|i| c.choose(i)) {
+            Some(Choice::Play(i)) => self.start_campaign_level(game, i, effects),
+            Some(Choice::Title) => c.screen = Screen::Title { item: 0 },
+            Some(Choice::Quit) => {
+                if self.editor.request_quit() {
+                    effects.push(Effect::Quit);
+                } else {
+                    self.toggle_editor(game);
+                }
+            }
+            None => {}
+        }
+        true
+    }
+
+    /// Plays campaign level `index` from its start: opened in the editor's session (so the
+    /// editor, the world, the meshes, the sounds and the characters follow it), the world
+    /// restarted, the simulation running.
+    fn start_campaign_level(&mut self, game: &mut Game, index: usize, effects: &mut Vec<Effect>) {
+        let Some(c) = &mut self.campaign else {
+            return;
+        };
+        let path = c.campaign.levels[index].path.clone();
+        if self.editor.session.path() != Some(path.as_path()) {
+            if self.editor.session.dirty() {
+                c.message = Some(
+                    "the editor has unsaved changes: save or undo them (Tab) before another level"
+                        .into(),
+                );
+                return;
+            }
+            self.editor.open(path.clone());
+            if self.editor.session.path() != Some(path.as_path()) {
+                c.message = Some(format!("cannot open {}", path.display()));
+                return;
+            }
+            if let Err(e) = game.world_mut().set_level(self.editor.session.level()) {
+                c.message = Some(format!("cannot play {}: {e}", path.display()));
+                return;
+            }
+            self.applied_revision = self.editor.session.revision();
+            effects.push(Effect::LevelChanged);
+            match crate::view::Cast::load(game.world(), &path, &c.data) {
+                Ok(cast) => game.set_cast(cast),
+                Err(e) => {
+                    log::warn!("{e}");
+                    c.message = Some(e.to_string());
+                }
+            }
+        }
+        if let Err(e) = game.world_mut().restart() {
+            c.message = Some(e.to_string());
+            return;
+        }
+        c.message = None;
+        c.screen = Screen::Playing { index };
+        game.snap_camera(1.0);
+        game.set_paused(false);
+    }
+}
+
+/// The campaign screen's title, its entries (text, enabled: a locked level is not), and
+/// A summary line under the entries.
+fn campaign_menu(c: &CampaignPlay, world: &World) -> (String, Vec<(String, bool)>, Option<String>) {
+    use Screen;
+    match c.screen {
+        Screen::Title { .. } => {
+            let next = &c.campaign.levels[c.continue_index()];
+            let mut entries = vec![(format!("Play: {}", next.level.name), true)];
+            for (i, l) in c.campaign.levels.iter().enumerate() {
+                let unlocked = c.campaign.unlocked(&c.progress, i);
+                let text = match c.progress.levels.get(&l.name) {
+                    Some(r) => format!(
+                        "{}   best {}, {} deaths",
+                        l.level.name,
+                        clock(r.best_ticks),
+                        r.best_deaths
+                    ),
+                    None if unlocked => l.level.name.clone(),
+                    None => format!("{} (locked)", l.level.name),
+                };
+                entries.push((text, unlocked));
+            }
+            entries.push(("Quit".into(), true));
+            (c.campaign.name.clone(), entries, None)
+        }
+        Screen::Complete { index, .. } => {
+            let play = world.play();
+            let ticks = play.goal_tick.map_or(world.frame(), |t| t + 1);
+            let best = c.progress.levels.get(&c.campaign.levels[index].name);
+            let new_best = c.previous.is_none_or(|r| ticks < r.best_ticks);
+            let summary = format!(
+                "time {}{}   deaths {}   best {}",
+                clock(ticks),
+                if new_best { " (best!)" } else { "" },
+                play.deaths,
+                best.map_or("-".into(), |r| clock(r.best_ticks)),
+            );
+            let last = index + 1 == c.campaign.levels.len();
+            let next = if last {
+                "Campaign complete: back to the title".to_string()
+            } else {
+                format!("Next: {}", c.campaign.levels[index + 1].level.name)
+            };
+            (
+                format!("{}: complete", c.campaign.levels[index].level.name),
+                vec![
+                    (next, true),
+                    ("Play it again".into(), true),
+                    ("Title".into(), true),
+                ],
+                Some(summary),
+            )
+        }
+        Screen::Playing { .. } => (String::new(), Vec::new(), None),
     }
 }
 

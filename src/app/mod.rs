@@ -19,6 +19,7 @@ pub mod campaign;
 pub mod egui_layer;
 pub mod fixed_step;
 pub mod game;
+pub mod hud;
 pub mod router;
 pub mod settings;
 pub mod ui;

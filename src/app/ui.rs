@@ -2,8 +2,10 @@
 //! commands do to the [`Game`].
 //!
 //! [`GameUi::ui`] runs inside one egui pass (the window's, or `egui_kittest`'s in the tests): it
-//! shows the editor when it is open, else the pause menu when the game is paused, carries out
-//! their commands on the game, and swaps the world's level when the document changed. The window
+//! shows the editor when it is open, else the campaign's title or level-complete screen when one
+//! is up (`app::campaign`), else the HUD of a game level (`app::hud`) and the pause menu when the
+//! game is paused; it carries out their commands on the game, and swaps the world's level when
+//! the document changed. The window
 //! only adds egui-winit (events in) and egui-wgpu (drawing), so everything here is tested
 //! headless.
 use std::path::PathBuf;
@@ -20,7 +22,7 @@ use crate::input::{Action, Bindings, Key, UiActions};
 use crate::level::UserDirs;
 use crate::movement::Tuning;
 use crate::render::quality::Msaa;
-use crate::sim::{Replay, World};
+use crate::sim::Replay;
 
 /// What the window must do after a UI frame, as values applied in one place
 /// (`app::window`'s `apply`), in order.
@@ -91,9 +93,9 @@ pub struct GameUi {
     pub settings_open: bool,
     /// The action waiting for a key to be bound to it.
     rebinding: Option<Action>,
-    applied_revision: u64,
+    pub(super) applied_revision: u64,
     /// Enter was pressed in the pause menu (the input router's `MenuAccept`).
-    menu_accept: bool,
+    pub(super) menu_accept: bool,
     /// The campaign being played, when the game was started on one (its title and
     /// level-complete screens, and the progress).
     pub campaign: Option<super::campaign::CampaignPlay>,
@@ -216,7 +218,7 @@ impl GameUi {
             }
         } else if !self.campaign_screens(ui, game, ui_actions, &mut effects) {
             if game.shows_hud() {
-                hud(ui, game.world(), self.campaign.is_none());
+                super::hud::hud(ui, game.world(), self.campaign.is_none());
             }
             if game.paused() {
                 self.pause_menu(ui, game, ui_actions, &mut effects);
@@ -252,132 +254,6 @@ impl GameUi {
             items.insert(items.len() - 1, MenuItem::Title);
         }
         items
-    }
-
-    /// The campaign's screens: the level just finished is recorded; while the title or
-    /// level-complete screen is up the simulation waits, the menu moves with Up and Down and
-    /// chooses with Jump, Enter or a click. Returns whether a campaign screen was drawn.
-    fn campaign_screens(
-        &mut self,
-        ui: &mut egui::Ui,
-        game: &mut Game,
-        nav: UiActions,
-        effects: &mut Vec<Effect>,
-    ) -> bool {
-        use super::campaign::{Choice, Screen};
-        let Some(c) = &mut self.campaign else {
-            return false;
-        };
-        if let Screen::Playing { index } = c.screen {
-            let p = game.world().play();
-            if let Some(t) = p.goal_tick {
-                let deaths = p.deaths;
-                c.finished(index, t + 1, deaths);
-            }
-        }
-        if !c.menu_up() {
-            return false;
-        }
-        game.set_paused(true);
-        if nav.up {
-            c.move_highlight(-1);
-        }
-        if nav.down {
-            c.move_highlight(1);
-        }
-        let item = match c.screen {
-            Screen::Title { item } | Screen::Complete { item, .. } => item,
-            Screen::Playing { .. } => 0,
-        };
-        let mut chosen = (nav.accept || self.menu_accept).then_some(item);
-        let ctx = ui.ctx().clone();
-        let (title, entries, summary) = campaign_menu(c, game.world());
-        egui::Window::new(title)
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-            .show(&ctx, |ui| {
-                ui.set_min_width(420.0);
-                if let Some(s) = &summary {
-                    ui.label(egui::RichText::new(s).size(20.0));
-                    ui.separator();
-                }
-                for (i, (text, enabled)) in entries.iter().enumerate() {
-                    let label = egui::RichText::new(text).size(20.0);
-                    let r = ui.add_enabled(
-                        *enabled,
-                        egui::Button::selectable(i == item, label)
-                            .min_size(egui::vec2(400.0, 32.0)),
-                    );
-                    if r.clicked() {
-                        chosen = Some(i);
-                    }
-                }
-                if let Some(m) = &c.message {
-                    ui.label(egui::RichText::new(m).color(egui::Color32::LIGHT_RED));
-                }
-            });
-        if chosen.is_some() {
-            ui.ctx().request_repaint();
-        }
-        match chosen.and_then(|i| c.choose(i)) {
-            Some(Choice::Play(i)) => self.start_campaign_level(game, i, effects),
-            Some(Choice::Title) => c.screen = Screen::Title { item: 0 },
-            Some(Choice::Quit) => {
-                if self.editor.request_quit() {
-                    effects.push(Effect::Quit);
-                } else {
-                    self.toggle_editor(game);
-                }
-            }
-            None => {}
-        }
-        true
-    }
-
-    /// Plays campaign level `index` from its start: opened in the editor's session (so the
-    /// editor, the world, the meshes, the sounds and the characters follow it), the world
-    /// restarted, the simulation running.
-    fn start_campaign_level(&mut self, game: &mut Game, index: usize, effects: &mut Vec<Effect>) {
-        let Some(c) = &mut self.campaign else {
-            return;
-        };
-        let path = c.campaign.levels[index].path.clone();
-        if self.editor.session.path() != Some(path.as_path()) {
-            if self.editor.session.dirty() {
-                c.message = Some(
-                    "the editor has unsaved changes: save or undo them (Tab) before another level"
-                        .into(),
-                );
-                return;
-            }
-            self.editor.open(path.clone());
-            if self.editor.session.path() != Some(path.as_path()) {
-                c.message = Some(format!("cannot open {}", path.display()));
-                return;
-            }
-            if let Err(e) = game.world_mut().set_level(self.editor.session.level()) {
-                c.message = Some(format!("cannot play {}: {e}", path.display()));
-                return;
-            }
-            self.applied_revision = self.editor.session.revision();
-            effects.push(Effect::LevelChanged);
-            match crate::view::Cast::load(game.world(), &path, &c.data) {
-                Ok(cast) => game.set_cast(cast),
-                Err(e) => {
-                    log::warn!("{e}");
-                    c.message = Some(e.to_string());
-                }
-            }
-        }
-        if let Err(e) = game.world_mut().restart() {
-            c.message = Some(e.to_string());
-            return;
-        }
-        c.message = None;
-        c.screen = super::campaign::Screen::Playing { index };
-        game.snap_camera(1.0);
-        game.set_paused(false);
     }
 
     /// Records the time of one frame for the editor's graph.
@@ -569,140 +445,5 @@ impl GameUi {
                 ui.end_row();
             }
         });
-    }
-}
-
-/// The heads-up display of a game level: health, deaths and time at the top left (large enough
-/// for 1280 × 720 from a sofa), and the level-complete panel once the goal is reached.
-/// `complete_panel`: show the simple level-complete panel (a level played on its own; the
-/// campaign has its own screen).
-pub fn hud(ui: &mut egui::Ui, world: &World, complete_panel: bool) {
-    let play = world.play();
-    let ctx = ui.ctx().clone();
-    let ticks = play.goal_tick.map_or(world.frame(), |t| t + 1);
-    let time = clock(ticks);
-    egui::Area::new(egui::Id::unique("hud"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 12.0))
-        .interactable(false)
-        .show(&ctx, |ui| {
-            egui::Frame::new()
-                .fill(egui::Color32::from_black_alpha(140))
-                .corner_radius(6.0)
-                .inner_margin(egui::Margin::symmetric(12, 8))
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        let max = world.tuning().health;
-                        let (rect, _) = ui.allocate_exact_size(
-                            egui::vec2(26.0 * max as f32, 24.0),
-                            egui::Sense::hover(),
-                        );
-                        for i in 0..max {
-                            let c = rect.left_center() + egui::vec2(13.0 + 26.0 * i as f32, 0.0);
-                            if i < play.health {
-                                ui.painter().circle_filled(c, 9.0, HEALTH_COLOUR);
-                            } else {
-                                ui.painter().circle_stroke(
-                                    c,
-                                    8.0,
-                                    egui::Stroke::new(2.0, HEALTH_COLOUR),
-                                );
-                            }
-                        }
-                        ui.add_space(12.0);
-                        let text = format!("deaths {}   {time}", play.deaths);
-                        ui.label(
-                            egui::RichText::new(text)
-                                .size(22.0)
-                                .color(egui::Color32::WHITE),
-                        );
-                    });
-                });
-        });
-    if complete_panel && play.goal_tick.is_some() {
-        egui::Window::new("Level complete")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
-            .show(&ctx, |ui| {
-                ui.set_min_width(260.0);
-                for line in [format!("time {time}"), format!("deaths {}", play.deaths)] {
-                    ui.label(egui::RichText::new(line).size(22.0));
-                }
-                ui.label("Pause (Esc / Start) and Restart to play it again.");
-            });
-    }
-}
-
-/// The colour of the HUD's health marks.
-const HEALTH_COLOUR: egui::Color32 = egui::Color32::from_rgb(230, 60, 60);
-
-/// `ticks` of the simulation as `m:ss.cc`.
-pub fn clock(ticks: u64) -> String {
-    let centis = ticks * 100 / u64::from(crate::sim::TICK_HZ);
-    format!(
-        "{}:{:02}.{:02}",
-        centis / 6000,
-        centis / 100 % 60,
-        centis % 100
-    )
-}
-
-/// The campaign screen's title, its entries (text, enabled: a locked level is not), and
-/// A summary line under the entries.
-fn campaign_menu(
-    c: &super::campaign::CampaignPlay,
-    world: &World,
-) -> (String, Vec<(String, bool)>, Option<String>) {
-    use super::campaign::Screen;
-    match c.screen {
-        Screen::Title { .. } => {
-            let next = &c.campaign.levels[c.continue_index()];
-            let mut entries = vec![(format!("Play: {}", next.level.name), true)];
-            for (i, l) in c.campaign.levels.iter().enumerate() {
-                let unlocked = c.campaign.unlocked(&c.progress, i);
-                let text = match c.progress.levels.get(&l.name) {
-                    Some(r) => format!(
-                        "{}   best {}, {} deaths",
-                        l.level.name,
-                        clock(r.best_ticks),
-                        r.best_deaths
-                    ),
-                    None if unlocked => l.level.name.clone(),
-                    None => format!("{} (locked)", l.level.name),
-                };
-                entries.push((text, unlocked));
-            }
-            entries.push(("Quit".into(), true));
-            (c.campaign.name.clone(), entries, None)
-        }
-        Screen::Complete { index, .. } => {
-            let play = world.play();
-            let ticks = play.goal_tick.map_or(world.frame(), |t| t + 1);
-            let best = c.progress.levels.get(&c.campaign.levels[index].name);
-            let new_best = c.previous.is_none_or(|r| ticks < r.best_ticks);
-            let summary = format!(
-                "time {}{}   deaths {}   best {}",
-                clock(ticks),
-                if new_best { " (best!)" } else { "" },
-                play.deaths,
-                best.map_or("-".into(), |r| clock(r.best_ticks)),
-            );
-            let last = index + 1 == c.campaign.levels.len();
-            let next = if last {
-                "Campaign complete: back to the title".to_string()
-            } else {
-                format!("Next: {}", c.campaign.levels[index + 1].level.name)
-            };
-            (
-                format!("{}: complete", c.campaign.levels[index].level.name),
-                vec![
-                    (next, true),
-                    ("Play it again".into(), true),
-                    ("Title".into(), true),
-                ],
-                Some(summary),
-            )
-        }
-        Screen::Playing { .. } => (String::new(), Vec::new(), None),
     }
 }

@@ -221,8 +221,7 @@ impl Play {
         ]);
     }
 
-    /// Whether the hero and the agents hold still this tick (hit-stop or death), counting it
-    /// down.
+    /// Whether the hero and the agents hold still this tick for a hit-stop, counting it down.
     pub fn frozen(&mut self) -> bool {
         if self.hitstop > 0 {
             self.hitstop -= 1;
@@ -265,21 +264,17 @@ impl Play {
     }
 
     /// The rules after every character moved this tick (see the module docs for the order and
-    /// each rule). `prev_feet` is where the hero's feet were before the tick, `crushed` whether a
-    /// mover or door crushed it this tick, `bounds` the level's bounds.
-    #[allow(clippy::too_many_arguments)]
+    /// each rule), with what the tick did in `ctx`.
     pub fn after_moves(
         &mut self,
-        tick: u64,
         ctx: &Rules,
         hero: &mut Hero,
         agents: &mut [Agent],
         actions: &Actions,
-        prev_feet: DVec2,
-        crushed: bool,
         events: &mut Vec<PlayEvent>,
     ) {
         let t = ctx.tuning;
+        let (tick, prev_feet, crushed) = (ctx.tick, ctx.prev_feet, ctx.crushed);
         if let Some(left) = self.dead {
             if left > 0 {
                 self.dead = Some(left - 1);
@@ -417,8 +412,14 @@ pub fn attack_hitbox(collider: &[DVec2], facing: f64, reach: f64) -> Vec<DVec2> 
     ]
 }
 
-/// What the rules read of the world.
+/// What the rules read of the world and of the tick.
 pub struct Rules<'a> {
+    /// The tick's index (the world's tick count before it).
+    pub tick: u64,
+    /// Where the hero's feet were before the tick.
+    pub prev_feet: DVec2,
+    /// Whether a mover or a door crushed the hero this tick.
+    pub crushed: bool,
     /// The level.
     pub level: &'a Level,
     /// The tuning in effect.

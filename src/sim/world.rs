@@ -510,6 +510,9 @@ impl World {
             movers: &self.movers,
         };
         let rules = Rules {
+            tick: self.steps,
+            prev_feet: self.prev_pos,
+            crushed,
             level: &self.level,
             tuning: &self.tuning,
             env: &env,
@@ -522,13 +525,10 @@ impl World {
             *actions
         };
         self.play.after_moves(
-            self.steps,
             &rules,
             &mut self.hero,
             &mut self.agents,
             &actions,
-            self.prev_pos,
-            crushed,
             &mut self.play_events,
         );
         if self.play_events.contains(&PlayEvent::Respawned) {

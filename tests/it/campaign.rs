@@ -30,6 +30,9 @@ struct Route {
     waits: &'static [(f64, Ready)],
     /// Attack whenever an enemy is in reach in front, as a player would.
     fight: bool,
+    /// Stop once the feet pass this x and climb (hold up) until they are at this height, then
+    /// jump off to the right.
+    climbs: &'static [(f64, f64)],
 }
 
 /// The campaign's levels and their routes, in order.
@@ -42,6 +45,8 @@ fn routes() -> Vec<(&'static str, Route)> {
                 crouch: &[(46.5, 55.0)],
                 waits: &[],
                 fight: false,
+                // The ladder at x = 88..89, up to the platform at y = 12.
+                climbs: &[(88.2, 12.45)],
             },
         ),
         (
@@ -63,6 +68,7 @@ fn routes() -> Vec<(&'static str, Route)> {
                     (61.2, |w| w.movers().offset(3).x > 8.95),
                 ],
                 fight: false,
+                climbs: &[],
             },
         ),
         (
@@ -72,6 +78,7 @@ fn routes() -> Vec<(&'static str, Route)> {
                 crouch: &[(73.2, 82.5)],
                 waits: &[(10.2, |w| w.doors()[0].open), (38.5, |w| w.doors()[1].open)],
                 fight: true,
+                climbs: &[],
             },
         ),
         (
@@ -85,6 +92,7 @@ fn routes() -> Vec<(&'static str, Route)> {
                     (33.2, |w| w.doors()[0].open),
                 ],
                 fight: true,
+                climbs: &[],
             },
         ),
     ]
@@ -120,6 +128,7 @@ fn drive(level: &tessera::level::Level, route: &Route) -> (Vec<Actions>, World) 
     let mut actions = Vec::new();
     let mut next_jump = 0;
     let mut next_wait = 0;
+    let mut next_climb = 0;
     let mut jump_ticks = 0;
     while w.play().goal_tick.is_none() && actions.len() < 120 * 600 {
         let x = w.hero().body.pos.x;
@@ -133,6 +142,18 @@ fn drive(level: &tessera::level::Level, route: &Route) -> (Vec<Actions>, World) 
                     next_wait += 1;
                 } else {
                     a.move_axis = p(0.0, 0.0);
+                }
+            }
+        }
+        if let Some(&(at, top)) = route.climbs.get(next_climb) {
+            if x >= at {
+                if w.hero().body.pos.y < top {
+                    a.move_axis = p(0.0, 1.0);
+                } else {
+                    // Off the ladder's top with a jump to the right, as a player leaves one.
+                    next_climb += 1;
+                    a.jump_pressed = true;
+                    jump_ticks = 40;
                 }
             }
         }
@@ -244,9 +265,10 @@ fn campaign_runs_are_deterministic_and_pinned() {
     }
 }
 
-/// The campaign's final state hashes (2026-11-26: the levels and their replays as first made).
+/// The campaign's final state hashes (2026-11-26: the levels and their replays as first made; level 1
+/// re-pinned when it gained its ladder).
 const PINNED: [u64; 4] = [
-    0xe602_0745_523a_2d99,
+    0x3dfb_f659_b8c0_0c98,
     0xb55d_cf16_fd5a_ef48,
     0x0122_86f6_5b1f_37fa,
     0xc7f6_5ec6_7ee4_a264,

@@ -1,0 +1,78 @@
+//! The heads-up display of a game level: health, deaths and time, and the simple level-complete
+//! panel of a level played on its own (the campaign has its own screen, `app::campaign`).
+use crate::sim::World;
+
+/// The heads-up display of a game level: health, deaths and time at the top left (large enough
+/// for 1280 × 720 from a sofa), and the level-complete panel once the goal is reached.
+/// `complete_panel`: show the simple level-complete panel (a level played on its own; the
+/// campaign has its own screen).
+pub fn hud(ui: &mut egui::Ui, world: &World, complete_panel: bool) {
+    let play = world.play();
+    let ctx = ui.ctx().clone();
+    let ticks = play.goal_tick.map_or(world.frame(), |t| t + 1);
+    let time = clock(ticks);
+    egui::Area::new(egui::Id::unique("hud"))
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 12.0))
+        .interactable(false)
+        .show(&ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_black_alpha(140))
+                .corner_radius(6.0)
+                .inner_margin(egui::Margin::symmetric(12, 8))
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        let max = world.tuning().health;
+                        let (rect, _) = ui.allocate_exact_size(
+                            egui::vec2(26.0 * max as f32, 24.0),
+                            egui::Sense::hover(),
+                        );
+                        for i in 0..max {
+                            let c = rect.left_center() + egui::vec2(13.0 + 26.0 * i as f32, 0.0);
+                            if i < play.health {
+                                ui.painter().circle_filled(c, 9.0, HEALTH_COLOUR);
+                            } else {
+                                ui.painter().circle_stroke(
+                                    c,
+                                    8.0,
+                                    egui::Stroke::new(2.0, HEALTH_COLOUR),
+                                );
+                            }
+                        }
+                        ui.add_space(12.0);
+                        let text = format!("deaths {}   {time}", play.deaths);
+                        ui.label(
+                            egui::RichText::new(text)
+                                .size(22.0)
+                                .color(egui::Color32::WHITE),
+                        );
+                    });
+                });
+        });
+    if complete_panel && play.goal_tick.is_some() {
+        egui::Window::new("Level complete")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
+            .show(&ctx, |ui| {
+                ui.set_min_width(260.0);
+                for line in [format!("time {time}"), format!("deaths {}", play.deaths)] {
+                    ui.label(egui::RichText::new(line).size(22.0));
+                }
+                ui.label("Pause (Esc / Start) and Restart to play it again.");
+            });
+    }
+}
+
+/// The colour of the HUD's health marks.
+const HEALTH_COLOUR: egui::Color32 = egui::Color32::from_rgb(230, 60, 60);
+
+/// `ticks` of the simulation as `m:ss.cc`.
+pub fn clock(ticks: u64) -> String {
+    let centis = ticks * 100 / u64::from(crate::sim::TICK_HZ);
+    format!(
+        "{}:{:02}.{:02}",
+        centis / 6000,
+        centis / 100 % 60,
+        centis % 100
+    )
+}
