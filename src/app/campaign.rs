@@ -187,9 +187,9 @@ impl GameUi {
         };
         if let Screen::Playing { index } = c.screen {
             let p = game.world().play();
-            if let Some(t) = p.goal_tick {
-                let deaths = p.deaths;
-                c.finished(index, t + 1, deaths);
+            if p.goal_tick.is_some() {
+                let (ticks, deaths) = (game.world().play_ticks(), p.deaths);
+                c.finished(index, ticks, deaths);
             }
         }
         if !c.menu_up() {
@@ -325,7 +325,7 @@ fn campaign_menu(c: &CampaignPlay, world: &World) -> (String, Vec<(String, bool)
         }
         Screen::Complete { index, .. } => {
             let play = world.play();
-            let ticks = play.goal_tick.map_or(world.frame(), |t| t + 1);
+            let ticks = world.play_ticks();
             let best = c.progress.levels.get(&c.campaign.levels[index].name);
             let new_best = c.previous.is_none_or(|r| ticks < r.best_ticks);
             let summary = format!(

@@ -281,13 +281,7 @@ impl Game {
     /// Whether the level is a game (a goal, checkpoints, hazards or enemies) and so shows the
     /// HUD: health, deaths, time. A sandbox level shows none (and skips the UI pass while playing).
     pub fn shows_hud(&self) -> bool {
-        let l = self.world.level();
-        l.goal.is_some()
-            || !l.checkpoints.is_empty()
-            || l.polygons
-                .iter()
-                .any(|p| p.kind == crate::collision::PolygonKind::Hazard)
-            || l.agents.iter().any(|a| a.kind.is_enemy())
+        self.world.is_game()
     }
 
     /// The world.

@@ -9,8 +9,7 @@ use crate::sim::World;
 pub fn hud(ui: &mut egui::Ui, world: &World, complete_panel: bool) {
     let play = world.play();
     let ctx = ui.ctx().clone();
-    let ticks = play.goal_tick.map_or(world.frame(), |t| t + 1);
-    let time = clock(ticks);
+    let time = clock(world.play_ticks());
     egui::Area::new(egui::Id::unique("hud"))
         .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 12.0))
         .interactable(false)

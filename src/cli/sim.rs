@@ -97,7 +97,7 @@ fn play_line(world: &tessera::sim::World) -> String {
     let goal = match (p.goal_tick, world.level().goal) {
         (Some(t), _) => format!(
             "goal reached at tick {t} ({:.3} s)",
-            (t + 1) as f64 / f64::from(TICK_HZ)
+            world.play_ticks() as f64 / f64::from(TICK_HZ)
         ),
         (None, Some(_)) => "goal not reached".to_string(),
         (None, None) => "no goal".to_string(),

@@ -309,13 +309,13 @@ pub fn paint_switch(b: &Aabb, open: bool, d: &mut impl DebugDraw) {
         ],
         colour,
     );
+    paint_region_outline(b, colour, d);
+}
+
+/// A region's outline, thin and faint in `colour` (a switch, a checkpoint, the goal).
+fn paint_region_outline(b: &Aabb, colour: Rgba, d: &mut impl DebugDraw) {
     let faint = [colour[0], colour[1], colour[2], 0.25];
-    let corners = [
-        b.min,
-        DVec2::new(b.max.x, b.min.y),
-        b.max,
-        DVec2::new(b.min.x, b.max.y),
-    ];
+    let corners = b.corners();
     for i in 0..4 {
         d.line(corners[i], corners[(i + 1) % 4], 0.03, faint);
     }
@@ -342,16 +342,7 @@ pub fn paint_flag(b: &Aabb, colour: Rgba, raised: bool, d: &mut impl DebugDraw) 
         ],
         colour,
     );
-    let faint = [colour[0], colour[1], colour[2], 0.25];
-    let corners = [
-        b.min,
-        DVec2::new(b.max.x, b.min.y),
-        b.max,
-        DVec2::new(b.min.x, b.max.y),
-    ];
-    for i in 0..4 {
-        d.line(corners[i], corners[(i + 1) % 4], 0.03, faint);
-    }
+    paint_region_outline(b, colour, d);
 }
 
 /// Blocking edges of the hero's face that its position touches.

@@ -223,9 +223,7 @@ impl Agent {
                 // A ledge ahead: stop the charge there (a wall is what stuns it, so only the
                 // ledge probe of the patrol runs).
                 let mesh = env.mesh(h.collider);
-                let v = h.vel.length();
-                let ahead =
-                    collider_width(mesh) + v * v / (2.0 * (t.ground_accel + t.ground_friction));
+                let ahead = collider_width(mesh) + braking_distance(h, t);
                 if !support_runs_on(mesh, h, dir, ahead) && ledge_ahead(mesh, h, t, dir, ahead) {
                     self.charging = false;
                     return walk(-dir, BRUTE_WALK);
@@ -264,10 +262,7 @@ impl Agent {
                 .any(|e| matches!(e, MoveEvent::Blocked { .. }));
             let mesh = env.mesh(h.collider);
             let width = collider_width(mesh);
-            // Where it would stop if it turned now: reversing brakes at the ground
-            // acceleration plus friction.
-            let v = h.vel.length();
-            let stop = v * v / (2.0 * (t.ground_accel + t.ground_friction));
+            let stop = braking_distance(h, t);
             // The ground the feet walk on is an edge of the boundary of the free space:
             // a wall or a ledge ahead ends it (the boundary turns there), so while the
             // edge runs on past the look-ahead, neither can be there and nothing needs
@@ -342,6 +337,13 @@ fn sees(env: &Env, h: &Hero, hero: DVec2) -> bool {
         opts,
     );
     ray.contacts.is_empty()
+}
+
+/// Where a walking character would stop if it turned now: reversing brakes at the ground
+/// acceleration plus friction (m).
+fn braking_distance(h: &Hero, t: &Tuning) -> f64 {
+    let v = h.vel.length();
+    v * v / (2.0 * (t.ground_accel + t.ground_friction))
 }
 
 /// Whether the edge the agent stands on runs on for at least `reach` ahead of its feet in

@@ -144,10 +144,10 @@ impl Hazards {
     /// The first hazard piece that `collider` (points relative to the feet) at `pos` overlaps with
     /// positive area, by its box's centre (for the knockback's direction).
     pub fn overlapping(&self, collider: &[DVec2], pos: DVec2) -> Option<DVec2> {
-        let reach = Aabb::from_points(collider.iter().map(|&q| q + pos));
+        let reach = placed_box(collider, pos);
         self.pieces
             .iter()
-            .filter(|(b, _)| b.min.cmplt(reach.max).all() && reach.min.cmplt(b.max).all())
+            .filter(|(b, _)| boxes_overlap(b, &reach))
             .find(|(_, piece)| {
                 colliders_meet(piece, DVec2::ZERO, collider, pos) == Meeting::Overlapping
             })
@@ -178,12 +178,16 @@ pub struct Play {
     pub hitstop: u32,
     /// Agents the current swing already hit.
     swing_hits: Vec<u32>,
+    /// The world's tick count when this play began (a level's start or restart), for the time
+    /// shown and recorded. Never changes a tick, so not hashed.
+    pub started: u64,
 }
 
 impl Play {
-    /// A fresh start: full health, no deaths, no checkpoint.
-    pub fn new(t: &Tuning) -> Play {
+    /// A fresh start at tick `started`: full health, no deaths, no checkpoint.
+    pub fn new(t: &Tuning, started: u64) -> Play {
         Play {
+            started,
             health: t.health,
             invulnerable: 0,
             deaths: 0,
@@ -258,6 +262,12 @@ impl Play {
         events.push(PlayEvent::Died { cause });
     }
 
+    /// Ticks played, from the start to the goal once reached, else to `now` (the world's tick
+    /// count).
+    pub fn ticks(&self, now: u64) -> u64 {
+        self.goal_tick.map_or(now, |t| t + 1) - self.started
+    }
+
     /// Whether the hero is dead (waiting to respawn).
     pub fn is_dead(&self) -> bool {
         self.dead.is_some()
@@ -318,13 +328,17 @@ impl Play {
             self.die(DeathCause::Pit, t, events);
             return;
         }
-        // Enemies: a stomp from above, else a hit (once per invulnerability).
+        // Enemies: a stomp from above, else a hit (once per invulnerability). Boxes first: the
+        // exact test builds a Minkowski difference.
+        let hero_box = placed_box(collider, feet);
         for (i, a) in agents.iter_mut().enumerate() {
             if a.defeated || !a.kind.is_enemy() {
                 continue;
             }
             let ac = ctx.env.mesh(a.mover.collider).collider();
-            if colliders_meet(ac, a.mover.body.pos, collider, feet) != Meeting::Overlapping {
+            if !boxes_overlap(&placed_box(ac, a.mover.body.pos), &hero_box)
+                || colliders_meet(ac, a.mover.body.pos, collider, feet) != Meeting::Overlapping
+            {
                 continue;
             }
             let top = a.mover.body.pos.y + ac.iter().fold(0.0_f64, |m, q| m.max(q.y));
@@ -379,12 +393,15 @@ impl Play {
         }
         self.attack -= 1;
         let hitbox = attack_hitbox(collider, hero.facing, t.attack_reach);
+        let hit_box = placed_box(&hitbox, hero.body.pos);
         for (i, a) in agents.iter_mut().enumerate() {
             if a.defeated || !a.kind.is_enemy() || self.swing_hits.contains(&(i as u32)) {
                 continue;
             }
             let ac = ctx.env.mesh(a.mover.collider).collider();
-            if colliders_meet(&hitbox, hero.body.pos, ac, a.mover.body.pos) == Meeting::Overlapping
+            if boxes_overlap(&placed_box(ac, a.mover.body.pos), &hit_box)
+                && colliders_meet(&hitbox, hero.body.pos, ac, a.mover.body.pos)
+                    == Meeting::Overlapping
             {
                 self.swing_hits.push(i as u32);
                 let defeated = a.hit(hero.facing, t.attack_knockback);
@@ -393,6 +410,17 @@ impl Play {
             }
         }
     }
+}
+
+/// The box of `shape` (points relative to a reference) placed at `at`.
+fn placed_box(shape: &[DVec2], at: DVec2) -> Aabb {
+    Aabb::from_points(shape.iter().map(|&q| q + at))
+}
+
+/// Whether two boxes overlap with positive area: boxes that only touch hold shapes that cannot
+/// overlap, so the exact test is skipped for them.
+fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
+    a.min.cmplt(b.max).all() && b.min.cmplt(a.max).all()
 }
 
 /// The attack's hitbox relative to the hero's feet: `reach` wide in front of the collider (the
@@ -441,19 +469,12 @@ mod tests {
         let mut p = LevelPolygon::solid(points);
         p.kind = PolygonKind::Hazard;
         let level = Level {
-            name: "h".into(),
             polygons: vec![p],
-            ladders: vec![],
-            doors: vec![],
-            agents: vec![],
-            movers: vec![],
-            spawn: DVec2::ZERO,
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            camera_bounds: None,
-            bounds: None,
-            tuning: Default::default(),
+            ..crate::level::parse_level(
+                std::path::Path::new("h.ron"),
+                "(name: \"h\", polygons: [], spawn: (0.0, 0.0))",
+            )
+            .unwrap()
         };
         Hazards::new(&level)
     }

@@ -147,6 +147,8 @@ pub struct World {
     hero: Hero,
     /// The level's agents, in its order.
     agents: Vec<Agent>,
+    /// Their size classes' colliders.
+    classes: SizeClasses,
     /// The level's doors' states, in its order.
     doors: Vec<DoorState>,
     /// The level's movers, posed for the last tick.
@@ -272,36 +274,6 @@ impl Built {
         })
     }
 
-    /// The level's agents, fresh at their spawn points, and a warning for each one moved.
-    fn spawn_agents(
-        &self,
-        level: &Level,
-        warnings: &mut Vec<String>,
-    ) -> Result<Vec<Agent>, WorldError> {
-        let env = self.env();
-        let mut agents = Vec::with_capacity(level.agents.len());
-        for (index, def) in level.agents.iter().enumerate() {
-            let (agent, moved) =
-                Agent::spawn(def, &self.classes, &env, &self.tuning).map_err(|_| {
-                    WorldError::AgentSpawn {
-                        index,
-                        x: def.spawn.x,
-                        y: def.spawn.y,
-                    }
-                })?;
-            if moved > 0.0 {
-                warnings.push(moved_warning(
-                    &format!("agent {index}'s spawn"),
-                    def.spawn,
-                    moved,
-                    agent.mover.body.pos,
-                ));
-            }
-            agents.push(agent);
-        }
-        Ok(agents)
-    }
-
     fn env(&self) -> Env<'_> {
         Env {
             collision: &self.collision,
@@ -309,6 +281,36 @@ impl Built {
             movers: &self.movers,
         }
     }
+}
+
+/// The level's agents, fresh at their spawn points on the meshes of `classes`, and a warning for
+/// each one moved.
+fn spawn_agents(
+    level: &Level,
+    classes: &SizeClasses,
+    env: &Env,
+    tuning: &Tuning,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Agent>, WorldError> {
+    let mut agents = Vec::with_capacity(level.agents.len());
+    for (index, def) in level.agents.iter().enumerate() {
+        let (agent, moved) =
+            Agent::spawn(def, classes, env, tuning).map_err(|_| WorldError::AgentSpawn {
+                index,
+                x: def.spawn.x,
+                y: def.spawn.y,
+            })?;
+        if moved > 0.0 {
+            warnings.push(moved_warning(
+                &format!("agent {index}'s spawn"),
+                def.spawn,
+                moved,
+                agent.mover.body.pos,
+            ));
+        }
+        agents.push(agent);
+    }
+    Ok(agents)
 }
 
 /// The words of a character's state that every hash covers: position, face, velocity, collider,
@@ -398,10 +400,16 @@ impl World {
         if moved > 0.0 {
             warnings.push(moved_warning("spawn", level.spawn, moved, hero.body.pos));
         }
-        let agents = built.spawn_agents(level, &mut warnings)?;
+        let agents = spawn_agents(
+            level,
+            &built.classes,
+            &built.env(),
+            &built.tuning,
+            &mut warnings,
+        )?;
         let mut world = World {
             level: level.clone(),
-            play: Play::new(&built.tuning),
+            play: Play::new(&built.tuning, 0),
             play_events: Vec::new(),
             hazards: built.hazards,
             bounds: built.bounds,
@@ -412,6 +420,7 @@ impl World {
             ladders: built.ladders,
             hero,
             agents,
+            classes: built.classes,
             doors: door_states(level),
             movers: built.movers,
             paths: built.paths,
@@ -545,19 +554,23 @@ impl World {
     }
 
     /// The agents back at their spawns as the level starts them, and each door as the level
-    /// starts it (a level's `reset_on_death`). An agent that no longer finds room keeps its
-    /// state.
+    /// starts it (a level's `reset_on_death`).
     fn reset_agents_and_doors(&mut self) {
-        let classes = SizeClasses::for_agents(&self.level.agents);
         let env = Env {
             collision: &self.collision,
             ladders: &self.ladders,
             movers: &self.movers,
         };
-        for (a, def) in self.agents.iter_mut().zip(&self.level.agents) {
-            if let Ok((fresh, _)) = Agent::spawn(def, &classes, &env, &self.tuning) {
-                *a = fresh;
-            }
+        // Every agent spawned before, so each finds room again (its spawn is moved as at the
+        // start, without a new warning).
+        if let Ok(agents) = spawn_agents(
+            &self.level,
+            &self.classes,
+            &env,
+            &self.tuning,
+            &mut Vec::new(),
+        ) {
+            self.agents = agents;
         }
         for i in 0..self.doors.len() {
             let open = self.level.doors[i].open;
@@ -643,7 +656,13 @@ impl World {
         let built = Built::new(level, &self.base_tuning)?;
         let (hero, moved) = self.hero.relocate(&built.env(), &built.tuning)?;
         let mut warnings = Vec::new();
-        let agents = built.spawn_agents(level, &mut warnings)?;
+        let agents = spawn_agents(
+            level,
+            &built.classes,
+            &built.env(),
+            &built.tuning,
+            &mut warnings,
+        )?;
         if moved > 0.0 {
             warnings.push(moved_warning(
                 "the hero",
@@ -660,6 +679,7 @@ impl World {
         self.ladders = built.ladders;
         self.hero = hero;
         self.agents = agents;
+        self.classes = built.classes;
         self.doors = door_states(level);
         self.movers = built.movers;
         self.paths = built.paths;
@@ -707,7 +727,7 @@ impl World {
     pub fn restart(&mut self) -> Result<(), WorldError> {
         let level = self.level.clone();
         self.set_level(&level)?;
-        self.play = Play::new(&self.tuning);
+        self.play = Play::new(&self.tuning, self.steps);
         self.place_hero(level.spawn)?;
         Ok(())
     }
@@ -768,6 +788,18 @@ impl World {
     /// The rules of play's state: health, deaths, checkpoint, goal.
     pub fn play(&self) -> &Play {
         &self.play
+    }
+    /// Ticks played since the level started (or restarted), to the goal once reached.
+    pub fn play_ticks(&self) -> u64 {
+        self.play.ticks(self.steps)
+    }
+    /// Whether the level is a game: a goal, checkpoints, hazards or enemies (the front end shows
+    /// its HUD).
+    pub fn is_game(&self) -> bool {
+        self.level.goal.is_some()
+            || !self.level.checkpoints.is_empty()
+            || !self.hazards.is_empty()
+            || self.agents.iter().any(|a| a.kind.is_enemy())
     }
     /// What the rules of play did in the last tick.
     pub fn play_events(&self) -> &[PlayEvent] {

@@ -630,3 +630,23 @@ fn a_level_that_resets_on_death_brings_defeated_enemies_back_and_one_that_keeps_
         }
     }
 }
+
+/// The time shown and recorded counts from the level's start or its restart (the world's tick
+/// count goes on across a restart) and stops at the goal.
+#[test]
+fn the_time_played_counts_from_the_start_or_the_restart_to_the_goal() {
+    let mut l = floor_level(vec![]);
+    l.goal = Some(region(10.0, 0.0, 11.0, 2.0));
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    play(&mut w, Actions::default(), 100);
+    assert_eq!(w.play_ticks(), 100);
+    w.restart().unwrap();
+    assert_eq!(w.play_ticks(), 0);
+    let events = play(&mut w, mv(1.0, 0.0), 240);
+    let (goal, _) = *events
+        .iter()
+        .find(|(_, e)| *e == PlayEvent::GoalReached)
+        .unwrap();
+    assert_eq!(w.play_ticks(), goal + 1 - 100);
+    assert!(w.frame() > goal + 1);
+}
