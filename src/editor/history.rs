@@ -24,6 +24,11 @@ enum DragKey {
         vertices: Vec<usize>,
     },
     Polygons(Vec<usize>),
+    /// An object list (`SetAgents`, `SetMovers`, `SetDoors`): the merged entry's redo is the
+    /// last list.
+    Agents,
+    Movers,
+    Doors,
 }
 
 /// The undo and redo stacks.
@@ -61,6 +66,9 @@ impl History {
                 vertices: vertices.clone(),
             },
             Edit::MovePolygons { polygons, .. } => DragKey::Polygons(polygons.clone()),
+            Edit::SetAgents { .. } => DragKey::Agents,
+            Edit::SetMovers { .. } => DragKey::Movers,
+            Edit::SetDoors { .. } => DragKey::Doors,
             _ => return self.apply(level, edit),
         };
         let applied = apply(level, &edit)?;
@@ -161,6 +169,18 @@ fn final_positions(level: &Level, key: &DragKey) -> Edit {
                 .iter()
                 .map(|&i| (i, level.polygons[i].points.clone()))
                 .collect(),
+        },
+        DragKey::Agents => Edit::SetAgents {
+            agents: level.agents.clone(),
+            restore: false,
+        },
+        DragKey::Movers => Edit::SetMovers {
+            movers: level.movers.clone(),
+            restore: false,
+        },
+        DragKey::Doors => Edit::SetDoors {
+            doors: level.doors.clone(),
+            restore: false,
         },
     }
 }

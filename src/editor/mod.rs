@@ -6,7 +6,7 @@
 //! - [`ops`]: [`Edit`], the explicit editing commands (move vertices or polygons, insert and
 //!   delete vertices, add, paste and delete polygons, set kind, material and colour, move the
 //!   spawn, add, move, resize and delete ladders, set camera and level bounds, rotate and scale a
-//!   selection about a pivot), and [`apply`], which either applies one to the level and returns
+//!   selection about a pivot, set the agents, movers or doors), and [`apply`], which either applies one to the level and returns
 //!   its inverse or refuses it with an [`EditError`] and leaves the level untouched. An edit is
 //!   checked on a candidate of the polygons it touches only (`collision::validate_polygon` plus
 //!   the near-duplicate rule) and cheap field checks, never by validating the whole level, so its
@@ -16,6 +16,10 @@
 //!   (the old coordinates or fields of what it touched, never a snapshot of the level), so memory
 //!   and time per undo are proportional to the edit. Consecutive drags of the same vertices or
 //!   polygons can merge into one entry.
+//! - [`objects`]: the level's agents, movers (and their path nodes) and doors (and their
+//!   switches) in the editor: picking, moving, the new objects the tools make, and the checks of
+//!   the edits that set an object list (the level file's own rules, plus placement: an agent's
+//!   collider clear of solids, doors clear of each other, paths inside the bounds).
 //! - [`snap`]: [`Grid`], snapping to exact grid points, and [`close_outline`], which drops the
 //!   closing click of a drawn polygon when it lands on the first point.
 //! - [`session`]: [`EditorSession`], the document with its history, file and unsaved state, the
@@ -66,7 +70,8 @@
 //!
 //! # Must never depend on
 //! Window, GPU, audio or input crates. The model (everything but [`ui`]) imports no GUI crate
-//! either: it reads `level` (the document) and `collision` (polygon validation). [`ui`] draws
+//! either: it reads `level` (the document), `collision` (polygon validation, collider overlap)
+//! and `sim::agents` (the size classes' colliders). [`ui`] draws
 //! through egui only (no wgpu, no winit) and reads `render` (the camera, the collision overlay's
 //! drawing) and `sim` (the world it shows). The simulation layers never import the editor
 //! (`tests/it/layering.rs` checks all three rules).
@@ -74,6 +79,7 @@
 //! [`Level`]: crate::level::Level
 //! [`Level::validate`]: crate::level::Level::validate
 pub mod history;
+pub mod objects;
 pub mod ops;
 pub mod recovery;
 pub mod session;
@@ -82,6 +88,7 @@ pub mod snap;
 pub mod ui;
 
 pub use history::History;
+pub use objects::{AgentTemplate, Grab, ObjectRef};
 pub use ops::{apply, Applied, Edit, EditError, NEAR_DUPLICATE};
 pub use session::{EditorSession, Hit, Modifiers, Request, Selection, Tool};
 pub use shortcut::Shortcut;

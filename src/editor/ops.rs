@@ -9,7 +9,7 @@ use crate::collision::{validate_polygon, Aabb, GeometryError, Num, PolygonKind};
 use crate::level::document::polygon_id;
 use crate::level::limits::{check_counts, LimitExceeded};
 use crate::level::validate::{box_problem, in_range};
-use crate::level::{Ladder, Level, LevelPolygon};
+use crate::level::{Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon};
 
 use super::snap::close_outline;
 
@@ -78,6 +78,23 @@ pub enum Edit {
     /// Replaces the checkpoint regions (add, move, delete: the whole list, so the inverse is the
     /// list before).
     SetCheckpoints { checkpoints: Vec<Aabb> },
+    /// Replaces the agents (add, move, change, delete: the whole list, so the inverse is the
+    /// list before; `editor::objects` has the checks). `restore`: it puts back an earlier list
+    /// (an inverse), so the placement checks are skipped.
+    SetAgents {
+        agents: Vec<LevelAgent>,
+        restore: bool,
+    },
+    /// Replaces the movers, as [`Edit::SetAgents`] does the agents.
+    SetMovers {
+        movers: Vec<LevelMover>,
+        restore: bool,
+    },
+    /// Replaces the doors and their switches, as [`Edit::SetAgents`] does the agents.
+    SetDoors {
+        doors: Vec<LevelDoor>,
+        restore: bool,
+    },
     /// Rotates polygons by `angle` radians (counter-clockwise) about `pivot`.
     Rotate {
         polygons: Vec<usize>,
@@ -126,6 +143,9 @@ impl Edit {
                 | Edit::InsertVertices { .. }
                 | Edit::InsertPolygons { .. }
                 | Edit::InsertLadder { .. }
+                | Edit::SetAgents { restore: true, .. }
+                | Edit::SetMovers { restore: true, .. }
+                | Edit::SetDoors { restore: true, .. }
         )
     }
 }
@@ -202,6 +222,9 @@ pub enum EditError {
     /// The level would hold more polygons, points or ladders than `level::limits` allows.
     #[error("{0}")]
     Limit(LimitExceeded),
+    /// An agent, mover or door would be invalid or misplaced; the text names it and says why.
+    #[error("{0}")]
+    Object(String),
 }
 
 /// Applies `edit` to `level`, or refuses it and leaves `level` unchanged.
@@ -496,6 +519,9 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 checkpoints: std::mem::replace(&mut level.checkpoints, checkpoints.clone()),
             }
         }
+        Edit::SetAgents { agents, .. } => super::objects::set_agents(level, agents, strict)?,
+        Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers, strict)?,
+        Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors, strict)?,
     };
     Ok(Applied { inverse })
 }

@@ -3,7 +3,8 @@
 //!
 //! Everything here is plain data and pure logic: the egui panels ([`super::ui`]) turn screen
 //! events into the calls below (through the camera's ray against the level plane) and draw what
-//! the session exposes. So every interaction (click, box select, drag, draw and close, brushes,
+//! the session exposes. The object tools (agents, movers, doors, switches) and their gestures
+//! are in the child module `objects_tools`. So every interaction (click, box select, drag, draw and close, brushes,
 //! copy and paste) is unit-tested without a window.
 //!
 //! # Tolerances
@@ -19,9 +20,12 @@ use std::path::{Path, PathBuf};
 use glam::DVec2;
 
 use super::history::History;
+use super::objects::{self, AgentTemplate, Grab, ObjectRef};
 use super::ops::{Edit, EditError};
 use super::snap::Grid;
 use crate::collision::{Aabb, PolygonKind};
+mod objects_tools;
+
 use crate::level::{
     find_comments, load_level, save_level, FileError, Ladder, Level, LevelError, LevelPolygon,
     SavePlaces, SaveTarget,
@@ -45,19 +49,38 @@ pub enum Tool {
     Spawn,
     /// Click: the hero is put there (play-test from the cursor).
     PlaceHero,
+    /// Click: a new agent of the [`AgentTemplate`]'s kind, size and facing, feet at the click.
+    Agent,
+    /// Drag a rectangle: a new mover (a platform with a two-node path; drag its nodes with
+    /// Select).
+    Mover,
+    /// Drag a rectangle: a new closed door.
+    Door,
+    /// Click a door to pick it, then drag a rectangle: that door's switch region.
+    Switch,
 }
 
 impl Tool {
     /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 7] = [
+    pub const ALL: [Tool; 11] = [
         Tool::Select,
         Tool::Draw,
         Tool::BoxBrush,
         Tool::TileBrush,
         Tool::Ladder,
         Tool::Spawn,
+        Tool::Agent,
+        Tool::Mover,
+        Tool::Door,
+        Tool::Switch,
         Tool::PlaceHero,
     ];
+
+    /// Whether it places or links objects (agents, movers, doors, switches): the toolbar lists
+    /// these in its Objects menu.
+    pub fn is_object(self) -> bool {
+        matches!(self, Tool::Agent | Tool::Mover | Tool::Door | Tool::Switch)
+    }
 
     /// The toolbar label.
     pub fn label(self) -> &'static str {
@@ -69,6 +92,10 @@ impl Tool {
             Tool::Ladder => "Ladder",
             Tool::Spawn => "Spawn",
             Tool::PlaceHero => "Hero here",
+            Tool::Agent => "Agent",
+            Tool::Mover => "Mover",
+            Tool::Door => "Door",
+            Tool::Switch => "Switch",
         }
     }
 }
@@ -90,6 +117,14 @@ pub enum Hit {
     Polygon(usize),
     /// Inside a ladder.
     Ladder(usize),
+    /// An object: an agent, a mover or a path node of one, a door or its switch.
+    Object(Grab),
+    /// A mover's path segment `segment` (node `segment` to the next), at `point`.
+    PathSegment {
+        mover: usize,
+        segment: usize,
+        point: DVec2,
+    },
 }
 
 /// The selection.
@@ -101,12 +136,19 @@ pub struct Selection {
     pub vertices: BTreeSet<(usize, usize)>,
     /// A ladder.
     pub ladder: Option<usize>,
+    /// An agent, mover or door.
+    pub object: Option<ObjectRef>,
+    /// The selected node of the selected mover's path.
+    pub node: Option<usize>,
 }
 
 impl Selection {
     /// Whether nothing is selected.
     pub fn is_empty(&self) -> bool {
-        self.polygons.is_empty() && self.vertices.is_empty() && self.ladder.is_none()
+        self.polygons.is_empty()
+            && self.vertices.is_empty()
+            && self.ladder.is_none()
+            && self.object.is_none()
     }
 
     /// Clears it.
@@ -182,6 +224,12 @@ enum Gesture {
     Tiles {
         cells: BTreeSet<(i64, i64)>,
     },
+    /// Moving an object or a part of one; `grab` is where its grab point is now.
+    Object {
+        what: Grab,
+        grab: DVec2,
+        offset: DVec2,
+    },
 }
 
 /// What a save did, or why it wrote nothing and what the caller must ask the user.
@@ -255,6 +303,8 @@ pub struct EditorSession {
     pub tool: Tool,
     /// Grid snapping (toggle and size).
     pub grid: Grid,
+    /// What the agent tool places.
+    pub agent_template: AgentTemplate,
     drawing: Vec<DVec2>,
     gesture: Gesture,
     message: Option<Message>,
@@ -287,6 +337,7 @@ impl EditorSession {
             selection: Selection::default(),
             tool: Tool::Select,
             grid: Grid::new(DEFAULT_GRID).expect("the default grid size is valid"),
+            agent_template: AgentTemplate::default(),
             drawing: Vec::new(),
             gesture: Gesture::None,
             message: None,
@@ -453,6 +504,7 @@ impl EditorSession {
         {
             self.selection.ladder = None;
         }
+        self.prune_object_selection();
     }
 
     fn report(&mut self, text: String, error: bool) {
@@ -588,6 +640,9 @@ impl EditorSession {
         if best.is_some() {
             return best.map(|(_, h)| h);
         }
+        if let Some(g) = objects::pick_handle(level, p, radius) {
+            return Some(Hit::Object(g));
+        }
         if level.spawn.distance(p) <= radius {
             return Some(Hit::Spawn);
         }
@@ -614,6 +669,16 @@ impl EditorSession {
         }
         if best.is_some() {
             return best.map(|(_, h)| h);
+        }
+        if let Some((mover, segment, point)) = objects::pick_path_segment(level, p, radius) {
+            return Some(Hit::PathSegment {
+                mover,
+                segment,
+                point,
+            });
+        }
+        if let Some(g) = objects::pick_inside(level, p) {
+            return Some(Hit::Object(g));
         }
         if let Some(pi) = (0..level.polygons.len())
             .rev()
@@ -653,6 +718,9 @@ impl EditorSession {
                 let _ = self.edit(Edit::MoveSpawn { to: snapped }, p);
             }
             Tool::PlaceHero => self.requests.push(Request::PlaceHero(p)),
+            Tool::Agent | Tool::Mover | Tool::Door | Tool::Switch => {
+                self.press_object_tool(p, snapped, radius)
+            }
         }
     }
 
@@ -733,6 +801,12 @@ impl EditorSession {
                     offset: p - grab,
                 };
             }
+            Some(Hit::Object(what)) => self.grab_object(what, p),
+            Some(Hit::PathSegment {
+                mover,
+                segment,
+                point,
+            }) => self.press_path_segment(mover, segment, point, p, mods),
             Some(Hit::Ladder(index)) => {
                 if !mods.shift {
                     sel.clear();
@@ -856,6 +930,7 @@ impl EditorSession {
                 self.gesture = g;
                 self.paint_tile(p);
             }
+            Gesture::Object { what, grab, offset } => self.drag_object(what, grab, offset, p),
             Gesture::None => {}
         }
     }
@@ -887,6 +962,7 @@ impl EditorSession {
                             self.select_only_polygon(self.level.polygons.len() - 1);
                         }
                     }
+                    Tool::Mover | Tool::Door | Tool::Switch => self.release_object_band(r, p),
                     Tool::Ladder if r.min.x < r.max.x && r.min.y < r.max.y => {
                         let ladder = Ladder {
                             min: r.min,
@@ -1029,6 +1105,11 @@ impl EditorSession {
             let _ = self.edit(Edit::DeletePolygons { polygons }, at);
         } else if let Some(index) = self.selection.ladder {
             let _ = self.edit(Edit::DeleteLadder { index }, at);
+        } else if self.selection.object.is_some() {
+            // A path node deleted keeps its mover selected.
+            if self.delete_object() {
+                return;
+            }
         }
         self.selection.clear();
     }

@@ -24,7 +24,7 @@
 //! The same bounds hold for every RON data file's size (tuning, bindings, replays, materials:
 //! [`super::file::read_text`]) and for the editor: an edit that would cross one is refused with
 //! the same message.
-use super::document::Level;
+use super::document::{Level, LevelMover};
 
 /// Largest data file read, bytes (64 MiB).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -117,23 +117,7 @@ pub fn check_limits(level: &Level) -> Result<(), LimitExceeded> {
         });
     }
     for (index, m) in level.movers.iter().enumerate() {
-        let sizes = [
-            ("pieces", m.pieces.len(), MAX_MOVER_PIECES),
-            (
-                "points in a piece",
-                m.pieces.iter().map(Vec::len).max().unwrap_or(0),
-                MAX_MOVER_POINTS,
-            ),
-            ("path points", m.path.len(), MAX_MOVER_POINTS),
-        ];
-        if let Some(&(what, count, limit)) = sizes.iter().find(|s| s.1 > s.2) {
-            return Err(LimitExceeded::MoverSize {
-                index,
-                what,
-                count,
-                limit,
-            });
-        }
+        check_mover_size(index, m)?;
     }
     // Doors are polygons of the meshes (door `i` is polygon `polygons.len() + i`).
     let outlines = level
@@ -146,6 +130,28 @@ pub fn check_limits(level: &Level) -> Result<(), LimitExceeded> {
         outlines.enumerate(),
         level.ladders.len(),
     )
+}
+
+/// Checks one mover's pieces, piece points and path points against the limits.
+pub fn check_mover_size(index: usize, m: &LevelMover) -> Result<(), LimitExceeded> {
+    let sizes = [
+        ("pieces", m.pieces.len(), MAX_MOVER_PIECES),
+        (
+            "points in a piece",
+            m.pieces.iter().map(Vec::len).max().unwrap_or(0),
+            MAX_MOVER_POINTS,
+        ),
+        ("path points", m.path.len(), MAX_MOVER_POINTS),
+    ];
+    match sizes.iter().find(|s| s.1 > s.2) {
+        Some(&(what, count, limit)) => Err(LimitExceeded::MoverSize {
+            index,
+            what,
+            count,
+            limit,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Checks counts against the limits: `polygons` in all, each polygon's index and point count,

@@ -46,7 +46,7 @@ pub use document::{
 };
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
-pub use limits::{check_limits, LimitExceeded};
+pub use limits::{check_counts, check_limits, check_mover_size, LimitExceeded};
 pub use load::{load_level, parse_level, DEFAULT_LEVEL_PATH};
 pub use materials::{
     load_materials, parse_materials, FootstepSound, Material, Materials, MaterialsError,

@@ -5,7 +5,7 @@
 //! validate, barring a bug) and whether the spawn point is free (moved with a warning if not).
 use glam::DVec2;
 
-use super::document::{polygon_id, Level};
+use super::document::{polygon_id, Level, LevelAgent, LevelDoor, LevelMover};
 use super::error::LevelProblem;
 use super::limits::check_limits;
 use crate::collision::{validate_polygon, Aabb, Num, MAX_COORDINATE};
@@ -41,44 +41,12 @@ impl Level {
             });
         }
         for (i, d) in self.doors.iter().enumerate() {
-            let id = self.door_id(i);
-            let why = if let Err(e) = validate_polygon(id, &d.points) {
-                // The geometry error names the door's polygon id; say "door i" instead.
-                let text = e.to_string();
-                let prefix = format!("polygon {}: ", id.0);
-                Some(text.strip_prefix(&prefix).unwrap_or(&text).to_string())
-            } else if let Some(why) = d.switch.as_ref().and_then(box_problem) {
-                Some(format!("switch: {why}"))
-            } else {
-                d.close_after
-                    .filter(|t| !(t.is_finite() && *t > 0.0))
-                    .map(|t| {
-                        format!(
-                            "close_after {} must be a positive number of seconds",
-                            Num(t)
-                        )
-                    })
-            };
-            if let Some(why) = why {
+            if let Some(why) = self.door_problem(i, d) {
                 return Err(LevelProblem::Door { index: i, why });
             }
         }
         for (i, a) in self.agents.iter().enumerate() {
-            let why = if !in_range(a.spawn) {
-                Some(format!(
-                    "spawn ({}, {}) must be finite and within ±1e7 m",
-                    Num(a.spawn.x),
-                    Num(a.spawn.y)
-                ))
-            } else if a.facing != 1.0 && a.facing != -1.0 {
-                Some(format!(
-                    "facing {} must be 1 (right) or -1 (left)",
-                    Num(a.facing)
-                ))
-            } else {
-                None
-            };
-            if let Some(why) = why {
+            if let Some(why) = agent_problem(a) {
                 return Err(LevelProblem::Agent { index: i, why });
             }
         }
@@ -123,6 +91,48 @@ impl Level {
             .map_err(LevelProblem::Tuning)?;
         Ok(())
     }
+
+    /// Why door `i` would be unusable as `d`, or `None`: a valid polygon, a valid switch region,
+    /// a positive `close_after` (also the level editor's rule).
+    pub(crate) fn door_problem(&self, i: usize, d: &LevelDoor) -> Option<String> {
+        let id = self.door_id(i);
+        if let Err(e) = validate_polygon(id, &d.points) {
+            // The geometry error names the door's polygon id; say "door i" instead.
+            let text = e.to_string();
+            let prefix = format!("polygon {}: ", id.0);
+            Some(text.strip_prefix(&prefix).unwrap_or(&text).to_string())
+        } else if let Some(why) = d.switch.as_ref().and_then(box_problem) {
+            Some(format!("switch: {why}"))
+        } else {
+            d.close_after
+                .filter(|t| !(t.is_finite() && *t > 0.0))
+                .map(|t| {
+                    format!(
+                        "close_after {} must be a positive number of seconds",
+                        Num(t)
+                    )
+                })
+        }
+    }
+}
+
+/// Why an agent is unusable, or `None`: a spawn in range, a facing of 1 or -1 (also the level
+/// editor's rule).
+pub(crate) fn agent_problem(a: &LevelAgent) -> Option<String> {
+    if !in_range(a.spawn) {
+        Some(format!(
+            "spawn ({}, {}) must be finite and within ±1e7 m",
+            Num(a.spawn.x),
+            Num(a.spawn.y)
+        ))
+    } else if a.facing != 1.0 && a.facing != -1.0 {
+        Some(format!(
+            "facing {} must be 1 (right) or -1 (left)",
+            Num(a.facing)
+        ))
+    } else {
+        None
+    }
 }
 
 /// Longest period (s) of a mover's path: a day.
@@ -131,7 +141,7 @@ pub const MAX_MOVER_PERIOD: f64 = 86_400.0;
 /// Why a mover is unusable, or `None`: pieces of at least three points, finite and in range,
 /// each strictly convex (either orientation); a path of at least two offsets that keeps every
 /// piece in range; a positive finite period of at most [`MAX_MOVER_PERIOD`].
-fn mover_problem(m: &super::document::LevelMover) -> Option<String> {
+pub(crate) fn mover_problem(m: &LevelMover) -> Option<String> {
     if m.pieces.is_empty() {
         return Some("it has no pieces".into());
     }

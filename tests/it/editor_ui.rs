@@ -17,14 +17,14 @@ use tessera::level::{load_level, save_level, Level, LevelPolygon, UserDirs};
 use tessera::movement::Tuning;
 use tessera::sim::World;
 
-const SIZE: (f32, f32) = (1280.0, 720.0);
+pub(crate) const SIZE: (f32, f32) = (1280.0, 720.0);
 
-struct State {
-    game: Game,
-    gui: GameUi,
-    actions: UiActions,
+pub(crate) struct State {
+    pub(crate) game: Game,
+    pub(crate) gui: GameUi,
+    pub(crate) actions: UiActions,
     /// Every effect of every frame so far, in order.
-    effects: Vec<Effect>,
+    pub(crate) effects: Vec<Effect>,
 }
 
 impl State {
@@ -34,7 +34,7 @@ impl State {
     }
 }
 
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("tessera-editor-ui-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
@@ -71,7 +71,7 @@ fn harness(dir: &Path) -> Harness<'static, State> {
 
 /// The editor's harness in a window of `size` points, rendering with wgpu when `gpu` (for
 /// snapshots) or only laying out.
-fn harness_sized(dir: &Path, size: (f32, f32), gpu: bool) -> Harness<'static, State> {
+pub(crate) fn harness_sized(dir: &Path, size: (f32, f32), gpu: bool) -> Harness<'static, State> {
     let path = dir.join("level.ron");
     save_level(&path, &level()).unwrap();
     let world = World::new(&level(), &Tuning::default()).unwrap();
@@ -105,7 +105,7 @@ fn harness_sized(dir: &Path, size: (f32, f32), gpu: bool) -> Harness<'static, St
     )
 }
 
-fn mapping(h: &Harness<'_, State>) -> ViewMapping {
+pub(crate) fn mapping(h: &Harness<'_, State>) -> ViewMapping {
     let screen = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(SIZE.0, SIZE.1));
     ViewMapping::new(
         &h.state().gui.editor.camera,
@@ -116,7 +116,7 @@ fn mapping(h: &Harness<'_, State>) -> ViewMapping {
 
 /// A key press through the input router, as the window sends it (no text field is focused
 /// here); returns where it went.
-fn press(h: &mut Harness<'_, State>, key: tessera::input::Key, mods: Mods) -> Route {
+pub(crate) fn press(h: &mut Harness<'_, State>, key: tessera::input::Key, mods: Mods) -> Route {
     let s = h.state_mut();
     let text_field = false;
     s.gui
@@ -124,20 +124,20 @@ fn press(h: &mut Harness<'_, State>, key: tessera::input::Key, mods: Mods) -> Ro
 }
 
 /// Clicks an item of the toolbar's File menu.
-fn file_menu(h: &mut Harness<'_, State>, item: &str) {
+pub(crate) fn file_menu(h: &mut Harness<'_, State>, item: &str) {
     h.get_by_label("File").click();
     h.run();
     h.get_by_label(item).click();
     h.run();
 }
 
-fn open_editor(h: &mut Harness<'_, State>) {
+pub(crate) fn open_editor(h: &mut Harness<'_, State>) {
     let s = h.state_mut();
     s.gui.toggle_editor(&mut s.game);
 }
 
 /// A click (press and release) at `p`, one frame each.
-fn click(h: &mut Harness<'_, State>, p: Pos2) {
+pub(crate) fn click(h: &mut Harness<'_, State>, p: Pos2) {
     h.event(Event::PointerMoved(p));
     h.step();
     for pressed in [true, false] {
@@ -520,7 +520,7 @@ fn save_as_writes_the_typed_path_and_makes_it_the_level_file() {
 }
 
 /// The toolbar's buttons, first to last.
-const TOOLBAR: [&str; 16] = [
+const TOOLBAR: [&str; 17] = [
     "File",
     "Undo",
     "Redo",
@@ -531,6 +531,7 @@ const TOOLBAR: [&str; 16] = [
     "Ladder",
     "Spawn",
     "Hero here",
+    "Objects",
     "Run",
     "Step",
     "Reset",

@@ -37,6 +37,7 @@ mod determinism;
 mod dist_checks;
 mod doors;
 mod editor_kill;
+mod editor_objects;
 mod editor_props;
 mod editor_recovery;
 mod editor_save;

@@ -29,8 +29,13 @@ const STEP_LIMIT: Duration = Duration::from_secs(90);
 mod at {
     /// The toolbar's Draw tool.
     pub const DRAW_TOOL: (i32, i32) = (272, 12);
+    /// The toolbar's Select tool.
+    pub const SELECT_TOOL: (i32, i32) = (215, 12);
     /// The toolbar's grid size field.
-    pub const GRID_SIZE: (i32, i32) = (698, 12);
+    pub const GRID_SIZE: (i32, i32) = (768, 12);
+    /// The toolbar's Objects menu, and its Mover item once open.
+    pub const OBJECTS_MENU: (i32, i32) = (638, 12);
+    pub const MOVER_TOOL: (i32, i32) = (636, 62);
     /// Empty sky in the middle of the view, where a polygon is drawn.
     pub const SKY: (i32, i32) = (600, 200);
     /// The pause menu's Settings item.
@@ -510,4 +515,106 @@ fn the_campaign_title_screen_plays_pauses_and_quits_with_the_keyboard() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// The Objects menu and its Mover tool used with the mouse, grid snapping off (G): a platform
+/// dragged out in the sky, its second path node dragged up with Select, Ctrl+Z and Ctrl+Shift+Z,
+/// each checked in the file Ctrl+S writes; then Tab plays the level with it and Space jumps.
+/// The pointer's screen points map to level coordinates through the first saved mover: the
+/// camera looks straight at the level's plane, so the map is a scale and a shift.
+#[test]
+fn a_mover_placed_and_its_path_node_dragged_with_the_mouse_undo_and_play() {
+    if !tools_present() {
+        return;
+    }
+    use glam::DVec2;
+    use tessera::level::{load_level, save_level, Level, LevelPolygon};
+    let dir =
+        std::env::temp_dir().join(format!("tessera-window-level-{}-mover", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("level.ron");
+    let p = DVec2::new;
+    let level = Level {
+        name: "mover".into(),
+        polygons: vec![LevelPolygon::solid(vec![
+            p(-30., -1.),
+            p(30., -1.),
+            p(30., 0.),
+            p(-30., 0.),
+        ])],
+        ladders: vec![],
+        doors: vec![],
+        agents: vec![],
+        movers: vec![],
+        spawn: p(0., 0.),
+        checkpoints: vec![],
+        goal: None,
+        reset_on_death: false,
+        camera_bounds: None,
+        bounds: None,
+        tuning: Default::default(),
+    };
+    save_level(&path, &level).unwrap();
+    let mut w = Window::open("mover", &path, &[]);
+    let saved = |w: &mut Window, what: &str| {
+        w.key("ctrl+s");
+        w.wait_title(what, |t| !t.contains('●'));
+        load_level(&path).unwrap()
+    };
+    w.open_editor();
+    w.key("g");
+    w.click(at::OBJECTS_MENU);
+    w.click(at::MOVER_TOOL);
+    let (a, b) = ((560, 200), (660, 230));
+    w.drag(a, b);
+    w.wait_title("the new mover's unsaved mark", |t| t.contains('●'));
+    let doc = saved(&mut w, "the mover saved");
+    assert_eq!(doc.movers.len(), 1, "one mover");
+    let m = &doc.movers[0];
+    let r = tessera::collision::Aabb::from_points(m.pieces[0].iter().copied());
+    // Points per metre, from the width; the height agrees (square pixels, no rotation).
+    let scale = f64::from(b.0 - a.0) / (r.max.x - r.min.x);
+    assert!(
+        ((r.max.y - r.min.y) * scale - f64::from(b.1 - a.1)).abs() < 1.5,
+        "{r:?} at {scale} points per metre"
+    );
+    assert_eq!(
+        m.path,
+        vec![DVec2::ZERO, tessera::editor::objects::NEW_MOVER_TRAVEL]
+    );
+
+    // Node 1 is drawn at the platform's centre plus its offset.
+    let centre = ((a.0 + b.0) / 2, (a.1 + b.1) / 2);
+    let node = (centre.0 + (m.path[1].x * scale).round() as i32, centre.1);
+    w.click(at::SELECT_TOOL);
+    w.drag(node, (node.0, node.1 - 80));
+    w.wait_title("the drag's unsaved mark", |t| t.contains('●'));
+    let dragged = saved(&mut w, "the drag saved").movers[0].path[1];
+    assert!(
+        (dragged - p(4.0, 80.0 / scale)).length() < 0.1,
+        "node 1 at {dragged} after an 80-point drag up at {scale} points per metre"
+    );
+    w.key("ctrl+z");
+    w.wait_title("the undo's unsaved mark", |t| t.contains('●'));
+    assert_eq!(
+        saved(&mut w, "the undo saved").movers[0].path[1],
+        p(4.0, 0.0)
+    );
+    w.key("ctrl+shift+z");
+    w.wait_title("the redo's unsaved mark", |t| t.contains('●'));
+    assert_eq!(saved(&mut w, "the redo saved").movers[0].path[1], dragged);
+
+    // Play it: Tab closes the editor, the game runs on with the mover, Space jumps; the editor
+    // opens again on the same document.
+    let bytes = std::fs::read(&path).unwrap();
+    w.close_editor();
+    w.key("space");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(w.running(), "the game plays on:\n{}", w.log());
+    w.open_editor();
+    assert_unchanged(&path, &bytes, "play and back");
+    assert!(!w.title().contains('●'));
+    drop(w);
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -7,12 +7,16 @@
 //!   (run, pause, step, place the hero, tuning, quit). The level itself is changed only through
 //!   the session's edits; the game watches [`EditorSession::revision`] and rebuilds.
 //! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
+//! - [`objects`]: the agents, movers, doors and switches drawn over the view (path nodes as
+//!   handles, ghosts, switch links), the agent tool's template, the selected object's fields and
+//!   the movers' time scrubber.
 //! - [`panels`]: one small function per panel (toolbar, selection, tuning, overlay, hero, stats,
 //!   files and prompts).
 //!
 //! # Must never depend on
 //! wgpu or winit: egui is drawn by whoever hosts it (the game window, or `egui_kittest` in the
 //! tests). The simulation never imports this.
+pub mod objects;
 pub mod panels;
 pub mod view;
 
@@ -152,6 +156,8 @@ pub struct EditorUi {
     pointer_world: Option<DVec2>,
     /// Shortcuts from the input router, carried out in the next frame.
     shortcuts: Vec<Shortcut>,
+    /// The time (s) every mover is drawn at as a ghost, chosen with the scrubber; `None`: none.
+    pub scrub: Option<f64>,
 }
 
 impl EditorUi {
@@ -194,6 +200,7 @@ impl EditorUi {
             sim: SimStatus::default(),
             pointer_world: None,
             shortcuts: Vec::new(),
+            scrub: None,
         }
     }
 
@@ -355,6 +362,7 @@ impl EditorUi {
         if let (Some(p), Some(w)) = (pos, world_pos) {
             if over {
                 let hover = self.session.pick(w, radius);
+                objects::paint_hover(&painter, map, self, hover);
                 view::paint_hover(&painter, map, &self.session, hover, p);
             }
         }

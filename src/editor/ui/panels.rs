@@ -55,11 +55,26 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 s.redo();
             }
             ui.separator();
-            for tool in Tool::ALL {
+            for tool in Tool::ALL.into_iter().filter(|t| !t.is_object()) {
                 if ui.selectable_label(s.tool == tool, tool.label()).clicked() {
                     s.set_tool(tool);
                 }
             }
+            // The object tools in one menu: the toolbar stays one row at 1280 px however many
+            // object kinds there are.
+            let objects = if s.tool.is_object() {
+                format!("Objects: {}", s.tool.label())
+            } else {
+                "Objects".to_string()
+            };
+            ui.menu_button(objects, |ui| {
+                for tool in Tool::ALL.into_iter().filter(|t| t.is_object()) {
+                    if ui.selectable_label(s.tool == tool, tool.label()).clicked() {
+                        s.set_tool(tool);
+                        ui.close();
+                    }
+                }
+            });
             ui.separator();
             let grid = ui.checkbox(&mut s.grid.enabled, "Grid");
             let mut size = s.grid.size();
@@ -479,7 +494,8 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
     let s = &mut ed.session;
     ui.heading("Selection");
     if s.selection.is_empty() {
-        ui.label("Nothing selected. Click a polygon, a vertex or a ladder; drag on empty space to box-select; shift adds.");
+        ui.label("Nothing selected. Click a polygon, a vertex, a ladder or an object; drag on empty space to box-select; shift adds.");
+        super::objects::panel(ed, ui);
         return;
     }
     let polys = s.selected_polygons();
@@ -539,6 +555,7 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
     if let Some(li) = ed.session.selection.ladder {
         ladder_fields(ed, ui, li);
     }
+    super::objects::panel(ed, ui);
 }
 
 fn polygon_fields(ed: &mut EditorUi, ui: &mut Ui, pi: usize) {
@@ -667,7 +684,7 @@ fn ladder_fields(ed: &mut EditorUi, ui: &mut Ui, li: usize) {
 }
 
 /// A number field with its name in front (the name is also its accessible label).
-fn num(ui: &mut Ui, v: &mut f64, speed: f64, name: &str) -> egui::Response {
+pub(super) fn num(ui: &mut Ui, v: &mut f64, speed: f64, name: &str) -> egui::Response {
     let l = ui.label(name);
     ui.add(egui::DragValue::new(v).speed(speed))
         .labelled_by(l.id)

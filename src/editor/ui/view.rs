@@ -188,6 +188,7 @@ pub fn paint_overlays(ui: &EditorUi, painter: &Painter, map: &ViewMapping, world
         };
         rect(painter, map, l.aabb(), w, colours::LADDER);
     }
+    super::objects::paint_objects(ui, painter, map);
     if let Some(sp) = map.to_screen(level.spawn) {
         painter.circle_stroke(sp, 6.0, Stroke::new(2.0, colours::SPAWN));
         painter.text(
@@ -254,7 +255,11 @@ pub fn paint_hover(
                 colours::HOVER,
             );
         }
-        Some(Hit::Spawn) | Some(Hit::Ladder(_)) | None => {}
+        Some(Hit::Spawn)
+        | Some(Hit::Ladder(_))
+        | Some(Hit::Object(_))
+        | Some(Hit::PathSegment { .. })
+        | None => {}
     }
     if let Some(w) = map.to_world(pointer) {
         let q = s.grid.snap(w);
@@ -281,20 +286,20 @@ pub fn paint_message(painter: &Painter, at: Pos2, text: &str, error: bool) {
     painter.galley(r.min + egui::vec2(4.0, 4.0), galley, colour);
 }
 
-fn line(painter: &Painter, map: &ViewMapping, a: DVec2, b: DVec2, w: f32, c: Color32) {
+pub(super) fn line(painter: &Painter, map: &ViewMapping, a: DVec2, b: DVec2, w: f32, c: Color32) {
     if let (Some(p), Some(q)) = (map.to_screen(a), map.to_screen(b)) {
         painter.line_segment([p, q], Stroke::new(w, c));
     }
 }
 
-fn outline(painter: &Painter, map: &ViewMapping, pts: &[DVec2], w: f32, c: Color32) {
+pub(super) fn outline(painter: &Painter, map: &ViewMapping, pts: &[DVec2], w: f32, c: Color32) {
     let screen: Option<Vec<Pos2>> = pts.iter().map(|&q| map.to_screen(q)).collect();
     if let Some(s) = screen {
         painter.add(Shape::closed_line(s, Stroke::new(w, c)));
     }
 }
 
-fn rect(painter: &Painter, map: &ViewMapping, b: Aabb, w: f32, c: Color32) {
+pub(super) fn rect(painter: &Painter, map: &ViewMapping, b: Aabb, w: f32, c: Color32) {
     let pts = [
         b.min,
         DVec2::new(b.max.x, b.min.y),

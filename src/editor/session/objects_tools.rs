@@ -1,0 +1,468 @@
+//! The session's object tools and gestures: placing agents, movers, doors and switches,
+//! selecting and dragging them (a path node, a whole mover, a door, its switch, an agent),
+//! inserting and deleting path nodes, and deleting objects. The edits and their checks are
+//! [`crate::editor::objects`]'; this is what a press, a drag and a release do with them.
+use glam::DVec2;
+
+use super::{EditorSession, Gesture, Message, Modifiers, Tool};
+use crate::collision::Aabb;
+use crate::editor::objects::{self, Grab, ObjectRef};
+use crate::editor::ops::Edit;
+
+impl EditorSession {
+    /// A press with the agent, mover, door or switch tool.
+    pub(super) fn press_object_tool(&mut self, p: DVec2, snapped: DVec2, radius: f64) {
+        match self.tool {
+            Tool::Agent => {
+                let mut agents = self.level.agents.clone();
+                agents.push(self.agent_template.agent(snapped));
+                let edit = Edit::SetAgents {
+                    agents,
+                    restore: false,
+                };
+                if self.edit(edit, p).is_ok() {
+                    self.select_object(ObjectRef::Agent(self.level.agents.len() - 1), None);
+                }
+            }
+            Tool::Switch => {
+                // A press on a door picks the door the next rectangle becomes the switch of.
+                if let Some(Grab::Door(i) | Grab::Switch(i)) = objects::pick_inside(&self.level, p)
+                {
+                    self.select_object(ObjectRef::Door(i), None);
+                    return;
+                }
+                self.start_band(snapped);
+            }
+            _ => {
+                let _ = radius;
+                self.start_band(snapped);
+            }
+        }
+    }
+
+    fn start_band(&mut self, at: DVec2) {
+        self.gesture = Gesture::Band {
+            from: at,
+            to: at,
+            add: false,
+        };
+    }
+
+    /// A rectangle dragged with the mover, door or switch tool.
+    pub(super) fn release_object_band(&mut self, r: Aabb, p: DVec2) {
+        if !(r.min.x < r.max.x && r.min.y < r.max.y) {
+            return;
+        }
+        match self.tool {
+            Tool::Mover => {
+                let mut movers = self.level.movers.clone();
+                movers.push(objects::new_mover(r));
+                let edit = Edit::SetMovers {
+                    movers,
+                    restore: false,
+                };
+                if self.edit(edit, p).is_ok() {
+                    self.select_object(ObjectRef::Mover(self.level.movers.len() - 1), None);
+                }
+            }
+            Tool::Door => {
+                let mut doors = self.level.doors.clone();
+                doors.push(objects::new_door(r));
+                let edit = Edit::SetDoors {
+                    doors,
+                    restore: false,
+                };
+                if self.edit(edit, p).is_ok() {
+                    self.select_object(ObjectRef::Door(self.level.doors.len() - 1), None);
+                }
+            }
+            Tool::Switch => {
+                let Some(ObjectRef::Door(i)) = self.selection.object else {
+                    self.message = Some(Message {
+                        text: "pick a door first: click it with the switch tool".into(),
+                        at: p,
+                        error: true,
+                    });
+                    return;
+                };
+                let mut doors = self.level.doors.clone();
+                doors[i].switch = Some(r);
+                let edit = Edit::SetDoors {
+                    doors,
+                    restore: false,
+                };
+                let _ = self.edit(edit, p);
+            }
+            _ => {}
+        }
+    }
+
+    /// Selects only `object` (and `node` of a mover's path).
+    pub fn select_object(&mut self, object: ObjectRef, node: Option<usize>) {
+        self.selection.clear();
+        self.selection.object = Some(object);
+        self.selection.node = node;
+    }
+
+    /// A press on an object with the select tool: selects it and starts moving it.
+    pub(super) fn grab_object(&mut self, what: Grab, p: DVec2) {
+        let node = match what {
+            Grab::PathNode { node, .. } => Some(node),
+            _ => None,
+        };
+        self.select_object(what.object(), node);
+        if let Some(grab) = objects::grab_point(&self.level, what) {
+            self.gesture = Gesture::Object {
+                what,
+                grab,
+                offset: p - grab,
+            };
+        }
+    }
+
+    /// A press on a mover's path segment: Ctrl inserts a node there (snapped), else the mover
+    /// is selected.
+    pub(super) fn press_path_segment(
+        &mut self,
+        mover: usize,
+        segment: usize,
+        point: DVec2,
+        p: DVec2,
+        mods: Modifiers,
+    ) {
+        if !mods.ctrl {
+            self.select_object(ObjectRef::Mover(mover), None);
+            return;
+        }
+        let point = if self.grid.enabled {
+            self.grid.snap(point)
+        } else {
+            point
+        };
+        let mut movers = self.level.movers.clone();
+        let m = &mut movers[mover];
+        let offset = point - objects::mover_anchor(m);
+        m.path.insert(segment + 1, offset);
+        let edit = Edit::SetMovers {
+            movers,
+            restore: false,
+        };
+        if self.edit(edit, p).is_ok() {
+            self.select_object(ObjectRef::Mover(mover), Some(segment + 1));
+        }
+    }
+
+    /// A drag of an object: its grab point follows the pointer (snapped); a refused step leaves
+    /// it at the last valid place with the reason at the cursor.
+    pub(super) fn drag_object(&mut self, what: Grab, grab: DVec2, offset: DVec2, p: DVec2) {
+        let target = self.grid.snap(p - offset);
+        let mut grab_now = grab;
+        if target != grab {
+            if let Some(edit) = objects::moved(&self.level, what, target - grab) {
+                if self.run(edit, p, true).is_ok() {
+                    grab_now = objects::grab_point(&self.level, what).unwrap_or(target);
+                }
+            }
+        }
+        self.gesture = Gesture::Object {
+            what,
+            grab: grab_now,
+            offset,
+        };
+    }
+
+    /// Deletes the selected path node (a path keeps at least two; the mover stays selected and
+    /// `true` is returned), else the selected object.
+    pub(super) fn delete_object(&mut self) -> bool {
+        let Some(object) = self.selection.object else {
+            return false;
+        };
+        let at = self.object_centre(object).unwrap_or(self.level.spawn);
+        if let (ObjectRef::Mover(i), Some(node)) = (object, self.selection.node) {
+            let mut movers = self.level.movers.clone();
+            if movers.get(i).is_some_and(|m| node < m.path.len()) {
+                movers[i].path.remove(node);
+                let edit = Edit::SetMovers {
+                    movers,
+                    restore: false,
+                };
+                if self.edit(edit, at).is_ok() {
+                    self.selection.node = None;
+                }
+                return true;
+            }
+        }
+        if let Some(edit) = objects::removed(&self.level, object) {
+            let _ = self.edit(edit, at);
+        }
+        false
+    }
+
+    /// The centre of an object's box (its collider's for an agent).
+    pub fn object_centre(&self, object: ObjectRef) -> Option<DVec2> {
+        let level = &self.level;
+        let b = match object {
+            ObjectRef::Agent(i) => {
+                Aabb::from_points(objects::agent_outline(level, level.agents.get(i)?))
+            }
+            ObjectRef::Mover(i) => {
+                Aabb::from_points(level.movers.get(i)?.pieces.iter().flatten().copied())
+            }
+            ObjectRef::Door(i) => Aabb::from_points(level.doors.get(i)?.points.iter().copied()),
+        };
+        Some((b.min + b.max) * 0.5)
+    }
+
+    /// Replaces the selected object with `edit`'s change of it (the panels' fields): one
+    /// undoable edit, refused with the reason at the object.
+    pub fn edit_object(&mut self, edit: Edit) {
+        let at = self
+            .selection
+            .object
+            .and_then(|o| self.object_centre(o))
+            .unwrap_or(self.level.spawn);
+        let _ = self.edit(edit, at);
+    }
+
+    /// Drops an object selection that no longer exists.
+    pub(super) fn prune_object_selection(&mut self) {
+        let level = &self.level;
+        let live = match self.selection.object {
+            Some(ObjectRef::Agent(i)) => i < level.agents.len(),
+            Some(ObjectRef::Mover(i)) => {
+                let m = level.movers.get(i);
+                if self
+                    .selection
+                    .node
+                    .is_some_and(|n| m.is_none_or(|m| n >= m.path.len()))
+                {
+                    self.selection.node = None;
+                }
+                m.is_some()
+            }
+            Some(ObjectRef::Door(i)) => i < level.doors.len(),
+            None => true,
+        };
+        if !live {
+            self.selection.object = None;
+            self.selection.node = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use super::super::{EditorSession, Hit, Modifiers, Tool};
+    use crate::editor::objects::{Grab, ObjectRef, NEW_MOVER_TRAVEL};
+    use crate::level::{AgentKind, AgentSize, Level, LevelPolygon};
+
+    fn p(x: f64, y: f64) -> DVec2 {
+        DVec2::new(x, y)
+    }
+
+    /// A floor from x = -10 to 10, its top at y = 0, and a block on it from x = 4 to 6.
+    fn session() -> EditorSession {
+        let square = |x0: f64, y0: f64, x1: f64, y1: f64| {
+            LevelPolygon::solid(vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)])
+        };
+        let level = Level {
+            name: "objects".into(),
+            polygons: vec![square(-10., -1., 10., 0.), square(4., 0., 6., 2.)],
+            ladders: vec![],
+            doors: vec![],
+            agents: vec![],
+            movers: vec![],
+            spawn: p(-8., 0.),
+            checkpoints: vec![],
+            goal: None,
+            reset_on_death: false,
+            camera_bounds: None,
+            bounds: None,
+            tuning: Default::default(),
+        };
+        EditorSession::new(level, None)
+    }
+
+    fn click(s: &mut EditorSession, at: DVec2) {
+        s.press(at, 0.1, Modifiers::default());
+        s.release(at);
+    }
+
+    fn drag(s: &mut EditorSession, from: DVec2, to: DVec2) {
+        s.press(from, 0.1, Modifiers::default());
+        s.drag((from + to) * 0.5);
+        s.drag(to);
+        s.release(to);
+    }
+
+    #[test]
+    fn the_agent_tool_places_the_template_and_refuses_a_spawn_inside_a_solid() {
+        let mut s = session();
+        s.set_tool(Tool::Agent);
+        s.agent_template.kind = AgentKind::Brute;
+        s.agent_template.size = AgentSize::Large;
+        click(&mut s, p(-2.0, 0.0));
+        let a = &s.level().agents[0];
+        assert_eq!(
+            (a.kind, a.size, a.spawn),
+            (AgentKind::Brute, AgentSize::Large, p(-2., 0.))
+        );
+        assert_eq!(a.character.as_deref(), Some("assets/characters/brute.ron"));
+        assert_eq!(s.selection.object, Some(ObjectRef::Agent(0)));
+        // Feet at x = 4.5, 0: its 1.2 m wide collider overlaps the block.
+        click(&mut s, p(3.5, 0.0));
+        assert_eq!(s.level().agents.len(), 1);
+        let m = s.message().expect("a refusal at the cursor");
+        assert!(
+            m.error && m.text.contains("overlaps polygon 1"),
+            "{}",
+            m.text
+        );
+        // Standing on the block is fine, and so is the ground beside it.
+        click(&mut s, p(5.0, 2.0));
+        click(&mut s, p(3.25, 0.0));
+        assert_eq!(s.level().agents.len(), 3, "{:?}", s.message());
+        assert!(s.level().validate().is_ok());
+        s.undo();
+        s.undo();
+        s.undo();
+        assert!(s.level().agents.is_empty());
+    }
+
+    #[test]
+    fn an_agent_drags_snapped_in_one_undo_and_stops_at_a_wall() {
+        let mut s = session();
+        s.set_tool(Tool::Agent);
+        click(&mut s, p(0.0, 0.0));
+        s.set_tool(Tool::Select);
+        assert_eq!(s.pick(p(0.0, 0.2), 0.1), Some(Hit::Object(Grab::Agent(0))));
+        // Drag right towards the block: the small collider (0.6 m) stops with its side at x = 4.
+        s.press(p(0.0, 0.2), 0.1, Modifiers::default());
+        for k in 1..=20 {
+            s.drag(p(0.25 * k as f64, 0.2));
+        }
+        s.release(p(5.0, 0.2));
+        assert_eq!(s.level().agents[0].spawn, p(3.5, 0.0));
+        assert!(s.message().is_some_and(|m| m.error));
+        assert!(s.undo());
+        assert_eq!(s.level().agents[0].spawn, p(0.0, 0.0));
+    }
+
+    #[test]
+    fn the_mover_tool_makes_a_platform_whose_path_nodes_drag_insert_and_delete() {
+        let mut s = session();
+        s.set_tool(Tool::Mover);
+        drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
+        assert_eq!(s.level().movers.len(), 1);
+        assert_eq!(s.selection.object, Some(ObjectRef::Mover(0)));
+        let anchor = p(-3.0, 2.25);
+        assert_eq!(
+            s.level().movers[0].path,
+            vec![DVec2::ZERO, NEW_MOVER_TRAVEL]
+        );
+        // Drag the second node up 3 m.
+        s.set_tool(Tool::Select);
+        let node = anchor + NEW_MOVER_TRAVEL;
+        assert_eq!(
+            s.pick(node, 0.1),
+            Some(Hit::Object(Grab::PathNode { mover: 0, node: 1 }))
+        );
+        drag(&mut s, node, node + p(0.0, 3.0));
+        assert_eq!(s.level().movers[0].path[1], NEW_MOVER_TRAVEL + p(0.0, 3.0));
+        assert_eq!(s.selection.node, Some(1));
+        // Ctrl-click halfway along the path inserts a node there.
+        let mid = anchor + (NEW_MOVER_TRAVEL + p(0.0, 3.0)) * 0.5;
+        s.press(
+            mid,
+            0.1,
+            Modifiers {
+                ctrl: true,
+                shift: false,
+            },
+        );
+        s.release(mid);
+        assert_eq!(s.level().movers[0].path.len(), 3);
+        assert_eq!(s.selection.node, Some(1));
+        // Delete removes the node, and the mover stays selected; a third delete would leave one
+        // node: refused.
+        s.delete_selection();
+        assert_eq!(s.level().movers[0].path.len(), 2);
+        assert_eq!(s.selection.object, Some(ObjectRef::Mover(0)));
+        s.selection.node = Some(0);
+        s.delete_selection();
+        assert_eq!(s.level().movers[0].path.len(), 2);
+        assert!(s
+            .message()
+            .is_some_and(|m| m.error && m.text.contains("path")));
+        // Undo steps back through insert and drag to the new mover; then no mover.
+        assert!(s.undo());
+        assert_eq!(s.level().movers[0].path.len(), 3);
+        assert!(s.undo());
+        assert!(s.undo());
+        assert_eq!(
+            s.level().movers[0].path,
+            vec![DVec2::ZERO, NEW_MOVER_TRAVEL]
+        );
+        assert!(s.undo());
+        assert!(s.level().movers.is_empty());
+        assert_eq!(s.selection.object, None);
+    }
+
+    #[test]
+    fn a_mover_whose_path_leaves_the_bounds_is_refused() {
+        let mut s = session();
+        let mut level = s.level().clone();
+        level.bounds = Some(crate::collision::Aabb {
+            min: p(-20., -5.),
+            max: p(1., 20.),
+        });
+        s.replace(level, None, false);
+        s.set_tool(Tool::Mover);
+        drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
+        // Its default path goes 4 m right, past x = 1.
+        assert!(s.level().movers.is_empty());
+        let m = s.message().expect("refused");
+        assert!(m.text.contains("mover 0: path offset 1"), "{}", m.text);
+    }
+
+    #[test]
+    fn doors_get_switches_by_picking_and_delete_with_them() {
+        let mut s = session();
+        s.set_tool(Tool::Door);
+        drag(&mut s, p(-1.0, 0.0), p(-0.5, 2.0));
+        assert_eq!(s.level().doors.len(), 1);
+        // A second door over the first is refused.
+        drag(&mut s, p(-0.75, 0.0), p(0.0, 2.0));
+        assert_eq!(s.level().doors.len(), 1);
+        assert!(s
+            .message()
+            .is_some_and(|m| m.text.contains("would overlap door 0")));
+        // The switch tool: a rectangle with no door picked is refused; pick, then drag.
+        s.set_tool(Tool::Switch);
+        s.selection.clear();
+        drag(&mut s, p(-6.0, 0.0), p(-5.0, 1.0));
+        assert!(s.message().is_some_and(|m| m.text.contains("pick a door")));
+        click(&mut s, p(-0.75, 1.0));
+        assert_eq!(s.selection.object, Some(ObjectRef::Door(0)));
+        drag(&mut s, p(-6.0, 0.0), p(-5.0, 1.0));
+        let sw = s.level().doors[0].switch.expect("a switch");
+        assert_eq!((sw.min, sw.max), (p(-6., 0.), p(-5., 1.)));
+        // Select picks the switch; dragging moves it, not the door.
+        s.set_tool(Tool::Select);
+        assert_eq!(
+            s.pick(p(-5.5, 0.5), 0.1),
+            Some(Hit::Object(Grab::Switch(0)))
+        );
+        drag(&mut s, p(-5.5, 0.5), p(-4.5, 0.5));
+        assert_eq!(s.level().doors[0].switch.unwrap().min, p(-5., 0.));
+        assert_eq!(s.level().doors[0].points[0], p(-1., 0.));
+        // Deleting the door removes its switch in the same undoable edit.
+        s.delete_selection();
+        assert!(s.level().doors.is_empty());
+        assert!(s.undo());
+        assert_eq!(s.level().doors[0].switch.unwrap().min, p(-5., 0.));
+        assert!(s.level().validate().is_ok());
+    }
+}

@@ -1,0 +1,478 @@
+//! The objects in the editor's view and panels: agents (their size class's collider at the
+//! spawn), movers (pieces, path nodes as handles, ghosts at every node and at the scrubbed time),
+//! doors and their switches (linked by a line); the agent tool's template and the selected
+//! object's fields. Every change goes through one [`Edit`] of the session.
+use egui::{Align2, Color32, FontId, Painter, RichText, Stroke, Ui};
+use glam::DVec2;
+
+use super::panels::num;
+use super::view::{line, outline, rect, ViewMapping};
+use super::EditorUi;
+use crate::editor::objects::{self, meant_size, path_points, ObjectRef};
+use crate::editor::ops::Edit;
+use crate::editor::session::{Hit, Tool};
+use crate::editor::Grab;
+use crate::level::validate::MAX_MOVER_PERIOD;
+use crate::level::{AgentKind, AgentSize, MoverEase, MoverMode};
+
+/// Colours of the objects' overlays.
+pub mod colours {
+    use egui::Color32;
+    /// Agents that are not enemies.
+    pub const AGENT: Color32 = Color32::from_rgb(120, 200, 255);
+    /// Enemies.
+    pub const ENEMY: Color32 = Color32::from_rgb(255, 110, 60);
+    /// Movers at rest and their paths.
+    pub const MOVER: Color32 = Color32::from_rgb(190, 150, 255);
+    /// A mover at the other nodes of its path, and at the scrubbed time.
+    pub const GHOST: Color32 = Color32::from_rgba_premultiplied(110, 90, 150, 110);
+    /// Doors.
+    pub const DOOR: Color32 = Color32::from_rgb(230, 170, 90);
+    /// Switches, and their links to their doors.
+    pub const SWITCH: Color32 = Color32::from_rgb(255, 230, 120);
+}
+
+/// Every agent kind, in the order the panels list them.
+pub const AGENT_KINDS: [AgentKind; 5] = [
+    AgentKind::Crawler,
+    AgentKind::Hopper,
+    AgentKind::Brute,
+    AgentKind::Patrol,
+    AgentKind::Idle,
+];
+
+/// Draws agents, movers, doors and switches, the selected one highlighted.
+pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
+    let s = &ed.session;
+    let level = s.level();
+    let sel = s.selection.object;
+    let width = |selected: bool| if selected { 2.5 } else { 1.5 };
+    for (i, d) in level.doors.iter().enumerate() {
+        let selected = sel == Some(ObjectRef::Door(i));
+        let c = if selected {
+            super::colours::SELECTED
+        } else {
+            colours::DOOR
+        };
+        outline(painter, map, &d.points, width(selected), c);
+        if let Some(sw) = d.switch {
+            rect(painter, map, sw, width(selected), colours::SWITCH);
+            let door = objects::rect_centre(&d.points);
+            line(
+                painter,
+                map,
+                (sw.min + sw.max) * 0.5,
+                door,
+                1.0,
+                colours::SWITCH,
+            );
+        }
+        label(
+            painter,
+            map,
+            objects::rect_centre(&d.points),
+            if d.open { "door (open)" } else { "door" },
+            c,
+        );
+    }
+    for (i, m) in level.movers.iter().enumerate() {
+        let selected = sel == Some(ObjectRef::Mover(i));
+        let c = if selected {
+            super::colours::SELECTED
+        } else {
+            colours::MOVER
+        };
+        for piece in &m.pieces {
+            outline(painter, map, piece, width(selected), c);
+        }
+        let nodes = path_points(m);
+        for w in nodes.windows(2) {
+            line(painter, map, w[0], w[1], 1.5, c);
+        }
+        if m.mode == MoverMode::Loop {
+            if let (Some(&a), Some(&b)) = (nodes.last(), nodes.first()) {
+                line(painter, map, a, b, 1.0, colours::GHOST);
+            }
+        }
+        // Ghosts of the selected mover at each node of its path.
+        if selected {
+            for &o in m.path.iter().skip(1) {
+                for piece in &m.pieces {
+                    let moved: Vec<DVec2> = piece.iter().map(|&q| q + o).collect();
+                    outline(painter, map, &moved, 1.0, colours::GHOST);
+                }
+            }
+        }
+        if let Some(t) = ed.scrub {
+            let o = crate::sim::movers::offset_at(m, t);
+            for piece in &m.pieces {
+                let moved: Vec<DVec2> = piece.iter().map(|&q| q + o).collect();
+                outline(painter, map, &moved, 2.0, colours::GHOST);
+            }
+        }
+        for (k, &q) in nodes.iter().enumerate() {
+            if let Some(sp) = map.to_screen(q) {
+                if selected && s.selection.node == Some(k) {
+                    painter.circle_filled(sp, 5.0, super::colours::SELECTED);
+                } else {
+                    painter.circle_stroke(sp, 4.0, Stroke::new(1.5, c));
+                }
+            }
+        }
+    }
+    for (i, a) in level.agents.iter().enumerate() {
+        let selected = sel == Some(ObjectRef::Agent(i));
+        let c = if selected {
+            super::colours::SELECTED
+        } else if a.kind.is_enemy() {
+            colours::ENEMY
+        } else {
+            colours::AGENT
+        };
+        let pts = objects::agent_outline(level, a);
+        outline(painter, map, &pts, width(selected), c);
+        let top = pts
+            .iter()
+            .fold(a.spawn, |t, q| if q.y > t.y { *q } else { t });
+        let arrow = if a.facing < 0.0 { "<" } else { ">" };
+        label(
+            painter,
+            map,
+            DVec2::new(a.spawn.x, top.y),
+            &format!("{} {arrow}", a.kind.name()),
+            c,
+        );
+    }
+}
+
+fn label(painter: &Painter, map: &ViewMapping, at: DVec2, text: &str, c: Color32) {
+    if let Some(sp) = map.to_screen(at) {
+        painter.text(
+            sp + egui::vec2(0.0, -4.0),
+            Align2::CENTER_BOTTOM,
+            text,
+            FontId::proportional(11.0),
+            c,
+        );
+    }
+}
+
+/// Highlights the object part under the pointer; `true` if `hover` was one.
+pub fn paint_hover(
+    painter: &Painter,
+    map: &ViewMapping,
+    ed: &EditorUi,
+    hover: Option<Hit>,
+) -> bool {
+    let level = ed.session.level();
+    let c = super::colours::HOVER;
+    match hover {
+        Some(Hit::Object(Grab::PathNode { mover, node })) => {
+            if let Some(sp) = path_points(&level.movers[mover])
+                .get(node)
+                .and_then(|&q| map.to_screen(q))
+            {
+                painter.circle_stroke(sp, 7.0, Stroke::new(2.0, c));
+            }
+        }
+        Some(Hit::Object(Grab::Agent(i))) => {
+            outline(
+                painter,
+                map,
+                &objects::agent_outline(level, &level.agents[i]),
+                2.5,
+                c,
+            );
+        }
+        Some(Hit::Object(Grab::Mover(i))) => {
+            for piece in &level.movers[i].pieces {
+                outline(painter, map, piece, 2.5, c);
+            }
+        }
+        Some(Hit::Object(Grab::Door(i))) => outline(painter, map, &level.doors[i].points, 2.5, c),
+        Some(Hit::Object(Grab::Switch(i))) => {
+            if let Some(sw) = level.doors[i].switch {
+                rect(painter, map, sw, 2.5, c);
+            }
+        }
+        Some(Hit::PathSegment {
+            mover,
+            segment,
+            point,
+        }) => {
+            let nodes = path_points(&level.movers[mover]);
+            line(painter, map, nodes[segment], nodes[segment + 1], 3.0, c);
+            if let Some(sp) = map.to_screen(point) {
+                painter.circle_stroke(sp, 3.0, Stroke::new(1.0, c));
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The agent tool's template (when that tool is active), the selected object's fields, and the
+/// movers' time scrubber.
+pub fn panel(ed: &mut EditorUi, ui: &mut Ui) {
+    if ed.session.tool == Tool::Agent {
+        template(ed, ui);
+    }
+    match ed.session.selection.object {
+        Some(ObjectRef::Agent(i)) => agent_fields(ed, ui, i),
+        Some(ObjectRef::Mover(i)) => mover_fields(ed, ui, i),
+        Some(ObjectRef::Door(i)) => door_fields(ed, ui, i),
+        None => {}
+    }
+    if !ed.session.level().movers.is_empty() {
+        scrubber(ed, ui);
+    }
+}
+
+fn template(ed: &mut EditorUi, ui: &mut Ui) {
+    ui.separator();
+    ui.label(RichText::new("New agent").strong());
+    let t = &mut ed.session.agent_template;
+    let kind = t.kind;
+    kind_combo(ui, "agent_tool_kind", &mut t.kind);
+    if t.kind != kind {
+        t.size = meant_size(t.kind);
+    }
+    size_combo(ui, "agent_tool_size", &mut t.size);
+    facing_radio(ui, &mut t.facing);
+    ui.label("Click in the view: its feet go there.");
+}
+
+fn kind_combo(ui: &mut Ui, id: &str, kind: &mut AgentKind) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let l = ui.label("kind");
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(kind.name())
+            .show_ui(ui, |ui| {
+                for k in AGENT_KINDS {
+                    changed |= ui.selectable_value(kind, k, k.name()).changed();
+                }
+            })
+            .response
+            .labelled_by(l.id);
+    });
+    changed
+}
+
+fn size_combo(ui: &mut Ui, id: &str, size: &mut AgentSize) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let l = ui.label("size");
+        egui::ComboBox::from_id_salt(id)
+            .selected_text(size.name())
+            .show_ui(ui, |ui| {
+                for k in AgentSize::ALL {
+                    changed |= ui.selectable_value(size, k, k.name()).changed();
+                }
+            })
+            .response
+            .labelled_by(l.id);
+    });
+    changed
+}
+
+fn facing_radio(ui: &mut Ui, facing: &mut f64) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        ui.label("facing");
+        changed |= ui.radio_value(facing, -1.0, "left").changed();
+        changed |= ui.radio_value(facing, 1.0, "right").changed();
+    });
+    changed
+}
+
+fn agent_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
+    let s = &mut ed.session;
+    let Some(old) = s.level().agents.get(i).cloned() else {
+        return;
+    };
+    ui.separator();
+    ui.label(RichText::new(format!("agent {i}")).strong());
+    let mut a = old.clone();
+    let mut changed = kind_combo(ui, "agent_kind", &mut a.kind);
+    if changed && a.character == objects::default_character(old.kind) {
+        a.character = objects::default_character(a.kind);
+    }
+    changed |= size_combo(ui, "agent_size", &mut a.size);
+    changed |= facing_radio(ui, &mut a.facing);
+    ui.horizontal(|ui| {
+        ui.label("feet");
+        changed |= num(ui, &mut a.spawn.x, 0.05, "x").changed();
+        changed |= num(ui, &mut a.spawn.y, 0.05, "y").changed();
+    });
+    ui.label(format!(
+        "drawn with: {}",
+        a.character.as_deref().unwrap_or("its outline")
+    ));
+    if changed && a != old {
+        let mut agents = s.level().agents.clone();
+        agents[i] = a;
+        s.edit_object(Edit::SetAgents {
+            agents,
+            restore: false,
+        });
+    }
+    if ui.button("Delete agent").clicked() {
+        s.delete_selection();
+    }
+}
+
+fn mover_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
+    let s = &mut ed.session;
+    let Some(old) = s.level().movers.get(i).cloned() else {
+        return;
+    };
+    ui.separator();
+    ui.label(RichText::new(format!("mover {i}")).strong());
+    let mut m = old.clone();
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let l = ui.label("period");
+        changed |= ui
+            .add(
+                egui::DragValue::new(&mut m.period)
+                    .range(0.1..=MAX_MOVER_PERIOD)
+                    .speed(0.05)
+                    .suffix(" s"),
+            )
+            .labelled_by(l.id)
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        changed |= ui
+            .radio_value(&mut m.mode, MoverMode::PingPong, "ping-pong")
+            .changed();
+        changed |= ui
+            .radio_value(&mut m.mode, MoverMode::Loop, "loop")
+            .changed();
+    });
+    ui.horizontal(|ui| {
+        changed |= ui
+            .radio_value(&mut m.ease, MoverEase::Smooth, "smooth")
+            .changed();
+        changed |= ui
+            .radio_value(&mut m.ease, MoverEase::Linear, "linear")
+            .changed();
+    });
+    ui.label("path (offsets from where it is drawn)");
+    let mut pick = None;
+    for (k, o) in m.path.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            let here = s.selection.node == Some(k);
+            if ui.selectable_label(here, format!("node {k}")).clicked() {
+                pick = Some(k);
+            }
+            changed |= num(ui, &mut o.x, 0.05, "x").changed();
+            changed |= num(ui, &mut o.y, 0.05, "y").changed();
+        });
+    }
+    if let Some(k) = pick {
+        s.selection.node = Some(k);
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Add node").clicked() {
+            let last = m.path.last().copied().unwrap_or_default();
+            m.path.push(last + DVec2::new(1.0, 0.0));
+            changed = true;
+        }
+        if s.selection.node.is_some() && ui.button("Delete node").clicked() {
+            s.delete_selection();
+        }
+    });
+    ui.label("Drag a node in the view; Ctrl-click the path adds one.");
+    if changed && m != old {
+        let mut movers = s.level().movers.clone();
+        movers[i] = m;
+        s.edit_object(Edit::SetMovers {
+            movers,
+            restore: false,
+        });
+    }
+    if ui.button("Delete mover").clicked() {
+        s.selection.node = None;
+        s.delete_selection();
+    }
+}
+
+fn door_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
+    let s = &mut ed.session;
+    let Some(old) = s.level().doors.get(i).cloned() else {
+        return;
+    };
+    ui.separator();
+    ui.label(RichText::new(format!("door {i}")).strong());
+    let mut d = old.clone();
+    let mut changed = ui.checkbox(&mut d.open, "starts open").changed();
+    let mut timed = d.close_after.is_some();
+    ui.horizontal(|ui| {
+        changed |= ui.checkbox(&mut timed, "closes after").changed();
+        let mut t = d.close_after.unwrap_or(2.0);
+        if timed {
+            changed |= ui
+                .add(
+                    egui::DragValue::new(&mut t)
+                        .range(0.1..=3600.0)
+                        .speed(0.05)
+                        .suffix(" s"),
+                )
+                .changed();
+        }
+        d.close_after = timed.then_some(t);
+    });
+    match d.switch {
+        Some(sw) => {
+            ui.label(format!(
+                "switch: ({:.2}, {:.2}) to ({:.2}, {:.2})",
+                sw.min.x, sw.min.y, sw.max.x, sw.max.y
+            ));
+            if ui.button("Remove switch").clicked() {
+                d.switch = None;
+                changed = true;
+            }
+        }
+        None => {
+            ui.label("no switch: pick the Switch tool and drag its region");
+        }
+    }
+    if changed && d != old {
+        let mut doors = s.level().doors.clone();
+        doors[i] = d;
+        s.edit_object(Edit::SetDoors {
+            doors,
+            restore: false,
+        });
+    }
+    if ui.button("Delete door").clicked() {
+        s.delete_selection();
+    }
+}
+
+/// A slider that poses every mover at a chosen time (drawn as ghosts), without running the
+/// simulation.
+fn scrubber(ed: &mut EditorUi, ui: &mut Ui) {
+    ui.separator();
+    let longest = ed
+        .session
+        .level()
+        .movers
+        .iter()
+        .map(|m| match m.mode {
+            MoverMode::PingPong => 2.0 * m.period,
+            MoverMode::Loop => m.period,
+        })
+        .fold(0.0, f64::max);
+    let mut on = ed.scrub.is_some();
+    ui.checkbox(&mut on, "Preview movers at a time");
+    if on {
+        let mut t = ed.scrub.unwrap_or(0.0).min(longest);
+        ui.add(egui::Slider::new(&mut t, 0.0..=longest).suffix(" s"));
+        ed.scrub = Some(t);
+    } else {
+        ed.scrub = None;
+    }
+}

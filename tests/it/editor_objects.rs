@@ -1,0 +1,247 @@
+//! The editor's object tools through egui, headless (`egui_kittest`): the toolbar's Agent, Mover,
+//! Door and Switch tools, the Select tool on path nodes and switches, the object panels and
+//! undo, driven by pointer events at the screen points of level positions. After each step the
+//! game's world is checked: it plays the level as built.
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use glam::DVec2;
+use tessera::app::router::Mods;
+use tessera::editor::objects::NEW_MOVER_TRAVEL;
+use tessera::editor::ObjectRef;
+use tessera::level::{load_level, AgentKind, AgentSize};
+
+use super::editor_ui::{
+    click, file_menu, harness_sized, mapping, open_editor, press, scratch, State, SIZE,
+};
+
+/// The screen point of a level position (the editor's camera does not move in these tests).
+fn at(h: &Harness<'_, State>, w: DVec2) -> Pos2 {
+    mapping(h).to_screen(w).expect("in front of the camera")
+}
+
+/// A primary-button drag from `a` to `b` in level coordinates, in a few frames.
+fn drag(h: &mut Harness<'_, State>, a: DVec2, b: DVec2) {
+    let (from, to) = (at(h, a), at(h, b));
+    h.event(Event::PointerMoved(from));
+    h.step();
+    h.event(Event::PointerButton {
+        pos: from,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.step();
+    for k in 1..=4 {
+        h.event(Event::PointerMoved(from + (to - from) * (k as f32 / 4.0)));
+        h.step();
+    }
+    h.event(Event::PointerButton {
+        pos: to,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.step();
+}
+
+/// Picks a tool: the toolbar's button, or for an object tool the Objects menu's item.
+fn tool(h: &mut Harness<'_, State>, label: &str) {
+    if ["Agent", "Mover", "Door", "Switch"].contains(&label) {
+        h.get_by_label_contains("Objects").click();
+        h.run();
+    }
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// An agent, a mover with a dragged path node, a door and its switch, placed with the mouse on
+/// the 12 m floor of the editor test level; undo and redo of the node's drag; the door's panel;
+/// then the world, run, moves the mover and the agent, and the switch opens the door. The file
+/// saved loads back equal.
+#[test]
+fn each_object_tool_builds_a_level_that_plays_as_built() {
+    let dir = scratch("objects");
+    let mut h = harness_sized(&dir, SIZE, false);
+    open_editor(&mut h);
+    h.run();
+    let p = DVec2::new;
+
+    // Agent: the default template is a crawler; its feet go to the snapped click.
+    tool(&mut h, "Agent");
+    let c = at(&h, p(5.0, 0.05));
+    click(&mut h, c);
+    h.run();
+    {
+        let s = &h.state().gui.editor.session;
+        let a = &s.level().agents;
+        assert_eq!(a.len(), 1, "{:?}", s.message());
+        assert_eq!(
+            (a[0].kind, a[0].size, a[0].spawn),
+            (AgentKind::Crawler, AgentSize::Small, p(5.0, 0.0))
+        );
+        assert_eq!(
+            h.state().game.world().agents().len(),
+            1,
+            "the world has it at once"
+        );
+    }
+    // Into the floor: refused, with the reason at the cursor.
+    let c = at(&h, p(4.0, -0.5));
+    click(&mut h, c);
+    h.run();
+    let s = &h.state().gui.editor.session;
+    assert_eq!(s.level().agents.len(), 1);
+    let m = s.message().expect("a refusal");
+    assert!(
+        m.error && m.text.contains("overlaps polygon 0"),
+        "{}",
+        m.text
+    );
+
+    // Mover: a 2 × 0.5 m platform in the air, with the default two-node path.
+    tool(&mut h, "Mover");
+    drag(&mut h, p(0.0, 2.5), p(2.0, 3.0));
+    h.run();
+    let m = &h.state().gui.editor.session.level().movers;
+    assert_eq!(
+        m.len(),
+        1,
+        "{:?} {:?}",
+        h.state().gui.editor.session.tool,
+        h.state().gui.editor.session.message()
+    );
+    assert_eq!(m[0].path, vec![DVec2::ZERO, NEW_MOVER_TRAVEL]);
+    assert_eq!(h.state().game.world().movers().len(), 1);
+    // Select: drag its second node (drawn at the platform's centre plus the offset) 2 m up.
+    tool(&mut h, "Select");
+    let node = p(1.0, 2.75) + NEW_MOVER_TRAVEL;
+    drag(&mut h, node, node + p(0.0, 2.0));
+    h.run();
+    let moved = NEW_MOVER_TRAVEL + p(0.0, 2.0);
+    assert_eq!(
+        h.state().gui.editor.session.level().movers[0].path[1],
+        moved
+    );
+    assert_eq!(h.state().gui.editor.session.selection.node, Some(1));
+    // The panel lists the path, the selected node first of all.
+    h.get_by_label("node 1");
+    use tessera::input::Key as K;
+    press(&mut h, K::KeyZ, Mods::CTRL);
+    h.run();
+    assert_eq!(
+        h.state().gui.editor.session.level().movers[0].path[1],
+        NEW_MOVER_TRAVEL,
+        "one undo takes back the whole drag"
+    );
+    press(
+        &mut h,
+        K::KeyZ,
+        Mods {
+            shift: true,
+            ..Mods::CTRL
+        },
+    );
+    h.run();
+    assert_eq!(
+        h.state().gui.editor.session.level().movers[0].path[1],
+        moved
+    );
+
+    // Door and switch: a closed door, then the switch tool picks it and drags its region.
+    tool(&mut h, "Door");
+    drag(&mut h, p(-1.0, 0.0), p(-0.5, 2.0));
+    h.run();
+    assert_eq!(h.state().gui.editor.session.level().doors.len(), 1);
+    tool(&mut h, "Switch");
+    let c = at(&h, p(-0.75, 1.0));
+    click(&mut h, c);
+    h.run();
+    assert_eq!(
+        h.state().gui.editor.session.selection.object,
+        Some(ObjectRef::Door(0))
+    );
+    drag(&mut h, p(1.0, 0.0), p(2.0, 1.0));
+    h.run();
+    let sw = h.state().gui.editor.session.level().doors[0]
+        .switch
+        .expect("a switch");
+    assert_eq!((sw.min, sw.max), (p(1.0, 0.0), p(2.0, 1.0)));
+    // The door's panel: starts open, then closed again (two undoable edits).
+    h.get_by_label("starts open").click();
+    h.run();
+    assert!(h.state().gui.editor.session.level().doors[0].open);
+    h.get_by_label("starts open").click();
+    h.run();
+    assert!(!h.state().gui.editor.session.level().doors[0].open);
+    let doc = h.state().gui.editor.session.level().clone();
+    doc.validate().unwrap();
+    assert_eq!(
+        h.state().game.world().level(),
+        &doc,
+        "the world plays the edited level"
+    );
+
+    // Play: a second of ticks moves the mover off its rest pose and the crawler off its spawn;
+    // the hero put on the switch opens the door.
+    for _ in 0..120 {
+        h.state_mut().game.step_once();
+    }
+    let world = h.state().game.world();
+    assert_ne!(world.movers().offset(0), DVec2::ZERO);
+    assert_ne!(world.agents()[0].mover.body.pos, p(5.0, 0.0));
+    assert!(!world.doors()[0].open);
+    h.state_mut()
+        .game
+        .world_mut()
+        .place_hero(p(1.5, 0.0))
+        .unwrap();
+    h.state_mut().game.step_once();
+    assert!(
+        h.state().game.world().doors()[0].open,
+        "the switch opened its door"
+    );
+
+    file_menu(&mut h, "Save (Ctrl+S)");
+    let saved = load_level(dir.join("level.ron")).unwrap();
+    assert_eq!(&saved, h.state().gui.editor.session.level());
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The agent tool's panel sets the kind (and with it the size class it is meant for) before a
+/// click; the selected agent's panel changes its facing; Delete removes it.
+#[test]
+fn the_agent_panel_chooses_what_is_placed_and_edits_the_selected_agent() {
+    let dir = scratch("agent-panel");
+    let mut h = harness_sized(&dir, SIZE, false);
+    open_editor(&mut h);
+    h.run();
+    let p = DVec2::new;
+    tool(&mut h, "Agent");
+    h.get_by_label("kind").click();
+    h.run();
+    h.get_by_label("brute").click();
+    h.run();
+    assert_eq!(
+        h.state().gui.editor.session.agent_template.size,
+        AgentSize::Large
+    );
+    let c = at(&h, p(3.0, 0.05));
+    click(&mut h, c);
+    h.run();
+    let a = h.state().gui.editor.session.level().agents[0].clone();
+    assert_eq!((a.kind, a.size), (AgentKind::Brute, AgentSize::Large));
+    assert_eq!(a.character.as_deref(), Some("assets/characters/brute.ron"));
+    assert_eq!(a.facing, -1.0);
+    // With Select the template's panel goes, and the selected agent's stays.
+    tool(&mut h, "Select");
+    h.get_by_label("right").click();
+    h.run();
+    assert_eq!(h.state().gui.editor.session.level().agents[0].facing, 1.0);
+    h.get_by_label("Delete agent").click();
+    h.run();
+    assert!(h.state().gui.editor.session.level().agents.is_empty());
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
