@@ -1,13 +1,16 @@
 //! Property test of the editor's document model: random edit sequences on a small level keep it
 //! valid (`Level::validate` after every accepted edit), refused edits leave it unchanged, the
 //! world builds (its meshes pass `check_invariants`) every few steps and at the end, and undoing
-//! everything gives back the original level exactly.
+//! everything gives back the original level exactly. Object edits (agents, movers and their
+//! path nodes, doors and switches) are among the random edits: undoing them always succeeds,
+//! even after a later edit put a polygon where an agent stood.
 use glam::DVec2;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use tessera::collision::{ColliderId, PolygonKind};
+use tessera::editor::objects::{self, AgentTemplate};
 use tessera::editor::{Edit, History};
-use tessera::level::{Ladder, Level, LevelPolygon};
+use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelPolygon};
 
 fn p(x: f64, y: f64) -> DVec2 {
     DVec2::new(x, y)
@@ -52,6 +55,13 @@ enum Op {
     Ladder(f64, f64),
     Rotate(usize, f64),
     Scale(usize, f64, f64),
+    Agent(f64, f64, usize),
+    MoveAgent(usize, f64, f64),
+    Mover(f64, f64),
+    MoveNode(usize, usize, f64, f64),
+    Door(f64),
+    Switch(usize, f64),
+    DeleteObject(usize, usize),
     Undo,
     Redo,
 }
@@ -71,6 +81,14 @@ fn op() -> impl Strategy<Value = Op> {
         1 => (d.clone(), d.clone()).prop_map(|(x, y)| Op::Ladder(x, y)),
         2 => (0..8usize, -3.2..3.2f64).prop_map(|(a, t)| Op::Rotate(a, t)),
         2 => (0..8usize, -2.0..2.0f64, 0.2..2.0f64).prop_map(|(a, x, y)| Op::Scale(a, x, y)),
+        2 => (-8.0..8.0f64, -1.0..4.0f64, 0..4usize).prop_map(|(x, y, k)| Op::Agent(x, y, k)),
+        1 => (0..8usize, d.clone(), d.clone()).prop_map(|(a, x, y)| Op::MoveAgent(a, x, y)),
+        1 => (-8.0..8.0f64, 1.0..8.0f64).prop_map(|(x, y)| Op::Mover(x, y)),
+        2 => (0..8usize, 0..8usize, d.clone(), d.clone())
+            .prop_map(|(a, b, x, y)| Op::MoveNode(a, b, x, y)),
+        1 => (-9.0..9.0f64).prop_map(Op::Door),
+        1 => (0..8usize, -9.0..9.0f64).prop_map(|(a, x)| Op::Switch(a, x)),
+        1 => (0..3usize, 0..8usize).prop_map(|(k, a)| Op::DeleteObject(k, a)),
         2 => Just(Op::Undo),
         1 => Just(Op::Redo),
     ]
@@ -81,10 +99,91 @@ fn edit(level: &Level, op: &Op) -> Option<Edit> {
     if n == 0 {
         return match op {
             Op::Add(..) | Op::Spawn(..) | Op::Ladder(..) => edit_any(level, op, 0),
-            _ => None,
+            _ => object_edit(level, op),
         };
     }
     edit_any(level, op, n)
+}
+
+/// The object edits, as the editor's tools and drags make them.
+fn object_edit(level: &Level, op: &Op) -> Option<Edit> {
+    let kinds = [
+        (AgentKind::Crawler, AgentSize::Small),
+        (AgentKind::Hopper, AgentSize::Medium),
+        (AgentKind::Brute, AgentSize::Large),
+        (AgentKind::Patrol, AgentSize::Hero),
+    ];
+    Some(match *op {
+        Op::Agent(x, y, k) => {
+            let (kind, size) = kinds[k % kinds.len()];
+            let mut agents = level.agents.clone();
+            agents.push(
+                AgentTemplate {
+                    kind,
+                    size,
+                    facing: 1.0,
+                }
+                .agent(p(x, y)),
+            );
+            Edit::SetAgents {
+                agents,
+                restore: false,
+            }
+        }
+        Op::MoveAgent(a, x, y) if !level.agents.is_empty() => {
+            let g = objects::Grab::Agent(a % level.agents.len());
+            objects::moved(level, g, p(x, y))?
+        }
+        Op::Mover(x, y) => {
+            let mut movers = level.movers.clone();
+            movers.push(objects::new_mover(tessera::collision::Aabb {
+                min: p(x, y),
+                max: p(x + 2.0, y + 0.5),
+            }));
+            Edit::SetMovers {
+                movers,
+                restore: false,
+            }
+        }
+        Op::MoveNode(a, b, x, y) if !level.movers.is_empty() => {
+            let mover = a % level.movers.len();
+            let node = b % level.movers[mover].path.len();
+            objects::moved(level, objects::Grab::PathNode { mover, node }, p(x, y))?
+        }
+        Op::Door(x) => {
+            let mut doors = level.doors.clone();
+            doors.push(objects::new_door(tessera::collision::Aabb {
+                min: p(x, 0.0),
+                max: p(x + 0.5, 2.0),
+            }));
+            Edit::SetDoors {
+                doors,
+                restore: false,
+            }
+        }
+        Op::Switch(a, x) if !level.doors.is_empty() => {
+            let mut doors = level.doors.clone();
+            let i = a % doors.len();
+            doors[i].switch = Some(tessera::collision::Aabb {
+                min: p(x, 0.0),
+                max: p(x + 1.0, 1.0),
+            });
+            Edit::SetDoors {
+                doors,
+                restore: false,
+            }
+        }
+        Op::DeleteObject(k, a) => {
+            let object = match k {
+                0 if !level.agents.is_empty() => objects::ObjectRef::Agent(a % level.agents.len()),
+                1 if !level.movers.is_empty() => objects::ObjectRef::Mover(a % level.movers.len()),
+                2 if !level.doors.is_empty() => objects::ObjectRef::Door(a % level.doors.len()),
+                _ => return None,
+            };
+            objects::removed(level, object)?
+        }
+        _ => return None,
+    })
 }
 
 fn edit_any(level: &Level, op: &Op, n: usize) -> Option<Edit> {
@@ -146,17 +245,20 @@ fn edit_any(level: &Level, op: &Op, n: usize) -> Option<Edit> {
             factor: p(x, y),
         },
         Op::Undo | Op::Redo => return None,
+        _ => return object_edit(level, op),
     })
 }
 
 fn builds(level: &Level) {
     let world = tessera::sim::World::new(level, &tessera::movement::Tuning::default())
         .unwrap_or_else(|e| panic!("world does not build: {e}\n{level:?}"));
-    world
-        .collision()
-        .mesh(ColliderId(0))
-        .check_invariants()
-        .unwrap_or_else(|e| panic!("mesh invariants: {e}\n{level:?}"));
+    for c in 0..world.collision().shapes().len() {
+        world
+            .collision()
+            .mesh(ColliderId(c as u16))
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("mesh invariants: {e}\n{level:?}"));
+    }
 }
 
 fn config(cases: u32) -> Config {
