@@ -267,6 +267,7 @@ impl GameUi {
             Command::Step => game.step_once(),
             Command::Leave => self.toggle_editor(game),
             Command::PlaceHero(p) => self.place_hero(game, p),
+            Command::SetMoverTime(t) => game.world_mut().set_mover_time(t),
             Command::ResetToSpawn => {
                 let spawn = game.world().level().spawn;
                 self.place_hero(game, spawn)

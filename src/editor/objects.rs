@@ -381,6 +381,96 @@ pub fn removed(level: &Level, object: ObjectRef) -> Option<Edit> {
     })
 }
 
+/// A copied object, with its properties: what Ctrl+C keeps and Ctrl+V adds again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObjectClip {
+    /// An agent.
+    Agent(LevelAgent),
+    /// A mover (its path is relative, so it goes along unchanged).
+    Mover(LevelMover),
+    /// A door with its switch.
+    Door(LevelDoor),
+}
+
+impl ObjectClip {
+    /// A copy of `object`, `None` if it does not exist.
+    pub fn of(level: &Level, object: ObjectRef) -> Option<ObjectClip> {
+        Some(match object {
+            ObjectRef::Agent(i) => ObjectClip::Agent(level.agents.get(i)?.clone()),
+            ObjectRef::Mover(i) => ObjectClip::Mover(level.movers.get(i)?.clone()),
+            ObjectRef::Door(i) => ObjectClip::Door(level.doors.get(i)?.clone()),
+        })
+    }
+
+    /// The point pasting puts at the cursor: an agent's feet, the centre of a mover's or a
+    /// door's box.
+    pub fn handle(&self) -> DVec2 {
+        match self {
+            ObjectClip::Agent(a) => a.spawn,
+            ObjectClip::Mover(m) => mover_anchor(m),
+            ObjectClip::Door(d) => rect_centre(&d.points),
+        }
+    }
+
+    /// The edit that adds it moved by `delta` (a door's switch moves with it) at the end of its
+    /// list, and the object it becomes.
+    pub fn pasted(&self, level: &Level, delta: DVec2) -> (Edit, ObjectRef) {
+        match self {
+            ObjectClip::Agent(a) => {
+                let mut agents = level.agents.clone();
+                agents.push(LevelAgent {
+                    spawn: a.spawn + delta,
+                    ..a.clone()
+                });
+                let at = ObjectRef::Agent(agents.len() - 1);
+                (
+                    Edit::SetAgents {
+                        agents,
+                        restore: false,
+                    },
+                    at,
+                )
+            }
+            ObjectClip::Mover(m) => {
+                let mut movers = level.movers.clone();
+                let mut m = m.clone();
+                for q in m.pieces.iter_mut().flatten() {
+                    *q += delta;
+                }
+                movers.push(m);
+                let at = ObjectRef::Mover(movers.len() - 1);
+                (
+                    Edit::SetMovers {
+                        movers,
+                        restore: false,
+                    },
+                    at,
+                )
+            }
+            ObjectClip::Door(d) => {
+                let mut doors = level.doors.clone();
+                let mut d = d.clone();
+                for q in &mut d.points {
+                    *q += delta;
+                }
+                if let Some(s) = &mut d.switch {
+                    s.min += delta;
+                    s.max += delta;
+                }
+                doors.push(d);
+                let at = ObjectRef::Door(doors.len() - 1);
+                (
+                    Edit::SetDoors {
+                        doors,
+                        restore: false,
+                    },
+                    at,
+                )
+            }
+        }
+    }
+}
+
 // ----- the edits' checks -----
 
 /// Sets the agents (see the module docs for the checks); returns the inverse.

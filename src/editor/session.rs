@@ -309,6 +309,8 @@ pub struct EditorSession {
     gesture: Gesture,
     message: Option<Message>,
     clipboard: Vec<LevelPolygon>,
+    /// A copied object; when set, it is what pastes (a copy of polygons clears it).
+    object_clipboard: Option<objects::ObjectClip>,
     requests: Vec<Request>,
     /// Where saves may go; resolved from the process on the first save unless set.
     save_places: Option<SavePlaces>,
@@ -342,6 +344,7 @@ impl EditorSession {
             gesture: Gesture::None,
             message: None,
             clipboard: Vec::new(),
+            object_clipboard: None,
             requests: Vec::new(),
             save_places: None,
             drop_comments_ok: None,
@@ -1171,6 +1174,10 @@ impl EditorSession {
 
     /// Copies the selected polygons.
     pub fn copy(&mut self) -> usize {
+        if self.copy_object() {
+            return 1;
+        }
+        self.object_clipboard = None;
         self.clipboard = self
             .selected_polygons()
             .into_iter()
@@ -1182,6 +1189,9 @@ impl EditorSession {
     /// Pastes the copied polygons with their centre at `at` (snapped to the grid), and selects
     /// them.
     pub fn paste(&mut self, at: DVec2) {
+        if self.paste_object(at) {
+            return;
+        }
         if self.clipboard.is_empty() {
             return self.report("nothing copied".into(), true);
         }

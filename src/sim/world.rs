@@ -167,6 +167,9 @@ pub struct World {
     bounds: Aabb,
     prev_pos: DVec2,
     steps: u64,
+    /// Ticks the movers' clock is ahead of (or, negative, behind) `steps`: 0 unless a
+    /// play-test started with the movers at a chosen time ([`World::set_mover_time`]).
+    mover_shift: i64,
     last: StepReport,
     warnings: Vec<String>,
 }
@@ -426,6 +429,7 @@ impl World {
             paths: built.paths,
             events: Vec::new(),
             steps: 0,
+            mover_shift: 0,
             last: StepReport::default(),
             warnings,
         };
@@ -490,8 +494,10 @@ impl World {
         if !self.movers.is_empty() {
             // Celeste's order: the movers move and carry their riders, push what they now
             // overlap, then the characters step among them, frozen.
-            self.movers
-                .set_offsets(super::movers::offsets_at(&self.paths, self.steps + 1));
+            self.movers.set_offsets(super::movers::offsets_at(
+                &self.paths,
+                self.mover_tick(self.steps + 1),
+            ));
             self.carry_and_push();
         }
         let env = Env {
@@ -692,11 +698,29 @@ impl World {
         {
             self.play.checkpoint = None;
         }
-        self.movers
-            .place(super::movers::offsets_at(&self.paths, self.steps));
+        self.movers.place(super::movers::offsets_at(
+            &self.paths,
+            self.mover_tick(self.steps),
+        ));
         self.warnings = warnings;
         self.push_characters();
         Ok(())
+    }
+
+    /// The movers' clock at world tick `steps`.
+    fn mover_tick(&self, steps: u64) -> u64 {
+        steps.saturating_add_signed(self.mover_shift)
+    }
+
+    /// Poses every mover as at `seconds` (rounded to the tick) and runs them on from there: a
+    /// play-test from the editor's scrubbed time. Nothing is carried or pushed by the jump (as
+    /// after a level edit); place the hero after it. The shift is part of the state (its hash,
+    /// and so its traces).
+    pub fn set_mover_time(&mut self, seconds: f64) {
+        let tick = (seconds.max(0.0) * super::TICK_HZ as f64).round() as u64;
+        self.mover_shift = tick as i64 - self.steps as i64;
+        self.movers
+            .place(super::movers::offsets_at(&self.paths, tick));
     }
 
     /// Puts a fresh hero at `pos` (the nearest free point when `pos` is inside geometry), at rest,
@@ -900,6 +924,10 @@ impl World {
     pub fn state_hash(&self) -> u64 {
         let h = &self.hero;
         let mut words: Vec<u64> = vec![self.steps];
+        if self.mover_shift != 0 {
+            // Only a play-test from a scrubbed time has one: earlier hashes stay as they were.
+            words.push(self.mover_shift as u64);
+        }
         character_words(h, &mut words);
         if let MoveState::Supported { edge, speed } = h.state {
             words.extend([edge.face.0 as u64, edge.edge as u64, speed.to_bits()]);

@@ -245,3 +245,57 @@ fn the_agent_panel_chooses_what_is_placed_and_edits_the_selected_agent() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The movers' scrubber: with it on, *Hero here* starts the play-test with every mover at the
+/// scrubbed time, and they run on from there; copy and paste of the mover keeps its path.
+#[test]
+fn hero_here_play_tests_from_the_scrubbed_time() {
+    let dir = scratch("scrub");
+    let mut h = harness_sized(&dir, SIZE, false);
+    open_editor(&mut h);
+    h.run();
+    let p = DVec2::new;
+    tool(&mut h, "Mover");
+    drag(&mut h, p(0.0, 2.5), p(2.0, 3.0));
+    h.run();
+    // Copy and paste it 3 m higher (Ctrl+C, Ctrl+V at the cursor).
+    let c = at(&h, p(1.0, 5.75));
+    h.event(Event::PointerMoved(c));
+    h.run();
+    use tessera::input::Key as K;
+    press(&mut h, K::KeyC, Mods::CTRL);
+    h.run();
+    press(&mut h, K::KeyV, Mods::CTRL);
+    h.run();
+    let movers = h.state().gui.editor.session.level().movers.clone();
+    assert_eq!(
+        movers.len(),
+        2,
+        "{:?}",
+        h.state().gui.editor.session.message()
+    );
+    assert_eq!(movers[1].path, movers[0].path);
+    assert_eq!(movers[1].pieces[0][0], movers[0].pieces[0][0] + p(0.0, 3.0));
+
+    h.get_by_label("Preview movers at a time").click();
+    h.run();
+    h.state_mut().gui.editor.scrub = Some(1.5);
+    tool(&mut h, "Hero here");
+    let c = at(&h, p(-3.0, 0.05));
+    click(&mut h, c);
+    h.run();
+    let world = h.state().game.world();
+    for (i, m) in movers.iter().enumerate() {
+        let want = tessera::sim::movers::offset_at(m, 1.5);
+        assert_eq!(world.movers().offset(i as u32), want, "mover {i} at 1.5 s");
+    }
+    h.state_mut().game.step_once();
+    let next = tessera::sim::movers::offset_at(&movers[0], 181.0 / 120.0);
+    assert_eq!(
+        h.state().game.world().movers().offset(0),
+        next,
+        "and on from there"
+    );
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

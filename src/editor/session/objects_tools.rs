@@ -198,6 +198,35 @@ impl EditorSession {
         false
     }
 
+    /// Copies the selected object with its properties (Ctrl+C); `false` when no object is
+    /// selected.
+    pub(super) fn copy_object(&mut self) -> bool {
+        let Some(clip) = self
+            .selection
+            .object
+            .and_then(|o| objects::ObjectClip::of(&self.level, o))
+        else {
+            return false;
+        };
+        self.object_clipboard = Some(clip);
+        self.clipboard.clear();
+        true
+    }
+
+    /// Pastes the copied object with its handle at `at`, moved by whole grid cells (Ctrl+V), and
+    /// selects it; `false` when no object was copied.
+    pub(super) fn paste_object(&mut self, at: DVec2) -> bool {
+        let Some(clip) = self.object_clipboard.clone() else {
+            return false;
+        };
+        let delta = self.grid.snap(at) - self.grid.snap(clip.handle());
+        let (edit, object) = clip.pasted(&self.level, delta);
+        if self.edit(edit, at).is_ok() {
+            self.select_object(object, None);
+        }
+        true
+    }
+
     /// The centre of an object's box (its collider's for an agent).
     pub fn object_centre(&self, object: ObjectRef) -> Option<DVec2> {
         let level = &self.level;
@@ -425,6 +454,42 @@ mod tests {
         assert!(s.level().movers.is_empty());
         let m = s.message().expect("refused");
         assert!(m.text.contains("mover 0: path offset 1"), "{}", m.text);
+    }
+
+    #[test]
+    fn objects_copy_and_paste_with_their_properties_at_the_cursor() {
+        let mut s = session();
+        s.set_tool(Tool::Door);
+        drag(&mut s, p(-1.0, 0.0), p(-0.5, 2.0));
+        s.set_tool(Tool::Switch);
+        drag(&mut s, p(-3.0, 0.0), p(-2.0, 1.0));
+        let door = s.level().doors[0].clone();
+        assert_eq!(s.copy(), 1);
+        s.paste(p(-7.25, 1.0));
+        assert_eq!(s.level().doors.len(), 2);
+        assert_eq!(s.selection.object, Some(ObjectRef::Door(1)));
+        // Its centre (-0.75, 1) goes to the cursor: 6.5 m left, its switch with it.
+        let shift = p(-6.5, 0.0);
+        let pasted = &s.level().doors[1];
+        assert_eq!(pasted.points[0], door.points[0] + shift);
+        assert_eq!(pasted.switch.unwrap().min, door.switch.unwrap().min + shift);
+        // An agent pasted where its collider would overlap the block is refused; beside it, fine.
+        s.set_tool(Tool::Agent);
+        click(&mut s, p(0.0, 0.0));
+        s.copy();
+        s.paste(p(5.0, 1.0));
+        assert_eq!(s.level().agents.len(), 1);
+        assert!(s.message().is_some_and(|m| m.error));
+        s.paste(p(8.0, 0.0));
+        assert_eq!(s.level().agents[1].spawn, p(8.0, 0.0));
+        assert_eq!(s.level().agents[1].kind, s.level().agents[0].kind);
+        // Copying polygons makes polygons what pastes again.
+        s.selection.clear();
+        s.selection.polygons.insert(1);
+        assert_eq!(s.copy(), 1);
+        s.paste(p(0.0, 5.0));
+        assert_eq!(s.level().polygons.len(), 3);
+        assert_eq!(s.level().agents.len(), 2);
     }
 
     #[test]

@@ -54,6 +54,9 @@ pub enum Command {
     Leave,
     /// Put the hero at this point (nearest free point).
     PlaceHero(DVec2),
+    /// Pose every mover at this time (s) and run them on from there; sent before
+    /// [`Command::PlaceHero`] when the movers' scrubber is on (play-test at the scrubbed time).
+    SetMoverTime(f64),
     /// Put the hero back at the spawn point.
     ResetToSpawn,
     /// Use this base tuning from now on.
@@ -289,7 +292,12 @@ impl EditorUi {
         panels::dialogs(self, ui, &mut out);
         for r in self.session.take_requests() {
             match r {
-                super::Request::PlaceHero(p) => out.push(Command::PlaceHero(p)),
+                super::Request::PlaceHero(p) => {
+                    if let Some(t) = self.scrub {
+                        out.push(Command::SetMoverTime(t));
+                    }
+                    out.push(Command::PlaceHero(p))
+                }
             }
         }
         out

@@ -467,10 +467,15 @@ fn scrubber(ed: &mut EditorUi, ui: &mut Ui) {
         })
         .fold(0.0, f64::max);
     let mut on = ed.scrub.is_some();
-    ui.checkbox(&mut on, "Preview movers at a time");
+    ui.checkbox(&mut on, "Preview movers at a time")
+        .on_hover_text("drawn as ghosts; Hero here then play-tests with the movers at this time");
     if on {
         let mut t = ed.scrub.unwrap_or(0.0).min(longest);
-        ui.add(egui::Slider::new(&mut t, 0.0..=longest).suffix(" s"));
+        ui.add(
+            egui::Slider::new(&mut t, 0.0..=longest)
+                .suffix(" s")
+                .text("time"),
+        );
         ed.scrub = Some(t);
     } else {
         ed.scrub = None;
