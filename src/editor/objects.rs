@@ -6,16 +6,16 @@
 //! An object edit replaces its whole list, so its inverse is the list before: exact, and as
 //! small as the list (levels hold tens of objects, at most [`MAX_AGENTS`] agents and
 //! [`MAX_MOVERS`] movers). Every entry is checked with the level file's own rules
-//! (`Level::validate`'s per-object checks and the limits), so a valid level stays valid. An
-//! entry that is new or changed is also checked where it stands, with the reason shown at the
-//! cursor when refused:
-//! - an agent whose collider (its size class's, at its spawn) overlaps a solid polygon or a
-//!   closed door with positive area, or whose spawn lies outside the level's bounds;
-//! - a door whose outline overlaps another door's with positive area;
-//! - a mover whose path takes a piece outside the level's bounds.
+//! (`Level::validate`'s per-object checks and the limits, among them a door whose outline
+//! overlaps another door's, and a mover whose path takes a piece outside the level's bounds), so
+//! a valid level stays valid. An agent that is new or changed is also checked where it stands,
+//! with the reason shown at the cursor when refused: its collider (its size class's, at its
+//! spawn) must not overlap a solid polygon or a closed door with positive area, and its spawn
+//! must lie inside the level's bounds. (A level file may hold such an agent: the world moves it
+//! to free space with a warning.)
 //!
-//! Undo puts back the list before ([`Edit::is_restore`]) and skips those placement checks: it
-//! restores what was there, which a level loaded from a file may have had.
+//! Undo puts back the list before ([`Edit::is_restore`]) and skips the agents' placement check:
+//! it restores what was there, which a level loaded from a file may have had.
 //!
 //! # Tolerances
 //! None of its own: overlaps are `collision::colliders_meet`'s exact test on the convex pieces
@@ -27,7 +27,7 @@ use super::session::{closest_on_segment, inside};
 use crate::collision::PolygonKind;
 use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, Num};
 use crate::level::limits::{MAX_AGENTS, MAX_MOVERS};
-use crate::level::validate::{agent_problem, mover_problem};
+use crate::level::validate::{agent_problem, doors_overlap, mover_outside, mover_problem};
 use crate::level::{
     check_counts, check_mover_size, AgentKind, AgentSize, Level, LevelAgent, LevelDoor, LevelMover,
     LimitExceeded, MoverEase, MoverMode,
@@ -499,11 +499,7 @@ pub(super) fn set_agents(
 }
 
 /// Sets the movers (see the module docs for the checks); returns the inverse.
-pub(super) fn set_movers(
-    level: &mut Level,
-    movers: &[LevelMover],
-    strict: bool,
-) -> Result<Edit, EditError> {
+pub(super) fn set_movers(level: &mut Level, movers: &[LevelMover]) -> Result<Edit, EditError> {
     if movers.len() > MAX_MOVERS {
         return Err(EditError::Limit(LimitExceeded::Movers {
             count: movers.len(),
@@ -511,27 +507,8 @@ pub(super) fn set_movers(
     }
     for (i, m) in movers.iter().enumerate() {
         check_mover_size(i, m).map_err(EditError::Limit)?;
-        if let Some(why) = mover_problem(m) {
+        if let Some(why) = mover_problem(m).or_else(|| mover_outside(m, level.bounds)) {
             return Err(EditError::Object(format!("mover {i}: {why}")));
-        }
-        if strict && level.movers.get(i) != Some(m) {
-            if let Some(b) = level.bounds {
-                let rest = Aabb::from_points(m.pieces.iter().flatten().copied());
-                for (k, &o) in m.path.iter().enumerate() {
-                    if !(b.contains(rest.min + o) && b.contains(rest.max + o)) {
-                        return Err(EditError::Object(format!(
-                            "mover {i}: path offset {k} ({}, {}) takes it outside the level's \
-                             bounds min ({}, {}) max ({}, {})",
-                            Num(o.x),
-                            Num(o.y),
-                            Num(b.min.x),
-                            Num(b.min.y),
-                            Num(b.max.x),
-                            Num(b.max.y)
-                        )));
-                    }
-                }
-            }
         }
     }
     Ok(Edit::SetMovers {
@@ -541,11 +518,7 @@ pub(super) fn set_movers(
 }
 
 /// Sets the doors (see the module docs for the checks); returns the inverse.
-pub(super) fn set_doors(
-    level: &mut Level,
-    doors: &[LevelDoor],
-    strict: bool,
-) -> Result<Edit, EditError> {
+pub(super) fn set_doors(level: &mut Level, doors: &[LevelDoor]) -> Result<Edit, EditError> {
     if doors.len() != level.doors.len() {
         // Doors count as polygons of the meshes.
         let outlines = level
@@ -565,27 +538,10 @@ pub(super) fn set_doors(
             return Err(EditError::Object(format!("door {i}: {why}")));
         }
     }
-    if strict {
-        let pieces: Vec<Vec<Vec<DVec2>>> = doors
-            .iter()
-            .map(|d| convex_pieces(&d.points).unwrap_or_default())
-            .collect();
-        for (i, d) in doors.iter().enumerate() {
-            if level.doors.get(i) == Some(d) {
-                continue;
-            }
-            let bi = Aabb::from_points(d.points.iter().copied());
-            for (j, e) in doors.iter().enumerate() {
-                if j == i || !bi.overlaps(&Aabb::from_points(e.points.iter().copied())) {
-                    continue;
-                }
-                if pieces_overlap(&pieces[i], &pieces[j]) {
-                    return Err(EditError::Object(format!(
-                        "door {i} would overlap door {j}"
-                    )));
-                }
-            }
-        }
+    if let Some((i, j)) = doors_overlap(doors) {
+        return Err(EditError::Object(format!(
+            "door {i}: its outline would overlap door {j}'s"
+        )));
     }
     Ok(Edit::SetDoors {
         doors: std::mem::replace(&mut level.doors, doors.to_vec()),
@@ -642,12 +598,4 @@ fn agent_placement(level: &Level, i: usize, a: &LevelAgent) -> Result<(), EditEr
         }
     }
     Ok(())
-}
-
-/// Whether two sets of convex pieces overlap with positive area.
-fn pieces_overlap(a: &[Vec<DVec2>], b: &[Vec<DVec2>]) -> bool {
-    a.iter().any(|p| {
-        b.iter()
-            .any(|q| colliders_meet(p, DVec2::ZERO, q, DVec2::ZERO) == Meeting::Overlapping)
-    })
 }

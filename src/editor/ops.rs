@@ -8,7 +8,7 @@ use glam::{DMat2, DVec2};
 use crate::collision::{validate_polygon, Aabb, GeometryError, Num, PolygonKind};
 use crate::level::document::polygon_id;
 use crate::level::limits::{check_counts, LimitExceeded};
-use crate::level::validate::{box_problem, in_range};
+use crate::level::validate::{box_problem, in_range, mover_outside};
 use crate::level::{Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon};
 
 use super::snap::close_outline;
@@ -501,6 +501,7 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         }
         Edit::SetBounds { bounds } => {
             check_bounds("bounds", bounds)?;
+            check_inside_bounds(level, bounds)?;
             Edit::SetBounds {
                 bounds: std::mem::replace(&mut level.bounds, *bounds),
             }
@@ -520,8 +521,8 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
             }
         }
         Edit::SetAgents { agents, .. } => super::objects::set_agents(level, agents, strict)?,
-        Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers, strict)?,
-        Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors, strict)?,
+        Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers)?,
+        Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors)?,
     };
     Ok(Applied { inverse })
 }
@@ -740,6 +741,33 @@ fn check_region(level: &Level, field: &'static str, b: &Option<Aabb>) -> Result<
             why: "the region must lie inside the level's bounds".into(),
         }),
         _ => Ok(()),
+    }
+}
+
+/// Refuses level bounds that would leave a checkpoint, the goal or a mover's path outside
+/// (`Level::validate`'s rules: the level would no longer save).
+fn check_inside_bounds(level: &Level, bounds: &Option<Aabb>) -> Result<(), EditError> {
+    let Some(b) = bounds else {
+        return Ok(());
+    };
+    let outside = |r: &Aabb| !(b.contains(r.min) && b.contains(r.max));
+    let why = if let Some(i) = level.checkpoints.iter().position(outside) {
+        Some(format!("checkpoint {i} would lie outside them"))
+    } else if level.goal.as_ref().is_some_and(outside) {
+        Some("the goal would lie outside them".to_string())
+    } else {
+        level
+            .movers
+            .iter()
+            .enumerate()
+            .find_map(|(i, m)| mover_outside(m, Some(*b)).map(|w| format!("mover {i}: {w}")))
+    };
+    match why {
+        Some(why) => Err(EditError::Bounds {
+            field: "bounds",
+            why,
+        }),
+        None => Ok(()),
     }
 }
 
@@ -1278,6 +1306,55 @@ mod tests {
             "checkpoint: min",
         );
         refused(Edit::AddPolygons { polygons: vec![] }, "nothing selected");
+    }
+
+    /// Level bounds that would leave a checkpoint, the goal or a mover's path outside are
+    /// refused (the level would no longer validate, and so no longer save); undo of bounds that
+    /// held them is never refused.
+    #[test]
+    fn bounds_must_keep_the_regions_and_the_movers_inside() {
+        let mut l = level();
+        let big = Some(Aabb {
+            min: p(-20., -20.),
+            max: p(20., 20.),
+        });
+        let small = Some(Aabb {
+            min: p(-2., -2.),
+            max: p(2., 2.),
+        });
+        let undo_big = apply(&mut l, &Edit::SetBounds { bounds: big }).unwrap();
+        let cp = Aabb {
+            min: p(5., 0.),
+            max: p(6., 2.),
+        };
+        apply(
+            &mut l,
+            &Edit::SetCheckpoints {
+                checkpoints: vec![cp],
+            },
+        )
+        .unwrap();
+        let before = l.clone();
+        let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
+        assert_eq!(e.to_string(), "bounds: checkpoint 0 would lie outside them");
+        assert_eq!(l, before);
+        l.checkpoints.clear();
+        l.movers.push(crate::level::LevelMover {
+            pieces: vec![square(0., 0., 1.)],
+            path: vec![p(0., 0.), p(0., 5.)],
+            period: 1.0,
+            mode: Default::default(),
+            ease: Default::default(),
+        });
+        let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("bounds: mover 0: path offset 1 (0, 5)"),
+            "{e}"
+        );
+        l.movers.clear();
+        apply(&mut l, &undo_big.inverse).unwrap();
+        assert_eq!(l.bounds, None);
     }
 
     #[test]

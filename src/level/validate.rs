@@ -45,6 +45,12 @@ impl Level {
                 return Err(LevelProblem::Door { index: i, why });
             }
         }
+        if let Some((i, j)) = doors_overlap(&self.doors) {
+            return Err(LevelProblem::Door {
+                index: i,
+                why: format!("its outline overlaps door {j}'s"),
+            });
+        }
         for (i, a) in self.agents.iter().enumerate() {
             if let Some(why) = agent_problem(a) {
                 return Err(LevelProblem::Agent { index: i, why });
@@ -73,7 +79,7 @@ impl Level {
             return Err(LevelProblem::Goal { why });
         }
         for (i, m) in self.movers.iter().enumerate() {
-            if let Some(why) = mover_problem(m) {
+            if let Some(why) = mover_problem(m).or_else(|| mover_outside(m, self.bounds)) {
                 return Err(LevelProblem::Mover { index: i, why });
             }
         }
@@ -133,6 +139,69 @@ pub(crate) fn agent_problem(a: &LevelAgent) -> Option<String> {
     } else {
         None
     }
+}
+
+/// Why mover `m`'s path takes it outside `bounds`, or `None`: every offset of the path must
+/// keep the box of its pieces inside the level's bounds (when the level has them; automatic
+/// bounds grow around the movers' whole paths).
+pub(crate) fn mover_outside(m: &LevelMover, bounds: Option<Aabb>) -> Option<String> {
+    let b = bounds?;
+    let rest = Aabb::from_points(m.pieces.iter().flatten().copied());
+    let (k, o) = m
+        .path
+        .iter()
+        .enumerate()
+        .find(|(_, &o)| !(b.contains(rest.min + o) && b.contains(rest.max + o)))?;
+    Some(format!(
+        "path offset {k} ({}, {}) takes it outside the level's bounds min ({}, {}) max ({}, {})",
+        Num(o.x),
+        Num(o.y),
+        Num(b.min.x),
+        Num(b.min.y),
+        Num(b.max.x),
+        Num(b.max.y)
+    ))
+}
+
+/// The first two doors (by the first's index) whose outlines overlap with positive area
+/// (touching is allowed: two leaves of one doorway), exactly (`collision::colliders_meet` on their
+/// convex pieces). The boxes are swept along x first, so it costs O(n log n) plus the pairs
+/// whose boxes overlap.
+pub(crate) fn doors_overlap(doors: &[LevelDoor]) -> Option<(usize, usize)> {
+    use crate::collision::{colliders_meet, convex_pieces, Meeting};
+    let boxes: Vec<Aabb> = doors
+        .iter()
+        .map(|d| Aabb::from_points(d.points.iter().copied()))
+        .collect();
+    let mut order: Vec<usize> = (0..doors.len()).collect();
+    order.sort_by(|&a, &b| boxes[a].min.x.total_cmp(&boxes[b].min.x));
+    let mut pieces: Vec<Option<Vec<Vec<DVec2>>>> = vec![None; doors.len()];
+    let mut found: Option<(usize, usize)> = None;
+    for (k, &a) in order.iter().enumerate() {
+        for &b in &order[k + 1..] {
+            if boxes[b].min.x >= boxes[a].max.x {
+                break;
+            }
+            if !boxes[a].overlaps(&boxes[b]) {
+                continue;
+            }
+            for i in [a, b] {
+                if pieces[i].is_none() {
+                    pieces[i] = Some(convex_pieces(&doors[i].points).unwrap_or_default());
+                }
+            }
+            let (pa, pb) = (pieces[a].as_ref().unwrap(), pieces[b].as_ref().unwrap());
+            let meet = pa.iter().any(|p| {
+                pb.iter()
+                    .any(|q| colliders_meet(p, DVec2::ZERO, q, DVec2::ZERO) == Meeting::Overlapping)
+            });
+            if meet {
+                let pair = (a.min(b), a.max(b));
+                found = Some(found.map_or(pair, |f| f.min(pair)));
+            }
+        }
+    }
+    found
 }
 
 /// Longest period (s) of a mover's path: a day.
@@ -307,6 +376,60 @@ mod tests {
             l.validate(),
             Err(LevelProblem::Ladder { index: 1, .. })
         ));
+    }
+
+    /// Doors may touch (two leaves of one doorway) but not overlap; the pair named is the first
+    /// by index whatever the order along x.
+    #[test]
+    fn overlapping_doors_are_found_exactly() {
+        let door = |x0: f64, x1: f64| LevelDoor {
+            points: vec![p(x0, 0.), p(x1, 0.), p(x1, 2.), p(x0, 2.)],
+            open: false,
+            switch: None,
+            close_after: None,
+        };
+        let doors = vec![door(5., 6.), door(1., 2.), door(2., 3.), door(-4., -3.)];
+        assert_eq!(doors_overlap(&doors), None, "touching is not overlapping");
+        let mut more = doors.clone();
+        more.push(door(2.5, 5.5));
+        assert_eq!(doors_overlap(&more), Some((0, 4)));
+        let mut l = good();
+        l.doors = more;
+        assert!(matches!(
+            l.validate(),
+            Err(LevelProblem::Door { index: 0, .. })
+        ));
+    }
+
+    /// A mover's path must keep its pieces inside explicit bounds at every offset.
+    #[test]
+    fn a_mover_path_must_stay_inside_the_bounds() {
+        let m = LevelMover {
+            pieces: vec![vec![p(0., 1.), p(1., 1.), p(1., 1.5), p(0., 1.5)]],
+            path: vec![p(0., 0.), p(0., 3.)],
+            period: 2.0,
+            mode: Default::default(),
+            ease: Default::default(),
+        };
+        let inside = Aabb {
+            min: p(-1., 0.),
+            max: p(2., 4.5),
+        };
+        assert_eq!(mover_outside(&m, None), None);
+        assert_eq!(
+            mover_outside(&m, Some(inside)),
+            None,
+            "its top reaches 4.5 exactly"
+        );
+        let low = Aabb {
+            max: p(2., 4.4),
+            ..inside
+        };
+        let why = mover_outside(&m, Some(low)).unwrap();
+        assert!(
+            why.starts_with("path offset 1 (0, 3) takes it outside"),
+            "{why}"
+        );
     }
 
     #[test]
