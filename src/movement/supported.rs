@@ -26,6 +26,11 @@
 //! than `max_step_height` by any amount is a wall. The crouching mesh has its own chain, so a step
 //! that only fits crouching is taken crouching.
 //!
+//! A mover is not on the static chain: a walk its side stops steps up onto it by casts instead
+//! (`step_onto_mover`: up by `max_step_height`, across by the rest of the tick's distance, down
+//! onto the mover's walkable top), with the same rule (no higher than `max_step_height`, by any
+//! amount) and the same exactness (the casts are the meshes' and the movers' exact queries).
+//!
 //! # Near-miss geometry belongs here, not in the build
 //! Hand-drawn tiles overlap or leave gaps of fractions of a millimetre, and their tops differ by
 //! as much. None of this is welded away when the mesh is built, for three reasons. (1) A
@@ -120,15 +125,22 @@ fn walk_chain(
         }
         let to_end = (end - h.body.pos).dot(d1).max(0.0);
         if rem <= to_end {
-            h.slide(cx.env, d1 * rem, opts, rep, &mut r);
+            let hit = h.slide(cx.env, d1 * rem, opts, rep, &mut r);
             if r.travelled < rem - 1e-9 {
+                // A mover's side no higher than a step: up onto it.
+                if let Some(tr) = step_onto_mover(h, cx, hit, d1, rem - r.travelled, s, rep) {
+                    return tr;
+                }
                 // Something other than the ground (a low ceiling, a wall piece) stopped the walk.
                 s = 0.0;
             }
             break;
         }
-        h.slide(cx.env, end - h.body.pos, opts, rep, &mut r);
+        let hit = h.slide(cx.env, end - h.body.pos, opts, rep, &mut r);
         if h.body.pos.distance(end) > 1e-9 {
+            if let Some(tr) = step_onto_mover(h, cx, hit, d1, rem - r.travelled, s, rep) {
+                return tr;
+            }
             s = 0.0;
             break;
         }
@@ -291,6 +303,66 @@ fn probe_step(
     let c = down.contacts.first()?;
     (walkable(c.normal, h.walk_limit) && mesh.kind(down.body.face) == FaceKind::Free)
         .then_some((down.body, c.edge))
+}
+
+/// A step up onto a mover whose side (`hit`, steep) stopped the walk along `d1` with `rem` of the
+/// tick's distance left: the static ground's steps come from its boundary chain, a mover's from
+/// casts, as [`probe_step`]'s. From where the walk stopped, up by `max_step_height` (stopped by
+/// solid ceilings, the static mesh's exact cast; any mover in the way refuses), across by `rem`
+/// (any contact, static or mover, refuses: a wall), then the mover's walkable top under the feet
+/// no lower than where the walk stopped; the hero is put on it (riding, its speed along the top
+/// relative to the mover). A riser higher than `max_step_height` by any amount stays a wall.
+/// `None`: no such step (the caller stops the walk).
+fn step_onto_mover(
+    h: &mut Hero,
+    cx: &Ctx,
+    hit: Option<crate::collision::MoverHit>,
+    d1: DVec2,
+    rem: f64,
+    speed: f64,
+    rep: &mut StepReport,
+) -> Option<Transition> {
+    use crate::collision::MoveOptions;
+    let hit = hit?;
+    let max = cx.t.max_step_height;
+    if walkable(hit.normal, h.walk_limit) || max <= 0.0 || rem <= 0.0 || d1.x == 0.0 {
+        return None;
+    }
+    let mesh = cx.env.mesh(h.collider);
+    let movers = cx.env.movers;
+    let c = h.collider.0 as usize;
+    let start = h.body;
+    let pass = MoveOptions { pass_one_way: true };
+    let up = mesh.cast(start, DVec2::new(0.0, max), pass);
+    let rise = up.body.pos - start.pos;
+    if movers.first_hit(c, start.pos, rise, None).is_some() {
+        return None;
+    }
+    let across_d = DVec2::new(rem.copysign(d1.x), 0.0);
+    let across = mesh.cast(up.body, across_d, pass);
+    if !across.contacts.is_empty() || movers.first_hit(c, up.body.pos, across_d, None).is_some() {
+        return None;
+    }
+    let depth = across.body.pos.y - start.pos.y;
+    let (on, top) = movers.support_below(c, across.body.pos, depth, h.walk_limit)?;
+    // Down to the top through the static mesh: static ground in between makes it no mover step.
+    let down = mesh.cast(across.body, top - across.body.pos, h.move_options());
+    if !down.contacts.is_empty() || movers.inside(c, down.body.pos, None).is_some() {
+        return None;
+    }
+    rep.events.push(MoveEvent::SteppedUp {
+        height: top.y - start.pos.y,
+    });
+    rep.events.push(MoveEvent::Boarded { mover: on.mover });
+    h.body = down.body;
+    let dir = movers.piece(on, c).walk_dir(on.edge as usize);
+    let along = (d1 * speed.abs() - rules::mover_velocity(cx.env, on.mover, cx.dt)).dot(dir);
+    let riding = MoveState::Riding {
+        on,
+        local: h.body.pos - movers.offset(on.mover),
+        speed: along,
+    };
+    Some(Transition::to(riding, dir * along))
 }
 
 /// Puts the hero on the ground a probed step found (`landed`, on `edge`), reporting the step.

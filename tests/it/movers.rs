@@ -284,6 +284,54 @@ fn a_movers_side_stops_a_walk() {
     assert!(x <= -0.4 + 1e-9 && x > -0.5, "{x}");
 }
 
+/// A mover whose top is a step above the floor (a lift resting a little high, a low cart) is
+/// stepped onto as static steps are, while it moves and when it stands still; one higher than
+/// `max_step_height` (0.25 m) is a wall, by any amount.
+#[test]
+fn a_movers_side_no_higher_than_a_step_is_stepped_onto() {
+    for (top, path, steps) in [
+        (0.15, [(0.0, 0.0), (0.0, 0.0)], true),
+        (0.2, [(0.0, 0.0), (0.0, 0.04)], true),
+        (0.25, [(0.0, 0.0), (0.0, 0.0)], true),
+        (0.2501, [(0.0, 0.0), (0.0, 0.0)], false),
+        (0.4, [(0.0, 0.0), (0.0, 0.04)], false),
+    ] {
+        let mut l = level(vec![rect(-10.0, -1.0, 10.0, 0.0)], vec![], p(-3.0, 0.0));
+        l.movers = vec![mover(
+            (0.0, 0.0, 3.0, top),
+            &path,
+            1.0,
+            MoverMode::PingPong,
+            MoverEase::Smooth,
+        )];
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let mut stepped = false;
+        for _ in 0..150 {
+            step(&mut w, &right());
+            stepped |= w
+                .last_report()
+                .events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::SteppedUp { .. }));
+        }
+        let x = w.hero().body.pos.x;
+        if steps {
+            assert!(stepped, "top {top}: a step up");
+            assert!(
+                riding(&w).is_some() || x > 3.0,
+                "top {top}: on it or past it, at {x}"
+            );
+            assert!(x > 0.5, "top {top}: at {x}");
+        } else {
+            assert!(!stepped && riding(&w).is_none(), "top {top}: no step");
+            assert!(
+                x <= -0.4 + 1e-9 && x > -0.5,
+                "top {top}: stopped at its side, at {x}"
+            );
+        }
+    }
+}
+
 /// Boarding: the hero runs off a floor onto a bridge flush with it, rides it across the gap, and
 /// jumps off the far side onto the floor there.
 #[test]
