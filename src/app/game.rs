@@ -67,6 +67,7 @@ pub struct Game {
     frame_events: Vec<(u64, MoveEvent)>,
     /// The rules of play's events of the last frame's ticks.
     frame_play_events: Vec<(u64, crate::sim::PlayEvent)>,
+    frame_world_events: Vec<(u64, crate::sim::WorldEvent, DVec2)>,
 }
 
 impl Game {
@@ -99,6 +100,7 @@ impl Game {
             playtest: None,
             frame_events: Vec::new(),
             frame_play_events: Vec::new(),
+            frame_world_events: Vec::new(),
         }
     }
 
@@ -135,6 +137,7 @@ impl Game {
     pub fn frame(&mut self, elapsed: Duration, aspect: f64) -> FrameReport {
         self.frame_events.clear();
         self.frame_play_events.clear();
+        self.frame_world_events.clear();
         let ui = self.input.take_ui_actions();
         // In the editor, Escape and Start belong to the editor (its own pause, step and resume).
         if ui.pause && !self.editing {
@@ -180,6 +183,8 @@ impl Game {
         self.frame_events.extend(events.iter().map(|e| (tick, *e)));
         self.frame_play_events
             .extend(self.world.play_events().iter().map(|e| (tick, *e)));
+        self.frame_world_events
+            .extend(self.world.placed_events().map(|(e, at)| (tick, e, at)));
         if let Some(r) = &mut self.recorded {
             r.push(actions);
         }
@@ -208,6 +213,7 @@ impl Game {
     pub fn step_once(&mut self) {
         self.frame_events.clear();
         self.frame_play_events.clear();
+        self.frame_world_events.clear();
         self.tick();
         self.view.stepped();
     }
@@ -276,6 +282,12 @@ impl Game {
     /// The rules of play's events of the ticks run in the last frame, with their tick.
     pub fn frame_play_events(&self) -> &[(u64, crate::sim::PlayEvent)] {
         &self.frame_play_events
+    }
+
+    /// The world's events (doors, crushes) of the ticks run in the last frame, with their tick
+    /// and where they happened.
+    pub fn frame_world_events(&self) -> &[(u64, crate::sim::WorldEvent, DVec2)] {
+        &self.frame_world_events
     }
 
     /// Whether the level is a game (a goal, checkpoints, hazards or enemies) and so shows the

@@ -424,6 +424,7 @@ impl App<'_> {
         self.audio.frame(
             self.game.frame_events(),
             self.game.frame_play_events(),
+            self.game.frame_world_events(),
             self.game.world().hero().body.pos,
             self.game.view().camera().focus(),
         );

@@ -284,6 +284,7 @@ impl GameAudio {
         &mut self,
         events: &[(u64, MoveEvent)],
         play: &[(u64, crate::sim::PlayEvent)],
+        world: &[(u64, crate::sim::WorldEvent, DVec2)],
         hero: DVec2,
         camera: DVec2,
     ) {
@@ -317,6 +318,9 @@ impl GameAudio {
         }
         for (_, e) in play {
             super::events::play_cues(e, hero, camera, &mut self.cues);
+        }
+        for (_, e, at) in world {
+            super::events::world_cues(e, *at, camera, &mut self.cues);
         }
         self.cues_made += self.cues.len() as u64;
         match &self.output {

@@ -21,6 +21,14 @@
 //! | `Checkpoint` | two rising notes |
 //! | `GoalReached` | the rising arpeggio (ducks the music) |
 //! | `Respawned` | nothing |
+//!
+//! The world's events (`sim::WorldEvent`, [`world_cues`]), placed where they happen
+//! (`World::event_position`):
+//!
+//! | event | sound |
+//! |---|---|
+//! | `DoorOpened` / `DoorClosed` | the door's rumble / the same, lower |
+//! | `Crushed` | the crunch (the hero's ducks the music) |
 use glam::DVec2;
 
 use super::mixer::{Cue, CueKind};
@@ -28,7 +36,7 @@ use super::sounds::Sound;
 use crate::collision::PolygonId;
 use crate::level::{FootstepSound, Level, Materials};
 use crate::movement::MoveEvent;
-use crate::sim::PlayEvent;
+use crate::sim::{PlayEvent, WorldEvent};
 
 /// Horizontal distance from the listener at which a sound is fully to one side, m (about half
 /// the width of the view at the default zoom).
@@ -180,10 +188,54 @@ pub fn play_cues(e: &PlayEvent, source: DVec2, listener: DVec2, out: &mut Vec<Cu
     }
 }
 
+/// The cues of one world event at `source` (where it happened) heard from `listener`, appended
+/// to `out`.
+pub fn world_cues(e: &WorldEvent, source: DVec2, listener: DVec2, out: &mut Vec<Cue>) {
+    let first = out.len();
+    match *e {
+        WorldEvent::DoorOpened { .. } => out.push(one_shot(Sound::Door, 0.8, 1.0)),
+        WorldEvent::DoorClosed { .. } => out.push(one_shot(Sound::Door, 0.8, 0.8)),
+        WorldEvent::Crushed { agent } => out.push(Cue {
+            duck: agent.is_none(),
+            ..one_shot(Sound::Crush, 1.0, 1.0)
+        }),
+    }
+    let (pan, gain) = place(source, listener);
+    for c in &mut out[first..] {
+        c.pan = pan;
+        c.gain *= gain;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::LevelPolygon;
+
+    #[test]
+    fn every_world_event_has_its_sound_where_it_happens() {
+        let cue = |e: WorldEvent, at: DVec2| {
+            let mut out = Vec::new();
+            world_cues(&e, at, DVec2::ZERO, &mut out);
+            assert_eq!(out.len(), 1, "{e:?}");
+            out[0]
+        };
+        let open = cue(WorldEvent::DoorOpened { door: 0 }, DVec2::ZERO);
+        let shut = cue(WorldEvent::DoorClosed { door: 0 }, DVec2::ZERO);
+        assert_eq!((open.sound, shut.sound), (Sound::Door, Sound::Door));
+        assert!(shut.pitch < open.pitch);
+        let hero = cue(WorldEvent::Crushed { agent: None }, DVec2::ZERO);
+        let other = cue(
+            WorldEvent::Crushed { agent: Some(0) },
+            DVec2::new(-8.0, 0.0),
+        );
+        assert_eq!((hero.sound, other.sound), (Sound::Crush, Sound::Crush));
+        assert!(hero.duck && !other.duck);
+        assert!(
+            other.pan < 0.0 && other.gain < hero.gain,
+            "to the left, farther"
+        );
+    }
 
     #[test]
     fn every_play_event_but_the_respawn_has_its_sound() {

@@ -50,7 +50,9 @@ pub struct Limits {
 /// The limits of each sound (see [`Limits`]). Footsteps 60 ms apart at most (a stride takes
 /// 0.17 s at run speed), landings 80 ms, rungs 50 ms (a rung every 87 ms at climb speed); the
 /// game's hurt, checkpoint and goal one voice each, 100 ms apart; hits and stomps 30 ms (one
-/// swing may hit several enemies in one tick).
+/// swing may hit several enemies in one tick); doors two voices 50 ms apart (a pair of leaves on
+/// one switch), crushes two 100 ms apart (a character pinned under a crusher is crushed once a
+/// stroke, not every tick).
 pub fn limits(sound: Sound) -> Limits {
     let (max_voices, min_retrigger) = match sound {
         Sound::Footstep(_) => (3, 0.06),
@@ -62,6 +64,8 @@ pub fn limits(sound: Sound) -> Limits {
         Sound::Hurt | Sound::Goal | Sound::Checkpoint => (1, 0.10),
         Sound::Swing => (2, 0.08),
         Sound::Hit | Sound::Stomp => (3, 0.03),
+        Sound::Door => (2, 0.05),
+        Sound::Crush => (2, 0.10),
     };
     Limits {
         max_voices,

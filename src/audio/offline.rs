@@ -39,12 +39,13 @@ impl OfflineRender {
         }
     }
 
-    /// One tick: its movement and play events at `source` (the hero) heard from `listener` (the
-    /// camera).
+    /// One tick: its movement and play events at `source` (the hero) and its world events where
+    /// they happened, heard from `listener` (the camera).
     pub fn tick(
         &mut self,
         events: &[MoveEvent],
         play: &[crate::sim::PlayEvent],
+        world: &[(crate::sim::WorldEvent, DVec2)],
         source: DVec2,
         listener: DVec2,
     ) {
@@ -54,6 +55,9 @@ impl OfflineRender {
         }
         for e in play {
             super::events::play_cues(e, source, listener, &mut self.cues);
+        }
+        for (e, at) in world {
+            super::events::world_cues(e, *at, listener, &mut self.cues);
         }
         for c in &self.cues {
             self.mixer.cue(c);
@@ -71,7 +75,7 @@ impl OfflineRender {
     pub fn finish(mut self) -> Vec<f32> {
         let ticks = (TAIL * TICK_HZ as f64).round() as usize;
         for _ in 0..ticks {
-            self.tick(&[], &[], DVec2::ZERO, DVec2::ZERO);
+            self.tick(&[], &[], &[], DVec2::ZERO, DVec2::ZERO);
         }
         self.out
     }

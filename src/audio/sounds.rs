@@ -31,6 +31,10 @@ pub enum Sound {
     Checkpoint,
     /// The goal is reached: a rising arpeggio.
     Goal,
+    /// A door slides open or shut: a low grinding rumble (shutting plays it lower).
+    Door,
+    /// A character is crushed by a mover or a closing door: a heavy crunch.
+    Crush,
 }
 
 impl Sound {
@@ -53,6 +57,8 @@ impl Sound {
             Sound::Stomp,
             Sound::Checkpoint,
             Sound::Goal,
+            Sound::Door,
+            Sound::Crush,
         ]);
         v
     }
@@ -72,6 +78,8 @@ impl Sound {
             Sound::Stomp => 15,
             Sound::Checkpoint => 16,
             Sound::Goal => 17,
+            Sound::Door => 18,
+            Sound::Crush => 19,
         }
     }
     /// Number of round-robin variations (files).
@@ -98,6 +106,8 @@ impl Sound {
             Sound::Stomp => "stomp".into(),
             Sound::Checkpoint => "checkpoint".into(),
             Sound::Goal => "goal".into(),
+            Sound::Door => "door".into(),
+            Sound::Crush => "crush".into(),
         }
     }
     /// The file name of variation `v` (0-based), relative to `assets/sounds/`.

@@ -336,6 +336,36 @@ pub fn synthesize(sound: Sound, v: usize) -> Vec<i16> {
             }
             finish(s, EFFECT_PEAK * db(-4.0), true)
         }
+        Sound::Door => {
+            let mut s = tone(0.5, 70.0, 55.0, 0.2);
+            let grind = burst(
+                &mut rng,
+                &Burst {
+                    secs: 0.45,
+                    lp: 900.0,
+                    hp: 120.0,
+                    attack: 0.05,
+                    tau: 0.15,
+                },
+            );
+            mix_into(&mut s, &grind, 0.5);
+            finish(s, EFFECT_PEAK * db(-5.0), true)
+        }
+        Sound::Crush => {
+            let mut s = tone(0.35, 90.0, 30.0, 0.09);
+            let crunch = burst(
+                &mut rng,
+                &Burst {
+                    secs: 0.25,
+                    lp: 3000.0,
+                    hp: 150.0,
+                    attack: 0.001,
+                    tau: 0.05,
+                },
+            );
+            mix_into(&mut s, &crunch, 0.9);
+            finish(s, EFFECT_PEAK, true)
+        }
     }
 }
 

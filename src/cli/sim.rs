@@ -59,7 +59,14 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
         }
         if let Some(a) = audio.as_mut() {
             let hero = world.hero().body.pos;
-            a.tick(&world.last_report().events, world.play_events(), hero, hero);
+            let placed: Vec<_> = world.placed_events().collect();
+            a.tick(
+                &world.last_report().events,
+                world.play_events(),
+                &placed,
+                hero,
+                hero,
+            );
         }
     }
     if let (Some(a), Some(path)) = (audio, &args.audio) {

@@ -837,6 +837,29 @@ impl World {
     pub fn events(&self) -> &[WorldEvent] {
         &self.events
     }
+
+    /// Where a world event happens (for its sound): a door's centre, the crushed character's
+    /// feet.
+    pub fn event_position(&self, e: &WorldEvent) -> DVec2 {
+        match *e {
+            WorldEvent::DoorOpened { door } | WorldEvent::DoorClosed { door } => {
+                self.level.doors.get(door).map_or(self.hero.body.pos, |d| {
+                    let b = Aabb::from_points(d.points.iter().copied());
+                    (b.min + b.max) * 0.5
+                })
+            }
+            WorldEvent::Crushed { agent: Some(i) } => self
+                .agents
+                .get(i)
+                .map_or(self.hero.body.pos, |a| a.mover.body.pos),
+            WorldEvent::Crushed { agent: None } => self.hero.body.pos,
+        }
+    }
+
+    /// This tick's world events, each with [`World::event_position`].
+    pub fn placed_events(&self) -> impl Iterator<Item = (WorldEvent, DVec2)> + '_ {
+        self.events.iter().map(|e| (*e, self.event_position(e)))
+    }
     /// How each agent's collider meets the hero's now (the colliders in use), in the agents'
     /// order: the exact query that contact damage and stomps read.
     pub fn agents_meeting_hero(&self) -> Vec<Meeting> {

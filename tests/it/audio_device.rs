@@ -38,7 +38,7 @@ fn audio_device_step() {
     if step == "none" {
         // No usable default device: silent, one log line, the events still counted.
         assert!(!audio.playing());
-        audio.frame(&events, &[], DVec2::ZERO, DVec2::ZERO);
+        audio.frame(&events, &[], &[], DVec2::ZERO, DVec2::ZERO);
         assert_eq!((audio.cues_made, audio.cues_dropped), (2, 2));
         assert_eq!(audio.samples_played(), 0);
         return;
@@ -46,7 +46,7 @@ fn audio_device_step() {
     assert_eq!(step, "null");
     // The null device: the mixer runs on the audio thread and the device pulls its samples.
     assert!(audio.playing(), "the ALSA null device did not open");
-    audio.frame(&events, &[], DVec2::ZERO, DVec2::ZERO);
+    audio.frame(&events, &[], &[], DVec2::ZERO, DVec2::ZERO);
     assert_eq!((audio.cues_made, audio.cues_dropped), (2, 0));
     // Wait for the device to take a tenth of a second of sound (progress, not a time limit:
     // the loop ends as soon as the samples are there).

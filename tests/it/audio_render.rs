@@ -108,9 +108,9 @@ fn sides(x: f64) -> (f64, f64) {
     let mut r = OfflineRender::new(Arc::new(Bank::generated()), map, Volumes::default(), false);
     let events = [MoveEvent::Jumped, MoveEvent::Bonked, MoveEvent::LadderRung];
     for e in events {
-        r.tick(&[e], &[], DVec2::new(x, 0.0), DVec2::ZERO);
+        r.tick(&[e], &[], &[], DVec2::new(x, 0.0), DVec2::ZERO);
         for _ in 0..30 {
-            r.tick(&[], &[], DVec2::ZERO, DVec2::ZERO);
+            r.tick(&[], &[], &[], DVec2::ZERO, DVec2::ZERO);
         }
     }
     let s = to_i16(&r.finish());

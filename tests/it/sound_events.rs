@@ -129,3 +129,43 @@ fn a_wall_slide_that_starts_also_stops() {
         .iter()
         .any(|e| matches!(e, MoveEvent::Landed { .. })));
 }
+
+/// A door its switch opens sounds where the door is: the world's `DoorOpened` is placed at the
+/// door's centre (`World::placed_events`), and its cue is the door's rumble, panned that way.
+#[test]
+fn a_door_opening_sounds_from_the_door() {
+    use glam::DVec2;
+    use tessera::audio::events::world_cues;
+    use tessera::audio::sounds::Sound;
+    use tessera::collision::Aabb;
+    use tessera::level::LevelDoor;
+    use tessera::sim::{World, WorldEvent};
+    let mut lvl = level(vec![rect(-10.0, -1.0, 20.0, 0.0)], vec![], p(0.0, 0.0));
+    lvl.doors = vec![LevelDoor {
+        points: vec![p(8.0, 0.0), p(8.5, 0.0), p(8.5, 3.0), p(8.0, 3.0)],
+        open: false,
+        switch: Some(Aabb {
+            min: p(2.0, 0.0),
+            max: p(3.0, 1.0),
+        }),
+        close_after: None,
+    }];
+    let mut w = World::new(&lvl, &Tuning::default()).unwrap();
+    let mut placed = Vec::new();
+    for _ in 0..120 {
+        w.step(&mv(1.0, 0.0));
+        placed.extend(w.placed_events());
+    }
+    assert_eq!(
+        placed,
+        vec![(WorldEvent::DoorOpened { door: 0 }, p(8.25, 1.5))]
+    );
+    let mut cues = Vec::new();
+    world_cues(&placed[0].0, placed[0].1, DVec2::new(2.5, 0.0), &mut cues);
+    assert_eq!(cues.len(), 1);
+    assert_eq!(cues[0].sound, Sound::Door);
+    assert!(
+        cues[0].pan > 0.0,
+        "the door is to the right of the listener"
+    );
+}
