@@ -227,7 +227,9 @@ pub enum EditError {
     Object(String),
 }
 
-/// Applies `edit` to `level`, or refuses it and leaves `level` unchanged.
+/// Applies `edit` to `level`, or refuses it and leaves `level` unchanged. Each family of edits has
+/// its function below (vertices, polygons, a polygon's fields, the spawn and ladders, regions;
+/// objects in `editor::objects`).
 ///
 /// Cost: the touched polygons' size (validation is O(n log n) per touched polygon), plus the
 /// shift of later polygons or ladders on insertion or deletion; never the whole level's
@@ -236,6 +238,42 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
     let strict = !edit.is_restore();
     check_growth(level, edit)?;
     let inverse = match edit {
+        Edit::MoveVertices { .. }
+        | Edit::SetVertices { .. }
+        | Edit::InsertVertex { .. }
+        | Edit::InsertVertices { .. }
+        | Edit::DeleteVertices { .. } => vertex_edit(level, edit, strict)?,
+        Edit::MovePolygons { .. }
+        | Edit::Rotate { .. }
+        | Edit::Scale { .. }
+        | Edit::SetPolygonPoints { .. }
+        | Edit::AddPolygon { .. }
+        | Edit::AddPolygons { .. }
+        | Edit::InsertPolygons { .. }
+        | Edit::DeletePolygons { .. } => polygon_edit(level, edit, strict)?,
+        Edit::SetKind { .. } | Edit::SetMaterial { .. } | Edit::SetColour { .. } => {
+            field_edit(level, edit)?
+        }
+        Edit::MoveSpawn { .. }
+        | Edit::AddLadder { .. }
+        | Edit::InsertLadder { .. }
+        | Edit::MoveLadder { .. }
+        | Edit::SetLadder { .. }
+        | Edit::DeleteLadder { .. } => spawn_ladder_edit(level, edit)?,
+        Edit::SetCameraBounds { .. }
+        | Edit::SetBounds { .. }
+        | Edit::SetGoal { .. }
+        | Edit::SetCheckpoints { .. } => region_edit(level, edit)?,
+        Edit::SetAgents { agents, .. } => super::objects::set_agents(level, agents, strict)?,
+        Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers)?,
+        Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors)?,
+    };
+    Ok(Applied { inverse })
+}
+
+/// Vertex edits: move, put back, insert and delete vertices of one polygon. Returns the inverse.
+fn vertex_edit(level: &mut Level, edit: &Edit, strict: bool) -> Result<Edit, EditError> {
+    Ok(match edit {
         Edit::MoveVertices {
             polygon,
             vertices,
@@ -268,54 +306,6 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 polygon: *polygon,
                 vertices: old,
             }
-        }
-        Edit::MovePolygons { polygons, delta } => {
-            transform(level, polygons, strict, |p| p + *delta)?
-        }
-        Edit::Rotate {
-            polygons,
-            pivot,
-            angle,
-        } => {
-            if !angle.is_finite() || !pivot.is_finite() {
-                return Err(EditError::Transform(format!(
-                    "rotation by {} rad about ({}, {}) must be finite",
-                    Num(*angle),
-                    Num(pivot.x),
-                    Num(pivot.y)
-                )));
-            }
-            let m = DMat2::from_angle(*angle);
-            transform(level, polygons, strict, |p| *pivot + m * (p - *pivot))?
-        }
-        Edit::Scale {
-            polygons,
-            pivot,
-            factor,
-        } => {
-            if !factor.is_finite() || !pivot.is_finite() {
-                return Err(EditError::Transform(format!(
-                    "scale by ({}, {}) about ({}, {}) must be finite",
-                    Num(factor.x),
-                    Num(factor.y),
-                    Num(pivot.x),
-                    Num(pivot.y)
-                )));
-            }
-            transform(level, polygons, strict, |p| *pivot + (p - *pivot) * *factor)?
-        }
-        Edit::SetPolygonPoints { polygons } => {
-            let idx: Vec<usize> = polygons.iter().map(|p| p.0).collect();
-            check_polygons(level, &idx)?;
-            let mut old = Vec::with_capacity(polygons.len());
-            for (i, pts) in polygons {
-                check_points(*i, pts, strict)?;
-                old.push((*i, level.polygons[*i].points.clone()));
-            }
-            for (i, pts) in polygons {
-                level.polygons[*i].points = pts.clone();
-            }
-            Edit::SetPolygonPoints { polygons: old }
         }
         Edit::InsertVertex {
             polygon,
@@ -385,6 +375,63 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 vertices: old,
             }
         }
+        // `apply` sends each family its own variants only.
+        _ => unreachable!("vertex_edit got {edit:?}"),
+    })
+}
+
+/// Whole-polygon edits: move, rotate, scale, put back outlines, add, paste, put back and delete
+/// polygons. Returns the inverse.
+fn polygon_edit(level: &mut Level, edit: &Edit, strict: bool) -> Result<Edit, EditError> {
+    Ok(match edit {
+        Edit::MovePolygons { polygons, delta } => {
+            transform(level, polygons, strict, |p| p + *delta)?
+        }
+        Edit::Rotate {
+            polygons,
+            pivot,
+            angle,
+        } => {
+            if !angle.is_finite() || !pivot.is_finite() {
+                return Err(EditError::Transform(format!(
+                    "rotation by {} rad about ({}, {}) must be finite",
+                    Num(*angle),
+                    Num(pivot.x),
+                    Num(pivot.y)
+                )));
+            }
+            let m = DMat2::from_angle(*angle);
+            transform(level, polygons, strict, |p| *pivot + m * (p - *pivot))?
+        }
+        Edit::Scale {
+            polygons,
+            pivot,
+            factor,
+        } => {
+            if !factor.is_finite() || !pivot.is_finite() {
+                return Err(EditError::Transform(format!(
+                    "scale by ({}, {}) about ({}, {}) must be finite",
+                    Num(factor.x),
+                    Num(factor.y),
+                    Num(pivot.x),
+                    Num(pivot.y)
+                )));
+            }
+            transform(level, polygons, strict, |p| *pivot + (p - *pivot) * *factor)?
+        }
+        Edit::SetPolygonPoints { polygons } => {
+            let idx: Vec<usize> = polygons.iter().map(|p| p.0).collect();
+            check_polygons(level, &idx)?;
+            let mut old = Vec::with_capacity(polygons.len());
+            for (i, pts) in polygons {
+                check_points(*i, pts, strict)?;
+                old.push((*i, level.polygons[*i].points.clone()));
+            }
+            for (i, pts) in polygons {
+                level.polygons[*i].points = pts.clone();
+            }
+            Edit::SetPolygonPoints { polygons: old }
+        }
         Edit::AddPolygon { polygon } => {
             let mut p = polygon.clone();
             close_outline(&mut p.points);
@@ -420,6 +467,14 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
             old.reverse();
             Edit::InsertPolygons { polygons: old }
         }
+        // `apply` sends each family its own variants only.
+        _ => unreachable!("polygon_edit got {edit:?}"),
+    })
+}
+
+/// A polygon's fields: kind, material, colour. Returns the inverse.
+fn field_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
+    Ok(match edit {
         Edit::SetKind { polygon, kind } => {
             let p = polygon_mut(level, *polygon)?;
             Edit::SetKind {
@@ -442,6 +497,14 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 colour: std::mem::replace(&mut p.colour, *colour),
             }
         }
+        // `apply` sends each family its own variants only.
+        _ => unreachable!("field_edit got {edit:?}"),
+    })
+}
+
+/// The spawn point and the ladders. Returns the inverse.
+fn spawn_ladder_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
+    Ok(match edit {
         Edit::MoveSpawn { to } => {
             if !in_range(*to) {
                 return Err(EditError::Spawn { x: to.x, y: to.y });
@@ -493,6 +556,14 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 ladder: level.ladders.remove(*index),
             }
         }
+        // `apply` sends each family its own variants only.
+        _ => unreachable!("spawn_ladder_edit got {edit:?}"),
+    })
+}
+
+/// Regions: the camera and level bounds, the goal, the checkpoints. Returns the inverse.
+fn region_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
+    Ok(match edit {
         Edit::SetCameraBounds { bounds } => {
             check_bounds("camera_bounds", bounds)?;
             Edit::SetCameraBounds {
@@ -520,11 +591,9 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 checkpoints: std::mem::replace(&mut level.checkpoints, checkpoints.clone()),
             }
         }
-        Edit::SetAgents { agents, .. } => super::objects::set_agents(level, agents, strict)?,
-        Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers)?,
-        Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors)?,
-    };
-    Ok(Applied { inverse })
+        // `apply` sends each family its own variants only.
+        _ => unreachable!("region_edit got {edit:?}"),
+    })
 }
 
 /// Refuses an edit that adds polygons, points or ladders past the level's limits

@@ -3,8 +3,13 @@
 //!
 //! Everything here is plain data and pure logic: the egui panels ([`super::ui`]) turn screen
 //! events into the calls below (through the camera's ray against the level plane) and draw what
-//! the session exposes. The object tools (agents, movers, doors, switches) and their gestures
-//! are in the child module `objects_tools`. So every interaction (click, box select, drag, draw and close, brushes,
+//! the session exposes.
+//!
+//! This file holds the session's state, its history and the pointer's dispatch (press, drag,
+//! release, and the Select tool's gestures); one child module per concern holds the rest:
+//! `pick` (what is under the pointer), `draw` (the Draw tool and the Tiles brush), `selection`
+//! (delete, rotate, scale, copy, paste, kind), `objects_tools` (agents, movers and their path
+//! nodes, doors, switches) and `files` (save, open, [`SaveOutcome`]). So every interaction (click, box select, drag, draw and close, brushes,
 //! copy and paste) is unit-tested without a window.
 //!
 //! # Tolerances
@@ -23,13 +28,17 @@ use super::history::History;
 use super::objects::{self, AgentTemplate, Grab, ObjectRef};
 use super::ops::{Edit, EditError};
 use super::snap::Grid;
-use crate::collision::{Aabb, PolygonKind};
+use crate::collision::Aabb;
+mod draw;
+mod files;
 mod objects_tools;
+mod pick;
+mod selection;
 
-use crate::level::{
-    find_comments, load_level, save_level, FileError, Ladder, Level, LevelError, LevelPolygon,
-    SavePlaces, SaveTarget,
-};
+pub use files::SaveOutcome;
+pub use pick::{closest_on_segment, inside};
+
+use crate::level::{Ladder, Level, LevelPolygon, SavePlaces};
 
 /// What a click or drag in the view does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,48 +238,6 @@ enum Gesture {
         what: Grab,
         grab: DVec2,
         offset: DVec2,
-    },
-}
-
-/// What a save did, or why it wrote nothing and what the caller must ask the user.
-///
-/// A save never writes into the game's install directory (a level shipped in an unpacked archive:
-/// its user's copy is written instead), and never silently drops comments: the editor writes the
-/// level from its document, so a file on disk that holds comments (`//`, `/* */`) is replaced
-/// only after the user agreed ([`EditorSession::allow_dropping_comments`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SaveOutcome {
-    /// Written to this file (the session's file from now on).
-    Written(PathBuf),
-    /// `shipped` ships with the game and was left as it was; the level was written to the user's
-    /// `copy`, which is the session's file from now on.
-    Copied {
-        /// The shipped level.
-        shipped: PathBuf,
-        /// The user's copy, written.
-        copy: PathBuf,
-    },
-    /// Nothing written: the document has no file yet (ask for one, then [`EditorSession::save_as`]).
-    NeedsPath,
-    /// Nothing written: `shipped` ships with the game, and its copy in the user's directory
-    /// already exists (from an earlier session: replacing it could lose that work), or there is
-    /// no user directory (`copy` is `None`). Ask for a path, suggesting `copy`.
-    ShippedNeedsPath {
-        /// The shipped level.
-        shipped: PathBuf,
-        /// The suggested path: the user's copy.
-        copy: Option<PathBuf>,
-    },
-    /// Nothing written: `path` holds comments that the save would drop. Ask: save anyway
-    /// ([`EditorSession::allow_dropping_comments`], then save again), save as another file, or
-    /// cancel.
-    WouldDropComments {
-        /// The file that would be replaced.
-        path: PathBuf,
-        /// How many comments it holds.
-        comments: usize,
-        /// The line of the first one.
-        first_line: usize,
     },
 }
 
@@ -513,186 +480,6 @@ impl EditorSession {
     fn report(&mut self, text: String, error: bool) {
         let at = self.message.as_ref().map_or(self.level.spawn, |m| m.at);
         self.message = Some(Message { text, at, error });
-    }
-
-    // ----- files -----
-
-    /// Saves to the session's file (atomically; an invalid level is never written); see
-    /// [`SaveOutcome`] for what is written where, and when nothing is.
-    pub fn save(&mut self) -> Result<SaveOutcome, LevelError> {
-        match self.path.clone() {
-            Some(p) => self.save_as(&p),
-            None => Ok(SaveOutcome::NeedsPath),
-        }
-    }
-
-    /// Saves to `path` and makes it the session's file: unless `path` ships with the game (then
-    /// its user's copy), and not over a file holding comments the user has not agreed to drop
-    /// (see [`SaveOutcome`]).
-    pub fn save_as(&mut self, path: &Path) -> Result<SaveOutcome, LevelError> {
-        let places = self.save_places.get_or_insert_with(SavePlaces::resolve);
-        let (target, shipped) = match places.target(path) {
-            SaveTarget::InPlace => (path.to_path_buf(), None),
-            SaveTarget::Copy(copy) => {
-                if copy.exists() && !self.copies_written.contains(&copy) {
-                    return Ok(SaveOutcome::ShippedNeedsPath {
-                        shipped: path.to_path_buf(),
-                        copy: Some(copy),
-                    });
-                }
-                (copy, Some(path.to_path_buf()))
-            }
-            SaveTarget::NoPlace => {
-                return Ok(SaveOutcome::ShippedNeedsPath {
-                    shipped: path.to_path_buf(),
-                    copy: None,
-                })
-            }
-        };
-        if self.drop_comments_ok.as_deref() != Some(target.as_path()) {
-            // A file that cannot be read is not checked: writing it reports the real problem.
-            if let Ok(text) = std::fs::read_to_string(&target) {
-                let comments = find_comments(&text);
-                if let Some(first) = comments.first() {
-                    return Ok(SaveOutcome::WouldDropComments {
-                        path: target,
-                        comments: comments.len(),
-                        first_line: first.line,
-                    });
-                }
-            }
-        }
-        if shipped.is_some() {
-            if let Some(dir) = target.parent() {
-                std::fs::create_dir_all(dir).map_err(|error| {
-                    LevelError::File(FileError::Write {
-                        path: target.clone(),
-                        error,
-                    })
-                })?;
-            }
-        }
-        save_level(&target, &self.level)?;
-        self.path = Some(target.clone());
-        self.saved = Some(self.state);
-        Ok(match shipped {
-            Some(shipped) => {
-                self.copies_written.insert(target.clone());
-                SaveOutcome::Copied {
-                    shipped,
-                    copy: target,
-                }
-            }
-            None => SaveOutcome::Written(target),
-        })
-    }
-
-    /// The user agreed that saving over `path` drops its comments: the next save to it writes.
-    pub fn allow_dropping_comments(&mut self, path: &Path) {
-        self.drop_comments_ok = Some(path.to_path_buf());
-    }
-
-    /// Opens `path` in place of the document (the history is cleared). On error nothing
-    /// changes.
-    pub fn open(&mut self, path: &Path) -> Result<(), LevelError> {
-        let level = load_level(path)?;
-        self.replace(level, Some(path.to_path_buf()), true);
-        Ok(())
-    }
-
-    /// Replaces the document (a restored recovery file: `saved` false keeps it marked unsaved).
-    pub fn replace(&mut self, level: Level, path: Option<PathBuf>, saved: bool) {
-        self.level = level;
-        self.path = path;
-        self.history.clear();
-        self.undo_states.clear();
-        self.redo_states.clear();
-        self.state = self.next_state;
-        self.next_state += 1;
-        self.saved = saved.then_some(self.state);
-        self.revision += 1;
-        self.selection.clear();
-        self.drawing.clear();
-        self.gesture = Gesture::None;
-        self.message = None;
-    }
-
-    // ----- picking -----
-
-    /// What is under `p`, with handles within `radius` metres.
-    pub fn pick(&self, p: DVec2, radius: f64) -> Option<Hit> {
-        let level = &self.level;
-        let mut best: Option<(f64, Hit)> = None;
-        for (pi, poly) in level.polygons.iter().enumerate() {
-            if !near_box(poly, p, radius) {
-                continue;
-            }
-            for (vi, &v) in poly.points.iter().enumerate() {
-                let d = v.distance(p);
-                if d <= radius && best.is_none_or(|(b, _)| d < b) {
-                    best = Some((
-                        d,
-                        Hit::Vertex {
-                            polygon: pi,
-                            vertex: vi,
-                        },
-                    ));
-                }
-            }
-        }
-        if best.is_some() {
-            return best.map(|(_, h)| h);
-        }
-        if let Some(g) = objects::pick_handle(level, p, radius) {
-            return Some(Hit::Object(g));
-        }
-        if level.spawn.distance(p) <= radius {
-            return Some(Hit::Spawn);
-        }
-        for (pi, poly) in level.polygons.iter().enumerate() {
-            if !near_box(poly, p, radius) {
-                continue;
-            }
-            let n = poly.points.len();
-            for e in 0..n {
-                let (a, b) = (poly.points[e], poly.points[(e + 1) % n]);
-                let q = closest_on_segment(a, b, p);
-                let d = q.distance(p);
-                if d <= radius && best.is_none_or(|(b, _)| d < b) {
-                    best = Some((
-                        d,
-                        Hit::Edge {
-                            polygon: pi,
-                            edge: e,
-                            point: q,
-                        },
-                    ));
-                }
-            }
-        }
-        if best.is_some() {
-            return best.map(|(_, h)| h);
-        }
-        if let Some((mover, segment, point)) = objects::pick_path_segment(level, p, radius) {
-            return Some(Hit::PathSegment {
-                mover,
-                segment,
-                point,
-            });
-        }
-        if let Some(g) = objects::pick_inside(level, p) {
-            return Some(Hit::Object(g));
-        }
-        if let Some(pi) = (0..level.polygons.len())
-            .rev()
-            .find(|&i| inside(&level.polygons[i].points, p))
-        {
-            return Some(Hit::Polygon(pi));
-        }
-        (0..level.ladders.len())
-            .rev()
-            .find(|&i| level.ladders[i].aabb().contains(p))
-            .map(Hit::Ladder)
     }
 
     // ----- pointer -----
@@ -1010,223 +797,6 @@ impl EditorSession {
         self.selection.clear();
         self.selection.polygons.insert(polygon);
     }
-
-    fn paint_tile(&mut self, p: DVec2) {
-        let s = self.grid.size();
-        let cell = ((p.x / s).floor() as i64, (p.y / s).floor() as i64);
-        let Gesture::Tiles { cells } = &mut self.gesture else {
-            return;
-        };
-        if !cells.insert(cell) {
-            return;
-        }
-        // A cell already covered by a polygon vertex-for-vertex is not painted twice.
-        let (x0, y0) = (self.grid.coordinate(cell.0), self.grid.coordinate(cell.1));
-        let (x1, y1) = (
-            self.grid.coordinate(cell.0 + 1),
-            self.grid.coordinate(cell.1 + 1),
-        );
-        let outline = vec![
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0),
-            DVec2::new(x1, y1),
-            DVec2::new(x0, y1),
-        ];
-        if self.level.polygons.iter().any(|q| q.points == outline) {
-            return;
-        }
-        let _ = self.edit(
-            Edit::AddPolygon {
-                polygon: LevelPolygon::solid(outline),
-            },
-            p,
-        );
-    }
-
-    // ----- drawing -----
-
-    fn click_draw(&mut self, p: DVec2, radius: f64) {
-        if let Some(&first) = self.drawing.first() {
-            if self.drawing.len() >= 3 && first.distance(p) <= radius {
-                self.finish_drawing(p);
-                return;
-            }
-        }
-        if self.drawing.last() == Some(&p) {
-            return; // A double click on one point adds it once.
-        }
-        self.drawing.push(p);
-    }
-
-    /// Closes the polygon being drawn (Enter, or a click on its first point).
-    pub fn finish_drawing(&mut self, at: DVec2) {
-        if self.drawing.len() < 3 {
-            self.report("a polygon needs at least 3 points".into(), true);
-            return;
-        }
-        let polygon = LevelPolygon::solid(self.drawing.clone());
-        if self.edit(Edit::AddPolygon { polygon }, at).is_ok() {
-            self.drawing.clear();
-            self.select_only_polygon(self.level.polygons.len() - 1);
-        }
-    }
-
-    /// Removes the last point of the polygon being drawn (Backspace); returns whether there
-    /// was one.
-    pub fn undo_point(&mut self) -> bool {
-        self.drawing.pop().is_some()
-    }
-
-    /// Drops the polygon being drawn (Escape).
-    pub fn cancel_drawing(&mut self) {
-        self.drawing.clear();
-        self.gesture = Gesture::None;
-    }
-
-    // ----- selection commands -----
-
-    /// Deletes the selected vertices, else the selected polygons, else the selected ladder.
-    pub fn delete_selection(&mut self) {
-        let at = self.selection_centre().unwrap_or(self.level.spawn);
-        if !self.selection.vertices.is_empty() {
-            // Polygons whose every vertex is selected go whole; per polygon otherwise.
-            let mut by_poly: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-            for &(p, v) in &self.selection.vertices {
-                by_poly.entry(p).or_default().push(v);
-            }
-            for (p, vs) in by_poly.into_iter().rev() {
-                let _ = self.edit(
-                    Edit::DeleteVertices {
-                        polygon: p,
-                        vertices: vs,
-                    },
-                    at,
-                );
-            }
-        } else if !self.selection.polygons.is_empty() {
-            let polygons = self.selection.polygons.iter().copied().collect();
-            let _ = self.edit(Edit::DeletePolygons { polygons }, at);
-        } else if let Some(index) = self.selection.ladder {
-            let _ = self.edit(Edit::DeleteLadder { index }, at);
-        } else if self.selection.object.is_some() {
-            // A path node deleted keeps its mover selected.
-            if self.delete_object() {
-                return;
-            }
-        }
-        self.selection.clear();
-    }
-
-    /// The polygons a transform acts on: the selected ones, and those of selected vertices.
-    pub fn selected_polygons(&self) -> Vec<usize> {
-        let mut s = self.selection.polygons.clone();
-        s.extend(self.selection.vertices.iter().map(|&(p, _)| p));
-        s.into_iter().collect()
-    }
-
-    /// The centre of the selection's bounding box.
-    pub fn selection_centre(&self) -> Option<DVec2> {
-        let mut pts = self
-            .selected_polygons()
-            .into_iter()
-            .flat_map(|p| self.level.polygons[p].points.iter().copied())
-            .peekable();
-        pts.peek()?;
-        let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
-        for p in pts {
-            lo = lo.min(p);
-            hi = hi.max(p);
-        }
-        Some((lo + hi) / 2.0)
-    }
-
-    /// Rotates the selected polygons by `degrees` about the selection's centre.
-    pub fn rotate_selection(&mut self, degrees: f64) {
-        let Some(pivot) = self.selection_centre() else {
-            return self.report("select polygons to rotate".into(), true);
-        };
-        let polygons = self.selected_polygons();
-        let _ = self.edit(
-            Edit::Rotate {
-                polygons,
-                pivot,
-                angle: degrees.to_radians(),
-            },
-            pivot,
-        );
-    }
-
-    /// Scales the selected polygons by `factor` about the selection's centre.
-    pub fn scale_selection(&mut self, factor: DVec2) {
-        let Some(pivot) = self.selection_centre() else {
-            return self.report("select polygons to scale".into(), true);
-        };
-        let polygons = self.selected_polygons();
-        let _ = self.edit(
-            Edit::Scale {
-                polygons,
-                pivot,
-                factor,
-            },
-            pivot,
-        );
-    }
-
-    /// Copies the selected polygons.
-    pub fn copy(&mut self) -> usize {
-        if self.copy_object() {
-            return 1;
-        }
-        self.object_clipboard = None;
-        self.clipboard = self
-            .selected_polygons()
-            .into_iter()
-            .map(|p| self.level.polygons[p].clone())
-            .collect();
-        self.clipboard.len()
-    }
-
-    /// Pastes the copied polygons with their centre at `at` (snapped to the grid), and selects
-    /// them.
-    pub fn paste(&mut self, at: DVec2) {
-        if self.paste_object(at) {
-            return;
-        }
-        if self.clipboard.is_empty() {
-            return self.report("nothing copied".into(), true);
-        }
-        let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
-        for p in self.clipboard.iter().flat_map(|q| &q.points) {
-            lo = lo.min(*p);
-            hi = hi.max(*p);
-        }
-        // Moved by a whole number of grid cells, so grid-aligned copies stay on the grid.
-        let delta = self.grid.snap(at) - self.grid.snap((lo + hi) / 2.0);
-        let polygons: Vec<LevelPolygon> = self
-            .clipboard
-            .iter()
-            .map(|q| LevelPolygon {
-                points: q.points.iter().map(|&p| p + delta).collect(),
-                ..q.clone()
-            })
-            .collect();
-        let n = polygons.len();
-        if self.edit(Edit::AddPolygons { polygons }, at).is_ok() {
-            let len = self.level.polygons.len();
-            self.selection.clear();
-            self.selection.polygons.extend(len - n..len);
-        }
-    }
-
-    /// Sets the kind of every selected polygon (one undo step each).
-    pub fn set_kind(&mut self, kind: PolygonKind) {
-        let at = self.selection_centre().unwrap_or(self.level.spawn);
-        for polygon in self.selected_polygons() {
-            if self.level.polygons[polygon].kind != kind {
-                let _ = self.edit(Edit::SetKind { polygon, kind }, at);
-            }
-        }
-    }
 }
 
 fn rect(a: DVec2, b: DVec2) -> Aabb {
@@ -1236,47 +806,16 @@ fn rect(a: DVec2, b: DVec2) -> Aabb {
     }
 }
 
-fn near_box(poly: &LevelPolygon, p: DVec2, radius: f64) -> bool {
-    let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
-    for &q in &poly.points {
-        lo = lo.min(q);
-        hi = hi.max(q);
-    }
-    p.x >= lo.x - radius && p.x <= hi.x + radius && p.y >= lo.y - radius && p.y <= hi.y + radius
-}
-
-/// The point of segment `a b` nearest to `p`.
-pub fn closest_on_segment(a: DVec2, b: DVec2, p: DVec2) -> DVec2 {
-    let d = b - a;
-    let len2 = d.length_squared();
-    if len2 == 0.0 {
-        return a;
-    }
-    a + d * ((p - a).dot(d) / len2).clamp(0.0, 1.0)
-}
-
-/// Whether `p` is inside the outline (even-odd rule; for picking only).
-pub fn inside(points: &[DVec2], p: DVec2) -> bool {
-    let mut c = false;
-    let n = points.len();
-    for i in 0..n {
-        let (a, b) = (points[i], points[(i + 1) % n]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
-            c = !c;
-        }
-    }
-    c
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collision::PolygonKind;
 
-    fn p(x: f64, y: f64) -> DVec2 {
+    pub(super) fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
     }
 
-    fn level() -> Level {
+    pub(super) fn level() -> Level {
         Level {
             name: "t".into(),
             polygons: vec![
@@ -1304,8 +843,8 @@ mod tests {
         EditorSession::new(level(), Some(PathBuf::from("unused.ron")))
     }
 
-    const R: f64 = 0.1;
-    const NONE: Modifiers = Modifiers {
+    pub(super) const R: f64 = 0.1;
+    pub(super) const NONE: Modifiers = Modifiers {
         shift: false,
         ctrl: false,
     };
@@ -1505,180 +1044,5 @@ mod tests {
         s.level().validate().unwrap();
         while s.undo() {}
         assert_eq!(s.level(), &level());
-    }
-
-    #[test]
-    fn saving_clears_the_dirty_mark_and_open_replaces_the_document() {
-        let d = std::env::temp_dir().join(format!("tessera-session-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        let path = d.join("l.ron");
-        let mut s = EditorSession::new(level(), None);
-        assert!(s.dirty(), "never saved");
-        assert_eq!(s.save().unwrap(), SaveOutcome::NeedsPath, "no file yet");
-        s.set_tool(Tool::Spawn);
-        s.press(p(2., 4.), R, NONE);
-        s.save_as(&path).unwrap();
-        assert!(!s.dirty());
-        let r = s.revision();
-        s.undo();
-        assert!(s.dirty() && s.revision() > r);
-        s.open(&path).unwrap();
-        assert!(!s.dirty() && !s.history().can_undo());
-        assert_eq!(s.level().spawn, p(2., 4.));
-        assert!(s.open(&d.join("missing.ron")).is_err());
-        assert_eq!(s.level().spawn, p(2., 4.), "a failed open changes nothing");
-        std::fs::remove_dir_all(&d).unwrap();
-    }
-
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("tessera-session-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
-    }
-
-    /// A session on `path` (a copy of the shipped, commented default level) with one edit.
-    fn edited(path: &Path, places: SavePlaces) -> EditorSession {
-        let mut s = EditorSession::new(load_level(path).unwrap(), Some(path.to_path_buf()));
-        s.set_save_places(places);
-        s.edit(Edit::MoveSpawn { to: p(-5., 0.) }, p(0., 0.))
-            .unwrap();
-        s
-    }
-
-    fn shipped_default() -> String {
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/default.ron"))
-            .unwrap()
-    }
-
-    #[test]
-    fn saving_over_comments_asks_first_and_writes_only_once_allowed() {
-        let d = scratch("comments");
-        let path = d.join("commented.ron");
-        let text = shipped_default();
-        std::fs::write(&path, &text).unwrap();
-        let mut s = edited(&path, SavePlaces::default());
-        let asked = s.save().unwrap();
-        let SaveOutcome::WouldDropComments {
-            path: at,
-            comments,
-            first_line,
-        } = asked.clone()
-        else {
-            panic!("{asked:?}")
-        };
-        assert_eq!((at.as_path(), first_line), (path.as_path(), 1));
-        assert_eq!(comments, crate::level::find_comments(&text).len());
-        assert_eq!(
-            std::fs::read_to_string(&path).unwrap(),
-            text,
-            "not rewritten"
-        );
-        assert!(s.dirty());
-        // Saving as another commented file asks too; a file without comments is written.
-        let other = d.join("other.ron");
-        std::fs::write(
-            &other,
-            "/* mine */ (name: \"o\", polygons: [], spawn: (0.0, 0.0))",
-        )
-        .unwrap();
-        assert!(matches!(
-            s.save_as(&other).unwrap(),
-            SaveOutcome::WouldDropComments { .. }
-        ));
-        assert_eq!(
-            s.path(),
-            Some(path.as_path()),
-            "the file stays the session's"
-        );
-        // The user agrees: written, without comments; later saves do not ask again.
-        s.allow_dropping_comments(&path);
-        assert_eq!(s.save().unwrap(), SaveOutcome::Written(path.clone()));
-        assert!(!s.dirty());
-        let saved = std::fs::read_to_string(&path).unwrap();
-        assert!(!crate::level::has_comments(&saved));
-        assert_eq!(load_level(&path).unwrap().spawn, p(-5., 0.));
-        s.edit(Edit::MoveSpawn { to: p(-6., 0.) }, p(0., 0.))
-            .unwrap();
-        assert_eq!(s.save().unwrap(), SaveOutcome::Written(path.clone()));
-        // Agreement is per file: the other file still asks.
-        assert!(matches!(
-            s.save_as(&other).unwrap(),
-            SaveOutcome::WouldDropComments { .. }
-        ));
-        std::fs::remove_dir_all(&d).unwrap();
-    }
-
-    #[test]
-    fn a_shipped_level_of_an_unpacked_archive_is_saved_to_the_users_directory() {
-        let d = scratch("archive");
-        let archive = d.join("tessera-0.1.0-x86_64-linux");
-        std::fs::create_dir_all(archive.join("levels")).unwrap();
-        std::fs::write(archive.join("tessera"), "").unwrap();
-        let shipped = archive.join("levels/default.ron");
-        let text = shipped_default();
-        std::fs::write(&shipped, &text).unwrap();
-        let user = crate::level::UserDirs::at(d.join("user"));
-        let places = SavePlaces {
-            install: Some(archive.clone()),
-            user_levels: Some(user.levels_dir()),
-        };
-        let copy = user.levels_dir().join("default.ron");
-
-        let mut s = edited(&shipped, places.clone());
-        // The shipped file is left alone, so its comments are not lost: no prompt.
-        assert_eq!(
-            s.save().unwrap(),
-            SaveOutcome::Copied {
-                shipped: shipped.clone(),
-                copy: copy.clone()
-            }
-        );
-        assert_eq!(std::fs::read_to_string(&shipped).unwrap(), text);
-        assert_eq!(s.path(), Some(copy.as_path()));
-        assert!(!s.dirty());
-        assert_eq!(load_level(&copy).unwrap(), *s.level());
-        // Later saves go to the copy.
-        s.edit(Edit::MoveSpawn { to: p(-6., 0.) }, p(0., 0.))
-            .unwrap();
-        assert_eq!(s.save().unwrap(), SaveOutcome::Written(copy.clone()));
-        assert_eq!(load_level(&copy).unwrap().spawn, p(-6., 0.));
-        assert_eq!(std::fs::read_to_string(&shipped).unwrap(), text);
-
-        // Another session on the shipped level: the copy exists (earlier work), so it asks for a
-        // path, suggesting the copy, and writes nothing.
-        let mut again = edited(&shipped, places.clone());
-        assert_eq!(
-            again.save().unwrap(),
-            SaveOutcome::ShippedNeedsPath {
-                shipped: shipped.clone(),
-                copy: Some(copy.clone())
-            }
-        );
-        assert_eq!(load_level(&copy).unwrap().spawn, p(-6., 0.));
-        // Saving as the suggested copy (what the dialog does) replaces it.
-        assert_eq!(
-            again.save_as(&copy).unwrap(),
-            SaveOutcome::Written(copy.clone())
-        );
-        assert_eq!(load_level(&copy).unwrap().spawn, p(-5., 0.));
-
-        // No user directory: asks for a path.
-        let mut nowhere = edited(
-            &shipped,
-            SavePlaces {
-                user_levels: None,
-                ..places
-            },
-        );
-        assert_eq!(
-            nowhere.save().unwrap(),
-            SaveOutcome::ShippedNeedsPath {
-                shipped: shipped.clone(),
-                copy: None
-            }
-        );
-        assert_eq!(std::fs::read_to_string(&shipped).unwrap(), text);
-        std::fs::remove_dir_all(&d).unwrap();
     }
 }

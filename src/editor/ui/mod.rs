@@ -10,8 +10,8 @@
 //! - [`objects`]: the agents, movers, doors and switches drawn over the view (path nodes as
 //!   handles, ghosts, switch links), the agent tool's template, the selected object's fields and
 //!   the movers' time scrubber.
-//! - [`panels`]: one small function per panel (toolbar, selection, tuning, overlay, hero, stats,
-//!   files and prompts).
+//! - [`panels`]: one file per panel (the toolbar and status bar, the left panel, the selection,
+//!   the dialogs), one small function per section.
 //!
 //! # Must never depend on
 //! wgpu or winit: egui is drawn by whoever hosts it (the game window, or `egui_kittest` in the

@@ -1,0 +1,316 @@
+//! The left panel: the hero's state, collision overlays, movement tuning, frame times, the
+//! level's figures, bounds and game regions.
+use egui::{Color32, RichText, Ui};
+use glam::DVec2;
+
+use super::super::{Command, EditorUi};
+use super::num;
+use crate::collision::Aabb;
+use crate::editor::Edit;
+use crate::level::save_tuning;
+use crate::movement::{tuning, FieldMut, MoveState};
+use crate::sim::World;
+
+/// Hero, overlays, tuning, frame times and the level's figures.
+pub fn left(ed: &mut EditorUi, ui: &mut Ui, world: &World, out: &mut Vec<Command>) {
+    egui::Panel::left("editor_left")
+        .resizable(true)
+        .default_size(280.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                egui::CollapsingHeader::new("Hero")
+                    .default_open(true)
+                    .show(ui, |ui| hero(ui, world));
+                egui::CollapsingHeader::new("Collision overlay")
+                    .default_open(false)
+                    .show(ui, |ui| overlay(ed, ui, world));
+                egui::CollapsingHeader::new("Movement tuning")
+                    .default_open(false)
+                    .show(ui, |ui| tuning_panel(ed, ui, out));
+                egui::CollapsingHeader::new("Frame time")
+                    .default_open(true)
+                    .show(ui, |ui| frame_graph(ed, ui));
+                egui::CollapsingHeader::new("Level")
+                    .default_open(true)
+                    .show(ui, |ui| level_panel(ed, ui, world));
+            });
+        });
+}
+
+fn hero(ui: &mut Ui, world: &World) {
+    let h = world.hero();
+    let state = match h.state {
+        MoveState::Supported { edge, speed } => {
+            format!(
+                "supported, edge {:?}/{}, {:.2} m/s",
+                edge.face.0, edge.edge, speed
+            )
+        }
+        s => format!("{s:?}"),
+    };
+    egui::Grid::new("hero_grid").num_columns(2).show(ui, |ui| {
+        ui.label("state");
+        ui.label(state);
+        ui.end_row();
+        ui.label("ticks in state");
+        ui.label(h.ticks_in_state.to_string());
+        ui.end_row();
+        ui.label("position");
+        ui.monospace(format!("{:.3}, {:.3}", h.body.pos.x, h.body.pos.y));
+        ui.end_row();
+        ui.label("face");
+        ui.label(format!("{}", h.body.face.0));
+        ui.end_row();
+        ui.label("velocity");
+        ui.monospace(format!("{:.2}, {:.2}", h.vel.x, h.vel.y));
+        ui.end_row();
+        ui.label("collider");
+        ui.label(if h.crouching() {
+            "crouching"
+        } else {
+            "standing"
+        });
+        ui.end_row();
+        ui.label("tick");
+        ui.label(world.frame().to_string());
+        ui.end_row();
+    });
+    let events = &world.last_report().events;
+    if !events.is_empty() {
+        ui.label(format!("events: {events:?}"));
+    }
+}
+
+fn overlay(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
+    let n = world.collision().shapes().len().min(ed.overlay.len());
+    for (i, layers) in ed.overlay.iter_mut().enumerate().take(n) {
+        let name = if i == 0 { "standing" } else { "crouching" };
+        ui.label(RichText::new(format!("{name} collider")).strong());
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut layers.triangles, "triangles");
+            ui.checkbox(&mut layers.solid, "solid faces");
+            ui.checkbox(&mut layers.inflated, "inflated");
+        });
+    }
+}
+
+fn tuning_panel(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
+    let mut changed = false;
+    for f in ed.tuning.fields_mut() {
+        let doc = f.doc.trim();
+        match f.value {
+            FieldMut::Number(v) => {
+                let (lo, hi) = tuning::range(f.name).unwrap_or((0.0, 100.0));
+                let hi = hi.min(lo.max(1.0) * 100.0).max(*v);
+                changed |= ui
+                    .add(
+                        egui::Slider::new(v, lo..=hi)
+                            .logarithmic(hi / lo.max(1e-3) > 200.0)
+                            .text(f.name),
+                    )
+                    .on_hover_text(doc)
+                    .changed();
+            }
+            FieldMut::Count(v) => {
+                let (lo, hi) = tuning::range(f.name).unwrap_or((0.0, 10.0));
+                changed |= ui
+                    .add(egui::Slider::new(v, lo as u32..=hi as u32).text(f.name))
+                    .on_hover_text(doc)
+                    .changed();
+            }
+            FieldMut::Flag(v) => {
+                changed |= ui.checkbox(v, f.name).on_hover_text(doc).changed();
+            }
+            FieldMut::Collider(_) => {
+                ui.label(format!("{} (edit in the tuning file)", f.name))
+                    .on_hover_text(doc);
+            }
+        }
+    }
+    if changed {
+        out.push(Command::SetTuning(Box::new(ed.tuning.clone())));
+    }
+    ui.horizontal(|ui| {
+        let path = ed.tuning_path.clone();
+        if ui
+            .add_enabled(path.is_some(), egui::Button::new("Save tuning"))
+            .on_hover_text(
+                path.as_ref()
+                    .map_or("no tuning file".into(), |p| p.display().to_string()),
+            )
+            .clicked()
+        {
+            if let Some(p) = path {
+                match save_tuning(&p, &ed.tuning) {
+                    Ok(()) => {
+                        ed.tuning_saved = ed.tuning.clone();
+                        ed.status = Some(format!("saved {}", p.display()));
+                    }
+                    Err(e) => ed.status = Some(format!("tuning not saved: {e}")),
+                }
+            }
+        }
+        if ui
+            .add_enabled(ed.tuning != ed.tuning_saved, egui::Button::new("Revert"))
+            .clicked()
+        {
+            ed.tuning = ed.tuning_saved.clone();
+            out.push(Command::SetTuning(Box::new(ed.tuning.clone())));
+        }
+    });
+}
+
+fn frame_graph(ed: &EditorUi, ui: &mut Ui) {
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(ui.available_width(), 60.0), egui::Sense::hover());
+    let p = ui.painter_at(rect);
+    p.rect_filled(rect, 2.0, Color32::from_black_alpha(120));
+    // 0 ms at the bottom, 33 ms at the top; the 16.7 ms line marks one 60 Hz frame.
+    let scale = rect.height() / 33.3;
+    let y16 = rect.bottom() - 16.7 * scale;
+    p.line_segment(
+        [egui::pos2(rect.left(), y16), egui::pos2(rect.right(), y16)],
+        egui::Stroke::new(1.0, Color32::from_gray(90)),
+    );
+    let n = super::super::FRAME_HISTORY as f32;
+    let colours = [
+        Color32::from_rgb(90, 200, 255),
+        Color32::from_rgb(150, 255, 120),
+        Color32::from_rgb(255, 170, 60),
+        Color32::from_rgb(230, 110, 230),
+    ];
+    for (k, c) in colours.iter().enumerate() {
+        let pts: Vec<egui::Pos2> = ed
+            .frame_times()
+            .enumerate()
+            .map(|(i, t)| {
+                let v = [t.sim, t.ui, t.render, t.present][k];
+                egui::pos2(
+                    rect.left() + i as f32 / n * rect.width(),
+                    (rect.bottom() - v * scale).max(rect.top()),
+                )
+            })
+            .collect();
+        if pts.len() > 1 {
+            p.add(egui::Shape::line(pts, egui::Stroke::new(1.0, *c)));
+        }
+    }
+    if let Some(t) = ed.frame_times().last() {
+        ui.label(format!(
+            "sim {:.2}, UI {:.2}, render {:.2}, GPU + present {:.2} ms",
+            t.sim, t.ui, t.render, t.present
+        ));
+    }
+}
+
+fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
+    let level = ed.session.level();
+    let vertices: usize = level.polygons.iter().map(|p| p.points.len()).sum();
+    let triangles: Vec<String> = (0..world.collision().shapes().len())
+        .map(|i| {
+            world
+                .collision()
+                .mesh(crate::collision::ColliderId(i as u16))
+                .num_faces()
+                .to_string()
+        })
+        .collect();
+    ui.label(format!(
+        "{} polygons, {} vertices, {} ladders",
+        level.polygons.len(),
+        vertices,
+        level.ladders.len()
+    ));
+    ui.label(format!("triangles per mesh: {}", triangles.join(" / ")));
+    let at = level.spawn;
+    let mut spawn = level.spawn;
+    ui.horizontal(|ui| {
+        ui.label("spawn");
+        let a = num(ui, &mut spawn.x, 0.05, "x");
+        let b = num(ui, &mut spawn.y, 0.05, "y");
+        if (a.changed() || b.changed()) && spawn != at {
+            let _ = ed.session.edit(Edit::MoveSpawn { to: spawn }, at);
+        }
+    });
+    let bounds = ed.session.level().bounds;
+    if let Some(b) = bounds_editor(ui, "level bounds", bounds) {
+        let _ = ed.session.edit(Edit::SetBounds { bounds: b }, at);
+    }
+    let cam = ed.session.level().camera_bounds;
+    if let Some(b) = bounds_editor(ui, "camera bounds", cam) {
+        let _ = ed.session.edit(Edit::SetCameraBounds { bounds: b }, at);
+    }
+    game_regions(ed, ui, world);
+}
+
+/// The goal and the checkpoints: a region each, edited as numbers; a new checkpoint is placed
+/// where the hero stands (1 × 2.5 m, its feet at the bottom centre).
+fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
+    ui.separator();
+    let at = world.hero().body.pos;
+    let goal = ed.session.level().goal;
+    if let Some(g) = bounds_editor(ui, "goal", goal) {
+        let _ = ed.session.edit(Edit::SetGoal { goal: g }, at);
+    }
+    let mut checkpoints = ed.session.level().checkpoints.clone();
+    let mut changed = false;
+    let mut delete = None;
+    for (i, c) in checkpoints.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("checkpoint {i}"));
+            if ui.small_button("delete").clicked() {
+                delete = Some(i);
+            }
+        });
+        ui.horizontal(|ui| {
+            for (v, name) in [
+                (&mut c.min.x, "x0"),
+                (&mut c.min.y, "y0"),
+                (&mut c.max.x, "x1"),
+                (&mut c.max.y, "y1"),
+            ] {
+                changed |= num(ui, v, 0.1, name).changed();
+            }
+        });
+    }
+    if let Some(i) = delete {
+        checkpoints.remove(i);
+        changed = true;
+    }
+    if ui.button("Add checkpoint at the hero").clicked() {
+        checkpoints.push(Aabb {
+            min: at - DVec2::new(0.5, 0.0),
+            max: at + DVec2::new(0.5, 2.5),
+        });
+        changed = true;
+    }
+    if changed {
+        let _ = ed.session.edit(Edit::SetCheckpoints { checkpoints }, at);
+    }
+}
+
+/// A checkbox and four fields; `Some(new)` when the user changed it.
+fn bounds_editor(ui: &mut Ui, label: &str, b: Option<Aabb>) -> Option<Option<Aabb>> {
+    let mut on = b.is_some();
+    let mut r = b.unwrap_or(Aabb {
+        min: DVec2::new(-20.0, -10.0),
+        max: DVec2::new(20.0, 20.0),
+    });
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        changed |= ui.checkbox(&mut on, label).changed();
+    });
+    if on {
+        ui.horizontal(|ui| {
+            for (v, name) in [
+                (&mut r.min.x, "x0"),
+                (&mut r.min.y, "y0"),
+                (&mut r.max.x, "x1"),
+                (&mut r.max.y, "y1"),
+            ] {
+                changed |= num(ui, v, 0.1, name).changed();
+            }
+        });
+    }
+    changed.then_some(on.then_some(r))
+}
