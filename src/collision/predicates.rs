@@ -138,6 +138,10 @@ impl Aabb {
         }
         b
     }
+    /// The box's centre.
+    pub fn centre(&self) -> DVec2 {
+        (self.min + self.max) * 0.5
+    }
     /// Whether the box holds no point.
     pub fn is_empty(&self) -> bool {
         !(self.min.x <= self.max.x && self.min.y <= self.max.y)

@@ -31,7 +31,10 @@
 //! - **Attack:** pressing attack (when its cooldown allows) puts out a hitbox in front of the
 //!   hero's collider (`attack_reach` wide, the collider's height) for `attack_active`. Each enemy
 //!   it overlaps is hit once per swing, knocked back, and the hero and the agents hold still for
-//!   `attack_hitstop` (movers keep their time: they are functions of the tick).
+//!   `attack_hitstop` (movers keep their time: they are functions of the tick). A solid between
+//!   the hero and the enemy stops the hit: the segment between their colliders' centres must
+//!   cross no solid polygon and no closed door ([`wall_between`], exact signs), so a thin wall
+//!   the hitbox reaches through protects what is behind it.
 //!
 //! Must never depend on window, GPU, audio or input crates.
 use glam::DVec2;
@@ -399,9 +402,16 @@ impl Play {
                 continue;
             }
             let ac = ctx.env.mesh(a.mover.collider).collider();
-            if boxes_overlap(&placed_box(ac, a.mover.body.pos), &hit_box)
+            let enemy_box = placed_box(ac, a.mover.body.pos);
+            if boxes_overlap(&enemy_box, &hit_box)
                 && colliders_meet(&hitbox, hero.body.pos, ac, a.mover.body.pos)
                     == Meeting::Overlapping
+                && !wall_between(
+                    ctx.level,
+                    ctx.doors,
+                    placed_box(collider, hero.body.pos).centre(),
+                    enemy_box.centre(),
+                )
             {
                 self.swing_hits.push(i as u32);
                 let defeated = a.hit(hero.facing, t.attack_knockback);
@@ -410,6 +420,56 @@ impl Play {
             }
         }
     }
+}
+
+/// Whether a solid polygon or a closed door (`doors[i]`: door `i`'s state) stands between
+/// `a` and `b`: the segment `a b` crosses or touches one of its edges (exact signs). One-way
+/// platforms and hazards are no walls. Cost: a box test per polygon, edges only for those whose
+/// box the segment's box meets; it runs only for an enemy the hitbox already overlaps.
+pub fn wall_between(level: &Level, doors: &[super::world::DoorState], a: DVec2, b: DVec2) -> bool {
+    let seg = Aabb::from_points([a, b]);
+    let solids = level
+        .polygons
+        .iter()
+        .filter(|p| p.kind == PolygonKind::Solid)
+        .map(|p| &p.points)
+        .chain(
+            level
+                .doors
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !doors.get(*i).is_some_and(|d| d.open))
+                .map(|(_, d)| &d.points),
+        );
+    for pts in solids {
+        if !seg.overlaps(&Aabb::from_points(pts.iter().copied())) {
+            continue;
+        }
+        let n = pts.len();
+        if (0..n).any(|i| segments_meet(a, b, pts[i], pts[(i + 1) % n])) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether segments `a b` and `p q` cross or touch (exact orientation signs).
+fn segments_meet(a: DVec2, b: DVec2, p: DVec2, q: DVec2) -> bool {
+    use crate::collision::orient;
+    let (d1, d2) = (orient(p, q, a), orient(p, q, b));
+    let (d3, d4) = (orient(a, b, p), orient(a, b, q));
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return true;
+    }
+    // Touching: an endpoint on the other segment (collinear and within its box).
+    let on = |x: DVec2, y: DVec2, z: DVec2, d: f64| {
+        d == 0.0
+            && z.x >= x.x.min(y.x)
+            && z.x <= x.x.max(y.x)
+            && z.y >= x.y.min(y.y)
+            && z.y <= x.y.max(y.y)
+    };
+    on(p, q, a, d1) || on(p, q, b, d2) || on(a, b, p, d3) || on(a, b, q, d4)
 }
 
 /// The box of `shape` (points relative to a reference) placed at `at`.
@@ -458,6 +518,8 @@ pub struct Rules<'a> {
     pub hazards: &'a Hazards,
     /// The level's bounds (explicit or automatic).
     pub bounds: Aabb,
+    /// The doors' states, in the level's order.
+    pub doors: &'a [super::world::DoorState],
 }
 
 #[cfg(test)]

@@ -533,6 +533,7 @@ impl World {
             env: &env,
             hazards: &self.hazards,
             bounds: self.bounds,
+            doors: &self.doors,
         };
         let actions = if hero_still {
             Actions::default()

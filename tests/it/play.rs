@@ -293,6 +293,43 @@ fn the_attack_defeats_a_crawler_before_it_touches_the_hero() {
     assert_eq!(w.play().health, 3);
 }
 
+/// The hitbox reaches 0.9 m past the hero's side, through a 10 cm wall: the wall protects what
+/// is behind it (a solid polygon, or a closed door; an open door does not). The same crawler in
+/// the open is hit.
+#[test]
+fn the_attack_does_not_hit_through_a_wall_or_a_closed_door() {
+    use tessera::level::LevelDoor;
+    let wall = rect(1.5, 0.0, 1.6, 3.0);
+    for (what, polygons, door, hit) in [
+        ("in the open", vec![], None, true),
+        ("behind a wall", vec![wall.clone()], None, false),
+        ("behind a closed door", vec![], Some(false), false),
+        ("behind an open door", vec![], Some(true), true),
+    ] {
+        let mut l = floor_level(polygons);
+        if let Some(open) = door {
+            l.doors = vec![LevelDoor {
+                points: wall.points.clone(),
+                open,
+                switch: None,
+                close_after: None,
+            }];
+        }
+        l.agents = vec![enemy(AgentKind::Crawler, AgentSize::Small, 2.0, 1.0)];
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let attack = Actions {
+            attack_pressed: true,
+            ..Actions::default()
+        };
+        let events = play(&mut w, attack, 1);
+        let hits = events
+            .iter()
+            .filter(|(_, e)| matches!(e, PlayEvent::EnemyHit { .. }))
+            .count();
+        assert_eq!(hits, usize::from(hit), "{what}: {events:?}");
+    }
+}
+
 #[test]
 fn one_swing_hits_an_enemy_once_and_the_cooldown_holds_a_second_press() {
     let mut l = floor_level(vec![]);
