@@ -50,6 +50,10 @@ use super::predicates::{orient, Aabb};
 const NUDGE_START: f64 = 1e-12;
 /// Most doublings of the nudge.
 const MAX_NUDGES: u32 = 80;
+/// Ticks after a mover stops or reverses during which a character leaving it still inherits
+/// its velocity from before (0.1 s at the simulation's 120 Hz; Celeste keeps a platform's speed
+/// for 0.16 s): a jump a few frames late at the top of a lift's stroke keeps the lift's speed.
+pub const MOMENTUM_GRACE_TICKS: u32 = 12;
 
 /// One piece inflated by one collider, in the mover's frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,6 +143,9 @@ pub struct Movers {
     bounds: Vec<Vec<Aabb>>,
     offset: Vec<DVec2>,
     prev: Vec<DVec2>,
+    /// Per mover, the displacement of its last tick before it stopped or reversed, and the ticks
+    /// it is still what a character leaving it keeps ([`Movers::carried`]).
+    grace: Vec<(DVec2, u32)>,
     /// Per collider, this tick: the movers' boxes in the world sorted by their left side (ties
     /// by mover index), and the widest box's width: a query scans only the boxes whose left
     /// side lies within that width of its region (see [`Movers::near`]).
@@ -161,6 +168,7 @@ impl Movers {
         bounds: Vec::new(),
         offset: Vec::new(),
         prev: Vec::new(),
+        grace: Vec::new(),
         sweep: Vec::new(),
     };
 
@@ -202,6 +210,7 @@ impl Movers {
             bounds,
             offset: vec![DVec2::ZERO; pieces.len()],
             prev: vec![DVec2::ZERO; pieces.len()],
+            grace: vec![(DVec2::ZERO, 0); pieces.len()],
             sweep: vec![Sweep::default(); colliders.len()],
         };
         movers.sort();
@@ -237,19 +246,44 @@ impl Movers {
         self.offset.is_empty()
     }
 
-    /// Moves every mover to its offset for the new tick (the old ones become the previous).
+    /// Moves every mover to its offset for the new tick (the old ones become the previous). A
+    /// mover that stops or reverses keeps its last displacement as what a character leaving it
+    /// inherits for [`MOMENTUM_GRACE_TICKS`] ticks ([`Movers::carried`]).
     pub fn set_offsets(&mut self, offsets: impl IntoIterator<Item = DVec2>) {
         std::mem::swap(&mut self.prev, &mut self.offset);
-        self.offset.clear();
+        // `offset` holds the tick before last now, `prev` the last tick's.
+        self.grace.resize(self.prev.len(), (DVec2::ZERO, 0));
+        let older = std::mem::take(&mut self.offset);
         self.offset.extend(offsets);
         self.offset.resize(self.prev.len(), DVec2::ZERO);
+        for (m, g) in self.grace.iter_mut().enumerate() {
+            let was = self.prev[m] - older.get(m).copied().unwrap_or(self.prev[m]);
+            let now = self.offset[m] - self.prev[m];
+            if was != DVec2::ZERO && (now == DVec2::ZERO || now.dot(was) < 0.0) {
+                *g = (was, MOMENTUM_GRACE_TICKS);
+            } else if g.1 > 0 {
+                g.1 -= 1;
+            }
+        }
         self.sort();
     }
 
-    /// Sets every mover's offset, this tick's and the last's (a fresh world, a reset).
+    /// Sets every mover's offset, this tick's and the last's (a fresh world, a reset): no
+    /// momentum grace is running.
     pub fn place(&mut self, offsets: impl IntoIterator<Item = DVec2>) {
         self.set_offsets(offsets);
         self.prev.clone_from(&self.offset);
+        self.grace.iter_mut().for_each(|g| *g = (DVec2::ZERO, 0));
+    }
+
+    /// Mover `m`'s displacement that a character leaving it now inherits (per tick): its last
+    /// tick's, or within [`MOMENTUM_GRACE_TICKS`] of a stop or a reversal the one before it (a
+    /// jump timed at the top of a lift's stroke still gets the lift's speed).
+    pub fn carried(&self, m: u32) -> DVec2 {
+        match self.grace.get(m as usize) {
+            Some(&(was, left)) if left > 0 => was,
+            _ => self.offset[m as usize] - self.prev[m as usize],
+        }
     }
 
     /// Mover `m`'s offset this tick.

@@ -10,7 +10,9 @@
 //!   no more than the followable angle (a piece is convex: its boundary only turns down); the
 //!   static ground takes over where it is right under the feet (a mover flush with a floor);
 //!   otherwise the rider walks off, into the air, with the mover's velocity added;
-//! - a jump adds the mover's velocity (momentum: what a rider leaving a lift keeps);
+//! - a jump adds the mover's velocity, both components (momentum: what a rider leaving a lift
+//!   keeps; `rules::inherited_velocity`: within 0.1 s of the mover stopping or reversing, its
+//!   velocity from before, clamped by the tuning's `momentum_max_*`);
 //! - the rider's own piece is skipped by its moves (it walks along it); everything else (static
 //!   walls, other movers and the mover's other pieces) stops it.
 use glam::DVec2;
@@ -35,7 +37,7 @@ pub(crate) fn step(
     let t = cx.t;
     let movers = cx.env.movers;
     let c = h.collider.0 as usize;
-    let carried = rules::mover_velocity(cx.env, on.mover, cx.dt);
+    let carried = rules::inherited_velocity(cx.env, on.mover, t, cx.dt);
     h.air_jumps_left = t.air_jumps;
     h.jump_rising = false;
     if let Some(i) = rules::ladder_to_grab(h, cx) {
@@ -44,7 +46,8 @@ pub(crate) fn step(
     let piece = movers.piece(on, c);
     let mut dir = piece.walk_dir(on.edge as usize);
     if h.timers.jump_buffer > 0.0 {
-        let vel = rules::jump(h, dir * speed + carried, t, rep);
+        // The jump's own vertical speed plus the mover's (a lift going up throws higher).
+        let vel = rules::jump(h, dir * speed + carried, t, rep) + DVec2::new(0.0, carried.y);
         return Transition::reenter(MoveState::Airborne, vel);
     }
 

@@ -145,9 +145,21 @@ pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<(MoveState
     Some((riding, dir * speed))
 }
 
-/// Mover `m`'s velocity over the last tick (m/s): what a character leaving it keeps.
+/// Mover `m`'s velocity over the last tick (m/s): what a character boarding it walks relative
+/// to.
 pub(crate) fn mover_velocity(env: &Env, m: u32, dt: f64) -> DVec2 {
     (env.movers.offset(m) - env.movers.prev_offset(m)) / dt
+}
+
+/// The velocity (m/s) a character leaving mover `m` keeps: the mover's at the contact
+/// (`Movers::carried`: within 0.1 s of a stop or a reversal, the one before it), each component
+/// clamped to the tuning's `momentum_max_x`, `momentum_max_up` and `momentum_max_down`.
+pub(crate) fn inherited_velocity(env: &Env, m: u32, t: &Tuning, dt: f64) -> DVec2 {
+    let v = env.movers.carried(m) / dt;
+    DVec2::new(
+        v.x.clamp(-t.momentum_max_x, t.momentum_max_x),
+        v.y.clamp(-t.momentum_max_down, t.momentum_max_up),
+    )
 }
 
 /// Moves `v` towards `target` by at most `step`.

@@ -135,6 +135,14 @@ tuning_fields! {
     attack_hitstop: f64 = 0.05,
     /// Horizontal speed an attack knocks an enemy back at, m/s. Default 7.
     attack_knockback: f64 = 7.0,
+    /// Most horizontal speed a character keeps from a mover it leaves (a jump, walking off), m/s;
+    /// the mover's velocity at the contact is clamped to it. 0 keeps none. Default 20.
+    momentum_max_x: f64 = 20.0,
+    /// Most upward speed kept from a mover left, m/s. Default 20.
+    momentum_max_up: f64 = 20.0,
+    /// Most downward speed kept from a mover left, m/s (0 with `momentum_max_x` 0: upward only;
+    /// all three 0: none). Default 20.
+    momentum_max_down: f64 = 20.0,
 }
 
 /// A `width × height` box standing on its bottom centre with its two top corners cut by `chamfer`.
@@ -202,7 +210,7 @@ impl FieldValue for ColliderShape {
 
 /// The allowed range of each numeric field, inclusive (what [`Tuning::validate`] checks and the
 /// tuning panel's sliders span).
-const RANGES: [(&str, f64, f64); 34] = [
+const RANGES: [(&str, f64, f64); 37] = [
     ("gravity", 0.0, 1000.0),
     ("max_fall_speed", 0.1, 1000.0),
     ("run_speed", 0.0, 200.0),
@@ -237,6 +245,9 @@ const RANGES: [(&str, f64, f64); 34] = [
     ("attack_cooldown", 0.0, 10.0),
     ("attack_hitstop", 0.0, 1.0),
     ("attack_knockback", 0.0, 100.0),
+    ("momentum_max_x", 0.0, 1000.0),
+    ("momentum_max_up", 0.0, 1000.0),
+    ("momentum_max_down", 0.0, 1000.0),
 ];
 
 /// The allowed range of a numeric tuning field, `None` for switches and colliders.

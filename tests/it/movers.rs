@@ -264,6 +264,68 @@ fn leaving_a_moving_platform_keeps_its_velocity() {
     assert!(h.vel.y > 5.0, "{:?}", h.vel);
 }
 
+/// Goal 4 (momentum): a jump off a lift keeps the lift's velocity, both components, to 1e-9 on
+/// the jump's tick (before gravity acts); within 0.1 s after the lift reverses at the top of its
+/// stroke the velocity from before the reversal, after it the new one; and the tuning's caps
+/// clamp it (all three 0: nothing kept).
+#[test]
+fn a_jump_off_a_lift_keeps_its_velocity_with_a_grace_after_it_reverses() {
+    // Straight up 4 m in 1 s, then down (linear: ±4 m/s, reversing at once at t = 1 s).
+    let l = platform_level(
+        &[(0.0, 0.0), (0.0, 4.0)],
+        1.0,
+        MoverMode::PingPong,
+        MoverEase::Linear,
+    );
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..Default::default()
+    };
+    let t = Tuning::default();
+    let jump_speed = (2.0 * t.gravity * t.jump_height).sqrt();
+    // The jump's tick runs the airborne step once: its vertical speed has one tick of gravity.
+    let after_tick = |v0: f64| v0 - t.gravity / TICK_HZ as f64;
+    // (the tick the jump is pressed on, the lift's velocity the jump keeps)
+    for (jump_tick, kept) in [
+        (60u64, 4.0),
+        (120, 4.0),
+        (121 + 5, 4.0),
+        (121 + 11, 4.0),
+        (121 + 13, -4.0),
+        (160, -4.0),
+    ] {
+        let mut w = World::new(&l, &t).unwrap();
+        while w.frame() + 1 < jump_tick {
+            step(&mut w, &idle());
+        }
+        assert!(
+            riding(&w).is_some(),
+            "riding before the jump at {jump_tick}"
+        );
+        w.step(&jump);
+        let v = w.hero().vel;
+        assert!(
+            (v.y - after_tick(jump_speed + kept)).abs() < 1e-9,
+            "jump on tick {jump_tick}: {v:?}, expected {kept} m/s kept"
+        );
+        assert!(v.x.abs() < 1e-9, "{v:?}");
+    }
+    // Caps: none kept at all.
+    let none = Tuning {
+        momentum_max_x: 0.0,
+        momentum_max_up: 0.0,
+        momentum_max_down: 0.0,
+        ..t.clone()
+    };
+    let mut w = World::new(&l, &none).unwrap();
+    while w.frame() + 1 < 60 {
+        step(&mut w, &idle());
+    }
+    w.step(&jump);
+    assert!((w.hero().vel.y - after_tick(jump_speed)).abs() < 1e-9);
+}
+
 /// A mover's side is a wall: walking into it stops the hero, who is never inside it.
 #[test]
 fn a_movers_side_stops_a_walk() {
