@@ -22,7 +22,7 @@ use crate::sim::World;
 pub enum Screen {
     /// The title screen; `item` is the highlighted entry.
     Title {
-        /// The highlighted entry: 0 continue, 1..=n the levels, n + 1 quit.
+        /// The highlighted entry: 0 continue, 1..=n the levels, n + 1 settings, n + 2 quit.
         item: usize,
     },
     /// Playing level `index`.
@@ -65,6 +65,8 @@ pub enum Choice {
     Play(usize),
     /// Back to the title screen.
     Title,
+    /// Show or hide the settings (the pause menu's: display, volumes, keys).
+    Settings,
     /// Quit the game.
     Quit,
 }
@@ -104,7 +106,7 @@ impl CampaignPlay {
     /// Number of entries of the current menu.
     pub fn entries(&self) -> usize {
         match self.screen {
-            Screen::Title { .. } => self.campaign.levels.len() + 2,
+            Screen::Title { .. } => self.campaign.levels.len() + 3,
             Screen::Complete { .. } => 3,
             Screen::Playing { .. } => 0,
         }
@@ -143,6 +145,7 @@ impl CampaignPlay {
                     .campaign
                     .unlocked(&self.progress, i - 1)
                     .then_some(Choice::Play(i - 1)),
+                i if i == n + 1 => Some(Choice::Settings),
                 _ => Some(Choice::Quit),
             },
             Screen::Complete { index, .. } => match item {
@@ -182,6 +185,8 @@ impl GameUi {
         nav: UiActions,
         effects: &mut Vec<Effect>,
     ) -> bool {
+        // While a key is being bound (the settings), the keys are the binding's.
+        let free = self.rebinding().is_none();
         let Some(c) = &mut self.campaign else {
             return false;
         };
@@ -196,19 +201,21 @@ impl GameUi {
             return false;
         }
         game.set_paused(true);
-        if nav.up {
+        if nav.up && free {
             c.move_highlight(-1);
         }
-        if nav.down {
+        if nav.down && free {
             c.move_highlight(1);
         }
         let item = match c.screen {
             Screen::Title { item } | Screen::Complete { item, .. } => item,
             Screen::Playing { .. } => 0,
         };
-        let mut chosen = (nav.accept || self.menu_accept).then_some(item);
+        let mut chosen = ((nav.accept || self.menu_accept) && free).then_some(item);
         let ctx = ui.ctx().clone();
         let (title, entries, summary) = campaign_menu(c, game.world());
+        let message = c.message.clone();
+        let settings = self.settings_open && matches!(c.screen, Screen::Title { .. });
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
@@ -230,16 +237,27 @@ impl GameUi {
                         chosen = Some(i);
                     }
                 }
-                if let Some(m) = &c.message {
+                if let Some(m) = &message {
                     ui.label(egui::RichText::new(m).color(egui::Color32::LIGHT_RED));
+                }
+                if settings {
+                    ui.separator();
+                    self.settings_panel(ui, game, effects);
                 }
             });
         if chosen.is_some() {
             ui.ctx().request_repaint();
         }
+        let Some(c) = &mut self.campaign else {
+            return true;
+        };
         match chosen.and_then(|i| c.choose(i)) {
-            Some(Choice::Play(i)) => self.start_campaign_level(game, i, effects),
+            Some(Choice::Play(i)) => {
+                self.settings_open = false;
+                self.start_campaign_level(game, i, effects)
+            }
             Some(Choice::Title) => c.screen = Screen::Title { item: 0 },
+            Some(Choice::Settings) => self.settings_open = !self.settings_open,
             Some(Choice::Quit) => {
                 if self.editor.request_quit() {
                     effects.push(Effect::Quit);
@@ -320,6 +338,7 @@ fn campaign_menu(c: &CampaignPlay, world: &World) -> (String, Vec<(String, bool)
                 };
                 entries.push((text, unlocked));
             }
+            entries.push(("Settings".into(), true));
             entries.push(("Quit".into(), true));
             (c.campaign.name.clone(), entries, None)
         }
@@ -371,12 +390,19 @@ mod tests {
     fn the_title_continues_at_the_first_unfinished_level_and_skips_locked_ones() {
         let mut p = play(None);
         assert_eq!(p.choose(0), Some(Choice::Play(0)));
-        // Down from "continue": level 1, then past the three locked levels to quit.
+        // Down from "continue": level 1, then past the three locked levels to the settings, then
+        // quit.
         p.move_highlight(1);
         assert_eq!(p.screen, Screen::Title { item: 1 });
         p.move_highlight(1);
         assert_eq!(p.screen, Screen::Title { item: 5 });
-        assert_eq!(p.choose(5), Some(Choice::Quit));
+        assert_eq!(p.choose(5), Some(Choice::Settings));
+        p.move_highlight(1);
+        assert_eq!(p.choose(6), Some(Choice::Quit));
+        // Up from "continue" wraps to quit.
+        p.move_highlight(1);
+        p.move_highlight(-1);
+        assert_eq!(p.screen, Screen::Title { item: 6 });
         assert_eq!(p.choose(3), None);
         p.finished(0, 1200, 2);
         assert_eq!(p.screen, Screen::Complete { index: 0, item: 0 });

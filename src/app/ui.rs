@@ -385,7 +385,12 @@ impl GameUi {
         }
     }
 
-    fn settings_panel(&mut self, ui: &mut egui::Ui, game: &mut Game, effects: &mut Vec<Effect>) {
+    pub(super) fn settings_panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &mut Game,
+        effects: &mut Vec<Effect>,
+    ) {
         let s = &mut self.settings;
         let mut changed = false;
         changed |= ui.checkbox(&mut s.fullscreen, "Fullscreen").changed();

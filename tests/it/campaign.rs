@@ -386,6 +386,15 @@ mod screens {
         h.run();
         assert_eq!(screen(&h), Screen::Title { item: 0 });
         h.get_by_label("Play: 2. Moving parts");
+        // The title's settings: the pause menu's panel, opened and closed by its entry.
+        h.get_by_label("Settings").click();
+        h.run();
+        assert!(h.state().gui.settings_open);
+        assert!(h.query_all_by_label("Fullscreen").count() > 0);
+        h.get_by_label("Settings").click();
+        h.run();
+        assert!(!h.state().gui.settings_open);
+        assert_eq!(h.query_all_by_label("Fullscreen").count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

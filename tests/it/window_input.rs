@@ -485,7 +485,7 @@ fn the_pause_menu_used_with_the_mouse_leaves_the_keys_to_the_game() {
 /// The campaign with the keyboard alone, through real key events: `tessera play` (no level)
 /// opens the title screen; Space (jump: the menu's accept) plays the first level; Escape pauses;
 /// Down to "Title screen" and Space goes back to the title; Down twice (past the locked levels)
-/// to Quit and Space quits.
+/// to Settings and Space opens them there; Down to Quit and Space quits.
 #[test]
 fn the_campaign_title_screen_plays_pauses_and_quits_with_the_keyboard() {
     if !tools_present() {
@@ -504,8 +504,11 @@ fn the_campaign_title_screen_plays_pauses_and_quits_with_the_keyboard() {
     // Resume, Restart, Settings, Level editor, Title screen, Quit.
     w.key("Down Down Down Down space");
     w.wait_title("the title screen again", |t| t.ends_with(" (title screen)"));
-    // Play, 1. First steps, then Quit (the locked levels are skipped).
+    // Play, 1. First steps, then Settings (the locked levels are skipped), then Quit.
     w.key("Down Down space");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(w.running(), "Settings does not quit");
+    w.key("Down space");
     let start = Instant::now();
     while w.running() {
         assert!(
