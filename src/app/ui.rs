@@ -268,9 +268,13 @@ impl GameUi {
             Command::Leave => self.toggle_editor(game),
             Command::PlaceHero(p) => self.place_hero(game, p),
             Command::SetMoverTime(t) => game.world_mut().set_mover_time(t),
-            Command::ResetToSpawn => {
-                let spawn = game.world().level().spawn;
-                self.place_hero(game, spawn)
+            Command::Reset { mover_time } => {
+                // The movers' clock first: the restart places the hero among them as they are.
+                game.world_mut().set_mover_time(mover_time);
+                if let Err(e) = game.world_mut().restart() {
+                    self.editor.set_status(e.to_string());
+                }
+                game.snap_camera(1.0);
             }
             Command::SetTuning(t) => {
                 if let Err(e) = game.world_mut().set_base_tuning(&t) {

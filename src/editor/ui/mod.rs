@@ -57,8 +57,10 @@ pub enum Command {
     /// Pose every mover at this time (s) and run them on from there; sent before
     /// [`Command::PlaceHero`] when the movers' scrubber is on (play-test at the scrubbed time).
     SetMoverTime(f64),
-    /// Put the hero back at the spawn point.
-    ResetToSpawn,
+    /// Put the level back as it starts: the hero at the spawn, the agents and doors as the level
+    /// places them, the rules of play from the start, the movers at `mover_time` seconds (0, or
+    /// the scrubber's time when it is on).
+    Reset { mover_time: f64 },
     /// Use this base tuning from now on.
     SetTuning(Box<Tuning>),
     /// Start recording a play-test, from the current state.

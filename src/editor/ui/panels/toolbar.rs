@@ -97,10 +97,15 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
             }
             if ui
                 .button("Reset")
-                .on_hover_text("the hero back to the spawn point")
+                .on_hover_text(
+                    "the level as it starts: the hero at the spawn, the agents, doors and movers \
+                     back (the movers at the scrubbed time when the scrubber is on)",
+                )
                 .clicked()
             {
-                out.push(Command::ResetToSpawn);
+                out.push(Command::Reset {
+                    mover_time: ed.scrub.unwrap_or(0.0),
+                });
             }
             let rec = if sim.recording { "Stop" } else { "Record" };
             if ui
