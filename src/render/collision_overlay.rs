@@ -231,15 +231,25 @@ pub fn paint_mover(pieces: &[Vec<DVec2>], offset: DVec2, d: &mut impl DebugDraw)
     }
 }
 
+/// The F3 overlay's colour for the movers inflated by the hero's collider in use.
+pub const MOVER_INFLATION_HERO: Rgba = [0.95, 0.45, 0.85, 0.9];
+/// The F3 overlay's colours for the movers inflated by the agents' size classes (collider ids 2,
+/// 3, 4: the classes in use, in `AgentSize::ALL`'s order), fainter than the hero's.
+pub const MOVER_INFLATION_CLASSES: [Rgba; 3] = [
+    [0.45, 0.85, 0.95, 0.6],
+    [0.95, 0.85, 0.35, 0.6],
+    [0.55, 0.95, 0.45, 0.6],
+];
+
 /// Draws the inflation of every mover by one collider (the F3 overlay): where that collider's
-/// feet cannot go, outlined, at the movers' drawn offsets.
+/// feet cannot go, outlined in `colour`, at the movers' drawn offsets.
 pub fn paint_mover_inflations(
     movers: &crate::collision::Movers,
     collider: usize,
     offsets: impl Iterator<Item = DVec2>,
+    colour: Rgba,
     d: &mut impl DebugDraw,
 ) {
-    let colour = [0.95, 0.45, 0.85, 0.9];
     for (m, o) in offsets.enumerate() {
         for piece in movers.pieces(m as u32, collider) {
             let n = piece.verts.len();

@@ -8,7 +8,7 @@ use glam::DVec2;
 use super::background_mesh::Backdrop;
 use super::collision_overlay::{
     paint_agent, paint_door, paint_flag, paint_hero, paint_mover, paint_mover_inflations,
-    paint_switch,
+    paint_switch, MOVER_INFLATION_CLASSES, MOVER_INFLATION_HERO,
 };
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
@@ -202,12 +202,23 @@ impl FrameData {
                 z: 0.0,
             };
             paint_hero(world.collision().mesh(hero.collider), hero, at, &mut lines);
-            paint_mover_inflations(
-                world.movers(),
-                hero.collider.0 as usize,
-                (0..world.movers().len()).map(|m| mover_drawn_at(world, m, snap.alpha)),
-                &mut lines,
-            );
+            // The movers inflated by the hero's collider in use, then by each agent size class
+            // (collider ids from 2), each in its colour.
+            let classes = world.collision().shapes().len();
+            for c in std::iter::once(hero.collider.0 as usize).chain(2..classes) {
+                let colour = if c == hero.collider.0 as usize {
+                    MOVER_INFLATION_HERO
+                } else {
+                    MOVER_INFLATION_CLASSES[(c - 2) % MOVER_INFLATION_CLASSES.len()]
+                };
+                paint_mover_inflations(
+                    world.movers(),
+                    c,
+                    (0..world.movers().len()).map(|m| mover_drawn_at(world, m, snap.alpha)),
+                    colour,
+                    &mut lines,
+                );
+            }
             self.overlay_hero = lines.vertices;
         }
     }
