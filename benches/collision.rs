@@ -53,9 +53,13 @@ use std::time::{Duration, SystemTime};
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{BatchSize, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, Throughput};
 use glam::DVec2;
+#[cfg(feature = "rapier")]
 use rapier2d::control::KinematicCharacterController;
+#[cfg(feature = "rapier")]
 use rapier2d::geometry::{ColliderBuilder, Cuboid};
+#[cfg(feature = "rapier")]
 use rapier2d::math::{Pose, Vector};
+#[cfg(feature = "rapier")]
 use rapier2d::pipeline::PhysicsWorld;
 
 use tessera::collision::{
@@ -124,6 +128,7 @@ fn rect(id: usize, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
 struct Level {
     polygons: Vec<SourcePolygon>,
     bounds: Option<Aabb>,
+    #[cfg_attr(not(feature = "rapier"), allow(dead_code))]
     walls: Vec<(DVec2, DVec2)>,
 }
 
@@ -415,13 +420,16 @@ impl OurWalk<'_> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rapier.
+// Rapier (with `--features rapier`: the comparison BENCHMARKS.md's ratios come from; off by
+// default, so that test builds do not compile Rapier, parry and nalgebra).
 
 /// The same level as cuboid colliders in a Rapier world (broad phase built by one step).
+#[cfg(feature = "rapier")]
 struct RapierLevel {
     world: PhysicsWorld,
 }
 
+#[cfg(feature = "rapier")]
 impl RapierLevel {
     fn new(level: &Level) -> Self {
         let mut world = PhysicsWorld::new();
@@ -447,6 +455,7 @@ impl RapierLevel {
 }
 
 /// A Rapier character: a cuboid of the collider's size, position = centre of the box.
+#[cfg(feature = "rapier")]
 struct RapierBody<'a> {
     level: &'a RapierLevel,
     controller: KinematicCharacterController,
@@ -454,6 +463,7 @@ struct RapierBody<'a> {
     centre: Vector,
 }
 
+#[cfg(feature = "rapier")]
 impl<'a> RapierBody<'a> {
     fn new(level: &'a RapierLevel, feet: DVec2) -> Self {
         let half = Vector::new(COLLIDER.0 as f32 / 2.0, COLLIDER.1 as f32 / 2.0);
@@ -485,11 +495,13 @@ impl<'a> RapierBody<'a> {
     }
 }
 
+#[cfg(feature = "rapier")]
 struct RapierFloor<'a> {
     body: RapierBody<'a>,
     run: FloorRun,
 }
 
+#[cfg(feature = "rapier")]
 impl RapierFloor<'_> {
     #[inline(never)]
     fn moves(&mut self, n: u64) -> f64 {
@@ -502,11 +514,13 @@ impl RapierFloor<'_> {
     }
 }
 
+#[cfg(feature = "rapier")]
 struct RapierWalk<'a> {
     body: RapierBody<'a>,
     walk: RandomWalk,
 }
 
+#[cfg(feature = "rapier")]
 impl RapierWalk<'_> {
     #[inline(never)]
     fn moves(&mut self, n: u64) -> f64 {
@@ -728,6 +742,7 @@ fn configure<M: Measurement>(c: Criterion<M>) -> Criterion<M> {
 fn moves_floor<M: Measurement>(c: &mut Criterion<M>) {
     let level = floor(FLOOR_TILES);
     let mesh = build_mesh(&level.polygons, &box_collider(COLLIDER), &level.config()).unwrap();
+    #[cfg(feature = "rapier")]
     let rapier = RapierLevel::new(&level);
     let start = DVec2::new(1.0, 0.0);
     let mut ours = OurFloor {
@@ -736,6 +751,7 @@ fn moves_floor<M: Measurement>(c: &mut Criterion<M>) {
         run: FloorRun::new(FLOOR_TILES),
     };
     // Start Rapier's box a little above the floor: its controller keeps a small gap.
+    #[cfg(feature = "rapier")]
     let mut theirs = RapierFloor {
         body: RapierBody::new(&rapier, start + DVec2::new(0.0, 0.02)),
         run: FloorRun::new(FLOOR_TILES),
@@ -748,10 +764,14 @@ fn moves_floor<M: Measurement>(c: &mut Criterion<M>) {
         start,
         Script::FloorRun(FloorRun::new(FLOOR_TILES)),
     );
+    #[cfg(feature = "rapier")]
+    let theirs_path = Some(theirs.moves(BATCH));
+    #[cfg(not(feature = "rapier"))]
+    let theirs_path = None;
     sanity(
         "floor400",
         ours.moves(BATCH),
-        theirs.moves(BATCH),
+        theirs_path,
         hero.steps(BATCH),
         RUN_SPEED * DT,
     );
@@ -759,6 +779,7 @@ fn moves_floor<M: Measurement>(c: &mut Criterion<M>) {
     let mut g = group(c, "moves_floor400");
     g.throughput(Throughput::Elements(BATCH));
     g.bench_function("tessera_move_and_slide", |b| b.iter(|| ours.moves(BATCH)));
+    #[cfg(feature = "rapier")]
     g.bench_function("rapier_move_shape", |b| b.iter(|| theirs.moves(BATCH)));
     g.bench_function("tessera_hero_step", |b| b.iter(|| hero.steps(BATCH)));
     g.finish();
@@ -773,12 +794,14 @@ fn moves_scatter<M: Measurement>(c: &mut Criterion<M>) {
         "scatter{n}: {} faces; spawn {spawn:.3} in the largest free region ({area:.1} m², {faces} faces)",
         mesh.num_faces()
     );
+    #[cfg(feature = "rapier")]
     let rapier = RapierLevel::new(&level);
     let mut ours = OurWalk {
         mesh: &mesh,
         body: locate_free(&mesh, spawn),
         walk: RandomWalk::new(SEED + 1),
     };
+    #[cfg(feature = "rapier")]
     let mut theirs = RapierWalk {
         body: RapierBody::new(&rapier, spawn),
         walk: RandomWalk::new(SEED + 1),
@@ -796,10 +819,14 @@ fn moves_scatter<M: Measurement>(c: &mut Criterion<M>) {
     let mut hero = HeroRun::new(&world, tuning, spawn, random(false, 480));
     let td_tuning = hero_tuning(true);
     let mut hero_td = HeroRun::new(&world, td_tuning, spawn, random(true, u64::MAX));
+    #[cfg(feature = "rapier")]
+    let theirs_path = Some(theirs.moves(BATCH));
+    #[cfg(not(feature = "rapier"))]
+    let theirs_path = None;
     sanity(
         &format!("scatter{n}"),
         ours.moves(BATCH),
-        theirs.moves(BATCH),
+        theirs_path,
         hero.steps(BATCH),
         WALK_STEP,
     );
@@ -811,6 +838,7 @@ fn moves_scatter<M: Measurement>(c: &mut Criterion<M>) {
     let mut g = group(c, "moves_scatter10k");
     g.throughput(Throughput::Elements(BATCH));
     g.bench_function("tessera_move_and_slide", |b| b.iter(|| ours.moves(BATCH)));
+    #[cfg(feature = "rapier")]
     g.bench_function("rapier_move_shape", |b| b.iter(|| theirs.moves(BATCH)));
     g.bench_function("tessera_hero_step", |b| b.iter(|| hero.steps(BATCH)));
     g.bench_function("tessera_hero_step_top_down", |b| {
@@ -820,13 +848,16 @@ fn moves_scatter<M: Measurement>(c: &mut Criterion<M>) {
 }
 
 /// Prints how far each contender got per move, so it is visible they did comparable work.
-fn sanity(name: &str, ours: f64, theirs: f64, hero: f64, asked: f64) {
+/// (`theirs`: Rapier's, `None` without `--features rapier`.)
+fn sanity(name: &str, ours: f64, theirs: Option<f64>, hero: f64, asked: f64) {
     let per = |t: f64| t / BATCH as f64;
+    let rapier = theirs.map_or("not built (--features rapier)".to_string(), |t| {
+        format!("{:.4} m", per(t))
+    });
     println!(
         "{name}: mean path per move over the first {BATCH} (asked {asked:.4} m): tessera {:.4} m, \
-         rapier {:.4} m, hero step {:.4} m",
+         rapier {rapier}, hero step {:.4} m",
         per(ours),
-        per(theirs),
         per(hero)
     );
 }

@@ -16,7 +16,7 @@ target=${TESSERA_PROFILE_TARGET:-target/profiling}
 out=${OUT:-$target/callgrind}
 mkdir -p "$out"
 
-CARGO_TARGET_DIR=$target cargo bench --no-run --bench collision \
+CARGO_TARGET_DIR=$target cargo bench --no-run --bench collision --features rapier \
   --config 'profile.bench.strip="none"' \
   --config 'profile.bench.package.tessera.debug="line-tables-only"' >&2
 bin=$(ls -t "$target"/release/deps/collision-* | grep -v '\.d$' | head -1)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs missing system packages (scripts/setup.sh --test), then
-# `cargo test` (debug profile; dependencies are built with opt-level 2, see Cargo.toml), under a
+# `cargo test` (debug profile; dependencies are built with opt-level 1, see Cargo.toml), under a
 # virtual X display when there is no display. Extra arguments go to `cargo test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -200,7 +200,7 @@ pub fn path_points(m: &LevelMover) -> Vec<DVec2> {
 }
 
 /// The handle nearest `p` within `radius` (path nodes), else the agent whose collider box holds
-/// `p` (grown by `radius`, the last one drawn first), with its distance.
+/// `p` (grown by `radius`; the last one drawn first).
 pub fn pick_handle(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
     let mut best: Option<(f64, Grab)> = None;
     for (mi, m) in level.movers.iter().enumerate() {
@@ -488,7 +488,7 @@ pub(super) fn set_agents(
         if let Some(why) = agent_problem(a) {
             return Err(EditError::Object(format!("agent {i}: {why}")));
         }
-        if strict && level.agents.get(i) != Some(a) {
+        if strict && is_new(&level.agents, i, a) {
             agent_placement(level, i, a)?;
         }
     }
@@ -547,6 +547,16 @@ pub(super) fn set_doors(level: &mut Level, doors: &[LevelDoor]) -> Result<Edit, 
         doors: std::mem::replace(&mut level.doors, doors.to_vec()),
         restore: true,
     })
+}
+
+/// Whether `item`, at index `i` of a new list, is new or changed against `old`: not at `i` there,
+/// nor at a neighbour (an insertion or a deletion before it shifts the rest by one; the editor's
+/// edits add, change or delete one object at a time). So deleting an agent never refuses the ones
+/// after it, even one a level file placed inside a rock.
+fn is_new<T: PartialEq>(old: &[T], i: usize, item: &T) -> bool {
+    old.get(i) != Some(item)
+        && old.get(i + 1) != Some(item)
+        && (i == 0 || old.get(i - 1) != Some(item))
 }
 
 /// Refuses agent `i` where its collider would overlap a solid polygon or a closed door, or

@@ -509,7 +509,7 @@ impl EditorSession {
             }
             Tool::PlaceHero => self.requests.push(Request::PlaceHero(p)),
             Tool::Agent | Tool::Mover | Tool::Door | Tool::Switch => {
-                self.press_object_tool(p, snapped, radius)
+                self.press_object_tool(p, snapped)
             }
         }
     }

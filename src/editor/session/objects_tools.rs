@@ -11,7 +11,7 @@ use crate::editor::ops::Edit;
 
 impl EditorSession {
     /// A press with the agent, mover, door or switch tool.
-    pub(super) fn press_object_tool(&mut self, p: DVec2, snapped: DVec2, radius: f64) {
+    pub(super) fn press_object_tool(&mut self, p: DVec2, snapped: DVec2) {
         match self.tool {
             Tool::Agent => {
                 let mut agents = self.level.agents.clone();
@@ -33,10 +33,7 @@ impl EditorSession {
                 }
                 self.start_band(snapped);
             }
-            _ => {
-                let _ = radius;
-                self.start_band(snapped);
-            }
+            _ => self.start_band(snapped),
         }
     }
 
@@ -358,6 +355,33 @@ mod tests {
         s.undo();
         s.undo();
         assert!(s.level().agents.is_empty());
+    }
+
+    /// A level file may place an agent inside a rock (the world moves it out with a warning):
+    /// editing or deleting the other agents is not refused because of it.
+    #[test]
+    fn deleting_an_agent_is_not_refused_for_one_a_file_placed_inside_a_rock() {
+        let mut s = session();
+        let mut level = s.level().clone();
+        let template = crate::editor::AgentTemplate::default();
+        level.agents = vec![template.agent(p(-2.0, 0.0)), template.agent(p(5.0, 1.0))];
+        s.replace(level, None, false);
+        s.select_object(ObjectRef::Agent(0), None);
+        s.delete_selection();
+        assert_eq!(s.level().agents.len(), 1, "{:?}", s.message());
+        assert_eq!(s.level().agents[0].spawn, p(5.0, 1.0));
+        assert!(s.undo());
+        assert_eq!(s.level().agents.len(), 2);
+        // Moving the one inside the rock out is fine; into it again is refused.
+        s.set_tool(Tool::Select);
+        s.press(p(5.0, 1.2), 0.1, Modifiers::default());
+        s.drag(p(8.0, 0.2));
+        s.release(p(8.0, 0.2));
+        assert_eq!(s.level().agents[1].spawn, p(8.0, 0.0));
+        s.press(p(8.0, 0.2), 0.1, Modifiers::default());
+        s.drag(p(5.0, 1.2));
+        s.release(p(5.0, 1.2));
+        assert_eq!(s.level().agents[1].spawn, p(8.0, 0.0));
     }
 
     #[test]

@@ -157,13 +157,8 @@ fn label(painter: &Painter, map: &ViewMapping, at: DVec2, text: &str, c: Color32
     }
 }
 
-/// Highlights the object part under the pointer; `true` if `hover` was one.
-pub fn paint_hover(
-    painter: &Painter,
-    map: &ViewMapping,
-    ed: &EditorUi,
-    hover: Option<Hit>,
-) -> bool {
+/// Highlights the object part under the pointer, if `hover` is one.
+pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: Option<Hit>) {
     let level = ed.session.level();
     let c = super::colours::HOVER;
     match hover {
@@ -206,9 +201,8 @@ pub fn paint_hover(
                 painter.circle_stroke(sp, 3.0, Stroke::new(1.0, c));
             }
         }
-        _ => return false,
+        _ => {}
     }
-    true
 }
 
 /// The agent tool's template (when that tool is active), the selected object's fields, and the
