@@ -163,8 +163,7 @@ pub fn rect_points(r: Aabb) -> Vec<DVec2> {
 
 /// The centre of `points`' box.
 pub fn rect_centre(points: &[DVec2]) -> DVec2 {
-    let b = Aabb::from_points(points.iter().copied());
-    (b.min + b.max) * 0.5
+    Aabb::from_points(points.iter().copied()).centre()
 }
 
 /// The collider (counter-clockwise, relative to the feet) of an agent of `size` in `level`: its
@@ -189,8 +188,7 @@ pub fn agent_outline(level: &Level, a: &LevelAgent) -> Vec<DVec2> {
 
 /// The point a mover's path is drawn from: the centre of its pieces' box at rest.
 pub fn mover_anchor(m: &LevelMover) -> DVec2 {
-    let b = Aabb::from_points(m.pieces.iter().flatten().copied());
-    (b.min + b.max) * 0.5
+    Aabb::from_points(m.pieces.iter().flatten().copied()).centre()
 }
 
 /// Where each of a mover's path nodes is drawn: its anchor moved by the offset.

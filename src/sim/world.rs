@@ -845,8 +845,7 @@ impl World {
         match *e {
             WorldEvent::DoorOpened { door } | WorldEvent::DoorClosed { door } => {
                 self.level.doors.get(door).map_or(self.hero.body.pos, |d| {
-                    let b = Aabb::from_points(d.points.iter().copied());
-                    (b.min + b.max) * 0.5
+                    Aabb::from_points(d.points.iter().copied()).centre()
                 })
             }
             WorldEvent::Crushed { agent: Some(i) } => self

@@ -236,7 +236,7 @@ impl EditorSession {
             }
             ObjectRef::Door(i) => Aabb::from_points(level.doors.get(i)?.points.iter().copied()),
         };
-        Some((b.min + b.max) * 0.5)
+        Some(b.centre())
     }
 
     /// Replaces the selected object with `edit`'s change of it (the panels' fields): one
