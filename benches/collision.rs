@@ -1385,6 +1385,7 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
             ),
             facing: if rng.below(2) == 0 { 1.0 } else { -1.0 },
             character: None,
+            patrol: None,
         })
         .collect();
     // Eight doors, at the right ends of the first rows (where no agent walks).
@@ -1502,6 +1503,7 @@ fn enemies<M: Measurement>(c: &mut Criterion<M>) {
             spawn: path[(i * path.len() / count + path.len() / (2 * count)).min(path.len() - 1)],
             facing: if i % 2 == 0 { 1.0 } else { -1.0 },
             character: None,
+            patrol: None,
         })
         .collect();
     let mut w = World::new(&level, &tuning).unwrap();

@@ -54,6 +54,8 @@ pub enum Grab {
     Mover(usize),
     /// One offset of a mover's path.
     PathNode { mover: usize, node: usize },
+    /// One end of an agent's patrol range (`end` 0 the left, 1 the right).
+    PatrolEnd { agent: usize, end: usize },
     /// A door's outline.
     Door(usize),
     /// A door's switch region.
@@ -64,7 +66,7 @@ impl Grab {
     /// The object it belongs to.
     pub fn object(self) -> ObjectRef {
         match self {
-            Grab::Agent(i) => ObjectRef::Agent(i),
+            Grab::Agent(i) | Grab::PatrolEnd { agent: i, .. } => ObjectRef::Agent(i),
             Grab::Mover(i) | Grab::PathNode { mover: i, .. } => ObjectRef::Mover(i),
             Grab::Door(i) | Grab::Switch(i) => ObjectRef::Door(i),
         }
@@ -102,6 +104,7 @@ impl AgentTemplate {
             spawn,
             facing: self.facing,
             character: default_character(self.kind),
+            patrol: None,
         }
     }
 }
@@ -186,6 +189,15 @@ pub fn agent_outline(level: &Level, a: &LevelAgent) -> Vec<DVec2> {
         .collect()
 }
 
+/// `a` moved by `delta`, its patrol range along.
+pub fn shifted(a: &LevelAgent, delta: DVec2) -> LevelAgent {
+    LevelAgent {
+        spawn: a.spawn + delta,
+        patrol: a.patrol.map(|r| r.map(|x| x + delta.x)),
+        ..a.clone()
+    }
+}
+
 /// The point a mover's path is drawn from: the centre of its pieces' box at rest.
 pub fn mover_anchor(m: &LevelMover) -> DVec2 {
     Aabb::from_points(m.pieces.iter().flatten().copied()).centre()
@@ -197,7 +209,12 @@ pub fn path_points(m: &LevelMover) -> Vec<DVec2> {
     m.path.iter().map(|&o| a + o).collect()
 }
 
-/// The handle nearest `p` within `radius` (path nodes), else the agent whose collider box holds
+/// Where an agent's patrol range's ends are drawn (and grabbed): at its feet's height.
+pub fn patrol_points(a: &LevelAgent) -> Option<[DVec2; 2]> {
+    a.patrol.map(|r| r.map(|x| DVec2::new(x, a.spawn.y)))
+}
+
+/// The handle nearest `p` within `radius` (path nodes, patrol range ends), else the agent whose collider box holds
 /// `p` (grown by `radius`; the last one drawn first).
 pub fn pick_handle(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
     let mut best: Option<(f64, Grab)> = None;
@@ -206,6 +223,14 @@ pub fn pick_handle(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
             let d = q.distance(p);
             if d <= radius && best.is_none_or(|(b, _)| d < b) {
                 best = Some((d, Grab::PathNode { mover: mi, node }));
+            }
+        }
+    }
+    for (agent, a) in level.agents.iter().enumerate() {
+        for (end, q) in patrol_points(a).into_iter().flatten().enumerate() {
+            let d = q.distance(p);
+            if d <= radius && best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, Grab::PatrolEnd { agent, end }));
             }
         }
     }
@@ -267,13 +292,17 @@ pub fn exists(level: &Level, grab: Grab) -> bool {
         Grab::PathNode { mover, node } => {
             level.movers.get(mover).is_some_and(|m| node < m.path.len())
         }
+        Grab::PatrolEnd { agent, .. } => {
+            level.agents.get(agent).is_some_and(|a| a.patrol.is_some())
+        }
         Grab::Door(i) => i < level.doors.len(),
         Grab::Switch(i) => level.doors.get(i).is_some_and(|d| d.switch.is_some()),
     }
 }
 
 /// The point of `grab` that a drag keeps at the pointer's offset (and snaps to the grid): an
-/// agent's spawn, a mover's or door's first point, a path node, a switch's lower-left corner.
+/// agent's spawn, a mover's or door's first point, a path node, a patrol range's end, a switch's
+/// lower-left corner.
 /// `None` if it does not exist.
 pub fn grab_point(level: &Level, grab: Grab) -> Option<DVec2> {
     match grab {
@@ -286,6 +315,11 @@ pub fn grab_point(level: &Level, grab: Grab) -> Option<DVec2> {
             .movers
             .get(mover)
             .and_then(|m| path_points(m).get(node).copied()),
+        Grab::PatrolEnd { agent, end } => level
+            .agents
+            .get(agent)
+            .and_then(patrol_points)
+            .map(|ends| ends[end]),
         Grab::Door(i) => level.doors.get(i).and_then(|d| d.points.first().copied()),
         Grab::Switch(i) => level.doors.get(i).and_then(|d| d.switch).map(|s| s.min),
     }
@@ -300,7 +334,7 @@ pub fn moved(level: &Level, grab: Grab, delta: DVec2) -> Option<Edit> {
     Some(match grab {
         Grab::Agent(i) => {
             let mut agents = level.agents.clone();
-            agents[i].spawn += delta;
+            agents[i] = shifted(&agents[i], delta);
             Edit::SetAgents {
                 agents,
                 restore: false,
@@ -321,6 +355,17 @@ pub fn moved(level: &Level, grab: Grab, delta: DVec2) -> Option<Edit> {
             movers[mover].path[node] += delta;
             Edit::SetMovers {
                 movers,
+                restore: false,
+            }
+        }
+        Grab::PatrolEnd { agent, end } => {
+            // Along x only: the range is a stretch of level x at the agent's feet.
+            let mut agents = level.agents.clone();
+            if let Some(r) = &mut agents[agent].patrol {
+                r[end] += delta.x;
+            }
+            Edit::SetAgents {
+                agents,
                 restore: false,
             }
         }
@@ -416,10 +461,7 @@ impl ObjectClip {
         match self {
             ObjectClip::Agent(a) => {
                 let mut agents = level.agents.clone();
-                agents.push(LevelAgent {
-                    spawn: a.spawn + delta,
-                    ..a.clone()
-                });
+                agents.push(shifted(a, delta));
                 let at = ObjectRef::Agent(agents.len() - 1);
                 (
                     Edit::SetAgents {

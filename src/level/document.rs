@@ -4,6 +4,8 @@
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
+use super::fields::{choices, object_fields, Widget};
+use super::validate::MAX_MOVER_PERIOD;
 use crate::collision::{Aabb, PolygonId, PolygonKind, SourcePolygon};
 use crate::movement::TuningOverrides;
 
@@ -87,6 +89,7 @@ pub struct Ladder {
     pub max: DVec2,
 }
 
+object_fields! {
 /// A door: a polygon that blocks from every side while closed and is not there while open.
 /// Opening or closing it re-meshes nothing (its outline is triangulated with the level; see
 /// `collision::CollisionMesh::set_gate`).
@@ -94,19 +97,30 @@ pub struct Ladder {
 #[serde(deny_unknown_fields)]
 pub struct LevelDoor {
     /// Vertices in order, either orientation (as a polygon's).
-    pub points: Vec<DVec2>,
+    pub points: Vec<DVec2> => ("outline", Widget::Custom),
     /// Whether it starts open. Default: closed.
     #[serde(default, skip_serializing_if = "is_default")]
-    pub open: bool,
+    pub open: bool => ("starts open", Widget::Flag),
     /// A region: the door opens when the hero's feet enter it, and stays open. `None`: only a
     /// script or the simulation's API opens it (`sim::World::set_door`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub switch: Option<Aabb>,
+    pub switch: Option<Aabb> => ("switch", Widget::Custom),
     /// Seconds it stays open after opening, then closes; `None` (the default): stays open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub close_after: Option<f64>,
+    pub close_after: Option<f64> => (
+        "closes after",
+        Widget::Optional {
+            min: 0.1,
+            max: 3600.0,
+            unit: "s",
+            speed: 0.05,
+            default: 2.0,
+        }
+    ),
+}
 }
 
+object_fields! {
 /// A moving platform: solid convex pieces, drawn where the level file places them, moved along a
 /// path of offsets from there as a pure function of time (`sim::movers`): the same tick gives the
 /// same pose, so replays and traces stay bit-identical. Characters ride it, are pushed by it and
@@ -116,20 +130,29 @@ pub struct LevelDoor {
 pub struct LevelMover {
     /// Convex polygons (either orientation), in the level's coordinates at the mover's rest
     /// pose, where offset `(0, 0)` puts it.
-    pub pieces: Vec<Vec<DVec2>>,
+    pub pieces: Vec<Vec<DVec2>> => ("pieces", Widget::Custom),
     /// Offsets from the rest pose it passes through, in order (at least two); the first is where
     /// it starts.
-    pub path: Vec<DVec2>,
+    pub path: Vec<DVec2> => ("path", Widget::Custom),
     /// Seconds from the first offset to the last.
-    pub period: f64,
+    pub period: f64 => (
+        "period",
+        Widget::Number {
+            min: 0.1,
+            max: MAX_MOVER_PERIOD,
+            unit: "s",
+            speed: 0.05,
+        }
+    ),
     /// `ping_pong` (default: there and back) or `loop` (the last offset back to the first, then
     /// again).
     #[serde(default, skip_serializing_if = "is_default")]
-    pub mode: MoverMode,
+    pub mode: MoverMode => ("mode", Widget::Choice),
     /// `smooth` (default: eases out of and into each offset of the path, stopping there) or
     /// `linear` (constant speed along the whole path).
     #[serde(default, skip_serializing_if = "is_default")]
-    pub ease: MoverEase,
+    pub ease: MoverEase => ("ease", Widget::Choice),
+}
 }
 
 /// How a mover repeats its path.
@@ -154,6 +177,7 @@ pub enum MoverEase {
     Linear,
 }
 
+object_fields! {
 /// A character other than the hero: what it does, its size, and where it starts. It moves by the
 /// hero's state machine and the level's tuning, on the collision meshes of its size class.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -161,22 +185,30 @@ pub enum MoverEase {
 pub struct LevelAgent {
     /// What it does every tick: `patrol` (walks at half the run speed, turning at walls and at
     /// ledges it would fall from) or `idle` (stands).
-    pub kind: AgentKind,
+    pub kind: AgentKind => ("kind", Widget::Choice),
     /// Its colliders: `small` (0.6 × 0.5 m), `medium` (0.8 × 1.2 m), `large` (1.2 × 2.2 m), or
     /// `hero` (the hero's standing and crouching colliders of the tuning in effect).
-    pub size: AgentSize,
+    pub size: AgentSize => ("size", Widget::Choice),
     /// Where its feet start. Inside solid geometry for its size it is moved to the nearest free
     /// point, with a warning, as the hero's spawn is.
-    pub spawn: DVec2,
+    pub spawn: DVec2 => ("feet", Widget::Point),
     /// Which way it first faces and walks: `1` right (the default), `-1` left.
     #[serde(default = "facing_right", skip_serializing_if = "is_facing_right")]
-    pub facing: f64,
+    pub facing: f64 => ("facing", Widget::Facing),
     /// The character file it is drawn with (`assets/characters/*.ron`, the format of
     /// `tessera play --character`), relative to the level file's folder, else to the data
     /// directory (`view::Cast::load`); `None` (the default):
     /// drawn as its collider's outline. Drawing only: the simulation never reads it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub character: Option<String>,
+    pub character: Option<String> => ("drawn with", Widget::Custom),
+    /// The stretch of level x (m) it patrols, `(left, right)` with `left < right` and its spawn's
+    /// x between them: walking, it turns as it reaches either end, as at a wall (braking in time,
+    /// so its feet stay within the range), and walks back into the range from wherever a charge
+    /// or a knock took it. For the kinds that walk (`patrol`, `crawler`, `brute`'s walk; a
+    /// brute's charge is not held to it). `None` (the default): the whole ground it can walk.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patrol: Option<[f64; 2]> => ("patrol range", Widget::XRange { half_width: 3.0 }),
+}
 }
 
 /// What an agent does every tick (its behaviour, `sim::agents`).
@@ -206,6 +238,14 @@ impl AgentKind {
         matches!(
             self,
             AgentKind::Crawler | AgentKind::Hopper | AgentKind::Brute
+        )
+    }
+
+    /// Whether it walks a patrol (so a patrol range applies: [`LevelAgent::patrol`]).
+    pub fn patrols(self) -> bool {
+        matches!(
+            self,
+            AgentKind::Patrol | AgentKind::Crawler | AgentKind::Brute
         )
     }
 
@@ -280,6 +320,24 @@ impl AgentSize {
             AgentSize::Hero => "hero",
         }
     }
+}
+
+choices! {
+    AgentKind => [
+        AgentKind::Crawler => "crawler",
+        AgentKind::Hopper => "hopper",
+        AgentKind::Brute => "brute",
+        AgentKind::Patrol => "patrol",
+        AgentKind::Idle => "idle",
+    ];
+    AgentSize => [
+        AgentSize::Small => "small",
+        AgentSize::Medium => "medium",
+        AgentSize::Large => "large",
+        AgentSize::Hero => "hero",
+    ];
+    MoverMode => [MoverMode::PingPong => "ping-pong", MoverMode::Loop => "loop"];
+    MoverEase => [MoverEase::Smooth => "smooth", MoverEase::Linear => "linear"];
 }
 
 fn facing_right() -> f64 {

@@ -30,6 +30,7 @@ pub mod campaign;
 pub mod comments;
 pub mod document;
 pub mod error;
+pub mod fields;
 pub mod file;
 pub mod limits;
 pub mod load;

@@ -136,6 +136,24 @@ pub(crate) fn agent_problem(a: &LevelAgent) -> Option<String> {
             "facing {} must be 1 (right) or -1 (left)",
             Num(a.facing)
         ))
+    } else if let Some([left, right]) = a.patrol {
+        if !(in_range(DVec2::new(left, 0.0)) && in_range(DVec2::new(right, 0.0))) || left >= right {
+            Some(format!(
+                "patrol range ({}, {}) must be two finite x coordinates within ±1e7 m, the left \
+                 one first",
+                Num(left),
+                Num(right)
+            ))
+        } else if !(left..=right).contains(&a.spawn.x) {
+            Some(format!(
+                "spawn x {} must lie in its patrol range ({}, {})",
+                Num(a.spawn.x),
+                Num(left),
+                Num(right)
+            ))
+        } else {
+            None
+        }
     } else {
         None
     }

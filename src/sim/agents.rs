@@ -17,6 +17,9 @@
 //! - Agents ignore each other and the hero for collision (Celeste's rule): each moves on the
 //!   static meshes only.
 //! - On a mover, a patrolling agent turns a collider's width before the end of the top it walks.
+//! - A patrolling agent with a patrol range ([`LevelAgent::patrol`]) turns as its feet, braking,
+//!   would reach either end, and walks back towards the range when outside it; walls and ledges
+//!   inside the range turn it as they always do.
 //! - A patrolling agent turns when its next step would be into a wall (a riser higher than
 //!   `max_step_height`, or a ceiling too low for its size: on its inflated mesh both are steep
 //!   boundary edges ahead) or off a ledge (no walkable ground under its collider one collider
@@ -113,6 +116,8 @@ pub struct Agent {
     pub wait: u32,
     /// A brute charging (in its facing direction).
     pub charging: bool,
+    /// The level x range its walk keeps to ([`LevelAgent::patrol`]).
+    pub patrol: Option<[f64; 2]>,
 }
 
 /// How far (m) an enemy sees the hero: a hopper hops towards it, a brute charges.
@@ -155,6 +160,7 @@ impl Agent {
                 defeated: false,
                 wait: 0,
                 charging: false,
+                patrol: def.patrol,
             },
             moved,
         ))
@@ -275,6 +281,17 @@ impl Agent {
                         || ledge_ahead(mesh, h, t, dir, width + stop))
             {
                 dir = -dir;
+            }
+        }
+        if let (Some([left, right]), true) = (self.patrol, h.grounded()) {
+            // The patrol range's ends are turned at as walls are, braking in time; from outside
+            // it (a charge or a knock took it there) it walks back in.
+            let x = h.body.pos.x;
+            let stop = braking_distance(h, t);
+            if dir > 0.0 && x + stop >= right {
+                dir = -1.0;
+            } else if dir < 0.0 && x - stop <= left {
+                dir = 1.0;
             }
         }
         dir

@@ -16,6 +16,7 @@ fn agent(kind: AgentKind, size: AgentSize, x: f64, y: f64, facing: f64) -> Level
         spawn: p(x, y),
         facing,
         character: None,
+        patrol: None,
     }
 }
 
@@ -85,6 +86,62 @@ fn a_patrol_turns_at_both_ledges_and_never_leaves_the_ground() {
             );
         }
     }
+}
+
+#[test]
+fn a_patrol_range_keeps_each_walking_kind_to_its_stretch_of_the_floor() {
+    // A 12 m platform; the range (-2, 3) lies well inside it, so only the range can turn them.
+    // Without it the same agents reach the ledges (the test above); with it their feet stay in
+    // the range, give or take a tick's travel (the turn brakes in time), and reach both ends.
+    for (kind, size) in [
+        (AgentKind::Patrol, AgentSize::Small),
+        (AgentKind::Crawler, AgentSize::Small),
+        (AgentKind::Brute, AgentSize::Large),
+    ] {
+        let mut a = agent(kind, size, 0.0, 0.0, 1.0);
+        a.patrol = Some([-2.0, 3.0]);
+        let l = with_agents(platform_level(), vec![a]);
+        let (_, frames) = run(&l, 120 * 30);
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for (tick, f) in frames.iter().enumerate() {
+            let (pos, state) = f[0];
+            assert_eq!(
+                state, "supported",
+                "{kind:?}: left the ground at tick {tick}"
+            );
+            lo = lo.min(pos.x);
+            hi = hi.max(pos.x);
+        }
+        let tick_travel = 0.5 * Tuning::default().run_speed / 120.0;
+        assert!(
+            lo >= -2.0 - tick_travel && hi <= 3.0 + tick_travel,
+            "{kind:?}: walked {lo}..{hi}, outside its range (-2, 3)"
+        );
+        assert!(
+            lo < -1.8 && hi > 2.8,
+            "{kind:?}: walked only {lo}..{hi}, not to both ends of (-2, 3)"
+        );
+    }
+}
+
+#[test]
+fn an_agent_spawned_at_its_range_end_facing_out_turns_at_once() {
+    // Feet on the right end of (-2, 3), facing right: the first tick already walks left.
+    let mut a = agent(AgentKind::Crawler, AgentSize::Small, 3.0, 0.0, 1.0);
+    a.patrol = Some([-2.0, 3.0]);
+    let l = with_agents(platform_level(), vec![a]);
+    let (_, frames) = run(&l, 120 * 5);
+    let xs: Vec<f64> = frames.iter().map(|f| f[0].0.x).collect();
+    assert!(xs[0] < 3.0, "it stepped out first: {}", xs[0]);
+    assert!(
+        xs.iter().all(|&x| (-2.05..=3.0).contains(&x)),
+        "it left its range: {:?}",
+        xs.iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (
+                a.min(x),
+                b.max(x)
+            ))
+    );
 }
 
 #[test]
@@ -401,6 +458,7 @@ mod zero_penetration {
                         spawn: p(0.5 * (g(x) + g(x + w).min(20.0)), g(y) + 0.1),
                         facing: 1.0,
                         character: None,
+                        patrol: None,
                     });
                 l.agents = agents
                     .iter()
@@ -410,6 +468,7 @@ mod zero_penetration {
                         spawn: p(g(x) + 0.25, g(y)),
                         facing: if left { -1.0 } else { 1.0 },
                         character: None,
+                        patrol: None,
                     })
                     .chain(in_doors)
                     .collect();

@@ -257,6 +257,30 @@ fn the_agent_panel_chooses_what_is_placed_and_edits_the_selected_agent() {
     h.get_by_label("right").click();
     h.run();
     assert_eq!(h.state().gui.editor.session.level().agents[0].facing, 1.0);
+    // The patrol range (a brute walks one): 3 m each side of the feet, its handles drawn at the
+    // feet; dragging the left one 1 m to the right narrows it, in one undo step (the right
+    // one lies on the floor's corner, whose vertex a press picks first).
+    h.get_by_label("patrol range").click();
+    h.run();
+    let feet = a.spawn;
+    assert_eq!(
+        h.state().gui.editor.session.level().agents[0].patrol,
+        Some([feet.x - 3.0, feet.x + 3.0])
+    );
+    let end = p(feet.x - 3.0, feet.y);
+    drag(&mut h, end, end + p(1.0, 0.0));
+    h.run();
+    assert_eq!(
+        h.state().gui.editor.session.level().agents[0].patrol,
+        Some([feet.x - 2.0, feet.x + 3.0])
+    );
+    h.state_mut().gui.editor.session.undo();
+    h.run();
+    assert_eq!(
+        h.state().gui.editor.session.level().agents[0].patrol,
+        Some([feet.x - 3.0, feet.x + 3.0])
+    );
+    assert!(h.state().gui.editor.session.level().validate().is_ok());
     h.get_by_label("Delete agent").click();
     h.run();
     assert!(h.state().gui.editor.session.level().agents.is_empty());

@@ -502,6 +502,7 @@ fn zero_penetration_among_random_movers() {
                 spawn: p(-15.0 + 12.0 * i as f64, 0.0),
                 facing: 1.0,
                 character: None,
+                patrol: None,
             })
             .collect();
         let mut w = World::new(&l, &Tuning::default()).unwrap();
@@ -633,6 +634,7 @@ fn a_patrol_rides_a_platform_and_turns_at_its_ends() {
         spawn: p(0.0, 0.2),
         facing: 1.0,
         character: None,
+        patrol: None,
     }];
     let mut w = World::new(&l, &Tuning::default()).unwrap();
     let mut turns = 0;

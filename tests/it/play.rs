@@ -208,6 +208,7 @@ fn enemy(kind: AgentKind, size: AgentSize, x: f64, facing: f64) -> LevelAgent {
         spawn: p(x, 0.0),
         facing,
         character: None,
+        patrol: None,
     }
 }
 
@@ -567,6 +568,7 @@ proptest! {
             spawn: p(a + 0.3 + start * (b - a - 0.6), 0.0),
             facing: if left { -1.0 } else { 1.0 },
             character: None,
+            patrol: None,
         }];
         let mut w = World::new(&l, &Tuning::default()).unwrap();
         for _ in 0..1200 {
@@ -595,7 +597,7 @@ proptest! {
         let mut l = level(polygons, vec![], p(15.0, 6.0));
         l.agents = hoppers
             .iter()
-            .map(|&x| LevelAgent { kind: AgentKind::Hopper, size: AgentSize::Medium, spawn: p(x, 5.0), facing: 1.0, character: None })
+            .map(|&x| LevelAgent { kind: AgentKind::Hopper, size: AgentSize::Medium, spawn: p(x, 5.0), facing: 1.0, character: None, patrol: None })
             .collect();
         let Ok(mut w) = World::new(&l, &Tuning::default()) else { return Ok(()); };
         for k in 0..900 {

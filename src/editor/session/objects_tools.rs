@@ -282,6 +282,7 @@ mod tests {
 
     use super::super::{EditorSession, Hit, Modifiers, Tool};
     use crate::editor::objects::{Grab, ObjectRef, NEW_MOVER_TRAVEL};
+    use crate::editor::ops::Edit;
     use crate::level::{AgentKind, AgentSize, Level, LevelPolygon};
 
     fn p(x: f64, y: f64) -> DVec2 {
@@ -401,6 +402,43 @@ mod tests {
         assert!(s.message().is_some_and(|m| m.error));
         assert!(s.undo());
         assert_eq!(s.level().agents[0].spawn, p(0.0, 0.0));
+    }
+
+    #[test]
+    fn a_patrol_range_end_drags_along_x_refuses_to_leave_the_spawn_and_moves_with_its_agent() {
+        let mut s = session();
+        s.set_tool(Tool::Agent);
+        click(&mut s, p(0.0, 0.0));
+        let mut agents = s.level().agents.clone();
+        agents[0].patrol = Some([-2.0, 2.0]);
+        s.edit_object(Edit::SetAgents {
+            agents,
+            restore: false,
+        });
+        s.set_tool(Tool::Select);
+        // The right end's handle sits at the feet' height; it is picked before the agent.
+        assert_eq!(
+            s.pick(p(2.0, 0.05), 0.1),
+            Some(Hit::Object(Grab::PatrolEnd { agent: 0, end: 1 }))
+        );
+        // Dragged right and up: only x moves, in one undo step.
+        drag(&mut s, p(2.0, 0.0), p(3.0, 1.0));
+        assert_eq!(s.level().agents[0].patrol, Some([-2.0, 3.0]));
+        // Dragged past the spawn: refused with the reason, the range as it was.
+        s.press(p(-2.0, 0.0), 0.1, Modifiers::default());
+        s.drag(p(0.5, 0.0));
+        s.release(p(0.5, 0.0));
+        assert_eq!(s.level().agents[0].patrol, Some([-2.0, 3.0]));
+        let m = s.message().expect("a refusal at the cursor");
+        assert!(m.error && m.text.contains("patrol range"), "{}", m.text);
+        // Dragging the agent takes its range along.
+        drag(&mut s, p(0.0, 0.2), p(-1.0, 0.2));
+        assert_eq!(s.level().agents[0].spawn, p(-1.0, 0.0));
+        assert_eq!(s.level().agents[0].patrol, Some([-3.0, 2.0]));
+        assert!(s.level().validate().is_ok());
+        assert!(s.undo());
+        assert!(s.undo());
+        assert_eq!(s.level().agents[0].patrol, Some([-2.0, 2.0]));
     }
 
     #[test]

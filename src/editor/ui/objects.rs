@@ -12,8 +12,8 @@ use crate::editor::objects::{self, meant_size, path_points, ObjectRef};
 use crate::editor::ops::Edit;
 use crate::editor::session::{Hit, Tool};
 use crate::editor::Grab;
-use crate::level::validate::MAX_MOVER_PERIOD;
-use crate::level::{AgentKind, AgentSize, MoverEase, MoverMode};
+use crate::level::fields::{FieldMut, ObjectField, Widget};
+use crate::level::MoverMode;
 
 /// Colours of the objects' overlays.
 pub mod colours {
@@ -31,15 +31,6 @@ pub mod colours {
     /// Switches, and their links to their doors.
     pub const SWITCH: Color32 = Color32::from_rgb(255, 230, 120);
 }
-
-/// Every agent kind, in the order the panels list them.
-pub const AGENT_KINDS: [AgentKind; 5] = [
-    AgentKind::Crawler,
-    AgentKind::Hopper,
-    AgentKind::Brute,
-    AgentKind::Patrol,
-    AgentKind::Idle,
-];
 
 /// Draws agents, movers, doors and switches, the selected one highlighted.
 pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
@@ -131,6 +122,23 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
         };
         let pts = objects::agent_outline(level, a);
         outline(painter, map, &pts, width(selected), c);
+        if let Some([l, r]) = objects::patrol_points(a) {
+            // The patrol range: a line at the feet, a bar and a handle at each end.
+            line(painter, map, l, r, 1.0, c);
+            for q in [l, r] {
+                line(
+                    painter,
+                    map,
+                    q - DVec2::new(0.0, 0.25),
+                    q + DVec2::new(0.0, 0.25),
+                    width(selected),
+                    c,
+                );
+                if let Some(sp) = map.to_screen(q) {
+                    painter.circle_stroke(sp, 4.0, Stroke::new(1.5, c));
+                }
+            }
+        }
         let top = pts
             .iter()
             .fold(a.spawn, |t, q| if q.y > t.y { *q } else { t });
@@ -166,6 +174,13 @@ pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: O
             if let Some(sp) = path_points(&level.movers[mover])
                 .get(node)
                 .and_then(|&q| map.to_screen(q))
+            {
+                painter.circle_stroke(sp, 7.0, Stroke::new(2.0, c));
+            }
+        }
+        Some(Hit::Object(Grab::PatrolEnd { agent, end })) => {
+            if let Some(sp) = objects::patrol_points(&level.agents[agent])
+                .and_then(|ends| map.to_screen(ends[end]))
             {
                 painter.circle_stroke(sp, 7.0, Stroke::new(2.0, c));
             }
@@ -226,57 +241,154 @@ fn template(ed: &mut EditorUi, ui: &mut Ui) {
     ui.separator();
     ui.label(RichText::new("New agent").strong());
     let t = &mut ed.session.agent_template;
-    let kind = t.kind;
-    kind_combo(ui, "agent_tool_kind", &mut t.kind);
-    if t.kind != kind {
-        t.size = meant_size(t.kind);
+    // The template's fields are an agent's: edited through the same definitions.
+    let mut a = t.agent(DVec2::ZERO);
+    let fields = a
+        .fields_mut()
+        .into_iter()
+        .filter(|f| matches!(f.def.name, "kind" | "size" | "facing"));
+    if field_widgets(ui, "agent_tool", fields, DVec2::ZERO) {
+        if a.kind != t.kind {
+            a.size = meant_size(a.kind);
+        }
+        t.kind = a.kind;
+        t.size = a.size;
+        t.facing = a.facing;
     }
-    size_combo(ui, "agent_tool_size", &mut t.size);
-    facing_radio(ui, &mut t.facing);
     ui.label("Click in the view: its feet go there.");
 }
 
-fn kind_combo(ui: &mut Ui, id: &str, kind: &mut AgentKind) -> bool {
+/// The widgets of `fields` (see `level::fields`): each field's label, its value bounded by its
+/// definition, its doc comment as hover text. `id` keeps the drop-downs of several panels apart;
+/// `near` is where a newly set stretch of x is centred. Returns whether any value changed.
+fn field_widgets<'a>(
+    ui: &mut Ui,
+    id: &str,
+    fields: impl IntoIterator<Item = ObjectField<'a>>,
+    near: DVec2,
+) -> bool {
     let mut changed = false;
-    ui.horizontal(|ui| {
-        let l = ui.label("kind");
-        egui::ComboBox::from_id_salt(id)
-            .selected_text(kind.name())
-            .show_ui(ui, |ui| {
-                for k in AGENT_KINDS {
-                    changed |= ui.selectable_value(kind, k, k.name()).changed();
+    for f in fields {
+        let (label, doc) = (f.def.label, f.def.doc.trim());
+        let suffix = |unit: &str| {
+            if unit.is_empty() {
+                String::new()
+            } else {
+                format!(" {unit}")
+            }
+        };
+        match (f.value, f.def.widget) {
+            (
+                FieldMut::Number(v),
+                Widget::Number {
+                    min,
+                    max,
+                    unit,
+                    speed,
+                },
+            ) => {
+                ui.horizontal(|ui| {
+                    let l = ui.label(label).on_hover_text(doc);
+                    changed |= ui
+                        .add(
+                            egui::DragValue::new(v)
+                                .range(min..=max)
+                                .speed(speed)
+                                .suffix(suffix(unit)),
+                        )
+                        .labelled_by(l.id)
+                        .on_hover_text(doc)
+                        .changed();
+                });
+            }
+            (
+                FieldMut::Optional(v),
+                Widget::Optional {
+                    min,
+                    max,
+                    unit,
+                    speed,
+                    default,
+                },
+            ) => {
+                ui.horizontal(|ui| {
+                    let mut on = v.is_some();
+                    changed |= ui.checkbox(&mut on, label).on_hover_text(doc).changed();
+                    let mut x = v.unwrap_or(default);
+                    if on {
+                        changed |= ui
+                            .add(
+                                egui::DragValue::new(&mut x)
+                                    .range(min..=max)
+                                    .speed(speed)
+                                    .suffix(suffix(unit)),
+                            )
+                            .on_hover_text(doc)
+                            .changed();
+                    }
+                    *v = on.then_some(x);
+                });
+            }
+            (FieldMut::Flag(b), _) => {
+                changed |= ui.checkbox(b, label).on_hover_text(doc).changed();
+            }
+            (FieldMut::Choice(c), _) => {
+                let names = c.names();
+                let mut k = c.index();
+                ui.horizontal(|ui| {
+                    let l = ui.label(label).on_hover_text(doc);
+                    if names.len() <= 3 {
+                        for (n, name) in names.iter().enumerate() {
+                            changed |= ui.radio_value(&mut k, n, *name).changed();
+                        }
+                    } else {
+                        egui::ComboBox::from_id_salt(format!("{id}_{label}"))
+                            .selected_text(names[k])
+                            .show_ui(ui, |ui| {
+                                for (n, name) in names.iter().enumerate() {
+                                    changed |= ui.selectable_value(&mut k, n, *name).changed();
+                                }
+                            })
+                            .response
+                            .labelled_by(l.id)
+                            .on_hover_text(doc);
+                    }
+                });
+                if k != c.index() {
+                    c.set_index(k);
                 }
-            })
-            .response
-            .labelled_by(l.id);
-    });
-    changed
-}
-
-fn size_combo(ui: &mut Ui, id: &str, size: &mut AgentSize) -> bool {
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        let l = ui.label("size");
-        egui::ComboBox::from_id_salt(id)
-            .selected_text(size.name())
-            .show_ui(ui, |ui| {
-                for k in AgentSize::ALL {
-                    changed |= ui.selectable_value(size, k, k.name()).changed();
-                }
-            })
-            .response
-            .labelled_by(l.id);
-    });
-    changed
-}
-
-fn facing_radio(ui: &mut Ui, facing: &mut f64) -> bool {
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        ui.label("facing");
-        changed |= ui.radio_value(facing, -1.0, "left").changed();
-        changed |= ui.radio_value(facing, 1.0, "right").changed();
-    });
+            }
+            (FieldMut::Facing(v), _) => {
+                ui.horizontal(|ui| {
+                    ui.label(label).on_hover_text(doc);
+                    changed |= ui.radio_value(v, -1.0, "left").changed();
+                    changed |= ui.radio_value(v, 1.0, "right").changed();
+                });
+            }
+            (FieldMut::Point(q), _) => {
+                ui.horizontal(|ui| {
+                    ui.label(label).on_hover_text(doc);
+                    changed |= num(ui, &mut q.x, 0.05, "x").changed();
+                    changed |= num(ui, &mut q.y, 0.05, "y").changed();
+                });
+            }
+            (FieldMut::XRange(r), Widget::XRange { half_width }) => {
+                ui.horizontal(|ui| {
+                    let mut on = r.is_some();
+                    changed |= ui.checkbox(&mut on, label).on_hover_text(doc).changed();
+                    let mut x = r.unwrap_or([near.x - half_width, near.x + half_width]);
+                    if on {
+                        changed |= num(ui, &mut x[0], 0.05, "from x").changed();
+                        changed |= num(ui, &mut x[1], 0.05, "to x").changed();
+                    }
+                    *r = on.then_some(x);
+                });
+            }
+            // Custom fields, and a value whose widget does not fit it (a definition error the
+            // level's field tests catch), are the panel's own.
+            _ => {}
+        }
+    }
     changed
 }
 
@@ -288,17 +400,19 @@ fn agent_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
     ui.separator();
     ui.label(RichText::new(format!("agent {i}")).strong());
     let mut a = old.clone();
-    let mut changed = kind_combo(ui, "agent_kind", &mut a.kind);
-    if changed && a.character == objects::default_character(old.kind) {
+    let (patrols, feet) = (a.kind.patrols(), a.spawn);
+    // A patrol range only for the kinds that walk one.
+    let fields = a
+        .fields_mut()
+        .into_iter()
+        .filter(|f| patrols || f.def.name != "patrol");
+    let changed = field_widgets(ui, "agent", fields, feet);
+    if a.kind != old.kind && a.character == objects::default_character(old.kind) {
         a.character = objects::default_character(a.kind);
     }
-    changed |= size_combo(ui, "agent_size", &mut a.size);
-    changed |= facing_radio(ui, &mut a.facing);
-    ui.horizontal(|ui| {
-        ui.label("feet");
-        changed |= num(ui, &mut a.spawn.x, 0.05, "x").changed();
-        changed |= num(ui, &mut a.spawn.y, 0.05, "y").changed();
-    });
+    if !a.kind.patrols() {
+        a.patrol = None;
+    }
     ui.label(format!(
         "drawn with: {}",
         a.character.as_deref().unwrap_or("its outline")
@@ -324,35 +438,8 @@ fn mover_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
     ui.separator();
     ui.label(RichText::new(format!("mover {i}")).strong());
     let mut m = old.clone();
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        let l = ui.label("period");
-        changed |= ui
-            .add(
-                egui::DragValue::new(&mut m.period)
-                    .range(0.1..=MAX_MOVER_PERIOD)
-                    .speed(0.05)
-                    .suffix(" s"),
-            )
-            .labelled_by(l.id)
-            .changed();
-    });
-    ui.horizontal(|ui| {
-        changed |= ui
-            .radio_value(&mut m.mode, MoverMode::PingPong, "ping-pong")
-            .changed();
-        changed |= ui
-            .radio_value(&mut m.mode, MoverMode::Loop, "loop")
-            .changed();
-    });
-    ui.horizontal(|ui| {
-        changed |= ui
-            .radio_value(&mut m.ease, MoverEase::Smooth, "smooth")
-            .changed();
-        changed |= ui
-            .radio_value(&mut m.ease, MoverEase::Linear, "linear")
-            .changed();
-    });
+    let anchor = objects::mover_anchor(&m);
+    let mut changed = field_widgets(ui, "mover", m.fields_mut(), anchor);
     ui.label("path (offsets from where it is drawn)");
     let mut pick = None;
     for (k, o) in m.path.iter_mut().enumerate() {
@@ -401,23 +488,8 @@ fn door_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
     ui.separator();
     ui.label(RichText::new(format!("door {i}")).strong());
     let mut d = old.clone();
-    let mut changed = ui.checkbox(&mut d.open, "starts open").changed();
-    let mut timed = d.close_after.is_some();
-    ui.horizontal(|ui| {
-        changed |= ui.checkbox(&mut timed, "closes after").changed();
-        let mut t = d.close_after.unwrap_or(2.0);
-        if timed {
-            changed |= ui
-                .add(
-                    egui::DragValue::new(&mut t)
-                        .range(0.1..=3600.0)
-                        .speed(0.05)
-                        .suffix(" s"),
-                )
-                .changed();
-        }
-        d.close_after = timed.then_some(t);
-    });
+    let centre = objects::rect_centre(&d.points);
+    let mut changed = field_widgets(ui, "door", d.fields_mut(), centre);
     match d.switch {
         Some(sw) => {
             ui.label(format!(
