@@ -1538,6 +1538,7 @@ fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMo
             period: 2.0,
             mode: MoverMode::PingPong,
             ease: MoverEase::Smooth,
+            one_way: false,
         })
         .collect()
 }

@@ -30,6 +30,16 @@
 //! scans only the boxes within the widest box's width of its region (a sweep: tens to hundreds
 //! of movers cost a binary search and a few boxes), then the pieces whose box it reaches.
 //!
+//! # One-way movers
+//! A mover marked one-way ([`Movers::with_one_way`]) blocks only as a one-way face of the static
+//! mesh does: a body may be inside it, and a segment enters it only through a top edge (outward
+//! normal `y` at least [`ONE_WAY_MIN_NORMAL_Y`]) while going down, measured in the mover's frame,
+//! so relative to the mover (the movers do not move during a character's step), and never when
+//! the move asks to pass (`pass_one_way`, a drop-through). [`Movers::inside`] and everything
+//! built on it (pushes, crushes, the penetration checks) ignore one-way movers;
+//! [`Movers::inside_one_way`] finds them for the world's lift rule (`sim::movers`: a one-way
+//! mover rising into a character that stood or fell above its top lifts it onto the top).
+//!
 //! Rotation is not supported: a rotating piece's inflation by an upright collider changes shape
 //! with the angle, so the rider's stored point would no longer lie on its edge.
 //!
@@ -46,6 +56,10 @@ use glam::DVec2;
 use super::minkowski::{minkowski_sum, reflect};
 use super::predicates::{orient, Aabb};
 
+/// A one-way mover's edge blocks a move going down only if its outward normal's `y` is at least
+/// this (tops up to 60° from horizontal), as the static mesh's one-way tops
+/// (`MeshConfig::one_way_min_normal_y`'s default); its sides and bottom never block.
+pub const ONE_WAY_MIN_NORMAL_Y: f64 = 0.5;
 /// First nudge out of a piece (m, times the magnitude of the point, at least 1e-12 m).
 const NUDGE_START: f64 = 1e-12;
 /// Most doublings of the nudge.
@@ -143,6 +157,8 @@ pub struct Movers {
     bounds: Vec<Vec<Aabb>>,
     offset: Vec<DVec2>,
     prev: Vec<DVec2>,
+    /// Per mover, whether it is one-way (see the module docs).
+    one_way: Vec<bool>,
     /// Per mover, the displacement of its last tick before it stopped or reversed, and the ticks
     /// it is still what a character leaving it keeps ([`Movers::carried`]).
     grace: Vec<(DVec2, u32)>,
@@ -168,6 +184,7 @@ impl Movers {
         bounds: Vec::new(),
         offset: Vec::new(),
         prev: Vec::new(),
+        one_way: Vec::new(),
         grace: Vec::new(),
         sweep: Vec::new(),
     };
@@ -210,11 +227,26 @@ impl Movers {
             bounds,
             offset: vec![DVec2::ZERO; pieces.len()],
             prev: vec![DVec2::ZERO; pieces.len()],
+            one_way: vec![false; pieces.len()],
             grace: vec![(DVec2::ZERO, 0); pieces.len()],
             sweep: vec![Sweep::default(); colliders.len()],
         };
         movers.sort();
         movers
+    }
+
+    /// These movers with `one_way[m]` saying whether mover `m` is one-way (see the module docs;
+    /// missing entries: solid).
+    pub fn with_one_way(mut self, one_way: &[bool]) -> Movers {
+        for (m, f) in self.one_way.iter_mut().enumerate() {
+            *f = one_way.get(m).copied().unwrap_or(false);
+        }
+        self
+    }
+
+    /// Whether mover `m` is one-way.
+    pub fn is_one_way(&self, m: u32) -> bool {
+        self.one_way[m as usize]
     }
 
     /// The sweep of every collider for this tick's offsets.
@@ -328,11 +360,30 @@ impl Movers {
             .map(|&(_, m)| m)
     }
 
-    /// The first mover piece (in the sweep's order, then the mover's) whose inflation by collider
-    /// `c` strictly contains the feet `p`, other than `skip`.
+    /// The first solid mover piece (in the sweep's order, then the mover's) whose inflation by
+    /// collider `c` strictly contains the feet `p`, other than `skip`. One-way movers are not
+    /// asked: a body may be inside them.
     pub fn inside(&self, c: usize, p: DVec2, skip: Option<(u32, u16)>) -> Option<(u32, u16)> {
+        self.inside_where(c, p, skip, false)
+    }
+
+    /// The first one-way mover piece whose inflation by collider `c` strictly contains `p`.
+    pub fn inside_one_way(&self, c: usize, p: DVec2) -> Option<(u32, u16)> {
+        self.inside_where(c, p, None, true)
+    }
+
+    fn inside_where(
+        &self,
+        c: usize,
+        p: DVec2,
+        skip: Option<(u32, u16)>,
+        one_way: bool,
+    ) -> Option<(u32, u16)> {
         let region = Aabb { min: p, max: p };
         self.near(c, region).find_map(|m| {
+            if self.one_way[m as usize] != one_way {
+                return None;
+            }
             let q = p - self.offset(m);
             self.inflated[m as usize][c]
                 .iter()
@@ -347,13 +398,15 @@ impl Movers {
     }
 
     /// Where the segment from `a` by `d` first enters the inflation by collider `c` of any mover
-    /// piece other than `skip` (see the module docs); `None` when it enters none.
+    /// piece other than `skip` (see the module docs); `None` when it enters none. A one-way
+    /// mover is entered only through a top going down, and not at all with `pass_one_way`.
     pub fn first_hit(
         &self,
         c: usize,
         a: DVec2,
         d: DVec2,
         skip: Option<(u32, u16)>,
+        pass_one_way: bool,
     ) -> Option<MoverHit> {
         if self.is_empty() {
             return None;
@@ -361,6 +414,10 @@ impl Movers {
         let region = Aabb::from_points([a, a + d]);
         let mut best: Option<MoverHit> = None;
         for m in self.near(c, region) {
+            let one_way = self.one_way[m as usize];
+            if one_way && (pass_one_way || d.y >= 0.0) {
+                continue;
+            }
             let q0 = a - self.offset(m);
             let seg = Aabb::from_points([q0, q0 + d]);
             for (k, piece) in self.inflated[m as usize][c].iter().enumerate() {
@@ -368,6 +425,10 @@ impl Movers {
                     continue;
                 }
                 if let Some((t, edge)) = enter(piece, q0, d) {
+                    if one_way && piece.normal(edge).y < ONE_WAY_MIN_NORMAL_Y {
+                        // Into a one-way piece's side or bottom: passes.
+                        continue;
+                    }
                     if best.is_none_or(|b| t < b.t) {
                         best = Some(MoverHit {
                             at: MoverEdge {
@@ -388,12 +449,14 @@ impl Movers {
     /// A walkable edge of a mover piece (outward normal `y` at least `min_normal_y`) under the
     /// feet `p`: `p` within `probe` above it (measured along the vertical), over its span, and not
     /// strictly inside that piece. The nearest such edge, with the point on it under `p` (world).
+    /// One-way movers are skipped with `pass_one_way` (a drop-through).
     pub fn support_below(
         &self,
         c: usize,
         p: DVec2,
         probe: f64,
         min_normal_y: f64,
+        pass_one_way: bool,
     ) -> Option<(MoverEdge, DVec2)> {
         if self.is_empty() {
             return None;
@@ -404,6 +467,9 @@ impl Movers {
         };
         let mut best: Option<(MoverEdge, DVec2, f64)> = None;
         for m in self.near(c, region) {
+            if pass_one_way && self.one_way[m as usize] {
+                continue;
+            }
             let q = p - self.offset(m);
             for (k, piece) in self.inflated[m as usize][c].iter().enumerate() {
                 if !piece.bounds.expand(probe).contains(q) || piece.strictly_contains(q) {
@@ -542,35 +608,75 @@ mod tests {
         let m = Movers::new(&[vec![square()]], &[unit_box()]);
         // Falling onto the top from above.
         let hit = m
-            .first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -4.0), None)
+            .first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -4.0), None, false)
             .unwrap();
         assert_eq!(hit.t, 0.5);
         assert_eq!(hit.normal, DVec2::new(0.0, 1.0));
         // Walking along the top (on its line), and from the side onto the top's line: no entry.
         assert_eq!(
-            m.first_hit(0, DVec2::new(-3.0, 1.0), DVec2::new(8.0, 0.0), None),
+            m.first_hit(0, DVec2::new(-3.0, 1.0), DVec2::new(8.0, 0.0), None, false),
             None
         );
         // Into the left side.
         let side = m
-            .first_hit(0, DVec2::new(-3.0, 0.5), DVec2::new(5.0, 0.0), None)
+            .first_hit(0, DVec2::new(-3.0, 0.5), DVec2::new(5.0, 0.0), None, false)
             .unwrap();
         assert_eq!(side.t, 0.5);
         assert_eq!(side.normal, DVec2::new(-1.0, 0.0));
         // Touching a corner only.
         assert_eq!(
-            m.first_hit(0, DVec2::new(-1.5, 0.0), DVec2::new(2.0, 2.0), None),
+            m.first_hit(0, DVec2::new(-1.5, 0.0), DVec2::new(2.0, 2.0), None, false),
             None
         );
         // Stopping short, and skipping the piece.
         assert_eq!(
-            m.first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -1.5), None),
+            m.first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -1.5), None, false),
             None
         );
         assert_eq!(
-            m.first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -4.0), Some((0, 0))),
+            m.first_hit(
+                0,
+                DVec2::new(1.0, 3.0),
+                DVec2::new(0.0, -4.0),
+                Some((0, 0)),
+                false
+            ),
             None
         );
+    }
+
+    #[test]
+    fn a_one_way_mover_is_entered_only_through_its_top_going_down() {
+        let m = Movers::new(&[vec![square()]], &[unit_box()]).with_one_way(&[true]);
+        // Falling onto the top: the same hit as a solid mover's.
+        let hit = m
+            .first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -4.0), None, false)
+            .unwrap();
+        assert_eq!((hit.t, hit.normal), (0.5, DVec2::new(0.0, 1.0)));
+        // Unless passing (a drop-through).
+        assert_eq!(
+            m.first_hit(0, DVec2::new(1.0, 3.0), DVec2::new(0.0, -4.0), None, true),
+            None
+        );
+        // Up through the bottom, into the side, and down from inside: no entry.
+        for (a, d) in [
+            (DVec2::new(1.0, -3.0), DVec2::new(0.0, 4.0)),
+            (DVec2::new(-3.0, 0.5), DVec2::new(5.0, 0.0)),
+            (DVec2::new(-3.0, 0.5), DVec2::new(5.0, -0.1)),
+            (DVec2::new(1.0, 0.5), DVec2::new(0.0, -4.0)),
+        ] {
+            assert_eq!(m.first_hit(0, a, d, None, false), None, "{a} by {d}");
+        }
+        // Inside it is not "inside" for pushes, but it is found as one-way.
+        assert_eq!(m.inside(0, DVec2::new(1.0, 0.5), None), None);
+        assert_eq!(m.inside_one_way(0, DVec2::new(1.0, 0.5)), Some((0, 0)));
+        // Its top carries (unless passing).
+        assert!(m
+            .support_below(0, DVec2::new(1.0, 1.01), 0.02, 0.7, false)
+            .is_some());
+        assert!(m
+            .support_below(0, DVec2::new(1.0, 1.01), 0.02, 0.7, true)
+            .is_none());
     }
 
     #[test]
@@ -578,11 +684,14 @@ mod tests {
         let mut m = Movers::new(&[vec![square()]], &[unit_box()]);
         m.set_offsets([DVec2::new(0.1, 0.2)]);
         let (e, at) = m
-            .support_below(0, DVec2::new(1.0, 1.21), 0.02, 0.7)
+            .support_below(0, DVec2::new(1.0, 1.21), 0.02, 0.7, false)
             .unwrap();
         assert_eq!(m.piece(e, 0).normal(e.edge as usize), DVec2::new(0.0, 1.0));
         assert!((at.y - 1.2).abs() < 1e-15);
-        assert_eq!(m.support_below(0, DVec2::new(1.0, 1.25), 0.02, 0.7), None);
+        assert_eq!(
+            m.support_below(0, DVec2::new(1.0, 1.25), 0.02, 0.7, false),
+            None
+        );
         // A point an ulp inside the top is nudged out along the normal by a few ulps.
         let inside = DVec2::new(1.0, 1.2 - 1e-15);
         assert!(m.inside(0, inside, None).is_some());

@@ -141,6 +141,7 @@ pub fn new_mover(r: Aabb) -> LevelMover {
         period: NEW_MOVER_PERIOD,
         mode: MoverMode::PingPong,
         ease: MoverEase::Smooth,
+        one_way: false,
     }
 }
 

@@ -1414,6 +1414,7 @@ mod tests {
             period: 1.0,
             mode: Default::default(),
             ease: Default::default(),
+            one_way: false,
         });
         let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
         assert!(

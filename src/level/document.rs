@@ -152,6 +152,13 @@ pub struct LevelMover {
     /// `linear` (constant speed along the whole path).
     #[serde(default, skip_serializing_if = "is_default")]
     pub ease: MoverEase => ("ease", Widget::Choice),
+    /// `true`: it blocks only from above, as a `one_way` polygon does: a character jumps up
+    /// through it and walks through its sides, lands on its top going down (relative to the
+    /// mover) and drops through it with down and jump. It never pushes or crushes; rising into a
+    /// character that stood or fell above its top, it lifts it onto the top. Default `false`:
+    /// solid from every side.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub one_way: bool => ("one-way", Widget::Flag),
 }
 }
 

@@ -266,7 +266,7 @@ mod tests {
         );
         assert_eq!(
             names(LevelMover::FIELDS),
-            ["pieces", "path", "period", "mode", "ease"]
+            ["pieces", "path", "period", "mode", "ease", "one_way"]
         );
         assert_eq!(
             names(LevelDoor::FIELDS),
@@ -292,6 +292,7 @@ mod tests {
             period: 3.0,
             mode: MoverMode::PingPong,
             ease: Default::default(),
+            one_way: false,
         };
         for f in m.fields_mut() {
             match (f.def.name, f.value) {
@@ -300,7 +301,9 @@ mod tests {
                     assert_eq!(c.names(), ["ping-pong", "loop"]);
                     c.set_index(1);
                 }
-                ("pieces" | "path", FieldMut::Custom) | ("ease", FieldMut::Choice(_)) => {}
+                ("pieces" | "path", FieldMut::Custom)
+                | ("ease", FieldMut::Choice(_))
+                | ("one_way", FieldMut::Flag(_)) => {}
                 (name, _) => panic!("{name}: unexpected widget"),
             }
         }

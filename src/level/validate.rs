@@ -428,6 +428,7 @@ mod tests {
             period: 2.0,
             mode: Default::default(),
             ease: Default::default(),
+            one_way: false,
         };
         let inside = Aabb {
             min: p(-1., 0.),

@@ -407,6 +407,7 @@ impl Hero {
                 body.pos,
                 GROUND_PROBE,
                 self.walk_limit,
+                self.move_options().pass_one_way,
             ) {
                 Some((on, _)) => MoveState::Riding {
                     on,
@@ -470,7 +471,8 @@ impl Hero {
         for k in 0..legs {
             let to = res.contacts.get(k).map_or(res.body.pos, |ct| ct.point);
             let leg = to - from;
-            if let Some(hit) = env.movers.first_hit(c, from, leg, skip) {
+            let pass = self.move_options().pass_one_way;
+            if let Some(hit) = env.movers.first_hit(c, from, leg, skip, pass) {
                 let stop = env
                     .movers
                     .nudge_out(hit.at, c, from + leg * hit.t, hit.normal);

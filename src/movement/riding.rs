@@ -13,6 +13,7 @@
 //! - a jump adds the mover's velocity, both components (momentum: what a rider leaving a lift
 //!   keeps; `rules::inherited_velocity`: within 0.1 s of the mover stopping or reversing, its
 //!   velocity from before, clamped by the tuning's `momentum_max_*`);
+//! - down and jump on a one-way mover drops through it (as through a one-way polygon);
 //! - the rider's own piece is skipped by its moves (it walks along it); everything else (static
 //!   walls, other movers and the mover's other pieces) stops it.
 use glam::DVec2;
@@ -46,6 +47,13 @@ pub(crate) fn step(
     let piece = movers.piece(on, c);
     let mut dir = piece.walk_dir(on.edge as usize);
     if h.timers.jump_buffer > 0.0 {
+        if cx.a.move_axis.y < -0.5 && movers.is_one_way(on.mover) {
+            // Down and jump on a one-way mover: through it, with its velocity.
+            h.timers.drop_through = super::supported::DROP_THROUGH_TIME;
+            h.timers.jump_buffer = 0.0;
+            rep.events.push(MoveEvent::DroppedThrough);
+            return Transition::reenter(MoveState::Airborne, dir * speed + carried);
+        }
         // The jump's own vertical speed plus the mover's (a lift going up throws higher).
         let vel = rules::jump(h, dir * speed + carried, t, rep) + DVec2::new(0.0, carried.y);
         return Transition::reenter(MoveState::Airborne, vel);

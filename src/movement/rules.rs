@@ -134,7 +134,8 @@ pub(crate) fn ground_speed(h: &Hero, cx: &Ctx, speed: f64) -> f64 {
 pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<(MoveState, DVec2)> {
     let movers = cx.env.movers;
     let c = h.collider.0 as usize;
-    let (on, _) = movers.support_below(c, h.body.pos, GROUND_PROBE, h.walk_limit)?;
+    let pass = h.move_options().pass_one_way;
+    let (on, _) = movers.support_below(c, h.body.pos, GROUND_PROBE, h.walk_limit, pass)?;
     let dir = movers.piece(on, c).walk_dir(on.edge as usize);
     let speed = (vel - mover_velocity(cx.env, on.mover, cx.dt)).dot(dir);
     let riding = MoveState::Riding {

@@ -335,16 +335,20 @@ fn step_onto_mover(
     let pass = MoveOptions { pass_one_way: true };
     let up = mesh.cast(start, DVec2::new(0.0, max), pass);
     let rise = up.body.pos - start.pos;
-    if movers.first_hit(c, start.pos, rise, None).is_some() {
+    if movers.first_hit(c, start.pos, rise, None, false).is_some() {
         return None;
     }
     let across_d = DVec2::new(rem.copysign(d1.x), 0.0);
     let across = mesh.cast(up.body, across_d, pass);
-    if !across.contacts.is_empty() || movers.first_hit(c, up.body.pos, across_d, None).is_some() {
+    if !across.contacts.is_empty()
+        || movers
+            .first_hit(c, up.body.pos, across_d, None, false)
+            .is_some()
+    {
         return None;
     }
     let depth = across.body.pos.y - start.pos.y;
-    let (on, top) = movers.support_below(c, across.body.pos, depth, h.walk_limit)?;
+    let (on, top) = movers.support_below(c, across.body.pos, depth, h.walk_limit, false)?;
     // Down to the top through the static mesh: static ground in between makes it no mover step.
     let down = mesh.cast(across.body, top - across.body.pos, h.move_options());
     if !down.contacts.is_empty() || movers.inside(c, down.body.pos, None).is_some() {

@@ -197,10 +197,15 @@ pub fn paint_agent(mesh: &CollisionMesh, agent: &Agent, at: DVec2, d: &mut impl 
 
 /// Draws a mover's convex `pieces` (as the level gives them, at rest) moved by `offset`: filled
 /// slate blue, a light band along each top edge (where a character can stand) and a dark outline,
-/// so a player tells a platform that moves from the static rock.
-pub fn paint_mover(pieces: &[Vec<DVec2>], offset: DVec2, d: &mut impl DebugDraw) {
-    let fill = [0.30, 0.40, 0.55, 1.0];
-    let dark = [0.06, 0.08, 0.12, 1.0];
+/// so a player tells a platform that moves from the static rock. A `one_way` mover is lighter
+/// and see-through, with faint sides: only its top holds.
+pub fn paint_mover(pieces: &[Vec<DVec2>], offset: DVec2, one_way: bool, d: &mut impl DebugDraw) {
+    // A one-way mover reads as one-way platforms do: lighter, see-through, its sides faint.
+    let (fill, dark) = if one_way {
+        ([0.45, 0.55, 0.70, 0.55], [0.30, 0.36, 0.45, 0.6])
+    } else {
+        ([0.30, 0.40, 0.55, 1.0], [0.06, 0.08, 0.12, 1.0])
+    };
     for piece in pieces {
         let n = piece.len();
         if n < 3 {

@@ -163,6 +163,7 @@ impl FrameData {
             paint_mover(
                 &def.pieces,
                 mover_drawn_at(world, m, snap.alpha),
+                def.one_way,
                 &mut lines,
             );
         }

@@ -15,6 +15,9 @@
 //!   [`CRUSH_WIGGLE`](super::world::CRUSH_WIGGLE), else a `Crushed` event and the nearest free
 //!   place there is.
 //!
+//! - [`lift`] (in [`push`]): a one-way mover rising into a character that stood or fell above its
+//!   top lifts it onto the top; one-way movers never push or crush otherwise.
+//!
 //! The third phase, the characters' own steps, is the movement code's: each move is clipped at
 //! the first mover piece it would enter (the movers do not move during it).
 //!
@@ -22,7 +25,7 @@
 use glam::DVec2;
 
 use super::world::CRUSH_WIGGLE;
-use crate::collision::{Location, MoverEdge};
+use crate::collision::{orient, Location, MoverEdge, ONE_WAY_MIN_NORMAL_Y};
 use crate::level::{Level, LevelMover, MoverEase, MoverMode};
 use crate::movement::rules::mover_velocity;
 use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
@@ -171,7 +174,11 @@ const MAX_PUSHES: usize = 4;
 /// Phase 2: a character strictly inside a mover piece is pushed out along the mover's motion,
 /// or crushed (see the module docs).
 pub fn push(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, scratch: &mut StepReport) -> Pushed {
-    let mut pushed = Pushed::No;
+    let mut pushed = if lift(h, env, dt, scratch) {
+        Pushed::Out
+    } else {
+        Pushed::No
+    };
     for _ in 0..MAX_PUSHES {
         let c = h.collider.0 as usize;
         let movers = env.movers;
@@ -219,6 +226,55 @@ pub fn push(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, scratch: &mut StepRepo
         };
     }
     pushed
+}
+
+/// Phase 2 for one-way movers: a character strictly inside a one-way mover piece that rose this
+/// tick, whose feet were on or above the line of the walkable top the piece rose through
+/// (exactly: not strictly on the inner side of that edge at the mover's last pose), is lifted
+/// straight up onto that top and rides it; so a platform rising under a character standing or
+/// falling just above it never lets it through (Godot #9399). A character that was inside already
+/// (jumping up through it), beside it, or with no room above (a ceiling) is left where it is: a
+/// one-way mover never pushes or crushes. Returns whether it lifted.
+fn lift(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) -> bool {
+    let c = h.collider.0 as usize;
+    let movers = env.movers;
+    let Some((m, k)) = movers.inside_one_way(c, h.body.pos) else {
+        return false;
+    };
+    if movers.offset(m).y <= movers.prev_offset(m).y {
+        return false;
+    }
+    let piece = &movers.pieces(m, c)[k as usize];
+    let q = h.body.pos - movers.offset(m);
+    let before = h.body.pos - movers.prev_offset(m);
+    // The edge straight up from the feet leaves the piece through.
+    let mut exit = (f64::INFINITY, 0usize);
+    for i in 0..piece.verts.len() {
+        let n = piece.normal(i);
+        if n.y > 0.0 {
+            let s = -n.dot(q - piece.verts[i]) / n.y;
+            if s < exit.0 {
+                exit = (s.max(0.0), i);
+            }
+        }
+    }
+    let (a, b) = piece.edge(exit.1);
+    if piece.normal(exit.1).y < ONE_WAY_MIN_NORMAL_Y || orient(a, b, before) > 0.0 {
+        return false;
+    }
+    let at = MoverEdge {
+        mover: m,
+        piece: k,
+        edge: exit.1 as u16,
+    };
+    let target = movers.nudge_out(at, c, h.body.pos + DVec2::Y * exit.0, DVec2::Y);
+    let from = (h.body, h.state);
+    if h.move_exactly_to(env, target, scratch) {
+        settle(h, env, at, DVec2::Y, dt);
+        return true;
+    }
+    (h.body, h.state) = from;
+    false
 }
 
 /// The state after a push out through edge `at` along `u`: riding a walkable top it was pushed

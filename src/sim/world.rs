@@ -261,7 +261,9 @@ impl Built {
         let colliders: Vec<Vec<DVec2>> = (0..collision.shapes().len())
             .map(|i| collision.mesh(ColliderId(i as u16)).collider().to_vec())
             .collect();
-        let mut movers = Movers::new(&super::movers::mover_pieces(level), &colliders);
+        let one_way: Vec<bool> = level.movers.iter().map(|m| m.one_way).collect();
+        let mut movers =
+            Movers::new(&super::movers::mover_pieces(level), &colliders).with_one_way(&one_way);
         let paths: Vec<super::movers::Path> =
             level.movers.iter().map(super::movers::Path::new).collect();
         movers.place(super::movers::offsets_at(&paths, 0));

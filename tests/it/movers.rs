@@ -25,6 +25,7 @@ fn mover(
         period,
         mode,
         ease,
+        one_way: false,
     }
 }
 
@@ -493,6 +494,8 @@ fn zero_penetration_among_random_movers() {
             // A slanted top on some.
             m.pieces[0][3].y += slant.max(0.0);
             m.pieces[0][2].y += (-slant).max(0.0);
+            // One in four one-way: characters pass through it but for its top.
+            m.one_way = rng() < 0.25;
             l.movers.push(m);
         }
         l.agents = (0..3)
@@ -657,4 +660,156 @@ fn a_patrol_rides_a_platform_and_turns_at_its_ends() {
         }
     }
     assert!(turns >= 6, "{turns} turns in 20 s");
+}
+
+/// A one-way mover: `mover(..)` with `one_way` set.
+fn one_way(m: LevelMover) -> LevelMover {
+    LevelMover { one_way: true, ..m }
+}
+
+/// Whether the hero's feet are strictly inside mover 0's piece band `[bottom, top]` (the piece
+/// inflated by the standing collider: from the piece's bottom less the hero's height to its
+/// top), at the mover's offset this tick, with x over the piece (grown by half the hero).
+fn in_band(w: &World, piece: (f64, f64, f64, f64)) -> bool {
+    let o = w.movers().offset(0);
+    let q = w.hero().body.pos - o;
+    let (x0, y0, x1, y1) = piece;
+    let half = 0.4;
+    let height = 1.8;
+    q.x > x0 - half && q.x < x1 + half && q.y > y0 - height && q.y < y1
+}
+
+/// A one-way platform overhead is jumped up through from the floor (the hero's feet pass inside
+/// it: no bonk, no push) and landed on from above; down and jump then drops through it to the
+/// floor. The exact no-penetration test holds every tick (a one-way mover is not solid).
+#[test]
+fn a_one_way_mover_is_jumped_through_landed_on_and_dropped_through() {
+    let piece = (-3.0, 2.5, 3.0, 3.0);
+    let l = with_movers(
+        level(vec![rect(-40.0, -1.0, 40.0, 0.0)], vec![], p(0.0, 0.0)),
+        vec![one_way(mover(
+            piece,
+            &[(0.0, 0.0), (0.5, 0.0)],
+            4.0,
+            MoverMode::PingPong,
+            MoverEase::Smooth,
+        ))],
+    );
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    for _ in 0..10 {
+        step(&mut w, &idle());
+    }
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..Default::default()
+    };
+    step(&mut w, &jump);
+    let (mut passed, mut bonked) = (false, false);
+    let mut held = jump;
+    held.jump_pressed = false;
+    while riding(&w).is_none() {
+        step(&mut w, &held);
+        passed |= in_band(&w, piece);
+        bonked |= w.last_report().events.contains(&MoveEvent::Bonked);
+        assert!(w.frame() < 240, "never landed on the one-way platform");
+    }
+    assert!(
+        passed && !bonked,
+        "went up through it: {passed}, bonked: {bonked}"
+    );
+    let top = 3.0 + w.movers().offset(0).y;
+    assert!((w.hero().body.pos.y - top).abs() < 1e-9);
+    // Down and jump: through it, to the floor, with a DroppedThrough event.
+    let drop = Actions {
+        move_axis: DVec2::new(0.0, -1.0),
+        jump: true,
+        jump_pressed: true,
+        ..Default::default()
+    };
+    step(&mut w, &drop);
+    assert!(w.last_report().events.contains(&MoveEvent::DroppedThrough));
+    for _ in 0..120 {
+        step(&mut w, &idle());
+    }
+    assert!(riding(&w).is_none());
+    assert_eq!(w.hero().body.pos.y, 0.0, "on the floor under it");
+}
+
+/// A one-way mover sweeping sideways through a standing hero passes through it: no push, no
+/// crush, the hero stays where it stands.
+#[test]
+fn a_one_way_mover_sweeping_through_a_standing_hero_never_pushes_it() {
+    let l = with_movers(
+        level(vec![rect(-40.0, -1.0, 40.0, 0.0)], vec![], p(0.0, 0.0)),
+        vec![one_way(mover(
+            (-8.0, 0.0, -6.0, 1.0),
+            &[(0.0, 0.0), (14.0, 0.0)],
+            2.0,
+            MoverMode::PingPong,
+            MoverEase::Linear,
+        ))],
+    );
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let start = w.hero().body.pos;
+    for _ in 0..4 * TICK_HZ {
+        step(&mut w, &idle());
+        assert_eq!(w.hero().body.pos, start, "tick {}", w.frame());
+        assert!(!w
+            .events()
+            .iter()
+            .any(|e| matches!(e, WorldEvent::Crushed { .. })));
+    }
+}
+
+/// Godot #9399: a one-way platform rising through where a character stands must pick it up,
+/// not pass it by. The hero stands on a thin static pillar; a wide one-way lift rises from 3 m
+/// below it to 3 m above at 6 m/s, so one tick its top overtakes the hero's feet (phase 1 moves
+/// the lift, the hero is no rider yet). The world's lift rule puts the hero on the top, where it
+/// rides to the top of the stroke, its feet never below the top after that. Without the rule the
+/// lift passes up through the hero and leaves it on the pillar.
+#[test]
+fn a_one_way_lift_rising_through_a_standing_hero_picks_it_up() {
+    let l = with_movers(
+        level(
+            vec![rect(-0.1, -20.0, 0.1, 0.0), rect(-40.0, -30.0, 40.0, -29.0)],
+            vec![],
+            p(0.0, 0.0),
+        ),
+        vec![one_way(mover(
+            (-2.0, -3.5, 2.0, -3.0),
+            &[(0.0, 0.0), (0.0, 6.0)],
+            1.0,
+            MoverMode::PingPong,
+            MoverEase::Linear,
+        ))],
+    );
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let mut boarded = None;
+    for _ in 0..TICK_HZ {
+        step(&mut w, &idle());
+        let top = -3.0 + w.movers().offset(0).y;
+        if boarded.is_none() && riding(&w).is_some() {
+            boarded = Some((w.frame(), top));
+        }
+        if boarded.is_some() {
+            assert!(
+                w.hero().body.pos.y >= top - 1e-9,
+                "tick {}: feet {} below the top {top}",
+                w.frame(),
+                w.hero().body.pos.y
+            );
+        }
+    }
+    let (tick, top) = boarded.expect("the lift picked the hero up");
+    assert!(
+        (0.0..0.06).contains(&top),
+        "boarded at tick {tick}, the top at {top}"
+    );
+    assert!(riding(&w).is_some(), "still riding at the stroke's end");
+    assert!(
+        w.hero().body.pos.y > 2.9,
+        "carried up to {}",
+        w.hero().body.pos.y
+    );
 }

@@ -76,6 +76,9 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
         for piece in &m.pieces {
             outline(painter, map, piece, width(selected), c);
         }
+        if m.one_way {
+            label(painter, map, objects::mover_anchor(m), "one-way", c);
+        }
         let nodes = path_points(m);
         for w in nodes.windows(2) {
             line(painter, map, w[0], w[1], 1.5, c);
