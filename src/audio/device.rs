@@ -102,6 +102,7 @@ pub fn quiet_alsa<T>(open: impl FnOnce() -> T) -> T {
 enum Msg {
     Cue(Cue),
     Volumes(Volumes),
+    Music(usize),
 }
 
 /// The mixer as a rodio source: pulls cues at each block boundary, renders a block, hands out
@@ -121,6 +122,7 @@ impl MixerSource {
             match m {
                 Msg::Cue(c) => self.mixer.cue(&c),
                 Msg::Volumes(v) => self.mixer.set_volumes(v),
+                Msg::Music(t) => self.mixer.set_music(t),
             }
         }
         self.mixer.render(&mut self.block);
@@ -164,7 +166,7 @@ struct Output {
     played: Arc<AtomicU64>,
 }
 
-fn open(bank: &Arc<Bank>, volumes: Volumes, music: bool) -> Result<Output, String> {
+fn open(bank: &Arc<Bank>, volumes: Volumes, music: bool, track: usize) -> Result<Output, String> {
     let lost = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&lost);
     let mut sink = quiet_alsa(|| {
@@ -181,7 +183,7 @@ fn open(bank: &Arc<Bank>, volumes: Volumes, music: bool) -> Result<Output, Strin
     let (tx, rx) = sync_channel(CHANNEL_CAPACITY);
     let played = Arc::new(AtomicU64::new(0));
     sink.mixer().add(MixerSource {
-        mixer: Mixer::new(Arc::clone(bank), volumes, music),
+        mixer: Mixer::new(Arc::clone(bank), volumes, music).starting_track(track),
         rx,
         block: vec![0.0; 2 * BLOCK_FRAMES],
         at: 2 * BLOCK_FRAMES,
@@ -214,7 +216,7 @@ pub struct GameAudio {
 impl GameAudio {
     /// Opens the default device; without one, runs silently (one log line) and keeps counting.
     pub fn new(bank: Arc<Bank>, map: SoundMap, volumes: Volumes, music: bool) -> GameAudio {
-        let output = match open(&bank, volumes, music) {
+        let output = match open(&bank, volumes, music, map.music) {
             Ok(o) => Some(o),
             Err(e) => {
                 log::warn!("no audio device ({e}): running without sound");
@@ -266,9 +268,20 @@ impl GameAudio {
             .map_or(0, |o| o.played.load(Ordering::Relaxed))
     }
 
-    /// Replaces the level's surface map (after a level swap).
+    /// Replaces the level's surface map and music (after a level swap): another music track
+    /// crossfades in.
     pub fn set_map(&mut self, map: SoundMap) {
+        if map.music != self.map.music {
+            if let Some(o) = &self.output {
+                let _ = o.tx.try_send(Msg::Music(map.music));
+            }
+        }
         self.map = map;
+    }
+
+    /// The music track the level plays (0-based; see `Level::music`).
+    pub fn music_track(&self) -> usize {
+        self.map.music
     }
 
     /// Changes the volumes.
@@ -299,7 +312,7 @@ impl GameAudio {
             self.retry_at = Some(Instant::now() + self.backoff.next_wait());
         }
         if self.output.is_none() && self.retry_at.is_some_and(|t| Instant::now() >= t) {
-            match open(&self.bank, self.volumes, self.music) {
+            match open(&self.bank, self.volumes, self.music, self.map.music) {
                 Ok(o) => {
                     log::info!("audio device opened");
                     self.output = Some(o);

@@ -58,6 +58,8 @@ pub const DUCKING_LANDING_SPEED: f64 = 14.0;
 pub struct SoundMap {
     surfaces: Vec<(FootstepSound, f32)>,
     default: (FootstepSound, f32),
+    /// The level's music track, 0-based (`Level::music_track`).
+    pub music: usize,
 }
 
 impl SoundMap {
@@ -75,6 +77,7 @@ impl SoundMap {
         SoundMap {
             surfaces,
             default: (d.footstep, d.volume),
+            music: level.music_track(),
         }
     }
 

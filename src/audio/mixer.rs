@@ -33,6 +33,9 @@ pub const DUCK_HOLD: f64 = 0.25;
 pub const DUCK_SMOOTHING: f64 = 0.05;
 /// Fade applied when a loop stops, s (no click).
 pub const LOOP_FADE: f64 = 0.03;
+/// How long one music track takes to fade out while the next fades in (a level with other
+/// music), s.
+pub const MUSIC_CROSSFADE: f64 = 0.6;
 /// Output above this level is compressed smoothly towards ±1 instead of clipping (a soft knee;
 /// the mix stays below 0 dBFS whatever plays).
 pub const LIMIT_KNEE: f32 = 0.8;
@@ -155,6 +158,10 @@ pub struct Mixer {
     music_gain: f32,
     duck_k: f32,
     fade_step: f32,
+    /// The fade step of music voices ([`MUSIC_CROSSFADE`]).
+    music_fade_step: f32,
+    /// Whether this mixer plays music at all.
+    music_on: bool,
     /// Cues dropped by the retrigger limit, for tests and diagnostics.
     dropped: u64,
 }
@@ -181,12 +188,64 @@ impl Mixer {
             music_gain: 1.0,
             duck_k: 1.0 - decay_factor(DUCK_SMOOTHING, OUTPUT_RATE as f64) as f32,
             fade_step: 1.0 / (LOOP_FADE * OUTPUT_RATE as f64) as f32,
+            music_fade_step: 1.0 / (MUSIC_CROSSFADE * OUTPUT_RATE as f64) as f32,
+            music_on: music,
             dropped: 0,
         };
         if music {
             m.start_voice(Sound::Music, 0, 1.0, 1.0, 1.0, true, true);
         }
         m
+    }
+
+    /// Plays music track `track` (0-based, one per variation of [`Sound::Music`]; past the last,
+    /// the first): the track already playing goes on; any other fades out over
+    /// [`MUSIC_CROSSFADE`] while this one fades in from its start. Nothing for a mixer without
+    /// music.
+    pub fn set_music(&mut self, track: usize) {
+        if !self.music_on {
+            return;
+        }
+        let track = if track < Sound::Music.variations() {
+            track
+        } else {
+            0
+        };
+        let mut playing = false;
+        for v in self.voices.iter_mut().filter(|v| v.music) {
+            if v.variation == track && !v.fading {
+                playing = true;
+            } else {
+                v.fading = true;
+            }
+        }
+        if !playing {
+            self.start_voice(Sound::Music, track, 1.0, 1.0, 0.0, true, true);
+        }
+    }
+
+    /// This mixer with its music on track `track` from the start (no fade: nothing has played
+    /// yet; past the last track, the first).
+    pub fn starting_track(mut self, track: usize) -> Mixer {
+        let track = if track < Sound::Music.variations() {
+            track
+        } else {
+            0
+        };
+        let rate = self.bank.clip(Sound::Music, track).rate;
+        for v in self.voices.iter_mut().filter(|v| v.music) {
+            v.variation = track;
+            v.step = rate / OUTPUT_RATE as f64;
+        }
+        self
+    }
+
+    /// The music track playing (not fading out), if any.
+    pub fn music_track(&self) -> Option<usize> {
+        self.voices
+            .iter()
+            .find(|v| v.music && !v.fading)
+            .map(|v| v.variation)
     }
 
     /// Changes the bus volumes (each clamped to 0..=1).
@@ -329,12 +388,20 @@ impl Mixer {
         let mus = self.volumes.music * self.volumes.master;
         let bank = Arc::clone(&self.bank);
         let start_clock = self.clock;
-        let (duck_until, duck_k, fade_step) = (self.duck_until, self.duck_k, self.fade_step);
+        let (duck_until, duck_k) = (self.duck_until, self.duck_k);
         let mut music_gain_end = self.music_gain;
         for v in self.voices.iter_mut() {
             let clip = bank.clip(v.sound, v.variation);
             let mut g = self.music_gain;
+            let fade_step = if v.music {
+                self.music_fade_step
+            } else {
+                self.fade_step
+            };
             for f in 0..frames {
+                if v.looping && !v.fading && v.fade < 1.0 {
+                    v.fade = (v.fade + fade_step).min(1.0);
+                }
                 let s = if v.music {
                     let target = if start_clock + (f as u64) < duck_until {
                         DUCK_GAIN
@@ -344,9 +411,6 @@ impl Mixer {
                     g += (target - g) * duck_k;
                     read(clip, v.pos, true) * mus * g
                 } else {
-                    if v.looping && !v.fading && v.fade < 1.0 {
-                        v.fade = (v.fade + fade_step).min(1.0);
-                    }
                     read(clip, v.pos, v.looping) * fx
                 };
                 if v.fading {
@@ -544,6 +608,38 @@ mod tests {
         let plain = quiet(&mut a, false);
         let ducked = quiet(&mut b, true);
         assert!(ducked < 0.7 * plain, "{ducked} vs {plain}");
+    }
+
+    /// A level with other music: the old track fades out over the crossfade while the new one
+    /// fades in from its start; then only the new one plays. The same track again changes
+    /// nothing, and a mixer without music stays silent.
+    #[test]
+    fn another_music_track_crossfades_in() {
+        let mut m = Mixer::new(bank(), Volumes::default(), true).starting_track(2);
+        assert_eq!(m.music_track(), Some(2));
+        let mut buf = vec![0.0; 2 * 4800];
+        m.render(&mut buf);
+        m.set_music(2);
+        assert_eq!(m.voices_of(Sound::Music), 1, "the same track goes on");
+        m.set_music(1);
+        assert_eq!(m.music_track(), Some(1));
+        assert_eq!(m.voices_of(Sound::Music), 2, "both during the crossfade");
+        // Half-way through the crossfade both still play; after it only the new one.
+        let half = (MUSIC_CROSSFADE * 0.5 * OUTPUT_RATE as f64) as usize;
+        let mut a = vec![0.0; 2 * half];
+        m.render(&mut a);
+        assert_eq!(m.voices_of(Sound::Music), 2);
+        let mut b = vec![0.0; 2 * (half + 480)];
+        m.render(&mut b);
+        assert_eq!(m.voices_of(Sound::Music), 1);
+        assert_eq!(m.music_track(), Some(1));
+        assert!(peak(&b) > 0.05, "the new track plays");
+        // A track past the last plays the first.
+        m.set_music(99);
+        assert_eq!(m.music_track(), Some(0));
+        let mut silent = Mixer::new(bank(), Volumes::default(), false);
+        silent.set_music(3);
+        assert_eq!(silent.voices_of(Sound::Music), 0);
     }
 
     #[test]

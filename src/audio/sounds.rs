@@ -87,6 +87,8 @@ impl Sound {
         match self {
             Sound::Footstep(_) => 3,
             Sound::Land | Sound::Rung => 2,
+            // One per track a level may choose (`Level::music`).
+            Sound::Music => crate::level::document::MUSIC_TRACKS as usize,
             _ => 1,
         }
     }

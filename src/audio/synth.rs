@@ -17,10 +17,55 @@ pub const RATE: u32 = 22_050;
 pub const EFFECT_PEAK: f64 = 0.708;
 /// Peak level of the music, linear (−6 dBFS: it plays under everything).
 pub const MUSIC_PEAK: f64 = 0.5;
-/// Music tempo, beats per minute.
+/// Music tempo of the first track, beats per minute.
 pub const MUSIC_BPM: f64 = 120.0;
 /// Music length, beats (two bars of 4/4: a 4 s loop at 120 bpm).
 pub const MUSIC_BEATS: usize = 8;
+
+/// One music track: a loop of four chords, two beats each, over a bass of their roots and a
+/// sixteenth-note arpeggio of their tones.
+struct Track {
+    /// Tempo, beats per minute.
+    bpm: f64,
+    /// The four chords, MIDI note numbers (root, third, fifth).
+    chords: [[i32; 3]; 4],
+    /// Which chord tone each sixteenth of a chord's two beats plays (0 root, 1 third, 2 fifth).
+    arpeggio: [usize; 8],
+    /// The arpeggio's octave above the chord, in semitones.
+    lift: i32,
+}
+
+/// The tracks a level chooses from (`Level::music`), in order: `music_1.wav` to `music_4.wav`.
+/// 1, the sampler and the first level: A minor, F, C, G at 120 bpm, unhurried. 2, moving
+/// parts: D minor, B♭, F, C at 132 bpm, a rocking arpeggio. 3, doors and foes: E minor, C, A
+/// minor, B at 108 bpm, the arpeggio low and insistent. 4, all together: G, D, E minor, C at
+/// 140 bpm, bright and high.
+const TRACKS: [Track; crate::level::document::MUSIC_TRACKS as usize] = [
+    Track {
+        bpm: MUSIC_BPM,
+        chords: [[57, 60, 64], [53, 57, 60], [48, 52, 55], [55, 59, 62]],
+        arpeggio: [0, 1, 2, 1, 0, 2, 1, 2],
+        lift: 12,
+    },
+    Track {
+        bpm: 132.0,
+        chords: [[50, 53, 57], [46, 50, 53], [53, 57, 60], [48, 52, 55]],
+        arpeggio: [0, 2, 1, 2, 0, 2, 1, 2],
+        lift: 12,
+    },
+    Track {
+        bpm: 108.0,
+        chords: [[52, 55, 59], [48, 52, 55], [45, 48, 52], [47, 51, 54]],
+        arpeggio: [0, 0, 1, 0, 2, 0, 1, 2],
+        lift: 0,
+    },
+    Track {
+        bpm: 140.0,
+        chords: [[55, 59, 62], [50, 54, 57], [52, 55, 59], [48, 52, 55]],
+        arpeggio: [0, 1, 2, 0, 1, 2, 1, 0],
+        lift: 24,
+    },
+];
 
 const SR: f64 = RATE as f64;
 
@@ -140,13 +185,12 @@ fn footstep(set: FootstepSound, rng: &mut Rng) -> Vec<f64> {
     v
 }
 
-fn music() -> Vec<f64> {
-    let beat = samples(60.0 / MUSIC_BPM);
+fn music(track: &Track) -> Vec<f64> {
+    let beat = samples(60.0 / track.bpm);
     let n = beat * MUSIC_BEATS;
     let mut out = vec![0.0; n];
     let mut rng = Rng::new(seed_of("music"));
-    // A minor, F major, C major, G major: two beats each. MIDI note numbers.
-    let chords: [[i32; 3]; 4] = [[57, 60, 64], [53, 57, 60], [48, 52, 55], [55, 59, 62]];
+    let chords = track.chords;
     let hz = |note: i32| 440.0 * pow(2.0, (note - 69) as f64 / 12.0);
     // Every note is written within its own slot and faded to zero by the slot's end, so the
     // last slot ends in silence and the loop point is seamless.
@@ -182,7 +226,7 @@ fn music() -> Vec<f64> {
             note(&mut out, bar_start + e * eighth, eighth, hz(root), 0.5, 0);
         }
         for s in 0..8 {
-            let tone = chord[[0, 1, 2, 1, 0, 2, 1, 2][s]] + 12;
+            let tone = chord[track.arpeggio[s]] + track.lift;
             note(
                 &mut out,
                 bar_start + s * sixteenth,
@@ -279,7 +323,7 @@ pub fn synthesize(sound: Sound, v: usize) -> Vec<i16> {
             finish(tone(0.07, f, f * 0.94, 0.018), EFFECT_PEAK * db(-8.0), true)
         }
         Sound::WallSlide => finish(noise_loop(&mut rng, 0.6), EFFECT_PEAK * db(-6.0), false),
-        Sound::Music => finish(music(), MUSIC_PEAK, false),
+        Sound::Music => finish(music(&TRACKS[v % TRACKS.len()]), MUSIC_PEAK, false),
         Sound::Hurt => {
             let mut s = tone(0.3, 420.0, 140.0, 0.12);
             let buzz = tone(0.3, 630.0, 210.0, 0.1);
@@ -438,7 +482,10 @@ mod tests {
                 }
             }
         }
-        let music = synthesize(Sound::Music, 0);
-        assert_eq!(music.len(), samples(60.0 / MUSIC_BPM) * MUSIC_BEATS);
+        for (v, track) in TRACKS.iter().enumerate() {
+            let music = synthesize(Sound::Music, v);
+            assert_eq!(music.len(), samples(60.0 / track.bpm) * MUSIC_BEATS);
+        }
+        assert_eq!(TRACKS[0].bpm, MUSIC_BPM);
     }
 }

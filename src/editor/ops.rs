@@ -6,7 +6,7 @@
 use glam::{DMat2, DVec2};
 
 use crate::collision::{validate_polygon, Aabb, GeometryError, Num, PolygonKind};
-use crate::level::document::polygon_id;
+use crate::level::document::{polygon_id, MUSIC_TRACKS};
 use crate::level::limits::{check_counts, LimitExceeded};
 use crate::level::validate::{box_problem, in_range, mover_outside};
 use crate::level::{Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon};
@@ -78,6 +78,8 @@ pub enum Edit {
     /// Replaces the checkpoint regions (add, move, delete: the whole list, so the inverse is the
     /// list before).
     SetCheckpoints { checkpoints: Vec<Aabb> },
+    /// Sets the level's music track (`None`: the default, track 1).
+    SetMusic { music: Option<u32> },
     /// Replaces the agents (add, move, change, delete: the whole list, so the inverse is the
     /// list before; `editor::objects` has the checks). `restore`: it puts back an earlier list
     /// (an inverse), so the placement checks are skipped.
@@ -264,6 +266,16 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         | Edit::SetBounds { .. }
         | Edit::SetGoal { .. }
         | Edit::SetCheckpoints { .. } => region_edit(level, edit)?,
+        Edit::SetMusic { music } => {
+            if let Some(track) = music.filter(|t| !(1..=MUSIC_TRACKS).contains(t)) {
+                return Err(EditError::Object(format!(
+                    "music: track {track} does not exist; the game has tracks 1 to {MUSIC_TRACKS}"
+                )));
+            }
+            Edit::SetMusic {
+                music: std::mem::replace(&mut level.music, *music),
+            }
+        }
         Edit::SetAgents { agents, .. } => super::objects::set_agents(level, agents, strict)?,
         Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers)?,
         Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors)?,
@@ -938,6 +950,7 @@ mod tests {
             checkpoints: Vec::new(),
             goal: None,
             reset_on_death: false,
+            music: None,
             camera_bounds: None,
             bounds: None,
             tuning: Default::default(),
@@ -1057,6 +1070,8 @@ mod tests {
         round_trip(Edit::SetBounds { bounds: b });
         let l = round_trip(Edit::SetGoal { goal: b });
         assert_eq!(l.goal, b);
+        let l = round_trip(Edit::SetMusic { music: Some(3) });
+        assert_eq!(l.music_track(), 2);
         let l = round_trip(Edit::SetCheckpoints {
             checkpoints: [b, b].into_iter().flatten().collect(),
         });

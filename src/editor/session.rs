@@ -833,6 +833,7 @@ mod tests {
             checkpoints: Vec::new(),
             goal: None,
             reset_on_death: false,
+            music: None,
             camera_bounds: None,
             bounds: None,
             tuning: Default::default(),

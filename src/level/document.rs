@@ -47,6 +47,10 @@ pub struct Level {
     /// their time.
     #[serde(default, skip_serializing_if = "is_default")]
     pub reset_on_death: bool,
+    /// Which of the game's music tracks plays while this level is played, 1 to
+    /// [`MUSIC_TRACKS`]; `None` (the default): track 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub music: Option<u32>,
     /// The region the camera may show; `None`: follow the hero without limits.
     #[serde(default)]
     pub camera_bounds: Option<Aabb>,
@@ -58,6 +62,17 @@ pub struct Level {
     /// Tuning fields this level changes (e.g. `top_down: Some(true)`); empty by default.
     #[serde(default, skip_serializing_if = "is_default")]
     pub tuning: TuningOverrides,
+}
+
+/// How many music tracks the game ships (`assets/sounds/music_1.wav` to `music_4.wav`); a
+/// level's [`Level::music`] chooses one.
+pub const MUSIC_TRACKS: u32 = 4;
+
+impl Level {
+    /// The music track this level plays, 0-based (`music: Some(2)` is 1; none is 0).
+    pub fn music_track(&self) -> usize {
+        self.music.map_or(0, |m| m.saturating_sub(1) as usize)
+    }
 }
 
 /// One obstacle of a level.
@@ -451,6 +466,7 @@ mod tests {
             checkpoints: Vec::new(),
             goal: None,
             reset_on_death: false,
+            music: None,
             camera_bounds: None,
             bounds: None,
             tuning: TuningOverrides::default(),

@@ -5,6 +5,7 @@
 //! also returned by `source()`, so printing the chain (`anyhow`'s `{:#}`) never repeats them.
 use std::path::{Path, PathBuf};
 
+use super::document::MUSIC_TRACKS;
 use super::limits::LimitExceeded;
 use crate::collision::GeometryError;
 use crate::movement::TuningError;
@@ -170,6 +171,12 @@ pub enum LevelProblem {
         field: &'static str,
         /// The problem.
         why: String,
+    },
+    /// `music` names no track the game has.
+    #[error("music: track {track} does not exist; the game has tracks 1 to {MUSIC_TRACKS}")]
+    Music {
+        /// The track named.
+        track: u32,
     },
     /// The tuning overrides, applied to the default tuning, give a value out of range.
     #[error("tuning overrides: {0}")]

@@ -60,6 +60,7 @@ mod tests {
             checkpoints: Vec::new(),
             goal: None,
             reset_on_death: false,
+            music: None,
             camera_bounds: Some(Aabb {
                 min: p(-6., -2.),
                 max: p(6., 8.),

@@ -5,7 +5,7 @@
 //! validate, barring a bug) and whether the spawn point is free (moved with a warning if not).
 use glam::DVec2;
 
-use super::document::{polygon_id, Level, LevelAgent, LevelDoor, LevelMover};
+use super::document::{polygon_id, Level, LevelAgent, LevelDoor, LevelMover, MUSIC_TRACKS};
 use super::error::LevelProblem;
 use super::limits::check_limits;
 use crate::collision::{validate_polygon, Aabb, Num, MAX_COORDINATE};
@@ -33,6 +33,9 @@ impl Level {
             if let Some(why) = box_problem(&l.aabb()) {
                 return Err(LevelProblem::Ladder { index: i, why });
             }
+        }
+        if let Some(track) = self.music.filter(|t| !(1..=MUSIC_TRACKS).contains(t)) {
+            return Err(LevelProblem::Music { track });
         }
         if !in_range(self.spawn) {
             return Err(LevelProblem::Spawn {
@@ -335,6 +338,7 @@ mod tests {
             checkpoints: Vec::new(),
             goal: None,
             reset_on_death: false,
+            music: None,
             camera_bounds: Some(Aabb {
                 min: p(-10., -5.),
                 max: p(10., 10.),

@@ -229,6 +229,26 @@ fn every_campaign_level_is_finished_by_its_replay_with_no_death() {
     }
 }
 
+/// Each campaign level has music of its own: level `k` plays track `k` (the sampler's track for
+/// the first), every track exists and is shipped.
+#[test]
+fn each_campaign_level_plays_its_own_music_track() {
+    let mut tracks = Vec::new();
+    for (name, _) in routes() {
+        let level = load_level(&root().join(format!("levels/campaign/{name}.ron"))).unwrap();
+        let track = level.music_track();
+        assert!(
+            root()
+                .join(format!("assets/sounds/music_{}.wav", track + 1))
+                .is_file(),
+            "{name}: track {} is not shipped",
+            track + 1
+        );
+        tracks.push(track);
+    }
+    assert_eq!(tracks, [0, 1, 2, 3]);
+}
+
 /// Each level's replay, run twice in the library, gives the same state hash on every tick, and
 /// the final hash is pinned: a change to the rules of play, the enemies or the movement that
 /// changes any campaign run shows here (re-pin with the reason in the commit).

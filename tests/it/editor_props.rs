@@ -35,6 +35,7 @@ fn start() -> Level {
         checkpoints: Vec::new(),
         goal: None,
         reset_on_death: false,
+        music: None,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),

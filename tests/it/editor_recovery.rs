@@ -39,6 +39,7 @@ fn base() -> Level {
         checkpoints: Vec::new(),
         goal: None,
         reset_on_death: false,
+        music: None,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),

@@ -59,6 +59,7 @@ fn level() -> Level {
         checkpoints: Vec::new(),
         goal: None,
         reset_on_death: false,
+        music: None,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),

@@ -28,6 +28,7 @@ fn flat() -> Level {
         checkpoints: Vec::new(),
         goal: None,
         reset_on_death: false,
+        music: None,
         camera_bounds: None,
         bounds: None,
         tuning: TuningOverrides::default(),

@@ -33,6 +33,7 @@ fn level_of(points: Vec<DVec2>) -> Level {
         checkpoints: Vec::new(),
         goal: None,
         reset_on_death: false,
+        music: None,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),

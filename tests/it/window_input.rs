@@ -554,6 +554,7 @@ fn a_mover_placed_and_its_path_node_dragged_with_the_mouse_undo_and_play() {
         checkpoints: vec![],
         goal: None,
         reset_on_death: false,
+        music: None,
         camera_bounds: None,
         bounds: None,
         tuning: Default::default(),

@@ -305,6 +305,7 @@ mod tests {
             checkpoints: vec![],
             goal: None,
             reset_on_death: false,
+            music: None,
             camera_bounds: None,
             bounds: None,
             tuning: Default::default(),

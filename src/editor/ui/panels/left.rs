@@ -7,7 +7,7 @@ use super::super::{Command, EditorUi};
 use super::num;
 use crate::collision::Aabb;
 use crate::editor::Edit;
-use crate::level::save_tuning;
+use crate::level::{document::MUSIC_TRACKS, save_tuning};
 use crate::movement::{tuning, FieldMut, MoveState};
 use crate::sim::World;
 
@@ -251,6 +251,26 @@ fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     let goal = ed.session.level().goal;
     if let Some(g) = bounds_editor(ui, "goal", goal) {
         let _ = ed.session.edit(Edit::SetGoal { goal: g }, at);
+    }
+    let music = ed.session.level().music;
+    let mut track = music.unwrap_or(1);
+    ui.horizontal(|ui| {
+        let l = ui.label("music");
+        egui::ComboBox::from_id_salt("level_music")
+            .selected_text(format!("track {track}"))
+            .show_ui(ui, |ui| {
+                for t in 1..=MUSIC_TRACKS {
+                    ui.selectable_value(&mut track, t, format!("track {t}"));
+                }
+            })
+            .response
+            .labelled_by(l.id)
+            .on_hover_text("the music this level plays (4 tracks; the campaign plays one a level)");
+    });
+    if track != music.unwrap_or(1) {
+        // Track 1 is the default: written as no `music` field.
+        let music = (track != 1).then_some(track);
+        let _ = ed.session.edit(Edit::SetMusic { music }, at);
     }
     let mut checkpoints = ed.session.level().checkpoints.clone();
     let mut changed = false;
