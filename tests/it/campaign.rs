@@ -235,7 +235,7 @@ fn every_campaign_level_is_finished_by_its_replay_with_no_death() {
 fn each_campaign_level_plays_its_own_music_track() {
     let mut tracks = Vec::new();
     for (name, _) in routes() {
-        let level = load_level(&root().join(format!("levels/campaign/{name}.ron"))).unwrap();
+        let level = load_level(root().join(format!("levels/campaign/{name}.ron"))).unwrap();
         let track = level.music_track();
         assert!(
             root()
