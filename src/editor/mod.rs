@@ -51,7 +51,7 @@
 //! # let mut level = Level { name: "l".into(), polygons: vec![LevelPolygon::solid(vec![
 //! #     DVec2::new(0., 0.), DVec2::new(2., 0.), DVec2::new(2., 1.), DVec2::new(0., 1.)])],
 //! #     ladders: vec![], doors: vec![], agents: vec![], movers: vec![], spawn: DVec2::new(0., 3.),
-//! #     checkpoints: vec![], goal: None, reset_on_death: false, camera_bounds: None, bounds: None,
+//! #     checkpoints: vec![], goal: None, reset_on_death: false, music: None, camera_bounds: None, bounds: None,
 //! #     tuning: Default::default() };
 //! let original = level.clone();
 //! let mut history = History::default();
