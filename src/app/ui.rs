@@ -431,7 +431,7 @@ impl GameUi {
         ui.label("Keys (click, then press the new key):");
         egui::Grid::new("bindings").num_columns(2).show(ui, |ui| {
             for a in Action::ALL {
-                ui.label(format!("{a:?}"));
+                ui.label(a.label());
                 let keys = game
                     .input_mut()
                     .bindings()

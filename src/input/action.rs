@@ -52,6 +52,24 @@ impl Action {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// What the settings panel's key list calls it (a player's words; each differs from every
+    /// other label of the panel, so "Fullscreen" names the checkbox only).
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::Left => "Move left",
+            Action::Right => "Move right",
+            Action::Up => "Up (climb, look)",
+            Action::Down => "Down (climb, drop through)",
+            Action::Jump => "Jump",
+            Action::Crouch => "Crouch",
+            Action::Attack => "Attack",
+            Action::Pause => "Pause",
+            Action::ToggleEditor => "Level editor",
+            Action::ToggleDebug => "Collision overlay",
+            Action::Fullscreen => "Toggle fullscreen",
+        }
+    }
 }
 
 /// UI actions pressed since the last rendered frame (each at most once per frame).

@@ -410,7 +410,9 @@ mod screens {
         h.get_by_label("Settings").click();
         h.run();
         assert!(h.state().gui.settings_open);
-        assert!(h.query_all_by_label("Fullscreen").count() > 0);
+        // One "Fullscreen": the checkbox (the key list calls its action "Toggle fullscreen").
+        assert_eq!(h.query_all_by_label("Fullscreen").count(), 1);
+        h.get_by_label("Toggle fullscreen");
         h.get_by_label("Settings").click();
         h.run();
         assert!(!h.state().gui.settings_open);
