@@ -509,7 +509,7 @@ impl EditorSession {
             }
             Tool::PlaceHero => self.requests.push(Request::PlaceHero(p)),
             Tool::Agent | Tool::Mover | Tool::Door | Tool::Switch => {
-                self.press_object_tool(p, snapped)
+                self.press_object_tool(p, snapped, mods)
             }
         }
     }
@@ -752,7 +752,7 @@ impl EditorSession {
                             self.select_only_polygon(self.level.polygons.len() - 1);
                         }
                     }
-                    Tool::Mover | Tool::Door | Tool::Switch => self.release_object_band(r, p),
+                    Tool::Mover | Tool::Door | Tool::Switch => self.release_object_band(r, p, add),
                     Tool::Ladder if r.min.x < r.max.x && r.min.y < r.max.y => {
                         let ladder = Ladder {
                             min: r.min,

@@ -10,8 +10,9 @@ use crate::editor::objects::{self, Grab, ObjectRef};
 use crate::editor::ops::Edit;
 
 impl EditorSession {
-    /// A press with the agent, mover, door or switch tool.
-    pub(super) fn press_object_tool(&mut self, p: DVec2, snapped: DVec2) {
+    /// A press with the agent, mover, door or switch tool (Shift with the mover tool: the
+    /// rectangle becomes another piece of the selected mover).
+    pub(super) fn press_object_tool(&mut self, p: DVec2, snapped: DVec2, mods: Modifiers) {
         match self.tool {
             Tool::Agent => {
                 let mut agents = self.level.agents.clone();
@@ -31,26 +32,44 @@ impl EditorSession {
                     self.select_object(ObjectRef::Door(i), None);
                     return;
                 }
-                self.start_band(snapped);
+                self.start_band(snapped, false);
             }
-            _ => self.start_band(snapped),
+            _ => self.start_band(snapped, mods.shift),
         }
     }
 
-    fn start_band(&mut self, at: DVec2) {
+    fn start_band(&mut self, at: DVec2, add: bool) {
         self.gesture = Gesture::Band {
             from: at,
             to: at,
-            add: false,
+            add,
         };
     }
 
-    /// A rectangle dragged with the mover, door or switch tool.
-    pub(super) fn release_object_band(&mut self, r: Aabb, p: DVec2) {
+    /// A rectangle dragged with the mover, door or switch tool; `add` (Shift) with the mover
+    /// tool and a mover selected: another piece of that mover (its path unchanged).
+    pub(super) fn release_object_band(&mut self, r: Aabb, p: DVec2, add: bool) {
         if !(r.min.x < r.max.x && r.min.y < r.max.y) {
             return;
         }
         match self.tool {
+            Tool::Mover if add => {
+                let Some(ObjectRef::Mover(i)) = self.selection.object else {
+                    self.message = Some(Message {
+                        text: "select a mover first: Shift-drag adds a piece to it".into(),
+                        at: p,
+                        error: true,
+                    });
+                    return;
+                };
+                let mut movers = self.level.movers.clone();
+                movers[i].pieces.push(objects::rect_points(r));
+                let edit = Edit::SetMovers {
+                    movers,
+                    restore: false,
+                };
+                let _ = self.edit(edit, p);
+            }
             Tool::Mover => {
                 let mut movers = self.level.movers.clone();
                 movers.push(objects::new_mover(r));
@@ -440,6 +459,38 @@ mod tests {
         assert!(s.undo());
         assert!(s.undo());
         assert_eq!(s.level().agents[0].patrol, Some([-2.0, 2.0]));
+    }
+
+    #[test]
+    fn shift_dragging_with_the_mover_tool_adds_a_piece_to_the_selected_mover() {
+        let mut s = session();
+        s.set_tool(Tool::Mover);
+        let shift = Modifiers {
+            ctrl: false,
+            shift: true,
+        };
+        // Nothing selected: refused with the reason.
+        s.press(p(-4.0, 4.0), 0.1, shift);
+        s.drag(p(-3.0, 4.5));
+        s.release(p(-3.0, 4.5));
+        assert!(s.level().movers.is_empty());
+        assert!(s.message().is_some_and(|m| m.error));
+        drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
+        s.press(p(-2.0, 2.5), 0.1, shift);
+        s.drag(p(-1.5, 4.0));
+        s.release(p(-1.5, 4.0));
+        let m = &s.level().movers[0];
+        assert_eq!(m.pieces.len(), 2, "{:?}", s.message());
+        assert_eq!(m.pieces[1][0], p(-2.0, 2.5));
+        assert!(s.level().validate().is_ok());
+        // Dragged with Select, both pieces move; one undo removes the piece again.
+        s.set_tool(Tool::Select);
+        drag(&mut s, p(-1.75, 3.7), p(-0.75, 3.7));
+        assert_eq!(s.level().movers[0].pieces[0][0], p(-3.0, 2.0));
+        assert_eq!(s.level().movers[0].pieces[1][0], p(-1.0, 2.5));
+        assert!(s.undo());
+        assert!(s.undo());
+        assert_eq!(s.level().movers[0].pieces.len(), 1);
     }
 
     #[test]

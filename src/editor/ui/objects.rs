@@ -469,6 +469,19 @@ fn mover_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
         }
     });
     ui.label("Drag a node in the view; Ctrl-click the path adds one.");
+    ui.horizontal(|ui| {
+        ui.label(format!(
+            "{} piece{}",
+            m.pieces.len(),
+            if m.pieces.len() == 1 { "" } else { "s" }
+        ));
+        if m.pieces.len() > 1 && ui.button("Remove last piece").clicked() {
+            m.pieces.pop();
+            changed = true;
+        }
+    })
+    .response
+    .on_hover_text("Shift-drag a rectangle with the Mover tool: another piece of this mover");
     if changed && m != old {
         let mut movers = s.level().movers.clone();
         movers[i] = m;
