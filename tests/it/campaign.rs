@@ -33,6 +33,10 @@ struct Route {
     /// Stop once the feet pass this x and climb (hold up) until they are at this height, then
     /// jump off to the right.
     climbs: &'static [(f64, f64)],
+    /// Once the feet pass this x (a chimney's foot), wall-jump up: jump from the ground pressing
+    /// right, and from every wall slide jump off the wall, pressing away from it, until standing
+    /// at this height or above.
+    wall_jumps: &'static [(f64, f64)],
 }
 
 /// The campaign's levels and their routes, in order.
@@ -47,6 +51,8 @@ fn routes() -> Vec<(&'static str, Route)> {
                 fight: false,
                 // The ladder at x = 88..89, up to the platform at y = 12.
                 climbs: &[(88.2, 12.45)],
+                // The chimney at x = 97..99, up to the block's top at y = 18.5.
+                wall_jumps: &[(98.0, 18.4)],
             },
         ),
         (
@@ -69,6 +75,7 @@ fn routes() -> Vec<(&'static str, Route)> {
                 ],
                 fight: false,
                 climbs: &[],
+                wall_jumps: &[],
             },
         ),
         (
@@ -79,6 +86,7 @@ fn routes() -> Vec<(&'static str, Route)> {
                 waits: &[(10.2, |w| w.doors()[0].open), (38.5, |w| w.doors()[1].open)],
                 fight: true,
                 climbs: &[],
+                wall_jumps: &[],
             },
         ),
         (
@@ -93,6 +101,7 @@ fn routes() -> Vec<(&'static str, Route)> {
                 ],
                 fight: true,
                 climbs: &[],
+                wall_jumps: &[],
             },
         ),
     ]
@@ -129,6 +138,8 @@ fn drive(level: &tessera::level::Level, route: &Route) -> (Vec<Actions>, World) 
     let mut next_jump = 0;
     let mut next_wait = 0;
     let mut next_climb = 0;
+    let mut next_wall = 0;
+    let mut wall_dir = 1.0;
     let mut jump_ticks = 0;
     while w.play().goal_tick.is_none() && actions.len() < 120 * 600 {
         let x = w.hero().body.pos.x;
@@ -155,6 +166,25 @@ fn drive(level: &tessera::level::Level, route: &Route) -> (Vec<Actions>, World) 
                     a.jump_pressed = true;
                     jump_ticks = 40;
                 }
+            }
+        }
+        if let Some(&(at, top)) = route.wall_jumps.get(next_wall) {
+            let h = w.hero();
+            if h.grounded() && h.body.pos.y >= top {
+                next_wall += 1;
+                wall_dir = 1.0;
+            } else if x >= at || wall_dir < 0.0 {
+                if let tessera::movement::MoveState::WallSlide { normal_x } = h.state {
+                    // Off the wall, away from it, the jump held for its full height.
+                    wall_dir = normal_x;
+                    a.jump_pressed = true;
+                    jump_ticks = 30;
+                } else if h.grounded() && jump_ticks == 0 {
+                    wall_dir = 1.0;
+                    a.jump_pressed = true;
+                    jump_ticks = 40;
+                }
+                a.move_axis = p(wall_dir, 0.0);
             }
         }
         if route.crouch.iter().any(|&(a0, a1)| x >= a0 && x <= a1) {
@@ -229,6 +259,37 @@ fn every_campaign_level_is_finished_by_its_replay_with_no_death() {
     }
 }
 
+/// Level 1 teaches wall jumps: its replay reaches the goal, on the ledge behind the chimney, by
+/// at least two wall jumps, and the goal cannot be reached with plain jumps (its floor is 6.5 m
+/// above the chimney's foot, twice a full jump).
+#[test]
+fn level_one_is_finished_by_wall_jumps_up_its_chimney() {
+    let name = "01_first_steps";
+    let level = load_level(root().join(format!("levels/campaign/{name}.ron"))).unwrap();
+    let replay =
+        tessera::sim::load_replay(root().join(format!("levels/campaign/replays/{name}.ron")))
+            .unwrap();
+    let mut w = World::new(&level, &tessera::movement::Tuning::default()).unwrap();
+    let mut wall_jumps = 0;
+    for a in replay.iter() {
+        w.step(&a);
+        wall_jumps += w
+            .last_report()
+            .events
+            .iter()
+            .filter(|e| matches!(e, tessera::movement::MoveEvent::WallJumped))
+            .count();
+        if w.play().goal_tick.is_some() {
+            break;
+        }
+    }
+    assert!(w.play().goal_tick.is_some());
+    assert!(wall_jumps >= 2, "{wall_jumps} wall jumps");
+    assert!(w.hero().body.pos.y >= 18.5);
+    let jump = tessera::movement::Tuning::default().jump_height;
+    assert!(18.5 - 12.0 > 2.0 * jump);
+}
+
 /// Each campaign level has music of its own: level `k` plays track `k` (the sampler's track for
 /// the first), every track exists and is shipped.
 #[test]
@@ -286,9 +347,9 @@ fn campaign_runs_are_deterministic_and_pinned() {
 }
 
 /// The campaign's final state hashes (2026-11-26: the levels and their replays as first made; level 1
-/// re-pinned when it gained its ladder).
+/// re-pinned when it gained its ladder, and again when it gained its wall-jump chimney).
 const PINNED: [u64; 4] = [
-    0x3dfb_f659_b8c0_0c98,
+    0x2579_9cef_1cd6_a433,
     0xb55d_cf16_fd5a_ef48,
     0x0122_86f6_5b1f_37fa,
     0xc7f6_5ec6_7ee4_a264,
