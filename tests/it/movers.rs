@@ -813,3 +813,118 @@ fn a_one_way_lift_rising_through_a_standing_hero_picks_it_up() {
         w.hero().body.pos.y
     );
 }
+
+/// Goal 5 (one-way movers), the CI-sized run: a 6 m one-way platform over a floor 2.5 m below its
+/// rest pose, moving up or down along a random stroke (up to 6 m) at a random constant speed up
+/// to 10 m/s, the hero starting above or under it with random inputs (runs, jumps, down and
+/// jump). Every tick, over the platform's top (its middle 6 m, away from the chamfered corners):
+/// - no fall-through: feet on or above the top one tick and below it the next, with no
+///   drop-through in the last 0.3 s;
+/// - no snag: no bonk on the platform's underside (jumping up through it is never stopped);
+/// - no penetration of static solids (`World::penetrations`).
+///
+/// `TESSERA_SEED` varies it; `TESSERA_ONE_WAY_SCENARIOS` sets how many (40 by default;
+/// BENCHMARKS.md records a 1 000-seed run).
+#[test]
+fn one_way_movers_never_let_a_character_fall_through_or_snag_it() {
+    let value = std::env::var(SEED_VAR).ok();
+    let seed = seed_from(value.as_deref(), 0x6f6e_6577_6179).unwrap();
+    eprintln!("one-way seed: {SEED_VAR}={seed:#x}");
+    let mut rng = unit_stream(seed);
+    let scenarios: usize = std::env::var("TESSERA_ONE_WAY_SCENARIOS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    let (mut landings, mut passes_up, mut drops) = (0, 0, 0);
+    for scenario in 0..scenarios {
+        let stroke = (rng() - 0.5) * 12.0;
+        let speed = 0.5 + rng() * 9.5;
+        let l = with_movers(
+            level(vec![rect(-12.0, -3.5, 12.0, -2.5)], vec![], p(0.0, 0.0)),
+            vec![one_way(mover(
+                (-3.0, -0.5, 3.0, 0.0),
+                &[(0.0, 0.0), (0.0, stroke)],
+                stroke.abs().max(0.1) / speed,
+                MoverMode::PingPong,
+                MoverEase::Linear,
+            ))],
+        );
+        let mut l = l;
+        l.spawn = if rng() < 0.5 {
+            p((rng() - 0.5) * 4.0, 1.0 + rng() * 2.0)
+        } else {
+            p((rng() - 0.5) * 4.0, -2.5)
+        };
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let mut a = idle();
+        let mut since_drop = u32::MAX;
+        let mut prev: Option<(f64, f64)> = None;
+        // Feet last seen well under the top (so a later stand on it came up through it).
+        let mut under = false;
+        for tick in 0..600 {
+            if tick % 20 == 0 {
+                let down = rng() < 0.25;
+                let jump = rng() < 0.4;
+                a = Actions {
+                    move_axis: DVec2::new(
+                        (rng() * 3.0).floor() - 1.0,
+                        if down { -1.0 } else { 0.0 },
+                    ),
+                    jump,
+                    jump_pressed: jump,
+                    ..Default::default()
+                };
+            } else {
+                a.jump_pressed = false;
+            }
+            let was_riding = riding(&w).is_some();
+            step(&mut w, &a);
+            let ev = &w.last_report().events;
+            if ev.contains(&MoveEvent::DroppedThrough) {
+                since_drop = 0;
+                drops += 1;
+            } else {
+                since_drop = since_drop.saturating_add(1);
+            }
+            let top = w.movers().offset(0).y;
+            let pos = w.hero().body.pos;
+            let over = pos.x.abs() < 3.0;
+            let rel = pos.y - top;
+            if let Some((px, prel)) = prev {
+                if over && px.abs() < 3.0 && prel >= -1e-9 && rel < -1e-6 {
+                    assert!(
+                        since_drop < 36,
+                        "scenario {scenario} tick {tick}: fell through the one-way platform \
+                         (stroke {stroke:.2} m at {speed:.2} m/s): feet {prel:e} then {rel:e} \
+                         from its top, {:?}",
+                        w.hero().state
+                    );
+                }
+                if under && prel <= 0.0 && rel > 0.0 && over {
+                    passes_up += 1;
+                    under = false;
+                }
+            }
+            under |= rel < -1.0;
+            if over && ev.contains(&MoveEvent::Bonked) {
+                let head = pos.y + 1.8;
+                assert!(
+                    !(top - 0.6..=top + 0.1).contains(&head),
+                    "scenario {scenario} tick {tick}: bonked on the one-way platform's underside"
+                );
+            }
+            if !was_riding && riding(&w).is_some() {
+                landings += 1;
+            }
+            prev = Some((pos.x, rel));
+        }
+    }
+    eprintln!(
+        "one-way: {scenarios} scenarios, {landings} boardings, {passes_up} passes up through, \
+         {drops} drop-throughs"
+    );
+    // The scenarios do what they are for (at the default count).
+    if scenarios >= 40 {
+        assert!(landings > 0 && passes_up > 0 && drops > 0);
+    }
+}
