@@ -5,6 +5,10 @@
 //! zeroes the upward speed without sticking, and a wall keeps the fall going. Touching a walkable
 //! edge while not rising lands: the hero becomes supported on that edge, keeping its horizontal
 //! speed as its speed along the surface.
+//!
+//! A wall slide starts on a static wall or on a solid mover's side (pressed into, within
+//! [`WALL_PROBE`]); a wall jump off a mover adds its velocity (`rules::inherited_velocity`, the
+//! momentum caps applied), as a jump off its top does.
 use glam::DVec2;
 
 use super::actions::Actions;
@@ -35,6 +39,10 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
             sliding = false;
         } else if h.timers.wall_coyote > 0.0 {
             v = DVec2::new(h.wall_normal_x * t.wall_jump_speed_x, t.wall_jump_speed_y);
+            if let Some(m) = h.wall_mover {
+                // Off a moving wall: its velocity too (clamped by the momentum caps).
+                v += rules::inherited_velocity(cx.env, m, t, dt);
+            }
             h.timers.wall_jump_lock = t.wall_jump_lock;
             h.timers.wall_coyote = 0.0;
             h.timers.jump_buffer = 0.0;
@@ -77,11 +85,14 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
     let opts = h.move_options();
     let wall = if v.y < 0.0 {
         pressed_wall(mesh, h.body, a, h.walk_limit, opts)
+            .map(|nx| (nx, None))
+            .or_else(|| pressed_mover_wall(h, cx, a, opts))
     } else {
         None
     };
     let next = match wall {
-        Some(nx) => {
+        Some((nx, mover)) => {
+            h.wall_mover = mover;
             v.y = v.y.max(-t.wall_slide_speed);
             if !sliding {
                 rep.events.push(MoveEvent::WallSlideStarted);
@@ -129,6 +140,30 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
         );
     }
     Transition::to(next, v)
+}
+
+/// The sign of the normal of a mover's side the hero presses into (moving towards it), if
+/// touching one (within [`WALL_PROBE`], the same rule as a static wall's), and which mover.
+/// One-way movers have no sides to slide on.
+fn pressed_mover_wall(
+    h: &Hero,
+    cx: &Ctx,
+    a: &Actions,
+    opts: MoveOptions,
+) -> Option<(f64, Option<u32>)> {
+    if a.move_axis.x == 0.0 || cx.env.movers.is_empty() {
+        return None;
+    }
+    let dir = a.move_axis.x.signum();
+    let c = h.collider.0 as usize;
+    let probe = DVec2::new(dir * WALL_PROBE, 0.0);
+    let hit = cx
+        .env
+        .movers
+        .first_hit(c, h.body.pos, probe, h.riding_piece(), opts.pass_one_way)?;
+    let n = hit.normal;
+    (!walkable(n, h.walk_limit) && n.y > -0.5 && n.x * dir < 0.0)
+        .then_some((n.x.signum(), Some(hit.at.mover)))
 }
 
 /// The sign of the normal of a wall the hero presses into (moving towards it), if touching one.

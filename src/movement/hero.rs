@@ -65,6 +65,9 @@ pub struct Hero {
     pub(crate) air_jumps_left: u32,
     /// Sign of the normal of the wall last touched (for wall jumps within `wall_coyote`).
     pub(crate) wall_normal_x: f64,
+    /// The mover whose side that wall was (`None`: the static mesh): a wall jump off it keeps
+    /// its velocity, as a jump off its top does.
+    pub(crate) wall_mover: Option<u32>,
     /// The smallest normal `y` of a walkable edge (`rules::min_walk_normal_y`), cached for
     /// `walk_limit_for` (the tuning's `max_slope_deg`): a cosine per query was a few per cent of
     /// a step.
@@ -133,6 +136,7 @@ impl Hero {
             jump_rising: false,
             air_jumps_left: tuning.air_jumps,
             wall_normal_x: 0.0,
+            wall_mover: None,
             walk_limit: min_walk_normal_y(tuning),
             walk_limit_for: tuning.max_slope_deg,
             travel: 0.5 * tuning.footstep_stride,

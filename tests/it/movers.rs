@@ -928,3 +928,56 @@ fn one_way_movers_never_let_a_character_fall_through_or_snag_it() {
         assert!(landings > 0 && passes_up > 0 && drops > 0);
     }
 }
+
+/// Goal 4's wall jump: sliding down the side of a mover moving up or down at 3 m/s and jumping
+/// off it keeps the wall's velocity, both components (clamped by the momentum caps, here well
+/// above it): the velocity after the jump's tick is the static wall jump's plus the mover's, to
+/// 1e-9. A wall of a mover is slid on as a static wall is.
+#[test]
+fn a_wall_jump_off_a_moving_wall_keeps_its_velocity() {
+    for stroke in [6.0, -6.0] {
+        let l = with_movers(
+            level(vec![rect(-10.0, -1.0, 10.0, 0.0)], vec![], p(0.0, 0.0)),
+            vec![mover(
+                (2.0, -1.0, 3.0, 14.0),
+                &[(0.0, 0.0), (0.0, stroke)],
+                2.0,
+                MoverMode::PingPong,
+                MoverEase::Linear,
+            )],
+        );
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let t = Tuning::default();
+        let dt = 1.0 / TICK_HZ as f64;
+        let mut jumped = false;
+        for tick in 0..240 {
+            let sliding =
+                matches!(w.hero().state, MoveState::WallSlide { normal_x } if normal_x < 0.0);
+            let a = Actions {
+                move_axis: DVec2::X,
+                jump: tick == 0 || sliding,
+                jump_pressed: tick == 0 || sliding,
+                ..Default::default()
+            };
+            step(&mut w, &a);
+            if sliding {
+                assert!(
+                    w.last_report().events.contains(&MoveEvent::WallJumped),
+                    "{stroke}: no wall jump at tick {tick}"
+                );
+                let carried = w.movers().carried(0) / dt;
+                assert!((carried.y - stroke / 2.0).abs() < 1e-9, "{carried}");
+                let v = w.hero().vel;
+                let want = DVec2::new(-t.wall_jump_speed_x, t.wall_jump_speed_y + carried.y)
+                    - DVec2::new(0.0, t.gravity * dt);
+                assert!(
+                    (v - want).length() < 1e-9,
+                    "{stroke}: velocity {v} after the wall jump, {want} wanted"
+                );
+                jumped = true;
+                break;
+            }
+        }
+        assert!(jumped, "{stroke}: never slid down the moving wall");
+    }
+}
