@@ -98,10 +98,14 @@ fn routes() -> Vec<(&'static str, Route)> {
                     (10.5, |w| w.movers().offset(0).x < 0.1),
                     (13.8, |w| w.movers().offset(0).x > 4.95),
                     (33.2, |w| w.doors()[0].open),
+                    // Where the one-way lift comes up through the floor: it picks the hero up;
+                    // off at its top.
+                    (77.0, |w| w.movers().offset(2).y > 7.99),
                 ],
                 fight: true,
                 climbs: &[],
-                wall_jumps: &[],
+                // The chimney at x = 98..100, up to the ledge at y = 14.5.
+                wall_jumps: &[(99.0, 14.4)],
             },
         ),
     ]
@@ -290,6 +294,44 @@ fn level_one_is_finished_by_wall_jumps_up_its_chimney() {
     assert!(18.5 - 12.0 > 2.0 * jump);
 }
 
+/// Level 4 ends with the new parts together: its replay stands on the floor where the one-way
+/// lift comes up (mover 2) and is picked up by it, with no jump (the world's lift rule), rides
+/// it to the high ground, and wall-jumps up the chimney to the goal.
+#[test]
+fn level_four_is_finished_on_the_one_way_lift_and_up_the_chimney() {
+    use tessera::movement::{MoveEvent, MoveState};
+    let name = "04_all_together";
+    let level = load_level(root().join(format!("levels/campaign/{name}.ron"))).unwrap();
+    assert!(level.movers[2].one_way);
+    let replay =
+        tessera::sim::load_replay(root().join(format!("levels/campaign/replays/{name}.ron")))
+            .unwrap();
+    let mut w = World::new(&level, &tessera::movement::Tuning::default()).unwrap();
+    let (mut picked_up, mut wall_jumps) = (false, 0);
+    for a in replay.iter() {
+        let was_on_floor =
+            matches!(w.hero().state, MoveState::Supported { .. }) && w.hero().body.pos.y == 0.0;
+        w.step(&a);
+        let on_lift = matches!(w.hero().state, MoveState::Riding { on, .. } if on.mover == 2);
+        picked_up |= was_on_floor && on_lift && !a.jump_pressed;
+        wall_jumps += w
+            .last_report()
+            .events
+            .iter()
+            .filter(|e| matches!(e, MoveEvent::WallJumped))
+            .count();
+        if w.play().goal_tick.is_some() {
+            break;
+        }
+    }
+    assert!(w.play().goal_tick.is_some());
+    assert!(
+        picked_up,
+        "the lift never picked the hero up from the floor"
+    );
+    assert!(wall_jumps >= 2, "{wall_jumps} wall jumps");
+}
+
 /// Each campaign level has music of its own: level `k` plays track `k` (the sampler's track for
 /// the first), every track exists and is shipped.
 #[test]
@@ -347,12 +389,13 @@ fn campaign_runs_are_deterministic_and_pinned() {
 }
 
 /// The campaign's final state hashes (2026-11-26: the levels and their replays as first made; level 1
-/// re-pinned when it gained its ladder, and again when it gained its wall-jump chimney).
+/// re-pinned when it gained its ladder, and again when it gained its wall-jump chimney; level 4
+/// when it gained its second half: the one-way lift, the patrolling crawler, the chimney).
 const PINNED: [u64; 4] = [
     0x2579_9cef_1cd6_a433,
     0xb55d_cf16_fd5a_ef48,
     0x0122_86f6_5b1f_37fa,
-    0xc7f6_5ec6_7ee4_a264,
+    0xafa2_3c46_b0f3_1515,
 ];
 
 /// The game's campaign screens through egui, headless (`egui_kittest`): the title screen starts
