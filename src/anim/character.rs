@@ -35,7 +35,8 @@
 //! - `skin` (name, default: the first): which of the model's skins to draw, when it has several.
 //! - `tint` (`(r, g, b)`, linear, each 0 to 4; default `(1, 1, 1)`): multiplies the model's
 //!   colours (vertex colours and base colour texture) when drawn, so one model serves characters
-//!   that must read apart (the campaign's enemies are the hero's model, scaled and tinted).
+//!   that must read apart (`hero_small.ron` and `hero_medium.ron` are the hero scaled; the campaign's
+//!   enemies have figures of their own, `anim::hero_model::Figure`).
 //! - `joints` (map, default empty): the controller's leg joints (`thigh.L`, `shin.L`,
 //!   `foot.L`, `thigh.R`, `shin.R`, `foot.R`: foot planting and speed-matched steps use them) →
 //!   the model's joint names; a joint left out is looked up by the controller's name. A model

@@ -338,8 +338,12 @@ struct Mesh {
 }
 
 fn build_mesh() -> Mesh {
+    mesh_of(parts())
+}
+
+fn mesh_of(parts: Vec<Part>) -> Mesh {
     let mut m = Mesh::default();
-    for p in parts() {
+    for p in parts {
         for axis in 0..3 {
             for side in 0..2 {
                 let (b, c) = ((axis + 1) % 3, (axis + 2) % 3);
@@ -891,6 +895,194 @@ pub fn hero_glb() -> Vec<u8> {
     glb_of(build_mesh())
 }
 
+/// A figure built on the hero's skeleton and clips: the same joints at the same rest positions
+/// (so every clip, the foot IK and the speed matching work unchanged), other boxes on the bones
+/// and other colours. The campaign's enemies (`assets/characters/*.ron` scale them to their size
+/// classes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// The hero itself ([`hero_glb`]).
+    Hero,
+    /// A squat armoured bug: a wide dark-red shell over the back and hips, a big head with two
+    /// horns and yellow eyes, thick short claws for hands and feet.
+    Crawler,
+    /// A lanky green leaper: thin limbs, long feet, two tall ears, a pale belly.
+    Hopper,
+    /// A hulk: a chest and shoulders twice as broad, huge fists, a small head sunk between the
+    /// shoulders, grey-violet skin and iron-dark boots.
+    Brute,
+}
+
+impl Figure {
+    /// Every figure but the hero, with the file each is written to under `assets/`.
+    pub const ENEMIES: [(Figure, &'static str); 3] = [
+        (Figure::Crawler, "crawler.glb"),
+        (Figure::Hopper, "hopper.glb"),
+        (Figure::Brute, "brute.glb"),
+    ];
+}
+
+/// `figure` as the bytes of a binary glTF file.
+pub fn figure_glb(figure: Figure) -> Vec<u8> {
+    glb_of(mesh_of(figure_parts(figure)))
+}
+
+/// `p` widened (x and z, about its centre) by `w`, its colour replaced by `c`.
+fn reshaped(p: &Part, w: f64, c: [f64; 3]) -> Part {
+    let mid = |i: usize| 0.5 * (p.lo[i] + p.hi[i]);
+    let lo = [
+        mid(0) + (p.lo[0] - mid(0)) * w,
+        p.lo[1],
+        mid(2) + (p.lo[2] - mid(2)) * w,
+    ];
+    let hi = [
+        mid(0) + (p.hi[0] - mid(0)) * w,
+        p.hi[1],
+        mid(2) + (p.hi[2] - mid(2)) * w,
+    ];
+    part(p.bone, p.near, lo.map(round6), hi.map(round6), c)
+}
+
+/// The boxes of `figure`: the hero's, each widened and recoloured by the figure's rule for its
+/// bone and colour, plus the figure's own extra boxes (horns, ears, a shell).
+fn figure_parts(figure: Figure) -> Vec<Part> {
+    let hero = parts();
+    if figure == Figure::Hero {
+        return hero;
+    }
+    let is = |p: &Part, bones: &[usize]| bones.contains(&p.bone);
+    let arms = [
+        SHOULDER_L,
+        UPPER_ARM_L,
+        FOREARM_L,
+        SHOULDER_R,
+        UPPER_ARM_R,
+        FOREARM_R,
+    ];
+    let hands = [HAND_L, HAND_R];
+    let legs = [THIGH_L, SHIN_L, THIGH_R, SHIN_R];
+    let feet = [FOOT_L, TOE_L, FOOT_R, TOE_R];
+    let torso = [HIPS, SPINE, CHEST];
+    let mut v: Vec<Part> = Vec::with_capacity(hero.len() + 6);
+    match figure {
+        Figure::Hero => unreachable!(),
+        Figure::Crawler => {
+            let (shell, body, claw, eye) = (
+                [0.42, 0.05, 0.03],
+                [0.22, 0.10, 0.06],
+                [0.08, 0.05, 0.04],
+                [0.95, 0.85, 0.10],
+            );
+            for p in &hero {
+                v.push(if p.colour == EYES {
+                    reshaped(p, 1.6, eye)
+                } else if p.colour == HAIR {
+                    reshaped(p, 1.2, shell)
+                } else if p.bone == HEAD || p.bone == NECK {
+                    reshaped(p, 1.5, body)
+                } else if is(p, &torso) {
+                    reshaped(p, 1.7, shell)
+                } else if is(p, &hands) || is(p, &feet) {
+                    reshaped(p, 1.5, claw)
+                } else {
+                    reshaped(p, 1.2, body)
+                });
+            }
+            // Two horns, and a shell plate over the back.
+            for z in [-1.0, 1.0] {
+                v.push(part(
+                    HEAD,
+                    Near::None,
+                    [-0.02, 1.78, z * 0.09 - 0.025],
+                    [0.05, 1.92, z * 0.09 + 0.025],
+                    shell,
+                ));
+            }
+            v.push(part(
+                CHEST,
+                Near::None,
+                [-0.24, 1.0, -0.3],
+                [-0.13, 1.5, 0.3],
+                shell,
+            ));
+        }
+        Figure::Hopper => {
+            let (skin, belly, dark, eye) = (
+                [0.12, 0.45, 0.10],
+                [0.70, 0.78, 0.45],
+                [0.05, 0.18, 0.04],
+                [0.90, 0.30, 0.05],
+            );
+            for p in &hero {
+                v.push(if p.colour == EYES {
+                    reshaped(p, 1.4, eye)
+                } else if p.colour == HAIR {
+                    reshaped(p, 1.0, dark)
+                } else if p.bone == CHEST || p.bone == SPINE {
+                    reshaped(p, 0.85, belly)
+                } else if is(p, &feet) {
+                    let mut f = reshaped(p, 1.0, dark);
+                    // Long feet: the toes reach further forward.
+                    f.hi[0] = round6(f.hi[0] + 0.06);
+                    f
+                } else if is(p, &legs) || is(p, &arms) {
+                    reshaped(p, 0.7, skin)
+                } else {
+                    reshaped(p, 1.0, skin)
+                });
+            }
+            // Two tall ears.
+            for z in [-1.0, 1.0] {
+                v.push(part(
+                    HEAD,
+                    Near::None,
+                    [-0.06, 1.78, z * 0.06 - 0.02],
+                    [-0.01, 2.02, z * 0.06 + 0.02],
+                    skin,
+                ));
+            }
+        }
+        Figure::Brute => {
+            let (skin, cloth, iron, eye) = (
+                [0.34, 0.30, 0.40],
+                [0.22, 0.12, 0.10],
+                [0.10, 0.10, 0.12],
+                [0.95, 0.15, 0.05],
+            );
+            for p in &hero {
+                v.push(if p.colour == EYES {
+                    reshaped(p, 1.0, eye)
+                } else if p.colour == HAIR {
+                    reshaped(p, 0.9, iron)
+                } else if p.bone == HEAD {
+                    reshaped(p, 0.85, skin)
+                } else if p.bone == CHEST || is(p, &arms[..3]) || is(p, &arms[3..]) {
+                    reshaped(p, if p.bone == CHEST { 1.9 } else { 1.7 }, skin)
+                } else if is(p, &hands) {
+                    reshaped(p, 2.2, skin)
+                } else if is(p, &feet) {
+                    reshaped(p, 1.4, iron)
+                } else if is(p, &torso) {
+                    reshaped(p, 1.5, cloth)
+                } else {
+                    reshaped(p, 1.3, cloth)
+                });
+            }
+            // Shoulder pads.
+            for z in [-1.0, 1.0] {
+                v.push(part(
+                    CHEST,
+                    Near::None,
+                    [-0.16, 1.42, z * 0.32 - 0.1],
+                    [0.16, 1.52, z * 0.32 + 0.1],
+                    iron,
+                ));
+            }
+        }
+    }
+    v
+}
+
 /// The hero with every face of its boxes cut into an `n` × `n` grid: the same skeleton and clips
 /// with `n²` times the triangles (276 at `n = 1`; 9 936 at `n = 6`, the "character of 10 000
 /// triangles" of the frame-rate bench, `benches/crowd/`). Positions and skin weights are
@@ -1194,6 +1386,50 @@ mod tests {
             subdivide(&build_mesh(), 1).indices.len(),
             build_mesh().indices.len()
         );
+    }
+
+    /// The enemies' figures: each committed `assets/<kind>.glb` is what the generator builds
+    /// (`TESSERA_WRITE_MODEL=1` rewrites them), loads with the hero's skeleton (same joints, same
+    /// rest positions) and clips, and looks like neither the hero nor the other figures (its
+    /// colours, its outline).
+    #[test]
+    fn the_enemy_figures_are_committed_and_share_the_heros_skeleton() {
+        let hero = crate::anim::Model::from_glb(&hero_glb()).unwrap();
+        let mut looks = Vec::new();
+        for (figure, file) in Figure::ENEMIES {
+            let path = format!("assets/{file}");
+            let built = figure_glb(figure);
+            if std::env::var("TESSERA_WRITE_MODEL").as_deref() == Ok("1") {
+                std::fs::write(&path, &built).unwrap();
+            }
+            let committed = std::fs::read(&path).expect("the figure's model is committed");
+            assert!(
+                committed == built,
+                "{path} differs from figure_glb({figure:?}); regenerate with TESSERA_WRITE_MODEL=1"
+            );
+            let m = crate::anim::Model::from_glb(&built).unwrap();
+            assert_eq!(m.skeleton.len(), hero.skeleton.len(), "{figure:?}");
+            assert_eq!(m.clips.len(), hero.clips.len(), "{figure:?}");
+            let first = |m: &crate::anim::Model| m.mesh.colours.first().copied();
+            let extent = m
+                .mesh
+                .positions
+                .iter()
+                .fold(0.0f32, |a, p| a.max(p[2].abs()));
+            looks.push((first(&m), extent.to_bits()));
+        }
+        let hero_extent = hero
+            .mesh
+            .positions
+            .iter()
+            .fold(0.0f32, |a, p| a.max(p[2].abs()));
+        looks.push((hero.mesh.colours.first().copied(), hero_extent.to_bits()));
+        for i in 0..looks.len() {
+            for j in 0..i {
+                assert_ne!(looks[i], looks[j], "figures {i} and {j} look alike");
+            }
+        }
+        assert_eq!(figure_glb(Figure::Hero), hero_glb());
     }
 
     #[test]
