@@ -25,11 +25,19 @@
 //! a polynomial, see [`sin_deg`]), JSON objects are `serde_json`'s sorted maps and numbers are
 //! printed by `serde_json`, so every platform builds the same bytes.
 //!
+//! # The enemies' figures
+//! [`Figure`] builds the campaign's crawler, hopper and brute on the same skeleton, rest pose and
+//! clips: only the boxes on the bones (widened, recoloured, a few added: horns, ears, a shell,
+//! shoulder pads) differ, so every clip, the foot IK and the gait timing work for them unchanged
+//! ([`figure_glb`]; `assets/crawler.glb`, `hopper.glb`, `brute.glb`).
+//!
 //! # Regenerating and validating
-//! `TESSERA_WRITE_MODEL=1 cargo test --lib anim::hero_model` rewrites `assets/hero.glb`; without
-//! the variable the same test fails when the file differs from [`hero_glb`]. The Khronos
-//! validator's report is kept in `assets/hero.validation.json`; `node scripts/validate-hero.mjs`
-//! (with the npm package `gltf-validator` installed) prints it again.
+//! `TESSERA_WRITE_MODEL=1 cargo test --lib anim::hero_model` rewrites `assets/hero.glb` and the
+//! figures' files; without the variable the same tests fail when a file differs from what the
+//! generator builds. The Khronos validator's reports are kept beside them
+//! (`assets/hero.validation.json`, `assets/crawler.validation.json`, ...);
+//! `node scripts/validate-hero.mjs [FILE]` (with the npm package `gltf-validator` installed)
+//! prints one again.
 
 use serde_json::{json, Value};
 
