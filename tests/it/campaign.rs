@@ -389,12 +389,13 @@ fn campaign_runs_are_deterministic_and_pinned() {
 }
 
 /// The campaign's final state hashes (2026-11-26: the levels and their replays as first made; level 1
-/// re-pinned when it gained its ladder, and again when it gained its wall-jump chimney; level 4
-/// when it gained its second half: the one-way lift, the patrolling crawler, the chimney).
+/// re-pinned when it gained its ladder, and again when it gained its wall-jump chimney; level 3
+/// when it gained its last door, a crawler patrolling before it; level 4 when it gained its
+/// second half: the one-way lift, the patrolling crawler, the chimney).
 const PINNED: [u64; 4] = [
     0x2579_9cef_1cd6_a433,
     0xb55d_cf16_fd5a_ef48,
-    0x0122_86f6_5b1f_37fa,
+    0xcc99_b98c_161e_7ac7,
     0xafa2_3c46_b0f3_1515,
 ];
 
