@@ -122,7 +122,8 @@ impl FrameData {
             );
             let mut palette = Palette::default();
             palette.set(&self.cast_joints[..joints]);
-            palette.tint = [m.tint[0], m.tint[1], m.tint[2], 1.0];
+            let tint = m.drawn_tint();
+            palette.tint = [tint[0], tint[1], tint[2], 1.0];
             self.cast.push(CastDraw {
                 agent,
                 model: m.model,

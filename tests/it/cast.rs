@@ -179,3 +179,59 @@ fn the_shipped_level_files_name_characters_that_check() {
         "{stdout}"
     );
 }
+
+/// An enemy the hero's attack hits flashes: its drawn tint goes to the hit flash's on the tick of
+/// the hit and back to its character's over `HIT_FLASH_TICKS` ticks (a hopper takes two hits, so
+/// it is still drawn).
+#[test]
+fn an_enemy_hit_by_the_attack_flashes_and_fades_back() {
+    use tessera::level::{AgentKind, AgentSize, LevelAgent};
+    use tessera::sim::PlayEvent;
+    use tessera::view::cast::{HIT_FLASH_TICKS, HIT_FLASH_TINT};
+    let mut level = crate::common::level(
+        vec![crate::common::rect(-10.0, -1.0, 10.0, 0.0)],
+        vec![],
+        crate::common::p(0.0, 0.0),
+    );
+    level.agents = vec![LevelAgent {
+        kind: AgentKind::Hopper,
+        size: AgentSize::Medium,
+        spawn: crate::common::p(1.1, 0.0),
+        facing: -1.0,
+        character: Some("assets/characters/hopper.ron".into()),
+        patrol: None,
+    }];
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let mut cast = Cast::load(&w, &root().join("levels/test/flash.ron"), &data()).unwrap();
+    let tint = |c: &Cast| c.members().next().unwrap().1.drawn_tint();
+    let base = tint(&cast);
+    let attack = Actions {
+        attack_pressed: true,
+        ..Actions::default()
+    };
+    let mut hit = false;
+    for _ in 0..30 {
+        w.step(&attack);
+        cast.after_tick(&w);
+        if w.play_events()
+            .iter()
+            .any(|e| matches!(e, PlayEvent::EnemyHit { agent: 0, .. }))
+        {
+            hit = true;
+            break;
+        }
+    }
+    assert!(hit, "the attack never hit the hopper");
+    assert_eq!(tint(&cast), HIT_FLASH_TINT);
+    for _ in 0..HIT_FLASH_TICKS / 2 {
+        w.step(&Actions::default());
+        cast.after_tick(&w);
+    }
+    let half = tint(&cast);
+    assert!(half != base && half != HIT_FLASH_TINT, "{half:?}");
+    for _ in 0..HIT_FLASH_TICKS {
+        w.step(&Actions::default());
+        cast.after_tick(&w);
+    }
+    assert_eq!(tint(&cast), base);
+}
