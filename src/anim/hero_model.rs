@@ -951,6 +951,27 @@ fn reshaped(p: &Part, w: f64, c: [f64; 3]) -> Part {
     part(p.bone, p.near, lo.map(round6), hi.map(round6), c)
 }
 
+/// A box on `bone` over the spans `x` and `y`, centred `z` to either side of the middle and `half`
+/// deep each way, and its mirror image: the left (−z) one first (horns, ears, shoulder pads).
+fn side_pair(
+    bone: usize,
+    x: [f64; 2],
+    y: [f64; 2],
+    z: f64,
+    half: f64,
+    colour: [f64; 3],
+) -> [Part; 2] {
+    [-1.0, 1.0].map(|s: f64| {
+        part(
+            bone,
+            Near::None,
+            [x[0], y[0], s * z - half],
+            [x[1], y[1], s * z + half],
+            colour,
+        )
+    })
+}
+
 /// The boxes of `figure`: the hero's, each widened and recoloured by the figure's rule for its
 /// bone and colour, plus the figure's own extra boxes (horns, ears, a shell).
 fn figure_parts(figure: Figure) -> Vec<Part> {
@@ -997,15 +1018,14 @@ fn figure_parts(figure: Figure) -> Vec<Part> {
                 });
             }
             // Two horns, and a shell plate over the back.
-            for z in [-1.0, 1.0] {
-                v.push(part(
-                    HEAD,
-                    Near::None,
-                    [-0.02, 1.78, z * 0.09 - 0.025],
-                    [0.05, 1.92, z * 0.09 + 0.025],
-                    shell,
-                ));
-            }
+            v.extend(side_pair(
+                HEAD,
+                [-0.02, 0.05],
+                [1.78, 1.92],
+                0.09,
+                0.025,
+                shell,
+            ));
             v.push(part(
                 CHEST,
                 Near::None,
@@ -1040,15 +1060,14 @@ fn figure_parts(figure: Figure) -> Vec<Part> {
                 });
             }
             // Two tall ears.
-            for z in [-1.0, 1.0] {
-                v.push(part(
-                    HEAD,
-                    Near::None,
-                    [-0.06, 1.78, z * 0.06 - 0.02],
-                    [-0.01, 2.02, z * 0.06 + 0.02],
-                    skin,
-                ));
-            }
+            v.extend(side_pair(
+                HEAD,
+                [-0.06, -0.01],
+                [1.78, 2.02],
+                0.06,
+                0.02,
+                skin,
+            ));
         }
         Figure::Brute => {
             let (skin, cloth, iron, eye) = (
@@ -1064,7 +1083,7 @@ fn figure_parts(figure: Figure) -> Vec<Part> {
                     reshaped(p, 0.9, iron)
                 } else if p.bone == HEAD {
                     reshaped(p, 0.85, skin)
-                } else if p.bone == CHEST || is(p, &arms[..3]) || is(p, &arms[3..]) {
+                } else if p.bone == CHEST || is(p, &arms) {
                     reshaped(p, if p.bone == CHEST { 1.9 } else { 1.7 }, skin)
                 } else if is(p, &hands) {
                     reshaped(p, 2.2, skin)
@@ -1077,15 +1096,14 @@ fn figure_parts(figure: Figure) -> Vec<Part> {
                 });
             }
             // Shoulder pads.
-            for z in [-1.0, 1.0] {
-                v.push(part(
-                    CHEST,
-                    Near::None,
-                    [-0.16, 1.42, z * 0.32 - 0.1],
-                    [0.16, 1.52, z * 0.32 + 0.1],
-                    iron,
-                ));
-            }
+            v.extend(side_pair(
+                CHEST,
+                [-0.16, 0.16],
+                [1.42, 1.52],
+                0.32,
+                0.1,
+                iron,
+            ));
         }
     }
     v

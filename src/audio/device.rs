@@ -279,11 +279,6 @@ impl GameAudio {
         self.map = map;
     }
 
-    /// The music track the level plays (0-based; see `Level::music`).
-    pub fn music_track(&self) -> usize {
-        self.map.music
-    }
-
     /// Changes the volumes.
     pub fn set_volumes(&mut self, v: Volumes) {
         self.volumes = v;

@@ -166,6 +166,16 @@ pub struct Mixer {
     dropped: u64,
 }
 
+/// The variation of [`Sound::Music`] that plays track `track`: itself, or past the last track the
+/// first.
+fn music_variation(track: usize) -> usize {
+    if track < Sound::Music.variations() {
+        track
+    } else {
+        0
+    }
+}
+
 /// Constant-power pan: gains (left, right) for a position in [−1, 1].
 pub fn pan_gains(pan: f32) -> (f32, f32) {
     let a = (pan.clamp(-1.0, 1.0) as f64 + 1.0) * std::f64::consts::FRAC_PI_4;
@@ -206,11 +216,7 @@ impl Mixer {
         if !self.music_on {
             return;
         }
-        let track = if track < Sound::Music.variations() {
-            track
-        } else {
-            0
-        };
+        let track = music_variation(track);
         let mut playing = false;
         for v in self.voices.iter_mut().filter(|v| v.music) {
             if v.variation == track && !v.fading {
@@ -227,11 +233,7 @@ impl Mixer {
     /// This mixer with its music on track `track` from the start (no fade: nothing has played
     /// yet; past the last track, the first).
     pub fn starting_track(mut self, track: usize) -> Mixer {
-        let track = if track < Sound::Music.variations() {
-            track
-        } else {
-            0
-        };
+        let track = music_variation(track);
         let rate = self.bank.clip(Sound::Music, track).rate;
         for v in self.voices.iter_mut().filter(|v| v.music) {
             v.variation = track;

@@ -159,6 +159,8 @@ pub struct Movers {
     prev: Vec<DVec2>,
     /// Per mover, whether it is one-way (see the module docs).
     one_way: Vec<bool>,
+    /// Whether any is (most levels have none: their characters skip the one-way queries).
+    any_one_way: bool,
     /// Per mover, the displacement of its last tick before it stopped or reversed, and the ticks
     /// it is still what a character leaving it keeps ([`Movers::carried`]).
     grace: Vec<(DVec2, u32)>,
@@ -185,6 +187,7 @@ impl Movers {
         offset: Vec::new(),
         prev: Vec::new(),
         one_way: Vec::new(),
+        any_one_way: false,
         grace: Vec::new(),
         sweep: Vec::new(),
     };
@@ -228,6 +231,7 @@ impl Movers {
             offset: vec![DVec2::ZERO; pieces.len()],
             prev: vec![DVec2::ZERO; pieces.len()],
             one_way: vec![false; pieces.len()],
+            any_one_way: false,
             grace: vec![(DVec2::ZERO, 0); pieces.len()],
             sweep: vec![Sweep::default(); colliders.len()],
         };
@@ -241,6 +245,7 @@ impl Movers {
         for (m, f) in self.one_way.iter_mut().enumerate() {
             *f = one_way.get(m).copied().unwrap_or(false);
         }
+        self.any_one_way = self.one_way.contains(&true);
         self
     }
 
@@ -369,6 +374,9 @@ impl Movers {
 
     /// The first one-way mover piece whose inflation by collider `c` strictly contains `p`.
     pub fn inside_one_way(&self, c: usize, p: DVec2) -> Option<(u32, u16)> {
+        if !self.any_one_way {
+            return None;
+        }
         self.inside_where(c, p, None, true)
     }
 

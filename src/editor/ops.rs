@@ -6,9 +6,9 @@
 use glam::{DMat2, DVec2};
 
 use crate::collision::{validate_polygon, Aabb, GeometryError, Num, PolygonKind};
-use crate::level::document::{polygon_id, MUSIC_TRACKS};
+use crate::level::document::polygon_id;
 use crate::level::limits::{check_counts, LimitExceeded};
-use crate::level::validate::{box_problem, in_range, mover_outside};
+use crate::level::validate::{box_problem, in_range, mover_outside, music_problem};
 use crate::level::{Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon};
 
 use super::snap::close_outline;
@@ -267,10 +267,8 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         | Edit::SetGoal { .. }
         | Edit::SetCheckpoints { .. } => region_edit(level, edit)?,
         Edit::SetMusic { music } => {
-            if let Some(track) = music.filter(|t| !(1..=MUSIC_TRACKS).contains(t)) {
-                return Err(EditError::Object(format!(
-                    "music: track {track} does not exist; the game has tracks 1 to {MUSIC_TRACKS}"
-                )));
+            if let Some(p) = music_problem(*music) {
+                return Err(EditError::Object(p.to_string()));
             }
             Edit::SetMusic {
                 music: std::mem::replace(&mut level.music, *music),

@@ -405,11 +405,7 @@ impl EditorSession {
                 Ok(())
             }
             Err(e) => {
-                self.message = Some(Message {
-                    text: e.to_string(),
-                    at,
-                    error: true,
-                });
+                self.refuse(e.to_string(), at);
                 Err(e)
             }
         }
@@ -475,6 +471,15 @@ impl EditorSession {
             self.selection.ladder = None;
         }
         self.prune_object_selection();
+    }
+
+    /// Refuses what the designer asked: `text`, the reason, shown at `at` as an error.
+    pub(super) fn refuse(&mut self, text: impl Into<String>, at: DVec2) {
+        self.message = Some(Message {
+            text: text.into(),
+            at,
+            error: true,
+        });
     }
 
     fn report(&mut self, text: String, error: bool) {

@@ -4,7 +4,7 @@
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use super::fields::{choices, object_fields, Widget};
+use super::fields::{choices, object_fields, Choice, Widget};
 use super::validate::MAX_MOVER_PERIOD;
 use crate::collision::{Aabb, PolygonId, PolygonKind, SourcePolygon};
 use crate::movement::TuningOverrides;
@@ -287,15 +287,9 @@ impl AgentKind {
         matches!(self, AgentKind::Crawler | AgentKind::Hopper)
     }
 
-    /// Its name in a level file.
+    /// Its name in a level file (the list `choices!` gives below).
     pub fn name(self) -> &'static str {
-        match self {
-            AgentKind::Idle => "idle",
-            AgentKind::Patrol => "patrol",
-            AgentKind::Crawler => "crawler",
-            AgentKind::Hopper => "hopper",
-            AgentKind::Brute => "brute",
-        }
+        self.names()[self.index()]
     }
 }
 
@@ -333,17 +327,14 @@ impl AgentSize {
         }
     }
 
-    /// The name written in level files.
+    /// The name written in level files (the list `choices!` gives below).
     pub fn name(self) -> &'static str {
-        match self {
-            AgentSize::Small => "small",
-            AgentSize::Medium => "medium",
-            AgentSize::Large => "large",
-            AgentSize::Hero => "hero",
-        }
+        self.names()[self.index()]
     }
 }
 
+// The file's enums as editor choices. For `AgentKind` and `AgentSize` these are also their names
+// in the file (`name()`); the movers' display names differ from the file's (`ping_pong`).
 choices! {
     AgentKind => [
         AgentKind::Crawler => "crawler",

@@ -34,8 +34,8 @@ impl Level {
                 return Err(LevelProblem::Ladder { index: i, why });
             }
         }
-        if let Some(track) = self.music.filter(|t| !(1..=MUSIC_TRACKS).contains(t)) {
-            return Err(LevelProblem::Music { track });
+        if let Some(p) = music_problem(self.music) {
+            return Err(p);
         }
         if !in_range(self.spawn) {
             return Err(LevelProblem::Spawn {
@@ -160,6 +160,13 @@ pub(crate) fn agent_problem(a: &LevelAgent) -> Option<String> {
     } else {
         None
     }
+}
+
+/// Why a level's `music` names no track the game has (1 to [`MUSIC_TRACKS`]), or `None`.
+pub(crate) fn music_problem(music: Option<u32>) -> Option<LevelProblem> {
+    music
+        .filter(|t| !(1..=MUSIC_TRACKS).contains(t))
+        .map(|track| LevelProblem::Music { track })
 }
 
 /// Why mover `m`'s path takes it outside `bounds`, or `None`: every offset of the path must

@@ -15,7 +15,7 @@ use super::actions::Actions;
 use super::hero::Hero;
 use super::rules::{self, approach, walkable, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
-use crate::collision::{Body, CollisionMesh, MoveOptions, MoveResult};
+use crate::collision::{MoveOptions, MoveResult};
 
 /// How far sideways (m) a wall is looked for while pressing towards it.
 pub const WALL_PROBE: f64 = 0.02;
@@ -84,9 +84,7 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
     // while falling: a ray cast is as dear as the move itself).
     let opts = h.move_options();
     let wall = if v.y < 0.0 {
-        pressed_wall(mesh, h.body, a, h.walk_limit, opts)
-            .map(|nx| (nx, None))
-            .or_else(|| pressed_mover_wall(h, cx, a, opts))
+        pressed_wall(h, cx, a, opts)
     } else {
         None
     };
@@ -142,43 +140,26 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
     Transition::to(next, v)
 }
 
-/// The sign of the normal of a mover's side the hero presses into (moving towards it), if
-/// touching one (within [`WALL_PROBE`], the same rule as a static wall's), and which mover.
-/// One-way movers have no sides to slide on.
-fn pressed_mover_wall(
-    h: &Hero,
-    cx: &Ctx,
-    a: &Actions,
-    opts: MoveOptions,
-) -> Option<(f64, Option<u32>)> {
-    if a.move_axis.x == 0.0 || cx.env.movers.is_empty() {
-        return None;
-    }
-    let dir = a.move_axis.x.signum();
-    let c = h.collider.0 as usize;
-    let probe = DVec2::new(dir * WALL_PROBE, 0.0);
-    let hit = cx
-        .env
-        .movers
-        .first_hit(c, h.body.pos, probe, h.riding_piece(), opts.pass_one_way)?;
-    let n = hit.normal;
-    (!walkable(n, h.walk_limit) && n.y > -0.5 && n.x * dir < 0.0)
-        .then_some((n.x.signum(), Some(hit.at.mover)))
-}
-
-/// The sign of the normal of a wall the hero presses into (moving towards it), if touching one.
-fn pressed_wall(
-    mesh: &CollisionMesh,
-    body: Body,
-    a: &Actions,
-    min_normal_y: f64,
-    opts: MoveOptions,
-) -> Option<f64> {
+/// The sign of the normal of a wall the hero presses into (moving towards it), if touching one
+/// within [`WALL_PROBE`]: a static wall, else a solid mover's side (and which mover; one-way
+/// movers have no sides to slide on).
+fn pressed_wall(h: &Hero, cx: &Ctx, a: &Actions, opts: MoveOptions) -> Option<(f64, Option<u32>)> {
     if a.move_axis.x == 0.0 {
         return None;
     }
     let dir = a.move_axis.x.signum();
-    let hit = mesh.ray_cast(body, DVec2::new(dir * WALL_PROBE, 0.0), opts)?;
-    let n = hit.normal;
-    (!walkable(n, min_normal_y) && n.y > -0.5 && n.x * dir < 0.0).then_some(n.x.signum())
+    let probe = DVec2::new(dir * WALL_PROBE, 0.0);
+    // Steep, not a ceiling, and facing the way pressed.
+    let wall = |n: DVec2| !walkable(n, h.walk_limit) && n.y > -0.5 && n.x * dir < 0.0;
+    if let Some(hit) = cx.env.mesh(h.collider).ray_cast(h.body, probe, opts) {
+        if wall(hit.normal) {
+            return Some((hit.normal.x.signum(), None));
+        }
+    }
+    let c = h.collider.0 as usize;
+    let hit = cx
+        .env
+        .movers
+        .first_hit(c, h.body.pos, probe, h.riding_piece(), opts.pass_one_way)?;
+    wall(hit.normal).then_some((hit.normal.x.signum(), Some(hit.at.mover)))
 }

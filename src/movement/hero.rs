@@ -469,13 +469,13 @@ impl Hero {
     fn clip_to_movers(&self, env: &Env, res: &mut MoveResult) -> Option<MoverHit> {
         let c = self.collider.0 as usize;
         let skip = self.riding_piece();
+        let pass = self.move_options().pass_one_way;
         let mut from = self.body.pos;
         let mut travelled = 0.0;
         let legs = res.contacts.len() + 1;
         for k in 0..legs {
             let to = res.contacts.get(k).map_or(res.body.pos, |ct| ct.point);
             let leg = to - from;
-            let pass = self.move_options().pass_one_way;
             if let Some(hit) = env.movers.first_hit(c, from, leg, skip, pass) {
                 let stop = env
                     .movers

@@ -194,19 +194,7 @@ pub fn push(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, scratch: &mut StepRepo
             motion.normalize()
         };
         let piece = &movers.pieces(m, c)[k as usize];
-        let q = h.body.pos - movers.offset(m);
-        // Leave through the first edge the ray along the motion meets.
-        let mut exit = (f64::INFINITY, 0usize);
-        for i in 0..piece.verts.len() {
-            let n = piece.normal(i);
-            let rate = n.dot(u);
-            if rate > 0.0 {
-                let s = -n.dot(q - piece.verts[i]) / rate;
-                if s < exit.0 {
-                    exit = (s.max(0.0), i);
-                }
-            }
-        }
+        let exit = exit_along(piece, h.body.pos - movers.offset(m), u);
         let at = MoverEdge {
             mover: m,
             piece: k,
@@ -228,6 +216,23 @@ pub fn push(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, scratch: &mut StepRepo
     pushed
 }
 
+/// How far (`s ≥ 0`) the ray from `q` (the piece's frame) along the unit `u` goes before it
+/// leaves `piece`, and through which edge: the first edge facing `u` it meets.
+fn exit_along(piece: &crate::collision::InflatedConvex, q: DVec2, u: DVec2) -> (f64, usize) {
+    let mut exit = (f64::INFINITY, 0usize);
+    for i in 0..piece.verts.len() {
+        let n = piece.normal(i);
+        let rate = n.dot(u);
+        if rate > 0.0 {
+            let s = -n.dot(q - piece.verts[i]) / rate;
+            if s < exit.0 {
+                exit = (s.max(0.0), i);
+            }
+        }
+    }
+    exit
+}
+
 /// Phase 2 for one-way movers: a character strictly inside a one-way mover piece that rose this
 /// tick, whose feet were on or above the line of the walkable top the piece rose through
 /// (exactly: not strictly on the inner side of that edge at the mover's last pose), is lifted
@@ -245,19 +250,9 @@ fn lift(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) -> bool {
         return false;
     }
     let piece = &movers.pieces(m, c)[k as usize];
-    let q = h.body.pos - movers.offset(m);
     let before = h.body.pos - movers.prev_offset(m);
     // The edge straight up from the feet leaves the piece through.
-    let mut exit = (f64::INFINITY, 0usize);
-    for i in 0..piece.verts.len() {
-        let n = piece.normal(i);
-        if n.y > 0.0 {
-            let s = -n.dot(q - piece.verts[i]) / n.y;
-            if s < exit.0 {
-                exit = (s.max(0.0), i);
-            }
-        }
-    }
+    let exit = exit_along(piece, h.body.pos - movers.offset(m), DVec2::Y);
     let (a, b) = piece.edge(exit.1);
     if piece.normal(exit.1).y < ONE_WAY_MIN_NORMAL_Y || orient(a, b, before) > 0.0 {
         return false;

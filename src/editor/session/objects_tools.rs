@@ -4,7 +4,7 @@
 //! [`crate::editor::objects`]'; this is what a press, a drag and a release do with them.
 use glam::DVec2;
 
-use super::{EditorSession, Gesture, Message, Modifiers, Tool};
+use super::{EditorSession, Gesture, Modifiers, Tool};
 use crate::collision::Aabb;
 use crate::editor::objects::{self, Grab, ObjectRef};
 use crate::editor::ops::Edit;
@@ -55,11 +55,7 @@ impl EditorSession {
         match self.tool {
             Tool::Mover if add => {
                 let Some(ObjectRef::Mover(i)) = self.selection.object else {
-                    self.message = Some(Message {
-                        text: "select a mover first: Shift-drag adds a piece to it".into(),
-                        at: p,
-                        error: true,
-                    });
+                    self.refuse("select a mover first: Shift-drag adds a piece to it", p);
                     return;
                 };
                 let mut movers = self.level.movers.clone();
@@ -94,11 +90,7 @@ impl EditorSession {
             }
             Tool::Switch => {
                 let Some(ObjectRef::Door(i)) = self.selection.object else {
-                    self.message = Some(Message {
-                        text: "pick a door first: click it with the switch tool".into(),
-                        at: p,
-                        error: true,
-                    });
+                    self.refuse("pick a door first: click it with the switch tool", p);
                     return;
                 };
                 let mut doors = self.level.doors.clone();

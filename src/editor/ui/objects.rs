@@ -261,6 +261,19 @@ fn template(ed: &mut EditorUi, ui: &mut Ui) {
     ui.label("Click in the view: its feet go there.");
 }
 
+/// A number field's drag value: bounded to `min..=max`, `unit` after it, `speed` per pixel.
+fn number<'v>(v: &'v mut f64, min: f64, max: f64, unit: &str, speed: f64) -> egui::DragValue<'v> {
+    let suffix = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {unit}")
+    };
+    egui::DragValue::new(v)
+        .range(min..=max)
+        .speed(speed)
+        .suffix(suffix)
+}
+
 /// The widgets of `fields` (see `level::fields`): each field's label, its value bounded by its
 /// definition, its doc comment as hover text. `id` keeps the drop-downs of several panels apart;
 /// `near` is where a newly set stretch of x is centred. Returns whether any value changed.
@@ -273,13 +286,6 @@ fn field_widgets<'a>(
     let mut changed = false;
     for f in fields {
         let (label, doc) = (f.def.label, f.def.doc.trim());
-        let suffix = |unit: &str| {
-            if unit.is_empty() {
-                String::new()
-            } else {
-                format!(" {unit}")
-            }
-        };
         match (f.value, f.def.widget) {
             (
                 FieldMut::Number(v),
@@ -293,12 +299,7 @@ fn field_widgets<'a>(
                 ui.horizontal(|ui| {
                     let l = ui.label(label).on_hover_text(doc);
                     changed |= ui
-                        .add(
-                            egui::DragValue::new(v)
-                                .range(min..=max)
-                                .speed(speed)
-                                .suffix(suffix(unit)),
-                        )
+                        .add(number(v, min, max, unit, speed))
                         .labelled_by(l.id)
                         .on_hover_text(doc)
                         .changed();
@@ -320,12 +321,7 @@ fn field_widgets<'a>(
                     let mut x = v.unwrap_or(default);
                     if on {
                         changed |= ui
-                            .add(
-                                egui::DragValue::new(&mut x)
-                                    .range(min..=max)
-                                    .speed(speed)
-                                    .suffix(suffix(unit)),
-                            )
+                            .add(number(&mut x, min, max, unit, speed))
                             .on_hover_text(doc)
                             .changed();
                     }
