@@ -78,6 +78,9 @@ fn main() {
         crouched: false,
         climb_speed: 4.0,
         ground: None,
+        cue: None,
+        dead: false,
+        charging: false,
     };
     let mut pose = vec![Transform::IDENTITY; joints];
     c.bench_function("anim/controller_tick_and_palette", |bench| {

@@ -43,9 +43,12 @@
 //!   without them and no `joints` entry is animated without foot planting (a blob, a bird).
 //! - `clips` (map, default empty): role name → clip name. The roles are the controller's:
 //!   `idle`, `run`, `walk`, `crouch_walk`, `jump_takeoff`, `rise`, `fall`, `land`,
-//!   `crouch_idle`, `wall_slide`, `climb`, `push`. A role without a clip plays the first of
-//!   its fallbacks that has one ([`HeroClip::fallbacks`]: crouch_walk → walk → run → idle,
-//!   jump_takeoff → rise → fall → idle, land → idle, wall_slide → fall → idle, push → walk →
+//!   `crouch_idle`, `wall_slide`, `climb`, `push`, and the game's `attack`, `hurt` (both
+//!   played over the upper body: every joint but the root and the legs), `death` and `charge`
+//!   (a brute's, timed like the run). A role without a clip plays the first of its fallbacks
+//!   that has one ([`HeroClip::fallbacks`]: crouch_walk → walk → run → idle, jump_takeoff →
+//!   rise → fall → idle, land → idle, wall_slide → fall → idle, push → walk → idle, attack →
+//!   push → idle, hurt → fall → idle, death → crouch_idle → idle, charge → run → walk →
 //!   idle, ...), reported by `tessera model`; only `idle` is required.
 //!
 //! Unknown fields and role names are errors naming the file and line, like every data file. What

@@ -72,6 +72,33 @@ pub const FOOT_SLIDE_FRACTION: f64 = 0.05;
 /// Ticks after a `Blocked` event during which standing still against the wall plays `push`.
 const PUSH_TICKS: u32 = 8;
 
+/// How long (s) a clip over the upper body ([`HeroClip::upper_body`]) takes to fade in: about
+/// six ticks, so an attack's wind-up starts from the arms' swing without a pop.
+pub const UPPER_FADE_IN: f32 = 0.05;
+/// The fraction of such a clip over which it fades out at its end, back to the legs' clip's
+/// arms.
+pub const UPPER_FADE_OUT: f32 = 0.35;
+
+/// A cue from the rules of play, on the tick it happens: it starts a clip over the upper body
+/// while the legs go on with their own clip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// The character swung its attack: `attack`.
+    Attack,
+    /// The character was hit and lives on: `hurt`.
+    Hurt,
+}
+
+impl Cue {
+    /// The clip it starts.
+    pub fn clip(self) -> HeroClip {
+        match self {
+            Cue::Attack => HeroClip::Attack,
+            Cue::Hurt => HeroClip::Hurt,
+        }
+    }
+}
+
 /// What the controller reads from the movement each tick: the hero's state reduced to the few
 /// numbers animation needs (tests build it directly).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,6 +119,12 @@ pub struct AnimInput {
     /// known: [`AnimInput::from_hero`] leaves it out; the renderer's `view::animate`
     /// reads it from the collision mesh.
     pub ground: Option<Ground>,
+    /// What the rules of play cued this tick (the view reads the world's play events).
+    pub cue: Option<Cue>,
+    /// Dead (the hero waiting to respawn, a defeated enemy): `death` plays, then holds its end.
+    pub dead: bool,
+    /// Charging (a brute): `charge` plays in place of the walk and the run, timed like the run.
+    pub charging: bool,
 }
 
 impl AnimInput {
@@ -105,6 +138,9 @@ impl AnimInput {
             crouched: hero.crouching(),
             climb_speed: tuning.climb_speed,
             ground: None,
+            cue: None,
+            dead: false,
+            charging: false,
         }
     }
 
@@ -212,6 +248,22 @@ impl GaitTable {
 }
 
 /// Samples a gait at phase `p` in `[0, 1)`: `a` blended towards `b` by `w` (`b` ignored at 0).
+/// Which joints a clip over the upper body moves (see `HeroAnimator::upper`): every joint but
+/// the roots and, with `legs` known, each thigh and its descendants.
+fn upper_body(skeleton: &super::skeleton::Skeleton, legs: Option<&[Leg; 2]>) -> Vec<bool> {
+    let mut upper = vec![true; skeleton.len()];
+    for &j in &skeleton.order {
+        let j = usize::from(j);
+        let thigh = legs.is_some_and(|l| l.iter().any(|leg| leg.thigh == j));
+        upper[j] = match skeleton.parents[j] {
+            None => false,
+            Some(_) if thigh => false,
+            Some(p) => upper[usize::from(p)] || skeleton.parents[usize::from(p)].is_none(),
+        };
+    }
+    upper
+}
+
 fn sample_gait(
     model: &Model,
     a: usize,
@@ -311,6 +363,11 @@ pub struct HeroAnimator {
     blend: DeadBlend,
     /// The leg joints foot planting bends (`None`: the model has none named so, no planting).
     legs: Option<[Leg; 2]>,
+    /// The joints a clip over the upper body moves: all but the skeleton's roots and the legs
+    /// (each thigh and every joint under it).
+    upper: Vec<bool>,
+    /// The clip playing over the upper body and its time (s), if any.
+    layer: Option<(HeroClip, f32)>,
     /// Foot planting: weight, slope (model frame) and drop of the ground at the feet, each
     /// approaching its target with [`TURN_TIME`] so a new slope never pops the legs.
     plant: [f32; 3],
@@ -405,6 +462,7 @@ impl HeroAnimator {
         };
         let n = model.skeleton.len();
         let rest = model.skeleton.rest.clone();
+        let upper = upper_body(&model.skeleton, legs.as_ref());
         let mut a = HeroAnimator {
             clips,
             gait,
@@ -422,6 +480,8 @@ impl HeroAnimator {
             drawn: rest,
             blend: DeadBlend::new(n, BLEND_HALFLIFE),
             legs,
+            upper,
+            layer: None,
             plant: [0.0; 3],
             world: vec![Mat4::IDENTITY; n],
             ticks: 0,
@@ -511,17 +571,30 @@ impl HeroAnimator {
             }
         }
         let speed = input.ground_speed();
-        let next = self.choose(input, speed, jumped, landed);
-        let restart = jumped || landed.is_some();
+        let next = if input.dead {
+            HeroClip::Death
+        } else {
+            self.choose(input, speed, jumped, landed)
+        };
+        let restart = !input.dead && (jumped || landed.is_some());
         let group = |c: HeroClip| match c {
             HeroClip::Walk | HeroClip::Run => HeroClip::Run,
             c => c,
         };
+        if input.dead {
+            self.layer = None;
+        } else if let Some(cue) = input.cue {
+            self.layer = Some((cue.clip(), 0.0));
+        }
         if group(next) != group(self.current) || (restart && next == self.current) {
             self.blend
                 .start(&self.pose_now, &self.pose_prev, dtf, Self::blend_time(next));
-            let gait =
-                |c: HeroClip| matches!(c, HeroClip::Walk | HeroClip::Run | HeroClip::CrouchWalk);
+            let gait = |c: HeroClip| {
+                matches!(
+                    c,
+                    HeroClip::Walk | HeroClip::Run | HeroClip::CrouchWalk | HeroClip::Charge
+                )
+            };
             if gait(next) && !gait(self.current) {
                 // Gaits start with the left leg passing under the body; a gait → gait change
                 // (run ↔ crouch walk) keeps its phase.
@@ -541,6 +614,9 @@ impl HeroAnimator {
             HeroClip::CrouchWalk => {
                 self.phase = self.gait.advance(true, 0.0, self.phase, speed, dt);
             }
+            HeroClip::Charge => {
+                self.phase = self.gait.advance(false, 1.0, self.phase, speed, dt);
+            }
             HeroClip::Climb => {
                 let rate = input.vel.y.abs() / input.climb_speed.max(1e-3);
                 self.clip_time += dtf * rate as f32;
@@ -551,6 +627,7 @@ impl HeroAnimator {
         self.sample_current();
         self.blend.advance(dtf);
         self.blend.apply(&mut self.pose_now);
+        self.apply_layer(dtf);
         self.plant_feet(input, dtf);
         self.turn(input, dtf);
     }
@@ -603,6 +680,9 @@ impl HeroAnimator {
                 }
                 self.land_strength = 0.0;
                 let moving = speed > MOVING_SPEED;
+                if input.charging && moving && !input.crouched {
+                    return HeroClip::Charge;
+                }
                 match (input.crouched, moving) {
                     (true, true) => HeroClip::CrouchWalk,
                     (true, false) => HeroClip::CrouchIdle,
@@ -619,7 +699,7 @@ impl HeroAnimator {
     fn blend_time(clip: HeroClip) -> f32 {
         match clip {
             HeroClip::JumpTakeoff | HeroClip::Land => 0.05,
-            HeroClip::Rise | HeroClip::Fall | HeroClip::WallSlide => 0.1,
+            HeroClip::Rise | HeroClip::Fall | HeroClip::WallSlide | HeroClip::Death => 0.1,
             _ => 0.15,
         }
     }
@@ -637,8 +717,8 @@ impl HeroAnimator {
                 &mut self.pose_now,
                 &mut self.scratch,
             ),
-            HeroClip::CrouchWalk => {
-                let c = get(HeroClip::CrouchWalk);
+            HeroClip::CrouchWalk | HeroClip::Charge => {
+                let c = get(self.current);
                 sample_gait(
                     &self.model,
                     c,
@@ -674,10 +754,46 @@ impl HeroAnimator {
         }
     }
 
+    /// Blends the clip playing over the upper body ([`HeroClip::upper_body`]) into `pose_now`'s
+    /// upper joints, fading in over [`UPPER_FADE_IN`] and out over the last [`UPPER_FADE_OUT`] of
+    /// the clip, and advances its time; it ends at the clip's end.
+    fn apply_layer(&mut self, dt: f32) {
+        let Some((role, t)) = self.layer else {
+            return;
+        };
+        let clip = &self.model.clips[self.clips.get(role)];
+        if t >= clip.duration {
+            self.layer = None;
+            return;
+        }
+        let fade_out = (UPPER_FADE_OUT * clip.duration).max(1e-3);
+        let w = (t / UPPER_FADE_IN)
+            .min((clip.duration - t) / fade_out)
+            .clamp(0.0, 1.0);
+        self.scratch.copy_from_slice(&self.model.skeleton.rest);
+        clip.sample_into(t, &mut self.scratch);
+        for ((o, s), upper) in self
+            .pose_now
+            .iter_mut()
+            .zip(self.scratch.iter())
+            .zip(&self.upper)
+        {
+            if *upper {
+                *o = o.blend(s, w);
+            }
+        }
+        self.layer = Some((role, t + dt));
+    }
+
+    /// The clip playing over the upper body, if any.
+    pub fn layer(&self) -> Option<HeroClip> {
+        self.layer.map(|(c, _)| c)
+    }
+
     /// Plants the feet on the ground under the hero while supported ([`super::foot_ik`]).
     fn plant_feet(&mut self, input: &AnimInput, dt: f32) {
         let target = match (input.state, input.ground) {
-            (MoveState::Supported { .. }, Some(g)) => [
+            (MoveState::Supported { .. }, Some(g)) if !input.dead => [
                 1.0,
                 (g.slope * input.facing.signum()) as f32,
                 (g.half_width * g.slope.abs()) as f32,
@@ -817,6 +933,9 @@ mod tests {
             crouched: false,
             climb_speed: 4.0,
             ground: None,
+            cue: None,
+            dead: false,
+            charging: false,
         }
     }
 
@@ -842,6 +961,97 @@ mod tests {
         // Drawn between ticks like the position: alpha blends the last two yaws.
         let mid = a.yaw(0.5);
         assert!(mid <= a.yaw(0.0) && mid >= a.yaw(1.0));
+    }
+
+    /// Two animators running side by side (TopDown keeps the gait going without ground), the
+    /// second cued to attack on the 30th tick: the legs and hips stay identical, the arms differ
+    /// while the swing plays, and after it both animators pose the same again.
+    #[test]
+    fn the_attack_plays_over_the_upper_body_and_the_legs_keep_their_gait() {
+        let (mut plain, mut swinging) = (animator(), animator());
+        let run = input(MoveState::TopDown, 1.0, DVec2::new(6.0, 0.0));
+        let upper = plain.upper.clone();
+        let names = &plain.model().skeleton.names;
+        let arm = names.iter().position(|n| n == "upper_arm.R").unwrap();
+        assert!(upper[arm] && upper[names.iter().position(|n| n == "head").unwrap()]);
+        for leg in ["hips", "thigh.L", "shin.L", "foot.R", "toe.R"] {
+            assert!(
+                !upper[names.iter().position(|n| n == leg).unwrap()],
+                "{leg}"
+            );
+        }
+        let mut differed = 0;
+        for tick in 0..120 {
+            let mut cued = run;
+            cued.cue = (tick == 30).then_some(Cue::Attack);
+            plain.tick(&run, &[], 1.0 / 120.0);
+            swinging.tick(&cued, &[], 1.0 / 120.0);
+            let (a, b) = (plain.pose(1.0).to_vec(), swinging.pose(1.0).to_vec());
+            for j in (0..a.len()).filter(|&j| !upper[j]) {
+                assert_eq!(a[j], b[j], "joint {j} at tick {tick}");
+            }
+            if a[arm].r.dot(b[arm].r).abs() < 0.99 {
+                differed += 1;
+            }
+            assert_eq!(
+                swinging.layer().is_some(),
+                (30..=70).contains(&tick),
+                "{tick}"
+            );
+            if tick > 70 {
+                assert_eq!(a, b, "tick {tick}");
+            }
+        }
+        // The punch reads: the arm is well away from the run's swing for most of the 0.34 s.
+        assert!(differed > 20, "{differed}");
+    }
+
+    #[test]
+    fn dead_plays_the_death_clip_held_at_its_end_and_a_respawn_stands_up() {
+        let mut a = animator();
+        let mut dead = input(MoveState::Airborne, 1.0, DVec2::ZERO);
+        dead.dead = true;
+        dead.cue = Some(Cue::Hurt);
+        for _ in 0..120 {
+            a.tick(&dead, &[], 1.0 / 120.0);
+        }
+        assert_eq!(a.clip(), HeroClip::Death);
+        assert_eq!(a.layer(), None, "no clip over a dead body");
+        let hips = a.pose(1.0)[0];
+        assert!(hips.t.y < 0.3, "lying: hips at {}", hips.t.y);
+        a.tick(&dead, &[], 1.0 / 120.0);
+        assert_eq!(a.pose(1.0)[0], hips, "held");
+        let alive = input(MoveState::TopDown, 1.0, DVec2::ZERO);
+        for _ in 0..60 {
+            a.tick(&alive, &[], 1.0 / 120.0);
+        }
+        assert_eq!(a.clip(), HeroClip::Idle);
+        assert!(a.pose(1.0)[0].t.y > 0.9);
+    }
+
+    #[test]
+    fn a_charge_plays_the_charge_clip_on_the_runs_phase() {
+        let (mut run, mut charge) = (animator(), animator());
+        let running = input(MoveState::TopDown, 1.0, DVec2::new(8.0, 0.0));
+        let mut charging = running;
+        charging.charging = true;
+        for _ in 0..50 {
+            run.tick(&running, &[], 1.0 / 120.0);
+            charge.tick(&charging, &[], 1.0 / 120.0);
+        }
+        assert_eq!(run.clip(), HeroClip::Run);
+        assert_eq!(charge.clip(), HeroClip::Charge);
+        assert_eq!(run.phase, charge.phase, "timed like the run");
+        // The same legs, the head lower.
+        let names = &run.model().skeleton.names;
+        let shin = names.iter().position(|n| n == "shin.L").unwrap();
+        assert!(run.pose(1.0)[shin].r.dot(charge.pose(1.0)[shin].r).abs() > 0.9999);
+        let head = |a: &mut HeroAnimator| a.joint_positions(DVec2::ZERO, 1.0)[4];
+        let (low, high) = (head(&mut charge), head(&mut run));
+        assert!(
+            low.y < high.y - 0.05 && low.x > high.x + 0.1,
+            "{low} {high}"
+        );
     }
 
     #[test]

@@ -29,11 +29,19 @@ pub enum HeroClip {
     Climb,
     /// Pushing against a wall (loop).
     Push,
+    /// The attack's swing (once; played over the upper body, the legs keep their gait).
+    Attack,
+    /// Recoiling from a hit (once; over the upper body, like the attack).
+    Hurt,
+    /// Dying: the body falls and lies still (once, held at its end).
+    Death,
+    /// A brute's charge (loop; a gait timed like the run).
+    Charge,
 }
 
 impl HeroClip {
     /// Every clip the controller needs.
-    pub const ALL: [HeroClip; 12] = [
+    pub const ALL: [HeroClip; HeroClip::COUNT] = [
         HeroClip::Idle,
         HeroClip::Run,
         HeroClip::Walk,
@@ -46,7 +54,14 @@ impl HeroClip {
         HeroClip::WallSlide,
         HeroClip::Climb,
         HeroClip::Push,
+        HeroClip::Attack,
+        HeroClip::Hurt,
+        HeroClip::Death,
+        HeroClip::Charge,
     ];
+
+    /// How many roles there are.
+    pub const COUNT: usize = 16;
 
     /// The clip's name in the model file.
     pub fn name(self) -> &'static str {
@@ -63,6 +78,10 @@ impl HeroClip {
             HeroClip::WallSlide => "wall_slide",
             HeroClip::Climb => "climb",
             HeroClip::Push => "push",
+            HeroClip::Attack => "attack",
+            HeroClip::Hurt => "hurt",
+            HeroClip::Death => "death",
+            HeroClip::Charge => "charge",
         }
     }
 
@@ -88,6 +107,10 @@ impl HeroClip {
             WallSlide => &[Fall, Idle],
             Climb => &[Idle],
             Push => &[Walk, Idle],
+            Attack => &[Push, Idle],
+            Hurt => &[Fall, Idle],
+            Death => &[CrouchIdle, Idle],
+            Charge => &[Run, Walk, Idle],
         }
     }
 
@@ -95,21 +118,33 @@ impl HeroClip {
     pub fn looping(self) -> bool {
         !matches!(
             self,
-            HeroClip::JumpTakeoff | HeroClip::Rise | HeroClip::Fall | HeroClip::Land
+            HeroClip::JumpTakeoff
+                | HeroClip::Rise
+                | HeroClip::Fall
+                | HeroClip::Land
+                | HeroClip::Attack
+                | HeroClip::Hurt
+                | HeroClip::Death
         )
+    }
+
+    /// Whether the clip is played over the upper body only, on top of what the legs do: every
+    /// joint but the skeleton's root and the legs (see `HeroAnimator`).
+    pub fn upper_body(self) -> bool {
+        matches!(self, HeroClip::Attack | HeroClip::Hurt)
     }
 }
 
 /// The model's clip index for each [`HeroClip`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HeroClips {
-    index: [usize; 12],
+    index: [usize; HeroClip::COUNT],
 }
 
 impl HeroClips {
     /// Finds every clip the controller needs, or names the first one missing.
     pub fn find(model: &Model) -> Result<HeroClips, AnimError> {
-        let mut index = [0; 12];
+        let mut index = [0; HeroClip::COUNT];
         for (slot, c) in index.iter_mut().zip(HeroClip::ALL) {
             *slot = model
                 .clip(c.name())
@@ -140,7 +175,7 @@ impl HeroClips {
                     .position(|c| c.name.eq_ignore_ascii_case(name))
             })
         };
-        let mut own: [Option<usize>; 12] = [None; 12];
+        let mut own: [Option<usize>; HeroClip::COUNT] = [None; HeroClip::COUNT];
         for role in HeroClip::ALL {
             own[role as usize] = match names.iter().find(|(r, _)| *r == role) {
                 Some((_, name)) => Some(model.clip(name).ok_or_else(|| {
@@ -161,8 +196,8 @@ impl HeroClips {
         if own[HeroClip::Idle as usize].is_none() {
             return Err(AnimError::MissingClip(HeroClip::Idle.name()));
         }
-        let mut index = [0; 12];
-        let mut mapping = Vec::with_capacity(12);
+        let mut index = [0; HeroClip::COUNT];
+        let mut mapping = Vec::with_capacity(HeroClip::COUNT);
         for role in HeroClip::ALL {
             let (clip, fallback) = match own[role as usize] {
                 Some(c) => (c, None),
@@ -277,7 +312,7 @@ mod tests {
             ),
             "{fell:?}"
         );
-        assert_eq!(fell.len(), 8, "{fell:?}");
+        assert_eq!(fell.len(), 12, "{fell:?}");
     }
 
     #[test]

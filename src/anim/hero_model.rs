@@ -14,11 +14,15 @@
 //!   with the vertices on the face nearest the parent joint blended 3:1 with the parent bone (two
 //!   weights, exactly 0.75 and 0.25, so they sum to 1 in `f32`). Colours per part in `COLOR_0`
 //!   (linear RGB): skin, shirt, trousers, boots, hair, eyes. One material, white and rough.
-//! - Twelve clips, named as in [`CLIP_NAMES`], each a rotation channel per joint that moves
+//! - Sixteen clips, named as in [`CLIP_NAMES`], each a rotation channel per joint that moves
 //!   (about z only: the game is seen from the side) and a translation channel on the hips:
 //!   `idle` (cubic spline), `run`, `walk`, `crouch_walk`, `jump_takeoff`, `rise`, `fall`,
-//!   `land`, `crouch_idle`, `wall_slide` (step), `climb`, `push`. The loops (`idle`, `run`,
-//!   `walk`, `crouch_walk`, `crouch_idle`, `climb`, `wall_slide`, `push`) end on their first key.
+//!   `land`, `crouch_idle`, `wall_slide` (step), `climb`, `push`, and the game's `attack` (a
+//!   punch), `hurt` (a recoil), `death` (a fall onto the back) and `charge` (the run's legs, head
+//!   down). The loops (`idle`, `run`, `walk`, `crouch_walk`, `crouch_idle`, `climb`,
+//!   `wall_slide`, `push`, `charge`) end on their first key. `attack` and `hurt` key the upper
+//!   body over a standing pose: the controller plays them over the legs' own clip. `death` ends
+//!   with the figure's lowest corner on the ground, so each figure's file lies at its own height.
 //!
 //! # Determinism
 //! Only `f64` addition, multiplication, division, `sqrt`, `round` and `%` are used (the sine is
@@ -70,7 +74,7 @@ pub const JOINT_NAMES: [&str; JOINT_COUNT] = [
 ];
 
 /// The clips, in file order.
-pub const CLIP_NAMES: [&str; 12] = [
+pub const CLIP_NAMES: [&str; 16] = [
     "idle",
     "run",
     "walk",
@@ -83,6 +87,10 @@ pub const CLIP_NAMES: [&str; 12] = [
     "wall_slide",
     "climb",
     "push",
+    "attack",
+    "hurt",
+    "death",
+    "charge",
 ];
 
 const HIPS: usize = 0;
@@ -599,7 +607,7 @@ fn looped(poses: &[(f64, Pose)], period: f64) -> Vec<(f64, Pose)> {
     keys
 }
 
-fn clips() -> Vec<Clip> {
+fn clips(parts: &[Part]) -> Vec<Clip> {
     let stand = Pose::stand()
         .pair(UPPER_ARM_L, UPPER_ARM_R, 3.0)
         .pair(FOREARM_L, FOREARM_R, 8.0);
@@ -763,6 +771,107 @@ fn clips() -> Vec<Clip> {
         keys
     };
 
+    // The attack: a straight punch of the near (right) arm, the far arm pulled back to guard,
+    // the chest leaning into it. Played over the upper body only: its legs and hips are never
+    // read (they stay in the stand).
+    let guard = stand
+        .with(CHEST, 8.0)
+        .with(NECK, -4.0)
+        .with(UPPER_ARM_R, -35.0)
+        .with(FOREARM_R, 110.0)
+        .with(UPPER_ARM_L, 55.0)
+        .with(FOREARM_L, 70.0);
+    let punch = stand
+        .with(SPINE, -12.0)
+        .with(CHEST, -14.0)
+        .with(NECK, 10.0)
+        .with(HEAD, 6.0)
+        .with(UPPER_ARM_R, 92.0)
+        .with(FOREARM_R, 2.0)
+        .with(HAND_R, -6.0)
+        .with(UPPER_ARM_L, -25.0)
+        .with(FOREARM_L, 80.0);
+    let reach = punch
+        .with(SPINE, -14.0)
+        .with(UPPER_ARM_R, 86.0)
+        .with(FOREARM_R, 12.0);
+    let attack = vec![
+        (0.0, stand),
+        (0.05, guard),
+        (0.1, punch),
+        (0.18, reach),
+        (0.34, stand),
+    ];
+    // Hurt: thrown back from the chest, head snapped back, arms flung up; over the upper body.
+    let recoil = stand
+        .with(SPINE, 14.0)
+        .with(CHEST, 12.0)
+        .with(NECK, -18.0)
+        .with(HEAD, -10.0)
+        .pair(UPPER_ARM_L, UPPER_ARM_R, 45.0)
+        .pair(FOREARM_L, FOREARM_R, 65.0);
+    let hurt = vec![
+        (0.0, stand),
+        (0.05, recoil),
+        (0.16, recoil.with(SPINE, 10.0).with(NECK, -12.0)),
+        (0.4, stand),
+    ];
+    // Death: the recoil, the knees buckle, then the body topples backwards onto the ground (the
+    // hips turned a quarter turn, the legs towards the facing; down within 0.3 s, before the
+    // hero's default `respawn_delay` of 0.35 s ends) with a small bounce, and lies still,
+    // across the feet's point (no horizontal root motion: the body lies where the
+    // collider stood, and a character file's `Strip` leaves the clip alone).
+    let buckle = recoil
+        .at(0.0, 0.74)
+        .with(HIPS, 18.0)
+        .pair(THIGH_L, THIGH_R, 40.0)
+        .pair(SHIN_L, SHIN_R, -75.0)
+        .pair(FOOT_L, FOOT_R, 25.0);
+    let lying = Pose::stand()
+        .at(0.0, 1.0)
+        .with(HIPS, 84.0)
+        .with(SPINE, 4.0)
+        .with(NECK, -6.0)
+        .with(HEAD, -8.0)
+        .pair(UPPER_ARM_L, UPPER_ARM_R, 150.0)
+        .with(FOREARM_L, 20.0)
+        .with(FOREARM_R, 35.0)
+        .with(THIGH_L, 14.0)
+        .with(SHIN_L, -16.0)
+        .with(THIGH_R, 9.0)
+        .with(SHIN_R, -6.0)
+        .pair(FOOT_L, FOOT_R, -10.0);
+    // Lowered until the figure's lowest corner rests on the ground (a deep shell lies higher).
+    let lying = lying.at(0.0, round6(1.0 - vertical_extent_of(&lying, parts).0));
+    let bounce =
+        lying
+            .at(0.0, lying.root[1] + 0.06)
+            .with(HIPS, 80.0)
+            .pair(UPPER_ARM_L, UPPER_ARM_R, 130.0);
+    let death = vec![
+        (0.0, stand),
+        (0.05, recoil),
+        (0.14, buckle),
+        (0.3, lying),
+        (0.38, bounce),
+        (0.5, lying),
+    ];
+    // The charge: the run's legs (so the run's gait timing fits it), head down, the chest low
+    // and the arms thrust forward.
+    let charge = Gait {
+        base: run
+            .base
+            .with(SPINE, -28.0)
+            .with(CHEST, -12.0)
+            .with(NECK, 30.0)
+            .with(HEAD, 10.0)
+            .pair(UPPER_ARM_L, UPPER_ARM_R, 60.0)
+            .pair(FOREARM_L, FOREARM_R, 40.0),
+        arm: 10.0,
+        elbow: 5.0,
+        ..run
+    };
+
     vec![
         clip(
             "idle",
@@ -800,7 +909,48 @@ fn clips() -> Vec<Clip> {
         ),
         clip("climb", Interp::Linear, climb),
         clip("push", Interp::Linear, push.keys(1.2)),
+        clip("attack", Interp::Linear, attack),
+        clip("hurt", Interp::Linear, hurt),
+        clip("death", Interp::Linear, death),
+        clip("charge", Interp::Linear, charge.keys(0.66)),
     ]
+}
+
+/// The lowest and highest y of `parts`' box corners in `pose` (rigid skinning: each corner
+/// follows its own bone), by forward kinematics about z.
+fn vertical_extent_of(pose: &Pose, parts: &[Part]) -> (f64, f64) {
+    let mut turn = [0.0f64; JOINT_COUNT];
+    let mut at = [[0.0f64; 2]; JOINT_COUNT];
+    for j in 0..JOINT_COUNT {
+        match PARENTS[j] {
+            None => {
+                turn[j] = pose.angles[j];
+                at[j] = pose.root;
+            }
+            Some(p) => {
+                let (s, c) = (sin_deg(turn[p]), cos_deg(turn[p]));
+                let (dx, dy) = (REST[j][0] - REST[p][0], REST[j][1] - REST[p][1]);
+                at[j] = [at[p][0] + c * dx - s * dy, at[p][1] + s * dx + c * dy];
+                turn[j] = turn[p] + pose.angles[j];
+            }
+        }
+    }
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in parts {
+        let (s, c) = (sin_deg(turn[p.bone]), cos_deg(turn[p.bone]));
+        for x in [p.lo[0], p.hi[0]] {
+            for y in [p.lo[1], p.hi[1]] {
+                let (dx, dy) = (x - REST[p.bone][0], y - REST[p.bone][1]);
+                let wy = at[p.bone][1] + s * dx + c * dy;
+                if std::env::var("DBG_EXTENT").is_ok() && wy < 0.0 {
+                    println!("bone {} y {wy:.3}", JOINT_NAMES[p.bone]);
+                }
+                lo = lo.min(wy);
+                hi = hi.max(wy);
+            }
+        }
+    }
+    (lo, hi)
 }
 
 /// The rotation about z by `deg` degrees as a unit quaternion (x, y, z, w).
@@ -900,7 +1050,7 @@ fn with_tangents<const N: usize>(values: &[[f32; N]]) -> Vec<[f32; N]> {
 
 /// The hero model as the bytes of a binary glTF file.
 pub fn hero_glb() -> Vec<u8> {
-    glb_of(build_mesh())
+    glb_of(build_mesh(), &clips(&parts()))
 }
 
 /// A figure built on the hero's skeleton and clips: the same joints at the same rest positions
@@ -932,7 +1082,9 @@ impl Figure {
 
 /// `figure` as the bytes of a binary glTF file.
 pub fn figure_glb(figure: Figure) -> Vec<u8> {
-    glb_of(mesh_of(figure_parts(figure)))
+    let parts = figure_parts(figure);
+    let clips = clips(&parts);
+    glb_of(mesh_of(parts), &clips)
 }
 
 /// `p` widened (x and z, about its centre) by `w`, its colour replaced by `c`.
@@ -1115,7 +1267,7 @@ fn figure_parts(figure: Figure) -> Vec<Part> {
 /// interpolated across each face (to within 1e-6 m of the hero's faces, as interpolation rounds),
 /// so it deforms as the hero does. At most `n = 20` (the indices are 16-bit).
 pub fn subdivided_hero_glb(n: usize) -> Vec<u8> {
-    glb_of(subdivide(&build_mesh(), n.clamp(1, 20)))
+    glb_of(subdivide(&build_mesh(), n.clamp(1, 20)), &clips(&parts()))
 }
 
 /// Cuts each quad of `m` (four vertices `c0..c3` around it, two triangles `c0 c1 c2`, `c0 c2 c3`,
@@ -1169,7 +1321,7 @@ fn subdivide(m: &Mesh, n: usize) -> Mesh {
 }
 
 /// A skinned mesh with the hero's skeleton and clips, as the bytes of a binary glTF file.
-fn glb_of(mesh: Mesh) -> Vec<u8> {
+fn glb_of(mesh: Mesh, clips: &[Clip]) -> Vec<u8> {
     let mut bin = Bin::default();
 
     let position = bin.floats(&mesh.positions, Some(ARRAY_BUFFER), true);
@@ -1226,7 +1378,7 @@ fn glb_of(mesh: Mesh) -> Vec<u8> {
     nodes.push(json!({ "name": "hero", "mesh": 0, "skin": 0 }));
 
     let mut animations = Vec::new();
-    for c in clips() {
+    for c in clips {
         let times: Vec<[f32; 1]> = c.keys.iter().map(|(t, _)| [*t as f32]).collect();
         let input = bin.floats(&times, None, true);
         let interpolation = c.interp.name();
@@ -1470,7 +1622,8 @@ mod tests {
             committed == built,
             "assets/hero.glb differs from hero_glb(); regenerate with TESSERA_WRITE_MODEL=1"
         );
-        assert!(built.len() < 100_000, "the model is {} bytes", built.len());
+        // Sixteen clips of a few keys each: about 105 kB; a clip keyed far too densely shows here.
+        assert!(built.len() < 120_000, "the model is {} bytes", built.len());
     }
 
     #[test]
@@ -1566,38 +1719,8 @@ mod tests {
         }
     }
 
-    /// The lowest and highest y of the mesh's box corners in `pose` (rigid skinning: each corner
-    /// follows its own bone), by forward kinematics about z.
     fn vertical_extent(pose: &Pose) -> (f64, f64) {
-        let mut turn = [0.0f64; JOINT_COUNT];
-        let mut at = [[0.0f64; 2]; JOINT_COUNT];
-        for j in 0..JOINT_COUNT {
-            match PARENTS[j] {
-                None => {
-                    turn[j] = pose.angles[j];
-                    at[j] = pose.root;
-                }
-                Some(p) => {
-                    let (s, c) = (sin_deg(turn[p]), cos_deg(turn[p]));
-                    let (dx, dy) = (REST[j][0] - REST[p][0], REST[j][1] - REST[p][1]);
-                    at[j] = [at[p][0] + c * dx - s * dy, at[p][1] + s * dx + c * dy];
-                    turn[j] = turn[p] + pose.angles[j];
-                }
-            }
-        }
-        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-        for p in parts() {
-            let (s, c) = (sin_deg(turn[p.bone]), cos_deg(turn[p.bone]));
-            for x in [p.lo[0], p.hi[0]] {
-                for y in [p.lo[1], p.hi[1]] {
-                    let (dx, dy) = (x - REST[p.bone][0], y - REST[p.bone][1]);
-                    let wy = at[p.bone][1] + s * dx + c * dy;
-                    lo = lo.min(wy);
-                    hi = hi.max(wy);
-                }
-            }
-        }
-        (lo, hi)
+        vertical_extent_of(pose, &parts())
     }
 
     #[test]
@@ -1610,6 +1733,22 @@ mod tests {
         let (lo, hi) = vertical_extent(&crouch());
         assert!(lo > -0.05 && lo < 0.05, "crouching feet at {lo}");
         assert!(hi < 1.1, "crouching height {hi}");
+    }
+
+    #[test]
+    fn the_death_clip_ends_lying_on_the_ground() {
+        let all = std::iter::once(Figure::Hero).chain(Figure::ENEMIES.map(|(f, _)| f));
+        for figure in all {
+            let parts = figure_parts(figure);
+            let death = clips(&parts).into_iter().find(|c| c.name == "death");
+            let lying = death.unwrap().keys.last().unwrap().1;
+            let (lo, hi) = vertical_extent_of(&lying, &parts);
+            println!("{figure:?} lying: {lo:.3}..{hi:.3}");
+            // On the ground (to the keys' micrometre rounding), and lying down: under half the
+            // standing height.
+            assert!(lo.abs() < 1e-5, "{figure:?} lies at {lo}");
+            assert!(hi < 0.9, "{figure:?} lying reaches {hi}");
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //!
 //! # What it owns
 //! - [`hero_model`]: the generator of `assets/hero.glb` (skeleton, skinned low-poly mesh,
-//!   the twelve clips), pure code that returns bytes and does no I/O; a test pins the committed
+//!   its clips), pure code that returns bytes and does no I/O; a test pins the committed
 //!   file byte for byte.
 //! - [`model`]: loading a binary glTF (the `gltf` crate) into a [`Skeleton`], a [`SkinnedMesh`]
 //!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad.
@@ -39,7 +39,7 @@ pub mod transform;
 
 pub use character::{load_character, Character, CharacterError, CharacterFile};
 pub use clip::{Channel, Clip, Interpolation, Property};
-pub use controller::{AnimInput, HeroAnimator, Locomotion};
+pub use controller::{AnimInput, Cue, HeroAnimator, Locomotion};
 pub use dead_blend::DeadBlend;
 pub use error::{AnimError, ModelFileError};
 pub use foot_ik::Ground;

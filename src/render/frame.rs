@@ -91,16 +91,11 @@ fn mover_drawn_at(world: &World, m: usize, alpha: f64) -> DVec2 {
 
 impl FrameData {
     /// The palettes of the agents drawn with characters whose feet are in `visible`.
-    /// Defeated agents are left out.
-    fn prepare_cast(
-        &mut self,
-        world: &World,
-        snap: &Snapshot<'_>,
-        visible: &crate::collision::Aabb,
-    ) {
+    /// A defeated agent is drawn while its body is shown ([`crate::view::Member::shown`]).
+    fn prepare_cast(&mut self, snap: &Snapshot<'_>, visible: &crate::collision::Aabb) {
         self.cast.clear();
         for (agent, m) in snap.cast.members() {
-            if world.agents().get(agent).is_some_and(|a| a.defeated) {
+            if !m.shown() {
                 continue;
             }
             let at = m.drawn_at(snap.alpha);
@@ -194,7 +189,7 @@ impl FrameData {
             }
         }
         self.living = lines.vertices;
-        self.prepare_cast(world, snap, &view.visible.expand(CAST_CULL_MARGIN));
+        self.prepare_cast(snap, &view.visible.expand(CAST_CULL_MARGIN));
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {

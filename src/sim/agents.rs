@@ -109,7 +109,8 @@ pub struct Agent {
     pub last: StepReport,
     /// Hits it can still take ([`AgentKind::health`]; 0 for agents that cannot be hurt).
     pub health: u32,
-    /// Defeated by the hero: it no longer moves, hurts or is drawn.
+    /// Defeated by the hero: it no longer acts, hurts or can be hit; its body still falls and
+    /// rides (see [`Agent::step`]), and the view draws it for a moment.
     pub defeated: bool,
     /// Ticks its behaviour waits before acting again: a hopper resting between hops, a brute
     /// stunned by a wall, any enemy reeling from a hit.
@@ -297,13 +298,15 @@ impl Agent {
         dir
     }
 
-    /// Advances the agent one tick, the hero's feet at `hero`. A defeated agent stays where it
-    /// fell.
+    /// Advances the agent one tick, the hero's feet at `hero`. A defeated agent no longer acts
+    /// but still moves with no input: it falls, slides to a stop and rides a mover, so its body
+    /// comes to rest on the ground where it fell (the view draws it lying there for a moment).
     pub fn step(&mut self, env: &Env, t: &Tuning, dt: f64, hero: DVec2) {
-        if self.defeated {
-            return;
-        }
-        let a = self.actions(env, t, hero);
+        let a = if self.defeated {
+            Actions::default()
+        } else {
+            self.actions(env, t, hero)
+        };
         self.mover.step(env, &a, t, dt, &mut self.last);
     }
 

@@ -48,6 +48,9 @@ pub struct Member {
     /// Ticks left of the flash after the hero's attack or stomp hit it ([`HIT_FLASH_TICKS`] on
     /// the hit, then down by one a tick).
     pub flash: u32,
+    /// Ticks since its agent was defeated (0 while it is not): the body lies for
+    /// [`DEFEATED_SHOWN_TICKS`], blinking for the last [`DEFEATED_BLINK_TICKS`], then is gone.
+    pub defeated_ticks: u32,
     prev: DVec2,
     now: DVec2,
 }
@@ -60,7 +63,27 @@ pub const HIT_FLASH_TICKS: u32 = 18;
 /// red-white, brighter than any model colour.
 pub const HIT_FLASH_TINT: [f32; 3] = [3.0, 1.4, 1.1];
 
+/// How long a defeated enemy stays drawn: 1.5 s at 120 Hz, the death clip's fall (0.5 s) and
+/// a moment lying still, so the player sees what the blow did before the body goes.
+pub const DEFEATED_SHOWN_TICKS: u32 = 180;
+/// The last part of that time during which the body blinks (drawn 4 ticks, hidden 4), the old
+/// arcade convention for "this is going away": 0.5 s.
+pub const DEFEATED_BLINK_TICKS: u32 = 60;
+
 impl Member {
+    /// Whether to draw it this tick: always while its agent is in play; once defeated, until
+    /// [`DEFEATED_SHOWN_TICKS`] have passed, blinking at the end.
+    pub fn shown(&self) -> bool {
+        let t = self.defeated_ticks;
+        if t == 0 {
+            return true;
+        }
+        if t >= DEFEATED_SHOWN_TICKS {
+            return false;
+        }
+        t < DEFEATED_SHOWN_TICKS - DEFEATED_BLINK_TICKS || (t / 4).is_multiple_of(2)
+    }
+
     /// The tint to draw with now: the character's, blended towards [`HIT_FLASH_TINT`] by the
     /// flash left.
     pub fn drawn_tint(&self) -> [f32; 3] {
@@ -127,6 +150,7 @@ impl Cast {
                 animator: cast.models[model].1.clone(),
                 tint: cast.models[model].2,
                 flash: 0,
+                defeated_ticks: 0,
                 prev: pos,
                 now: pos,
             }));
@@ -134,25 +158,37 @@ impl Cast {
         Ok(cast)
     }
 
-    /// After each tick of `world`: every member's animation takes its agent's state and events,
-    /// its drawn position moves on, and one the hero's attack or stomp hit this tick flashes.
+    /// After each tick of `world`: every member's animation takes its agent's state and events
+    /// (a hit it survives plays `hurt`, a brute's charge `charge`, a defeated agent `death`), its
+    /// drawn position moves on, and one the hero's attack or stomp hit this tick flashes.
     pub fn after_tick(&mut self, world: &World) {
         use crate::sim::PlayEvent;
         for (i, (m, agent)) in self.members.iter_mut().zip(world.agents()).enumerate() {
-            if let Some(m) = m {
-                let hit = world.play_events().iter().any(|e| {
-                    matches!(e, PlayEvent::EnemyHit { agent, .. } | PlayEvent::Stomped { agent, .. }
-                        if *agent == i)
-                });
-                m.flash = if hit {
-                    HIT_FLASH_TICKS
-                } else {
-                    m.flash.saturating_sub(1)
-                };
-                m.prev = m.now;
-                m.now = agent.mover.body.pos;
-                super::animate_mover(&mut m.animator, world, &agent.mover, &agent.last.events);
-            }
+            let Some(m) = m else {
+                continue;
+            };
+            let hit = world.play_events().iter().any(|e| {
+                matches!(e, PlayEvent::EnemyHit { agent, .. } | PlayEvent::Stomped { agent, .. }
+                    if *agent == i)
+            });
+            m.flash = if hit {
+                HIT_FLASH_TICKS
+            } else {
+                m.flash.saturating_sub(1)
+            };
+            m.defeated_ticks = if agent.defeated {
+                m.defeated_ticks.saturating_add(1)
+            } else {
+                0
+            };
+            m.prev = m.now;
+            m.now = agent.mover.body.pos;
+            let mut input = super::anim_input(world, &agent.mover);
+            input.dead = agent.defeated;
+            input.charging = agent.charging;
+            input.cue = (hit && !agent.defeated).then_some(crate::anim::Cue::Hurt);
+            m.animator
+                .tick(&input, &agent.last.events, 1.0 / crate::sim::TICK_HZ as f64);
         }
     }
 

@@ -22,12 +22,12 @@ pub mod cast;
 
 use glam::DVec2;
 
-use crate::anim::HeroAnimator;
+use crate::anim::{AnimInput, Cue, HeroAnimator};
 use crate::movement::MoveEvent;
 use crate::sim::World;
 
 pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
-pub use cast::{Cast, CastError, Member};
+pub use cast::{Cast, CastError, Member, DEFEATED_BLINK_TICKS, DEFEATED_SHOWN_TICKS};
 
 /// Fraction of a step's height still to be drawn after each tick: a step-up is drawn rising over
 /// about four ticks (after 4 ticks, 33 ms, 9 % is left; after 8, 1 %) instead of in one.
@@ -72,24 +72,33 @@ impl StepSmoothing {
     }
 }
 
-/// Advances the hero's animation by the tick `world` just ran: its state after the tick and the
-/// tick's events. Call after every [`World::step`], so no tick's events are missed
-/// ([`View::after_tick`] does).
+/// Advances the hero's animation by the tick `world` just ran: its state after the tick, the
+/// tick's events, and the rules of play's (an attack swung or a hit taken starts its clip over
+/// the upper body; dead, the death clip plays until the respawn). Call after every
+/// [`World::step`], so no tick's events are missed ([`View::after_tick`] does).
 pub fn animate(hero: &mut HeroAnimator, world: &World) {
-    animate_mover(hero, world, world.hero(), &world.last_report().events);
+    use crate::sim::PlayEvent;
+    let mut input = anim_input(world, world.hero());
+    input.dead = world.play().is_dead();
+    input.cue = world.play_events().iter().find_map(|e| match e {
+        PlayEvent::Attacked => Some(Cue::Attack),
+        PlayEvent::Hurt { .. } => Some(Cue::Hurt),
+        _ => None,
+    });
+    hero.tick(
+        &input,
+        &world.last_report().events,
+        1.0 / crate::sim::TICK_HZ as f64,
+    );
 }
 
-/// [`animate`] for any character moved by the state machine (the hero or an agent): `mover`'s
-/// state after the tick and the tick's `events`.
-pub fn animate_mover(
-    animator: &mut HeroAnimator,
-    world: &World,
-    mover: &crate::movement::Hero,
-    events: &[MoveEvent],
-) {
-    let mut input = crate::anim::AnimInput::from_hero(mover, world.tuning());
+/// What the controller reads of any character moved by the state machine (the hero or an
+/// agent) after a tick of `world`: `mover`'s state and the ground under it; the rules of play's
+/// fields (`cue`, `dead`, `charging`) left for the caller.
+pub fn anim_input(world: &World, mover: &crate::movement::Hero) -> AnimInput {
+    let mut input = AnimInput::from_hero(mover, world.tuning());
     input.ground = ground_under(world, mover);
-    animator.tick(&input, events, 1.0 / crate::sim::TICK_HZ as f64);
+    input
 }
 
 /// The straight ground `mover` stands on: the slope of its support edge (the collision mesh's

@@ -222,6 +222,9 @@ fn slide_at(speed: f64) -> (f64, f64) {
         crouched: false,
         climb_speed: 4.0,
         ground: None,
+        cue: None,
+        dead: false,
+        charging: false,
     };
     for _ in 0..60 {
         anim.tick(&input, &[], DT);
@@ -300,6 +303,9 @@ fn landing_strength_grows_with_the_impact_speed() {
             crouched: false,
             climb_speed: 4.0,
             ground: None,
+            cue: None,
+            dead: false,
+            charging: false,
         };
         anim.tick(
             &ground,
@@ -353,6 +359,9 @@ fn sole_gaps(slope_deg: f64, facing: f64, ticks: usize, speed: f64, plant: bool)
         crouched: false,
         climb_speed: 4.0,
         ground: plant.then_some(ground),
+        cue: None,
+        dead: false,
+        charging: false,
     };
     for _ in 0..ticks {
         anim.tick(&input, &[], DT);

@@ -131,6 +131,9 @@ fn damaged_bytes_anywhere_never_panic() {
                             crouched: k == 3,
                             climb_speed: 4.0,
                             ground: None,
+                            cue: None,
+                            dead: false,
+                            charging: false,
                         };
                         hero.tick(&input, &[], 1.0 / 120.0);
                     }

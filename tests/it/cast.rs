@@ -235,3 +235,74 @@ fn an_enemy_hit_by_the_attack_flashes_and_fades_back() {
     }
     assert_eq!(tint(&cast), base);
 }
+
+/// The game's clips on an enemy: a hopper (two hits) plays `hurt` over its body when the first
+/// hit lands and `death` when the second defeats it; its body then stays drawn for
+/// `DEFEATED_SHOWN_TICKS`, blinking for the last `DEFEATED_BLINK_TICKS`, and is gone after.
+#[test]
+fn a_struck_enemy_plays_hurt_then_death_and_its_body_blinks_out() {
+    use tessera::level::{AgentKind, AgentSize, LevelAgent};
+    use tessera::sim::PlayEvent;
+    use tessera::view::{DEFEATED_BLINK_TICKS, DEFEATED_SHOWN_TICKS};
+    let mut level = crate::common::level(
+        vec![crate::common::rect(-10.0, -1.0, 10.0, 0.0)],
+        vec![],
+        crate::common::p(0.0, 0.0),
+    );
+    level.agents = vec![LevelAgent {
+        kind: AgentKind::Hopper,
+        size: AgentSize::Medium,
+        spawn: crate::common::p(1.1, 0.0),
+        facing: -1.0,
+        character: Some("assets/characters/hopper.ron".into()),
+        patrol: None,
+    }];
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let mut cast = Cast::load(&w, &root().join("levels/test/clips.ron"), &data()).unwrap();
+    let member = |c: &Cast| c.members().next().unwrap().1.clone();
+    let attack = Actions {
+        attack_pressed: true,
+        ..Actions::default()
+    };
+    let mut hits = Vec::new();
+    for tick in 0..240 {
+        // Press on every other tick: each press after the cooldown swings again.
+        let idle = Actions::default();
+        w.step(if tick % 2 == 0 { &attack } else { &idle });
+        cast.after_tick(&w);
+        for e in w.play_events() {
+            if let PlayEvent::EnemyHit { defeated, .. } = e {
+                hits.push(*defeated);
+                let m = member(&cast);
+                if *defeated {
+                    assert_eq!(m.animator.clip(), HeroClip::Death);
+                    assert_eq!(m.animator.layer(), None);
+                } else {
+                    assert_eq!(m.animator.layer(), Some(HeroClip::Hurt));
+                }
+            }
+        }
+        if hits.last() == Some(&true) {
+            break;
+        }
+    }
+    assert_eq!(hits, [false, true], "two hits, the second defeats it");
+    let mut shown = Vec::new();
+    for _ in 0..DEFEATED_SHOWN_TICKS + 10 {
+        shown.push(member(&cast).shown());
+        w.step(&Actions::default());
+        cast.after_tick(&w);
+    }
+    let solid = (DEFEATED_SHOWN_TICKS - DEFEATED_BLINK_TICKS - 1) as usize;
+    assert!(shown[..solid].iter().all(|&s| s), "lying still, drawn");
+    let blink = &shown[solid + 1..DEFEATED_SHOWN_TICKS as usize - 1];
+    assert!(
+        blink.iter().any(|&s| s) && blink.iter().any(|&s| !s),
+        "blinking"
+    );
+    assert!(
+        shown[DEFEATED_SHOWN_TICKS as usize..].iter().all(|&s| !s),
+        "gone"
+    );
+    assert_eq!(member(&cast).animator.clip(), HeroClip::Death, "held");
+}

@@ -350,7 +350,7 @@ fn tessera_model_reports_parts_clips_roles_and_notes() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("missing clip `idle`"), "{stderr}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("clips: 11"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("clips: 15"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -749,7 +749,7 @@ fn tessera_model_writes_a_contact_sheet_of_every_role() {
     let (cw, ch) = (SHEET_CELL.0 as usize, SHEET_CELL.1 as usize);
     assert_eq!(
         (sheet.width as usize, sheet.height as usize),
-        (cw * SHEET_PHASES.len(), ch * 12)
+        (cw * SHEET_PHASES.len(), ch * tessera::anim::HeroClip::COUNT)
     );
     let cell = |row: usize, col: usize| -> Vec<u8> {
         (0..ch)
@@ -791,7 +791,7 @@ fn tessera_check_validates_character_files() {
     );
     assert!(
         stdout.contains("(character: ")
-            && stdout.contains("21 joints, 12 clips, 0 roles falling back"),
+            && stdout.contains("21 joints, 16 clips, 0 roles falling back"),
         "{stdout}"
     );
     let dir = crate::common::scratch_dir("check-character");

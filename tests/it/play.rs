@@ -689,3 +689,56 @@ fn the_time_played_counts_from_the_start_or_the_restart_to_the_goal() {
     assert_eq!(w.play_ticks(), goal + 1 - 100);
     assert!(w.frame() > goal + 1);
 }
+
+/// A defeated enemy no longer acts, but its body still falls: a crawler struck dead in mid-air
+/// (falling past the hero's ledge) lands on the floor below and stays there, instead of hanging
+/// where the blow found it (the view then draws it lying there).
+#[test]
+fn a_defeated_enemy_falls_to_the_ground_and_lies_there() {
+    use tessera::movement::MoveState;
+    let mut level = level(
+        vec![rect(-10.0, -1.0, 10.0, 0.0), rect(-3.0, 0.0, 0.4, 2.0)],
+        vec![],
+        p(0.0, 2.0),
+    );
+    level.agents = vec![LevelAgent {
+        kind: AgentKind::Crawler,
+        size: AgentSize::Small,
+        spawn: p(1.0, 3.0),
+        facing: -1.0,
+        character: None,
+        patrol: None,
+    }];
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let attack = Actions {
+        attack_pressed: true,
+        ..Actions::default()
+    };
+    let mut events = play(&mut w, attack, 2);
+    events.retain(|(_, e)| matches!(e, PlayEvent::EnemyHit { .. }));
+    assert!(
+        matches!(
+            events[..],
+            [(
+                _,
+                PlayEvent::EnemyHit {
+                    agent: 0,
+                    defeated: true
+                }
+            )]
+        ),
+        "{events:?}"
+    );
+    let struck = w.agents()[0].mover.body.pos;
+    assert!(struck.y > 2.0, "struck in the air at {struck}");
+    play(&mut w, Actions::default(), 240);
+    let body = &w.agents()[0];
+    assert!(body.defeated);
+    assert_eq!(
+        body.mover.body.pos.y, 0.0,
+        "on the floor: {}",
+        body.mover.body.pos
+    );
+    assert!(matches!(body.mover.state, MoveState::Supported { .. }));
+    assert_eq!(body.mover.vel, DVec2::ZERO, "at rest");
+}
