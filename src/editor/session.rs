@@ -7,9 +7,10 @@
 //!
 //! This file holds the session's state, its history and the pointer's dispatch (press, drag,
 //! release, and the Select tool's gestures); one child module per concern holds the rest:
-//! `pick` (what is under the pointer), `draw` (the Draw tool and the Tiles brush), `selection`
-//! (delete, rotate, scale, copy, paste, kind), `objects_tools` (agents, movers and their path
-//! nodes, doors, switches) and `files` (save, open, [`SaveOutcome`]). So every interaction (click, box select, drag, draw and close, brushes,
+//! `pick` (what is under the pointer), `tools` (one file per tool behind [`ToolBehaviour`]:
+//! what a press, a band and a key do with it), `selection` (delete, rotate, scale, copy,
+//! paste, kind), `objects_tools` (grabbing, dragging, copying and deleting agents, movers and
+//! their path nodes, doors, switches) and `files` (save, open, [`SaveOutcome`]). So every interaction (click, box select, drag, draw and close, brushes,
 //! copy and paste) is unit-tested without a window.
 //!
 //! # Tolerances
@@ -29,85 +30,17 @@ use super::objects::{self, AgentTemplate, Grab, ObjectRef};
 use super::ops::{Edit, EditError};
 use super::snap::Grid;
 use crate::collision::Aabb;
-mod draw;
 mod files;
 mod objects_tools;
 mod pick;
 mod selection;
+mod tools;
 
 pub use files::SaveOutcome;
 pub use pick::{closest_on_segment, inside};
+pub use tools::{Press, Tool, ToolBehaviour, ToolKey};
 
-use crate::level::{Ladder, Level, LevelPolygon, SavePlaces};
-
-/// What a click or drag in the view does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tool {
-    /// Select and move vertices, polygons, ladders and the spawn; box-select on empty space;
-    /// Ctrl-click on an edge inserts a vertex.
-    Select,
-    /// Click points of a new polygon; click the first point (or press Enter) to close it.
-    Draw,
-    /// Drag a rectangle: a new box polygon.
-    BoxBrush,
-    /// Click or drag over grid cells: one square polygon per cell (the grid's size).
-    TileBrush,
-    /// Drag a rectangle: a new ladder.
-    Ladder,
-    /// Click: the spawn point goes there.
-    Spawn,
-    /// Click: the hero is put there (play-test from the cursor).
-    PlaceHero,
-    /// Click: a new agent of the [`AgentTemplate`]'s kind, size and facing, feet at the click.
-    Agent,
-    /// Drag a rectangle: a new mover (a platform with a two-node path; drag its nodes with
-    /// Select).
-    Mover,
-    /// Drag a rectangle: a new closed door.
-    Door,
-    /// Click a door to pick it, then drag a rectangle: that door's switch region.
-    Switch,
-}
-
-impl Tool {
-    /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 11] = [
-        Tool::Select,
-        Tool::Draw,
-        Tool::BoxBrush,
-        Tool::TileBrush,
-        Tool::Ladder,
-        Tool::Spawn,
-        Tool::Agent,
-        Tool::Mover,
-        Tool::Door,
-        Tool::Switch,
-        Tool::PlaceHero,
-    ];
-
-    /// Whether it places or links objects (agents, movers, doors, switches): the toolbar lists
-    /// these in its Objects menu.
-    pub fn is_object(self) -> bool {
-        matches!(self, Tool::Agent | Tool::Mover | Tool::Door | Tool::Switch)
-    }
-
-    /// The toolbar label.
-    pub fn label(self) -> &'static str {
-        match self {
-            Tool::Select => "Select",
-            Tool::Draw => "Draw",
-            Tool::BoxBrush => "Box",
-            Tool::TileBrush => "Tiles",
-            Tool::Ladder => "Ladder",
-            Tool::Spawn => "Spawn",
-            Tool::PlaceHero => "Hero here",
-            Tool::Agent => "Agent",
-            Tool::Mover => "Mover",
-            Tool::Door => "Door",
-            Tool::Switch => "Switch",
-        }
-    }
-}
+use crate::level::{Level, LevelPolygon, SavePlaces};
 
 /// What is under the pointer, most specific first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -489,142 +422,22 @@ impl EditorSession {
 
     // ----- pointer -----
 
-    /// The primary button went down at `p`.
+    /// The primary button went down at `p`: the active tool's press ([`ToolBehaviour::press`]).
     pub fn press(&mut self, p: DVec2, radius: f64, mods: Modifiers) {
         self.message = None;
-        let snapped = self.grid.snap(p);
-        match self.tool {
-            Tool::Select => self.press_select(p, radius, mods),
-            Tool::Draw => self.click_draw(snapped, radius),
-            Tool::BoxBrush | Tool::Ladder => {
-                self.gesture = Gesture::Band {
-                    from: snapped,
-                    to: snapped,
-                    add: false,
-                }
-            }
-            Tool::TileBrush => {
-                self.gesture = Gesture::Tiles {
-                    cells: BTreeSet::new(),
-                };
-                self.paint_tile(p);
-            }
-            Tool::Spawn => {
-                let _ = self.edit(Edit::MoveSpawn { to: snapped }, p);
-            }
-            Tool::PlaceHero => self.requests.push(Request::PlaceHero(p)),
-            Tool::Agent | Tool::Mover | Tool::Door | Tool::Switch => {
-                self.press_object_tool(p, snapped, mods)
-            }
-        }
+        let press = Press {
+            at: p,
+            snapped: self.grid.snap(p),
+            radius,
+            mods,
+        };
+        self.tool.behaviour().press(self, press);
     }
 
-    fn press_select(&mut self, p: DVec2, radius: f64, mods: Modifiers) {
-        let hit = self.pick(p, radius);
-        let sel = &mut self.selection;
-        match hit {
-            Some(Hit::Edge {
-                polygon,
-                edge,
-                point,
-            }) if mods.ctrl => {
-                let point = if self.grid.enabled {
-                    self.grid.snap(point)
-                } else {
-                    point
-                };
-                if self
-                    .edit(
-                        Edit::InsertVertex {
-                            polygon,
-                            edge,
-                            point,
-                        },
-                        p,
-                    )
-                    .is_ok()
-                {
-                    self.selection.clear();
-                    self.selection.vertices.insert((polygon, edge + 1));
-                }
-            }
-            Some(Hit::Vertex { polygon, vertex }) => {
-                if mods.shift {
-                    if !sel.vertices.remove(&(polygon, vertex)) {
-                        sel.vertices.insert((polygon, vertex));
-                    }
-                    return;
-                }
-                if !sel.vertices.contains(&(polygon, vertex)) {
-                    sel.clear();
-                    sel.vertices.insert((polygon, vertex));
-                }
-                let vertices: Vec<usize> = sel
-                    .vertices
-                    .iter()
-                    .filter(|&&(q, _)| q == polygon)
-                    .map(|&(_, v)| v)
-                    .collect();
-                let grab = self.level.polygons[polygon].points[vertex];
-                self.gesture = Gesture::Vertices {
-                    polygon,
-                    vertices,
-                    grab,
-                    offset: p - grab,
-                };
-            }
-            Some(Hit::Spawn) => {
-                self.gesture = Gesture::Spawn {
-                    offset: p - self.level.spawn,
-                };
-            }
-            Some(Hit::Edge { polygon, .. }) | Some(Hit::Polygon(polygon)) => {
-                if mods.shift {
-                    if !sel.polygons.remove(&polygon) {
-                        sel.polygons.insert(polygon);
-                    }
-                    return;
-                }
-                if !sel.polygons.contains(&polygon) {
-                    sel.clear();
-                    sel.polygons.insert(polygon);
-                }
-                let grab = self.level.polygons[polygon].points[0];
-                self.gesture = Gesture::Polygons {
-                    polygons: sel.polygons.iter().copied().collect(),
-                    grab,
-                    offset: p - grab,
-                };
-            }
-            Some(Hit::Object(what)) => self.grab_object(what, p),
-            Some(Hit::PathSegment {
-                mover,
-                segment,
-                point,
-            }) => self.press_path_segment(mover, segment, point, p, mods),
-            Some(Hit::Ladder(index)) => {
-                if !mods.shift {
-                    sel.clear();
-                }
-                sel.ladder = Some(index);
-                let grab = self.level.ladders[index].min;
-                self.gesture = Gesture::Ladder {
-                    index,
-                    grab,
-                    offset: p - grab,
-                };
-            }
-            None => {
-                if !mods.shift {
-                    sel.clear();
-                }
-                self.gesture = Gesture::Band {
-                    from: p,
-                    to: p,
-                    add: mods.shift,
-                };
-            }
-        }
+    /// A key for the active tool (Enter, Backspace, Escape); returns whether it took it (else the
+    /// key keeps the editor's meaning: delete the selection, clear it).
+    pub fn tool_key(&mut self, key: ToolKey, cursor: DVec2) -> bool {
+        self.tool.behaviour().key(self, key, cursor)
     }
 
     /// The pointer moved to `p` with the button down.
@@ -714,10 +527,10 @@ impl EditorSession {
                 };
             }
             Gesture::Band { from, add, .. } => {
-                let to = if self.tool == Tool::Select {
-                    p
-                } else {
+                let to = if self.tool.behaviour().band_snaps() {
                     grid.snap(p)
+                } else {
+                    p
                 };
                 self.gesture = Gesture::Band { from, to, add };
             }
@@ -735,41 +548,7 @@ impl EditorSession {
         self.drag(p);
         match std::mem::replace(&mut self.gesture, Gesture::None) {
             Gesture::Band { from, to, add } => {
-                let r = rect(from, to);
-                match self.tool {
-                    Tool::Select => self.select_in(r, add),
-                    Tool::BoxBrush if r.min.x < r.max.x && r.min.y < r.max.y => {
-                        let outline = vec![
-                            r.min,
-                            DVec2::new(r.max.x, r.min.y),
-                            r.max,
-                            DVec2::new(r.min.x, r.max.y),
-                        ];
-                        if self
-                            .edit(
-                                Edit::AddPolygon {
-                                    polygon: LevelPolygon::solid(outline),
-                                },
-                                p,
-                            )
-                            .is_ok()
-                        {
-                            self.select_only_polygon(self.level.polygons.len() - 1);
-                        }
-                    }
-                    Tool::Mover | Tool::Door | Tool::Switch => self.release_object_band(r, p, add),
-                    Tool::Ladder if r.min.x < r.max.x && r.min.y < r.max.y => {
-                        let ladder = Ladder {
-                            min: r.min,
-                            max: r.max,
-                        };
-                        if self.edit(Edit::AddLadder { ladder }, p).is_ok() {
-                            self.selection.clear();
-                            self.selection.ladder = Some(self.level.ladders.len() - 1);
-                        }
-                    }
-                    _ => {}
-                }
+                self.tool.behaviour().band(self, rect(from, to), p, add);
             }
             _ => self.history.end_drag(),
         }
@@ -780,25 +559,7 @@ impl EditorSession {
         self.history.end_drag();
     }
 
-    fn select_in(&mut self, r: Aabb, add: bool) {
-        if !add {
-            self.selection.clear();
-        }
-        for (pi, poly) in self.level.polygons.iter().enumerate() {
-            let inside: Vec<usize> = (0..poly.points.len())
-                .filter(|&v| r.contains(poly.points[v]))
-                .collect();
-            if inside.len() == poly.points.len() {
-                self.selection.polygons.insert(pi);
-            } else {
-                self.selection
-                    .vertices
-                    .extend(inside.into_iter().map(|v| (pi, v)));
-            }
-        }
-    }
-
-    fn select_only_polygon(&mut self, polygon: usize) {
+    pub(super) fn select_only_polygon(&mut self, polygon: usize) {
         self.selection.clear();
         self.selection.polygons.insert(polygon);
     }
@@ -815,6 +576,7 @@ fn rect(a: DVec2, b: DVec2) -> Aabb {
 mod tests {
     use super::*;
     use crate::collision::PolygonKind;
+    use crate::level::Ladder;
 
     pub(super) fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)

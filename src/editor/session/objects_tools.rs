@@ -1,110 +1,15 @@
-//! The session's object tools and gestures: placing agents, movers, doors and switches,
-//! selecting and dragging them (a path node, a whole mover, a door, its switch, an agent),
+//! The session's object gestures (placing them is the object tools': `tools/agent.rs`,
+//! `mover.rs`, `door.rs`, `switch.rs`): selecting and dragging objects (a path node, a whole mover, a door, its switch, an agent),
 //! inserting and deleting path nodes, and deleting objects. The edits and their checks are
 //! [`crate::editor::objects`]'; this is what a press, a drag and a release do with them.
 use glam::DVec2;
 
-use super::{EditorSession, Gesture, Modifiers, Tool};
+use super::{EditorSession, Gesture, Modifiers};
 use crate::collision::Aabb;
 use crate::editor::objects::{self, Grab, ObjectRef};
 use crate::editor::ops::Edit;
 
 impl EditorSession {
-    /// A press with the agent, mover, door or switch tool (Shift with the mover tool: the
-    /// rectangle becomes another piece of the selected mover).
-    pub(super) fn press_object_tool(&mut self, p: DVec2, snapped: DVec2, mods: Modifiers) {
-        match self.tool {
-            Tool::Agent => {
-                let mut agents = self.level.agents.clone();
-                agents.push(self.agent_template.agent(snapped));
-                let edit = Edit::SetAgents {
-                    agents,
-                    restore: false,
-                };
-                if self.edit(edit, p).is_ok() {
-                    self.select_object(ObjectRef::Agent(self.level.agents.len() - 1), None);
-                }
-            }
-            Tool::Switch => {
-                // A press on a door picks the door the next rectangle becomes the switch of.
-                if let Some(Grab::Door(i) | Grab::Switch(i)) = objects::pick_inside(&self.level, p)
-                {
-                    self.select_object(ObjectRef::Door(i), None);
-                    return;
-                }
-                self.start_band(snapped, false);
-            }
-            _ => self.start_band(snapped, mods.shift),
-        }
-    }
-
-    fn start_band(&mut self, at: DVec2, add: bool) {
-        self.gesture = Gesture::Band {
-            from: at,
-            to: at,
-            add,
-        };
-    }
-
-    /// A rectangle dragged with the mover, door or switch tool; `add` (Shift) with the mover
-    /// tool and a mover selected: another piece of that mover (its path unchanged).
-    pub(super) fn release_object_band(&mut self, r: Aabb, p: DVec2, add: bool) {
-        if !(r.min.x < r.max.x && r.min.y < r.max.y) {
-            return;
-        }
-        match self.tool {
-            Tool::Mover if add => {
-                let Some(ObjectRef::Mover(i)) = self.selection.object else {
-                    self.refuse("select a mover first: Shift-drag adds a piece to it", p);
-                    return;
-                };
-                let mut movers = self.level.movers.clone();
-                movers[i].pieces.push(objects::rect_points(r));
-                let edit = Edit::SetMovers {
-                    movers,
-                    restore: false,
-                };
-                let _ = self.edit(edit, p);
-            }
-            Tool::Mover => {
-                let mut movers = self.level.movers.clone();
-                movers.push(objects::new_mover(r));
-                let edit = Edit::SetMovers {
-                    movers,
-                    restore: false,
-                };
-                if self.edit(edit, p).is_ok() {
-                    self.select_object(ObjectRef::Mover(self.level.movers.len() - 1), None);
-                }
-            }
-            Tool::Door => {
-                let mut doors = self.level.doors.clone();
-                doors.push(objects::new_door(r));
-                let edit = Edit::SetDoors {
-                    doors,
-                    restore: false,
-                };
-                if self.edit(edit, p).is_ok() {
-                    self.select_object(ObjectRef::Door(self.level.doors.len() - 1), None);
-                }
-            }
-            Tool::Switch => {
-                let Some(ObjectRef::Door(i)) = self.selection.object else {
-                    self.refuse("pick a door first: click it with the switch tool", p);
-                    return;
-                };
-                let mut doors = self.level.doors.clone();
-                doors[i].switch = Some(r);
-                let edit = Edit::SetDoors {
-                    doors,
-                    restore: false,
-                };
-                let _ = self.edit(edit, p);
-            }
-            _ => {}
-        }
-    }
-
     /// Selects only `object` (and `node` of a mover's path).
     pub fn select_object(&mut self, object: ObjectRef, node: Option<usize>) {
         self.selection.clear();

@@ -28,7 +28,7 @@ use egui::{Color32, Sense};
 use glam::DVec2;
 
 use super::recovery::{self, Autosave, Pending};
-use super::session::{EditorSession, Modifiers};
+use super::session::{EditorSession, Modifiers, ToolKey};
 use super::Shortcut;
 use crate::collision::ColliderId;
 use crate::movement::Tuning;
@@ -412,21 +412,17 @@ impl EditorUi {
                 Shortcut::Save => self.save(),
                 Shortcut::Open => self.open_dialog(),
                 Shortcut::FinishDrawing => {
-                    if !s.drawing().is_empty() {
-                        s.finish_drawing(cursor);
-                    }
+                    s.tool_key(ToolKey::Finish, cursor);
                 }
                 Shortcut::Backspace => {
-                    if !s.undo_point() {
+                    if !s.tool_key(ToolKey::Back, cursor) {
                         s.delete_selection();
                     }
                 }
                 Shortcut::Delete => s.delete_selection(),
                 Shortcut::Cancel => {
-                    if s.drawing().is_empty() {
+                    if !s.tool_key(ToolKey::Cancel, cursor) {
                         s.selection.clear();
-                    } else {
-                        s.cancel_drawing();
                     }
                 }
                 Shortcut::ToggleGrid => s.grid.enabled = !s.grid.enabled,

@@ -1,13 +1,42 @@
-//! The Draw tool (click points, close on the first or with Enter) and the Tiles brush (one
-//! square per grid cell along the stroke).
+//! The Draw tool: click points of a new polygon; a click on its first point or Enter closes
+//! it (a solid polygon, selected), Backspace takes back the last point, Escape drops it.
 use glam::DVec2;
 
-use super::{EditorSession, Gesture};
+use super::{Press, ToolBehaviour, ToolKey};
 use crate::editor::ops::Edit;
+use crate::editor::session::{EditorSession, Gesture};
 use crate::level::LevelPolygon;
 
+pub(super) struct Draw;
+
+impl ToolBehaviour for Draw {
+    fn label(&self) -> &'static str {
+        "Draw"
+    }
+
+    fn press(&self, s: &mut EditorSession, press: Press) {
+        s.click_draw(press.snapped, press.radius);
+    }
+
+    fn key(&self, s: &mut EditorSession, key: ToolKey, cursor: DVec2) -> bool {
+        if s.drawing.is_empty() {
+            return false;
+        }
+        match key {
+            ToolKey::Finish => s.finish_drawing(cursor),
+            ToolKey::Back => {
+                s.undo_point();
+            }
+            ToolKey::Cancel => s.cancel_drawing(),
+        }
+        true
+    }
+}
+
 impl EditorSession {
-    pub(super) fn click_draw(&mut self, p: DVec2, radius: f64) {
+    /// A click of the Draw tool at `p`: closes the polygon on its first point (within
+    /// `radius`, with at least 3 points), else adds a point.
+    fn click_draw(&mut self, p: DVec2, radius: f64) {
         if let Some(&first) = self.drawing.first() {
             if self.drawing.len() >= 3 && first.distance(p) <= radius {
                 self.finish_drawing(p);
@@ -43,37 +72,5 @@ impl EditorSession {
     pub fn cancel_drawing(&mut self) {
         self.drawing.clear();
         self.gesture = Gesture::None;
-    }
-
-    pub(super) fn paint_tile(&mut self, p: DVec2) {
-        let s = self.grid.size();
-        let cell = ((p.x / s).floor() as i64, (p.y / s).floor() as i64);
-        let Gesture::Tiles { cells } = &mut self.gesture else {
-            return;
-        };
-        if !cells.insert(cell) {
-            return;
-        }
-        // A cell already covered by a polygon vertex-for-vertex is not painted twice.
-        let (x0, y0) = (self.grid.coordinate(cell.0), self.grid.coordinate(cell.1));
-        let (x1, y1) = (
-            self.grid.coordinate(cell.0 + 1),
-            self.grid.coordinate(cell.1 + 1),
-        );
-        let outline = vec![
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0),
-            DVec2::new(x1, y1),
-            DVec2::new(x0, y1),
-        ];
-        if self.level.polygons.iter().any(|q| q.points == outline) {
-            return;
-        }
-        let _ = self.edit(
-            Edit::AddPolygon {
-                polygon: LevelPolygon::solid(outline),
-            },
-            p,
-        );
     }
 }

@@ -1,0 +1,40 @@
+//! The Door tool: drag a rectangle, get a new closed door (selected); refused with the reason
+//! when it would overlap another door.
+use glam::DVec2;
+
+use super::{has_area, start_band, Press, ToolBehaviour};
+use crate::collision::Aabb;
+use crate::editor::objects::{self, ObjectRef};
+use crate::editor::ops::Edit;
+use crate::editor::session::EditorSession;
+
+pub(super) struct DoorTool;
+
+impl ToolBehaviour for DoorTool {
+    fn label(&self) -> &'static str {
+        "Door"
+    }
+
+    fn is_object(&self) -> bool {
+        true
+    }
+
+    fn press(&self, s: &mut EditorSession, press: Press) {
+        start_band(s, press.snapped, false);
+    }
+
+    fn band(&self, s: &mut EditorSession, r: Aabb, p: DVec2, _add: bool) {
+        if !has_area(&r) {
+            return;
+        }
+        let mut doors = s.level.doors.clone();
+        doors.push(objects::new_door(r));
+        let edit = Edit::SetDoors {
+            doors,
+            restore: false,
+        };
+        if s.edit(edit, p).is_ok() {
+            s.select_object(ObjectRef::Door(s.level.doors.len() - 1), None);
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The editor's tools, one file each behind one small interface, [`ToolBehaviour`].
+//!
+//! # What it owns
+//! What each tool does with the pointer and the keys: a press ([`ToolBehaviour::press`]), the
+//! rectangle a rubber band it started ends as ([`ToolBehaviour::band`]), and the drawing keys
+//! (Enter, Backspace, Escape: [`ToolBehaviour::key`]). Drags are the gestures' business
+//! (`session.rs`): a press starts one (moving vertices, polygons, ladders, the spawn or an
+//! object, a band, a tile stroke) and a drag continues it whatever the tool.
+//!
+//! The egui side reads the session for its overlays (the band, the polygon being drawn) and
+//! draws the agent tool's template in the objects panel (`editor::ui::objects`); this module and
+//! its tools never name egui (`tests/it/layering.rs`).
+//!
+//! # Adding a tool
+//! A new file here with a unit struct implementing [`ToolBehaviour`] (its label, whether it is
+//! an object tool, what a press and a band do), and one line in [`Tool`]'s list
+//! ([`Tool::behaviour`]).
+mod agent;
+mod box_brush;
+mod door;
+mod draw;
+mod ladder;
+mod mover;
+mod place_hero;
+mod select;
+mod spawn;
+mod switch;
+mod tiles;
+
+use glam::DVec2;
+
+use super::{EditorSession, Gesture, Modifiers};
+use crate::collision::Aabb;
+
+/// A press of the primary button, in level coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Press {
+    /// Where the pointer is.
+    pub at: DVec2,
+    /// That point snapped to the grid (the pointer's own point when the grid is off).
+    pub snapped: DVec2,
+    /// The picking radius, m (a few pixels at the current zoom).
+    pub radius: f64,
+    /// The modifier keys held.
+    pub mods: Modifiers,
+}
+
+/// A key a tool may take before the editor's own meaning of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToolKey {
+    /// Enter: finish what is being made.
+    Finish,
+    /// Backspace: take back the last step of it (else the editor deletes the selection).
+    Back,
+    /// Escape: drop it (else the editor clears the selection).
+    Cancel,
+}
+
+/// What one tool does (see the module docs).
+pub trait ToolBehaviour: Sync {
+    /// The toolbar label.
+    fn label(&self) -> &'static str;
+
+    /// Whether it places or links objects (agents, movers, doors, switches): the toolbar lists
+    /// these in its Objects menu.
+    fn is_object(&self) -> bool {
+        false
+    }
+
+    /// The primary button went down.
+    fn press(&self, s: &mut EditorSession, press: Press);
+
+    /// A rubber band this tool started ended as `r` (possibly empty: a click) at `p`; `add`
+    /// is the Shift of its press.
+    fn band(&self, _s: &mut EditorSession, _r: Aabb, _p: DVec2, _add: bool) {}
+
+    /// Whether its band's corners snap to the grid (a selection box does not).
+    fn band_snaps(&self) -> bool {
+        true
+    }
+
+    /// A key; returns whether the tool took it. The pointer is at `cursor`.
+    fn key(&self, _s: &mut EditorSession, _key: ToolKey, _cursor: DVec2) -> bool {
+        false
+    }
+}
+
+/// What a click or drag in the view does: the editor's tools, in toolbar order by [`Tool::ALL`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Select and move vertices, polygons, ladders, objects and the spawn; box-select on empty
+    /// space; Ctrl-click on an edge inserts a vertex.
+    Select,
+    /// Click points of a new polygon; click the first point (or press Enter) to close it.
+    Draw,
+    /// Drag a rectangle: a new box polygon.
+    BoxBrush,
+    /// Click or drag over grid cells: one square polygon per cell (the grid's size).
+    TileBrush,
+    /// Drag a rectangle: a new ladder.
+    Ladder,
+    /// Click: the spawn point goes there.
+    Spawn,
+    /// Click: the hero is put there (play-test from the cursor).
+    PlaceHero,
+    /// Click: a new agent of the agent template's kind, size and facing, feet at the click.
+    Agent,
+    /// Drag a rectangle: a new mover (a platform with a two-node path; drag its nodes with
+    /// Select); Shift-drag: another piece of the selected mover.
+    Mover,
+    /// Drag a rectangle: a new closed door.
+    Door,
+    /// Click a door to pick it, then drag a rectangle: that door's switch region.
+    Switch,
+}
+
+impl Tool {
+    /// Every tool, in toolbar order.
+    pub const ALL: [Tool; 11] = [
+        Tool::Select,
+        Tool::Draw,
+        Tool::BoxBrush,
+        Tool::TileBrush,
+        Tool::Ladder,
+        Tool::Spawn,
+        Tool::Agent,
+        Tool::Mover,
+        Tool::Door,
+        Tool::Switch,
+        Tool::PlaceHero,
+    ];
+
+    /// What the tool does: the one list from a tool to its file.
+    pub fn behaviour(self) -> &'static dyn ToolBehaviour {
+        match self {
+            Tool::Select => &select::SelectTool,
+            Tool::Draw => &draw::Draw,
+            Tool::BoxBrush => &box_brush::BoxBrush,
+            Tool::TileBrush => &tiles::TileBrush,
+            Tool::Ladder => &ladder::LadderTool,
+            Tool::Spawn => &spawn::SpawnTool,
+            Tool::PlaceHero => &place_hero::PlaceHero,
+            Tool::Agent => &agent::AgentTool,
+            Tool::Mover => &mover::MoverTool,
+            Tool::Door => &door::DoorTool,
+            Tool::Switch => &switch::SwitchTool,
+        }
+    }
+
+    /// Whether it places or links objects ([`ToolBehaviour::is_object`]).
+    pub fn is_object(self) -> bool {
+        self.behaviour().is_object()
+    }
+
+    /// The toolbar label ([`ToolBehaviour::label`]).
+    pub fn label(self) -> &'static str {
+        self.behaviour().label()
+    }
+}
+
+/// Starts a rubber band at `at` (the press of a rectangle tool).
+fn start_band(s: &mut EditorSession, at: DVec2, add: bool) {
+    s.gesture = Gesture::Band {
+        from: at,
+        to: at,
+        add,
+    };
+}
+
+/// Whether `r` has an inside (a band that was dragged, not clicked).
+fn has_area(r: &Aabb) -> bool {
+    r.min.x < r.max.x && r.min.y < r.max.y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::editor::session::tests::{level, p};
+
+    #[test]
+    fn every_tool_has_its_own_label_and_the_object_tools_are_the_four_placers() {
+        let labels: std::collections::BTreeSet<&str> = Tool::ALL.map(Tool::label).into();
+        assert_eq!(labels.len(), Tool::ALL.len(), "{labels:?}");
+        let objects: Vec<Tool> = Tool::ALL.into_iter().filter(|t| t.is_object()).collect();
+        assert_eq!(
+            objects,
+            [Tool::Agent, Tool::Mover, Tool::Door, Tool::Switch]
+        );
+    }
+
+    /// Enter, Backspace and Escape go to the Draw tool only while a polygon is being drawn;
+    /// otherwise no tool takes them and they keep the editor's meaning (delete or clear the
+    /// selection).
+    #[test]
+    fn the_drawing_keys_reach_the_draw_tool_only_while_it_draws() {
+        let mut s = EditorSession::new(level(), None);
+        for tool in Tool::ALL {
+            s.set_tool(tool);
+            for key in [ToolKey::Finish, ToolKey::Back, ToolKey::Cancel] {
+                assert!(!s.tool_key(key, p(0., 0.)), "{tool:?} took {key:?}");
+            }
+        }
+        s.set_tool(Tool::Draw);
+        s.grid.enabled = false;
+        let none = Modifiers::default();
+        for q in [p(20., 20.), p(22., 20.), p(22., 22.)] {
+            s.press(q, 0.1, none);
+            s.release(q);
+        }
+        assert!(s.tool_key(ToolKey::Back, p(0., 0.)));
+        assert_eq!(s.drawing().len(), 2);
+        s.press(p(21., 23.), 0.1, none);
+        s.release(p(21., 23.));
+        let before = s.level().polygons.len();
+        assert!(s.tool_key(ToolKey::Finish, p(0., 0.)));
+        assert_eq!(s.level().polygons.len(), before + 1);
+        assert!(
+            !s.tool_key(ToolKey::Cancel, p(0., 0.)),
+            "nothing left to drop"
+        );
+    }
+}

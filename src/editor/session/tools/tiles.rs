@@ -1,0 +1,58 @@
+//! The Tiles brush: a click or a stroke over grid cells makes one square polygon per cell
+//! (the grid's size), each cell once per stroke and never over a square already there.
+use glam::DVec2;
+
+use super::{Press, ToolBehaviour};
+use crate::editor::ops::Edit;
+use crate::editor::session::{EditorSession, Gesture};
+use crate::level::LevelPolygon;
+
+pub(super) struct TileBrush;
+
+impl ToolBehaviour for TileBrush {
+    fn label(&self) -> &'static str {
+        "Tiles"
+    }
+
+    fn press(&self, s: &mut EditorSession, press: Press) {
+        s.gesture = Gesture::Tiles {
+            cells: Default::default(),
+        };
+        s.paint_tile(press.at);
+    }
+}
+
+impl EditorSession {
+    /// Paints the cell under `p` in the tile stroke under way.
+    pub(in crate::editor::session) fn paint_tile(&mut self, p: DVec2) {
+        let s = self.grid.size();
+        let cell = ((p.x / s).floor() as i64, (p.y / s).floor() as i64);
+        let Gesture::Tiles { cells } = &mut self.gesture else {
+            return;
+        };
+        if !cells.insert(cell) {
+            return;
+        }
+        // A cell already covered by a polygon vertex-for-vertex is not painted twice.
+        let (x0, y0) = (self.grid.coordinate(cell.0), self.grid.coordinate(cell.1));
+        let (x1, y1) = (
+            self.grid.coordinate(cell.0 + 1),
+            self.grid.coordinate(cell.1 + 1),
+        );
+        let outline = vec![
+            DVec2::new(x0, y0),
+            DVec2::new(x1, y0),
+            DVec2::new(x1, y1),
+            DVec2::new(x0, y1),
+        ];
+        if self.level.polygons.iter().any(|q| q.points == outline) {
+            return;
+        }
+        let _ = self.edit(
+            Edit::AddPolygon {
+                polygon: LevelPolygon::solid(outline),
+            },
+            p,
+        );
+    }
+}
