@@ -54,6 +54,12 @@ pub enum Grab {
     Mover(usize),
     /// One offset of a mover's path.
     PathNode { mover: usize, node: usize },
+    /// One corner of a mover's piece (handles shown on the selected mover only).
+    Corner {
+        mover: usize,
+        piece: usize,
+        corner: usize,
+    },
     /// One end of an agent's patrol range (`end` 0 the left, 1 the right).
     PatrolEnd { agent: usize, end: usize },
     /// A door's outline.
@@ -67,7 +73,9 @@ impl Grab {
     pub fn object(self) -> ObjectRef {
         match self {
             Grab::Agent(i) | Grab::PatrolEnd { agent: i, .. } => ObjectRef::Agent(i),
-            Grab::Mover(i) | Grab::PathNode { mover: i, .. } => ObjectRef::Mover(i),
+            Grab::Mover(i) | Grab::PathNode { mover: i, .. } | Grab::Corner { mover: i, .. } => {
+                ObjectRef::Mover(i)
+            }
             Grab::Door(i) | Grab::Switch(i) => ObjectRef::Door(i),
         }
     }
@@ -248,6 +256,72 @@ pub fn pick_handle(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
         .map(Grab::Agent)
 }
 
+/// The corner of one of mover `mover`'s pieces within `radius` of `p` (the nearest).
+pub fn pick_corner(level: &Level, mover: usize, p: DVec2, radius: f64) -> Option<Grab> {
+    let m = level.movers.get(mover)?;
+    let mut best: Option<(f64, Grab)> = None;
+    for (piece, points) in m.pieces.iter().enumerate() {
+        for (corner, q) in points.iter().enumerate() {
+            let d = q.distance(p);
+            if d <= radius && best.is_none_or(|(b, _)| d < b) {
+                let g = Grab::Corner {
+                    mover,
+                    piece,
+                    corner,
+                };
+                best = Some((d, g));
+            }
+        }
+    }
+    best.map(|(_, g)| g)
+}
+
+/// The edit that adds `p` as a corner of mover `mover`: into the piece edge nearest to it,
+/// between that edge's ends (refused by the level's rules unless the piece stays strictly
+/// convex: a point outside the piece, beyond that edge). `None` if the mover does not exist.
+pub fn with_corner(level: &Level, mover: usize, p: DVec2) -> Option<Edit> {
+    let m = level.movers.get(mover)?;
+    let mut best: Option<(f64, usize, usize)> = None;
+    for (k, points) in m.pieces.iter().enumerate() {
+        let n = points.len();
+        for e in 0..n {
+            let d = closest_on_segment(points[e], points[(e + 1) % n], p).distance(p);
+            if best.is_none_or(|(b, _, _)| d < b) {
+                best = Some((d, k, e));
+            }
+        }
+    }
+    let (_, k, e) = best?;
+    let mut movers = level.movers.clone();
+    movers[mover].pieces[k].insert(e + 1, p);
+    Some(Edit::SetMovers {
+        movers,
+        restore: false,
+    })
+}
+
+/// The edit that removes corner `grab` of a mover's piece; `None` unless `grab` is a corner
+/// that exists of a piece with more than three.
+pub fn without_corner(level: &Level, grab: Grab) -> Option<Edit> {
+    let Grab::Corner {
+        mover,
+        piece,
+        corner,
+    } = grab
+    else {
+        return None;
+    };
+    if !exists(level, grab) || level.movers[mover].pieces[piece].len() <= 3 {
+        return None;
+    }
+    let mut movers = level.movers.clone();
+    movers[mover].pieces[piece].remove(corner);
+    Some(Edit::SetMovers {
+        movers,
+        restore: false,
+    })
+}
+
 /// The path segment of a mover within `radius` of `p`: `(mover, segment, nearest point)`,
 /// segment `k` running from node `k` to node `k + 1`.
 pub fn pick_path_segment(level: &Level, p: DVec2, radius: f64) -> Option<(usize, usize, DVec2)> {
@@ -293,6 +367,15 @@ pub fn exists(level: &Level, grab: Grab) -> bool {
         Grab::PathNode { mover, node } => {
             level.movers.get(mover).is_some_and(|m| node < m.path.len())
         }
+        Grab::Corner {
+            mover,
+            piece,
+            corner,
+        } => level
+            .movers
+            .get(mover)
+            .and_then(|m| m.pieces.get(piece))
+            .is_some_and(|p| corner < p.len()),
         Grab::PatrolEnd { agent, .. } => {
             level.agents.get(agent).is_some_and(|a| a.patrol.is_some())
         }
@@ -316,6 +399,14 @@ pub fn grab_point(level: &Level, grab: Grab) -> Option<DVec2> {
             .movers
             .get(mover)
             .and_then(|m| path_points(m).get(node).copied()),
+        Grab::Corner {
+            mover,
+            piece,
+            corner,
+        } => level
+            .movers
+            .get(mover)
+            .and_then(|m| m.pieces.get(piece)?.get(corner).copied()),
         Grab::PatrolEnd { agent, end } => level
             .agents
             .get(agent)
@@ -354,6 +445,20 @@ pub fn moved(level: &Level, grab: Grab, delta: DVec2) -> Option<Edit> {
         Grab::PathNode { mover, node } => {
             let mut movers = level.movers.clone();
             movers[mover].path[node] += delta;
+            Edit::SetMovers {
+                movers,
+                restore: false,
+            }
+        }
+        Grab::Corner {
+            mover,
+            piece,
+            corner,
+        } => {
+            // The piece reshaped; the level's rules refuse it when it stops being strictly
+            // convex (the drag then stops at its last valid shape).
+            let mut movers = level.movers.clone();
+            movers[mover].pieces[piece][corner] += delta;
             Edit::SetMovers {
                 movers,
                 restore: false,

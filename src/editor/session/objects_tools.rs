@@ -450,6 +450,84 @@ mod tests {
         assert_eq!(s.selection.object, None);
     }
 
+    /// The selected mover's corners are handles: a drag reshapes the piece in one undo step and
+    /// stops where it would stop being convex; Ctrl-click beside an edge adds a corner there,
+    /// Ctrl-click on a corner removes it, down to three.
+    #[test]
+    fn the_selected_movers_corners_reshape_its_piece_and_stay_convex() {
+        let ctrl = Modifiers {
+            ctrl: true,
+            shift: false,
+        };
+        let mut s = session();
+        s.set_tool(Tool::Mover);
+        drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
+        s.set_tool(Tool::Select);
+        let corner = |s: &EditorSession, k: usize| s.level().movers[0].pieces[0][k];
+        let top_right = (0..4).find(|&k| corner(&s, k) == p(-2.0, 2.5)).unwrap();
+        assert_eq!(
+            s.pick(p(-2.0, 2.5), 0.1),
+            Some(Hit::Object(Grab::Corner {
+                mover: 0,
+                piece: 0,
+                corner: top_right
+            }))
+        );
+        // Not a handle while the mover is not selected.
+        s.selection.clear();
+        assert_ne!(
+            s.pick(p(-2.0, 2.5), 0.1)
+                .map(|h| matches!(h, Hit::Object(Grab::Corner { .. }))),
+            Some(true)
+        );
+        s.select_object(ObjectRef::Mover(0), None);
+        // Up and in: a trapezoid, one undo step.
+        drag(&mut s, p(-2.0, 2.5), p(-2.5, 3.0));
+        assert_eq!(corner(&s, top_right), p(-2.5, 3.0));
+        let undo_depth = s.history().undo_len();
+        // Past the bottom edge's line the piece would fold: the drag stops at its last valid
+        // shape, with the reason.
+        s.press(p(-2.5, 3.0), 0.1, Modifiers::default());
+        s.drag(p(-2.5, 2.75));
+        s.drag(p(-2.5, 1.0));
+        s.release(p(-2.5, 1.0));
+        assert_eq!(corner(&s, top_right), p(-2.5, 2.75));
+        assert!(s.message().is_some_and(|m| m.error), "{:?}", s.message());
+        assert_eq!(s.history().undo_len(), undo_depth + 1);
+        // A corner added above the top edge, then removed again by Ctrl-click on it.
+        s.press(p(-3.25, 3.5), 0.1, ctrl);
+        s.release(p(-3.25, 3.5));
+        assert_eq!(s.level().movers[0].pieces[0].len(), 5);
+        assert!(s.level().movers[0].pieces[0].contains(&p(-3.25, 3.5)));
+        s.press(p(-3.25, 3.5), 0.1, ctrl);
+        s.release(p(-3.25, 3.5));
+        assert_eq!(s.level().movers[0].pieces[0].len(), 4);
+        // A corner beyond the end of an edge would make the next corner reflex: refused with
+        // the reason, the piece unchanged.
+        s.grid.enabled = false;
+        let before = s.level().movers[0].pieces[0].clone();
+        s.press(p(-4.1, 2.6), 0.1, ctrl);
+        s.release(p(-4.1, 2.6));
+        assert_eq!(s.level().movers[0].pieces[0], before);
+        assert!(
+            s.message()
+                .is_some_and(|m| m.error && m.text.contains("convex")),
+            "{:?}",
+            s.message()
+        );
+        s.grid.enabled = true;
+        // Down to three corners, then no further.
+        s.press(corner(&s, 0), 0.1, ctrl);
+        s.release(corner(&s, 0));
+        assert_eq!(s.level().movers[0].pieces[0].len(), 3);
+        s.press(corner(&s, 0), 0.1, ctrl);
+        s.release(corner(&s, 0));
+        assert_eq!(s.level().movers[0].pieces[0].len(), 3);
+        assert!(s
+            .message()
+            .is_some_and(|m| m.error && m.text.contains("three corners")));
+    }
+
     #[test]
     fn a_mover_whose_path_leaves_the_bounds_is_refused() {
         let mut s = session();

@@ -1,16 +1,23 @@
-//! Picking: what is under the pointer, most specific first (vertices, object handles, the
+//! Picking: what is under the pointer, most specific first (the selected mover's corners,
+//! vertices, object handles, the
 //! spawn, edges, path segments, object insides, polygons, ladders), within a radius the view
 //! chooses.
 use glam::DVec2;
 
 use super::{EditorSession, Hit};
-use crate::editor::objects;
+use crate::editor::objects::{self, ObjectRef};
 use crate::level::LevelPolygon;
 
 impl EditorSession {
-    /// What is under `p`, with handles within `radius` metres.
+    /// What is under `p`, with handles within `radius` metres. The selected mover's piece
+    /// corners come first: selecting a mover is asking for its corners.
     pub fn pick(&self, p: DVec2, radius: f64) -> Option<Hit> {
         let level = &self.level;
+        if let Some(ObjectRef::Mover(m)) = self.selection.object {
+            if let Some(g) = objects::pick_corner(level, m, p, radius) {
+                return Some(Hit::Object(g));
+            }
+        }
         let mut best: Option<(f64, Hit)> = None;
         for (pi, poly) in level.polygons.iter().enumerate() {
             if !near_box(poly, p, radius) {

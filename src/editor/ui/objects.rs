@@ -88,6 +88,15 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
                 line(painter, map, a, b, 1.0, colours::GHOST);
             }
         }
+        // The selected mover's corners: handles that reshape its pieces.
+        if selected {
+            for q in m.pieces.iter().flatten() {
+                if let Some(sp) = map.to_screen(*q) {
+                    let r = egui::Rect::from_center_size(sp, egui::vec2(7.0, 7.0));
+                    painter.rect_stroke(r, 0.0, Stroke::new(1.5, c), egui::StrokeKind::Middle);
+                }
+            }
+        }
         // Ghosts of the selected mover at each node of its path.
         if selected {
             for &o in m.path.iter().skip(1) {
@@ -179,6 +188,16 @@ pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: O
                 .and_then(|&q| map.to_screen(q))
             {
                 painter.circle_stroke(sp, 7.0, Stroke::new(2.0, c));
+            }
+        }
+        Some(Hit::Object(Grab::Corner {
+            mover,
+            piece,
+            corner,
+        })) => {
+            if let Some(sp) = map.to_screen(level.movers[mover].pieces[piece][corner]) {
+                let r = egui::Rect::from_center_size(sp, egui::vec2(12.0, 12.0));
+                painter.rect_stroke(r, 0.0, Stroke::new(2.0, c), egui::StrokeKind::Middle);
             }
         }
         Some(Hit::Object(Grab::PatrolEnd { agent, end })) => {
@@ -465,6 +484,7 @@ fn mover_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
         }
     });
     ui.label("Drag a node in the view; Ctrl-click the path adds one.");
+    ui.label("Drag a corner to reshape a piece (it stays convex); Ctrl-click beside it adds one, on it removes it.");
     ui.horizontal(|ui| {
         ui.label(format!(
             "{} piece{}",

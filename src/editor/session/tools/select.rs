@@ -2,11 +2,14 @@
 //! the spawn, an object or a path node, an edge or a polygon's inside, a ladder) and a drag
 //! moves it in one undo step; Shift toggles vertices and polygons in the selection; Ctrl-click
 //! on an edge inserts a (snapped) vertex; a press on empty space starts a selection box that
-//! takes whole polygons and loose vertices.
+//! takes whole polygons and loose vertices. The selected mover shows its pieces' corners as
+//! handles: dragging one reshapes the piece (kept strictly convex), Ctrl-click on one removes
+//! it, and Ctrl-click beside the mover adds a corner to its nearest piece edge.
 use glam::DVec2;
 
 use super::{Press, ToolBehaviour};
 use crate::collision::Aabb;
+use crate::editor::objects::{self, Grab, ObjectRef};
 use crate::editor::ops::Edit;
 use crate::editor::session::{EditorSession, Gesture, Hit, Modifiers};
 
@@ -109,6 +112,13 @@ impl EditorSession {
                     offset: p - grab,
                 };
             }
+            Some(Hit::Object(corner @ Grab::Corner { .. })) if mods.ctrl => {
+                if let Some(edit) = objects::without_corner(&self.level, corner) {
+                    let _ = self.edit(edit, p);
+                } else {
+                    self.refuse("a piece keeps at least three corners", p);
+                }
+            }
             Some(Hit::Object(what)) => self.grab_object(what, p),
             Some(Hit::PathSegment {
                 mover,
@@ -126,6 +136,16 @@ impl EditorSession {
                     grab,
                     offset: p - grab,
                 };
+            }
+            None if mods.ctrl && matches!(sel.object, Some(ObjectRef::Mover(_))) => {
+                // Ctrl-click beside the selected mover: a new corner of its nearest piece edge.
+                let Some(ObjectRef::Mover(m)) = sel.object else {
+                    return;
+                };
+                let at = self.grid.snap(p);
+                if let Some(edit) = objects::with_corner(&self.level, m, at) {
+                    let _ = self.edit(edit, p);
+                }
             }
             None => {
                 if !mods.shift {
