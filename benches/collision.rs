@@ -1545,7 +1545,8 @@ fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMo
 }
 
 /// Movers: the hero jumping again and again on a floor among 16 platforms moving within 4 m
-/// of it (every move it makes is clipped against them); and the agents bench's tick (1 000
+/// of it (every move it makes is clipped against them), the whole world's tick and the hero's
+/// own step alone (the movers frozen); and the agents bench's tick (1 000
 /// agents of three size classes, 8 doors, 10 000 tiles) with 64 platforms over its rows.
 fn movers<M: Measurement>(c: &mut Criterion<M>) {
     use tessera::sim::World;
@@ -1587,6 +1588,22 @@ fn movers<M: Measurement>(c: &mut Criterion<M>) {
     g.throughput(Throughput::Elements(1));
     g.bench_function(BenchmarkId::new("hero_step_among", 16), |b| {
         b.iter(|| w.step(black_box(&jump)).contacts)
+    });
+    // The hero's own step alone (the third phase of a tick: the movers frozen where this tick
+    // posed them), jumping again and again among the same 16: every move clipped against them.
+    let env = tessera::movement::Env {
+        collision: w.collision(),
+        ladders: &[],
+        movers: w.movers(),
+    };
+    let mut hero = w.hero().clone();
+    let mut report = tessera::movement::StepReport::default();
+    let dt = 1.0 / tessera::sim::TICK_HZ as f64;
+    g.bench_function(BenchmarkId::new("hero_own_step_among", 16), |b| {
+        b.iter(|| {
+            hero.step(&env, black_box(&jump), &tuning, dt, &mut report);
+            report.contacts
+        })
     });
 
     let (tiles, count) = if measuring() {

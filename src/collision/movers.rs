@@ -254,18 +254,27 @@ impl Movers {
         self.one_way[m as usize]
     }
 
-    /// The sweep of every collider for this tick's offsets.
+    /// The sweep of every collider for this tick's offsets. Each box is updated where it was
+    /// in last tick's order, so the sort meets an almost sorted list (movers move little in a
+    /// tick): a pass over it, not a full sort. The keys (left side, then mover index) are
+    /// unique, so the order is the same whatever order the sort starts from.
     fn sort(&mut self) {
+        let movers = self.offset.len();
         for (c, sweep) in self.sweep.iter_mut().enumerate() {
-            sweep.boxes.clear();
+            if sweep.boxes.len() != movers {
+                sweep.boxes.clear();
+                sweep
+                    .boxes
+                    .extend((0..movers as u32).map(|m| (Aabb::from_points([DVec2::ZERO]), m)));
+            }
             sweep.width = 0.0;
-            for (m, (b, o)) in self.bounds.iter().zip(&self.offset).enumerate() {
-                let world = Aabb {
-                    min: b[c].min + *o,
-                    max: b[c].max + *o,
+            for (world, m) in &mut sweep.boxes {
+                let (b, o) = (&self.bounds[*m as usize][c], self.offset[*m as usize]);
+                *world = Aabb {
+                    min: b.min + o,
+                    max: b.max + o,
                 };
                 sweep.width = sweep.width.max(world.max.x - world.min.x);
-                sweep.boxes.push((world, m as u32));
             }
             sweep
                 .boxes
