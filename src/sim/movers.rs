@@ -112,7 +112,7 @@ impl Path {
 /// when `k ≥ 1`), so it has the bits `rem_euclid` gives; other inputs take `rem_euclid`.
 fn wrap(x: f64, m: f64) -> f64 {
     debug_assert!(m == 1.0 || m == 2.0);
-    if x >= 0.0 && x < 9.0e15 {
+    if (0.0..9.0e15).contains(&x) {
         x - m * (x / m).floor()
     } else {
         x.rem_euclid(m)
