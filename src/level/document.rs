@@ -227,7 +227,9 @@ pub struct LevelAgent {
     /// x between them: walking, it turns as it reaches either end, as at a wall (braking in time,
     /// so its feet stay within the range), and walks back into the range from wherever a charge
     /// or a knock took it. For the kinds that walk (`patrol`, `crawler`, `brute`'s walk; a
-    /// brute's charge is not held to it). `None` (the default): the whole ground it can walk.
+    /// brute's charge is not held to it). While it rides a mover the range is in the mover's
+    /// frame (level x at the mover's rest pose, where the editor draws it), so it rides along.
+    /// `None` (the default): the whole ground it can walk.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub patrol: Option<[f64; 2]> => ("patrol range", Widget::XRange { half_width: 3.0 }),
 }

@@ -117,7 +117,8 @@ pub struct Agent {
     pub wait: u32,
     /// A brute charging (in its facing direction).
     pub charging: bool,
-    /// The level x range its walk keeps to ([`LevelAgent::patrol`]).
+    /// The x range its walk keeps to: level x, or the frame of the mover it rides
+    /// ([`LevelAgent::patrol`]).
     pub patrol: Option<[f64; 2]>,
 }
 
@@ -286,8 +287,12 @@ impl Agent {
         }
         if let (Some([left, right]), true) = (self.patrol, h.grounded()) {
             // The patrol range's ends are turned at as walls are, braking in time; from outside
-            // it (a charge or a knock took it there) it walks back in.
-            let x = h.body.pos.x;
+            // it (a charge or a knock took it there) it walks back in. On a mover the range is
+            // in the mover's frame (its rest pose, where the editor draws it): it rides along.
+            let x = match h.state {
+                MoveState::Riding { local, .. } => local.x,
+                _ => h.body.pos.x,
+            };
             let stop = braking_distance(h, t);
             if dir > 0.0 && x + stop >= right {
                 dir = -1.0;

@@ -981,3 +981,64 @@ fn a_wall_jump_off_a_moving_wall_keeps_its_velocity() {
         assert!(jumped, "{stroke}: never slid down the moving wall");
     }
 }
+
+/// A patrol range is in the frame of what the agent stands on: a crawler spawned on a 10 m
+/// platform that travels 8 m to the right and back keeps to its range (-2, 2) measured on the
+/// platform (its rest pose, where the editor draws the range), reaching both ends, while its
+/// feet in the level cover the platform's whole travel. Read in level x, the range would pull
+/// it off towards (-2, 2) whenever the platform is away.
+#[test]
+fn a_patrol_range_on_a_mover_rides_along_with_it() {
+    let l = level(
+        vec![rect(-40.0, -60.0, 40.0, -59.0)],
+        vec![],
+        p(-30.0, -59.0),
+    );
+    let mut l = with_movers(
+        l,
+        vec![mover(
+            (-5.0, -0.5, 5.0, 0.0),
+            &[(0.0, 0.0), (8.0, 0.0)],
+            4.0,
+            MoverMode::PingPong,
+            MoverEase::Linear,
+        )],
+    );
+    l.agents = vec![LevelAgent {
+        kind: AgentKind::Crawler,
+        size: AgentSize::Small,
+        spawn: p(0.0, 0.0),
+        facing: 1.0,
+        character: None,
+        patrol: Some([-2.0, 2.0]),
+    }];
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    let (mut world_lo, mut world_hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for tick in 0..120 * 20 {
+        step(&mut w, &idle());
+        let a = &w.agents()[0];
+        let MoveState::Riding { local, .. } = a.mover.state else {
+            assert!(
+                tick < 60,
+                "tick {tick}: off the platform: {:?}",
+                a.mover.state
+            );
+            continue;
+        };
+        lo = lo.min(local.x);
+        hi = hi.max(local.x);
+        world_lo = world_lo.min(a.mover.body.pos.x);
+        world_hi = world_hi.max(a.mover.body.pos.x);
+    }
+    let tick_travel = Tuning::default().run_speed / 120.0;
+    assert!(
+        lo >= -2.0 - tick_travel && hi <= 2.0 + tick_travel,
+        "walked {lo}..{hi} on the platform, outside (-2, 2)"
+    );
+    assert!(lo < -1.8 && hi > 1.8, "walked only {lo}..{hi}");
+    assert!(
+        world_lo < -1.8 && world_hi > 6.0,
+        "its feet in the level: {world_lo}..{world_hi}"
+    );
+}
