@@ -13,6 +13,10 @@ impl ToolBehaviour for AgentTool {
         "Agent"
     }
 
+    fn hint(&self) -> &'static str {
+        "Click: a new agent of the kind, size and facing chosen in the panel, its feet at the click"
+    }
+
     fn is_object(&self) -> bool {
         true
     }

@@ -15,6 +15,10 @@ impl ToolBehaviour for BoxBrush {
         "Box"
     }
 
+    fn hint(&self) -> &'static str {
+        "Drag a rectangle: a new box polygon"
+    }
+
     fn press(&self, s: &mut EditorSession, press: Press) {
         start_band(s, press.snapped, false);
     }

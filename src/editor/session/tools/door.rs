@@ -15,6 +15,10 @@ impl ToolBehaviour for DoorTool {
         "Door"
     }
 
+    fn hint(&self) -> &'static str {
+        "Drag a rectangle: a new closed door"
+    }
+
     fn is_object(&self) -> bool {
         true
     }

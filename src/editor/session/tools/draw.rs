@@ -14,6 +14,10 @@ impl ToolBehaviour for Draw {
         "Draw"
     }
 
+    fn hint(&self) -> &'static str {
+        "Click the points of a new polygon; click the first point or press Enter to close it; Backspace takes back a point, Escape drops it"
+    }
+
     fn press(&self, s: &mut EditorSession, press: Press) {
         s.click_draw(press.snapped, press.radius);
     }

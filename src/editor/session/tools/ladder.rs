@@ -14,6 +14,10 @@ impl ToolBehaviour for LadderTool {
         "Ladder"
     }
 
+    fn hint(&self) -> &'static str {
+        "Drag a rectangle: a new ladder"
+    }
+
     fn press(&self, s: &mut EditorSession, press: Press) {
         start_band(s, press.snapped, false);
     }

@@ -12,8 +12,8 @@
 //! its tools never name egui (`tests/it/layering.rs`).
 //!
 //! # Adding a tool
-//! A new file here with a unit struct implementing [`ToolBehaviour`] (its label, whether it is
-//! an object tool, what a press and a band do), and one line in [`Tool`]'s list
+//! A new file here with a unit struct implementing [`ToolBehaviour`] (its label and hint,
+//! whether it is an object tool, what a press and a band do), and one line in [`Tool`]'s list
 //! ([`Tool::behaviour`]).
 mod agent;
 mod box_brush;
@@ -60,6 +60,9 @@ pub enum ToolKey {
 pub trait ToolBehaviour: Sync {
     /// The toolbar label.
     fn label(&self) -> &'static str;
+
+    /// What it does, in a sentence: the toolbar button's hover text.
+    fn hint(&self) -> &'static str;
 
     /// Whether it places or links objects (agents, movers, doors, switches): the toolbar lists
     /// these in its Objects menu.
@@ -156,6 +159,11 @@ impl Tool {
     pub fn label(self) -> &'static str {
         self.behaviour().label()
     }
+
+    /// What it does ([`ToolBehaviour::hint`]).
+    pub fn hint(self) -> &'static str {
+        self.behaviour().hint()
+    }
 }
 
 /// Starts a rubber band at `at` (the press of a rectangle tool).
@@ -181,6 +189,12 @@ mod tests {
     fn every_tool_has_its_own_label_and_the_object_tools_are_the_four_placers() {
         let labels: std::collections::BTreeSet<&str> = Tool::ALL.map(Tool::label).into();
         assert_eq!(labels.len(), Tool::ALL.len(), "{labels:?}");
+        for tool in Tool::ALL {
+            assert!(
+                tool.hint().len() > tool.label().len(),
+                "{tool:?} has no hint"
+            );
+        }
         let objects: Vec<Tool> = Tool::ALL.into_iter().filter(|t| t.is_object()).collect();
         assert_eq!(
             objects,

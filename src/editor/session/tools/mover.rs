@@ -16,6 +16,10 @@ impl ToolBehaviour for MoverTool {
         "Mover"
     }
 
+    fn hint(&self) -> &'static str {
+        "Drag a rectangle: a new moving platform; Shift-drag adds a piece to the selected mover"
+    }
+
     fn is_object(&self) -> bool {
         true
     }

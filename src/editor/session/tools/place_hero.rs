@@ -10,6 +10,10 @@ impl ToolBehaviour for PlaceHero {
         "Hero here"
     }
 
+    fn hint(&self) -> &'static str {
+        "Click: the hero is put there, to play-test from the cursor"
+    }
+
     fn press(&self, s: &mut EditorSession, press: Press) {
         s.requests.push(Request::PlaceHero(press.at));
     }

@@ -20,6 +20,10 @@ impl ToolBehaviour for SelectTool {
         "Select"
     }
 
+    fn hint(&self) -> &'static str {
+        "Click to select and drag to move vertices, polygons, ladders, objects and the spawn; Shift adds to the selection; Ctrl-click an edge inserts a vertex; drag on empty space to box-select"
+    }
+
     fn press(&self, s: &mut EditorSession, press: Press) {
         s.press_select(press.at, press.radius, press.mods);
     }

@@ -10,6 +10,10 @@ impl ToolBehaviour for SpawnTool {
         "Spawn"
     }
 
+    fn hint(&self) -> &'static str {
+        "Click: the level's spawn point goes there"
+    }
+
     fn press(&self, s: &mut EditorSession, press: Press) {
         let _ = s.edit(Edit::MoveSpawn { to: press.snapped }, press.at);
     }

@@ -16,6 +16,10 @@ impl ToolBehaviour for SwitchTool {
         "Switch"
     }
 
+    fn hint(&self) -> &'static str {
+        "Click a door to pick it, then drag a rectangle: that door's switch region"
+    }
+
     fn is_object(&self) -> bool {
         true
     }

@@ -14,6 +14,10 @@ impl ToolBehaviour for TileBrush {
         "Tiles"
     }
 
+    fn hint(&self) -> &'static str {
+        "Click or drag over grid cells: one square polygon per cell (the grid's size)"
+    }
+
     fn press(&self, s: &mut EditorSession, press: Press) {
         s.gesture = Gesture::Tiles {
             cells: Default::default(),

@@ -47,7 +47,11 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
             }
             ui.separator();
             for tool in Tool::ALL.into_iter().filter(|t| !t.is_object()) {
-                if ui.selectable_label(s.tool == tool, tool.label()).clicked() {
+                if ui
+                    .selectable_label(s.tool == tool, tool.label())
+                    .on_hover_text(tool.hint())
+                    .clicked()
+                {
                     s.set_tool(tool);
                 }
             }
@@ -60,7 +64,11 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
             };
             ui.menu_button(objects, |ui| {
                 for tool in Tool::ALL.into_iter().filter(|t| t.is_object()) {
-                    if ui.selectable_label(s.tool == tool, tool.label()).clicked() {
+                    if ui
+                        .selectable_label(s.tool == tool, tool.label())
+                        .on_hover_text(tool.hint())
+                        .clicked()
+                    {
                         s.set_tool(tool);
                         ui.close();
                     }
