@@ -1,6 +1,7 @@
 //! The hero's animation controller driven by the movement: the clip sequence of the default
 //! tour at key frames, the foot-slide bound across gait speeds, continuity of the drawn pose
-//! across loops and transitions, the landing strength, and the feet planted on slopes.
+//! across loops and transitions, the landing strength, the feet planted on slopes, and the game's
+//! clips (attack, hurt, death) cued by the rules of play.
 use glam::{DVec2, Vec3};
 use tessera::anim::controller::{foot_slide, FOOT_SLIDE_FRACTION, MOVING_SPEED};
 use tessera::anim::{AnimInput, HeroAnimator, HeroClip, Model, HERO_GLB};
@@ -445,4 +446,106 @@ fn running_feet_keep_their_clip_heights_on_slopes() {
         }
     }
     assert!(planted >= 20, "only {planted} planted feet checked");
+}
+
+/// The rules of play drive the hero's game clips through `view::animate`: the attack key swings
+/// `attack` over the upper body (the legs keep their clip), a crawler's touch plays `hurt` over
+/// it, and dying plays `death` until the respawn, after which the hero stands again.
+#[test]
+fn the_attack_a_hit_and_a_death_play_their_clips_on_the_hero() {
+    use tessera::level::{AgentKind, AgentSize, LevelAgent};
+    use tessera::movement::Actions;
+    use tessera::sim::{PlayEvent, World};
+    let mut level = crate::common::level(
+        vec![crate::common::rect(-20.0, -1.0, 20.0, 0.0)],
+        vec![],
+        crate::common::p(0.0, 0.0),
+    );
+    level.agents = vec![LevelAgent {
+        kind: AgentKind::Idle,
+        size: AgentSize::Small,
+        spawn: crate::common::p(8.0, 0.0),
+        facing: -1.0,
+        character: None,
+        patrol: None,
+    }];
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let mut anim = animator();
+    let attack = Actions {
+        attack_pressed: true,
+        ..Actions::default()
+    };
+    w.step(&attack);
+    animate(&mut anim, &w);
+    assert!(w.play_events().contains(&PlayEvent::Attacked));
+    assert_eq!(anim.layer(), Some(HeroClip::Attack));
+    assert_eq!(anim.clip(), HeroClip::Idle, "the legs stand on");
+    for _ in 0..60 {
+        w.step(&Actions::default());
+        animate(&mut anim, &w);
+    }
+    assert_eq!(anim.layer(), None, "the swing is over");
+
+    // A crawler walks into the standing hero: hurt.
+    let mut level = level.clone();
+    level.agents[0].kind = AgentKind::Crawler;
+    level.agents[0].spawn = crate::common::p(3.0, 0.0);
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let mut anim = animator();
+    let mut hurt = false;
+    for _ in 0..120 * 5 {
+        w.step(&Actions::default());
+        animate(&mut anim, &w);
+        if w.play_events()
+            .iter()
+            .any(|e| matches!(e, PlayEvent::Hurt { .. }))
+        {
+            hurt = true;
+            assert_eq!(anim.layer(), Some(HeroClip::Hurt));
+            break;
+        }
+    }
+    assert!(hurt, "the crawler never reached the hero");
+
+    // Walking off the end of the floor into the pit: the death clip until the respawn.
+    let level = crate::common::level(
+        vec![crate::common::rect(-20.0, -1.0, 0.0, 0.0)],
+        vec![],
+        crate::common::p(-2.0, 0.0),
+    );
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let mut anim = animator();
+    let right = Actions {
+        move_axis: DVec2::X,
+        ..Actions::default()
+    };
+    let (mut died, mut respawned) = (false, false);
+    for _ in 0..120 * 20 {
+        let idle = Actions::default();
+        w.step(if died { &idle } else { &right });
+        animate(&mut anim, &w);
+        for e in w.play_events() {
+            match e {
+                PlayEvent::Died { .. } => died = true,
+                PlayEvent::Respawned => respawned = true,
+                _ => {}
+            }
+        }
+        if w.play().is_dead() {
+            assert_eq!(anim.clip(), HeroClip::Death);
+        }
+        if respawned {
+            break;
+        }
+    }
+    assert!(died && respawned, "died {died}, respawned {respawned}");
+    for _ in 0..30 {
+        w.step(&Actions::default());
+        animate(&mut anim, &w);
+    }
+    assert_ne!(
+        anim.clip(),
+        HeroClip::Death,
+        "standing again after the respawn"
+    );
 }
