@@ -1598,7 +1598,7 @@ fn movers<M: Measurement>(c: &mut Criterion<M>) {
     };
     let mut hero = w.hero().clone();
     let mut report = tessera::movement::StepReport::default();
-    let dt = 1.0 / tessera::sim::TICK_HZ as f64;
+    let dt = tessera::sim::DT;
     g.bench_function(BenchmarkId::new("hero_own_step_among", 16), |b| {
         b.iter(|| {
             hero.step(&env, black_box(&jump), &tuning, dt, &mut report);

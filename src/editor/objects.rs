@@ -292,12 +292,7 @@ pub fn with_corner(level: &Level, mover: usize, p: DVec2) -> Option<Edit> {
         }
     }
     let (_, k, e) = best?;
-    let mut movers = level.movers.clone();
-    movers[mover].pieces[k].insert(e + 1, p);
-    Some(Edit::SetMovers {
-        movers,
-        restore: false,
-    })
+    Some(mover_edit(level, mover, |m| m.pieces[k].insert(e + 1, p)))
 }
 
 /// The edit that removes corner `grab` of a mover's piece; `None` unless `grab` is a corner
@@ -314,12 +309,19 @@ pub fn without_corner(level: &Level, grab: Grab) -> Option<Edit> {
     if !exists(level, grab) || level.movers[mover].pieces[piece].len() <= 3 {
         return None;
     }
+    Some(mover_edit(level, mover, |m| {
+        m.pieces[piece].remove(corner);
+    }))
+}
+
+/// The edit that changes mover `i` (which must exist) by `change`, the other movers as they are.
+pub fn mover_edit(level: &Level, i: usize, change: impl FnOnce(&mut LevelMover)) -> Edit {
     let mut movers = level.movers.clone();
-    movers[mover].pieces[piece].remove(corner);
-    Some(Edit::SetMovers {
+    change(&mut movers[i]);
+    Edit::SetMovers {
         movers,
         restore: false,
-    })
+    }
 }
 
 /// The path segment of a mover within `radius` of `p`: `(mover, segment, nearest point)`,
@@ -432,38 +434,19 @@ pub fn moved(level: &Level, grab: Grab, delta: DVec2) -> Option<Edit> {
                 restore: false,
             }
         }
-        Grab::Mover(i) => {
-            let mut movers = level.movers.clone();
-            for q in movers[i].pieces.iter_mut().flatten() {
+        Grab::Mover(i) => mover_edit(level, i, |m| {
+            for q in m.pieces.iter_mut().flatten() {
                 *q += delta;
             }
-            Edit::SetMovers {
-                movers,
-                restore: false,
-            }
-        }
-        Grab::PathNode { mover, node } => {
-            let mut movers = level.movers.clone();
-            movers[mover].path[node] += delta;
-            Edit::SetMovers {
-                movers,
-                restore: false,
-            }
-        }
+        }),
+        Grab::PathNode { mover, node } => mover_edit(level, mover, |m| m.path[node] += delta),
+        // The piece reshaped; the level's rules refuse it when it stops being strictly convex
+        // (the drag then stops at its last valid shape).
         Grab::Corner {
             mover,
             piece,
             corner,
-        } => {
-            // The piece reshaped; the level's rules refuse it when it stops being strictly
-            // convex (the drag then stops at its last valid shape).
-            let mut movers = level.movers.clone();
-            movers[mover].pieces[piece][corner] += delta;
-            Edit::SetMovers {
-                movers,
-                restore: false,
-            }
-        }
+        } => mover_edit(level, mover, |m| m.pieces[piece][corner] += delta),
         Grab::PatrolEnd { agent, end } => {
             // Along x only: the range is a stretch of level x at the agent's feet.
             let mut agents = level.agents.clone();

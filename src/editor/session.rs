@@ -292,7 +292,7 @@ impl EditorSession {
     /// The rubber band being dragged, if any (for drawing).
     pub fn band(&self) -> Option<Aabb> {
         match self.gesture {
-            Gesture::Band { from, to, .. } => Some(rect(from, to)),
+            Gesture::Band { from, to, .. } => Some(Aabb::from_points([from, to])),
             _ => None,
         }
     }
@@ -548,7 +548,9 @@ impl EditorSession {
         self.drag(p);
         match std::mem::replace(&mut self.gesture, Gesture::None) {
             Gesture::Band { from, to, add } => {
-                self.tool.behaviour().band(self, rect(from, to), p, add);
+                self.tool
+                    .behaviour()
+                    .band(self, Aabb::from_points([from, to]), p, add);
             }
             _ => self.history.end_drag(),
         }
@@ -562,13 +564,6 @@ impl EditorSession {
     pub(super) fn select_only_polygon(&mut self, polygon: usize) {
         self.selection.clear();
         self.selection.polygons.insert(polygon);
-    }
-}
-
-fn rect(a: DVec2, b: DVec2) -> Aabb {
-    Aabb {
-        min: a.min(b),
-        max: a.max(b),
     }
 }
 

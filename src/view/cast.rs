@@ -187,8 +187,7 @@ impl Cast {
             input.dead = agent.defeated;
             input.charging = agent.charging;
             input.cue = (hit && !agent.defeated).then_some(crate::anim::Cue::Hurt);
-            m.animator
-                .tick(&input, &agent.last.events, 1.0 / crate::sim::TICK_HZ as f64);
+            m.animator.tick(&input, &agent.last.events, crate::sim::DT);
         }
     }
 

@@ -85,11 +85,7 @@ pub fn animate(hero: &mut HeroAnimator, world: &World) {
         PlayEvent::Hurt { .. } => Some(Cue::Hurt),
         _ => None,
     });
-    hero.tick(
-        &input,
-        &world.last_report().events,
-        1.0 / crate::sim::TICK_HZ as f64,
-    );
+    hero.tick(&input, &world.last_report().events, crate::sim::DT);
 }
 
 /// What the controller reads of any character moved by the state machine (the hero or an

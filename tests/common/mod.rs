@@ -4,7 +4,7 @@
 
 use glam::DVec2;
 use tessera::collision::{convex_pieces, normalized_ccw, PolygonKind};
-use tessera::level::{Ladder, Level, LevelPolygon};
+use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelPolygon};
 use tessera::movement::{Actions, MoveEvent, Tuning};
 use tessera::sim::world::{TraceFrame, World};
 
@@ -42,6 +42,19 @@ pub fn one_way(points: &[(f64, f64)]) -> LevelPolygon {
 
 pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> LevelPolygon {
     poly(&[(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+}
+
+/// An agent of `kind` and `size` with its feet at `(x, y)`, facing `facing` (±1), drawn as its
+/// outline (no character) and with no patrol range.
+pub fn agent(kind: AgentKind, size: AgentSize, x: f64, y: f64, facing: f64) -> LevelAgent {
+    LevelAgent {
+        kind,
+        size,
+        spawn: p(x, y),
+        facing,
+        character: None,
+        patrol: None,
+    }
 }
 
 pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: DVec2) -> Level {

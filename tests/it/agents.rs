@@ -7,18 +7,7 @@ use tessera::level::{AgentKind, AgentSize, Level, LevelAgent};
 use tessera::movement::{Actions, Tuning};
 use tessera::sim::World;
 
-use crate::common::{level, p, rect};
-
-fn agent(kind: AgentKind, size: AgentSize, x: f64, y: f64, facing: f64) -> LevelAgent {
-    LevelAgent {
-        kind,
-        size,
-        spawn: p(x, y),
-        facing,
-        character: None,
-        patrol: None,
-    }
-}
+use crate::common::{agent, level, p, rect};
 
 fn with_agents(mut l: Level, agents: Vec<LevelAgent>) -> Level {
     l.agents = agents;

@@ -453,7 +453,7 @@ fn running_feet_keep_their_clip_heights_on_slopes() {
 /// it, and dying plays `death` until the respawn, after which the hero stands again.
 #[test]
 fn the_attack_a_hit_and_a_death_play_their_clips_on_the_hero() {
-    use tessera::level::{AgentKind, AgentSize, LevelAgent};
+    use tessera::level::{AgentKind, AgentSize};
     use tessera::movement::Actions;
     use tessera::sim::{PlayEvent, World};
     let mut level = crate::common::level(
@@ -461,14 +461,13 @@ fn the_attack_a_hit_and_a_death_play_their_clips_on_the_hero() {
         vec![],
         crate::common::p(0.0, 0.0),
     );
-    level.agents = vec![LevelAgent {
-        kind: AgentKind::Idle,
-        size: AgentSize::Small,
-        spawn: crate::common::p(8.0, 0.0),
-        facing: -1.0,
-        character: None,
-        patrol: None,
-    }];
+    level.agents = vec![crate::common::agent(
+        AgentKind::Idle,
+        AgentSize::Small,
+        8.0,
+        0.0,
+        -1.0,
+    )];
     let mut w = World::new(&level, &Tuning::default()).unwrap();
     let mut anim = animator();
     let attack = Actions {

@@ -180,29 +180,31 @@ fn the_shipped_level_files_name_characters_that_check() {
     );
 }
 
-/// An enemy the hero's attack hits flashes: its drawn tint goes to the hit flash's on the tick of
-/// the hit and back to its character's over `HIT_FLASH_TICKS` ticks (a hopper takes two hits, so
-/// it is still drawn).
-#[test]
-fn an_enemy_hit_by_the_attack_flashes_and_fades_back() {
-    use tessera::level::{AgentKind, AgentSize, LevelAgent};
-    use tessera::sim::PlayEvent;
-    use tessera::view::cast::{HIT_FLASH_TICKS, HIT_FLASH_TINT};
+/// A world of one floor with a hopper (drawn with its character, two hits to defeat) facing the
+/// hero within the reach of its attack, and its cast.
+fn hopper_in_reach() -> (World, Cast) {
+    use tessera::level::{AgentKind, AgentSize};
     let mut level = crate::common::level(
         vec![crate::common::rect(-10.0, -1.0, 10.0, 0.0)],
         vec![],
         crate::common::p(0.0, 0.0),
     );
-    level.agents = vec![LevelAgent {
-        kind: AgentKind::Hopper,
-        size: AgentSize::Medium,
-        spawn: crate::common::p(1.1, 0.0),
-        facing: -1.0,
-        character: Some("assets/characters/hopper.ron".into()),
-        patrol: None,
-    }];
-    let mut w = World::new(&level, &Tuning::default()).unwrap();
-    let mut cast = Cast::load(&w, &root().join("levels/test/flash.ron"), &data()).unwrap();
+    let mut hopper = crate::common::agent(AgentKind::Hopper, AgentSize::Medium, 1.1, 0.0, -1.0);
+    hopper.character = Some("assets/characters/hopper.ron".into());
+    level.agents = vec![hopper];
+    let w = World::new(&level, &Tuning::default()).unwrap();
+    let cast = Cast::load(&w, &root().join("levels/test/hopper.ron"), &data()).unwrap();
+    (w, cast)
+}
+
+/// An enemy the hero's attack hits flashes: its drawn tint goes to the hit flash's on the tick of
+/// the hit and back to its character's over `HIT_FLASH_TICKS` ticks (a hopper takes two hits, so
+/// it is still drawn).
+#[test]
+fn an_enemy_hit_by_the_attack_flashes_and_fades_back() {
+    use tessera::sim::PlayEvent;
+    use tessera::view::cast::{HIT_FLASH_TICKS, HIT_FLASH_TINT};
+    let (mut w, mut cast) = hopper_in_reach();
     let tint = |c: &Cast| c.members().next().unwrap().1.drawn_tint();
     let base = tint(&cast);
     let attack = Actions {
@@ -241,24 +243,9 @@ fn an_enemy_hit_by_the_attack_flashes_and_fades_back() {
 /// `DEFEATED_SHOWN_TICKS`, blinking for the last `DEFEATED_BLINK_TICKS`, and is gone after.
 #[test]
 fn a_struck_enemy_plays_hurt_then_death_and_its_body_blinks_out() {
-    use tessera::level::{AgentKind, AgentSize, LevelAgent};
     use tessera::sim::PlayEvent;
     use tessera::view::{DEFEATED_BLINK_TICKS, DEFEATED_SHOWN_TICKS};
-    let mut level = crate::common::level(
-        vec![crate::common::rect(-10.0, -1.0, 10.0, 0.0)],
-        vec![],
-        crate::common::p(0.0, 0.0),
-    );
-    level.agents = vec![LevelAgent {
-        kind: AgentKind::Hopper,
-        size: AgentSize::Medium,
-        spawn: crate::common::p(1.1, 0.0),
-        facing: -1.0,
-        character: Some("assets/characters/hopper.ron".into()),
-        patrol: None,
-    }];
-    let mut w = World::new(&level, &Tuning::default()).unwrap();
-    let mut cast = Cast::load(&w, &root().join("levels/test/clips.ron"), &data()).unwrap();
+    let (mut w, mut cast) = hopper_in_reach();
     let member = |c: &Cast| c.members().next().unwrap().1.clone();
     let attack = Actions {
         attack_pressed: true,

@@ -1004,14 +1004,9 @@ fn a_patrol_range_on_a_mover_rides_along_with_it() {
             MoverEase::Linear,
         )],
     );
-    l.agents = vec![LevelAgent {
-        kind: AgentKind::Crawler,
-        size: AgentSize::Small,
-        spawn: p(0.0, 0.0),
-        facing: 1.0,
-        character: None,
-        patrol: Some([-2.0, 2.0]),
-    }];
+    let mut crawler = crate::common::agent(AgentKind::Crawler, AgentSize::Small, 0.0, 0.0, 1.0);
+    crawler.patrol = Some([-2.0, 2.0]);
+    l.agents = vec![crawler];
     let mut w = World::new(&l, &Tuning::default()).unwrap();
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     let (mut world_lo, mut world_hi) = (f64::INFINITY, f64::NEG_INFINITY);

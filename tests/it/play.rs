@@ -701,14 +701,13 @@ fn a_defeated_enemy_falls_to_the_ground_and_lies_there() {
         vec![],
         p(0.0, 2.0),
     );
-    level.agents = vec![LevelAgent {
-        kind: AgentKind::Crawler,
-        size: AgentSize::Small,
-        spawn: p(1.0, 3.0),
-        facing: -1.0,
-        character: None,
-        patrol: None,
-    }];
+    level.agents = vec![crate::common::agent(
+        AgentKind::Crawler,
+        AgentSize::Small,
+        1.0,
+        3.0,
+        -1.0,
+    )];
     let mut w = World::new(&level, &Tuning::default()).unwrap();
     let attack = Actions {
         attack_pressed: true,

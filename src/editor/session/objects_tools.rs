@@ -52,14 +52,10 @@ impl EditorSession {
         } else {
             point
         };
-        let mut movers = self.level.movers.clone();
-        let m = &mut movers[mover];
-        let offset = point - objects::mover_anchor(m);
-        m.path.insert(segment + 1, offset);
-        let edit = Edit::SetMovers {
-            movers,
-            restore: false,
-        };
+        let edit = objects::mover_edit(&self.level, mover, |m| {
+            let offset = point - objects::mover_anchor(m);
+            m.path.insert(segment + 1, offset);
+        });
         if self.edit(edit, p).is_ok() {
             self.select_object(ObjectRef::Mover(mover), Some(segment + 1));
         }

@@ -32,20 +32,16 @@ impl ToolBehaviour for MoverTool {
         if !has_area(&r) {
             return;
         }
-        let mut movers = s.level.movers.clone();
         if add {
             let Some(ObjectRef::Mover(i)) = s.selection.object else {
                 s.refuse("select a mover first: Shift-drag adds a piece to it", p);
                 return;
             };
-            movers[i].pieces.push(objects::rect_points(r));
-            let edit = Edit::SetMovers {
-                movers,
-                restore: false,
-            };
+            let edit = objects::mover_edit(&s.level, i, |m| m.pieces.push(objects::rect_points(r)));
             let _ = s.edit(edit, p);
             return;
         }
+        let mut movers = s.level.movers.clone();
         movers.push(objects::new_mover(r));
         let edit = Edit::SetMovers {
             movers,
