@@ -10,7 +10,10 @@
 //! while the designer looks at it. So egui draws into an offscreen texture the size of the
 //! window only when what it draws changed (a hash of the tessellated meshes, their clip rects
 //! and textures, and any texture upload), and every frame composites that texture over the 3D
-//! frame with one full-screen triangle.
+//! frame with one full-screen triangle, scissored to the pixels egui's meshes cover
+//! (`content_rect`): the game's HUD is a small box in a corner, and compositing the whole window
+//! for it cost about 10 ms of CPU per frame on lavapipe at 1280×720 (BENCHMARKS.md, "A crowd of
+//! characters"). A frame where egui draws nothing composites nothing.
 //!
 //! The composite is exact: egui draws into a transparent layer with its own premultiplied-alpha
 //! blend, which leaves premultiplied colour and coverage in the layer, and the layer is blended
@@ -204,6 +207,11 @@ impl EguiLayer {
         let Some(layer) = &self.layer else {
             return;
         };
+        let Some(rect) = content_rect(&f, size) else {
+            // Nothing of egui's is on screen (the game without its HUD or a menu): nothing to
+            // draw or composite. The layer keeps what it held, and `drawn` still describes it.
+            return;
+        };
         let hash = frame_hash(&f, size);
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("egui"),
@@ -257,6 +265,9 @@ impl EguiLayer {
             });
             pass.set_pipeline(&self.composite);
             pass.set_bind_group(0, &layer.bind, &[]);
+            // Only where egui drew: outside it the layer is transparent, and the "over" blend
+            // of a transparent texel leaves the frame as it is.
+            pass.set_scissor_rect(rect.x, rect.y, rect.width, rect.height);
             pass.draw(0..3, 0..1);
         }
         self.composites += 1;
@@ -289,6 +300,60 @@ impl EguiLayer {
         });
         Layer { size, view, bind }
     }
+}
+
+/// A rectangle of the target in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PixelRect {
+    x: u32,
+    y: u32,
+    width: u32,
+    height: u32,
+}
+
+/// The pixels of a `size` target that egui's output may cover: the union of each mesh's vertex
+/// bounds (antialiasing feathers included) cut to its clip rect, widened to whole pixels (a
+/// fragment is drawn when its centre is inside a triangle, so this holds every drawn pixel) and
+/// cut to the target. The whole target where a primitive is a paint callback; `None` where egui
+/// draws nothing.
+fn content_rect(f: &EguiFrame, size: (u32, u32)) -> Option<PixelRect> {
+    let mut points = egui::Rect::NOTHING;
+    for job in &f.jobs {
+        match &job.primitive {
+            egui::epaint::Primitive::Mesh(m) => {
+                if m.indices.is_empty() {
+                    continue;
+                }
+                let bounds = m.calc_bounds().intersect(job.clip_rect);
+                if bounds.is_positive() {
+                    points = points.union(bounds);
+                }
+            }
+            egui::epaint::Primitive::Callback(_) => {
+                points = egui::Rect::EVERYTHING;
+                break;
+            }
+        }
+    }
+    if !points.is_positive() {
+        return None;
+    }
+    let ppp = f.pixels_per_point;
+    let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
+    let (x0, y0) = (
+        clamp((points.min.x * ppp).floor(), size.0),
+        clamp((points.min.y * ppp).floor(), size.1),
+    );
+    let (x1, y1) = (
+        clamp((points.max.x * ppp).ceil(), size.0),
+        clamp((points.max.y * ppp).ceil(), size.1),
+    );
+    (x1 > x0 && y1 > y0).then_some(PixelRect {
+        x: x0,
+        y: y0,
+        width: x1 - x0,
+        height: y1 - y0,
+    })
 }
 
 /// A hash of everything that decides the layer's pixels: the size, the scale, and every mesh
@@ -339,6 +404,65 @@ mod tests {
             pixels_per_point: 1.0,
             textures_changed: false,
         }
+    }
+
+    #[test]
+    fn the_composite_covers_what_egui_drew_and_nothing_else() {
+        // A 10-point triangle at 1.5 pixels per point: pixels 0..15 each way.
+        let mut f = frame(egui::Color32::RED);
+        f.pixels_per_point = 1.5;
+        let full = PixelRect {
+            x: 0,
+            y: 0,
+            width: 15,
+            height: 15,
+        };
+        assert_eq!(content_rect(&f, (100, 100)), Some(full));
+        // Cut to the target, and to the clip rect (widened to whole pixels: 3..6 points are
+        // pixels 4.5..9).
+        assert_eq!(
+            content_rect(&f, (10, 12)),
+            Some(PixelRect {
+                width: 10,
+                height: 12,
+                ..full
+            })
+        );
+        f.jobs[0].clip_rect = egui::Rect::from_min_max(egui::pos2(3., 3.), egui::pos2(6., 6.));
+        assert_eq!(
+            content_rect(&f, (100, 100)),
+            Some(PixelRect {
+                x: 4,
+                y: 4,
+                width: 5,
+                height: 5
+            })
+        );
+        // Two meshes: their union. A mesh moved off the target, or clipped away: nothing.
+        let mut other = frame(egui::Color32::RED);
+        if let Primitive::Mesh(m) = &mut other.jobs[0].primitive {
+            m.translate(egui::vec2(50.0, 60.0));
+        }
+        let mut two = frame(egui::Color32::RED);
+        two.jobs.extend(other.jobs.clone());
+        assert_eq!(
+            content_rect(&two, (100, 100)),
+            Some(PixelRect {
+                x: 0,
+                y: 0,
+                width: 60,
+                height: 70
+            })
+        );
+        assert_eq!(content_rect(&other, (40, 40)), None);
+        f.jobs[0].clip_rect = egui::Rect::from_min_max(egui::pos2(20., 20.), egui::pos2(30., 30.));
+        assert_eq!(content_rect(&f, (100, 100)), None);
+        let empty = EguiFrame {
+            jobs: Vec::new(),
+            pixels_per_point: 1.0,
+            textures_changed: true,
+        };
+        assert_eq!(content_rect(&empty, (100, 100)), None);
     }
 
     #[test]
