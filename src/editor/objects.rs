@@ -690,7 +690,7 @@ fn is_new<T: PartialEq>(old: &[T], i: usize, item: &T) -> bool {
 
 /// Refuses agent `i` where its collider would overlap a solid polygon or a closed door, or
 /// where its spawn is outside the level's bounds.
-fn agent_placement(level: &Level, i: usize, a: &LevelAgent) -> Result<(), EditError> {
+pub(crate) fn agent_placement(level: &Level, i: usize, a: &LevelAgent) -> Result<(), EditError> {
     let at = format!("({}, {})", Num(a.spawn.x), Num(a.spawn.y));
     if let Some(b) = level.bounds.filter(|b| !b.contains(a.spawn)) {
         return Err(EditError::Object(format!(

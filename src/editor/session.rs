@@ -38,7 +38,7 @@ mod tools;
 
 pub use files::SaveOutcome;
 pub use pick::{closest_on_segment, inside};
-pub use tools::{Press, Tool, ToolBehaviour, ToolKey};
+pub use tools::{Look, Press, Sketch, Tool, ToolBehaviour, ToolKey};
 
 use crate::level::{Level, LevelPolygon, SavePlaces};
 
@@ -438,6 +438,12 @@ impl EditorSession {
     /// key keeps the editor's meaning: delete the selection, clear it).
     pub fn tool_key(&mut self, key: ToolKey, cursor: DVec2) -> bool {
         self.tool.behaviour().key(self, key, cursor)
+    }
+
+    /// What the active tool shows over the view with the pointer at `pointer` (see
+    /// [`ToolBehaviour::sketch`]).
+    pub fn tool_sketch(&self, pointer: Option<DVec2>) -> Vec<Sketch> {
+        self.tool.behaviour().sketch(self, pointer)
     }
 
     /// The pointer moved to `p` with the button down.

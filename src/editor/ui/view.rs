@@ -11,7 +11,7 @@ use glam::{DVec2, Mat4, Vec3, Vec4};
 
 use super::{colours, EditorUi};
 use crate::collision::{Aabb, PolygonKind};
-use crate::editor::session::{EditorSession, Hit};
+use crate::editor::session::{EditorSession, Hit, Look, Sketch};
 use crate::render::collision_overlay::paint_mesh_layers;
 use crate::render::debug_draw::{DebugDraw, Rgba};
 use crate::sim::World;
@@ -199,24 +199,42 @@ pub fn paint_overlays(ui: &EditorUi, painter: &Painter, map: &ViewMapping, world
             colours::SPAWN,
         );
     }
-    // The polygon being drawn, with a rubber line to the pointer.
-    let d = s.drawing();
-    if !d.is_empty() {
-        for w in d.windows(2) {
-            line(painter, map, w[0], w[1], 2.0, colours::DRAWING);
-        }
-        if let (Some(&last), Some(p)) = (d.last(), ui.pointer_world()) {
-            line(painter, map, last, s.grid.snap(p), 1.0, colours::DRAWING);
-        }
-        for (i, &q) in d.iter().enumerate() {
-            if let Some(sp) = map.to_screen(q) {
-                let r = if i == 0 { 6.0 } else { 3.5 };
-                painter.circle_filled(sp, r, colours::DRAWING);
-            }
-        }
+    // What the active tool shows: the polygon being drawn, the agent a click would place, ...
+    for sketch in s.tool_sketch(ui.pointer_world()) {
+        paint_sketch(painter, map, &sketch);
     }
     if let Some(b) = s.band() {
         rect(painter, map, b, 1.0, colours::HOVER);
+    }
+}
+
+/// Paints one of a tool's sketches.
+fn paint_sketch(painter: &Painter, map: &ViewMapping, sketch: &Sketch) {
+    let colour = |look: Look| match look {
+        Look::Making => colours::DRAWING,
+        Look::Preview => colours::HOVER,
+        Look::Refused => colours::ERROR,
+    };
+    match sketch {
+        Sketch::Path {
+            points,
+            closed,
+            width,
+            look,
+        } => {
+            if *closed {
+                outline(painter, map, points, *width, colour(*look));
+            } else {
+                for w in points.windows(2) {
+                    line(painter, map, w[0], w[1], *width, colour(*look));
+                }
+            }
+        }
+        Sketch::Dot { at, radius, look } => {
+            if let Some(sp) = map.to_screen(*at) {
+                painter.circle_filled(sp, *radius, colour(*look));
+            }
+        }
     }
 }
 

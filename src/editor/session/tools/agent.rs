@@ -1,8 +1,12 @@
 //! The Agent tool: a click places a new agent made from the session's agent template (kind,
 //! size, facing, character), its feet at the snapped click, and selects it; refused with the
-//! reason when its collider would start inside a solid.
-use super::{Press, ToolBehaviour};
-use crate::editor::objects::ObjectRef;
+//! reason when its collider would start inside a solid. Its sketch is that agent's collider at
+//! the snapped pointer, red where the click would be refused, so a designer sees whether it
+//! fits before clicking.
+use glam::DVec2;
+
+use super::{Look, Press, Sketch, ToolBehaviour};
+use crate::editor::objects::{agent_placement, collider_points, ObjectRef};
 use crate::editor::ops::Edit;
 use crate::editor::session::EditorSession;
 
@@ -31,5 +35,34 @@ impl ToolBehaviour for AgentTool {
         if s.edit(edit, press.at).is_ok() {
             s.select_object(ObjectRef::Agent(s.level.agents.len() - 1), None);
         }
+    }
+
+    fn sketch(&self, s: &EditorSession, pointer: Option<DVec2>) -> Vec<Sketch> {
+        let Some(p) = pointer else {
+            return Vec::new();
+        };
+        let feet = s.grid.snap(p);
+        let agent = s.agent_template.agent(feet);
+        let look = match agent_placement(&s.level, s.level.agents.len(), &agent) {
+            Ok(()) => Look::Preview,
+            Err(_) => Look::Refused,
+        };
+        let points = collider_points(&s.level, agent.size)
+            .into_iter()
+            .map(|q| q + feet)
+            .collect();
+        vec![
+            Sketch::Path {
+                points,
+                closed: true,
+                width: 1.5,
+                look,
+            },
+            Sketch::Dot {
+                at: feet,
+                radius: 3.0,
+                look,
+            },
+        ]
     }
 }

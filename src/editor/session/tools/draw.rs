@@ -2,7 +2,7 @@
 //! it (a solid polygon, selected), Backspace takes back the last point, Escape drops it.
 use glam::DVec2;
 
-use super::{Press, ToolBehaviour, ToolKey};
+use super::{Look, Press, Sketch, ToolBehaviour, ToolKey};
 use crate::editor::ops::Edit;
 use crate::editor::session::{EditorSession, Gesture};
 use crate::level::LevelPolygon;
@@ -34,6 +34,36 @@ impl ToolBehaviour for Draw {
             ToolKey::Cancel => s.cancel_drawing(),
         }
         true
+    }
+
+    /// The polygon being drawn, a rubber line from its last point to the snapped pointer, and
+    /// its points (the first one larger: a click there closes it).
+    fn sketch(&self, s: &EditorSession, pointer: Option<DVec2>) -> Vec<Sketch> {
+        let d = &s.drawing;
+        let Some(&last) = d.last() else {
+            return Vec::new();
+        };
+        let look = Look::Making;
+        let mut out = vec![Sketch::Path {
+            points: d.clone(),
+            closed: false,
+            width: 2.0,
+            look,
+        }];
+        if let Some(p) = pointer {
+            out.push(Sketch::Path {
+                points: vec![last, s.grid.snap(p)],
+                closed: false,
+                width: 1.0,
+                look,
+            });
+        }
+        out.extend(d.iter().enumerate().map(|(i, &at)| Sketch::Dot {
+            at,
+            radius: if i == 0 { 6.0 } else { 3.5 },
+            look,
+        }));
+        out
     }
 }
 

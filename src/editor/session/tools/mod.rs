@@ -7,14 +7,18 @@
 //! (`session.rs`): a press starts one (moving vertices, polygons, ladders, the spawn or an
 //! object, a band, a tile stroke) and a drag continues it whatever the tool.
 //!
-//! The egui side reads the session for its overlays (the band, the polygon being drawn) and
-//! draws the agent tool's template in the objects panel (`editor::ui::objects`); this module and
-//! its tools never name egui (`tests/it/layering.rs`).
+//! What a tool shows over the view while it is active is its [`ToolBehaviour::sketch`]: plain
+//! shapes in level coordinates ([`Sketch`]: the polygon being drawn with its rubber line, the
+//! agent the Agent tool would place with its collider, red where it would be refused, the cell
+//! the Tiles brush would fill), which the egui side paints (`editor::ui::view`). The band is a
+//! gesture's and is drawn for every tool; the agent tool's template is edited in the objects
+//! panel (`editor::ui::objects`). This module and its tools never name egui
+//! (`tests/it/layering.rs`).
 //!
 //! # Adding a tool
 //! A new file here with a unit struct implementing [`ToolBehaviour`] (its label and hint,
-//! whether it is an object tool, what a press and a band do), and one line in [`Tool`]'s list
-//! ([`Tool::behaviour`]).
+//! whether it is an object tool, what a press and a band do, what it sketches), and one line in
+//! [`Tool`]'s list ([`Tool::behaviour`]).
 mod agent;
 mod box_brush;
 mod door;
@@ -56,6 +60,43 @@ pub enum ToolKey {
     Cancel,
 }
 
+/// How a [`Sketch`] is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Something being made (the polygon being drawn).
+    Making,
+    /// What a click would make.
+    Preview,
+    /// What a click would make, but the edit would be refused (the reason shows on the click).
+    Refused,
+}
+
+/// A shape a tool shows over the view, in level coordinates; widths and radii are in screen
+/// points.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Sketch {
+    /// A polyline, back to its first point when `closed`.
+    Path {
+        /// Its points.
+        points: Vec<DVec2>,
+        /// Whether the last point joins the first.
+        closed: bool,
+        /// Line width, points.
+        width: f32,
+        /// How it is drawn.
+        look: Look,
+    },
+    /// A filled dot.
+    Dot {
+        /// Its centre.
+        at: DVec2,
+        /// Radius, points.
+        radius: f32,
+        /// How it is drawn.
+        look: Look,
+    },
+}
+
 /// What one tool does (see the module docs).
 pub trait ToolBehaviour: Sync {
     /// The toolbar label.
@@ -85,6 +126,12 @@ pub trait ToolBehaviour: Sync {
     /// A key; returns whether the tool took it. The pointer is at `cursor`.
     fn key(&self, _s: &mut EditorSession, _key: ToolKey, _cursor: DVec2) -> bool {
         false
+    }
+
+    /// What it shows over the view with the pointer at `pointer` (in level coordinates, not
+    /// snapped; `None` when the pointer is not over the view).
+    fn sketch(&self, _s: &EditorSession, _pointer: Option<DVec2>) -> Vec<Sketch> {
+        Vec::new()
     }
 }
 
@@ -232,5 +279,88 @@ mod tests {
             !s.tool_key(ToolKey::Cancel, p(0., 0.)),
             "nothing left to drop"
         );
+    }
+
+    /// Each tool shows what it is about to do: the Draw tool its polygon and the rubber line to
+    /// the snapped pointer, the Tiles brush the cell under the pointer, the Agent tool the
+    /// collider of the agent a click would place, red exactly where that click is refused; the
+    /// other tools show nothing of their own.
+    #[test]
+    fn a_tool_sketches_what_a_click_would_make() {
+        let mut s = EditorSession::new(level(), None);
+        for tool in Tool::ALL {
+            s.set_tool(tool);
+            if !matches!(tool, Tool::Agent | Tool::TileBrush) {
+                assert_eq!(s.tool_sketch(Some(p(2., 3.))), [], "{tool:?}");
+            }
+        }
+        // Draw: nothing until a point is down, then the points, a rubber line and the dots.
+        s.set_tool(Tool::Draw);
+        s.grid.enabled = false;
+        assert_eq!(s.tool_sketch(Some(p(2., 3.))), []);
+        let none = Modifiers::default();
+        for q in [p(20., 20.), p(22., 20.)] {
+            s.press(q, 0.1, none);
+            s.release(q);
+        }
+        let sketch = s.tool_sketch(Some(p(21., 23.)));
+        assert!(sketch.contains(&Sketch::Path {
+            points: vec![p(22., 20.), p(21., 23.)],
+            closed: false,
+            width: 1.0,
+            look: Look::Making,
+        }));
+        let dots = sketch
+            .iter()
+            .filter(|k| matches!(k, Sketch::Dot { .. }))
+            .count();
+        assert_eq!(dots, 2);
+        // Without a pointer over the view, no rubber line.
+        assert_eq!(s.tool_sketch(None).len(), sketch.len() - 1);
+        s.tool_key(ToolKey::Cancel, p(0., 0.));
+        // Tiles: the grid cell under the pointer.
+        s.grid.enabled = true;
+        s.set_tool(Tool::TileBrush);
+        let g = s.grid.size();
+        let Some(Sketch::Path { points, closed, .. }) =
+            s.tool_sketch(Some(p(2.3 * g, 5.7 * g))).pop()
+        else {
+            panic!("no cell sketched");
+        };
+        assert!(closed);
+        assert_eq!(points[0], p(2. * g, 5. * g));
+        assert_eq!(points[2], p(3. * g, 6. * g));
+        // Agent: its collider at the snapped pointer; refused inside the first polygon, as a
+        // click there is.
+        s.set_tool(Tool::Agent);
+        let look = |s: &EditorSession, at: DVec2| match s.tool_sketch(Some(at)).first() {
+            Some(Sketch::Path {
+                look,
+                closed: true,
+                points,
+                ..
+            }) => {
+                // The collider's feet are at the snapped pointer: the bottom of its box.
+                let b = Aabb::from_points(points.iter().copied());
+                let feet = s.grid.snap(at);
+                assert_eq!(b.min.y, feet.y);
+                assert!(b.min.x < feet.x && feet.x < b.max.x);
+                *look
+            }
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(look(&s, p(2., 3.)), Look::Preview);
+        assert_eq!(look(&s, p(2., 0.25)), Look::Refused);
+        let agents = s.level().agents.len();
+        s.press(p(2., 0.25), 0.1, none);
+        s.release(p(2., 0.25));
+        assert_eq!(
+            s.level().agents.len(),
+            agents,
+            "the refused click adds nothing"
+        );
+        s.press(p(2., 3.), 0.1, none);
+        s.release(p(2., 3.));
+        assert_eq!(s.level().agents.len(), agents + 1);
     }
 }
