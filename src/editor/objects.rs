@@ -26,6 +26,7 @@ use super::ops::{Edit, EditError};
 use super::session::{closest_on_segment, inside};
 use crate::collision::PolygonKind;
 use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, Num};
+use crate::level::fields::ObjectField;
 use crate::level::limits::{MAX_AGENTS, MAX_MOVERS};
 use crate::level::validate::{agent_problem, doors_overlap, mover_outside, mover_problem};
 use crate::level::{
@@ -103,6 +104,33 @@ impl Default for AgentTemplate {
 }
 
 impl AgentTemplate {
+    /// Its fields, as an agent's (kind, size class, facing): the same definitions, so the Agent
+    /// tool's panel is generated like an agent's own.
+    pub fn fields_mut(&mut self) -> Vec<ObjectField<'_>> {
+        use crate::level::fields::AsField;
+        let def = |name: &str| {
+            LevelAgent::FIELDS
+                .iter()
+                .find(|d| d.name == name)
+                .expect("an agent field")
+        };
+        let (kind, size, facing) = (def("kind"), def("size"), def("facing"));
+        vec![
+            ObjectField {
+                def: kind,
+                value: self.kind.as_field(kind.widget),
+            },
+            ObjectField {
+                def: size,
+                value: self.size.as_field(size.widget),
+            },
+            ObjectField {
+                def: facing,
+                value: self.facing.as_field(facing.widget),
+            },
+        ]
+    }
+
     /// The agent it places at `spawn`. Enemies are drawn with their kind's character file from
     /// the data directory (`assets/characters/<kind>.ron`); other kinds as their outline.
     pub fn agent(&self, spawn: DVec2) -> LevelAgent {

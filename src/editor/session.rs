@@ -38,7 +38,7 @@ mod tools;
 
 pub use files::SaveOutcome;
 pub use pick::{closest_on_segment, inside};
-pub use tools::{Look, Press, Sketch, Tool, ToolBehaviour, ToolKey};
+pub use tools::{Look, Press, Sketch, Tool, ToolBehaviour, ToolKey, ToolPanel};
 
 use crate::level::{Level, LevelPolygon, SavePlaces};
 
@@ -444,6 +444,17 @@ impl EditorSession {
     /// [`ToolBehaviour::sketch`]).
     pub fn tool_sketch(&self, pointer: Option<DVec2>) -> Vec<Sketch> {
         self.tool.behaviour().sketch(self, pointer)
+    }
+
+    /// The active tool's settings, if it has any (see [`ToolBehaviour::panel`]).
+    pub fn tool_panel(&mut self) -> Option<ToolPanel<'_>> {
+        self.tool.behaviour().panel(self)
+    }
+
+    /// The active tool's panel changed its setting `field` (see
+    /// [`ToolBehaviour::panel_changed`]).
+    pub fn tool_panel_changed(&mut self, field: &'static str) {
+        self.tool.behaviour().panel_changed(self, field)
     }
 
     /// The pointer moved to `p` with the button down.

@@ -8,8 +8,8 @@
 //!   the session's edits; the game watches [`EditorSession::revision`] and rebuilds.
 //! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
 //! - [`objects`]: the agents, movers, doors and switches drawn over the view (path nodes as
-//!   handles, ghosts, switch links), the agent tool's template, the selected object's fields and
-//!   the movers' time scrubber.
+//!   handles, ghosts, switch links), the active tool's settings, the selected object's fields
+//!   and the movers' time scrubber.
 //! - [`panels`]: one file per panel (the toolbar and status bar, the left panel, the selection,
 //!   the dialogs), one small function per section.
 //!

@@ -1,16 +1,18 @@
 //! The objects in the editor's view and panels: agents (their size class's collider at the
 //! spawn), movers (pieces, path nodes as handles, ghosts at every node and at the scrubbed time),
-//! doors and their switches (linked by a line); the agent tool's template and the selected
-//! object's fields. Every change goes through one [`Edit`] of the session.
+//! doors and their switches (linked by a line); the active tool's settings (its
+//! `ToolBehaviour::panel`: the Agent tool's template) and the selected object's fields, all
+//! generated from field definitions. Every change of the level goes through one [`Edit`] of the
+//! session.
 use egui::{Align2, Color32, FontId, Painter, RichText, Stroke, Ui};
 use glam::DVec2;
 
 use super::panels::num;
 use super::view::{line, outline, rect, ViewMapping};
 use super::EditorUi;
-use crate::editor::objects::{self, meant_size, path_points, ObjectRef};
+use crate::editor::objects::{self, path_points, ObjectRef};
 use crate::editor::ops::Edit;
-use crate::editor::session::{Hit, Tool};
+use crate::editor::session::Hit;
 use crate::editor::Grab;
 use crate::level::fields::{FieldMut, ObjectField, Widget};
 use crate::level::MoverMode;
@@ -242,12 +244,10 @@ pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: O
     }
 }
 
-/// The agent tool's template (when that tool is active), the selected object's fields, and the
-/// movers' time scrubber.
+/// The active tool's settings (when it has any), the selected object's fields, and the movers'
+/// time scrubber.
 pub fn panel(ed: &mut EditorUi, ui: &mut Ui) {
-    if ed.session.tool == Tool::Agent {
-        template(ed, ui);
-    }
+    tool_panel(ed, ui);
     match ed.session.selection.object {
         Some(ObjectRef::Agent(i)) => agent_fields(ed, ui, i),
         Some(ObjectRef::Mover(i)) => mover_fields(ed, ui, i),
@@ -259,25 +259,19 @@ pub fn panel(ed: &mut EditorUi, ui: &mut Ui) {
     }
 }
 
-fn template(ed: &mut EditorUi, ui: &mut Ui) {
+/// The active tool's own settings (`ToolBehaviour::panel`), if it has any.
+fn tool_panel(ed: &mut EditorUi, ui: &mut Ui) {
+    let Some(panel) = ed.session.tool_panel() else {
+        return;
+    };
     ui.separator();
-    ui.label(RichText::new("New agent").strong());
-    let t = &mut ed.session.agent_template;
-    // The template's fields are an agent's: edited through the same definitions.
-    let mut a = t.agent(DVec2::ZERO);
-    let fields = a
-        .fields_mut()
-        .into_iter()
-        .filter(|f| matches!(f.def.name, "kind" | "size" | "facing"));
-    if field_widgets(ui, "agent_tool", fields, DVec2::ZERO) {
-        if a.kind != t.kind {
-            a.size = meant_size(a.kind);
-        }
-        t.kind = a.kind;
-        t.size = a.size;
-        t.facing = a.facing;
+    ui.label(RichText::new(panel.title).strong());
+    let help = panel.help;
+    let changed = changed_fields(ui, "tool", panel.fields, DVec2::ZERO);
+    ui.label(help);
+    for field in changed {
+        ed.session.tool_panel_changed(field);
     }
-    ui.label("Click in the view: its feet go there.");
 }
 
 /// A number field's drag value: bounded to `min..=max`, `unit` after it, `speed` per pixel.
@@ -302,8 +296,20 @@ fn field_widgets<'a>(
     fields: impl IntoIterator<Item = ObjectField<'a>>,
     near: DVec2,
 ) -> bool {
-    let mut changed = false;
+    !changed_fields(ui, id, fields, near).is_empty()
+}
+
+/// [`field_widgets`], returning the names of the fields that changed.
+fn changed_fields<'a>(
+    ui: &mut Ui,
+    id: &str,
+    fields: impl IntoIterator<Item = ObjectField<'a>>,
+    near: DVec2,
+) -> Vec<&'static str> {
+    let mut names = Vec::new();
     for f in fields {
+        let mut changed = false;
+        let name = f.def.name;
         let (label, doc) = (f.def.label, f.def.doc.trim());
         match (f.value, f.def.widget) {
             (
@@ -406,8 +412,11 @@ fn field_widgets<'a>(
             // level's field tests catch), are the panel's own.
             _ => {}
         }
+        if changed {
+            names.push(name);
+        }
     }
-    changed
+    names
 }
 
 fn agent_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {

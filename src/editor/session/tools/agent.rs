@@ -5,8 +5,8 @@
 //! fits before clicking.
 use glam::DVec2;
 
-use super::{Look, Press, Sketch, ToolBehaviour};
-use crate::editor::objects::{agent_placement, collider_points, ObjectRef};
+use super::{Look, Press, Sketch, ToolBehaviour, ToolPanel};
+use crate::editor::objects::{agent_placement, collider_points, meant_size, ObjectRef};
 use crate::editor::ops::Edit;
 use crate::editor::session::EditorSession;
 
@@ -34,6 +34,21 @@ impl ToolBehaviour for AgentTool {
         };
         if s.edit(edit, press.at).is_ok() {
             s.select_object(ObjectRef::Agent(s.level.agents.len() - 1), None);
+        }
+    }
+
+    fn panel<'s>(&self, s: &'s mut EditorSession) -> Option<ToolPanel<'s>> {
+        Some(ToolPanel {
+            title: "New agent",
+            fields: s.agent_template.fields_mut(),
+            help: "Click in the view: its feet go there.",
+        })
+    }
+
+    /// A new kind brings the size class it is meant for (which the designer may then change).
+    fn panel_changed(&self, s: &mut EditorSession, field: &'static str) {
+        if field == "kind" {
+            s.agent_template.size = meant_size(s.agent_template.kind);
         }
     }
 

@@ -11,14 +11,16 @@
 //! shapes in level coordinates ([`Sketch`]: the polygon being drawn with its rubber line, the
 //! agent the Agent tool would place with its collider, red where it would be refused, the cell
 //! the Tiles brush would fill), which the egui side paints (`editor::ui::view`). The band is a
-//! gesture's and is drawn for every tool; the agent tool's template is edited in the objects
-//! panel (`editor::ui::objects`). This module and its tools never name egui
-//! (`tests/it/layering.rs`).
+//! gesture's and is drawn for every tool. A tool with settings of its own (the Agent tool's
+//! kind, size class and facing) gives them as a [`ToolPanel`] of the level format's field
+//! definitions ([`ToolBehaviour::panel`]), which the side panel generates widgets for
+//! (`editor::ui::objects`) and reports changes of ([`ToolBehaviour::panel_changed`]). This
+//! module and its tools never name egui (`tests/it/layering.rs`).
 //!
 //! # Adding a tool
 //! A new file here with a unit struct implementing [`ToolBehaviour`] (its label and hint,
-//! whether it is an object tool, what a press and a band do, what it sketches), and one line in
-//! [`Tool`]'s list ([`Tool::behaviour`]).
+//! whether it is an object tool, what a press and a band do, what it sketches, its settings
+//! panel), and one line in [`Tool`]'s list ([`Tool::behaviour`]).
 mod agent;
 mod box_brush;
 mod door;
@@ -35,6 +37,7 @@ use glam::DVec2;
 
 use super::{EditorSession, Gesture, Modifiers};
 use crate::collision::Aabb;
+use crate::level::fields::ObjectField;
 
 /// A press of the primary button, in level coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -97,6 +100,17 @@ pub enum Sketch {
     },
 }
 
+/// A tool's own settings, edited in the side panel while it is active: generated from the
+/// fields' definitions (the level format's, with their ranges and docs), like an object's.
+pub struct ToolPanel<'s> {
+    /// The panel's heading.
+    pub title: &'static str,
+    /// The settings.
+    pub fields: Vec<ObjectField<'s>>,
+    /// A line under them: how the settings are used.
+    pub help: &'static str,
+}
+
 /// What one tool does (see the module docs).
 pub trait ToolBehaviour: Sync {
     /// The toolbar label.
@@ -133,6 +147,15 @@ pub trait ToolBehaviour: Sync {
     fn sketch(&self, _s: &EditorSession, _pointer: Option<DVec2>) -> Vec<Sketch> {
         Vec::new()
     }
+
+    /// Its settings, if it has any (see [`ToolPanel`]).
+    fn panel<'s>(&self, _s: &'s mut EditorSession) -> Option<ToolPanel<'s>> {
+        None
+    }
+
+    /// The panel changed its setting `field` (a field definition's name): the tool keeps its
+    /// settings consistent.
+    fn panel_changed(&self, _s: &mut EditorSession, _field: &'static str) {}
 }
 
 /// What a click or drag in the view does: the editor's tools, in toolbar order by [`Tool::ALL`].
@@ -362,5 +385,54 @@ mod tests {
         s.press(p(2., 3.), 0.1, none);
         s.release(p(2., 3.));
         assert_eq!(s.level().agents.len(), agents + 1);
+    }
+
+    /// Only the Agent tool has settings: kind, size class and facing, with the agent field
+    /// definitions. A new kind brings the size class it is meant for; a size chosen after it
+    /// stays; the next click places what the panel shows.
+    #[test]
+    fn the_agent_tool_panel_edits_what_a_click_places() {
+        use crate::level::fields::FieldMut;
+        use crate::level::{AgentKind, AgentSize};
+        let mut s = EditorSession::new(level(), None);
+        for tool in Tool::ALL {
+            s.set_tool(tool);
+            assert_eq!(s.tool_panel().is_some(), tool == Tool::Agent, "{tool:?}");
+        }
+        s.set_tool(Tool::Agent);
+        let set = |s: &mut EditorSession, field: &str, name: &str| {
+            let mut panel = s.tool_panel().expect("the agent tool's panel");
+            let f = panel
+                .fields
+                .iter_mut()
+                .find(|f| f.def.name == field)
+                .expect("the field");
+            let FieldMut::Choice(c) = &mut f.value else {
+                panic!("{field} is not a choice");
+            };
+            let k = c.names().iter().position(|n| *n == name).expect(name);
+            c.set_index(k);
+        };
+        let names: Vec<&str> = s
+            .tool_panel()
+            .unwrap()
+            .fields
+            .iter()
+            .map(|f| f.def.name)
+            .collect();
+        assert_eq!(names, ["kind", "size", "facing"]);
+        set(&mut s, "kind", "brute");
+        s.tool_panel_changed("kind");
+        assert_eq!(
+            (s.agent_template.kind, s.agent_template.size),
+            (AgentKind::Brute, AgentSize::Large)
+        );
+        set(&mut s, "size", "medium");
+        s.tool_panel_changed("size");
+        assert_eq!(s.agent_template.size, AgentSize::Medium);
+        s.press(p(2., 3.), 0.1, Modifiers::default());
+        s.release(p(2., 3.));
+        let a = s.level().agents.last().expect("placed").clone();
+        assert_eq!((a.kind, a.size), (AgentKind::Brute, AgentSize::Medium));
     }
 }
