@@ -11,7 +11,7 @@
 //! window only when what it draws changed (a hash of the tessellated meshes, their clip rects
 //! and textures, and any texture upload), and every frame composites that texture over the 3D
 //! frame with one full-screen triangle, scissored to the pixels egui's meshes cover
-//! (`content_rect`): the game's HUD is a small box in a corner, and compositing the whole window
+//! (`summary`): the game's HUD is a small box in a corner, and compositing the whole window
 //! for it cost about 10 ms of CPU per frame on lavapipe at 1280×720 (BENCHMARKS.md, "A crowd of
 //! characters"). A frame where egui draws nothing composites nothing.
 //!
@@ -207,12 +207,12 @@ impl EguiLayer {
         let Some(layer) = &self.layer else {
             return;
         };
-        let Some(rect) = content_rect(&f, size) else {
+        let (hash, rect) = summary(&f, size);
+        let Some(rect) = rect else {
             // Nothing of egui's is on screen (the game without its HUD or a menu): nothing to
             // draw or composite. The layer keeps what it held, and `drawn` still describes it.
             return;
         };
-        let hash = frame_hash(&f, size);
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("egui"),
         });
@@ -311,32 +311,53 @@ struct PixelRect {
     height: u32,
 }
 
-/// The pixels of a `size` target that egui's output may cover: the union of each mesh's vertex
-/// bounds (antialiasing feathers included) cut to its clip rect, widened to whole pixels (a
-/// fragment is drawn when its centre is inside a triangle, so this holds every drawn pixel) and
-/// cut to the target. The whole target where a primitive is a paint callback; `None` where egui
-/// draws nothing.
-fn content_rect(f: &EguiFrame, size: (u32, u32)) -> Option<PixelRect> {
+/// What decides the layer, in one pass over egui's meshes:
+/// - a hash of everything that decides its pixels (the size, the scale, and every mesh with its
+///   clip rect and texture); `None` when a primitive is a paint callback (its pixels are not
+///   known here: always draw);
+/// - the pixels of the `size` target that egui's output may cover: the union of each mesh's
+///   vertex bounds (antialiasing feathers included) cut to its clip rect, widened to whole
+///   pixels (a fragment is drawn when its centre is inside a triangle, so this holds every drawn
+///   pixel) and cut to the target. The whole target where a primitive is a paint callback;
+///   `None` where egui draws nothing.
+fn summary(f: &EguiFrame, size: (u32, u32)) -> (Option<u64>, Option<PixelRect>) {
+    let mut h = std::hash::DefaultHasher::new();
+    size.hash(&mut h);
+    f.pixels_per_point.to_bits().hash(&mut h);
     let mut points = egui::Rect::NOTHING;
+    let mut hashed = true;
     for job in &f.jobs {
+        let r = job.clip_rect;
+        [r.min.x, r.min.y, r.max.x, r.max.y]
+            .map(f32::to_bits)
+            .hash(&mut h);
         match &job.primitive {
             egui::epaint::Primitive::Mesh(m) => {
-                if m.indices.is_empty() {
-                    continue;
+                m.texture_id.hash(&mut h);
+                m.indices.hash(&mut h);
+                let mut bounds = egui::Rect::NOTHING;
+                for v in &m.vertices {
+                    [v.pos.x, v.pos.y, v.uv.x, v.uv.y]
+                        .map(f32::to_bits)
+                        .hash(&mut h);
+                    v.color.to_array().hash(&mut h);
+                    bounds.extend_with(v.pos);
                 }
-                let bounds = m.calc_bounds().intersect(job.clip_rect);
-                if bounds.is_positive() {
-                    points = points.union(bounds);
+                let drawn = bounds.intersect(r);
+                if !m.indices.is_empty() && drawn.is_positive() {
+                    points = points.union(drawn);
                 }
             }
             egui::epaint::Primitive::Callback(_) => {
+                hashed = false;
                 points = egui::Rect::EVERYTHING;
                 break;
             }
         }
     }
+    let hash = hashed.then(|| h.finish());
     if !points.is_positive() {
-        return None;
+        return (hash, None);
     }
     let ppp = f.pixels_per_point;
     let clamp = |v: f32, max: u32| (v.max(0.0) as u32).min(max);
@@ -348,47 +369,27 @@ fn content_rect(f: &EguiFrame, size: (u32, u32)) -> Option<PixelRect> {
         clamp((points.max.x * ppp).ceil(), size.0),
         clamp((points.max.y * ppp).ceil(), size.1),
     );
-    (x1 > x0 && y1 > y0).then_some(PixelRect {
+    let rect = (x1 > x0 && y1 > y0).then_some(PixelRect {
         x: x0,
         y: y0,
         width: x1 - x0,
         height: y1 - y0,
-    })
-}
-
-/// A hash of everything that decides the layer's pixels: the size, the scale, and every mesh
-/// with its clip rect and texture. `None` when a primitive is a paint callback (its pixels are
-/// not known here: always draw).
-fn frame_hash(f: &EguiFrame, size: (u32, u32)) -> Option<u64> {
-    let mut h = std::hash::DefaultHasher::new();
-    size.hash(&mut h);
-    f.pixels_per_point.to_bits().hash(&mut h);
-    for job in &f.jobs {
-        let r = job.clip_rect;
-        [r.min.x, r.min.y, r.max.x, r.max.y]
-            .map(f32::to_bits)
-            .hash(&mut h);
-        match &job.primitive {
-            egui::epaint::Primitive::Mesh(m) => {
-                m.texture_id.hash(&mut h);
-                m.indices.hash(&mut h);
-                for v in &m.vertices {
-                    [v.pos.x, v.pos.y, v.uv.x, v.uv.y]
-                        .map(f32::to_bits)
-                        .hash(&mut h);
-                    v.color.to_array().hash(&mut h);
-                }
-            }
-            egui::epaint::Primitive::Callback(_) => return None,
-        }
-    }
-    Some(h.finish())
+    });
+    (hash, rect)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use egui::epaint::{Mesh, Primitive};
+
+    fn content_rect(f: &EguiFrame, size: (u32, u32)) -> Option<PixelRect> {
+        summary(f, size).1
+    }
+
+    fn frame_hash(f: &EguiFrame, size: (u32, u32)) -> Option<u64> {
+        summary(f, size).0
+    }
 
     fn frame(colour: egui::Color32) -> EguiFrame {
         let mut m = Mesh::default();
