@@ -1540,6 +1540,9 @@ fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMo
             mode: MoverMode::PingPong,
             ease: MoverEase::Smooth,
             one_way: false,
+            spin: 0.0,
+            swing: 0.0,
+            pivot: Default::default(),
         })
         .collect()
 }
@@ -1604,6 +1607,18 @@ fn movers<M: Measurement>(c: &mut Criterion<M>) {
             hero.step(&env, black_box(&jump), &tuning, dt, &mut report);
             report.contacts
         })
+    });
+    // The whole tick among the same 16 spinning at 2 rad/s about their centres: every tick
+    // turns and inflates each one's piece again for each of the hero's colliders.
+    for m in &mut level.movers {
+        m.spin = 2.0;
+    }
+    let mut turning = World::new(&level, &tuning).unwrap();
+    for _ in 0..120 {
+        turning.step(&jump);
+    }
+    g.bench_function(BenchmarkId::new("hero_step_among_turning", 16), |b| {
+        b.iter(|| turning.step(black_box(&jump)).contacts)
     });
 
     let (tiles, count) = if measuring() {

@@ -171,7 +171,7 @@ pub use invariants::InvariantError;
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
 pub use minkowski::{colliders_meet, Meeting};
-pub use movers::{InflatedConvex, MoverEdge, MoverHit, Movers, ONE_WAY_MIN_NORMAL_Y};
+pub use movers::{InflatedConvex, MoverEdge, MoverHit, Movers, Pose, ONE_WAY_MIN_NORMAL_Y};
 pub use polygon::{
     normalized_ccw, readable, validate_polygon, GeometryError, Num, PolygonId, PolygonKind,
     SourcePolygon, MAX_COORDINATE,

@@ -178,6 +178,9 @@ pub fn new_mover(r: Aabb) -> LevelMover {
         mode: MoverMode::PingPong,
         ease: MoverEase::Smooth,
         one_way: false,
+        spin: 0.0,
+        swing: 0.0,
+        pivot: Default::default(),
     }
 }
 

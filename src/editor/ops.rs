@@ -1428,6 +1428,9 @@ mod tests {
             mode: Default::default(),
             ease: Default::default(),
             one_way: false,
+            spin: 0.0,
+            swing: 0.0,
+            pivot: Default::default(),
         });
         let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
         assert!(

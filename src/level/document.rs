@@ -5,7 +5,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use super::fields::{choices, object_fields, Choice, Widget};
-use super::validate::MAX_MOVER_PERIOD;
+use super::validate::{MAX_MOVER_PERIOD, MAX_MOVER_SPIN};
 use crate::collision::{Aabb, PolygonId, PolygonKind, SourcePolygon};
 use crate::movement::TuningOverrides;
 
@@ -174,7 +174,60 @@ pub struct LevelMover {
     /// solid from every side.
     #[serde(default, skip_serializing_if = "is_default")]
     pub one_way: bool => ("one-way", Widget::Flag),
+    /// Turning speed, radians per second, counter-clockwise positive: the mover turns about its
+    /// pivot at this rate for ever (a windmill, a turning bar). Default 0. A turning mover
+    /// cannot be one-way.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub spin: f64 => (
+        "spin",
+        Widget::Number {
+            min: -MAX_MOVER_SPIN,
+            max: MAX_MOVER_SPIN,
+            unit: "rad/s",
+            speed: 0.01,
+        }
+    ),
+    /// Swing amplitude, radians: the mover rocks about its pivot as `swing · sin(2π t / period)`
+    /// (a seesaw, a pendulum), with the path's period, on top of its spin. Default 0.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub swing: f64 => (
+        "swing",
+        Widget::Number {
+            min: -std::f64::consts::PI,
+            max: std::f64::consts::PI,
+            unit: "rad",
+            speed: 0.005,
+        }
+    ),
+    /// Where it turns about, from the centre of its pieces' box at the rest pose, m (carried
+    /// along the path with it). Default `(0, 0)`: the centre. Only used when it spins or swings.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub pivot: DVec2 => ("pivot", Widget::Point),
 }
+}
+
+impl LevelMover {
+    /// Whether it turns (a spin or a swing).
+    pub fn turns(&self) -> bool {
+        self.spin != 0.0 || self.swing != 0.0
+    }
+
+    /// The point it turns about, in the level's coordinates at the rest pose: the centre of its
+    /// pieces' box moved by `pivot`.
+    pub fn pivot_point(&self) -> DVec2 {
+        let b = crate::collision::Aabb::from_points(self.pieces.iter().flatten().copied());
+        (b.min + b.max) * 0.5 + self.pivot
+    }
+
+    /// Its angle (radians, counter-clockwise) `time` seconds from the start: `spin · t +
+    /// swing · sin(2π t / period)`, with `libm`'s sine (the same bits on every platform).
+    pub fn angle_at(&self, time: f64) -> f64 {
+        let mut a = self.spin * time;
+        if self.swing != 0.0 {
+            a += self.swing * libm::sin(std::f64::consts::TAU * time / self.period);
+        }
+        a
+    }
 }
 
 /// How a mover repeats its path.

@@ -293,6 +293,9 @@ mod tests {
             mode: MoverMode::PingPong,
             ease: Default::default(),
             one_way: false,
+            spin: 0.0,
+            swing: 0.0,
+            pivot: Default::default(),
         };
         for f in m.fields_mut() {
             match (f.def.name, f.value) {

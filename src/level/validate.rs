@@ -174,12 +174,10 @@ pub(crate) fn music_problem(music: Option<u32>) -> Option<LevelProblem> {
 /// bounds grow around the movers' whole paths).
 pub(crate) fn mover_outside(m: &LevelMover, bounds: Option<Aabb>) -> Option<String> {
     let b = bounds?;
-    let rest = Aabb::from_points(m.pieces.iter().flatten().copied());
-    let (k, o) = m
-        .path
-        .iter()
-        .enumerate()
-        .find(|(_, &o)| !(b.contains(rest.min + o) && b.contains(rest.max + o)))?;
+    let (k, o) = m.path.iter().enumerate().find(|(_, &o)| {
+        let at = turning_box(m, o);
+        !(b.contains(at.min) && b.contains(at.max))
+    })?;
     Some(format!(
         "path offset {k} ({}, {}) takes it outside the level's bounds min ({}, {}) max ({}, {})",
         Num(o.x),
@@ -234,6 +232,10 @@ pub(crate) fn doors_overlap(doors: &[LevelDoor]) -> Option<(usize, usize)> {
 
 /// Longest period (s) of a mover's path: a day.
 pub const MAX_MOVER_PERIOD: f64 = 86_400.0;
+/// Fastest spin (rad/s) of a mover: 10 rad/s, a turn in 0.63 s (a 2 m arm's tip moves 17 cm a
+/// tick, less than the smallest size class is wide, so a turning arm cannot step over a
+/// character between two ticks).
+pub const MAX_MOVER_SPIN: f64 = 10.0;
 
 /// Why a mover is unusable, or `None`: pieces of at least three points, finite and in range,
 /// each strictly convex (either orientation); a path of at least two offsets that keeps every
@@ -286,7 +288,61 @@ pub(crate) fn mover_problem(m: &LevelMover) -> Option<String> {
             Num(m.period)
         ));
     }
+    if !(m.spin.is_finite() && m.spin.abs() <= MAX_MOVER_SPIN) {
+        return Some(format!(
+            "spin {} must be a number of radians per second from -{MAX_MOVER_SPIN} to {MAX_MOVER_SPIN}",
+            Num(m.spin)
+        ));
+    }
+    if !(m.swing.is_finite() && m.swing.abs() <= std::f64::consts::PI) {
+        return Some(format!(
+            "swing {} must be a number of radians from -π to π",
+            Num(m.swing)
+        ));
+    }
+    if !in_range(m.pivot_point()) {
+        return Some(format!(
+            "pivot ({}, {}) must be finite and keep the turning point within ±1e7 m",
+            Num(m.pivot.x),
+            Num(m.pivot.y)
+        ));
+    }
+    if m.turns() && m.one_way {
+        return Some(
+            "a one-way mover cannot spin or swing (set spin and swing to 0, or one_way to false)"
+                .into(),
+        );
+    }
+    if m.turns() {
+        let b = turning_box(m, DVec2::ZERO);
+        if !in_range(b.min) || !in_range(b.max) {
+            return Some("turning about its pivot takes it beyond ±1e7 m".into());
+        }
+    }
     None
+}
+
+/// The box mover `m` can cover at path offset `o`: its pieces' box, or for a turning mover the
+/// box of the circle about its pivot through its farthest point (every angle it may take).
+pub(crate) fn turning_box(m: &LevelMover, o: DVec2) -> Aabb {
+    let rest = Aabb::from_points(m.pieces.iter().flatten().copied());
+    if !m.turns() {
+        return Aabb {
+            min: rest.min + o,
+            max: rest.max + o,
+        };
+    }
+    let c = m.pivot_point();
+    let r = m
+        .pieces
+        .iter()
+        .flatten()
+        .map(|p| p.distance(c))
+        .fold(0.0, f64::max);
+    Aabb {
+        min: c + o - DVec2::splat(r),
+        max: c + o + DVec2::splat(r),
+    }
 }
 
 pub(crate) fn in_range(p: DVec2) -> bool {
@@ -440,6 +496,9 @@ mod tests {
             mode: Default::default(),
             ease: Default::default(),
             one_way: false,
+            spin: 0.0,
+            swing: 0.0,
+            pivot: Default::default(),
         };
         let inside = Aabb {
             min: p(-1., 0.),
@@ -460,6 +519,59 @@ mod tests {
             why.starts_with("path offset 1 (0, 3) takes it outside"),
             "{why}"
         );
+    }
+
+    /// A turning mover: its spin and swing in range, never one-way, and the whole circle it turns
+    /// through inside explicit bounds.
+    #[test]
+    fn a_turning_mover_is_checked() {
+        let m = LevelMover {
+            pieces: vec![vec![p(-2., 0.), p(2., 0.), p(2., 0.5), p(-2., 0.5)]],
+            path: vec![p(0., 0.), p(0., 0.)],
+            period: 2.0,
+            mode: Default::default(),
+            ease: Default::default(),
+            one_way: false,
+            spin: 1.5,
+            swing: 0.0,
+            pivot: Default::default(),
+        };
+        assert_eq!(mover_problem(&m), None);
+        assert_eq!(m.pivot_point(), p(0., 0.25));
+        let fast = LevelMover {
+            spin: 11.0,
+            ..m.clone()
+        };
+        assert!(mover_problem(&fast).unwrap().starts_with("spin 11 must be"));
+        let wide = LevelMover {
+            swing: 4.0,
+            ..m.clone()
+        };
+        assert!(mover_problem(&wide).unwrap().starts_with("swing 4 must be"));
+        let one_way = LevelMover {
+            one_way: true,
+            ..m.clone()
+        };
+        assert!(mover_problem(&one_way)
+            .unwrap()
+            .starts_with("a one-way mover cannot spin or swing"));
+        // Turning about (0, 0.25), its far corners are sqrt(4 + 1/16) m away: a box 4 m wide
+        // holds it at rest but not turned.
+        let rest = Aabb {
+            min: p(-2., -0.5),
+            max: p(2., 1.),
+        };
+        let still = LevelMover {
+            spin: 0.0,
+            ..m.clone()
+        };
+        assert_eq!(mover_outside(&still, Some(rest)), None);
+        assert!(mover_outside(&m, Some(rest)).is_some());
+        let room = Aabb {
+            min: p(-2.1, -2.),
+            max: p(2.1, 2.5),
+        };
+        assert_eq!(mover_outside(&m, Some(room)), None);
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
             v = DVec2::new(h.wall_normal_x * t.wall_jump_speed_x, t.wall_jump_speed_y);
             if let Some(m) = h.wall_mover {
                 // Off a moving wall: its velocity too (clamped by the momentum caps).
-                v += rules::inherited_velocity(cx.env, m, t, dt);
+                v += rules::inherited_velocity(cx.env, m, h.body.pos, t, dt);
             }
             h.timers.wall_jump_lock = t.wall_jump_lock;
             h.timers.wall_coyote = 0.0;

@@ -38,7 +38,7 @@ pub(crate) fn step(
     let t = cx.t;
     let movers = cx.env.movers;
     let c = h.collider.0 as usize;
-    let carried = rules::inherited_velocity(cx.env, on.mover, t, cx.dt);
+    let carried = rules::inherited_velocity(cx.env, on.mover, h.body.pos, t, cx.dt);
     h.air_jumps_left = t.air_jumps;
     h.jump_rising = false;
     if let Some(i) = rules::ladder_to_grab(h, cx) {

@@ -137,7 +137,7 @@ pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<(MoveState
     let pass = h.move_options().pass_one_way;
     let (on, _) = movers.support_below(c, h.body.pos, GROUND_PROBE, h.walk_limit, pass)?;
     let dir = movers.piece(on, c).walk_dir(on.edge as usize);
-    let speed = (vel - mover_velocity(cx.env, on.mover, cx.dt)).dot(dir);
+    let speed = (vel - mover_velocity(cx.env, on.mover, h.body.pos, cx.dt)).dot(dir);
     let riding = MoveState::Riding {
         on,
         local: h.body.pos - movers.offset(on.mover),
@@ -146,17 +146,17 @@ pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<(MoveState
     Some((riding, dir * speed))
 }
 
-/// Mover `m`'s velocity over the last tick (m/s): what a character boarding it walks relative
-/// to.
-pub(crate) fn mover_velocity(env: &Env, m: u32, dt: f64) -> DVec2 {
-    (env.movers.offset(m) - env.movers.prev_offset(m)) / dt
+/// Mover `m`'s velocity over the last tick (m/s) at the point `p` (the feet: a turning mover's
+/// points move at different speeds): what a character boarding it walks relative to.
+pub(crate) fn mover_velocity(env: &Env, m: u32, p: DVec2, dt: f64) -> DVec2 {
+    env.movers.displacement(m, p) / dt
 }
 
-/// The velocity (m/s) a character leaving mover `m` keeps: the mover's at the contact
+/// The velocity (m/s) a character leaving mover `m` from `p` (its feet) keeps: the mover's at the contact
 /// (`Movers::carried`: within 0.1 s of a stop or a reversal, the one before it), each component
 /// clamped to the tuning's `momentum_max_x`, `momentum_max_up` and `momentum_max_down`.
-pub(crate) fn inherited_velocity(env: &Env, m: u32, t: &Tuning, dt: f64) -> DVec2 {
-    let v = env.movers.carried(m) / dt;
+pub(crate) fn inherited_velocity(env: &Env, m: u32, p: DVec2, t: &Tuning, dt: f64) -> DVec2 {
+    let v = env.movers.carried(m, p) / dt;
     DVec2::new(
         v.x.clamp(-t.momentum_max_x, t.momentum_max_x),
         v.y.clamp(-t.momentum_max_down, t.momentum_max_up),

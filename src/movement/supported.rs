@@ -360,7 +360,8 @@ fn step_onto_mover(
     rep.events.push(MoveEvent::Boarded { mover: on.mover });
     h.body = down.body;
     let dir = movers.piece(on, c).walk_dir(on.edge as usize);
-    let along = (d1 * speed.abs() - rules::mover_velocity(cx.env, on.mover, cx.dt)).dot(dir);
+    let along =
+        (d1 * speed.abs() - rules::mover_velocity(cx.env, on.mover, h.body.pos, cx.dt)).dot(dir);
     let riding = MoveState::Riding {
         on,
         local: h.body.pos - movers.offset(on.mover),

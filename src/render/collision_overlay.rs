@@ -195,11 +195,17 @@ pub fn paint_agent(mesh: &CollisionMesh, agent: &Agent, at: DVec2, d: &mut impl 
     );
 }
 
-/// Draws a mover's convex `pieces` (as the level gives them, at rest) moved by `offset`: filled
-/// slate blue, a light band along each top edge (where a character can stand) and a dark outline,
-/// so a player tells a platform that moves from the static rock. A `one_way` mover is lighter
-/// and see-through, with faint sides: only its top holds.
-pub fn paint_mover(pieces: &[Vec<DVec2>], offset: DVec2, one_way: bool, d: &mut impl DebugDraw) {
+/// Draws a mover's convex `pieces` (as the level gives them, at rest) where `place` puts each
+/// point (its pose: `collision::Pose::place`): filled slate blue, a light band along each top
+/// edge (where a character can stand) and a dark outline, so a player tells a platform that
+/// moves from the static rock. A `one_way` mover is lighter and see-through, with faint sides:
+/// only its top holds.
+pub fn paint_mover(
+    pieces: &[Vec<DVec2>],
+    place: impl Fn(DVec2) -> DVec2,
+    one_way: bool,
+    d: &mut impl DebugDraw,
+) {
     // A one-way mover reads as one-way platforms do: lighter, see-through, its sides faint.
     let (fill, dark) = if one_way {
         ([0.45, 0.55, 0.70, 0.55], [0.30, 0.36, 0.45, 0.6])
@@ -211,7 +217,7 @@ pub fn paint_mover(pieces: &[Vec<DVec2>], offset: DVec2, one_way: bool, d: &mut 
         if n < 3 {
             continue;
         }
-        let at = |i: usize| piece[i % n] + offset;
+        let at = |i: usize| place(piece[i % n]);
         let ccw = crate::collision::orient(at(0), at(1), at(2)) >= 0.0;
         for i in 1..n - 1 {
             let (b, c) = if ccw {

@@ -82,11 +82,9 @@ pub struct FrameParams<'a> {
     pub lighting: &'a Lighting,
 }
 
-/// Mover `m`'s offset drawn at blend `alpha` between its last two ticks.
-fn mover_drawn_at(world: &World, m: usize, alpha: f64) -> DVec2 {
-    let movers = world.movers();
-    let (a, b) = (movers.prev_offset(m as u32), movers.offset(m as u32));
-    a.lerp(b, alpha.clamp(0.0, 1.0))
+/// Mover `m`'s pose drawn at blend `alpha` between its last two ticks.
+fn mover_drawn_at(world: &World, m: usize, alpha: f64) -> crate::collision::Pose {
+    world.movers().drawn_pose(m as u32, alpha)
 }
 
 impl FrameData {
@@ -156,9 +154,11 @@ impl FrameData {
         }
         // Movers where they are drawn this frame: between their last two poses, as the hero.
         for (m, def) in world.level().movers.iter().enumerate() {
+            let pose = mover_drawn_at(world, m, snap.alpha);
+            let pivot = def.pivot_point();
             paint_mover(
                 &def.pieces,
-                mover_drawn_at(world, m, snap.alpha),
+                |p| pose.place(p, pivot),
                 def.one_way,
                 &mut lines,
             );
@@ -211,7 +211,7 @@ impl FrameData {
                 paint_mover_inflations(
                     world.movers(),
                     c,
-                    (0..world.movers().len()).map(|m| mover_drawn_at(world, m, snap.alpha)),
+                    (0..world.movers().len()).map(|m| mover_drawn_at(world, m, snap.alpha).offset),
                     colour,
                     &mut lines,
                 );

@@ -25,7 +25,7 @@
 use glam::DVec2;
 
 use super::world::CRUSH_WIGGLE;
-use crate::collision::{orient, Location, MoverEdge, ONE_WAY_MIN_NORMAL_Y};
+use crate::collision::{orient, Location, MoverEdge, Pose, ONE_WAY_MIN_NORMAL_Y};
 use crate::level::{Level, LevelMover, MoverEase, MoverMode};
 use crate::movement::rules::mover_velocity;
 use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
@@ -36,6 +36,9 @@ use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
 pub struct Path {
     /// `(from, to, length)` of each leg, in order.
     legs: Vec<(DVec2, DVec2, f64)>,
+    /// The turn: spin (rad/s) and swing (rad) (`LevelMover::angle_at`).
+    spin: f64,
+    swing: f64,
     total: f64,
     period: f64,
     mode: MoverMode,
@@ -59,11 +62,25 @@ impl Path {
             })
             .collect();
         Path {
+            spin: m.spin,
+            swing: m.swing,
             total: legs.iter().map(|l| l.2).sum(),
             legs,
             period: m.period,
             mode: m.mode,
             ease: m.ease,
+        }
+    }
+
+    /// The pose at `time` seconds: the offset and the angle (see the module docs).
+    pub fn pose_at(&self, time: f64) -> Pose {
+        let mut angle = self.spin * time;
+        if self.swing != 0.0 {
+            angle += self.swing * libm::sin(std::f64::consts::TAU * time / self.period);
+        }
+        Pose {
+            offset: self.offset_at(time),
+            angle,
         }
     }
 
@@ -124,11 +141,32 @@ pub fn offset_at(m: &LevelMover, time: f64) -> DVec2 {
     Path::new(m).offset_at(time)
 }
 
+/// The pose of mover `m` at `time` seconds ([`Path::pose_at`]).
+pub fn pose_at(m: &LevelMover, time: f64) -> Pose {
+    Path::new(m).pose_at(time)
+}
+
 /// Every path's offset at tick `tick` (its time: `tick / TICK_HZ` seconds, one division, so the
 /// same tick always gives the same bits).
 pub fn offsets_at(paths: &[Path], tick: u64) -> impl Iterator<Item = DVec2> + '_ {
     let time = tick as f64 / super::TICK_HZ as f64;
     paths.iter().map(move |p| p.offset_at(time))
+}
+
+/// Every path's pose at tick `tick` (the time of [`offsets_at`]).
+pub fn poses_at(paths: &[Path], tick: u64) -> impl Iterator<Item = Pose> + '_ {
+    let time = tick as f64 / super::TICK_HZ as f64;
+    paths.iter().map(move |p| p.pose_at(time))
+}
+
+/// Per mover, the point it turns about (`LevelMover::pivot_point`), or `None` for one that
+/// neither spins nor swings.
+pub fn mover_pivots(level: &Level) -> Vec<Option<DVec2>> {
+    level
+        .movers
+        .iter()
+        .map(|m| m.turns().then(|| m.pivot_point()))
+        .collect()
 }
 
 /// Every mover's pieces, counter-clockwise (the level allows either orientation).
@@ -154,13 +192,60 @@ pub fn carry(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
     };
     let c = h.collider.0 as usize;
     let movers = env.movers;
+    if movers.turns(on.mover) {
+        return carry_turning(h, env, dt, scratch);
+    }
     let piece = movers.piece(on, c);
     let normal = piece.normal(on.edge as usize);
     let target = movers.nudge_out(on, c, local + movers.offset(on.mover), normal);
     if !h.move_exactly_to(env, target, scratch) {
         h.state = MoveState::Airborne;
-        h.vel = piece.walk_dir(on.edge as usize) * speed + mover_velocity(env, on.mover, dt);
+        h.vel = piece.walk_dir(on.edge as usize) * speed
+            + mover_velocity(env, on.mover, h.body.pos, dt);
     }
+}
+
+/// [`carry`] on a turning mover: the stored point turned with the piece, re-seated on the
+/// piece's new inflation (`Movers::reseat`: the nearest edge facing up, along its normal), and
+/// the body moved there through the static walk. A seat on an edge now too steep to stand on,
+/// or a wall in the way, leaves the character airborne with the mover's velocity at its feet
+/// (a plank tilting past the walkable angle throws its rider off; the push then moves it out).
+fn carry_turning(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
+    let MoveState::Riding { on, local, speed } = h.state else {
+        return;
+    };
+    let c = h.collider.0 as usize;
+    let movers = env.movers;
+    let q = movers.turn_point(on.mover, local);
+    let seat = movers.reseat(on.mover, on.piece, c, q);
+    let fall = |h: &mut Hero, edge: u16| {
+        let dir = movers
+            .piece(MoverEdge { edge, ..on }, c)
+            .walk_dir(edge as usize);
+        h.vel = dir * speed + mover_velocity(env, on.mover, h.body.pos, dt);
+        h.state = MoveState::Airborne;
+    };
+    let Some((edge, at)) = seat else {
+        h.vel = mover_velocity(env, on.mover, h.body.pos, dt);
+        h.state = MoveState::Airborne;
+        return;
+    };
+    let on = MoverEdge { edge, ..on };
+    let normal = movers.piece(on, c).normal(edge as usize);
+    if !crate::movement::rules::walkable(normal, h.walk_limit) {
+        fall(h, edge);
+        return;
+    }
+    let target = movers.nudge_out(on, c, at + movers.offset(on.mover), normal);
+    if !h.move_exactly_to(env, target, scratch) {
+        fall(h, edge);
+        return;
+    }
+    h.state = MoveState::Riding {
+        on,
+        local: at,
+        speed,
+    };
 }
 
 /// What [`push`] did to a character.
@@ -200,7 +285,8 @@ pub fn push(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, scratch: &mut StepRepo
             return pushed;
         };
         pushed = Pushed::Out;
-        let motion = movers.offset(m) - movers.prev_offset(m);
+        // The mover's motion where the character is (a turning mover's points move apart).
+        let motion = movers.displacement(m, h.body.pos);
         let u = if motion == DVec2::ZERO {
             DVec2::Y
         } else {
@@ -293,7 +379,7 @@ fn settle(h: &mut Hero, env: &Env, at: MoverEdge, u: DVec2, dt: f64) {
     let c = h.collider.0 as usize;
     let piece = movers.piece(at, c);
     let n = piece.normal(at.edge as usize);
-    let carried = mover_velocity(env, at.mover, dt);
+    let carried = mover_velocity(env, at.mover, h.body.pos, dt);
     if u.y > 0.0 && crate::movement::rules::walkable(n, h.walk_limit) {
         let dir = piece.walk_dir(at.edge as usize);
         h.state = MoveState::Riding {

@@ -74,11 +74,12 @@ pub fn automatic_bounds(level: &Level) -> Aabb {
         .flat_map(|p| p.points.iter().copied())
         .chain(level.doors.iter().flat_map(|d| d.points.iter().copied()))
         .chain(level.movers.iter().flat_map(|m| {
-            // Every piece at every offset of its path (a path's legs are straight).
-            m.pieces
-                .iter()
-                .flatten()
-                .flat_map(move |&p| m.path.iter().map(move |&o| p + o))
+            // Every piece at every offset of its path (a path's legs are straight); a turning
+            // mover's circle about its pivot.
+            m.path.iter().flat_map(move |&o| {
+                let b = crate::level::validate::turning_box(m, o);
+                [b.min, b.max]
+            })
         }))
         .chain(level.agents.iter().map(|a| a.spawn))
         .chain(level.ladders.iter().flat_map(|l| [l.min, l.max]))
@@ -112,6 +113,9 @@ pub struct TraceFrame {
     /// Each mover's offset from its rest pose after the tick (left out when there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub movers: Vec<[f64; 2]>,
+    /// Each mover's angle about its pivot after the tick, radians (left out when none turns).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub turns: Vec<f64>,
     /// The hero's health after the tick.
     pub health: u32,
     /// Deaths so far.
@@ -262,11 +266,13 @@ impl Built {
             .map(|i| collision.mesh(ColliderId(i as u16)).collider().to_vec())
             .collect();
         let one_way: Vec<bool> = level.movers.iter().map(|m| m.one_way).collect();
-        let mut movers =
-            Movers::new(&super::movers::mover_pieces(level), &colliders).with_one_way(&one_way);
+        let pieces = super::movers::mover_pieces(level);
+        let mut movers = Movers::new(&pieces, &colliders)
+            .with_one_way(&one_way)
+            .with_pivots(&pieces, &super::movers::mover_pivots(level));
         let paths: Vec<super::movers::Path> =
             level.movers.iter().map(super::movers::Path::new).collect();
-        movers.place(super::movers::offsets_at(&paths, 0));
+        movers.place_poses(super::movers::poses_at(&paths, 0));
         Ok(Built {
             tuning,
             collision,
@@ -496,7 +502,7 @@ impl World {
         if !self.movers.is_empty() {
             // Celeste's order: the movers move and carry their riders, push what they now
             // overlap, then the characters step among them, frozen.
-            self.movers.set_offsets(super::movers::offsets_at(
+            self.movers.set_poses(super::movers::poses_at(
                 &self.paths,
                 self.mover_tick(self.steps + 1),
             ));
@@ -701,7 +707,7 @@ impl World {
         {
             self.play.checkpoint = None;
         }
-        self.movers.place(super::movers::offsets_at(
+        self.movers.place_poses(super::movers::poses_at(
             &self.paths,
             self.mover_tick(self.steps),
         ));
@@ -723,7 +729,7 @@ impl World {
         let tick = (seconds.max(0.0) * super::TICK_HZ as f64).round() as u64;
         self.mover_shift = tick as i64 - self.steps as i64;
         self.movers
-            .place(super::movers::offsets_at(&self.paths, tick));
+            .place_poses(super::movers::poses_at(&self.paths, tick));
     }
 
     /// Puts a fresh hero at `pos` (the nearest free point when `pos` is inside geometry), at rest,
@@ -939,6 +945,13 @@ impl World {
             movers: (0..self.movers.len() as u32)
                 .map(|m| self.movers.offset(m).to_array())
                 .collect(),
+            turns: if (0..self.movers.len() as u32).any(|m| self.movers.turns(m)) {
+                (0..self.movers.len() as u32)
+                    .map(|m| self.movers.pose(m).angle)
+                    .collect()
+            } else {
+                Vec::new()
+            },
             health: self.play.health,
             deaths: self.play.deaths,
             play: self.play_events.clone(),
@@ -979,6 +992,10 @@ impl World {
         for m in 0..self.movers.len() as u32 {
             let o = self.movers.offset(m);
             words.extend([o.x.to_bits(), o.y.to_bits()]);
+            if self.movers.turns(m) {
+                // Only turning movers have an angle: other hashes stay as they were.
+                words.push(self.movers.pose(m).angle.to_bits());
+            }
         }
         self.play.hash_words(&mut words);
         for a in &self.agents {

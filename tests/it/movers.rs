@@ -26,6 +26,9 @@ fn mover(
         mode,
         ease,
         one_way: false,
+        spin: 0.0,
+        swing: 0.0,
+        pivot: Default::default(),
     }
 }
 
@@ -496,6 +499,17 @@ fn zero_penetration_among_random_movers() {
             m.pieces[0][2].y += (-slant).max(0.0);
             // One in four one-way: characters pass through it but for its top.
             m.one_way = rng() < 0.25;
+            // Of the solid ones, one in three spins (up to 3 rad/s) and one in three swings
+            // (up to 1 rad), about a point within a metre of its centre.
+            let turn = rng();
+            if !m.one_way && turn < 2.0 / 3.0 {
+                if turn < 1.0 / 3.0 {
+                    m.spin = (rng() - 0.5) * 6.0;
+                } else {
+                    m.swing = (rng() - 0.5) * 2.0;
+                }
+                m.pivot = p((rng() - 0.5) * 2.0, (rng() - 0.5) * 2.0);
+            }
             l.movers.push(m);
         }
         l.agents = (0..3)
@@ -547,7 +561,7 @@ fn zero_penetration_among_random_movers() {
                 before[inside[0].map_or(0, |i| i + 1)],
                 w.events(),
                 (0..w.movers().len() as u32)
-                    .map(|m| (w.movers().prev_offset(m), w.movers().offset(m)))
+                    .map(|m| (w.movers().prev_offset(m), w.movers().pose(m)))
                     .collect::<Vec<_>>(),
             );
         }
@@ -965,7 +979,7 @@ fn a_wall_jump_off_a_moving_wall_keeps_its_velocity() {
                     w.last_report().events.contains(&MoveEvent::WallJumped),
                     "{stroke}: no wall jump at tick {tick}"
                 );
-                let carried = w.movers().carried(0) / dt;
+                let carried = w.movers().carried(0, w.hero().body.pos) / dt;
                 assert!((carried.y - stroke / 2.0).abs() < 1e-9, "{carried}");
                 let v = w.hero().vel;
                 let want = DVec2::new(-t.wall_jump_speed_x, t.wall_jump_speed_y + carried.y)
@@ -1036,4 +1050,194 @@ fn a_patrol_range_on_a_mover_rides_along_with_it() {
         world_lo < -1.8 && world_hi > 6.0,
         "its feet in the level: {world_lo}..{world_hi}"
     );
+}
+
+/// A plank 6 m long and 0.4 m thick over open space, turning about its centre (0, 0): swinging
+/// `swing` rad with period `period` s, or spinning at `spin` rad/s; the hero dropped onto it at
+/// x = `x`.
+fn plank_level(swing: f64, spin: f64, period: f64, x: f64) -> Level {
+    let l = level(vec![rect(-40.0, -60.0, 40.0, -59.0)], vec![], p(x, 1.0));
+    let mut m = mover(
+        (-3.0, -0.2, 3.0, 0.2),
+        &[(0.0, 0.0), (0.0, 0.0)],
+        period,
+        MoverMode::PingPong,
+        MoverEase::Linear,
+    );
+    m.swing = swing;
+    m.spin = spin;
+    with_movers(l, vec![m])
+}
+
+/// The hero's feet in the turning mover 0's own frame (its rest pose): the world point taken
+/// back through the mover's pose.
+fn in_mover_frame(w: &World) -> DVec2 {
+    let pose = w.movers().pose(0);
+    let pivot = w.movers().pivot(0).unwrap();
+    let d = w.hero().body.pos - pose.offset - pivot;
+    let (s, c) = (-pose.angle).sin_cos();
+    pivot + DVec2::new(c * d.x - s * d.y, s * d.x + c * d.y)
+}
+
+/// Goal 2 (exact riding) on a turning platform: a seesaw swinging ±0.32 rad once a second (2 rad/s
+/// at its fastest, its ends moving at up to 6 m/s) carries an idle rider 1.5 m from its centre
+/// for ten minutes of ticks without one airborne tick; each time the plank is level again, the
+/// rider's feet are where they were in the plank's frame, to 1e-9 m.
+#[test]
+fn an_idle_rider_of_a_swinging_plank_keeps_its_place_for_ten_minutes() {
+    let period = 1.0;
+    let swing = 2.0 / std::f64::consts::TAU;
+    let mut w = World::new(&plank_level(swing, 0.0, period, 1.5), &Tuning::default()).unwrap();
+    while riding(&w).is_none_or(|(_, speed)| speed != 0.0) {
+        step(&mut w, &idle());
+        assert!(w.frame() < 480, "landed on the plank and stopped");
+    }
+    // On to the next level pose (every whole period).
+    let ticks = (period * TICK_HZ as f64) as u64;
+    while !w.frame().is_multiple_of(ticks) {
+        step(&mut w, &idle());
+        assert!(riding(&w).is_some());
+    }
+    let start = in_mover_frame(&w);
+    let mut worst: f64 = 0.0;
+    let mut tilt: f64 = 0.0;
+    for _ in 0..10 * 60 * TICK_HZ {
+        step(&mut w, &idle());
+        assert!(riding(&w).is_some(), "airborne on tick {}", w.frame());
+        tilt = tilt.max(w.movers().pose(0).angle.abs());
+        if w.frame().is_multiple_of(ticks) {
+            worst = worst.max((in_mover_frame(&w) - start).length());
+        }
+    }
+    assert!(tilt > 0.3, "it swung: {tilt}");
+    assert!(worst <= 1e-9, "drift in the plank's frame: {worst}");
+    assert!(
+        (start.x - 1.5).abs() < 0.5,
+        "the rider landed near where it was dropped: {start}"
+    );
+}
+
+/// A plank tilting past the walkable angle throws its rider off: a windmill arm spinning at
+/// 3 rad/s carries the hero up, then lets it fall; the hero is never inside the arm (`step`'s
+/// exact check every tick) and is never crushed (there is nothing to crush it against).
+#[test]
+fn a_spinning_arm_carries_its_rider_then_throws_it_off_without_overlap() {
+    let mut w = World::new(&plank_level(0.0, 3.0, 1.0, 1.5), &Tuning::default()).unwrap();
+    let mut rode = 0;
+    let mut fell_after_riding = false;
+    for _ in 0..240 {
+        step(&mut w, &idle());
+        if riding(&w).is_some() {
+            rode += 1;
+        } else if rode > 0 {
+            fell_after_riding = true;
+        }
+        assert!(!w
+            .events()
+            .iter()
+            .any(|e| matches!(e, WorldEvent::Crushed { .. })));
+    }
+    assert!(rode > 0, "it landed on the arm");
+    assert!(fell_after_riding, "the arm threw it off");
+}
+
+/// A spinning arm sweeping through a hero standing on the ground never overlaps it (exact
+/// check every tick): where the arm comes down on its head, the hero ducks under it (the
+/// squish rule's crouch); where the arm's tip sweeps along the ground, it is pushed along the
+/// arm's motion there. With room to go, it is never crushed.
+#[test]
+fn a_spinning_arm_sweeps_a_standing_hero_aside() {
+    for (spawn, pivot_y) in [(2.0, 3.5), (0.0, 3.6)] {
+        // The arm turns clockwise about (0, pivot_y), 6 m long.
+        let l = level(vec![rect(-20.0, -1.0, 20.0, 0.0)], vec![], p(spawn, 0.0));
+        let mut m = mover(
+            (-3.0, pivot_y - 0.15, 3.0, pivot_y + 0.15),
+            &[(0.0, 0.0), (0.0, 0.0)],
+            1.0,
+            MoverMode::PingPong,
+            MoverEase::Linear,
+        );
+        m.spin = -2.0;
+        let mut w = World::new(&with_movers(l, vec![m]), &Tuning::default()).unwrap();
+        let stand = w.hero().collider;
+        let (mut pushed, mut ducked) = (false, false);
+        for _ in 0..480 {
+            step(&mut w, &idle());
+            pushed |= (w.hero().body.pos.x - spawn).abs() > 0.05;
+            ducked |= w.hero().collider != stand;
+            assert!(!w
+                .events()
+                .iter()
+                .any(|e| matches!(e, WorldEvent::Crushed { .. })));
+        }
+        if spawn == 0.0 {
+            assert!(pushed, "the tip pushed the hero along");
+        } else {
+            assert!(ducked, "the arm coming down made the hero duck");
+        }
+    }
+}
+
+/// Goal 4 (momentum) on a turning platform: a jump off a swinging plank keeps the plank's
+/// velocity at the feet (the displacement of the plank's point there over the tick), not the
+/// centre's (which is still): to 1e-9 on the jump's tick, as a lift's.
+#[test]
+fn a_jump_off_a_swinging_plank_keeps_the_velocity_at_its_feet() {
+    let t = Tuning::default();
+    let l = plank_level(0.3, 0.0, 2.0, 2.0);
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..Default::default()
+    };
+    let jump_speed = (2.0 * t.gravity * t.jump_height).sqrt();
+    let after_tick = |v0: f64| v0 - t.gravity / TICK_HZ as f64;
+    let mut checked = 0;
+    for jump_tick in [150u64, 200, 250, 300] {
+        let run = |last: &Actions| {
+            let mut w = World::new(&l, &t).unwrap();
+            while w.frame() + 1 < jump_tick {
+                step(&mut w, &idle());
+            }
+            assert!(riding(&w).is_some(), "riding before tick {jump_tick}");
+            w.step(last);
+            w
+        };
+        // Where the carry put the feet on the jump's tick: the same world stepped idle.
+        let still = run(&idle());
+        let kept = still.movers().displacement(0, still.hero().body.pos) * TICK_HZ as f64;
+        let w = run(&jump);
+        let v = w.hero().vel;
+        assert!(
+            (v.y - after_tick(jump_speed + kept.y)).abs() < 1e-9,
+            "tick {jump_tick}: {v:?}, kept {kept:?}, expected y {}",
+            after_tick(jump_speed + kept.y)
+        );
+        if kept.y.abs() > 0.5 {
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "the plank moved the feet on most ticks tried");
+}
+
+/// Goal 8 with turning movers: the same level and inputs give bit-identical states
+/// (`levels/test/turning.ron`: a seesaw and a windmill arm), with no character ever inside
+/// anything on the way.
+#[test]
+fn worlds_with_turning_movers_are_deterministic() {
+    let l = tessera::level::load_level(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/levels/test/turning.ron"
+    )))
+    .unwrap();
+    let run = || {
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        (0..1200)
+            .map(|k| {
+                step(&mut w, &if k % 100 < 60 { right() } else { jump_right() });
+                w.state_hash()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
 }

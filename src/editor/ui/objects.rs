@@ -81,6 +81,35 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
         if m.one_way {
             label(painter, map, objects::mover_anchor(m), "one-way", c);
         }
+        if m.turns() {
+            // The point it turns about: a ring with a cross, and the circle its farthest point
+            // sweeps (what must fit in the level's bounds).
+            let pivot = m.pivot_point();
+            if let Some(sp) = map.to_screen(pivot) {
+                painter.circle_stroke(sp, 5.0, Stroke::new(1.5, c));
+                painter.line_segment(
+                    [sp - egui::vec2(7.0, 0.0), sp + egui::vec2(7.0, 0.0)],
+                    Stroke::new(1.0, c),
+                );
+                painter.line_segment(
+                    [sp - egui::vec2(0.0, 7.0), sp + egui::vec2(0.0, 7.0)],
+                    Stroke::new(1.0, c),
+                );
+            }
+            let r = m
+                .pieces
+                .iter()
+                .flatten()
+                .map(|q| q.distance(pivot))
+                .fold(0.0, f64::max);
+            let circle: Vec<DVec2> = (0..48)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * k as f64 / 48.0;
+                    pivot + DVec2::new(a.cos(), a.sin()) * r
+                })
+                .collect();
+            outline(painter, map, &circle, 1.0, colours::GHOST);
+        }
         let nodes = path_points(m);
         for w in nodes.windows(2) {
             line(painter, map, w[0], w[1], 1.5, c);
@@ -109,9 +138,10 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
             }
         }
         if let Some(t) = ed.scrub {
-            let o = crate::sim::movers::offset_at(m, t);
+            let pose = crate::sim::movers::pose_at(m, t);
+            let pivot = m.pivot_point();
             for piece in &m.pieces {
-                let moved: Vec<DVec2> = piece.iter().map(|&q| q + o).collect();
+                let moved: Vec<DVec2> = piece.iter().map(|&q| pose.place(q, pivot)).collect();
                 outline(painter, map, &moved, 2.0, colours::GHOST);
             }
         }
