@@ -419,6 +419,69 @@ impl OurWalk<'_> {
     }
 }
 
+/// Raw moves of a jumping body (issue 26, goal 7: airborne moves crossing a dense field): each
+/// move is one 120 Hz tick of a ballistic arc (gravity 40 m/s², capped at 20 m/s down), slid
+/// along what it meets; on ground (a contact facing up) it jumps again at 14 m/s with a fresh
+/// pseudo-random horizontal speed of up to ±8 m/s; a wall or ceiling takes the speed into it;
+/// back to the start every 480 moves (4 s: the arcs stay among the tiles). Counts the moves'
+/// contacts, so the work is visible.
+struct OurJumps<'a> {
+    mesh: &'a CollisionMesh,
+    start: Body,
+    body: Body,
+    vel: DVec2,
+    rng: Rng,
+    count: u64,
+    contacts: u64,
+}
+
+impl<'a> OurJumps<'a> {
+    fn new(mesh: &'a CollisionMesh, start: DVec2, seed: u64) -> Self {
+        let body = locate_free(mesh, start);
+        OurJumps {
+            mesh,
+            start: body,
+            body,
+            vel: DVec2::ZERO,
+            rng: Rng(seed),
+            count: 0,
+            contacts: 0,
+        }
+    }
+
+    #[inline(never)]
+    fn moves(&mut self, n: u64) -> f64 {
+        const DT: f64 = 1.0 / 120.0;
+        let mut travelled = 0.0;
+        for _ in 0..n {
+            self.count += 1;
+            if self.count.is_multiple_of(480) {
+                self.body = self.start;
+                self.vel = DVec2::ZERO;
+            }
+            self.vel.y = (self.vel.y - 40.0 * DT).max(-20.0);
+            let r = self.mesh.move_and_slide(
+                self.body,
+                black_box(self.vel * DT),
+                MoveOptions::default(),
+            );
+            travelled += r.travelled;
+            self.contacts += r.contacts.len() as u64;
+            for c in &r.contacts {
+                let into = self.vel.dot(c.normal);
+                if into < 0.0 {
+                    self.vel -= c.normal * into;
+                }
+            }
+            if r.contacts.iter().any(|c| c.normal.y > 0.5) {
+                self.vel = DVec2::new((self.rng.unit() * 2.0 - 1.0) * 8.0, 14.0);
+            }
+            self.body = r.body;
+        }
+        travelled
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rapier (with `--features rapier`: the comparison BENCHMARKS.md's ratios come from; off by
 // default, so that test builds do not compile Rapier, parry and nalgebra).
@@ -843,6 +906,32 @@ fn moves_scatter<M: Measurement>(c: &mut Criterion<M>) {
     g.bench_function("tessera_hero_step", |b| b.iter(|| hero.steps(BATCH)));
     g.bench_function("tessera_hero_step_top_down", |b| {
         b.iter(|| hero_td.steps(BATCH))
+    });
+    // Jumps crossing the field (issue 26, goal 7), against the same jumps on the floor level.
+    let mut jumps = OurJumps::new(&mesh, spawn, SEED + 3);
+    let floor_level = floor(FLOOR_TILES);
+    let floor_mesh = build_mesh(
+        &floor_level.polygons,
+        &box_collider(COLLIDER),
+        &floor_level.config(),
+    )
+    .unwrap();
+    let mut floor_jumps = OurJumps::new(
+        &floor_mesh,
+        DVec2::new(FLOOR_TILES as f64 / 2.0, 0.0),
+        SEED + 3,
+    );
+    let (a, b) = (jumps.moves(BATCH), floor_jumps.moves(BATCH));
+    println!(
+        "  jumps: {:.4} m and {:.3} contacts per move on scatter{n}, {:.4} m and {:.3} on the floor",
+        a / BATCH as f64,
+        jumps.contacts as f64 / BATCH as f64,
+        b / BATCH as f64,
+        floor_jumps.contacts as f64 / BATCH as f64
+    );
+    g.bench_function("tessera_jumps", |b| b.iter(|| jumps.moves(BATCH)));
+    g.bench_function("tessera_jumps_on_floor", |b| {
+        b.iter(|| floor_jumps.moves(BATCH))
     });
     g.finish();
 }

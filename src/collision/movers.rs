@@ -533,12 +533,20 @@ impl Movers {
             .rest
             .iter()
             .map(|piece| {
-                convex_hull(
-                    piece
-                        .iter()
-                        .map(|&p| t.pivot + rotate(p - t.pivot, s, c))
-                        .collect(),
-                )
+                let turned: Vec<DVec2> = piece
+                    .iter()
+                    .map(|&p| t.pivot + rotate(p - t.pivot, s, c))
+                    .collect();
+                // A turn keeps a strictly convex piece so but for rounding: the hull (a sort)
+                // only where a corner rounded flat or reflex.
+                let n = turned.len();
+                let convex = (0..n)
+                    .all(|i| orient(turned[i], turned[(i + 1) % n], turned[(i + 2) % n]) > 0.0);
+                if convex {
+                    turned
+                } else {
+                    convex_hull(turned)
+                }
             })
             .collect();
         for (ci, r) in self.reflected.iter().enumerate() {
