@@ -218,16 +218,6 @@ impl LevelMover {
         let b = crate::collision::Aabb::from_points(self.pieces.iter().flatten().copied());
         (b.min + b.max) * 0.5 + self.pivot
     }
-
-    /// Its angle (radians, counter-clockwise) `time` seconds from the start: `spin · t +
-    /// swing · sin(2π t / period)`, with `libm`'s sine (the same bits on every platform).
-    pub fn angle_at(&self, time: f64) -> f64 {
-        let mut a = self.spin * time;
-        if self.swing != 0.0 {
-            a += self.swing * libm::sin(std::f64::consts::TAU * time / self.period);
-        }
-        a
-    }
 }
 
 /// How a mover repeats its path.

@@ -2,11 +2,14 @@
 //! with movers (Celeste's order): carrying the riders, then pushing what the movers overlap.
 //!
 //! # What it owns
-//! - The path of a mover ([`Path`], [`offset_at`]): a pure function of the tick's time, never integrated,
-//!   so tick `k` gives the same pose whatever came before (replays, traces and level swaps agree).
+//! - The path of a mover ([`Path`], [`pose_at`]): its offset and its angle (a spin, a swing), a
+//!   pure function of the tick's time, never integrated, so tick `k` gives the same pose whatever
+//!   came before (replays, traces and level swaps agree).
 //! - [`carry`]: a rider (a character in `MoveState::Riding`) goes to the mover's new pose times
 //!   its stored point in the mover's frame, through the static walk and the other movers: a wall
 //!   or another mover in the way scrapes it off (it falls, keeping the mover's velocity).
+//!   On a turning mover the stored point turns with the piece and is re-seated on the piece's new
+//!   inflation (`collision::Movers::reseat`); past the walkable angle the rider is thrown off.
 //! - [`push`]: a character now strictly inside a mover piece is moved along the mover's motion
 //!   to the piece's boundary, through the static walk. Pushed up onto a walkable top, it rides;
 //!   pushed along the ground, it stays on it; else it flies with the mover's velocity. Blocked
@@ -36,7 +39,7 @@ use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
 pub struct Path {
     /// `(from, to, length)` of each leg, in order.
     legs: Vec<(DVec2, DVec2, f64)>,
-    /// The turn: spin (rad/s) and swing (rad) (`LevelMover::angle_at`).
+    /// The turn: spin (rad/s) and swing (rad) (see [`Path::pose_at`]).
     spin: f64,
     swing: f64,
     total: f64,
@@ -72,7 +75,9 @@ impl Path {
         }
     }
 
-    /// The pose at `time` seconds: the offset and the angle (see the module docs).
+    /// The pose at `time` seconds: the offset, and the angle `spin · t + swing · sin(2π t /
+    /// period)` (radians, counter-clockwise, about the mover's pivot), with `libm`'s sine: the
+    /// same bits on every platform, so the Linux and Windows traces agree.
     pub fn pose_at(&self, time: f64) -> Pose {
         let mut angle = self.spin * time;
         if self.swing != 0.0 {
