@@ -266,7 +266,7 @@ mod tests {
         );
         assert_eq!(
             names(LevelMover::FIELDS),
-            ["pieces", "path", "period", "mode", "ease", "one_way"]
+            ["pieces", "path", "period", "mode", "ease", "one_way", "spin", "swing", "pivot"]
         );
         assert_eq!(
             names(LevelDoor::FIELDS),
@@ -304,13 +304,17 @@ mod tests {
                     assert_eq!(c.names(), ["ping-pong", "loop"]);
                     c.set_index(1);
                 }
+                ("spin", FieldMut::Number(v)) => *v = 1.5,
+                ("pivot", FieldMut::Point(p)) => *p = DVec2::new(0.5, -0.25),
                 ("pieces" | "path", FieldMut::Custom)
                 | ("ease", FieldMut::Choice(_))
+                | ("swing", FieldMut::Number(_))
                 | ("one_way", FieldMut::Flag(_)) => {}
                 (name, _) => panic!("{name}: unexpected widget"),
             }
         }
         assert_eq!((m.period, m.mode), (5.0, MoverMode::Loop));
+        assert_eq!((m.spin, m.pivot), (1.5, DVec2::new(0.5, -0.25)));
         let mut k = AgentKind::Crawler;
         for i in 0..k.names().len() {
             k.set_index(i);
