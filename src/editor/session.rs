@@ -207,6 +207,9 @@ pub struct EditorSession {
     pub agent_template: AgentTemplate,
     drawing: Vec<DVec2>,
     gesture: Gesture,
+    /// Where the button went down, until the pointer first moves: a drag to the press point is
+    /// no drag (a click on an off-grid vertex or path node must not snap it to the grid).
+    press_at: Option<DVec2>,
     message: Option<Message>,
     clipboard: Vec<LevelPolygon>,
     /// A copied object; when set, it is what pastes (a copy of polygons clears it).
@@ -242,6 +245,7 @@ impl EditorSession {
             agent_template: AgentTemplate::default(),
             drawing: Vec::new(),
             gesture: Gesture::None,
+            press_at: None,
             message: None,
             clipboard: Vec::new(),
             object_clipboard: None,
@@ -425,6 +429,7 @@ impl EditorSession {
     /// The primary button went down at `p`: the active tool's press ([`ToolBehaviour::press`]).
     pub fn press(&mut self, p: DVec2, radius: f64, mods: Modifiers) {
         self.message = None;
+        self.press_at = Some(p);
         let press = Press {
             at: p,
             snapped: self.grid.snap(p),
@@ -459,6 +464,11 @@ impl EditorSession {
 
     /// The pointer moved to `p` with the button down.
     pub fn drag(&mut self, p: DVec2) {
+        if self.press_at == Some(p) {
+            // The button is held but the pointer has not moved: not a drag yet.
+            return;
+        }
+        self.press_at = None;
         let grid = self.grid;
         match std::mem::replace(&mut self.gesture, Gesture::None) {
             Gesture::Vertices {
@@ -563,6 +573,7 @@ impl EditorSession {
     /// The button went up at `p`.
     pub fn release(&mut self, p: DVec2) {
         self.drag(p);
+        self.press_at = None;
         match std::mem::replace(&mut self.gesture, Gesture::None) {
             Gesture::Band { from, to, add } => {
                 self.tool
@@ -671,6 +682,30 @@ mod tests {
         assert_eq!(s.level(), &level());
         assert!(!s.dirty(), "back at the saved state");
         assert!(s.redo());
+        assert_eq!(s.level().polygons[0].points[2], p(4.5, 1.5));
+    }
+
+    /// Regression (found in the window at 836859b): a click on a path node or vertex off the
+    /// grid moved it onto the grid and marked the level modified. The view calls `drag` on every
+    /// frame the button is held, and `release` drags to the release point, both at the press
+    /// point for a click; the grab point snapped there was a move. A drag now starts when the
+    /// pointer first leaves the press point.
+    #[test]
+    fn a_click_on_an_off_grid_vertex_leaves_it_where_it_is() {
+        let mut l = level();
+        l.polygons[0].points[2] = p(4.02, 1.01);
+        let mut s = EditorSession::new(l.clone(), Some(PathBuf::from("unused.ron")));
+        s.press(p(4.02, 1.01), R, NONE);
+        s.drag(p(4.02, 1.01));
+        s.drag(p(4.02, 1.01));
+        s.release(p(4.02, 1.01));
+        assert_eq!(s.level(), &l);
+        assert!(!s.dirty());
+        assert_eq!(s.history().undo_len(), 0);
+        // Moving off the press point is a drag, snapped as before.
+        s.press(p(4.02, 1.01), R, NONE);
+        s.drag(p(4.3, 1.1));
+        s.release(p(4.52, 1.49));
         assert_eq!(s.level().polygons[0].points[2], p(4.5, 1.5));
     }
 
