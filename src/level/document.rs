@@ -218,6 +218,16 @@ impl LevelMover {
         let b = crate::collision::Aabb::from_points(self.pieces.iter().flatten().copied());
         (b.min + b.max) * 0.5 + self.pivot
     }
+
+    /// The radius of the circle its farthest point sweeps about [`LevelMover::pivot_point`], m.
+    pub fn turning_radius(&self) -> f64 {
+        let c = self.pivot_point();
+        self.pieces
+            .iter()
+            .flatten()
+            .map(|p| p.distance(c))
+            .fold(0.0, f64::max)
+    }
 }
 
 /// How a mover repeats its path.

@@ -332,13 +332,7 @@ pub(crate) fn turning_box(m: &LevelMover, o: DVec2) -> Aabb {
             max: rest.max + o,
         };
     }
-    let c = m.pivot_point();
-    let r = m
-        .pieces
-        .iter()
-        .flatten()
-        .map(|p| p.distance(c))
-        .fold(0.0, f64::max);
+    let (c, r) = (m.pivot_point(), m.turning_radius());
     Aabb {
         min: c + o - DVec2::splat(r),
         max: c + o + DVec2::splat(r),

@@ -96,12 +96,7 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
                     Stroke::new(1.0, c),
                 );
             }
-            let r = m
-                .pieces
-                .iter()
-                .flatten()
-                .map(|q| q.distance(pivot))
-                .fold(0.0, f64::max);
+            let r = m.turning_radius();
             let circle: Vec<DVec2> = (0..48)
                 .map(|k| {
                     let a = std::f64::consts::TAU * k as f64 / 48.0;
