@@ -24,7 +24,17 @@ fn lowest(p: &[DVec2]) -> usize {
 /// The Minkowski sum of two convex counter-clockwise polygons, counter-clockwise, without
 /// collinear vertices. Linear in the total vertex count: edges are merged by polar angle.
 pub(crate) fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
-    clean_up(merge(a, b, |_, _| {}))
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    merge(a, b, &mut out, |_, _| {});
+    clean_up(out)
+}
+
+/// [`minkowski_sum`] into `out` (cleared first), reusing its allocation: a turning mover's pieces
+/// are inflated again every tick.
+pub(crate) fn minkowski_sum_into(a: &[DVec2], b: &[DVec2], out: &mut Vec<DVec2>) {
+    out.clear();
+    merge(a, b, out, |_, _| {});
+    *out = clean_up(std::mem::take(out));
 }
 
 /// The points of the Minkowski sum of two convex counter-clockwise polygons, merging their edges
@@ -32,12 +42,12 @@ pub(crate) fn minkowski_sum(a: &[DVec2], b: &[DVec2]) -> Vec<DVec2> {
 /// not strictly convex ([`clean_up`] removes them). For each point pushed, `step(i, c)` is told
 /// the index into `a` of the vertex it starts from and which edge leaves it: `c > 0` `a`'s,
 /// `c < 0` `b`'s, `c == 0` both, end to end where they are parallel.
-fn merge(a: &[DVec2], b: &[DVec2], mut step: impl FnMut(usize, f64)) -> Vec<DVec2> {
+fn merge(a: &[DVec2], b: &[DVec2], out: &mut Vec<DVec2>, mut step: impl FnMut(usize, f64)) {
     let (na, nb) = (a.len(), b.len());
     let (ia, ib) = (lowest(a), lowest(b));
     let at = |i: usize| a[(ia + i) % na];
     let bt = |j: usize| b[(ib + j) % nb];
-    let mut out = Vec::with_capacity(na + nb);
+    out.reserve(na + nb);
     let (mut i, mut j) = (0, 0);
     while i < na || j < nb {
         out.push(at(i) + bt(j));
@@ -58,7 +68,6 @@ fn merge(a: &[DVec2], b: &[DVec2], mut step: impl FnMut(usize, f64)) -> Vec<DVec
             j += 1;
         }
     }
-    out
 }
 
 /// The merged points of [`merge`] without repeated or collinear points.
@@ -95,7 +104,8 @@ pub(crate) fn minkowski_sum_inside(
     let na = a.len();
     let mut mask = 0u64;
     let mut k = 0;
-    let out = merge(a, b, |i, c| {
+    let mut out = Vec::with_capacity(na + b.len());
+    merge(a, b, &mut out, |i, c| {
         // The edge from point k: `a`'s edge i, `b`'s edge at `a`'s vertex i, or both.
         let interior = if c > 0.0 {
             inside[i].edge

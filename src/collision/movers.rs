@@ -68,7 +68,7 @@
 //! Must never depend on anything but the rest of the collision core.
 use glam::DVec2;
 
-use super::minkowski::{minkowski_sum, reflect};
+use super::minkowski::{minkowski_sum, minkowski_sum_into, reflect};
 use super::predicates::{orient, Aabb};
 
 /// A one-way mover's edge blocks a move going down only if its outward normal's `y` is at least
@@ -195,6 +195,8 @@ struct Turning {
     rest: Vec<Vec<DVec2>>,
     angle: f64,
     prev: f64,
+    /// One piece turned, reused every tick.
+    scratch: Vec<DVec2>,
 }
 
 /// The convex hull of `pts`, counter-clockwise, without collinear points (Andrew's monotone
@@ -338,6 +340,7 @@ impl Movers {
                 rest: pieces[m].clone(),
                 angle: 0.0,
                 prev: 0.0,
+                scratch: Vec::new(),
             });
         }
         self
@@ -523,38 +526,33 @@ impl Movers {
     }
 
     /// Turning mover `m`'s pieces turned to its angle and inflated by every collider again, and
-    /// its box.
+    /// its box. Every buffer is reused from the last tick: nothing is allocated but where a
+    /// rounded corner sends a piece through the hull.
     fn inflate_turned(&mut self, m: usize) {
-        let Some(t) = &self.turning[m] else {
+        let Some(t) = &mut self.turning[m] else {
             return;
         };
         let (s, c) = (libm::sin(t.angle), libm::cos(t.angle));
-        let turned: Vec<Vec<DVec2>> = t
-            .rest
-            .iter()
-            .map(|piece| {
-                let turned: Vec<DVec2> = piece
-                    .iter()
-                    .map(|&p| t.pivot + rotate(p - t.pivot, s, c))
-                    .collect();
-                // A turn keeps a strictly convex piece so but for rounding: the hull (a sort)
-                // only where a corner rounded flat or reflex.
-                let n = turned.len();
-                let convex = (0..n)
-                    .all(|i| orient(turned[i], turned[(i + 1) % n], turned[(i + 2) % n]) > 0.0);
-                if convex {
-                    turned
-                } else {
-                    convex_hull(turned)
-                }
-            })
-            .collect();
-        for (ci, r) in self.reflected.iter().enumerate() {
-            let pieces = &mut self.inflated[m][ci];
-            for (piece, turned) in pieces.iter_mut().zip(&turned) {
-                piece.verts = minkowski_sum(turned, r);
-                piece.bounds = Aabb::from_points(piece.verts.iter().copied());
+        let per = &mut self.inflated[m];
+        for (k, piece) in t.rest.iter().enumerate() {
+            let turned = &mut t.scratch;
+            turned.clear();
+            turned.extend(piece.iter().map(|&p| t.pivot + rotate(p - t.pivot, s, c)));
+            // A turn keeps a strictly convex piece so but for rounding: the hull (a sort)
+            // only where a corner rounded flat or reflex.
+            let n = turned.len();
+            let convex =
+                (0..n).all(|i| orient(turned[i], turned[(i + 1) % n], turned[(i + 2) % n]) > 0.0);
+            if !convex {
+                *turned = convex_hull(std::mem::take(turned));
             }
+            for (ci, r) in self.reflected.iter().enumerate() {
+                let inflated = &mut per[ci][k];
+                minkowski_sum_into(turned, r, &mut inflated.verts);
+                inflated.bounds = Aabb::from_points(inflated.verts.iter().copied());
+            }
+        }
+        for (ci, pieces) in per.iter().enumerate() {
             self.bounds[m][ci] = pieces
                 .iter()
                 .fold(Aabb::from_points(std::iter::empty()), |b, p| {
@@ -590,19 +588,23 @@ impl Movers {
         self.grace.iter_mut().for_each(|g| *g = (DVec2::ZERO, 0));
     }
 
-    /// Mover `m`'s displacement that a character leaving it now inherits (per tick): its last
-    /// tick's, or within [`MOMENTUM_GRACE_TICKS`] of a stop or a reversal the one before it (a
-    /// jump timed at the top of a lift's stroke still gets the lift's speed).
+    /// Mover `m`'s displacement at `p` (world, where the point was last tick) that a character
+    /// leaving it now inherits (per tick): the offset's last change, or within
+    /// [`MOMENTUM_GRACE_TICKS`] of a stop or a reversal of the offset the change before it (a
+    /// jump timed at the top of a lift's stroke still gets the lift's speed); plus, for a turning
+    /// mover, this tick's turn at that point. The turn gets no grace: a swing reverses gradually
+    /// and a spin never does, so the turn's part is always the one of this tick.
     pub fn carried(&self, m: u32, p: DVec2) -> DVec2 {
-        if self.turns(m) {
-            // A turning mover's point at the contact: its displacement there this tick (no
-            // grace: a swing's reversal is gradual).
-            return self.displacement(m, p);
-        }
-        match self.grace.get(m as usize) {
+        let (now, prev) = (self.offset[m as usize], self.prev[m as usize]);
+        let offset = match self.grace.get(m as usize) {
             Some(&(was, left)) if left > 0 => was,
-            _ => self.offset[m as usize] - self.prev[m as usize],
+            _ => now - prev,
+        };
+        if !self.turns(m) {
+            return offset;
         }
+        let q = p - prev;
+        offset + (self.turn_point(m, q) - q)
     }
 
     /// Mover `m`'s offset this tick.

@@ -1220,6 +1220,73 @@ fn a_jump_off_a_swinging_plank_keeps_the_velocity_at_its_feet() {
     assert!(checked >= 2, "the plank moved the feet on most ticks tried");
 }
 
+/// Goal 4 (momentum) on a turning lift: a plank rocking ±0.1 rad as it goes straight up 4 m in 1 s
+/// and down again (±4 m/s, reversing at once at t = 1 s). A jump off it keeps the lift's 4 m/s
+/// from before the reversal for 0.1 s after it, then the new −4 m/s, as a lift that does not turn;
+/// plus, always, the rocking's velocity at the feet on the jump's tick (no grace for the turn:
+/// a swing reverses gradually), to 1e-9.
+#[test]
+fn a_jump_off_a_rocking_lift_keeps_its_velocity_with_a_grace_after_it_reverses() {
+    let t = Tuning::default();
+    let l = level(vec![rect(-40.0, -60.0, 40.0, -59.0)], vec![], p(1.5, 1.0));
+    let mut m = mover(
+        (-3.0, -0.2, 3.0, 0.2),
+        &[(0.0, 0.0), (0.0, 4.0)],
+        1.0,
+        MoverMode::PingPong,
+        MoverEase::Linear,
+    );
+    m.swing = 0.1;
+    let l = with_movers(l, vec![m]);
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..Default::default()
+    };
+    let jump_speed = (2.0 * t.gravity * t.jump_height).sqrt();
+    let after_tick = |v0: f64| v0 - t.gravity / TICK_HZ as f64;
+    let hz = TICK_HZ as f64;
+    let mut turned = 0;
+    // (the tick the jump is pressed on, the lift's vertical velocity the jump keeps)
+    for (jump_tick, lift) in [
+        (60u64, 4.0),
+        (120, 4.0),
+        (121 + 5, 4.0),
+        (121 + 11, 4.0),
+        (121 + 13, -4.0),
+        (160, -4.0),
+    ] {
+        let run = |last: &Actions| {
+            let mut w = World::new(&l, &t).unwrap();
+            while w.frame() + 1 < jump_tick {
+                step(&mut w, &idle());
+            }
+            assert!(riding(&w).is_some(), "riding before tick {jump_tick}");
+            w.step(last);
+            w
+        };
+        // The rocking's part at the feet on the jump's tick: the same world stepped idle, the
+        // point's displacement less the lift's own this tick.
+        let still = run(&idle());
+        let mv = still.movers();
+        let own = mv.offset(0) - mv.prev_offset(0);
+        let turn = (mv.displacement(0, still.hero().body.pos) - own) * hz;
+        let v = run(&jump).hero().vel;
+        let want = after_tick(jump_speed + lift + turn.y);
+        assert!(
+            (v.y - want).abs() < 1e-9,
+            "tick {jump_tick}: {v:?}, expected y {want} (lift {lift}, turn {turn:?})"
+        );
+        if turn.y.abs() > 0.05 {
+            turned += 1;
+        }
+    }
+    assert!(
+        turned >= 3,
+        "the rocking moved the feet on most ticks tried"
+    );
+}
+
 /// Goal 8 with turning movers: the same level and inputs give bit-identical states
 /// (`levels/test/turning.ron`: a seesaw and a windmill arm), with no character ever inside
 /// anything on the way.
