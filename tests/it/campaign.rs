@@ -58,7 +58,8 @@ fn routes() -> Vec<(&'static str, Route)> {
         (
             "02_moving_parts",
             Route {
-                jumps: &[],
+                // Off the seesaw's far end onto the last floor.
+                jumps: &[83.5],
                 crouch: &[],
                 waits: &[
                     // The bridge at the near end, then at the far end.
@@ -72,6 +73,9 @@ fn routes() -> Vec<(&'static str, Route)> {
                     // The raft at the near end, then at the far end.
                     (58.6, |w| w.movers().offset(3).x < 0.1),
                     (61.2, |w| w.movers().offset(3).x > 8.95),
+                    // The seesaw with its near end at its lowest (its far end high), so that
+                    // the run across ends before the far end sinks below a step.
+                    (75.6, |w| w.movers().pose(4).angle > 0.105),
                 ],
                 fight: false,
                 climbs: &[],
@@ -294,6 +298,49 @@ fn level_one_is_finished_by_wall_jumps_up_its_chimney() {
     assert!(18.5 - 12.0 > 2.0 * jump);
 }
 
+/// Level 2 ends with a turning mover: its replay rides the seesaw over the last pit (mover 4)
+/// while it rocks, for most of its length, then reaches the goal on the far floor; the seesaw is
+/// the only way across (the pit is 9 m wide: a running jump carries the hero's feet 7.2 m, and
+/// its box is less than a metre wide).
+#[test]
+fn level_two_is_finished_across_its_rocking_seesaw() {
+    let name = "02_moving_parts";
+    let level = load_level(root().join(format!("levels/campaign/{name}.ron"))).unwrap();
+    assert!(level.movers[4].swing > 0.0, "the seesaw rocks");
+    let replay =
+        tessera::sim::load_replay(root().join(format!("levels/campaign/replays/{name}.ron")))
+            .unwrap();
+    let mut w = World::new(&level, &tessera::movement::Tuning::default()).unwrap();
+    let (mut ride, mut angles) = (Vec::new(), Vec::new());
+    for a in replay.iter() {
+        w.step(&a);
+        if let tessera::movement::MoveState::Riding { on, .. } = w.hero().state {
+            if on.mover == 4 {
+                ride.push(w.hero().body.pos.x);
+                angles.push(w.movers().pose(4).angle);
+            }
+        }
+        if w.play().goal_tick.is_some() {
+            break;
+        }
+    }
+    assert!(w.play().goal_tick.is_some());
+    let t = tessera::movement::Tuning::default();
+    let jump = 2.0 * (2.0 * t.jump_height / t.gravity).sqrt() * t.run_speed;
+    assert!(jump + 1.0 < 85.0 - 76.0, "a running jump carries {jump} m");
+    let (lo, hi) = ride
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    assert!(lo < 77.5 && hi > 83.0, "rode the seesaw from {lo} to {hi}");
+    let turned = angles.iter().fold(0.0f64, |m, a| m.max(a.abs()));
+    let swept = angles.iter().fold(f64::MAX, |m, &a| m.min(a))
+        - angles.iter().fold(f64::MIN, |m, &a| m.max(a));
+    assert!(
+        turned > 0.05 && swept.abs() > 0.05,
+        "the seesaw rocked under the rider: {turned}, {swept}"
+    );
+}
+
 /// Level 4 ends with the new parts together: its replay stands on the floor where the one-way
 /// lift comes up (mover 2) and is picked up by it, with no jump (the world's lift rule), rides
 /// it to the high ground, and wall-jumps up the chimney to the goal.
@@ -391,10 +438,11 @@ fn campaign_runs_are_deterministic_and_pinned() {
 /// The campaign's final state hashes (2026-11-26: the levels and their replays as first made; level 1
 /// re-pinned when it gained its ladder, and again when it gained its wall-jump chimney; level 3
 /// when it gained its last door, a crawler patrolling before it; level 4 when it gained its
-/// second half: the one-way lift, the patrolling crawler, the chimney).
+/// second half: the one-way lift, the patrolling crawler, the chimney; 2026-11-27: level 2 when
+/// it gained its rocking seesaw over a last pit).
 const PINNED: [u64; 4] = [
     0x2579_9cef_1cd6_a433,
-    0xb55d_cf16_fd5a_ef48,
+    0x5724_98b2_c544_19a8,
     0x6f67_904c_83e7_6c79,
     0x9e15_75e0_62e8_0b93,
 ];
