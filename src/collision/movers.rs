@@ -38,7 +38,9 @@
 //! the move asks to pass (`pass_one_way`, a drop-through). [`Movers::inside`] and everything
 //! built on it (pushes, crushes, the penetration checks) ignore one-way movers;
 //! [`Movers::inside_one_way`] finds them for the world's lift rule (`sim::movers`: a one-way
-//! mover rising into a character that stood or fell above its top lifts it onto the top).
+//! mover rising into a character that stood or fell above its top lifts it onto the top). A
+//! turning one-way mover's top at its last pose is its inflation at its last angle
+//! ([`Movers::prev_pieces`]: kept for every turning mover, the buffers swapped each tick).
 //!
 //! # Turning movers
 //! A mover may also turn about a pivot (its pose: rotation by `angle` about the pivot, then the
@@ -188,13 +190,17 @@ fn rotate(d: DVec2, s: f64, c: f64) -> DVec2 {
 }
 
 /// A turning mover's own data: its pivot and pieces at angle 0 (its frame), its angle this tick
-/// and the last.
+/// and the last, and its inflation at the last angle.
 #[derive(Clone, Debug, PartialEq)]
 struct Turning {
     pivot: DVec2,
     rest: Vec<Vec<DVec2>>,
     angle: f64,
     prev: f64,
+    /// Per collider, the pieces inflated at the last tick's angle (the world's lift rule asks
+    /// where a one-way mover's top was: [`Movers::prev_pieces`]). Swapped with this tick's
+    /// before they are inflated again, so its buffers are reused.
+    prev_inflated: Vec<Vec<InflatedConvex>>,
     /// One piece turned, reused every tick.
     scratch: Vec<DVec2>,
 }
@@ -334,12 +340,14 @@ impl Movers {
     /// one that only translates (missing entries: `None`). Only turning movers are inflated again
     /// when their angle changes; the others ignore the angle of their pose.
     pub fn with_pivots(mut self, pieces: &[Vec<Vec<DVec2>>], pivots: &[Option<DVec2>]) -> Movers {
+        let inflated = &self.inflated;
         for (m, t) in self.turning.iter_mut().enumerate() {
             *t = pivots.get(m).copied().flatten().map(|pivot| Turning {
                 pivot,
                 rest: pieces[m].clone(),
                 angle: 0.0,
                 prev: 0.0,
+                prev_inflated: inflated[m].clone(),
                 scratch: Vec::new(),
             });
         }
@@ -509,7 +517,12 @@ impl Movers {
             t.prev = t.angle;
             if t.angle != p.angle {
                 t.angle = p.angle;
+                // Last tick's inflation becomes the previous one; the buffers of the tick
+                // before it are filled again.
+                std::mem::swap(&mut t.prev_inflated, &mut self.inflated[m]);
                 self.inflate_turned(m);
+            } else {
+                t.prev_inflated.clone_from(&self.inflated[m]);
             }
         }
         self.sort();
@@ -520,8 +533,11 @@ impl Movers {
         self.set_poses(poses);
         self.prev.clone_from(&self.offset);
         self.grace.iter_mut().for_each(|g| *g = (DVec2::ZERO, 0));
-        for t in self.turning.iter_mut().flatten() {
-            t.prev = t.angle;
+        for (m, t) in self.turning.iter_mut().enumerate() {
+            if let Some(t) = t {
+                t.prev = t.angle;
+                t.prev_inflated.clone_from(&self.inflated[m]);
+            }
         }
     }
 
@@ -620,6 +636,17 @@ impl Movers {
     /// Mover `m`'s pieces inflated by collider `c`, in its frame.
     pub fn pieces(&self, m: u32, c: usize) -> &[InflatedConvex] {
         &self.inflated[m as usize][c]
+    }
+
+    /// Mover `m`'s pieces inflated by collider `c` at its last tick's pose, in its frame then
+    /// (`p − prev_offset`): a turning mover's inflation at its last angle (piece `k` is the same
+    /// piece as in [`Movers::pieces`], its edges may differ); a translating mover's are the same
+    /// as this tick's.
+    pub fn prev_pieces(&self, m: u32, c: usize) -> &[InflatedConvex] {
+        match &self.turning[m as usize] {
+            Some(t) => &t.prev_inflated[c],
+            None => &self.inflated[m as usize][c],
+        }
     }
 
     /// The inflated piece an edge belongs to.

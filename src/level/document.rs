@@ -175,8 +175,8 @@ pub struct LevelMover {
     #[serde(default, skip_serializing_if = "is_default")]
     pub one_way: bool => ("one-way", Widget::Flag),
     /// Turning speed, radians per second, counter-clockwise positive: the mover turns about its
-    /// pivot at this rate for ever (a windmill, a turning bar). Default 0. A turning mover
-    /// cannot be one-way.
+    /// pivot at this rate for ever (a windmill, a turning bar). Default 0. A turning one-way
+    /// mover's rising side lifts a character standing or falling just above it, as a lift does.
     #[serde(default, skip_serializing_if = "is_default")]
     pub spin: f64 => (
         "spin",

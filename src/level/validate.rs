@@ -307,12 +307,6 @@ pub(crate) fn mover_problem(m: &LevelMover) -> Option<String> {
             Num(m.pivot.y)
         ));
     }
-    if m.turns() && m.one_way {
-        return Some(
-            "a one-way mover cannot spin or swing (set spin and swing to 0, or one_way to false)"
-                .into(),
-        );
-    }
     if m.turns() {
         let b = turning_box(m, DVec2::ZERO);
         if !in_range(b.min) || !in_range(b.max) {
@@ -542,13 +536,12 @@ mod tests {
             ..m.clone()
         };
         assert!(mover_problem(&wide).unwrap().starts_with("swing 4 must be"));
+        // A turning mover may be one-way (a rocking one-way plank).
         let one_way = LevelMover {
             one_way: true,
             ..m.clone()
         };
-        assert!(mover_problem(&one_way)
-            .unwrap()
-            .starts_with("a one-way mover cannot spin or swing"));
+        assert_eq!(mover_problem(&one_way), None);
         // Turning about (0, 0.25), its far corners are sqrt(4 + 1/16) m away: a box 4 m wide
         // holds it at rest but not turned.
         let rest = Aabb {

@@ -339,7 +339,8 @@ fn exit_along(piece: &crate::collision::InflatedConvex, q: DVec2, u: DVec2) -> (
 
 /// Phase 2 for one-way movers: a character strictly inside a one-way mover piece that rose this
 /// tick, whose feet were on or above the line of the walkable top the piece rose through
-/// (exactly: not strictly on the inner side of that edge at the mover's last pose), is lifted
+/// (exactly: not strictly on the inner side of that edge at the mover's last pose; for a turning
+/// mover, of the top straight above the feet in its inflation at its last angle), is lifted
 /// straight up onto that top and rides it; so a platform rising under a character standing or
 /// falling just above it never lets it through (Godot #9399). A character that was inside already
 /// (jumping up through it), beside it, or with no room above (a ceiling) is left where it is: a
@@ -350,16 +351,28 @@ fn lift(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) -> bool {
     let Some((m, k)) = movers.inside_one_way(c, h.body.pos) else {
         return false;
     };
-    if movers.offset(m).y <= movers.prev_offset(m).y {
-        return false;
-    }
     let piece = &movers.pieces(m, c)[k as usize];
     let before = h.body.pos - movers.prev_offset(m);
     // The edge straight up from the feet leaves the piece through.
     let exit = exit_along(piece, h.body.pos - movers.offset(m), DVec2::Y);
-    let (a, b) = piece.edge(exit.1);
-    if piece.normal(exit.1).y < ONE_WAY_MIN_NORMAL_Y || orient(a, b, before) > 0.0 {
+    if piece.normal(exit.1).y < ONE_WAY_MIN_NORMAL_Y {
         return false;
+    }
+    if movers.turns(m) {
+        // A turning piece changes shape with its angle: the feet against the top straight
+        // above them in the piece's inflation at its last pose (a swing's rising end lifts; a
+        // falling end, or a top that turned into the feet from beside them, does not).
+        let prev = &movers.prev_pieces(m, c)[k as usize];
+        let (_, e) = exit_along(prev, before, DVec2::Y);
+        let (a, b) = prev.edge(e);
+        if prev.normal(e).y < ONE_WAY_MIN_NORMAL_Y || orient(a, b, before) > 0.0 {
+            return false;
+        }
+    } else {
+        let (a, b) = piece.edge(exit.1);
+        if movers.offset(m).y <= movers.prev_offset(m).y || orient(a, b, before) > 0.0 {
+            return false;
+        }
     }
     let at = MoverEdge {
         mover: m,

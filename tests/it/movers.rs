@@ -446,7 +446,8 @@ fn the_hero_runs_onto_a_flush_bridge_rides_it_and_jumps_off() {
 }
 
 /// Goal 1 (zero penetration), the CI-sized run: random movers (linear, loop, ping-pong; up to
-/// 20 m/s; boxes and slanted pieces) over a floor with walls and a ceiling, the hero with random
+/// 20 m/s; boxes and slanted pieces; a quarter one-way; two in three spinning or swinging, the
+/// one-way ones too) over a floor with walls and a ceiling, the hero with random
 /// inputs and agents of three size classes patrolling; after every tick no character is strictly
 /// inside a mover or a static solid (`World::penetrations`, exact). `TESSERA_SEED` varies it;
 /// `TESSERA_MOVER_SCENARIOS` sets how many (24 by default; BENCHMARKS.md records a long run).
@@ -499,10 +500,10 @@ fn zero_penetration_among_random_movers() {
             m.pieces[0][2].y += (-slant).max(0.0);
             // One in four one-way: characters pass through it but for its top.
             m.one_way = rng() < 0.25;
-            // Of the solid ones, one in three spins (up to 3 rad/s) and one in three swings
-            // (up to 1 rad), about a point within a metre of its centre.
+            // One in three spins (up to 3 rad/s) and one in three swings (up to 1 rad), about
+            // a point within a metre of its centre.
             let turn = rng();
-            if !m.one_way && turn < 2.0 / 3.0 {
+            if turn < 2.0 / 3.0 {
                 if turn < 1.0 / 3.0 {
                     m.spin = (rng() - 0.5) * 6.0;
                 } else {
@@ -943,6 +944,133 @@ fn one_way_movers_never_let_a_character_fall_through_or_snag_it() {
     }
 }
 
+/// Goal 5 with turning one-way movers, the CI-sized run: a 6 m one-way plank 2.5 m over a floor
+/// rocks about its centre (a random swing of 0.05 to 0.35 rad, its ends up to 1 m up and down,
+/// with a period of 1 to 4 s), on half the scenarios also going up or down along a random stroke
+/// (up to 6 m, up to 6 m/s); the hero starts above or under it with random inputs. Every tick,
+/// over the plank's top (the middle 5 m of its length, away from the chamfered corners), with the
+/// top's height at the feet from the plank's pose:
+/// - no fall-through: feet on or above the top one tick and below it the next, with no
+///   drop-through in the last 0.3 s (a rising end lifts a character standing or falling just
+///   above it, as a rising lift does);
+/// - no snag: no bonk on the plank's underside;
+/// - no penetration of static solids (`World::penetrations`).
+///
+/// `TESSERA_SEED` varies it; `TESSERA_ONE_WAY_SCENARIOS` sets how many (40 by default).
+#[test]
+fn rocking_one_way_planks_never_let_a_character_fall_through_or_snag_it() {
+    let value = std::env::var(SEED_VAR).ok();
+    let seed = seed_from(value.as_deref(), 0x726f_636b_696e).unwrap();
+    eprintln!("rocking one-way seed: {SEED_VAR}={seed:#x}");
+    let mut rng = unit_stream(seed);
+    let scenarios: usize = std::env::var("TESSERA_ONE_WAY_SCENARIOS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    let (mut landings, mut passes_up, mut drops) = (0, 0, 0);
+    for scenario in 0..scenarios {
+        let swing = 0.05 + rng() * 0.3;
+        let (stroke, period) = if rng() < 0.5 {
+            (0.0, 1.0 + rng() * 3.0)
+        } else {
+            let stroke = (rng() - 0.5) * 12.0;
+            (stroke, stroke.abs().max(0.5) / (0.5 + rng() * 5.5))
+        };
+        let mut m = one_way(mover(
+            (-3.0, -0.5, 3.0, 0.0),
+            &[(0.0, 0.0), (0.0, stroke)],
+            period,
+            MoverMode::PingPong,
+            MoverEase::Linear,
+        ));
+        m.swing = swing;
+        let mut l = with_movers(
+            level(vec![rect(-12.0, -9.5, 12.0, -8.5)], vec![], p(0.0, 0.0)),
+            vec![m],
+        );
+        l.spawn = if rng() < 0.5 {
+            p((rng() - 0.5) * 4.0, 1.0 + rng() * 2.0)
+        } else {
+            p((rng() - 0.5) * 4.0, -2.5)
+        };
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        // The top's height at world x, and whether x is over the plank's middle 5 m.
+        let top_at = |w: &World, x: f64| {
+            let pose = w.movers().pose(0);
+            let (sin, cos) = pose.angle.sin_cos();
+            let u = (x - pose.offset.x + 0.25 * sin) / cos;
+            (pose.offset.y - 0.25 + u * sin + 0.25 * cos, u.abs() < 2.5)
+        };
+        let mut a = idle();
+        let mut since_drop = u32::MAX;
+        let mut prev: Option<(bool, f64)> = None;
+        let mut under = false;
+        for tick in 0..600 {
+            if tick % 20 == 0 {
+                let down = rng() < 0.25;
+                let jump = rng() < 0.4;
+                a = Actions {
+                    move_axis: DVec2::new(
+                        (rng() * 3.0).floor() - 1.0,
+                        if down { -1.0 } else { 0.0 },
+                    ),
+                    jump,
+                    jump_pressed: jump,
+                    ..Default::default()
+                };
+            } else {
+                a.jump_pressed = false;
+            }
+            let was_riding = riding(&w).is_some();
+            step(&mut w, &a);
+            let ev = &w.last_report().events;
+            if ev.contains(&MoveEvent::DroppedThrough) {
+                since_drop = 0;
+                drops += 1;
+            } else {
+                since_drop = since_drop.saturating_add(1);
+            }
+            let pos = w.hero().body.pos;
+            let (top, over) = top_at(&w, pos.x);
+            let rel = pos.y - top;
+            if let Some((was_over, prel)) = prev {
+                if over && was_over && prel >= -1e-9 && rel < -1e-6 {
+                    assert!(
+                        since_drop < 36,
+                        "scenario {scenario} tick {tick}: fell through the rocking one-way plank \
+                         (swing {swing:.3} rad, stroke {stroke:.2} m, period {period:.2} s): feet \
+                         {prel:e} then {rel:e} from its top, {:?}",
+                        w.hero().state
+                    );
+                }
+                if under && prel <= 0.0 && rel > 0.0 && over {
+                    passes_up += 1;
+                    under = false;
+                }
+            }
+            under |= rel < -1.0;
+            if over && ev.contains(&MoveEvent::Bonked) {
+                let head = pos.y + 1.8;
+                assert!(
+                    !(top - 0.7..=top + 0.1).contains(&head),
+                    "scenario {scenario} tick {tick}: bonked on the rocking plank's underside"
+                );
+            }
+            if !was_riding && riding(&w).is_some() {
+                landings += 1;
+            }
+            prev = Some((over, rel));
+        }
+    }
+    eprintln!(
+        "rocking one-way: {scenarios} scenarios, {landings} boardings, {passes_up} passes up \
+         through, {drops} drop-throughs"
+    );
+    if scenarios >= 40 {
+        assert!(landings > 0 && passes_up > 0 && drops > 0);
+    }
+}
+
 /// Goal 4's wall jump: sliding down the side of a mover moving up or down at 3 m/s and jumping
 /// off it keeps the wall's velocity, both components (clamped by the momentum caps, here well
 /// above it): the velocity after the jump's tick is the static wall jump's plus the mover's, to
@@ -1288,23 +1416,25 @@ fn a_jump_off_a_rocking_lift_keeps_its_velocity_with_a_grace_after_it_reverses()
 }
 
 /// Goal 8 with turning movers: the same level and inputs give bit-identical states
-/// (`levels/test/turning.ron`: a seesaw and a windmill arm), with no character ever inside
-/// anything on the way.
+/// (`levels/test/turning.ron`: a seesaw and a windmill arm; `levels/test/turning_one_way.ron`: a
+/// rocking one-way plank), with no character ever inside anything on the way.
 #[test]
 fn worlds_with_turning_movers_are_deterministic() {
-    let l = tessera::level::load_level(std::path::Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/levels/test/turning.ron"
-    )))
-    .unwrap();
-    let run = || {
-        let mut w = World::new(&l, &Tuning::default()).unwrap();
-        (0..1200)
-            .map(|k| {
-                step(&mut w, &if k % 100 < 60 { right() } else { jump_right() });
-                w.state_hash()
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(run(), run());
+    for name in ["turning", "turning_one_way"] {
+        let l = tessera::level::load_level(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("levels/test/{name}.ron")),
+        )
+        .unwrap();
+        let run = || {
+            let mut w = World::new(&l, &Tuning::default()).unwrap();
+            (0..1200)
+                .map(|k| {
+                    step(&mut w, &if k % 100 < 60 { right() } else { jump_right() });
+                    w.state_hash()
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(run(), run(), "{name}");
+    }
 }
