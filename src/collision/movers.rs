@@ -1047,6 +1047,35 @@ mod tests {
     }
 
     #[test]
+    fn the_last_ticks_inflation_is_kept_for_a_turning_mover() {
+        let pieces = vec![vec![square()], vec![square()]];
+        let mut m = Movers::new(&pieces, &[unit_box()])
+            .with_pivots(&pieces, &[Some(DVec2::new(1.0, 0.5)), None]);
+        let pose = |angle: f64| Pose {
+            offset: DVec2::ZERO,
+            angle,
+        };
+        let rest = m.pieces(0, 0).to_vec();
+        assert_eq!(m.prev_pieces(0, 0), &rest[..]);
+        m.set_poses([pose(0.3), pose(0.0)]);
+        let at_03 = m.pieces(0, 0).to_vec();
+        assert_ne!(at_03, rest);
+        assert_eq!(m.prev_pieces(0, 0), &rest[..]);
+        m.set_poses([pose(0.6), pose(0.0)]);
+        assert_eq!(m.prev_pieces(0, 0), &at_03[..]);
+        let at_06 = m.pieces(0, 0).to_vec();
+        // An unchanged angle: the last tick's inflation is this tick's.
+        m.set_poses([pose(0.6), pose(0.0)]);
+        assert_eq!(m.prev_pieces(0, 0), &at_06[..]);
+        assert_eq!(m.pieces(0, 0), &at_06[..]);
+        // A reset: no last tick to speak of.
+        m.place_poses([pose(0.9), pose(0.0)]);
+        assert_eq!(m.prev_pieces(0, 0), m.pieces(0, 0));
+        // A translating mover's are its own.
+        assert_eq!(m.prev_pieces(1, 0), m.pieces(1, 0));
+    }
+
+    #[test]
     fn a_point_turns_with_the_mover_and_its_displacement_is_the_chord() {
         let pieces = vec![vec![square()]];
         let mut m =
