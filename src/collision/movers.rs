@@ -261,6 +261,8 @@ pub struct Movers {
     /// by mover index), and the widest box's width: a query scans only the boxes whose left
     /// side lies within that width of its region (see [`Movers::near`]).
     sweep: Vec<Sweep>,
+    /// The angles of the poses being set ([`Movers::set_poses`]), kept for the next tick.
+    angles: Vec<f64>,
 }
 
 /// One collider's movers sorted by the left side of their box in the world this tick.
@@ -285,6 +287,7 @@ impl Movers {
         any_one_way: false,
         grace: Vec::new(),
         sweep: Vec::new(),
+        angles: Vec::new(),
     };
 
     /// Movers made of `pieces` (per mover, its convex counter-clockwise pieces in its frame),
@@ -331,6 +334,7 @@ impl Movers {
             any_one_way: false,
             grace: vec![(DVec2::ZERO, 0); pieces.len()],
             sweep: vec![Sweep::default(); colliders.len()],
+            angles: Vec::new(),
         };
         movers.sort();
         movers
@@ -508,15 +512,20 @@ impl Movers {
     /// Moves every mover to its pose for the new tick (see [`Movers::set_offsets`]); a turning
     /// mover whose angle changed is inflated again (see the module docs).
     pub fn set_poses(&mut self, poses: impl IntoIterator<Item = Pose>) {
-        let poses: Vec<Pose> = poses.into_iter().collect();
-        self.move_offsets(poses.iter().map(|p| p.offset));
-        for (m, p) in poses.iter().enumerate() {
+        // The angles go aside while the offsets are taken (a buffer kept between ticks).
+        let mut angles = std::mem::take(&mut self.angles);
+        angles.clear();
+        self.move_offsets(poses.into_iter().map(|p| {
+            angles.push(p.angle);
+            p.offset
+        }));
+        for (m, &angle) in angles.iter().enumerate() {
             let Some(t) = self.turning.get_mut(m).and_then(Option::as_mut) else {
                 continue;
             };
             t.prev = t.angle;
-            if t.angle != p.angle {
-                t.angle = p.angle;
+            if t.angle != angle {
+                t.angle = angle;
                 // Last tick's inflation becomes the previous one; the buffers of the tick
                 // before it are filled again.
                 std::mem::swap(&mut t.prev_inflated, &mut self.inflated[m]);
@@ -525,6 +534,7 @@ impl Movers {
                 t.prev_inflated.clone_from(&self.inflated[m]);
             }
         }
+        self.angles = angles;
         self.sort();
     }
 
