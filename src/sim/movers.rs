@@ -89,6 +89,17 @@ impl Path {
         }
     }
 
+    /// The time (s) the mover first reaches node `k` of its path (`k` from 0 to the number of
+    /// nodes − 1; easing stops at the nodes, so it reaches them at their share of the path's
+    /// length, eased or not); 0 for a path of no length.
+    pub fn node_time(&self, k: usize) -> f64 {
+        if self.total == 0.0 {
+            return 0.0;
+        }
+        let before: f64 = self.legs.iter().take(k).map(|l| l.2).sum();
+        self.period * before / self.total
+    }
+
     /// The offset from the rest pose at `time` seconds (see the module docs).
     pub fn offset_at(&self, time: f64) -> DVec2 {
         let Some(&(first, _, _)) = self.legs.first() else {
@@ -149,6 +160,20 @@ pub fn offset_at(m: &LevelMover, time: f64) -> DVec2 {
 /// The pose of mover `m` at `time` seconds ([`Path::pose_at`]).
 pub fn pose_at(m: &LevelMover, time: f64) -> Pose {
     Path::new(m).pose_at(time)
+}
+
+/// Mover `m`'s pose as it first reaches each node of its path (the editor's ghosts): the node's
+/// offset, and the angle at that time ([`Path::node_time`]).
+pub fn node_poses(m: &LevelMover) -> Vec<Pose> {
+    let path = Path::new(m);
+    m.path
+        .iter()
+        .enumerate()
+        .map(|(k, &offset)| Pose {
+            offset,
+            angle: path.pose_at(path.node_time(k)).angle,
+        })
+        .collect()
 }
 
 /// Every path's offset at tick `tick` (its time: `tick / TICK_HZ` seconds, one division, so the
@@ -509,5 +534,53 @@ mod tests {
             }
         }
         assert_eq!(super::wrap(-0.25, 2.0), 1.75);
+    }
+
+    /// The mover reaches each node at its node time (eased or not), and the ghost poses there
+    /// carry the turn of that time.
+    #[test]
+    fn a_mover_is_at_each_node_at_its_node_time() {
+        use crate::level::{LevelMover, MoverEase, MoverMode};
+        use glam::DVec2;
+        // Legs of 3 m and 4 m (and 5 m back, looping) in 7 s.
+        for (mode, ease, times) in [
+            (MoverMode::PingPong, MoverEase::Smooth, [0.0, 3.0, 7.0]),
+            (
+                MoverMode::Loop,
+                MoverEase::Linear,
+                [0.0, 1.75, 7.0 * 7.0 / 12.0],
+            ),
+        ] {
+            let m = LevelMover {
+                pieces: vec![vec![
+                    DVec2::new(0.0, 0.0),
+                    DVec2::new(2.0, 0.0),
+                    DVec2::new(2.0, 1.0),
+                ]],
+                path: vec![DVec2::ZERO, DVec2::new(3.0, 0.0), DVec2::new(3.0, 4.0)],
+                period: 7.0,
+                mode,
+                ease,
+                one_way: false,
+                spin: 0.5,
+                swing: 0.0,
+                pivot: DVec2::ZERO,
+            };
+            let path = super::Path::new(&m);
+            let ghosts = super::node_poses(&m);
+            for (k, &node) in m.path.iter().enumerate() {
+                let t = path.node_time(k);
+                assert!(
+                    (path.offset_at(t) - node).length() < 1e-12,
+                    "{mode:?} node {k}"
+                );
+                assert_eq!(ghosts[k].offset, node);
+                assert!((ghosts[k].angle - 0.5 * t).abs() < 1e-12);
+            }
+            assert_eq!(
+                [path.node_time(0), path.node_time(1), path.node_time(2)],
+                times
+            );
+        }
     }
 }

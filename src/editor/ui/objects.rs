@@ -123,11 +123,13 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
                 }
             }
         }
-        // Ghosts of the selected mover at each node of its path.
+        // Ghosts of the selected mover at each node of its path, turned as it is when it first
+        // gets there.
         if selected {
-            for &o in m.path.iter().skip(1) {
+            let pivot = m.pivot_point();
+            for pose in crate::sim::movers::node_poses(m).into_iter().skip(1) {
                 for piece in &m.pieces {
-                    let moved: Vec<DVec2> = piece.iter().map(|&q| q + o).collect();
+                    let moved: Vec<DVec2> = piece.iter().map(|&q| pose.place(q, pivot)).collect();
                     outline(painter, map, &moved, 1.0, colours::GHOST);
                 }
             }
