@@ -205,6 +205,19 @@ struct Turning {
     scratch: Vec<DVec2>,
 }
 
+/// A convex piece's points turned: themselves where they are still strictly convex (a turn keeps
+/// them so but for rounding), else their hull (a sort, only where a corner rounded flat or
+/// reflex).
+fn turned_convex(turned: Vec<DVec2>) -> Vec<DVec2> {
+    let n = turned.len();
+    let convex = (0..n).all(|i| orient(turned[i], turned[(i + 1) % n], turned[(i + 2) % n]) > 0.0);
+    if convex {
+        turned
+    } else {
+        convex_hull(turned)
+    }
+}
+
 /// The convex hull of `pts`, counter-clockwise, without collinear points (Andrew's monotone
 /// chain with the exact [`orient`]): a turned convex piece whose rounded corners lost strict
 /// convexity is convex again, by at most the rounding.
@@ -564,14 +577,7 @@ impl Movers {
             let turned = &mut t.scratch;
             turned.clear();
             turned.extend(piece.iter().map(|&p| t.pivot + rotate(p - t.pivot, s, c)));
-            // A turn keeps a strictly convex piece so but for rounding: the hull (a sort)
-            // only where a corner rounded flat or reflex.
-            let n = turned.len();
-            let convex =
-                (0..n).all(|i| orient(turned[i], turned[(i + 1) % n], turned[(i + 2) % n]) > 0.0);
-            if !convex {
-                *turned = convex_hull(std::mem::take(turned));
-            }
+            *turned = turned_convex(std::mem::take(turned));
             for (ci, r) in self.reflected.iter().enumerate() {
                 let inflated = &mut per[ci][k];
                 minkowski_sum_into(turned, r, &mut inflated.verts);
@@ -646,6 +652,27 @@ impl Movers {
     /// Mover `m`'s pieces inflated by collider `c`, in its frame.
     pub fn pieces(&self, m: u32, c: usize) -> &[InflatedConvex] {
         &self.inflated[m as usize][c]
+    }
+
+    /// Turning mover `m`'s pieces turned to `angle` and inflated by collider `c` (its frame): what
+    /// [`Movers::pieces`] holds at a tick whose angle is `angle`, for drawing it between ticks
+    /// (the F3 overlay). Allocates; the simulation never calls it. `None` for a mover that does
+    /// not turn (its inflation has one shape: [`Movers::pieces`]).
+    pub fn inflation_at(&self, m: u32, c: usize, angle: f64) -> Option<Vec<Vec<DVec2>>> {
+        let t = self.turning[m as usize].as_ref()?;
+        let (s, co) = (libm::sin(angle), libm::cos(angle));
+        Some(
+            t.rest
+                .iter()
+                .map(|piece| {
+                    let turned: Vec<DVec2> = piece
+                        .iter()
+                        .map(|&p| t.pivot + rotate(p - t.pivot, s, co))
+                        .collect();
+                    minkowski_sum(&turned_convex(turned), &self.reflected[c])
+                })
+                .collect(),
+        )
     }
 
     /// Mover `m`'s pieces inflated by collider `c` at its last tick's pose, in its frame then
@@ -1083,6 +1110,11 @@ mod tests {
         assert_eq!(m.prev_pieces(0, 0), m.pieces(0, 0));
         // A translating mover's are its own.
         assert_eq!(m.prev_pieces(1, 0), m.pieces(1, 0));
+        // Drawn between ticks: at this tick's angle, the inflation the queries use.
+        let at = m.inflation_at(0, 0, 0.9).unwrap();
+        let verts: Vec<Vec<DVec2>> = m.pieces(0, 0).iter().map(|p| p.verts.clone()).collect();
+        assert_eq!(at, verts);
+        assert_eq!(m.inflation_at(1, 0, 0.9), None);
     }
 
     #[test]

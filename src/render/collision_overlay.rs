@@ -253,25 +253,29 @@ pub const MOVER_INFLATION_CLASSES: [Rgba; 3] = [
 ];
 
 /// Draws the inflation of every mover by one collider (the F3 overlay): where that collider's
-/// feet cannot go, outlined in `colour`, at the movers' drawn offsets.
+/// feet cannot go, outlined in `colour`, at the movers' drawn poses (a turning mover's
+/// inflation at its drawn angle, so the outline turns with the mover between ticks).
 pub fn paint_mover_inflations(
     movers: &crate::collision::Movers,
     collider: usize,
-    offsets: impl Iterator<Item = DVec2>,
+    poses: impl Iterator<Item = crate::collision::Pose>,
     colour: Rgba,
     d: &mut impl DebugDraw,
 ) {
-    for (m, o) in offsets.enumerate() {
-        for piece in movers.pieces(m as u32, collider) {
-            let n = piece.verts.len();
-            for i in 0..n {
-                d.line(
-                    piece.verts[i] + o,
-                    piece.verts[(i + 1) % n] + o,
-                    0.02,
-                    colour,
-                );
-            }
+    let mut outline = |verts: &[DVec2], o: DVec2| {
+        let n = verts.len();
+        for i in 0..n {
+            d.line(verts[i] + o, verts[(i + 1) % n] + o, 0.02, colour);
+        }
+    };
+    for (m, pose) in poses.enumerate() {
+        let m = m as u32;
+        match movers.inflation_at(m, collider, pose.angle) {
+            Some(turned) => turned.iter().for_each(|v| outline(v, pose.offset)),
+            None => movers
+                .pieces(m, collider)
+                .iter()
+                .for_each(|p| outline(&p.verts, pose.offset)),
         }
     }
 }

@@ -211,7 +211,7 @@ impl FrameData {
                 paint_mover_inflations(
                     world.movers(),
                     c,
-                    (0..world.movers().len()).map(|m| mover_drawn_at(world, m, snap.alpha).offset),
+                    (0..world.movers().len()).map(|m| mover_drawn_at(world, m, snap.alpha)),
                     colour,
                     &mut lines,
                 );
