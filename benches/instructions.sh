@@ -27,29 +27,6 @@ CARGO_TARGET_DIR=$target cargo bench --no-run --bench collision --features rapie
 bin=$(ls -t "$target"/release/deps/collision-* | grep -v '\.d$' | head -1)
 batch=1000
 
-# count GROUP BENCH FUNCTION UNITS_PER_CALL: Ir per unit inside FUNCTION while running GROUP/BENCH.
-count() {
-  local group=$1 bench=$2 func=$3 units=$4
-  local file="$out/${group}.${bench//\//_}.out"
-  TESSERA_BENCH_GROUPS=$group valgrind --tool=callgrind --callgrind-out-file="$file" \
-    --toggle-collect="$func" "$bin" --bench --profile-time 3 --exact "$group/$bench" \
-    >/dev/null 2>&1
-  local ir calls
-  ir=$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
-  calls=$(callgrind_annotate --tree=caller --inclusive=yes --threshold=100 "$file" 2>/dev/null |
-    awk -v f=":$func" '
-      / < / { n = $0; sub(/.*\(/, "", n); sub(/x\).*/, "", n); gsub(",", "", n); pend += n; next }
-      /\*  / {
-        line = $0; sub(/ \[[^]]*\]$/, "", line)
-        if (substr(line, length(line) - length(f) + 1) == f) total += pend
-        pend = 0; next
-      }
-      { pend = 0 }
-      END { print total + 0 }')
-  awk -v g="$group" -v b="$bench" -v ir="$ir" -v c="$calls" -v u="$units" 'BEGIN {
-    printf "%-22s %-32s %12.0f instructions per unit (%d calls of %d units)\n", g, b, ir / (c * u), c, u }'
-}
-
 # calls FILE FUNCTION: how many times FUNCTION was called from a collected caller.
 calls() {
   callgrind_annotate --tree=caller --inclusive=yes --threshold=100 "$1" 2>/dev/null |
@@ -62,6 +39,20 @@ calls() {
       }
       { pend = 0 }
       END { print total + 0 }'
+}
+
+# count GROUP BENCH FUNCTION UNITS_PER_CALL: Ir per unit inside FUNCTION while running GROUP/BENCH.
+count() {
+  local group=$1 bench=$2 func=$3 units=$4
+  local file="$out/${group}.${bench//\//_}.out"
+  TESSERA_BENCH_GROUPS=$group valgrind --tool=callgrind --callgrind-out-file="$file" \
+    --toggle-collect="$func" "$bin" --bench --profile-time 3 --exact "$group/$bench" \
+    >/dev/null 2>&1
+  local ir calls
+  ir=$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
+  calls=$(calls "$file" "$func")
+  awk -v g="$group" -v b="$bench" -v ir="$ir" -v c="$calls" -v u="$units" 'BEGIN {
+    printf "%-22s %-32s %12.0f instructions per unit (%d calls of %d units)\n", g, b, ir / (c * u), c, u }'
 }
 
 # misses GROUP BENCH FUNCTION UNITS_PER_CALL: simulated cache events per unit inside FUNCTION.

@@ -205,16 +205,17 @@ struct Turning {
     scratch: Vec<DVec2>,
 }
 
-/// A convex piece's points turned: themselves where they are still strictly convex (a turn keeps
+/// Convex `piece` turned about `pivot` by the angle whose sine and cosine are `s` and `c`, into
+/// `out` (cleared first): the turned points where they are still strictly convex (a turn keeps
 /// them so but for rounding), else their hull (a sort, only where a corner rounded flat or
 /// reflex).
-fn turned_convex(turned: Vec<DVec2>) -> Vec<DVec2> {
-    let n = turned.len();
-    let convex = (0..n).all(|i| orient(turned[i], turned[(i + 1) % n], turned[(i + 2) % n]) > 0.0);
-    if convex {
-        turned
-    } else {
-        convex_hull(turned)
+fn turn_piece(piece: &[DVec2], pivot: DVec2, s: f64, c: f64, out: &mut Vec<DVec2>) {
+    out.clear();
+    out.extend(piece.iter().map(|&p| pivot + rotate(p - pivot, s, c)));
+    let n = out.len();
+    let convex = (0..n).all(|i| orient(out[i], out[(i + 1) % n], out[(i + 2) % n]) > 0.0);
+    if !convex {
+        *out = convex_hull(std::mem::take(out));
     }
 }
 
@@ -429,8 +430,14 @@ impl Movers {
         if self.turning[m as usize].is_none() {
             return now - prev;
         }
-        let q = p - prev;
-        now - prev + (self.turn_point(m, q) - q)
+        now - prev + self.turn_displacement(m, p)
+    }
+
+    /// The turn's part of [`Movers::displacement`] at `p` (world, last tick): how far this
+    /// tick's turn alone carried that point of the mover.
+    fn turn_displacement(&self, m: u32, p: DVec2) -> DVec2 {
+        let q = p - self.prev[m as usize];
+        self.turn_point(m, q) - q
     }
 
     /// Where a point `q` of turning piece `(m, k)` (this tick's frame, inflated by collider
@@ -575,9 +582,7 @@ impl Movers {
         let per = &mut self.inflated[m];
         for (k, piece) in t.rest.iter().enumerate() {
             let turned = &mut t.scratch;
-            turned.clear();
-            turned.extend(piece.iter().map(|&p| t.pivot + rotate(p - t.pivot, s, c)));
-            *turned = turned_convex(std::mem::take(turned));
+            turn_piece(piece, t.pivot, s, c, turned);
             for (ci, r) in self.reflected.iter().enumerate() {
                 let inflated = &mut per[ci][k];
                 minkowski_sum_into(turned, r, &mut inflated.verts);
@@ -635,8 +640,7 @@ impl Movers {
         if !self.turns(m) {
             return offset;
         }
-        let q = p - prev;
-        offset + (self.turn_point(m, q) - q)
+        offset + self.turn_displacement(m, p)
     }
 
     /// Mover `m`'s offset this tick.
@@ -665,11 +669,9 @@ impl Movers {
             t.rest
                 .iter()
                 .map(|piece| {
-                    let turned: Vec<DVec2> = piece
-                        .iter()
-                        .map(|&p| t.pivot + rotate(p - t.pivot, s, co))
-                        .collect();
-                    minkowski_sum(&turned_convex(turned), &self.reflected[c])
+                    let mut turned = Vec::new();
+                    turn_piece(piece, t.pivot, s, co, &mut turned);
+                    minkowski_sum(&turned, &self.reflected[c])
                 })
                 .collect(),
         )

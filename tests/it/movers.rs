@@ -829,6 +829,104 @@ fn a_one_way_lift_rising_through_a_standing_hero_picks_it_up() {
     );
 }
 
+/// What the one-way runs saw, summed over their scenarios.
+#[derive(Default)]
+struct OneWaySeen {
+    /// Ticks the hero started riding the mover.
+    landings: usize,
+    /// Times the feet came up through the top from well under it.
+    passes_up: usize,
+    /// Drop-throughs.
+    drops: usize,
+}
+
+impl std::fmt::Display for OneWaySeen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} boardings, {} passes up through, {} drop-throughs",
+            self.landings, self.passes_up, self.drops
+        )
+    }
+}
+
+/// 600 ticks of the hero on `w` (one-way mover 0) with random inputs (a new run, jump and down
+/// choice every 20 ticks), checked every tick over the mover's top, where `top_at(w, x)` gives
+/// the top's height at `x` and whether `x` is over the part of it that is checked:
+/// - no fall-through: feet on or above the top one tick and below it the next, with no
+///   drop-through in the last 0.3 s;
+/// - no snag: no bonk with the head within `bonk_below` m under the top (or 0.1 m over it);
+/// - no penetration of static solids (`step`'s check).
+///
+/// `what` names the scenario in a failure.
+fn one_way_run(
+    w: &mut World,
+    rng: &mut impl FnMut() -> f64,
+    top_at: impl Fn(&World, f64) -> (f64, bool),
+    bonk_below: f64,
+    what: &str,
+    seen: &mut OneWaySeen,
+) {
+    let mut a = idle();
+    let mut since_drop = u32::MAX;
+    // Last tick: whether the feet were over the top, and how far above it.
+    let mut prev: Option<(bool, f64)> = None;
+    // Feet last seen well under the top (so a later stand on it came up through it).
+    let mut under = false;
+    for tick in 0..600 {
+        if tick % 20 == 0 {
+            let down = rng() < 0.25;
+            let jump = rng() < 0.4;
+            a = Actions {
+                move_axis: DVec2::new((rng() * 3.0).floor() - 1.0, if down { -1.0 } else { 0.0 }),
+                jump,
+                jump_pressed: jump,
+                ..Default::default()
+            };
+        } else {
+            a.jump_pressed = false;
+        }
+        let was_riding = riding(w).is_some();
+        step(w, &a);
+        let ev = &w.last_report().events;
+        if ev.contains(&MoveEvent::DroppedThrough) {
+            since_drop = 0;
+            seen.drops += 1;
+        } else {
+            since_drop = since_drop.saturating_add(1);
+        }
+        let pos = w.hero().body.pos;
+        let (top, over) = top_at(w, pos.x);
+        let rel = pos.y - top;
+        if let Some((was_over, prel)) = prev {
+            if over && was_over && prel >= -1e-9 && rel < -1e-6 {
+                assert!(
+                    since_drop < 36,
+                    "{what} tick {tick}: fell through it: feet {prel:e} then {rel:e} from its \
+                     top, {:?}",
+                    w.hero().state
+                );
+            }
+            if under && prel <= 0.0 && rel > 0.0 && over {
+                seen.passes_up += 1;
+                under = false;
+            }
+        }
+        under |= rel < -1.0;
+        if over && ev.contains(&MoveEvent::Bonked) {
+            let head = pos.y + 1.8;
+            assert!(
+                !(top - bonk_below..=top + 0.1).contains(&head),
+                "{what} tick {tick}: bonked on its underside"
+            );
+        }
+        if !was_riding && riding(w).is_some() {
+            seen.landings += 1;
+        }
+        prev = Some((over, rel));
+    }
+}
+
 /// Goal 5 (one-way movers), the CI-sized run: a 6 m one-way platform over a floor 2.5 m below its
 /// rest pose, moving up or down along a random stroke (up to 6 m) at a random constant speed up
 /// to 10 m/s, the hero starting above or under it with random inputs (runs, jumps, down and
@@ -850,7 +948,7 @@ fn one_way_movers_never_let_a_character_fall_through_or_snag_it() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(40);
-    let (mut landings, mut passes_up, mut drops) = (0, 0, 0);
+    let mut seen = OneWaySeen::default();
     for scenario in 0..scenarios {
         let stroke = (rng() - 0.5) * 12.0;
         let speed = 0.5 + rng() * 9.5;
@@ -871,76 +969,17 @@ fn one_way_movers_never_let_a_character_fall_through_or_snag_it() {
             p((rng() - 0.5) * 4.0, -2.5)
         };
         let mut w = World::new(&l, &Tuning::default()).unwrap();
-        let mut a = idle();
-        let mut since_drop = u32::MAX;
-        let mut prev: Option<(f64, f64)> = None;
-        // Feet last seen well under the top (so a later stand on it came up through it).
-        let mut under = false;
-        for tick in 0..600 {
-            if tick % 20 == 0 {
-                let down = rng() < 0.25;
-                let jump = rng() < 0.4;
-                a = Actions {
-                    move_axis: DVec2::new(
-                        (rng() * 3.0).floor() - 1.0,
-                        if down { -1.0 } else { 0.0 },
-                    ),
-                    jump,
-                    jump_pressed: jump,
-                    ..Default::default()
-                };
-            } else {
-                a.jump_pressed = false;
-            }
-            let was_riding = riding(&w).is_some();
-            step(&mut w, &a);
-            let ev = &w.last_report().events;
-            if ev.contains(&MoveEvent::DroppedThrough) {
-                since_drop = 0;
-                drops += 1;
-            } else {
-                since_drop = since_drop.saturating_add(1);
-            }
-            let top = w.movers().offset(0).y;
-            let pos = w.hero().body.pos;
-            let over = pos.x.abs() < 3.0;
-            let rel = pos.y - top;
-            if let Some((px, prel)) = prev {
-                if over && px.abs() < 3.0 && prel >= -1e-9 && rel < -1e-6 {
-                    assert!(
-                        since_drop < 36,
-                        "scenario {scenario} tick {tick}: fell through the one-way platform \
-                         (stroke {stroke:.2} m at {speed:.2} m/s): feet {prel:e} then {rel:e} \
-                         from its top, {:?}",
-                        w.hero().state
-                    );
-                }
-                if under && prel <= 0.0 && rel > 0.0 && over {
-                    passes_up += 1;
-                    under = false;
-                }
-            }
-            under |= rel < -1.0;
-            if over && ev.contains(&MoveEvent::Bonked) {
-                let head = pos.y + 1.8;
-                assert!(
-                    !(top - 0.6..=top + 0.1).contains(&head),
-                    "scenario {scenario} tick {tick}: bonked on the one-way platform's underside"
-                );
-            }
-            if !was_riding && riding(&w).is_some() {
-                landings += 1;
-            }
-            prev = Some((pos.x, rel));
-        }
+        let what = format!(
+            "scenario {scenario} (a one-way platform, stroke {stroke:.2} m at {speed:.2} m/s)"
+        );
+        // Its top is flat: the same height over its whole width.
+        let top_at = |w: &World, x: f64| (w.movers().offset(0).y, x.abs() < 3.0);
+        one_way_run(&mut w, &mut rng, top_at, 0.6, &what, &mut seen);
     }
-    eprintln!(
-        "one-way: {scenarios} scenarios, {landings} boardings, {passes_up} passes up through, \
-         {drops} drop-throughs"
-    );
+    eprintln!("one-way: {scenarios} scenarios, {seen}");
     // The scenarios do what they are for (at the default count).
     if scenarios >= 40 {
-        assert!(landings > 0 && passes_up > 0 && drops > 0);
+        assert!(seen.landings > 0 && seen.passes_up > 0 && seen.drops > 0);
     }
 }
 
@@ -967,7 +1006,7 @@ fn rocking_one_way_planks_never_let_a_character_fall_through_or_snag_it() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(40);
-    let (mut landings, mut passes_up, mut drops) = (0, 0, 0);
+    let mut seen = OneWaySeen::default();
     for scenario in 0..scenarios {
         let swing = 0.05 + rng() * 0.3;
         let (stroke, period) = if rng() < 0.5 {
@@ -1001,73 +1040,15 @@ fn rocking_one_way_planks_never_let_a_character_fall_through_or_snag_it() {
             let u = (x - pose.offset.x + 0.25 * sin) / cos;
             (pose.offset.y - 0.25 + u * sin + 0.25 * cos, u.abs() < 2.5)
         };
-        let mut a = idle();
-        let mut since_drop = u32::MAX;
-        let mut prev: Option<(bool, f64)> = None;
-        let mut under = false;
-        for tick in 0..600 {
-            if tick % 20 == 0 {
-                let down = rng() < 0.25;
-                let jump = rng() < 0.4;
-                a = Actions {
-                    move_axis: DVec2::new(
-                        (rng() * 3.0).floor() - 1.0,
-                        if down { -1.0 } else { 0.0 },
-                    ),
-                    jump,
-                    jump_pressed: jump,
-                    ..Default::default()
-                };
-            } else {
-                a.jump_pressed = false;
-            }
-            let was_riding = riding(&w).is_some();
-            step(&mut w, &a);
-            let ev = &w.last_report().events;
-            if ev.contains(&MoveEvent::DroppedThrough) {
-                since_drop = 0;
-                drops += 1;
-            } else {
-                since_drop = since_drop.saturating_add(1);
-            }
-            let pos = w.hero().body.pos;
-            let (top, over) = top_at(&w, pos.x);
-            let rel = pos.y - top;
-            if let Some((was_over, prel)) = prev {
-                if over && was_over && prel >= -1e-9 && rel < -1e-6 {
-                    assert!(
-                        since_drop < 36,
-                        "scenario {scenario} tick {tick}: fell through the rocking one-way plank \
-                         (swing {swing:.3} rad, stroke {stroke:.2} m, period {period:.2} s): feet \
-                         {prel:e} then {rel:e} from its top, {:?}",
-                        w.hero().state
-                    );
-                }
-                if under && prel <= 0.0 && rel > 0.0 && over {
-                    passes_up += 1;
-                    under = false;
-                }
-            }
-            under |= rel < -1.0;
-            if over && ev.contains(&MoveEvent::Bonked) {
-                let head = pos.y + 1.8;
-                assert!(
-                    !(top - 0.7..=top + 0.1).contains(&head),
-                    "scenario {scenario} tick {tick}: bonked on the rocking plank's underside"
-                );
-            }
-            if !was_riding && riding(&w).is_some() {
-                landings += 1;
-            }
-            prev = Some((over, rel));
-        }
+        let what = format!(
+            "scenario {scenario} (a rocking one-way plank, swing {swing:.3} rad, stroke \
+             {stroke:.2} m, period {period:.2} s)"
+        );
+        one_way_run(&mut w, &mut rng, top_at, 0.7, &what, &mut seen);
     }
-    eprintln!(
-        "rocking one-way: {scenarios} scenarios, {landings} boardings, {passes_up} passes up \
-         through, {drops} drop-throughs"
-    );
+    eprintln!("rocking one-way: {scenarios} scenarios, {seen}");
     if scenarios >= 40 {
-        assert!(landings > 0 && passes_up > 0 && drops > 0);
+        assert!(seen.landings > 0 && seen.passes_up > 0 && seen.drops > 0);
     }
 }
 
