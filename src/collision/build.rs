@@ -174,7 +174,14 @@ pub fn build_mesh(
     let budget = WORK_PER_POINT.saturating_mul(points).max(WORK_FLOOR);
     let (vertices, mut faces, sources) =
         triangulate(&pieces, &interior, &grid, inner, outer, budget, &mut ph)?;
-    let gates = classify_regions(&mut faces, &vertices, &pieces, &grid, inner);
+    let gates = classify_regions(
+        &mut faces,
+        &vertices,
+        &pieces,
+        &grid,
+        inner,
+        door_gates(&pieces),
+    );
     ph.lap("classify regions");
     ph.report(polygons.len());
 
@@ -191,6 +198,7 @@ pub fn build_mesh(
         one_way_min_normal_y: config.one_way_min_normal_y,
         seeds,
         gates,
+        chunking: None,
     };
     if cfg!(debug_assertions) {
         mesh.check_invariants()
@@ -237,7 +245,7 @@ impl PhaseClock {
 /// in Z-order of their polygons' boxes, whatever the input order (an editor appends polygons, a
 /// generator may shuffle them): every later stage queries pieces and points near the piece at
 /// hand, and this keeps those neighbours close in memory.
-fn inflate_all(
+pub(super) fn inflate_all(
     polygons: &[SourcePolygon],
     q: &[DVec2],
 ) -> Result<(Vec<InflatedPiece>, Vec<u64>), BuildError> {
@@ -310,7 +318,7 @@ fn inflate_all(
     Ok((pieces, interior))
 }
 
-fn bounds_for(
+pub(super) fn bounds_for(
     pieces: &[InflatedPiece],
     q: &[DVec2],
     config: &MeshConfig,
@@ -380,7 +388,7 @@ fn triangulate(
     ph.lap("drop buried pieces");
     let (mut lists, run_list) = run_source_lists(&runs, &split, &source);
     // Straight chains through junctions become single constraint edges (see [`super::runs`]).
-    let chains = Junctions::find(&pts.points, &split, &runs);
+    let chains = Junctions::find(&pts.points, &split, &runs, |_| false);
     for (p, &j) in chains.is_junction.iter().enumerate() {
         if j {
             used[p] = false;
@@ -411,15 +419,16 @@ fn triangulate(
 }
 
 /// The constraint segments before splitting, each with where it came from.
-struct Segments {
+pub(super) struct Segments {
     /// Every segment end, deduplicated exactly; the frame's four corners are points 0 to 3.
-    pts: Points,
+    pub(super) pts: Points,
     /// The segments, as pairs of point ids.
-    segs: Vec<[u32; 2]>,
+    pub(super) segs: Vec<[u32; 2]>,
     /// The source polygon of each segment ([`PolygonId::BOUNDS`] for the bounds).
-    source: Vec<PolygonId>,
-    /// The piece each segment comes from ([`NO_PIECE`] for the bounds).
-    piece: Vec<u32>,
+    pub(super) source: Vec<PolygonId>,
+    /// The piece each segment comes from ([`NO_PIECE`] for the bounds, [`BORDER_PIECE`] for a
+    /// chunk's border).
+    pub(super) piece: Vec<u32>,
 }
 
 /// The frame's corners (points 0 to 3), then the bounds rectangle and every inflated piece's
@@ -500,7 +509,7 @@ fn collect_segments(
 }
 
 /// The error for crossings still unresolved near `at` after every splitting pass.
-fn unresolved(at: DVec2) -> BuildError {
+pub(super) fn unresolved(at: DVec2) -> BuildError {
     BuildError::Triangulation(format!(
         "constraint edges still cross near ({}, {}) after {MAX_PASSES} splitting passes",
         Num(at.x),
@@ -512,7 +521,7 @@ fn unresolved(at: DVec2) -> BuildError {
 /// `(start, end)` ranges) that are kept, and which points they use. Pieces deep inside a solid
 /// piece are dropped ([`buried_deep`]), then dangling runs ([`prune_dangling`]); the kept points
 /// are the frame's four corners and every end of a kept run.
-fn kept_runs(
+pub(super) fn kept_runs(
     points: &[DVec2],
     split: &[Piece],
     seg_piece: &[u32],
@@ -530,7 +539,10 @@ fn kept_runs(
             k += 1;
         }
         let (a, b) = (points[pair[0] as usize], points[pair[1] as usize]);
-        if !buried_deep(a, b, seg_piece[split[start].1 as usize], pieces, grid) {
+        let border = split[start..k]
+            .iter()
+            .any(|s| seg_piece[s.1 as usize] == BORDER_PIECE);
+        if border || !buried_deep(a, b, seg_piece[split[start].1 as usize], pieces, grid) {
             runs.push((start, k));
         }
     }
@@ -545,7 +557,7 @@ fn kept_runs(
 
 /// One source list per kept run: the sources of its pieces, sorted, without repeats. Returns the
 /// lists and each run's list index.
-fn run_source_lists(
+pub(super) fn run_source_lists(
     runs: &[(usize, usize)],
     split: &[Piece],
     seg_source: &[PolygonId],
@@ -571,7 +583,11 @@ fn run_source_lists(
 /// constraint walks go from vertex to neighbouring vertex, which is then nearby in memory. Keys are
 /// computed once (a sort by key recomputes them at every comparison), packed with the index into
 /// one integer.
-fn order_vertices(points: &[DVec2], used: &[bool], outer: &Aabb) -> (Vec<DVec2>, Vec<u32>) {
+pub(super) fn order_vertices(
+    points: &[DVec2],
+    used: &[bool],
+    outer: &Aabb,
+) -> (Vec<DVec2>, Vec<u32>) {
     let mut order: Vec<u64> = (0..points.len() as u32)
         .filter(|&i| used[i as usize])
         .map(|i| z_order(points[i as usize], outer) << 32 | i as u64)
@@ -592,7 +608,7 @@ fn order_vertices(points: &[DVec2], used: &[bool], outer: &Aabb) -> (Vec<DVec2>,
 /// carries that run's list; a chain through junctions gets a new list (the union of its runs'
 /// sources, sorted, without repeats) that also records from which point on each run's list
 /// applies.
-fn constraint_edges(
+pub(super) fn constraint_edges(
     chains: &Junctions,
     run_list: &[u32],
     lists: &mut SourceLists,
@@ -639,6 +655,18 @@ pub(super) fn z_order(p: DVec2, frame: &Aabb) -> u64 {
     spread(q(t.x)) | (spread(q(t.y)) << 1)
 }
 
+/// One gate per door polygon, in the order of its first piece, each closed: what
+/// [`classify_regions`] numbers the doors by.
+pub(super) fn door_gates(pieces: &[InflatedPiece]) -> Vec<(PolygonId, bool)> {
+    let mut gate_ids: Vec<(PolygonId, bool)> = Vec::new();
+    for p in pieces.iter().filter(|p| p.kind == PolygonKind::Door) {
+        if !gate_ids.iter().any(|&(d, _)| d == p.source) {
+            gate_ids.push((p.source, true));
+        }
+    }
+    gate_ids
+}
+
 /// Groups faces into regions across non-constraint edges and classifies each region by one point.
 ///
 /// Regions are found with a union-find over face indices, in one sequential pass over the faces
@@ -646,20 +674,14 @@ pub(super) fn z_order(p: DVec2, frame: &Aabb) -> u64 {
 /// root is its smallest face index, so regions are numbered in the order of their first face.
 /// Its representative point is the centroid of its largest triangle (the first, by index, of
 /// equal ones).
-fn classify_regions(
+pub(super) fn classify_regions(
     faces: &mut [Face],
     vertices: &[DVec2],
     pieces: &[InflatedPiece],
     grid: &PieceGrid,
     inner: Aabb,
+    gate_ids: Vec<(PolygonId, bool)>,
 ) -> Gates {
-    // One gate per door polygon, in the order of its first piece; the regions its pieces cover.
-    let mut gate_ids: Vec<(PolygonId, bool)> = Vec::new();
-    for p in pieces.iter().filter(|p| p.kind == PolygonKind::Door) {
-        if !gate_ids.iter().any(|&(d, _)| d == p.source) {
-            gate_ids.push((p.source, true));
-        }
-    }
     let mut gated: Vec<(u32, FaceKind, SmallVec<[u32; 2]>)> = Vec::new();
     // `parent[f]`: a face of the same region with a smaller or equal index; roots point to
     // themselves. Path halving keeps the chains short.
@@ -786,7 +808,11 @@ fn classify_regions(
 }
 
 /// No piece: the segment is a bounds edge.
-const NO_PIECE: u32 = u32::MAX;
+pub(super) const NO_PIECE: u32 = u32::MAX;
+
+/// The segment is part of a chunk's border (see [`super::chunked`]): never buried, never
+/// dangling, its points never junctions.
+pub(super) const BORDER_PIECE: u32 = u32::MAX - 1;
 
 #[cfg(test)]
 mod tests {

@@ -83,6 +83,40 @@ impl SourceLists {
         let list = if after == 0 { first } else { rest[after - 1].1 };
         self.get(list)
     }
+    /// Number of lists.
+    pub(crate) fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+    /// Appends every list of `other` with `drop` left out of it, and returns the new index of
+    /// each of `other`'s lists (`u32::MAX` for a list that only held `drop`: it is not kept).
+    pub(crate) fn append_without(&mut self, other: &SourceLists, drop: PolygonId) -> Vec<u32> {
+        let mut map = Vec::with_capacity(other.len());
+        let mut ids: Vec<PolygonId> = Vec::new();
+        let mut w = 0;
+        for i in 0..other.len() as u32 {
+            let parts = (w < other.with_parts.len() && other.with_parts[w].0 == i).then(|| {
+                let end = other
+                    .with_parts
+                    .get(w + 1)
+                    .map_or(other.parts.len(), |x| x.1 as usize);
+                let first = other.with_parts[w].1 as usize;
+                w += 1;
+                &other.parts[first..end]
+            });
+            ids.clear();
+            ids.extend(other.get(i).iter().copied().filter(|&p| p != drop));
+            map.push(match parts {
+                _ if ids.is_empty() => u32::MAX,
+                Some(parts) => {
+                    let mapped: Vec<(DVec2, u32)> =
+                        parts.iter().map(|&(p, l)| (p, map[l as usize])).collect();
+                    self.push_parts(&ids, mapped)
+                }
+                None => self.push(&ids),
+            });
+        }
+        map
+    }
     /// List `i`.
     pub(crate) fn get(&self, i: u32) -> &[PolygonId] {
         let i = i as usize;
@@ -172,6 +206,8 @@ pub struct CollisionMesh {
     pub(crate) seeds: Seeds,
     /// The doors' gates and the faces they make solid.
     pub(crate) gates: Gates,
+    /// What a chunked build keeps to rebuild in part (see `chunked`); `None` for a whole build.
+    pub(crate) chunking: Option<Box<super::chunked::Chunking>>,
 }
 
 /// A face that a door makes solid while its gate is closed.

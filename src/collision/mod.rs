@@ -144,6 +144,7 @@ mod buckets;
 mod build;
 mod buried;
 mod cdt;
+mod chunked;
 mod collider;
 mod decompose;
 mod fill;
@@ -163,6 +164,7 @@ mod walk;
 mod world;
 
 pub use build::{build_mesh, BuildError, MeshConfig, WORK_FLOOR, WORK_PER_POINT};
+pub use chunked::{build_chunked_mesh, DEFAULT_CHUNK_SIZE, MAX_BORDER_ROUNDS};
 pub use collider::ColliderShape;
 pub(crate) use decompose::is_strictly_convex;
 pub use decompose::{convex_pieces, polygon_triangles};

@@ -90,14 +90,20 @@ pub(crate) struct Junctions<'a> {
 }
 
 impl<'a> Junctions<'a> {
-    /// Finds the junctions among `points` and cuts the chains through them.
-    pub(crate) fn find(points: &[DVec2], split: &'a [Piece], runs: &'a [(usize, usize)]) -> Self {
+    /// Finds the junctions among `points` and cuts the chains through them. Points for which
+    /// `pinned` holds are never junctions (a chunk's border points, which its neighbour shares).
+    pub(crate) fn find(
+        points: &[DVec2],
+        split: &'a [Piece],
+        runs: &'a [(usize, usize)],
+        pinned: impl Fn(DVec2) -> bool,
+    ) -> Self {
         let at = runs_at_points(split, runs, points.len());
         let is_junction = (0..points.len())
             .map(|p| {
                 // The frame's corners (0..4) stay, whatever lies around them.
                 let ends = at.get(p);
-                p >= 4 && ends.len() == 2 && {
+                p >= 4 && ends.len() == 2 && !pinned(points[p]) && {
                     let [u, w] = [ends[0], ends[1]]
                         .map(|r| points[other_end(split, runs, r, p as u32) as usize]);
                     let v = points[p];

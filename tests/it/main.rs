@@ -27,6 +27,7 @@ mod bad_input;
 mod bad_model;
 mod campaign;
 mod cast;
+mod chunked_mesh;
 mod cli;
 mod collision_bad_input;
 mod collision_props;
