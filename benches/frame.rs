@@ -23,9 +23,9 @@ use std::path::Path;
 
 use criterion::Criterion;
 use glam::DVec2;
-use tessera::collision::PolygonKind;
+use tessera::collision::{build_chunked_mesh, MeshConfig, PolygonKind, DEFAULT_CHUNK_SIZE};
 use tessera::editor::{Edit, EditorSession};
-use tessera::level::{load_level, Level, LevelPolygon};
+use tessera::level::{load_level, AgentKind, AgentSize, Level, LevelAgent, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
 use tessera::render::background_mesh::Backdrop;
 use tessera::render::frame::{FrameData, FrameParams};
@@ -311,6 +311,81 @@ fn main() {
         });
         c.bench_function(&format!("edit_to_playable/{name}/slabs"), |b| {
             b.iter(|| black_box(LevelGeometry::build(&edited, &SlabConfig::default())))
+        });
+        // The same edit with the meshes chunked and rebuilt in part (`World::edit_level`, what
+        // the editor calls), on the level with three agents of the three sizes: five meshes
+        // (the hero standing and crouching, small, medium, large).
+        let mut level = session.level().clone();
+        level.agents = [AgentSize::Small, AgentSize::Medium, AgentSize::Large]
+            .into_iter()
+            .enumerate()
+            .map(|(k, size)| LevelAgent {
+                kind: AgentKind::Idle,
+                size,
+                spawn: level.spawn + DVec2::new(2.0 * k as f64 + 2.0, 0.0),
+                facing: 1.0,
+                character: None,
+                patrol: None,
+            })
+            .collect();
+        let mut world = World::new(&level, &Tuning::default()).expect("the level builds");
+        world.edit_level(&level).expect("the level builds");
+        let mut slabs = LevelGeometry::build(&level, &SlabConfig::default());
+        let mut session = EditorSession::new(level, None);
+        c.bench_function(&format!("edit_to_playable/{name}/chunked"), |b| {
+            b.iter(|| {
+                let delta = DVec2::new(0.0, if up { 0.25 } else { -0.25 });
+                up = !up;
+                let before = session.level().clone();
+                session
+                    .edit(
+                        Edit::MovePolygons {
+                            polygons: vec![polygon],
+                            delta,
+                        },
+                        DVec2::ZERO,
+                    )
+                    .expect("the edit is valid");
+                world.edit_level(session.level()).expect("the level builds");
+                slabs.update(&before, session.level(), &SlabConfig::default());
+                black_box(&slabs);
+            })
+        });
+        c.bench_function(&format!("edit_to_playable/{name}/chunked_world"), |b| {
+            b.iter(|| {
+                let delta = DVec2::new(0.0, if up { 0.25 } else { -0.25 });
+                up = !up;
+                session
+                    .edit(
+                        Edit::MovePolygons {
+                            polygons: vec![polygon],
+                            delta,
+                        },
+                        DVec2::ZERO,
+                    )
+                    .expect("the edit is valid");
+                world.edit_level(session.level()).expect("the level builds")
+            })
+        });
+        // One chunked mesh alone (the standing hero's).
+        let mut polys = session.level().source_polygons();
+        let config = MeshConfig::default();
+        let stand = Tuning::default().stand_collider;
+        let mut mesh = build_chunked_mesh(&polys, &stand, &config, DEFAULT_CHUNK_SIZE)
+            .expect("the level builds");
+        let id = polys[polygon].id;
+        c.bench_function(&format!("edit_to_playable/{name}/chunked_mesh"), |b| {
+            b.iter(|| {
+                let dy = if up { 0.25 } else { -0.25 };
+                up = !up;
+                for p in &mut polys[polygon].points {
+                    p.y += dy;
+                }
+                black_box(
+                    mesh.rebuild_polygons(&polys, &[id], &config)
+                        .expect("the level builds"),
+                )
+            })
         });
     }
     c.final_summary();

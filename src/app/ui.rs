@@ -227,7 +227,7 @@ impl GameUi {
         self.menu_accept = false;
         if self.editor.session.revision() != self.applied_revision {
             self.applied_revision = self.editor.session.revision();
-            match game.world_mut().set_level(self.editor.session.level()) {
+            match game.world_mut().edit_level(self.editor.session.level()) {
                 Ok(()) => {
                     for w in game.world().warnings() {
                         self.editor.set_status(w.clone());

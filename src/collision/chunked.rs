@@ -34,6 +34,7 @@
 //! # Must never
 //! Depend on anything outside `collision`; change what a whole build ([`super::build_mesh`])
 //! produces (the game's pinned traces are made with it).
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use glam::DVec2;
@@ -114,6 +115,30 @@ impl ChunkGrid {
             min: DVec2::new(self.line(0, 0), self.line(1, 0)),
             max: DVec2::new(self.line(0, self.nx), self.line(1, self.ny)),
         }
+    }
+    /// The chunks beside chunk `c` (sharing a side; also a corner when `diagonal`).
+    fn neighbours(&self, c: usize, diagonal: bool) -> SmallVec<[usize; 8]> {
+        let (x, y) = ((c % self.nx) as i64, (c / self.nx) as i64);
+        let mut out = SmallVec::new();
+        for (dx, dy) in [
+            (-1, 0),
+            (1, 0),
+            (0, -1),
+            (0, 1),
+            (-1, -1),
+            (1, -1),
+            (-1, 1),
+            (1, 1),
+        ] {
+            let (u, v) = (x + dx, y + dy);
+            if (dx == 0 || dy == 0 || diagonal)
+                && (0..self.nx as i64).contains(&u)
+                && (0..self.ny as i64).contains(&v)
+            {
+                out.push(v as usize * self.nx + u as usize);
+            }
+        }
+        out
     }
     /// Whether `b` lies within the grid.
     fn holds(&self, b: &Aabb) -> bool {
@@ -207,9 +232,8 @@ fn clip(a: DVec2, b: DVec2, r: &Aabb) -> Option<(DVec2, DVec2)> {
     (u != v).then_some((u, v))
 }
 
-/// One chunk's triangulation, faces inside its square only, before stitching.
-#[derive(Clone, Debug)]
-pub(crate) struct Chunk {
+/// One chunk's new triangulation, faces inside its square only, before it is installed.
+struct Fresh {
     /// Its vertices (the frame's corners left out).
     verts: Vec<DVec2>,
     /// Its faces, numbered from 0, vertices indexing `verts`; [`UNLINKED`] across the border.
@@ -217,7 +241,18 @@ pub(crate) struct Chunk {
     lists: SourceLists,
     /// Faces a door covers: face, kind with the doors open, the doors.
     gated: Vec<(u32, FaceKind, SmallVec<[PolygonId; 2]>)>,
-    /// Points added to its border because a neighbour has them.
+}
+
+/// What a chunked mesh keeps of each chunk to rebuild it.
+#[derive(Clone, Debug, Default)]
+struct Chunk {
+    /// Its faces' slots in the mesh's face array.
+    faces: Vec<u32>,
+    /// Its faces' edges on its square's sides (face slot, edge).
+    border: Vec<(u32, u8)>,
+    /// Its vertices on its square's sides.
+    boundary: Vec<DVec2>,
+    /// Points its border is split at because a neighbour has them.
     extra: Vec<DVec2>,
 }
 
@@ -228,8 +263,8 @@ pub(crate) struct Chunking {
     /// Per piece of the mesh: its interior-edge mask (see `decompose::Inside`).
     interior: Vec<u64>,
     chunks: Vec<Chunk>,
-    /// The frame the grid covers (the whole build's frame).
-    outer: Aabb,
+    /// Face slots a rebuilt chunk left unused ([`Face::UNUSED`]), for the next to fill.
+    free: Vec<u32>,
     config: MeshConfig,
     budget: usize,
 }
@@ -290,39 +325,31 @@ fn build_chunked(
         )));
     }
     let mut chunking = Chunking {
-        outer: grid.bounds(),
+        chunks: vec![Chunk::default(); grid.len()],
         grid,
         interior,
-        chunks: Vec::new(),
+        free: Vec::new(),
         config: config.clone(),
         budget,
     };
+    let extent = chunking.grid.bounds();
     let mut mesh = CollisionMesh {
         collider: q,
-        extent: outer,
+        extent,
         vertices: Vec::new(),
-        faces: Vec::new(),
+        faces: vec![Face::UNUSED],
         source_lists: SourceLists::with_capacity(0, 0),
         pieces,
         bounds: inner,
         one_way_min_normal_y: config.one_way_min_normal_y,
-        seeds: Seeds::new(&[], &[], outer),
+        seeds: Seeds::new(&[], &[], extent),
         gates: Gates::default(),
         chunking: None,
     };
     let all: Vec<usize> = (0..chunking.grid.len()).collect();
-    chunking.chunks = vec![
-        Chunk {
-            verts: Vec::new(),
-            faces: Vec::new(),
-            lists: SourceLists::with_capacity(0, 0),
-            gated: Vec::new(),
-            extra: Vec::new(),
-        };
-        chunking.grid.len()
-    ];
-    rebuild_chunks(&mesh.pieces, &mut chunking, inner, &all)?;
-    assemble(&mut mesh, &chunking)?;
+    let fresh = rebuild_chunks(&mesh.pieces, &mut chunking, inner, &all)?;
+    install(&mut mesh, &mut chunking, fresh)?;
+    mesh.seeds = Seeds::new(&mesh.vertices, &mesh.faces, extent);
     mesh.chunking = Some(Box::new(chunking));
     if cfg!(debug_assertions) {
         mesh.check_invariants()
@@ -341,14 +368,17 @@ impl CollisionMesh {
     /// reshaped, added or removed): `polygons` is the level's whole new list. Only the chunks
     /// the changed polygons' inflated pieces touch, before or after, are built again (and a
     /// neighbour that must share a new border point); the face array is then stitched again.
-    /// A mesh built whole, or an edit that moves the level's bounds or reaches past the chunk
-    /// grid, is built again whole (chunked). Returns how many chunks were built.
+    /// `config` is the level's: when it changed (new bounds), when automatic bounds move, or when
+    /// the edit reaches past the chunk grid, the mesh is built again whole (chunked). A mesh built
+    /// whole ([`super::build_mesh`]) cannot be rebuilt in part: that is an error. Returns how
+    /// many chunks were built.
     ///
     /// Bodies' faces are not kept: locate them again.
     pub fn rebuild_polygons(
         &mut self,
         polygons: &[SourcePolygon],
         changed: &[PolygonId],
+        config: &MeshConfig,
     ) -> Result<usize, BuildError> {
         let Some(mut chunking) = self.chunking.take() else {
             return Err(BuildError::Triangulation(
@@ -387,12 +417,13 @@ impl CollisionMesh {
         interior.extend(new_interior);
         self.pieces = pieces;
         chunking.interior = interior;
-        let inner = bounds_for(&self.pieces, &self.collider, &chunking.config)?;
-        let fits = inner == self.bounds && boxes.iter().all(|b| chunking.grid.holds(b));
+        let inner = bounds_for(&self.pieces, &self.collider, config)?;
+        let fits = inner == self.bounds
+            && *config == chunking.config
+            && boxes.iter().all(|b| chunking.grid.holds(b));
         if !fits {
             let size = chunking.grid.size;
-            let config = chunking.config.clone();
-            *self = build_chunked(polygons, self.collider.clone(), &config, size)?;
+            *self = build_chunked(polygons, self.collider.clone(), config, size)?;
             for id in open {
                 self.set_gate(id, true);
             }
@@ -404,8 +435,9 @@ impl CollisionMesh {
         }
         todo.sort_unstable();
         todo.dedup();
-        let built = rebuild_chunks(&self.pieces, &mut chunking, inner, &todo)?;
-        assemble(self, &chunking)?;
+        let fresh = rebuild_chunks(&self.pieces, &mut chunking, inner, &todo)?;
+        let built = fresh.len();
+        install(self, &mut chunking, fresh)?;
         self.chunking = Some(chunking);
         for id in open {
             self.set_gate(id, true);
@@ -419,81 +451,86 @@ impl CollisionMesh {
 }
 
 /// Builds the chunks `todo`, then runs the border fixpoint: a chunk missing a point its
-/// neighbour has on their shared side is built again with it. Returns how many chunk builds ran.
+/// neighbour has on their shared side is built again with it. Returns the new chunks.
 fn rebuild_chunks(
     pieces: &[InflatedPiece],
     chunking: &mut Chunking,
     inner: Aabb,
     todo: &[usize],
-) -> Result<usize, BuildError> {
-    let piece_grid = PieceGrid::new(pieces, chunking.outer);
-    let gate_ids = door_gates(pieces);
-    let input = Input {
-        pieces,
-        interior: &chunking.interior,
-        grid: &piece_grid,
-        inner,
-        budget: chunking.budget,
-        gate_ids: &gate_ids,
-    };
+) -> Result<Vec<(usize, Fresh)>, BuildError> {
     let grid = chunking.grid.clone();
+    let mut fresh: HashMap<usize, Fresh> = HashMap::new();
     let mut cand = Vec::new();
     let mut todo = todo.to_vec();
-    let mut built = 0;
     for _ in 0..MAX_BORDER_ROUNDS {
+        // Only the pieces of polygons that reach these chunks can matter (all of each such
+        // polygon's pieces: what thinning keeps depends on the whole polygon).
+        let region = todo
+            .iter()
+            .map(|&c| grid.rect(c))
+            .reduce(|a, b| a.union(&b))
+            .expect("at least one chunk");
+        let (sub, sub_interior) = if todo.len() == grid.len() {
+            (Cow::Borrowed(pieces), Cow::Borrowed(&chunking.interior[..]))
+        } else {
+            let (p, m) = pieces_reaching(pieces, &chunking.interior, &region);
+            (Cow::Owned(p), Cow::Owned(m))
+        };
+        let piece_grid = PieceGrid::new(&sub, region);
+        let gate_ids = door_gates(&sub);
+        let input = Input {
+            pieces: &sub,
+            interior: &sub_interior,
+            grid: &piece_grid,
+            inner,
+            budget: chunking.budget,
+            gate_ids: &gate_ids,
+        };
         for &c in &todo {
-            let extra = std::mem::take(&mut chunking.chunks[c].extra);
-            chunking.chunks[c] = build_chunk(&input, grid.rect(c), extra, &mut cand)?;
-            built += 1;
+            let built = build_chunk(&input, grid.rect(c), &chunking.chunks[c].extra, &mut cand)?;
+            fresh.insert(c, built);
         }
         // Compare each built chunk's sides with its four neighbours'.
+        let boundary = |c: usize, side: &Aabb| -> Vec<DVec2> {
+            match fresh.get(&c) {
+                Some(f) => f
+                    .verts
+                    .iter()
+                    .copied()
+                    .filter(|&p| side.contains(p))
+                    .collect(),
+                None => chunking.chunks[c]
+                    .boundary
+                    .iter()
+                    .copied()
+                    .filter(|&p| side.contains(p))
+                    .collect(),
+            }
+        };
         let mut next: Vec<usize> = Vec::new();
+        let mut missing: Vec<(usize, DVec2)> = Vec::new();
         for &c in &todo {
-            let (x, y) = (c % grid.nx, c / grid.nx);
-            let mut neighbours: SmallVec<[usize; 4]> = SmallVec::new();
-            if x > 0 {
-                neighbours.push(c - 1);
-            }
-            if x + 1 < grid.nx {
-                neighbours.push(c + 1);
-            }
-            if y > 0 {
-                neighbours.push(c - grid.nx);
-            }
-            if y + 1 < grid.ny {
-                neighbours.push(c + grid.nx);
-            }
-            for d in neighbours {
+            for d in grid.neighbours(c, false) {
                 let (rc, rd) = (grid.rect(c), grid.rect(d));
                 let side = Aabb {
                     min: rc.min.max(rd.min),
                     max: rc.max.min(rd.max),
                 };
-                let on = |ch: &Chunk| -> Vec<DVec2> {
-                    ch.verts
-                        .iter()
-                        .copied()
-                        .filter(|&p| side.contains(p))
-                        .collect()
-                };
-                let (pc, pd) = (on(&chunking.chunks[c]), on(&chunking.chunks[d]));
-                for (from, to, to_pts) in [(&pc, d, &pd), (&pd, c, &pc)] {
-                    let missing: Vec<DVec2> = from
-                        .iter()
-                        .copied()
-                        .filter(|p| !to_pts.contains(p))
-                        .collect();
-                    if !missing.is_empty() {
-                        chunking.chunks[to].extra.extend(missing);
-                        next.push(to);
-                    }
-                }
+                let (pc, pd) = (boundary(c, &side), boundary(d, &side));
+                missing.extend(pc.iter().filter(|p| !pd.contains(p)).map(|&p| (d, p)));
+                missing.extend(pd.iter().filter(|p| !pc.contains(p)).map(|&p| (c, p)));
             }
+        }
+        for (c, p) in missing {
+            chunking.chunks[c].extra.push(p);
+            next.push(c);
         }
         next.sort_unstable();
         next.dedup();
         if next.is_empty() {
-            return Ok(built);
+            let mut out: Vec<(usize, Fresh)> = fresh.into_iter().collect();
+            out.sort_unstable_by_key(|c| c.0);
+            return Ok(out);
         }
         todo = next;
     }
@@ -503,13 +540,37 @@ fn rebuild_chunks(
     )))
 }
 
+/// Every piece (with its interior mask) of the polygons that have a piece meeting `region`.
+/// A polygon's pieces are consecutive.
+fn pieces_reaching(
+    pieces: &[InflatedPiece],
+    interior: &[u64],
+    region: &Aabb,
+) -> (Vec<InflatedPiece>, Vec<u64>) {
+    let (mut out, mut masks) = (Vec::new(), Vec::new());
+    let mut start = 0;
+    while start < pieces.len() {
+        let source = pieces[start].source;
+        let mut end = start + 1;
+        while end < pieces.len() && pieces[end].source == source {
+            end += 1;
+        }
+        if pieces[start..end].iter().any(|p| p.aabb.overlaps(region)) {
+            out.extend_from_slice(&pieces[start..end]);
+            masks.extend_from_slice(&interior[start..end]);
+        }
+        start = end;
+    }
+    (out, masks)
+}
+
 /// Builds one chunk: the square `rect`, its border split at `extra` too.
 fn build_chunk(
     input: &Input,
     rect: Aabb,
-    extra: Vec<DVec2>,
+    extra: &[DVec2],
     cand: &mut Vec<u32>,
-) -> Result<Chunk, BuildError> {
+) -> Result<Fresh, BuildError> {
     let Input {
         pieces,
         interior,
@@ -683,60 +744,114 @@ fn build_chunk(
             gated.push((f, gf.open_kind, doors));
         }
     }
-    Ok(Chunk {
+    Ok(Fresh {
         verts: verts[4..].to_vec(),
         faces: kept,
         lists,
         gated,
-        extra,
     })
 }
 
-/// Concatenates the chunks into the mesh's arrays and links faces across chunk borders.
-fn assemble(mesh: &mut CollisionMesh, chunking: &Chunking) -> Result<(), BuildError> {
-    let grid = &chunking.grid;
-    let faces_total: usize = chunking.chunks.iter().map(|c| c.faces.len()).sum();
-    let verts_total: usize = chunking.chunks.iter().map(|c| c.verts.len()).sum();
-    let mut vertices: Vec<DVec2> = Vec::with_capacity(verts_total);
-    let mut faces: Vec<Face> = Vec::with_capacity(faces_total + 1);
-    faces.push(Face {
-        v: [0; 3],
-        adj: [FaceId::OUTSIDE; 3],
-        constraint: 0,
-        kind: FaceKind::Solid,
-        edge_sources: [u32::MAX; 3],
-    });
-    let mut lists = SourceLists::with_capacity(faces_total / 4, faces_total / 4);
+/// Puts the new chunks into the mesh: frees their old faces' slots, writes the new faces into
+/// free slots (or at the end), gives a border point one vertex whichever chunk has it, and links
+/// faces across chunk borders (to unchanged neighbours and to each other). Compacts the face
+/// array when more than a third of it is free.
+fn install(
+    mesh: &mut CollisionMesh,
+    chunking: &mut Chunking,
+    fresh: Vec<(usize, Fresh)>,
+) -> Result<(), BuildError> {
+    let grid = chunking.grid.clone();
+    let rebuilt: std::collections::HashSet<usize> = fresh.iter().map(|f| f.0).collect();
+    for &(c, _) in &fresh {
+        for f in std::mem::take(&mut chunking.chunks[c].faces) {
+            mesh.faces[f as usize] = Face::UNUSED;
+            chunking.free.push(f);
+        }
+    }
+    let bits = |p: DVec2| [p.x.to_bits(), p.y.to_bits()];
+    // Border points and edges that unchanged neighbours (diagonal ones share a corner) hold.
     let mut shared: HashMap<[u64; 2], u32> = HashMap::new();
     let mut open: HashMap<[u32; 2], (u32, u8)> = HashMap::new();
+    for &(c, _) in &fresh {
+        let rect = grid.rect(c);
+        for d in grid.neighbours(c, true) {
+            if rebuilt.contains(&d) {
+                continue;
+            }
+            for &(f, e) in &chunking.chunks[d].border {
+                let face = mesh.faces[f as usize];
+                let (a, b) = (face.v[e as usize], face.v[(e as usize + 1) % 3]);
+                let (pa, pb) = (mesh.vertices[a as usize], mesh.vertices[b as usize]);
+                let (ina, inb) = (rect.contains(pa), rect.contains(pb));
+                if ina {
+                    shared.insert(bits(pa), a);
+                }
+                if inb {
+                    shared.insert(bits(pb), b);
+                }
+                if ina && inb {
+                    open.insert([a, b], (f, e));
+                }
+            }
+        }
+    }
     let gate_ids = door_gates(&mesh.pieces);
-    let mut gates = Gates {
-        by_gate: vec![Vec::new(); gate_ids.len()],
-        ids: gate_ids,
-        faces: Vec::new(),
-    };
+    let was_open: Vec<PolygonId> = mesh
+        .gates
+        .ids
+        .iter()
+        .filter(|g| !g.1)
+        .map(|g| g.0)
+        .collect();
+    let mut gated: Vec<(u32, FaceKind, SmallVec<[PolygonId; 2]>)> = mesh
+        .gates
+        .faces
+        .iter()
+        .filter(|g| !mesh.faces[g.face.0 as usize].is_unused())
+        .map(|g| {
+            let doors = g
+                .gates
+                .iter()
+                .map(|&i| mesh.gates.ids[i as usize].0)
+                .collect();
+            (g.face.0, g.open_kind, doors)
+        })
+        .collect();
+    let mut new_faces: Vec<u32> = Vec::new();
     let mut vmap: Vec<u32> = Vec::new();
-    for (c, chunk) in chunking.chunks.iter().enumerate() {
+    let mut slots: Vec<u32> = Vec::new();
+    for (c, chunk) in fresh {
         let rect = grid.rect(c);
         vmap.clear();
+        let mut boundary = Vec::new();
         for &p in &chunk.verts {
             let id = if on_boundary(&rect, p) {
-                *shared
-                    .entry([p.x.to_bits(), p.y.to_bits()])
-                    .or_insert_with(|| {
-                        vertices.push(p);
-                        (vertices.len() - 1) as u32
-                    })
+                boundary.push(p);
+                let vertices = &mut mesh.vertices;
+                *shared.entry(bits(p)).or_insert_with(|| {
+                    vertices.push(p);
+                    (vertices.len() - 1) as u32
+                })
             } else {
-                vertices.push(p);
-                (vertices.len() - 1) as u32
+                mesh.vertices.push(p);
+                (mesh.vertices.len() - 1) as u32
             };
             vmap.push(id);
         }
-        let list_map = lists.append_without(&chunk.lists, BORDER_SOURCE);
-        let base = faces.len() as u32;
+        let list_map = mesh
+            .source_lists
+            .append_without(&chunk.lists, BORDER_SOURCE);
+        slots.clear();
+        for _ in 0..chunk.faces.len() {
+            slots.push(chunking.free.pop().unwrap_or_else(|| {
+                mesh.faces.push(Face::UNUSED);
+                (mesh.faces.len() - 1) as u32
+            }));
+        }
+        let mut border = Vec::new();
         for (lf, face) in chunk.faces.iter().enumerate() {
-            let f = base + lf as u32;
+            let f = slots[lf];
             let mut g = *face;
             g.v = face.v.map(|v| vmap[v as usize]);
             for i in 0..3 {
@@ -748,41 +863,33 @@ fn assemble(mesh: &mut CollisionMesh, chunking: &Chunking) -> Result<(), BuildEr
                     }
                 }
                 if face.adj[i].0 == UNLINKED {
+                    border.push((f, i as u8));
                     let (a, b) = (g.v[i], g.v[(i + 1) % 3]);
                     if let Some((h, j)) = open.remove(&[b, a]) {
                         g.adj[i] = FaceId(h);
-                        faces[h as usize].adj[j as usize] = FaceId(f);
+                        mesh.faces[h as usize].adj[j as usize] = FaceId(f);
                     } else {
                         open.insert([a, b], (f, i as u8));
                         g.adj[i] = FaceId::OUTSIDE;
                     }
                 } else {
-                    g.adj[i] = FaceId(base + face.adj[i].0);
+                    g.adj[i] = FaceId(slots[face.adj[i].0 as usize]);
                 }
             }
-            faces.push(g);
+            mesh.faces[f as usize] = g;
         }
-        for (lf, open_kind, doors) in &chunk.gated {
-            let n = gates.faces.len() as u32;
-            let ids: SmallVec<[u32; 2]> = doors
-                .iter()
-                .filter_map(|d| gates.ids.iter().position(|g| g.0 == *d))
-                .map(|g| g as u32)
-                .collect();
-            for &g in &ids {
-                gates.by_gate[g as usize].push(n);
-            }
-            gates.faces.push(GatedFace {
-                face: FaceId(base + lf),
-                open_kind: *open_kind,
-                gates: ids,
-            });
+        for (lf, open_kind, doors) in chunk.gated {
+            gated.push((slots[lf as usize], open_kind, doors));
         }
+        new_faces.extend_from_slice(&slots);
+        chunking.chunks[c].faces = slots.clone();
+        chunking.chunks[c].border = border;
+        chunking.chunks[c].boundary = boundary;
     }
     // What is still open lies on the grid's outer boundary (the hull), or the borders differ.
     let hull = grid.bounds();
     for &[a, b] in open.keys() {
-        let (p, q) = (vertices[a as usize], vertices[b as usize]);
+        let (p, q) = (mesh.vertices[a as usize], mesh.vertices[b as usize]);
         let on_hull = |axis: usize, v: f64| p[axis] == v && q[axis] == v;
         if !(on_hull(0, hull.min.x)
             || on_hull(0, hull.max.x)
@@ -796,14 +903,78 @@ fn assemble(mesh: &mut CollisionMesh, chunking: &Chunking) -> Result<(), BuildEr
             )));
         }
     }
-    let extent = Aabb::from_points(vertices.iter().copied());
-    mesh.seeds = Seeds::new(&vertices, &faces, extent);
-    mesh.extent = extent;
-    mesh.vertices = vertices;
-    mesh.faces = faces;
-    mesh.source_lists = lists;
+    // The doors: every gated face, numbered by the gates of the pieces now.
+    let mut gates = Gates {
+        by_gate: vec![Vec::new(); gate_ids.len()],
+        ids: gate_ids,
+        faces: Vec::new(),
+    };
+    for (f, open_kind, doors) in gated {
+        let n = gates.faces.len() as u32;
+        let ids: SmallVec<[u32; 2]> = doors
+            .iter()
+            .filter_map(|d| gates.ids.iter().position(|g| g.0 == *d))
+            .map(|g| g as u32)
+            .collect();
+        for &g in &ids {
+            gates.by_gate[g as usize].push(n);
+        }
+        gates.faces.push(GatedFace {
+            face: FaceId(f),
+            open_kind,
+            gates: ids,
+        });
+    }
     mesh.gates = gates;
+    for id in was_open {
+        mesh.set_gate(id, true);
+    }
+    mesh.seeds.repair(&mesh.vertices, &mesh.faces, &new_faces);
+    if chunking.free.len() * 3 > mesh.faces.len() {
+        compact(mesh, chunking);
+    }
     Ok(())
+}
+
+/// Drops the face array's free slots and the vertices no face uses, renumbering what refers
+/// to them (neighbours, chunks, doors, seeds).
+fn compact(mesh: &mut CollisionMesh, chunking: &mut Chunking) {
+    let mut map = vec![0u32; mesh.faces.len()];
+    let mut faces = Vec::with_capacity(mesh.faces.len() - chunking.free.len());
+    faces.push(Face::UNUSED);
+    for (f, face) in mesh.faces.iter().enumerate().skip(1) {
+        if !face.is_unused() {
+            map[f] = faces.len() as u32;
+            faces.push(*face);
+        }
+    }
+    let mut used = vec![u32::MAX; mesh.vertices.len()];
+    let mut vertices = Vec::with_capacity(mesh.vertices.len());
+    for face in faces.iter_mut().skip(1) {
+        face.adj = face.adj.map(|g| FaceId(map[g.0 as usize]));
+        for v in &mut face.v {
+            if used[*v as usize] == u32::MAX {
+                used[*v as usize] = vertices.len() as u32;
+                vertices.push(mesh.vertices[*v as usize]);
+            }
+            *v = used[*v as usize];
+        }
+    }
+    for chunk in &mut chunking.chunks {
+        for f in &mut chunk.faces {
+            *f = map[*f as usize];
+        }
+        for (f, _) in &mut chunk.border {
+            *f = map[*f as usize];
+        }
+    }
+    for g in &mut mesh.gates.faces {
+        g.face = FaceId(map[g.face.0 as usize]);
+    }
+    mesh.seeds.renumber(&map);
+    mesh.faces = faces;
+    mesh.vertices = vertices;
+    chunking.free.clear();
 }
 
 #[cfg(test)]
@@ -863,5 +1034,62 @@ mod tests {
             &mut t,
         );
         assert_eq!(t, [0, 1]);
+    }
+
+    fn tiles(n: u32) -> Vec<SourcePolygon> {
+        (0..n)
+            .map(|k| {
+                let (x, y) = ((k % 12) as f64 * 1.5, (k / 12) as f64 * 2.5);
+                SourcePolygon {
+                    id: PolygonId(k),
+                    kind: super::super::polygon::PolygonKind::Solid,
+                    points: vec![
+                        DVec2::new(x, y),
+                        DVec2::new(x + 1.0, y),
+                        DVec2::new(x + 1.0, y + 1.0),
+                        DVec2::new(x, y + 1.0),
+                    ],
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn removing_many_polygons_compacts_the_face_array() {
+        let shape = ColliderShape::Box {
+            width: 0.4,
+            height: 0.8,
+        };
+        let config = MeshConfig {
+            bounds: Some(Aabb {
+                min: DVec2::new(-2.0, -2.0),
+                max: DVec2::new(20.0, 14.0),
+            }),
+            ..MeshConfig::default()
+        };
+        let mut polys = tiles(60);
+        let mut m = build_chunked_mesh(&polys, &shape, &config, 4.0).unwrap();
+        // Every second tile goes: the rebuilt chunks hold far fewer faces, more than a third
+        // of the array is freed, and it is compacted.
+        let gone: Vec<PolygonId> = polys.iter().step_by(2).map(|p| p.id).collect();
+        polys.retain(|p| !gone.contains(&p.id));
+        m.rebuild_polygons(&polys, &gone, &config).unwrap();
+        assert!(m.chunking.as_ref().unwrap().free.is_empty());
+        assert!(m.faces.iter().skip(1).all(|f| !f.is_unused()));
+        m.check_invariants().unwrap();
+        let whole = super::super::build_mesh(&polys, &shape, &config).unwrap();
+        let kind = |m: &CollisionMesh, p: DVec2| match m.locate(p, None) {
+            super::super::Location::Free(b) => Some(m.kind(b.face)),
+            super::super::Location::Solid(_) => Some(FaceKind::Solid),
+            super::super::Location::Outside => None,
+        };
+        for k in 0..400 {
+            let p = DVec2::new((k % 20) as f64 * 0.9 - 1.0, (k / 20) as f64 * 0.7 - 1.0);
+            assert_eq!(kind(&m, p), kind(&whole, p), "at {p}");
+        }
+        // And every seed is a face in use.
+        for &f in m.seeds.cells() {
+            assert!(!m.faces[f as usize].is_unused());
+        }
     }
 }

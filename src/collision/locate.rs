@@ -85,6 +85,9 @@ impl Seeds {
             face: vec![u32::MAX; nx * ny],
         };
         for (i, f) in faces.iter().enumerate().skip(1) {
+            if f.is_unused() {
+                continue;
+            }
             let [a, b, c] = f.v.map(|v| vertices[v as usize]);
             let cell = seeds.cell((a + b + c) / 3.0);
             if seeds.face[cell] == u32::MAX {
@@ -101,6 +104,44 @@ impl Seeds {
             }
         }
         seeds
+    }
+    /// After a chunked mesh rebuilt some chunks: the faces `fresh` seed the cells their
+    /// centroids fall in where the seed was freed (`unused`), and a cell still seeded by a
+    /// freed face takes the last valid seed before it (any face is a correct start; a near one
+    /// is a short walk).
+    pub(crate) fn repair(&mut self, vertices: &[DVec2], faces: &[Face], fresh: &[u32]) {
+        let unused = |f: u32| faces[f as usize].is_unused();
+        for &f in fresh {
+            let [a, b, c] = faces[f as usize].v.map(|v| vertices[v as usize]);
+            let cell = self.cell((a + b + c) / 3.0);
+            if unused(self.face[cell]) {
+                self.face[cell] = f;
+            }
+        }
+        let mut last = self
+            .face
+            .iter()
+            .copied()
+            .find(|&f| !unused(f))
+            .or(fresh.first().copied())
+            .unwrap_or(0);
+        for f in &mut self.face {
+            if unused(*f) {
+                *f = last;
+            } else {
+                last = *f;
+            }
+        }
+    }
+    #[cfg(test)]
+    pub(crate) fn cells(&self) -> &[u32] {
+        &self.face
+    }
+    /// Renumbers the seeds after the face array was compacted (`map[old] = new`).
+    pub(crate) fn renumber(&mut self, map: &[u32]) {
+        for f in &mut self.face {
+            *f = map[*f as usize];
+        }
     }
     fn cell(&self, p: DVec2) -> usize {
         let c = ((p - self.origin) * self.scale).floor();
@@ -130,7 +171,11 @@ impl CollisionMesh {
             return Location::Outside;
         }
         let start = hint
-            .filter(|h| h.0 != 0 && (h.0 as usize) < self.faces.len())
+            .filter(|h| {
+                h.0 != 0
+                    && (h.0 as usize) < self.faces.len()
+                    && !self.faces[h.0 as usize].is_unused()
+            })
             .unwrap_or_else(|| self.seeds.start(p));
         let Some(f) = self.walk_to(p, start).or_else(|| self.scan_for(p)) else {
             return Location::Outside;

@@ -177,6 +177,23 @@ pub struct Face {
     pub edge_sources: [u32; 3],
 }
 
+impl Face {
+    /// A slot of the face array that holds no triangle (the outside face 0, or a slot a chunked
+    /// mesh freed when it rebuilt a chunk): its three vertices are one.
+    pub(crate) const UNUSED: Face = Face {
+        v: [0; 3],
+        adj: [FaceId::OUTSIDE; 3],
+        constraint: 0,
+        kind: FaceKind::Solid,
+        edge_sources: [u32::MAX; 3],
+    };
+    /// Whether this slot holds no triangle ([`Face::UNUSED`]).
+    #[inline]
+    pub(crate) fn is_unused(&self) -> bool {
+        self.v[0] == self.v[1]
+    }
+}
+
 /// A convex inflated piece of a source polygon (kept for the invariant checker, the editor overlay
 /// and source lookup).
 #[derive(Clone, Debug)]
@@ -304,9 +321,11 @@ impl CollisionMesh {
     pub fn kind(&self, f: FaceId) -> FaceKind {
         self.faces[f.0 as usize].kind
     }
-    /// Iterator over the ids of all bounded faces.
+    /// Iterator over the ids of all bounded faces (a chunked mesh's unused slots left out).
     pub fn face_ids(&self) -> impl Iterator<Item = FaceId> + '_ {
-        (1..self.faces.len() as u32).map(FaceId)
+        (1..self.faces.len() as u32)
+            .filter(|&f| !self.faces[f as usize].is_unused())
+            .map(FaceId)
     }
     /// The face's three corners, counter-clockwise.
     #[inline]

@@ -5,6 +5,7 @@
 use glam::DVec2;
 
 use super::build::{build_mesh, BuildError, MeshConfig};
+use super::chunked::build_chunked_mesh;
 use super::collider::ColliderShape;
 use super::locate::Location;
 use super::mesh::CollisionMesh;
@@ -34,6 +35,72 @@ impl CollisionWorld {
             shapes: shapes.to_vec(),
             meshes,
         })
+    }
+
+    /// [`CollisionWorld::new`] with chunked meshes ([`build_chunked_mesh`], chunks of
+    /// `chunk_size` metres): they answer as whole builds do, and an edit rebuilds only the
+    /// chunks it touches ([`CollisionWorld::rebuild_polygons`]).
+    pub fn new_chunked(
+        polygons: &[SourcePolygon],
+        shapes: &[ColliderShape],
+        config: MeshConfig,
+        chunk_size: f64,
+    ) -> Result<Self, BuildError> {
+        let meshes = build_all_with(polygons, shapes, |shape| {
+            build_chunked_mesh(polygons, shape, &config, chunk_size)
+        })?;
+        Ok(CollisionWorld {
+            shapes: shapes.to_vec(),
+            meshes,
+        })
+    }
+
+    /// No meshes (a placeholder while a world's meshes are rebuilt elsewhere).
+    pub(crate) fn empty() -> Self {
+        CollisionWorld {
+            shapes: Vec::new(),
+            meshes: Vec::new(),
+        }
+    }
+
+    /// The chunk size when every mesh is chunked ([`CollisionWorld::new_chunked`]).
+    pub fn chunk_size(&self) -> Option<f64> {
+        let first = self.meshes.first()?.chunk_size()?;
+        self.meshes
+            .iter()
+            .all(|m| m.chunk_size() == Some(first))
+            .then_some(first)
+    }
+
+    /// Brings every chunked mesh up to date after the polygons `changed` were edited
+    /// ([`CollisionMesh::rebuild_polygons`]; `polygons` is the whole new list, `config` the
+    /// level's). The meshes are rebuilt in parallel threads. Returns the chunks built, in all.
+    /// On error the meshes are left part rebuilt: build the world again.
+    pub fn rebuild_polygons(
+        &mut self,
+        polygons: &[SourcePolygon],
+        changed: &[PolygonId],
+        config: &MeshConfig,
+    ) -> Result<usize, BuildError> {
+        let Some((first, rest)) = self.meshes.split_first_mut() else {
+            return Ok(0);
+        };
+        let results: Vec<Result<usize, BuildError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = rest
+                .iter_mut()
+                .map(|m| s.spawn(move || m.rebuild_polygons(polygons, changed, config)))
+                .collect();
+            let mut results = vec![first.rebuild_polygons(polygons, changed, config)];
+            results.extend(handles.into_iter().map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(BuildError::Triangulation(
+                        "mesh rebuild thread panicked".into(),
+                    ))
+                })
+            }));
+            results
+        });
+        results.into_iter().sum()
     }
 
     /// The mesh for a collider.
@@ -81,23 +148,33 @@ fn build_all(
     shapes: &[ColliderShape],
     config: &MeshConfig,
 ) -> Result<Vec<CollisionMesh>, BuildError> {
+    build_all_with(polygons, shapes, |shape| {
+        build_mesh(polygons, shape, config)
+    })
+}
+
+/// One mesh per shape, made by `build`: in parallel threads, or one after the other for a level
+/// of more than [`PARALLEL_BUILD_MAX_POINTS`] points.
+fn build_all_with(
+    polygons: &[SourcePolygon],
+    shapes: &[ColliderShape],
+    build: impl Fn(&ColliderShape) -> Result<CollisionMesh, BuildError> + Sync,
+) -> Result<Vec<CollisionMesh>, BuildError> {
     let Some((first, rest)) = shapes.split_first() else {
         return Ok(Vec::new());
     };
     let points: usize = polygons.iter().map(|p| p.points.len()).sum();
     if points > PARALLEL_BUILD_MAX_POINTS {
-        return shapes
-            .iter()
-            .map(|shape| build_mesh(polygons, shape, config))
-            .collect();
+        return shapes.iter().map(&build).collect();
     }
+    let build = &build;
     // One thread per further shape; the calling thread builds the first mesh meanwhile.
     let results: Vec<Result<CollisionMesh, BuildError>> = std::thread::scope(|s| {
         let handles: Vec<_> = rest
             .iter()
-            .map(|shape| s.spawn(move || build_mesh(polygons, shape, config)))
+            .map(|shape| s.spawn(move || build(shape)))
             .collect();
-        let mut results = vec![build_mesh(polygons, first, config)];
+        let mut results = vec![build(first)];
         results.extend(handles.into_iter().map(|h| {
             h.join().unwrap_or_else(|_| {
                 Err(BuildError::Triangulation(

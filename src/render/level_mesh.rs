@@ -85,9 +85,12 @@ pub struct LevelGeometry {
     pub indices: Vec<u32>,
     /// Chunks for culling.
     pub chunks: ChunkTable,
+    /// Each chunk's slabs by cell, kept so that an edit rebuilds only its cells
+    /// ([`LevelGeometry::update`]).
+    cells: BTreeMap<(i64, i64), Part>,
 }
 
-#[derive(Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 struct Part {
     vertices: Vec<MeshVertex>,
     indices: Vec<u32>,
@@ -98,52 +101,130 @@ impl LevelGeometry {
     /// Builds the slabs of every polygon of `level`.
     pub fn build(level: &Level, cfg: &SlabConfig) -> LevelGeometry {
         let mut cells: BTreeMap<(i64, i64), Part> = BTreeMap::new();
-        for p in &level.polygons {
-            let pts = normalized_ccw(&p.points);
-            if pts.len() < 3 || pts.iter().any(|q| !q.is_finite()) {
-                continue;
+        for (i, p) in level.polygons.iter().enumerate() {
+            if let Some(key) = polygon_cell(p, cfg) {
+                add_polygon(cells.entry(key).or_default(), level, i, cfg);
             }
-            let aabb = Aabb::from_points(pts.iter().copied());
-            let centre = (aabb.min + aabb.max) / 2.0;
-            let key = (
-                (centre.x / cfg.chunk_size).floor() as i64,
-                (centre.y / cfg.chunk_size).floor() as i64,
-            );
-            let part = cells.entry(key).or_default();
-            let half = if p.kind == PolygonKind::OneWay {
-                cfg.one_way_half_depth
-            } else {
-                cfg.solid_half_depth
-            };
-            add_slab(part, &pts, half, cfg.bevel, &polygon_style(p));
-            part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
         }
         for ladder in &level.ladders {
-            let aabb = ladder.aabb();
-            let centre = (aabb.min + aabb.max) / 2.0;
-            let key = (
-                (centre.x / cfg.chunk_size).floor() as i64,
-                (centre.y / cfg.chunk_size).floor() as i64,
-            );
-            let part = cells.entry(key).or_default();
-            add_ladder(&mut part.vertices, &mut part.indices, ladder);
-            part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
+            let part = cells.entry(ladder_cell(ladder, cfg)).or_default();
+            add_ladder_part(part, ladder);
         }
-        let mut out = LevelGeometry::default();
-        for part in cells.into_values() {
-            let base = out.vertices.len() as u32;
-            let start = out.indices.len() as u32;
-            out.vertices.extend_from_slice(&part.vertices);
-            out.indices.extend(part.indices.iter().map(|i| i + base));
+        let mut out = LevelGeometry {
+            cells,
+            ..LevelGeometry::default()
+        };
+        out.concatenate();
+        out
+    }
+
+    /// Brings the slabs of `old` (what they were built from) up to date with `new`, the same
+    /// level after an edit, with the same `cfg`: only the cells of polygons and ladders that
+    /// differ (where they were and where they are) are built again, then the buffers are put
+    /// together again. The result equals [`LevelGeometry::build`] of `new`.
+    pub fn update(&mut self, old: &Level, new: &Level, cfg: &SlabConfig) {
+        let mut keys: Vec<(i64, i64)> = Vec::new();
+        let n = old.polygons.len().max(new.polygons.len());
+        for i in 0..n {
+            let (a, b) = (old.polygons.get(i), new.polygons.get(i));
+            if a != b {
+                keys.extend(a.and_then(|p| polygon_cell(p, cfg)));
+                keys.extend(b.and_then(|p| polygon_cell(p, cfg)));
+            }
+        }
+        if old.ladders != new.ladders {
+            keys.extend(old.ladders.iter().map(|l| ladder_cell(l, cfg)));
+            keys.extend(new.ladders.iter().map(|l| ladder_cell(l, cfg)));
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        if keys.is_empty() {
+            return;
+        }
+        for key in &keys {
+            self.cells.remove(key);
+        }
+        for (i, p) in new.polygons.iter().enumerate() {
+            if let Some(key) = polygon_cell(p, cfg).filter(|k| keys.binary_search(k).is_ok()) {
+                add_polygon(self.cells.entry(key).or_default(), new, i, cfg);
+            }
+        }
+        for ladder in &new.ladders {
+            let key = ladder_cell(ladder, cfg);
+            if keys.binary_search(&key).is_ok() {
+                add_ladder_part(self.cells.entry(key).or_default(), ladder);
+            }
+        }
+        self.concatenate();
+    }
+
+    /// Lays the cells' parts out one after the other in the buffers, in cell order.
+    fn concatenate(&mut self) {
+        let (nv, ni) = self.cells.values().fold((0, 0), |(v, i), p| {
+            (v + p.vertices.len(), i + p.indices.len())
+        });
+        self.vertices.clear();
+        self.vertices.reserve(nv);
+        self.indices.clear();
+        self.indices.reserve(ni);
+        self.chunks.chunks.clear();
+        for part in self.cells.values() {
+            let base = self.vertices.len() as u32;
+            let start = self.indices.len() as u32;
+            self.vertices.extend_from_slice(&part.vertices);
+            self.indices.extend(part.indices.iter().map(|i| i + base));
             if let Some(aabb) = part.aabb {
-                out.chunks.chunks.push(Chunk {
+                self.chunks.chunks.push(Chunk {
                     aabb,
-                    indices: start..out.indices.len() as u32,
+                    indices: start..self.indices.len() as u32,
                 });
             }
         }
-        out
     }
+}
+
+/// The cell of a polygon (by its box's centre), or `None` for one that makes no slab.
+fn polygon_cell(p: &crate::level::LevelPolygon, cfg: &SlabConfig) -> Option<(i64, i64)> {
+    if p.points.len() < 3 || p.points.iter().any(|q| !q.is_finite()) {
+        return None;
+    }
+    let aabb = Aabb::from_points(p.points.iter().copied());
+    Some(cell_of((aabb.min + aabb.max) / 2.0, cfg))
+}
+
+fn ladder_cell(ladder: &crate::level::Ladder, cfg: &SlabConfig) -> (i64, i64) {
+    let aabb = ladder.aabb();
+    cell_of((aabb.min + aabb.max) / 2.0, cfg)
+}
+
+fn cell_of(centre: DVec2, cfg: &SlabConfig) -> (i64, i64) {
+    (
+        (centre.x / cfg.chunk_size).floor() as i64,
+        (centre.y / cfg.chunk_size).floor() as i64,
+    )
+}
+
+/// Appends polygon `i` of `level` to `part`.
+fn add_polygon(part: &mut Part, level: &Level, i: usize, cfg: &SlabConfig) {
+    let p = &level.polygons[i];
+    let pts = normalized_ccw(&p.points);
+    if pts.len() < 3 {
+        return;
+    }
+    let aabb = Aabb::from_points(pts.iter().copied());
+    let half = if p.kind == PolygonKind::OneWay {
+        cfg.one_way_half_depth
+    } else {
+        cfg.solid_half_depth
+    };
+    add_slab(part, &pts, half, cfg.bevel, &polygon_style(p));
+    part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
+}
+
+fn add_ladder_part(part: &mut Part, ladder: &crate::level::Ladder) {
+    let aabb = ladder.aabb();
+    add_ladder(&mut part.vertices, &mut part.indices, ladder);
+    part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
 }
 
 /// Appends one polygon's slab.
@@ -380,5 +461,41 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, vec![0..g.indices.len() as u32]);
+    }
+
+    #[test]
+    fn an_update_after_edits_equals_a_fresh_build() {
+        // Polygons in several 24 m cells; each edit is checked against a build from scratch.
+        let square =
+            |x: f64, y: f64| poly(&[(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]);
+        let mut a = level(
+            (0..12)
+                .map(|k| square(k as f64 * 7.0, (k % 3) as f64 * 30.0))
+                .collect(),
+        );
+        a.polygons[4].kind = PolygonKind::OneWay;
+        let cfg = SlabConfig::default();
+        let mut g = LevelGeometry::build(&a, &cfg);
+        let edits: [&dyn Fn(&mut Level); 5] = [
+            // Moved within its cell, then across a cell line.
+            &|l| l.polygons[2].points.iter_mut().for_each(|p| p.x += 0.5),
+            &|l| l.polygons[3].points.iter_mut().for_each(|p| p.x += 30.0),
+            // Added, removed from the middle (every later polygon's index shifts), restyled.
+            &|l| l.polygons.push(square(100.0, 5.0)),
+            &|l| {
+                l.polygons.remove(5);
+            },
+            &|l| l.polygons[0].kind = PolygonKind::OneWay,
+        ];
+        for (k, edit) in edits.iter().enumerate() {
+            let mut b = a.clone();
+            edit(&mut b);
+            g.update(&a, &b, &cfg);
+            let fresh = LevelGeometry::build(&b, &cfg);
+            assert_eq!(g.vertices, fresh.vertices, "edit {k}");
+            assert_eq!(g.indices, fresh.indices, "edit {k}");
+            assert_eq!(g.chunks, fresh.chunks, "edit {k}");
+            a = b;
+        }
     }
 }

@@ -38,6 +38,9 @@ pub struct Renderer {
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
     chunks: ChunkTable,
+    /// The level the static geometry was last built from, with that geometry on the CPU: the
+    /// next level (an edit) rebuilds only the slabs of what changed ([`LevelGeometry::update`]).
+    built: Option<(Level, SlabConfig, LevelGeometry)>,
     backdrop: Backdrop,
     hero: SkinnedHero,
     /// The joint palette's bind group layout (a new hero mesh is bound with it).
@@ -106,6 +109,7 @@ impl Renderer {
             shadow_taps: quality.shadow_taps,
             level: None,
             chunks: ChunkTable::default(),
+            built: None,
             backdrop: Backdrop::default(),
             hero: SkinnedHero::new(
                 device,
@@ -186,9 +190,16 @@ impl Renderer {
     }
 
     /// Builds and uploads a level's static geometry and backdrop. Call once per level, and again
-    /// only when the level is edited.
+    /// only when the level is edited: then only the slabs of the polygons and ladders that differ
+    /// from the last level's are built again (the upload is whole).
     pub fn set_level(&mut self, device: &wgpu::Device, level: &Level, camera: &CameraConfig) {
-        let geometry = LevelGeometry::build(level, &self.slabs);
+        let geometry = match self.built.take() {
+            Some((old, slabs, mut g)) if slabs == self.slabs => {
+                g.update(&old, level, &self.slabs);
+                g
+            }
+            _ => LevelGeometry::build(level, &self.slabs),
+        };
         self.level = (!geometry.indices.is_empty()).then(|| LevelBuffers {
             vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("level vertices"),
@@ -201,7 +212,8 @@ impl Renderer {
                 usage: wgpu::BufferUsages::INDEX,
             }),
         });
-        self.chunks = geometry.chunks;
+        self.chunks = geometry.chunks.clone();
+        self.built = Some((level.clone(), self.slabs.clone(), geometry));
         self.backdrop = Backdrop::for_level(level, camera);
         self.overlay.clear_cache();
     }

@@ -25,7 +25,7 @@ use super::agents::{Agent, SizeClasses};
 use super::play::{Hazards, Play, PlayEvent, Rules};
 use crate::collision::{
     colliders_meet, Aabb, BuildError, ColliderId, CollisionWorld, FaceKind, Meeting, MeshConfig,
-    Movers,
+    Movers, PolygonId, SourcePolygon,
 };
 use crate::level::Level;
 use crate::movement::{Actions, Env, Hero, MoveState, SpawnError, StepReport, Tuning, TuningError};
@@ -215,6 +215,9 @@ pub enum WorldEvent {
 /// wiggle of Celeste's squish rule.
 pub const CRUSH_WIGGLE: f64 = 0.05;
 
+/// The chunk size (metres) of the meshes [`World::edit_level`] builds and rebuilds in part.
+pub const EDIT_CHUNK_SIZE: f64 = crate::collision::DEFAULT_CHUNK_SIZE;
+
 /// What a level turns into before the hero is placed: its tuning, meshes (the hero's two and one
 /// per agent size class in use) and ladders.
 struct Built {
@@ -228,8 +231,58 @@ struct Built {
     bounds: Aabb,
 }
 
+/// How [`Built::new`] gets the level's meshes.
+enum Meshes<'a> {
+    /// Built whole ([`CollisionWorld::new`]).
+    Whole,
+    /// Chunked ([`CollisionWorld::new_chunked`]), and when `previous` holds chunked meshes of
+    /// the same colliders, rebuilt in part from them: only the polygons that differ from
+    /// `previous_level`'s.
+    Edited {
+        previous: &'a mut CollisionWorld,
+        previous_level: &'a Level,
+    },
+}
+
+/// The ids of the source polygons (doors included) that differ between `old` and `new`, or that
+/// only one of them has.
+fn changed_polygons(old: &[SourcePolygon], new: &[SourcePolygon]) -> Vec<PolygonId> {
+    let key = |p: &SourcePolygon| p.id;
+    let mut old: Vec<&SourcePolygon> = old.iter().collect();
+    let mut new: Vec<&SourcePolygon> = new.iter().collect();
+    old.sort_by_key(|p| key(p));
+    new.sort_by_key(|p| key(p));
+    let (mut i, mut j) = (0, 0);
+    let mut out = Vec::new();
+    while i < old.len() || j < new.len() {
+        match (old.get(i), new.get(j)) {
+            (Some(a), Some(b)) if a.id == b.id => {
+                if a.kind != b.kind || a.points != b.points {
+                    out.push(a.id);
+                }
+                i += 1;
+                j += 1;
+            }
+            (Some(a), Some(b)) if a.id < b.id => {
+                out.push(a.id);
+                i += 1;
+            }
+            (Some(a), None) => {
+                out.push(a.id);
+                i += 1;
+            }
+            (_, Some(b)) => {
+                out.push(b.id);
+                j += 1;
+            }
+            (None, None) => unreachable!("the loop runs while one is left"),
+        }
+    }
+    out
+}
+
 impl Built {
-    fn new(level: &Level, base_tuning: &Tuning) -> Result<Built, WorldError> {
+    fn new(level: &Level, base_tuning: &Tuning, meshes: Meshes) -> Result<Built, WorldError> {
         let tuning = base_tuning.with_overrides(&level.tuning);
         tuning.validate()?;
         let classes = SizeClasses::for_agents(&level.agents);
@@ -239,19 +292,41 @@ impl Built {
         ];
         shapes.extend(classes.extra_colliders());
         let bounds = level.bounds.unwrap_or_else(|| automatic_bounds(level));
-        let mut collision = CollisionWorld::new(
-            &level.source_polygons(),
-            &shapes,
-            MeshConfig {
-                bounds: Some(bounds),
-                ..MeshConfig::default()
-            },
-        )?;
-        // Every door's gate is built closed; open the ones that start open.
-        for (i, d) in level.doors.iter().enumerate() {
-            if d.open {
-                collision.set_gate(level.door_id(i), true);
+        let config = MeshConfig {
+            bounds: Some(bounds),
+            ..MeshConfig::default()
+        };
+        let polygons = level.source_polygons();
+        let mut collision = match meshes {
+            Meshes::Whole => CollisionWorld::new(&polygons, &shapes, config)?,
+            Meshes::Edited {
+                previous,
+                previous_level,
+            } if previous.chunk_size().is_some() && previous.shapes() == shapes.as_slice() => {
+                let changed = changed_polygons(&previous_level.source_polygons(), &polygons);
+                let mut collision = std::mem::replace(previous, CollisionWorld::empty());
+                match collision.rebuild_polygons(&polygons, &changed, &config) {
+                    Ok(_) => collision,
+                    Err(e) => {
+                        // Part rebuilt: the previous level's meshes are built again, so that
+                        // nothing changes on error.
+                        *previous = CollisionWorld::new_chunked(
+                            &previous_level.source_polygons(),
+                            &shapes,
+                            config,
+                            EDIT_CHUNK_SIZE,
+                        )?;
+                        return Err(e.into());
+                    }
+                }
             }
+            Meshes::Edited { .. } => {
+                CollisionWorld::new_chunked(&polygons, &shapes, config, EDIT_CHUNK_SIZE)?
+            }
+        };
+        // Every door's gate as the level starts it (a fresh build has them all closed).
+        for (i, d) in level.doors.iter().enumerate() {
+            collision.set_gate(level.door_id(i), d.open);
         }
         let ladders: Vec<Aabb> = level
             .ladders
@@ -405,7 +480,7 @@ impl World {
     /// collider, the hero at the spawn point (moved to the nearest free point, with a warning, if
     /// the spawn is inside geometry).
     pub fn new(level: &Level, tuning: &Tuning) -> Result<World, WorldError> {
-        let built = Built::new(level, tuning)?;
+        let built = Built::new(level, tuning, Meshes::Whole)?;
         let (hero, moved) = Hero::spawn(&built.env(), level.spawn, &built.tuning)?;
         let mut warnings = Vec::new();
         if moved > 0.0 {
@@ -668,16 +743,60 @@ impl World {
     ///
     /// [`World::warnings`] afterwards holds this swap's warnings only.
     pub fn set_level(&mut self, level: &Level) -> Result<(), WorldError> {
-        let built = Built::new(level, &self.base_tuning)?;
-        let (hero, moved) = self.hero.relocate(&built.env(), &built.tuning)?;
+        self.replace_level(level, false)
+    }
+
+    /// [`World::set_level`] for an edit of the current level (the editor): the meshes are
+    /// chunked ([`CollisionWorld::new_chunked`], chunks of [`EDIT_CHUNK_SIZE`]), and once they
+    /// are, only the chunks that the polygons which differ from the current level's touch are
+    /// built again. A chunked mesh answers as a whole one does up to rounding where an edge
+    /// crosses a chunk line (an ulp or so): a level played after edits can differ in the last
+    /// bits from the same level loaded afresh, which [`World::set_level`] builds whole.
+    pub fn edit_level(&mut self, level: &Level) -> Result<(), WorldError> {
+        self.replace_level(level, true)
+    }
+
+    fn replace_level(&mut self, level: &Level, edit: bool) -> Result<(), WorldError> {
+        let meshes = if edit {
+            Meshes::Edited {
+                previous: &mut self.collision,
+                previous_level: &self.level,
+            }
+        } else {
+            Meshes::Whole
+        };
+        let built = Built::new(level, &self.base_tuning, meshes)?;
         let mut warnings = Vec::new();
-        let agents = spawn_agents(
-            level,
-            &built.classes,
-            &built.env(),
-            &built.tuning,
-            &mut warnings,
-        )?;
+        let placed = self
+            .hero
+            .relocate(&built.env(), &built.tuning)
+            .map_err(WorldError::from)
+            .and_then(|(hero, moved)| {
+                let agents = spawn_agents(
+                    level,
+                    &built.classes,
+                    &built.env(),
+                    &built.tuning,
+                    &mut warnings,
+                )?;
+                Ok((hero, moved, agents))
+            });
+        let (hero, moved, agents) = match placed {
+            Ok(p) => p,
+            Err(e) => {
+                if edit {
+                    // An edit handed the meshes to the new build: the previous level's are
+                    // built again (whole), with its doors as they are now.
+                    let previous = self.level.clone();
+                    self.collision =
+                        Built::new(&previous, &self.base_tuning, Meshes::Whole)?.collision;
+                    for (i, d) in self.doors.iter().enumerate() {
+                        self.collision.set_gate(previous.door_id(i), d.open);
+                    }
+                }
+                return Err(e);
+            }
+        };
         if moved > 0.0 {
             warnings.push(moved_warning(
                 "the hero",

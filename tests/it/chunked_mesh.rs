@@ -192,7 +192,7 @@ fn scenario(seed: u64) -> Result<(), TestCaseError> {
         };
         let what = format!("after edit {edit} ({changed:?}, chunks of {size} m)");
         chunked
-            .rebuild_polygons(&polygons, &[changed])
+            .rebuild_polygons(&polygons, &[changed], &config())
             .map_err(|e| TestCaseError::fail(format!("{what}: {e}")))?;
         same_answers(&chunked, &polygons, &mut r, &what)?;
     }
@@ -231,7 +231,9 @@ fn a_local_rebuild_builds_only_the_chunks_an_edit_touches() {
     for p in &mut polygons[11].points {
         p.y += 0.5;
     }
-    let built = m.rebuild_polygons(&polygons, &[PolygonId(11)]).unwrap();
+    let built = m
+        .rebuild_polygons(&polygons, &[PolygonId(11)], &config())
+        .unwrap();
     assert_eq!(built, 1);
     assert_eq!(m.chunk_size(), Some(8.0));
     let whole = build_mesh(&polygons, &collider(), &config()).unwrap();
