@@ -16,7 +16,10 @@
 //! - Input and building: [`SourcePolygon`] ([`PolygonId`], [`PolygonKind`]), checked by
 //!   [`validate_polygon`] ([`GeometryError`], [`MAX_COORDINATE`]); [`ColliderShape`];
 //!   [`build_mesh`] with [`MeshConfig`] ([`BuildError`]); [`CollisionWorld`]: one mesh per
-//!   collider shape, indexed by [`ColliderId`].
+//!   collider shape, indexed by [`ColliderId`]. For editing: [`build_chunked_mesh`] (and
+//!   [`CollisionWorld::new_chunked`]) builds the same mesh chunk by chunk
+//!   ([`DEFAULT_CHUNK_SIZE`]), and [`CollisionMesh::rebuild_polygons`] rebuilds only the chunks
+//!   an edit touches.
 //! - The mesh, read-only but for its doors: [`CollisionMesh`] and its [`Face`], [`FaceId`],
 //!   [`FaceKind`], [`EdgeRef`], [`InflatedPiece`]; [`CollisionMesh::check_invariants`]
 //!   ([`InvariantError`]); [`CollisionMesh::set_gate`] (and [`CollisionWorld::set_gate`]) opens
@@ -36,6 +39,9 @@
 //!   [`MoverHit`]; see "Movers" below).
 //!
 //! # Module map (all private)
+//! - `chunked`: the same build chunk by chunk on a fixed grid, stitched into one face array,
+//!   and rebuilt in part after an edit (border points shared exactly, a fixpoint for the ones
+//!   rounding puts on a chunk line).
 //! - `build`: validation, decomposition, inflation, triangulation, classification; `fill`:
 //!   filling fine notches of long solid outlines;
 //!   `polygon`: source polygons and their validation; `decompose`: convex pieces;

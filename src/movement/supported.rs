@@ -123,7 +123,22 @@ fn walk_chain(
         if rem <= 0.0 {
             break;
         }
-        let to_end = (end - h.body.pos).dot(d1).max(0.0);
+        let past = (end - h.body.pos).dot(d1);
+        if past < 0.0 {
+            // Already past this edge's end (a landing slid on across a straight joint onto the
+            // next edge, keeping the edge it touched first): go on from the next edge where the
+            // body is, rather than back to the joint.
+            if let Some(n) = mesh.next_boundary_edge(e, forward, opts) {
+                let (na, nb) = mesh.edge_points(n);
+                let d2 = if forward { nb - na } else { na - nb }.normalize_or_zero();
+                if walkable(mesh.edge_normal(n), h.walk_limit) && d1.dot(d2) >= 1.0 - 1e-9 {
+                    e = n;
+                    dir = if forward { d2 } else { -d2 };
+                    continue;
+                }
+            }
+        }
+        let to_end = past.max(0.0);
         if rem <= to_end {
             let hit = h.slide(cx.env, d1 * rem, opts, rep, &mut r);
             if r.travelled < rem - 1e-9 {

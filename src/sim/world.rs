@@ -25,8 +25,9 @@ use super::agents::{Agent, SizeClasses};
 use super::play::{Hazards, Play, PlayEvent, Rules};
 use crate::collision::{
     colliders_meet, Aabb, BuildError, ColliderId, CollisionWorld, FaceKind, Meeting, MeshConfig,
-    Movers, PolygonId, SourcePolygon,
+    Movers, PolygonId, PolygonKind,
 };
+use crate::level::document::polygon_id;
 use crate::level::Level;
 use crate::movement::{Actions, Env, Hero, MoveState, SpawnError, StepReport, Tuning, TuningError};
 
@@ -244,41 +245,50 @@ enum Meshes<'a> {
     },
 }
 
-/// The ids of the source polygons (doors included) that differ between `old` and `new`, or that
-/// only one of them has.
-fn changed_polygons(old: &[SourcePolygon], new: &[SourcePolygon]) -> Vec<PolygonId> {
-    let key = |p: &SourcePolygon| p.id;
-    let mut old: Vec<&SourcePolygon> = old.iter().collect();
-    let mut new: Vec<&SourcePolygon> = new.iter().collect();
-    old.sort_by_key(|p| key(p));
-    new.sort_by_key(|p| key(p));
-    let (mut i, mut j) = (0, 0);
+/// The ids of the source polygons (doors included, as [`Level::source_polygons`] numbers them)
+/// that differ in kind or points between `old` and `new`, or that only one of them has. Reads
+/// the levels in place: O(polygons), no copy.
+fn changed_polygons(old: &Level, new: &Level) -> Vec<PolygonId> {
+    // Each level's sources in id order: its polygons, then its doors.
+    fn sources(level: &Level) -> impl Iterator<Item = (PolygonId, PolygonKind, &[DVec2])> {
+        let polygons = level
+            .polygons
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (polygon_id(i), p.kind, p.points.as_slice()));
+        let doors = level
+            .doors
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (level.door_id(i), PolygonKind::Door, d.points.as_slice()));
+        polygons.chain(doors)
+    }
+    let (mut a, mut b) = (sources(old).peekable(), sources(new).peekable());
     let mut out = Vec::new();
-    while i < old.len() || j < new.len() {
-        match (old.get(i), new.get(j)) {
-            (Some(a), Some(b)) if a.id == b.id => {
-                if a.kind != b.kind || a.points != b.points {
-                    out.push(a.id);
+    loop {
+        match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) if x.0 == y.0 => {
+                if x.1 != y.1 || x.2 != y.2 {
+                    out.push(x.0);
                 }
-                i += 1;
-                j += 1;
+                a.next();
+                b.next();
             }
-            (Some(a), Some(b)) if a.id < b.id => {
-                out.push(a.id);
-                i += 1;
+            (Some(x), Some(y)) if x.0 < y.0 => {
+                out.push(x.0);
+                a.next();
             }
-            (Some(a), None) => {
-                out.push(a.id);
-                i += 1;
+            (Some(x), None) => {
+                out.push(x.0);
+                a.next();
             }
-            (_, Some(b)) => {
-                out.push(b.id);
-                j += 1;
+            (_, Some(y)) => {
+                out.push(y.0);
+                b.next();
             }
-            (None, None) => unreachable!("the loop runs while one is left"),
+            (None, None) => return out,
         }
     }
-    out
 }
 
 impl Built {
@@ -303,7 +313,7 @@ impl Built {
                 previous,
                 previous_level,
             } if previous.chunk_size().is_some() && previous.shapes() == shapes.as_slice() => {
-                let changed = changed_polygons(&previous_level.source_polygons(), &polygons);
+                let changed = changed_polygons(previous_level, level);
                 let mut collision = std::mem::replace(previous, CollisionWorld::empty());
                 match collision.rebuild_polygons(&polygons, &changed, &config) {
                     Ok(_) => collision,
