@@ -462,6 +462,9 @@ fn rebuild_chunks(
     let mut fresh: HashMap<usize, Fresh> = HashMap::new();
     let mut cand = Vec::new();
     let mut todo = todo.to_vec();
+    if todo.is_empty() {
+        return Ok(Vec::new());
+    }
     for _ in 0..MAX_BORDER_ROUNDS {
         // Only the pieces of polygons that reach these chunks can matter (all of each such
         // polygon's pieces: what thinning keeps depends on the whole polygon).
