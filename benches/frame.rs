@@ -328,6 +328,12 @@ fn main() {
                 patrol: None,
             })
             .collect();
+        // Where they were moved to (out of the tiles or rocks they overlap) is their spawn, so
+        // that an edit does not move them again (a search of the whole mesh).
+        let placed = World::new(&level, &Tuning::default()).expect("the level builds");
+        for (a, placed) in level.agents.iter_mut().zip(placed.agents()) {
+            a.spawn = placed.mover.body.pos;
+        }
         let mut world = World::new(&level, &Tuning::default()).expect("the level builds");
         world.edit_level(&level).expect("the level builds");
         let mut slabs = LevelGeometry::build(&level, &SlabConfig::default());
