@@ -55,7 +55,7 @@ use super::mesh::{
 };
 use super::planarize::{planarize, PlanarizeError, Points};
 use super::polygon::{validate_polygon, Num, PolygonId, SourcePolygon};
-use super::predicates::Aabb;
+use super::predicates::{automatic_bounds, Aabb};
 use super::runs::Junctions;
 use super::thin::{needs_thinning, thinned, PieceSegment};
 
@@ -395,11 +395,10 @@ impl CollisionMesh {
     /// Brings a chunked mesh up to date after the polygons `changed` were edited (moved,
     /// reshaped, added or removed): `polygons` is the level's whole new list. Only the chunks
     /// the changed polygons' inflated pieces touch, before or after, are built again (and a
-    /// neighbour that must share a new border point); the face array is then stitched again.
-    /// `config` is the level's: when it changed (new bounds), when automatic bounds move, or when
-    /// the edit reaches past the chunk grid, the mesh is built again whole (chunked). A mesh built
-    /// whole ([`super::build_mesh`]) cannot be rebuilt in part: that is an error. Returns how
-    /// many chunks were built.
+    /// neighbour that must share a new border point), in place in the face array
+    /// ([`CollisionMesh::rebuild_edited`]); when that cannot be (see there), the mesh is built
+    /// again whole (chunked). A mesh built whole ([`super::build_mesh`]) cannot be rebuilt in
+    /// part: that is an error. Returns how many chunks were built.
     ///
     /// Bodies' faces are not kept: locate them again.
     pub fn rebuild_polygons(
@@ -408,11 +407,18 @@ impl CollisionMesh {
         changed: &[PolygonId],
         config: &MeshConfig,
     ) -> Result<usize, BuildError> {
-        let Some(mut chunking) = self.chunking.take() else {
-            return Err(BuildError::Triangulation(
-                "only a chunked mesh can be rebuilt in part".into(),
-            ));
-        };
+        let ids = sorted_ids(changed);
+        let edited: Vec<SourcePolygon> = polygons
+            .iter()
+            .filter(|p| ids.binary_search(&p.id).is_ok())
+            .cloned()
+            .collect();
+        if let Some(built) = self.rebuild_edited(&edited, changed, config)? {
+            return Ok(built);
+        }
+        let size = self
+            .chunk_size()
+            .expect("rebuild_edited refuses a whole build");
         let open: Vec<PolygonId> = self
             .gates
             .ids
@@ -420,29 +426,72 @@ impl CollisionMesh {
             .filter(|g| !g.1)
             .map(|g| g.0)
             .collect();
-        let mut changed_ids = changed.to_vec();
-        changed_ids.sort_unstable();
-        changed_ids.dedup();
-        let is_changed = |id: &PolygonId| changed_ids.binary_search(id).is_ok();
-        let edited: Vec<SourcePolygon> = polygons
-            .iter()
-            .filter(|p| is_changed(&p.id))
-            .cloned()
-            .collect();
-        for poly in &edited {
+        *self = build_chunked(polygons, self.collider.clone(), config, size)?;
+        for id in open {
+            self.set_gate(id, true);
+        }
+        Ok(self.chunking.as_ref().map_or(0, |c| c.grid.len()))
+    }
+
+    /// [`CollisionMesh::rebuild_polygons`] given only the changed polygons that the level still
+    /// has (`edited`; `changed` also lists the ones removed). Returns `None`, changing nothing,
+    /// when the edit cannot be rebuilt in part: `config` changed (new bounds), automatic bounds
+    /// moved, or a piece reaches past the chunk grid. On a build error nothing has changed
+    /// either, but for a chunk that failed in the middle of the border fixpoint (the mesh is then
+    /// left without its rebuilt chunks: build it again).
+    pub fn rebuild_edited(
+        &mut self,
+        edited: &[SourcePolygon],
+        changed: &[PolygonId],
+        config: &MeshConfig,
+    ) -> Result<Option<usize>, BuildError> {
+        let Some(chunking) = self.chunking.as_ref() else {
+            return Err(BuildError::Triangulation(
+                "only a chunked mesh can be rebuilt in part".into(),
+            ));
+        };
+        for poly in edited {
             validate_polygon(poly.id, &poly.points)?;
         }
-        let (new_pieces, new_interior) = inflate_all(&edited, &self.collider)?;
-        let mut boxes: Vec<Aabb> = new_pieces.iter().map(|p| p.aabb).collect();
-        // The changed polygons' old pieces go (in place: the rest keep their order).
+        let ids = sorted_ids(changed);
+        let is_changed = |id: &PolygonId| ids.binary_search(id).is_ok();
+        let (new_pieces, new_interior) = inflate_all(edited, &self.collider)?;
         let gone: Vec<bool> = self.pieces.iter().map(|p| is_changed(&p.source)).collect();
-        boxes.extend(
-            self.pieces
-                .iter()
-                .zip(&gone)
-                .filter(|(_, &g)| g)
-                .map(|(p, _)| p.aabb),
-        );
+        let boxes: Vec<Aabb> = new_pieces
+            .iter()
+            .map(|p| p.aabb)
+            .chain(
+                self.pieces
+                    .iter()
+                    .zip(&gone)
+                    .filter(|(_, &g)| g)
+                    .map(|(p, _)| p.aabb),
+            )
+            .collect();
+        // The bounds the whole new piece list gives, without building it.
+        let kept = self
+            .pieces
+            .iter()
+            .zip(&gone)
+            .filter(|(_, &g)| !g)
+            .map(|(p, _)| p);
+        let inner = match config.bounds {
+            Some(_) => bounds_for(&[], &self.collider, config)?,
+            None => automatic_bounds(
+                self.collider.iter().map(|p| -*p).chain(
+                    kept.chain(&new_pieces)
+                        .flat_map(|p| [p.aabb.min, p.aabb.max]),
+                ),
+            ),
+        };
+        let fits = inner == self.bounds
+            && *config == chunking.config
+            && boxes.iter().all(|b| chunking.grid.holds(b));
+        if !fits {
+            return Ok(None);
+        }
+        let mut chunking = self.chunking.take().expect("checked above");
+        // The changed polygons' old pieces go (in place: the rest keep their order).
         let mut k = 0;
         self.pieces.retain(|_| {
             k += 1;
@@ -455,37 +504,33 @@ impl CollisionMesh {
         });
         self.pieces.extend(new_pieces);
         chunking.interior.extend(new_interior);
-        let inner = bounds_for(&self.pieces, &self.collider, config)?;
-        let fits = inner == self.bounds
-            && *config == chunking.config
-            && boxes.iter().all(|b| chunking.grid.holds(b));
-        if !fits {
-            let size = chunking.grid.size;
-            *self = build_chunked(polygons, self.collider.clone(), config, size)?;
-            for id in open {
-                self.set_gate(id, true);
-            }
-            return Ok(self.chunking.as_ref().map_or(0, |c| c.grid.len()));
-        }
         let mut todo = Vec::new();
         for b in &boxes {
             chunking.grid.touching(b, &mut todo);
         }
         todo.sort_unstable();
         todo.dedup();
-        let fresh = rebuild_chunks(&self.pieces, &mut chunking, inner, &todo)?;
-        let built = fresh.len();
-        install(self, &mut chunking, fresh)?;
+        let fresh = rebuild_chunks(&self.pieces, &mut chunking, inner, &todo);
+        let result = fresh.and_then(|fresh| {
+            let built = fresh.len();
+            install(self, &mut chunking, fresh).map(|()| built)
+        });
         self.chunking = Some(chunking);
-        for id in open {
-            self.set_gate(id, true);
-        }
+        let built = result?;
         if cfg!(debug_assertions) {
             self.check_invariants()
                 .map_err(|e| BuildError::Invariant(e.to_string()))?;
         }
-        Ok(built)
+        Ok(Some(built))
     }
+}
+
+/// `ids` sorted, without repeats (for binary search).
+fn sorted_ids(ids: &[PolygonId]) -> Vec<PolygonId> {
+    let mut v = ids.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// Builds the chunks `todo`, then runs the border fixpoint: a chunk missing a point its

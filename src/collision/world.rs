@@ -39,7 +39,7 @@ impl CollisionWorld {
 
     /// [`CollisionWorld::new`] with chunked meshes ([`build_chunked_mesh`], chunks of
     /// `chunk_size` metres): they answer as whole builds do, and an edit rebuilds only the
-    /// chunks it touches ([`CollisionWorld::rebuild_polygons`]).
+    /// chunks it touches ([`CollisionWorld::rebuild_edited`]).
     pub fn new_chunked(
         polygons: &[SourcePolygon],
         shapes: &[ColliderShape],
@@ -72,25 +72,27 @@ impl CollisionWorld {
             .then_some(first)
     }
 
-    /// Brings every chunked mesh up to date after the polygons `changed` were edited
-    /// ([`CollisionMesh::rebuild_polygons`]; `polygons` is the whole new list, `config` the
-    /// level's). The meshes are rebuilt in parallel threads. Returns the chunks built, in all.
-    /// On error the meshes are left part rebuilt: build the world again.
-    pub fn rebuild_polygons(
+    /// Brings every chunked mesh up to date after the polygons `changed` were edited, given the
+    /// changed polygons the level still has (`edited`; see [`CollisionMesh::rebuild_edited`];
+    /// `config` is the level's). The meshes are rebuilt in parallel threads. Returns the chunks
+    /// built in all, or `None` when some mesh cannot be rebuilt in part (new bounds, an edit past
+    /// its chunk grid): then build the world again ([`CollisionWorld::new_chunked`]). On an
+    /// error too the meshes may be left part rebuilt: build the world again.
+    pub fn rebuild_edited(
         &mut self,
-        polygons: &[SourcePolygon],
+        edited: &[SourcePolygon],
         changed: &[PolygonId],
         config: &MeshConfig,
-    ) -> Result<usize, BuildError> {
+    ) -> Result<Option<usize>, BuildError> {
         let Some((first, rest)) = self.meshes.split_first_mut() else {
-            return Ok(0);
+            return Ok(Some(0));
         };
-        let results: Vec<Result<usize, BuildError>> = std::thread::scope(|s| {
+        let results: Vec<Result<Option<usize>, BuildError>> = std::thread::scope(|s| {
             let handles: Vec<_> = rest
                 .iter_mut()
-                .map(|m| s.spawn(move || m.rebuild_polygons(polygons, changed, config)))
+                .map(|m| s.spawn(move || m.rebuild_edited(edited, changed, config)))
                 .collect();
-            let mut results = vec![first.rebuild_polygons(polygons, changed, config)];
+            let mut results = vec![first.rebuild_edited(edited, changed, config)];
             results.extend(handles.into_iter().map(|h| {
                 h.join().unwrap_or_else(|_| {
                     Err(BuildError::Triangulation(
@@ -100,7 +102,14 @@ impl CollisionWorld {
             }));
             results
         });
-        results.into_iter().sum()
+        let mut built = Some(0);
+        for r in results {
+            built = match (built, r?) {
+                (Some(a), Some(b)) => Some(a + b),
+                _ => None,
+            };
+        }
+        Ok(built)
     }
 
     /// The mesh for a collider.

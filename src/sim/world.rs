@@ -25,7 +25,7 @@ use super::agents::{Agent, SizeClasses};
 use super::play::{Hazards, Play, PlayEvent, Rules};
 use crate::collision::{
     colliders_meet, Aabb, BuildError, ColliderId, CollisionWorld, FaceKind, Meeting, MeshConfig,
-    Movers, PolygonId, PolygonKind,
+    Movers, PolygonId, PolygonKind, SourcePolygon,
 };
 use crate::level::document::polygon_id;
 use crate::level::Level;
@@ -291,6 +291,30 @@ fn changed_polygons(old: &Level, new: &Level) -> Vec<PolygonId> {
     }
 }
 
+/// The source polygons of `level` among `ids` (sorted, as [`changed_polygons`] gives them):
+/// what an edit changed that the level still has.
+fn edited_polygons(level: &Level, ids: &[PolygonId]) -> Vec<SourcePolygon> {
+    let n = level.polygons.len();
+    ids.iter()
+        .filter_map(|&id| {
+            let i = id.0 as usize;
+            if let Some(p) = level.polygons.get(i) {
+                Some(SourcePolygon {
+                    id,
+                    kind: p.kind,
+                    points: p.points.clone(),
+                })
+            } else {
+                level.doors.get(i - n).map(|d| SourcePolygon {
+                    id,
+                    kind: PolygonKind::Door,
+                    points: d.points.clone(),
+                })
+            }
+        })
+        .collect()
+}
+
 impl Built {
     fn new(level: &Level, base_tuning: &Tuning, meshes: Meshes) -> Result<Built, WorldError> {
         let tuning = base_tuning.with_overrides(&level.tuning);
@@ -306,17 +330,23 @@ impl Built {
             bounds: Some(bounds),
             ..MeshConfig::default()
         };
-        let polygons = level.source_polygons();
         let mut collision = match meshes {
-            Meshes::Whole => CollisionWorld::new(&polygons, &shapes, config)?,
+            Meshes::Whole => CollisionWorld::new(&level.source_polygons(), &shapes, config)?,
             Meshes::Edited {
                 previous,
                 previous_level,
             } if previous.chunk_size().is_some() && previous.shapes() == shapes.as_slice() => {
                 let changed = changed_polygons(previous_level, level);
+                let edited = edited_polygons(level, &changed);
                 let mut collision = std::mem::replace(previous, CollisionWorld::empty());
-                match collision.rebuild_polygons(&polygons, &changed, &config) {
-                    Ok(_) => collision,
+                match collision.rebuild_edited(&edited, &changed, &config) {
+                    Ok(Some(_)) => collision,
+                    Ok(None) => CollisionWorld::new_chunked(
+                        &level.source_polygons(),
+                        &shapes,
+                        config,
+                        EDIT_CHUNK_SIZE,
+                    )?,
                     Err(e) => {
                         // Part rebuilt: the previous level's meshes are built again, so that
                         // nothing changes on error.
@@ -330,9 +360,12 @@ impl Built {
                     }
                 }
             }
-            Meshes::Edited { .. } => {
-                CollisionWorld::new_chunked(&polygons, &shapes, config, EDIT_CHUNK_SIZE)?
-            }
+            Meshes::Edited { .. } => CollisionWorld::new_chunked(
+                &level.source_polygons(),
+                &shapes,
+                config,
+                EDIT_CHUNK_SIZE,
+            )?,
         };
         // Every door's gate as the level starts it (a fresh build has them all closed).
         for (i, d) in level.doors.iter().enumerate() {
