@@ -339,17 +339,22 @@ impl Built {
                 let changed = changed_polygons(previous_level, level);
                 let edited = edited_polygons(level, &changed);
                 let mut collision = std::mem::replace(previous, CollisionWorld::empty());
-                match collision.rebuild_edited(&edited, &changed, &config) {
-                    Ok(Some(_)) => collision,
+                let rebuilt = match collision.rebuild_edited(&edited, &changed, &config) {
+                    Ok(Some(_)) => Ok(collision),
                     Ok(None) => CollisionWorld::new_chunked(
                         &level.source_polygons(),
                         &shapes,
-                        config,
+                        config.clone(),
                         EDIT_CHUNK_SIZE,
-                    )?,
+                    ),
+                    Err(e) => Err(e),
+                };
+                match rebuilt {
+                    Ok(c) => c,
                     Err(e) => {
-                        // Part rebuilt: the previous level's meshes are built again, so that
-                        // nothing changes on error.
+                        // The previous meshes were handed over and may be part rebuilt: the
+                        // previous level's are built again, so that nothing changes on error
+                        // (the caller puts its doors back as they are).
                         *previous = CollisionWorld::new_chunked(
                             &previous_level.source_polygons(),
                             &shapes,
@@ -808,7 +813,18 @@ impl World {
         } else {
             Meshes::Whole
         };
-        let built = Built::new(level, &self.base_tuning, meshes)?;
+        let built = match Built::new(level, &self.base_tuning, meshes) {
+            Ok(b) => b,
+            Err(e) => {
+                if edit {
+                    // The meshes may have been built again: the doors as they are now.
+                    for (i, d) in self.doors.iter().enumerate() {
+                        self.collision.set_gate(self.level.door_id(i), d.open);
+                    }
+                }
+                return Err(e);
+            }
+        };
         let mut warnings = Vec::new();
         let placed = self
             .hero

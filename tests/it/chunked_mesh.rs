@@ -291,6 +291,12 @@ fn an_edited_level_plays_as_the_same_level_loaded_afresh() {
         p.y -= 0.5;
     }
     edited.edit_level(&level).unwrap();
+    // A polygon that crosses itself is refused, and the world keeps its meshes.
+    let mut bad = level.clone();
+    bad.polygons[moved].points.swap(0, 1);
+    assert!(edited.edit_level(&bad).is_err());
+    assert!(edited.collision().chunk_size().is_some());
+    assert_eq!(edited.level(), &level);
     edited.restart().unwrap();
     let mut fresh = World::new(&level, &Tuning::default()).unwrap();
     // `restart` builds whole: edit once more (a no-op edit) to play on the chunked meshes.
