@@ -15,6 +15,13 @@
 //!   hero re-placed) and the level slabs rebuilt. The GPU upload of the slabs is not included.
 //!   Goal: under 16 ms at 1 000 polygons (stretch: at 10 000). `.../world` and `.../slabs`
 //!   time the two rebuilds alone.
+//! - `edit_to_playable/{name}/chunked`: the same edit as the editor makes it now, on the level
+//!   with three agents of the three size classes (five meshes: the hero standing and crouching,
+//!   small, medium, large): `World::edit_level` rebuilds the chunks of every chunked mesh that
+//!   the polygon's inflation covers before and after, and `LevelGeometry::update` the slabs of
+//!   its cell (what the renderer does; the level kept for it is cloned too). Goal (issue 27):
+//!   under 4 ms at 1 000 polygons, under 16 ms at 10 000. `.../chunked_world` is the world
+//!   alone, `.../chunked_mesh` one mesh's `rebuild_polygons` (the standing hero's).
 //!
 //! Under `cargo test --benches` (no `--bench` argument) every benchmark runs once, on a
 //! 500-polygon generated level instead of 10 000, as a smoke test.

@@ -54,7 +54,7 @@ use super::mesh::{
     CollisionMesh, Face, FaceId, FaceKind, GatedFace, Gates, InflatedPiece, SourceLists,
 };
 use super::planarize::{planarize, PlanarizeError, Points};
-use super::polygon::{validate_polygon, Num, PolygonId, SourcePolygon};
+use super::polygon::{validate_polygon, Num, PolygonId, PolygonKind, SourcePolygon};
 use super::predicates::{automatic_bounds, Aabb};
 use super::runs::Junctions;
 use super::thin::{needs_thinning, thinned, PieceSegment};
@@ -376,7 +376,7 @@ fn build_chunked(
     };
     let all: Vec<usize> = (0..chunking.grid.len()).collect();
     let fresh = rebuild_chunks(&mesh.pieces, &mut chunking, inner, &all)?;
-    install(&mut mesh, &mut chunking, fresh)?;
+    install(&mut mesh, &mut chunking, fresh, true)?;
     mesh.seeds = Seeds::new(&mesh.vertices, &mesh.faces, extent);
     mesh.chunking = Some(Box::new(chunking));
     if cfg!(debug_assertions) {
@@ -490,6 +490,12 @@ impl CollisionMesh {
         if !fits {
             return Ok(None);
         }
+        let doors_changed = edited.iter().any(|p| p.kind == PolygonKind::Door)
+            || self
+                .pieces
+                .iter()
+                .zip(&gone)
+                .any(|(p, &g)| g && p.kind == PolygonKind::Door);
         let mut chunking = self.chunking.take().expect("checked above");
         // The changed polygons' old pieces go (in place: the rest keep their order).
         let mut k = 0;
@@ -513,7 +519,7 @@ impl CollisionMesh {
         let fresh = rebuild_chunks(&self.pieces, &mut chunking, inner, &todo);
         let result = fresh.and_then(|fresh| {
             let built = fresh.len();
-            install(self, &mut chunking, fresh).map(|()| built)
+            install(self, &mut chunking, fresh, doors_changed).map(|()| built)
         });
         self.chunking = Some(chunking);
         let built = result?;
@@ -739,7 +745,7 @@ fn build_chunk(
                 }
             }
         }
-        let solid = pieces[start].kind == super::polygon::PolygonKind::Solid;
+        let solid = pieces[start].kind == PolygonKind::Solid;
         if solid && needs_thinning(&out.pts.points, &local, end - start) {
             local = thinned(&mut out.pts, &local, pieces, grid, budget).map_err(|e| match e {
                 PlanarizeError::Unresolved(at) => unresolved(at),
@@ -846,13 +852,17 @@ fn install(
     mesh: &mut CollisionMesh,
     chunking: &mut Chunking,
     fresh: Vec<(usize, Fresh)>,
+    doors_changed: bool,
 ) -> Result<(), BuildError> {
     let grid = chunking.grid.clone();
     let rebuilt: FastMap<usize, ()> = fresh.iter().map(|f| (f.0, ())).collect();
+    // The freed slots, also as a bitset (the seeds ask it for every cell).
+    let mut freed = vec![0u64; mesh.faces.len().div_ceil(64)];
     for &(c, _) in &fresh {
         for f in std::mem::take(&mut chunking.chunks[c].faces) {
             mesh.faces[f as usize] = Face::UNUSED;
             chunking.free.push(f);
+            freed[f as usize / 64] |= 1 << (f % 64);
         }
     }
     let bits = |p: DVec2| [p.x.to_bits(), p.y.to_bits()];
@@ -882,7 +892,12 @@ fn install(
             }
         }
     }
-    let gate_ids = door_gates(&mesh.pieces);
+    // The doors are numbered afresh only when a door changed (a scan of every piece).
+    let gate_ids = if doors_changed {
+        door_gates(&mesh.pieces)
+    } else {
+        mesh.gates.ids.iter().map(|&(id, _)| (id, true)).collect()
+    };
     let was_open: Vec<PolygonId> = mesh
         .gates
         .ids
@@ -1015,7 +1030,14 @@ fn install(
     for id in was_open {
         mesh.set_gate(id, true);
     }
-    mesh.seeds.repair(&mesh.vertices, &mesh.faces, &new_faces);
+    // A freed slot filled again holds a new face: a seed there is fine.
+    for &f in &new_faces {
+        if let Some(w) = freed.get_mut(f as usize / 64) {
+            *w &= !(1 << (f % 64));
+        }
+    }
+    mesh.seeds
+        .repair(&mesh.vertices, &mesh.faces, &new_faces, &freed);
     if chunking.free.len() * 3 > mesh.faces.len() {
         compact(mesh, chunking);
     }
@@ -1128,7 +1150,7 @@ mod tests {
                 let (x, y) = ((k % 12) as f64 * 1.5, (k / 12) as f64 * 2.5);
                 SourcePolygon {
                     id: PolygonId(k),
-                    kind: super::super::polygon::PolygonKind::Solid,
+                    kind: PolygonKind::Solid,
                     points: vec![
                         DVec2::new(x, y),
                         DVec2::new(x + 1.0, y),

@@ -105,16 +105,26 @@ impl Seeds {
         }
         seeds
     }
-    /// After a chunked mesh rebuilt some chunks: the faces `fresh` seed the cells their
-    /// centroids fall in where the seed was freed (`unused`), and a cell still seeded by a
-    /// freed face takes the last valid seed before it (any face is a correct start; a near one
-    /// is a short walk).
-    pub(crate) fn repair(&mut self, vertices: &[DVec2], faces: &[Face], fresh: &[u32]) {
-        let unused = |f: u32| faces[f as usize].is_unused();
+    /// After a chunked mesh rebuilt some chunks: a cell seeded by a freed face (`freed`, a bit
+    /// per face slot) takes one of the faces `fresh` whose centroid falls in it, else the last
+    /// valid seed before it (any face is a correct start; a near one is a short walk). Reads only
+    /// the cells and the bitset, not the face array.
+    pub(crate) fn repair(
+        &mut self,
+        vertices: &[DVec2],
+        faces: &[Face],
+        fresh: &[u32],
+        freed: &[u64],
+    ) {
+        let is_freed = |f: u32| {
+            freed
+                .get(f as usize / 64)
+                .is_some_and(|w| w >> (f % 64) & 1 != 0)
+        };
         for &f in fresh {
             let [a, b, c] = faces[f as usize].v.map(|v| vertices[v as usize]);
             let cell = self.cell((a + b + c) / 3.0);
-            if unused(self.face[cell]) {
+            if is_freed(self.face[cell]) {
                 self.face[cell] = f;
             }
         }
@@ -122,11 +132,11 @@ impl Seeds {
             .face
             .iter()
             .copied()
-            .find(|&f| !unused(f))
+            .find(|&f| !is_freed(f))
             .or(fresh.first().copied())
             .unwrap_or(0);
         for f in &mut self.face {
-            if unused(*f) {
+            if is_freed(*f) {
                 *f = last;
             } else {
                 last = *f;
