@@ -88,6 +88,8 @@ pub struct LevelGeometry {
     /// Each chunk's slabs by cell, kept so that an edit rebuilds only its cells
     /// ([`LevelGeometry::update`]).
     cells: BTreeMap<(i64, i64), Part>,
+    /// Where each cell's part starts in `vertices` and `indices`, and its chunk (if it has one).
+    spans: BTreeMap<(i64, i64), (usize, usize, Option<usize>)>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -141,8 +143,9 @@ impl LevelGeometry {
         if keys.is_empty() {
             return;
         }
+        let mut old_parts = Vec::with_capacity(keys.len());
         for key in &keys {
-            self.cells.remove(key);
+            old_parts.push(self.cells.remove(key));
         }
         for (i, p) in new.polygons.iter().enumerate() {
             if let Some(key) = polygon_cell(p, cfg).filter(|k| keys.binary_search(k).is_ok()) {
@@ -155,7 +158,42 @@ impl LevelGeometry {
                 add_ladder_part(self.cells.entry(key).or_default(), ladder);
             }
         }
-        self.concatenate();
+        // A polygon moved within its cell keeps the cell's vertex and index counts: its part is
+        // written over the old one where it lies in the buffers (indices included: same counts,
+        // same base), with no new layout.
+        let same_sizes =
+            keys.iter()
+                .zip(&old_parts)
+                .all(|(k, old)| match (old, self.cells.get(k)) {
+                    (Some(o), Some(n)) => {
+                        o.vertices.len() == n.vertices.len()
+                            && o.indices.len() == n.indices.len()
+                            && o.aabb.is_some() == n.aabb.is_some()
+                    }
+                    (None, None) => true,
+                    _ => false,
+                });
+        if !same_sizes {
+            self.concatenate();
+            return;
+        }
+        for key in &keys {
+            let Some(&(v0, i0, c)) = self.spans.get(key) else {
+                continue;
+            };
+            let part = &self.cells[key];
+            self.vertices[v0..v0 + part.vertices.len()].copy_from_slice(&part.vertices);
+            let base = v0 as u32;
+            for (dst, &i) in self.indices[i0..i0 + part.indices.len()]
+                .iter_mut()
+                .zip(&part.indices)
+            {
+                *dst = i + base;
+            }
+            if let (Some(c), Some(aabb)) = (c, part.aabb) {
+                self.chunks.chunks[c].aabb = aabb;
+            }
+        }
     }
 
     /// Lays the cells' parts out one after the other in the buffers, in cell order.
@@ -168,17 +206,21 @@ impl LevelGeometry {
         self.indices.clear();
         self.indices.reserve(ni);
         self.chunks.chunks.clear();
-        for part in self.cells.values() {
+        self.spans.clear();
+        for (key, part) in &self.cells {
             let base = self.vertices.len() as u32;
             let start = self.indices.len() as u32;
             self.vertices.extend_from_slice(&part.vertices);
             self.indices.extend(part.indices.iter().map(|i| i + base));
-            if let Some(aabb) = part.aabb {
+            let chunk = part.aabb.map(|aabb| {
                 self.chunks.chunks.push(Chunk {
                     aabb,
                     indices: start..self.indices.len() as u32,
                 });
-            }
+                self.chunks.chunks.len() - 1
+            });
+            self.spans
+                .insert(*key, (base as usize, start as usize, chunk));
         }
     }
 }
