@@ -90,6 +90,10 @@ pub struct LevelGeometry {
     cells: BTreeMap<(i64, i64), Part>,
     /// Where each cell's part starts in `vertices` and `indices`, and its chunk (if it has one).
     spans: BTreeMap<(i64, i64), (usize, usize, Option<usize>)>,
+    /// Per polygon of the level built: its fingerprint ([`fingerprint`]) and cell.
+    prints: Vec<(u64, Option<(i64, i64)>)>,
+    /// The ladders of the level built.
+    ladders: Vec<crate::level::Ladder>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -114,29 +118,43 @@ impl LevelGeometry {
         }
         let mut out = LevelGeometry {
             cells,
+            prints: level
+                .polygons
+                .iter()
+                .map(|p| (fingerprint(p), polygon_cell(p, cfg)))
+                .collect(),
+            ladders: level.ladders.clone(),
             ..LevelGeometry::default()
         };
         out.concatenate();
         out
     }
 
-    /// Brings the slabs of `old` (what they were built from) up to date with `new`, the same
-    /// level after an edit, with the same `cfg`: only the cells of polygons and ladders that
-    /// differ (where they were and where they are) are built again, then the buffers are put
-    /// together again. The result equals [`LevelGeometry::build`] of `new`.
-    pub fn update(&mut self, old: &Level, new: &Level, cfg: &SlabConfig) {
+    /// Brings the slabs up to date with `new`, the level they were built from after an edit,
+    /// with the same `cfg`: only the cells of polygons and ladders that differ (where they were
+    /// and where they are) are built again. A polygon is known by a 64-bit fingerprint of its
+    /// kind, points, material and colour kept from the last build (the level itself is not kept).
+    /// A cell whose vertex and index counts did not change is written in place; otherwise the
+    /// buffers are laid out again. The result equals [`LevelGeometry::build`] of `new`.
+    pub fn update(&mut self, new: &Level, cfg: &SlabConfig) {
         let mut keys: Vec<(i64, i64)> = Vec::new();
-        let n = old.polygons.len().max(new.polygons.len());
-        for i in 0..n {
-            let (a, b) = (old.polygons.get(i), new.polygons.get(i));
-            if a != b {
-                keys.extend(a.and_then(|p| polygon_cell(p, cfg)));
-                keys.extend(b.and_then(|p| polygon_cell(p, cfg)));
+        let prints: Vec<(u64, Option<(i64, i64)>)> = new
+            .polygons
+            .iter()
+            .map(|p| (fingerprint(p), polygon_cell(p, cfg)))
+            .collect();
+        for i in 0..self.prints.len().max(prints.len()) {
+            let (a, b) = (self.prints.get(i), prints.get(i));
+            if a.map(|a| a.0) != b.map(|b| b.0) {
+                keys.extend(a.and_then(|a| a.1));
+                keys.extend(b.and_then(|b| b.1));
             }
         }
-        if old.ladders != new.ladders {
-            keys.extend(old.ladders.iter().map(|l| ladder_cell(l, cfg)));
+        self.prints = prints;
+        if self.ladders != new.ladders {
+            keys.extend(self.ladders.iter().map(|l| ladder_cell(l, cfg)));
             keys.extend(new.ladders.iter().map(|l| ladder_cell(l, cfg)));
+            self.ladders = new.ladders.clone();
         }
         keys.sort_unstable();
         keys.dedup();
@@ -223,6 +241,39 @@ impl LevelGeometry {
                 .insert(*key, (base as usize, start as usize, chunk));
         }
     }
+}
+
+/// A 64-bit fingerprint of what a polygon's slab is made from: its kind, points, material and
+/// colour (every bit of each, mixed by multiply and rotate). Two different polygons share one
+/// with a chance of about 2⁻⁶⁴.
+fn fingerprint(p: &crate::level::LevelPolygon) -> u64 {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    let mut mix = |x: u64| h = (h.rotate_left(27) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    mix(match p.kind {
+        PolygonKind::Solid => 1,
+        PolygonKind::OneWay => 2,
+        PolygonKind::Hazard => 3,
+        PolygonKind::Door => 4,
+    });
+    mix(p.points.len() as u64);
+    for q in &p.points {
+        mix(q.x.to_bits());
+        mix(q.y.to_bits());
+    }
+    match &p.material {
+        Some(m) => {
+            mix(m.len() as u64 + 1);
+            for b in m.bytes() {
+                mix(b as u64);
+            }
+        }
+        None => mix(0),
+    }
+    match p.colour {
+        Some(c) => c.iter().for_each(|x| mix(x.to_bits() as u64 | 1 << 40)),
+        None => mix(0),
+    }
+    h
 }
 
 /// The cell of a polygon (by its box's centre), or `None` for one that makes no slab.
@@ -532,7 +583,7 @@ mod tests {
         for (k, edit) in edits.iter().enumerate() {
             let mut b = a.clone();
             edit(&mut b);
-            g.update(&a, &b, &cfg);
+            g.update(&b, &cfg);
             let fresh = LevelGeometry::build(&b, &cfg);
             assert_eq!(g.vertices, fresh.vertices, "edit {k}");
             assert_eq!(g.indices, fresh.indices, "edit {k}");

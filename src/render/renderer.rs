@@ -38,9 +38,9 @@ pub struct Renderer {
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
     chunks: ChunkTable,
-    /// The level the static geometry was last built from, with that geometry on the CPU: the
-    /// next level (an edit) rebuilds only the slabs of what changed ([`LevelGeometry::update`]).
-    built: Option<(Level, SlabConfig, LevelGeometry)>,
+    /// The static geometry last built, on the CPU, with its slab sizes: the next level (an
+    /// edit) rebuilds only the slabs of what changed ([`LevelGeometry::update`]).
+    built: Option<(SlabConfig, LevelGeometry)>,
     backdrop: Backdrop,
     hero: SkinnedHero,
     /// The joint palette's bind group layout (a new hero mesh is bound with it).
@@ -194,8 +194,8 @@ impl Renderer {
     /// from the last level's are built again (the upload is whole).
     pub fn set_level(&mut self, device: &wgpu::Device, level: &Level, camera: &CameraConfig) {
         let geometry = match self.built.take() {
-            Some((old, slabs, mut g)) if slabs == self.slabs => {
-                g.update(&old, level, &self.slabs);
+            Some((slabs, mut g)) if slabs == self.slabs => {
+                g.update(level, &self.slabs);
                 g
             }
             _ => LevelGeometry::build(level, &self.slabs),
@@ -213,7 +213,7 @@ impl Renderer {
             }),
         });
         self.chunks = geometry.chunks.clone();
-        self.built = Some((level.clone(), self.slabs.clone(), geometry));
+        self.built = Some((self.slabs.clone(), geometry));
         self.backdrop = Backdrop::for_level(level, camera);
         self.overlay.clear_cache();
     }
