@@ -6,9 +6,10 @@
 //! that cross chunk lines at rounded points), one-way platforms and a door, with chunks of 2, 3
 //! or 8 m. The chunked mesh must pass the invariant checker, and at 1 000 random points locate
 //! must give the same kind (free, one-way, solid) as a fresh whole build, and moves from random
-//! free points the same end to 1e-7 m. Then random edits (a polygon moved, reshaped, added or
-//! removed) rebuild it in part (`CollisionMesh::rebuild_polygons`), and each time it is compared
-//! with a fresh whole build of the edited level again.
+//! free points the same end to 1e-7 m, in a face of the same kind (or, ending on a boundary, of
+//! the kind across it). Then random edits (a polygon moved, reshaped, added or removed) rebuild it in part
+//! (`CollisionMesh::rebuild_polygons`), and each time it is compared with a fresh whole build of
+//! the edited level again.
 use glam::DVec2;
 use proptest::prelude::*;
 use tessera::collision::*;
@@ -143,12 +144,22 @@ fn same_answers(
                 wm.body.pos,
                 cm.body.pos
             );
-            prop_assert_eq!(
-                whole.kind(wm.body.face),
-                chunked.kind(cm.body.face),
-                "{}: kind after the move from {:?}",
+            // The body ends in a face of the same kind. Where the move ends exactly on a
+            // boundary (a slide along a ceiling), both faces beside it hold the point, and which
+            // one the body keeps can differ (the chunked mesh has a vertex where a chunk line
+            // crosses the boundary, and a slide through a vertex may come out on the other
+            // side): then the other kind must be there too, within 1e-7 m of the end.
+            let (wk, ck) = (whole.kind(wm.body.face), chunked.kind(cm.body.face));
+            let near = [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)]
+                .map(|(x, y)| kind_at(&whole, wm.body.pos + DVec2::new(x, y) * 1e-7));
+            prop_assert!(
+                wk == ck || near.contains(&Some(ck)),
+                "{}: the move from {:?} by {:?} ends in a {:?} face whole, {:?} chunked",
                 what,
-                p
+                p,
+                d,
+                wk,
+                ck
             );
         }
     }
