@@ -368,20 +368,7 @@ fn triangulate(
         piece,
     } = collect_segments(pieces, interior, grid, inner, outer, budget)?;
     ph.lap("grid and segments");
-    let split = planarize(&mut pts, &segs, budget).map_err(|e| match e {
-        PlanarizeError::Unresolved(at) => unresolved(at),
-        PlanarizeError::OverBudget {
-            what,
-            count,
-            limit,
-            segment,
-        } => BuildError::TooIntricate {
-            polygon: source[segment as usize],
-            what,
-            count,
-            limit,
-        },
-    })?;
+    let split = planarize(&mut pts, &segs, budget).map_err(|e| planarize_failed(e, &source))?;
     drop(segs);
     ph.lap("planarize");
     let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
@@ -506,6 +493,24 @@ fn collect_segments(
         start = end;
     }
     Ok(out)
+}
+
+/// The build error for a failed split of the segments whose sources are `source`.
+pub(super) fn planarize_failed(e: PlanarizeError, source: &[PolygonId]) -> BuildError {
+    match e {
+        PlanarizeError::Unresolved(at) => unresolved(at),
+        PlanarizeError::OverBudget {
+            what,
+            count,
+            limit,
+            segment,
+        } => BuildError::TooIntricate {
+            polygon: source[segment as usize],
+            what,
+            count,
+            limit,
+        },
+    }
 }
 
 /// The error for crossings still unresolved near `at` after every splitting pass.

@@ -60,8 +60,8 @@ use smallvec::SmallVec;
 
 use super::build::{
     bounds_for, classify_regions, constraint_edges, door_gates, inflate_all, kept_runs,
-    order_vertices, run_source_lists, unresolved, BuildError, MeshConfig, Segments, BORDER_PIECE,
-    NO_PIECE, WORK_FLOOR, WORK_PER_POINT,
+    order_vertices, planarize_failed, run_source_lists, unresolved, BuildError, MeshConfig,
+    Segments, BORDER_PIECE, NO_PIECE, WORK_FLOOR, WORK_PER_POINT,
 };
 use super::buried::buried;
 use super::cdt;
@@ -437,13 +437,7 @@ impl CollisionMesh {
         let size = self
             .chunk_size()
             .expect("rebuild_edited refuses a whole build");
-        let open: Vec<PolygonId> = self
-            .gates
-            .ids
-            .iter()
-            .filter(|g| !g.1)
-            .map(|g| g.0)
-            .collect();
+        let open = self.gates.open_ids();
         *self = build_chunked(polygons, self.collider.clone(), config, size)?;
         for id in open {
             self.set_gate(id, true);
@@ -788,20 +782,7 @@ fn build_chunk(
         source,
         piece,
     } = out;
-    let split = planarize(&mut pts, &segs, budget).map_err(|e| match e {
-        PlanarizeError::Unresolved(at) => unresolved(at),
-        PlanarizeError::OverBudget {
-            what,
-            count,
-            limit,
-            segment,
-        } => BuildError::TooIntricate {
-            polygon: source[segment as usize],
-            what,
-            count,
-            limit,
-        },
-    })?;
+    let split = planarize(&mut pts, &segs, budget).map_err(|e| planarize_failed(e, &source))?;
     let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
     let (mut lists, run_list) = run_source_lists(&runs, &split, &source);
     let chains = Junctions::find(&pts.points, &split, &runs, |p| on_boundary(&rect, p));
@@ -916,13 +897,7 @@ fn install(
     } else {
         mesh.gates.ids.iter().map(|&(id, _)| (id, true)).collect()
     };
-    let was_open: Vec<PolygonId> = mesh
-        .gates
-        .ids
-        .iter()
-        .filter(|g| !g.1)
-        .map(|g| g.0)
-        .collect();
+    let was_open = mesh.gates.open_ids();
     let mut gated: Vec<(u32, FaceKind, SmallVec<[PolygonId; 2]>)> = mesh
         .gates
         .faces

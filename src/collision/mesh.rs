@@ -254,6 +254,10 @@ pub(crate) struct Gates {
 }
 
 impl Gates {
+    /// The doors whose gates are open.
+    pub fn open_ids(&self) -> Vec<PolygonId> {
+        self.ids.iter().filter(|g| !g.1).map(|g| g.0).collect()
+    }
     /// Whether the door `id`'s gate is open (a polygon that is no door is open).
     pub fn is_open(&self, id: PolygonId) -> bool {
         !self.ids.iter().any(|&(g, closed)| g == id && closed)
