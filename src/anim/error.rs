@@ -50,19 +50,20 @@ pub enum AnimError {
 #[derive(Debug, thiserror::Error)]
 pub enum ModelFileError {
     /// The file could not be read.
-    #[error("{}: cannot read: {source}", path.display())]
+    #[error("{}: cannot read: {error}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
-        /// The file system's error.
-        source: std::io::Error,
+        /// The file system's error (a field, not a `source`: the message already says it, and
+        /// `{:#}` would say it twice).
+        error: std::io::Error,
     },
     /// The file was read but is not a usable model.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {error}", path.display())]
     Bad {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        source: AnimError,
+        error: AnimError,
     },
 }

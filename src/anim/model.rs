@@ -115,15 +115,15 @@ impl Model {
 
     /// [`Model::load`] with the skin called `skin` (default: the file's first).
     pub fn load_skin(path: &Path, skin: Option<&str>) -> Result<Model, ModelFileError> {
-        let bytes = std::fs::read(path).map_err(|source| ModelFileError::Read {
+        let bytes = std::fs::read(path).map_err(|error| ModelFileError::Read {
             path: path.to_path_buf(),
-            source,
+            error,
         })?;
         let dir = path.parent().unwrap_or(Path::new(""));
-        Model::from_gltf_skin(&bytes, |uri| read_beside(dir, uri), skin).map_err(|source| {
+        Model::from_gltf_skin(&bytes, |uri| read_beside(dir, uri), skin).map_err(|error| {
             ModelFileError::Bad {
                 path: path.to_path_buf(),
-                source,
+                error,
             }
         })
     }

@@ -20,14 +20,14 @@ pub enum RenderError {
     #[error(transparent)]
     Gpu(#[from] GpuError),
     /// An image file could not be written or read.
-    #[error("{}: {what} the PNG: {source}", path.display())]
+    #[error("{}: {what} the PNG: {error}", path.display())]
     Png {
         /// The file.
         path: PathBuf,
         /// "cannot write" or "cannot read".
         what: &'static str,
         /// The codec's or the file system's error.
-        source: image::ImageError,
+        error: image::ImageError,
     },
     /// The character's model cannot play the hero (a leg joint it lacks).
     #[error("{0}")]
@@ -227,20 +227,20 @@ impl Image {
             self.height,
             image::ExtendedColorType::Rgba8,
         )
-        .map_err(|source| RenderError::Png {
+        .map_err(|error| RenderError::Png {
             path: path.to_path_buf(),
             what: "cannot write",
-            source,
+            error,
         })
     }
 
     /// Reads a PNG as RGBA8.
     pub fn load_png(path: &Path) -> Result<Image, RenderError> {
         let img = image::open(path)
-            .map_err(|source| RenderError::Png {
+            .map_err(|error| RenderError::Png {
                 path: path.to_path_buf(),
                 what: "cannot read",
-                source,
+                error,
             })?
             .into_rgba8();
         Ok(Image {

@@ -30,10 +30,10 @@ fn cases() -> Vec<Case> {
 /// Loads a model the way the game does: the file, then the controller's clips.
 fn load_for_hero(path: &std::path::Path) -> Result<(), String> {
     let model = Model::load(path).map_err(|e| e.to_string())?;
-    HeroClips::find(&model).map(|_| ()).map_err(|source| {
+    HeroClips::find(&model).map(|_| ()).map_err(|error| {
         ModelFileError::Bad {
             path: path.to_path_buf(),
-            source,
+            error,
         }
         .to_string()
     })

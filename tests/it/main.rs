@@ -53,6 +53,7 @@ mod model_conformance;
 mod movement_scenarios;
 mod movers;
 mod play;
+mod regression_error_said_twice;
 mod regression_landing_slide_past_a_joint;
 mod regression_long_polygon_drawn;
 mod regression_one_way_resting_on_ground;

@@ -811,3 +811,78 @@ fn tessera_check_validates_character_files() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Characters exported by Blender 5.0.1 (`scripts/blender/robot.py`, run with Blender as a Python
+/// module from PyPI): a hand-made armature and a Rigify rig, each a body bound with automatic
+/// weights and a UV grid texture, exported with the glTF exporter's defaults ("Deform Bones
+/// Only" for the Rigify rig). Each plays as the hero from a character file of a few lines: its
+/// roles find the clips Blender named, its six leg joints are found (so its feet are planted and
+/// its gaits timed by them), its texture is drawn, and it draws the tour's hero otherwise than
+/// the built-in one.
+#[test]
+fn characters_exported_by_blender_play_as_the_hero() {
+    use tessera::anim::{load_character, HeroAnimator, HeroClip};
+    use tessera::level::DataDir;
+    use tessera::sim::WorldFiles;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases = [
+        (
+            "blender_robot.ron",
+            17,
+            vec![
+                (HeroClip::Idle, "Idle"),
+                (HeroClip::Walk, "Walk"),
+                (HeroClip::Run, "Run"),
+                (HeroClip::JumpTakeoff, "Jump"),
+            ],
+        ),
+        (
+            "blender_rigify.ron",
+            36,
+            vec![
+                (HeroClip::Idle, "Idle"),
+                (HeroClip::Walk, "Walk"),
+                (HeroClip::Run, "Walk"),
+            ],
+        ),
+    ];
+    let mut files = WorldFiles::new(DataDir::at(root));
+    files.replay = Some(root.join("levels/replays/default_tour.ron"));
+    let dir = crate::common::scratch_dir("blender-characters");
+    let shoot = |c: Option<&tessera::anim::Character>| {
+        let out = dir.join("shot.png");
+        tessera::render::render_level_to_png(&files, Some(150), (320, 180), &out, c)
+            .unwrap_or_else(|e| panic!("{e:#}"));
+        tessera::render::Image::load_png(&out).unwrap()
+    };
+    let hero = shoot(None);
+    for (file, joints, roles) in cases {
+        let path = root.join("assets/characters").join(file);
+        let c = load_character(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(c.model.skeleton.len(), joints, "{file}");
+        assert!(c.model.texture.is_some(), "{file}: the UV grid texture");
+        for (role, clip) in roles {
+            let m = c.mapping.iter().find(|m| m.role == role).unwrap();
+            assert_eq!(m.clip, clip, "{file}: {m}");
+        }
+        let animator = HeroAnimator::for_character(&c).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(animator.plants_feet(), "{file}: the six leg joints");
+        let stride = animator.gait().stride(0.0);
+        assert!(
+            (0.5..3.0).contains(&stride),
+            "{file}: a walk stride of {stride} m, measured from the planted foot"
+        );
+        let drawn = shoot(Some(&c));
+        let differing = hero
+            .rgba
+            .chunks(4)
+            .zip(drawn.rgba.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(
+            differing > 100,
+            "{file}: drawn like the built-in hero ({differing} pixels differ)"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
