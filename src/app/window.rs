@@ -88,12 +88,13 @@ pub fn run(
         .gfx
         .as_ref()
         .map(|g| &g.egui)
-        .filter(|e| e.composites > 0)
+        .filter(|e| e.composites + e.direct > 0)
     {
         log::info!(
-            "egui layer drawn {} times for {} frames with egui",
-            e.redraws,
-            e.composites
+            "egui: {} frames drawn straight onto the frame, {} composited from the layer (drawn {} times)",
+            e.direct,
+            e.composites,
+            e.redraws
         );
     }
     Ok(app.game)
@@ -188,13 +189,14 @@ impl Graphics {
         renderer.set_level(&gpu.device, game.world().level(), &CameraConfig::default());
         renderer.set_hero_model(&gpu.device, &gpu.queue, game.view().hero().model());
         log::info!(
-            "window {}×{}, {:?}, {:?}, {}× MSAA, {}-tap shadows on {}",
+            "window {}×{}, {:?}, {:?}, {}× MSAA, {}-tap shadows from a {}² map on {}",
             config.width,
             config.height,
             view_format,
             config.present_mode,
             renderer.samples(),
             renderer.quality().shadow_taps,
+            renderer.quality().shadow_map,
             gpu.describe()
         );
         let egui = EguiLayer::new(&gpu, &window, egui_format)?;

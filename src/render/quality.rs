@@ -2,8 +2,10 @@
 //!
 //! A CPU rasteriser (Mesa's lavapipe/llvmpipe, [`wgpu::DeviceType::Cpu`]) pays for every sample
 //! and every texture tap on the CPU: 4× MSAA alone costs it about 15 ms per 1280×720 frame, and the
-//! four shadow-map taps per fragment a quarter of the lit pass. So by default it draws with one
-//! sample per pixel and a one-tap shadow filter; hardware adapters get the full look. Offscreen
+//! four shadow-map taps per fragment a quarter of the lit pass, and a 1024² shadow map about 6 ms
+//! of CPU per frame more than a 512² one (its clear and the level drawn into it; measured on the
+//! 20-enemy scene, BENCHMARKS.md). So by default it draws with one sample per pixel, a one-tap
+//! shadow filter and a 512² shadow map; hardware adapters get the full look. Offscreen
 //! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
 use super::targets::MSAA_SAMPLES;
 
@@ -49,23 +51,34 @@ pub struct Quality {
     /// Shadow-map comparison taps per lit fragment: 4 (a smooth 3×3-texel filter) or 1 (a 2×2-texel
     /// bilinear filter: slightly harder shadow edges).
     pub shadow_taps: u32,
+    /// Shadow map texels per side: [`FULL_SHADOW_MAP`] or [`CPU_SHADOW_MAP`]. The map covers the
+    /// view, so at the default camera a 1024² map has texels of about 3 cm, a 512² one of 6 cm
+    /// (softer shadow edges).
+    pub shadow_map: u32,
 }
+
+/// Shadow map texels per side in the full look.
+pub const FULL_SHADOW_MAP: u32 = 1024;
+/// Shadow map texels per side on a CPU rasteriser.
+pub const CPU_SHADOW_MAP: u32 = 512;
 
 /// Why `auto` draws without multisampling on a CPU adapter (logged once).
 pub const CPU_REASON: &str = "a CPU rasteriser: drawing without multisampling (4× MSAA alone \
-     costs it about 15 ms per 1280×720 frame) and with a 1-tap shadow filter; `--msaa 4` forces \
-     multisampling";
+     costs it about 15 ms per 1280×720 frame), with a 1-tap shadow filter and a 512² shadow map; \
+     `--msaa 4` forces multisampling";
 
 impl Quality {
-    /// The full look: 4× MSAA and the 4-tap shadow filter.
+    /// The full look: 4× MSAA, the 4-tap shadow filter and a 1024² shadow map.
     pub const FULL: Quality = Quality {
         samples: MSAA_SAMPLES,
         shadow_taps: 4,
+        shadow_map: FULL_SHADOW_MAP,
     };
 
     /// The settings for an adapter of type `device` given the multisampling asked for, and a
     /// one-line reason when they are below [`Quality::FULL`] because the adapter is a CPU
-    /// rasteriser. A fixed `msaa` is kept on every adapter; the shadow filter follows the adapter.
+    /// rasteriser. A fixed `msaa` is kept on every adapter; the shadow filter and map follow the
+    /// adapter.
     pub fn choose(msaa: Msaa, device: wgpu::DeviceType) -> (Quality, Option<&'static str>) {
         let cpu = device == wgpu::DeviceType::Cpu;
         let samples = match msaa {
@@ -76,6 +89,7 @@ impl Quality {
         let quality = Quality {
             samples,
             shadow_taps: if cpu { 1 } else { 4 },
+            shadow_map: if cpu { CPU_SHADOW_MAP } else { FULL_SHADOW_MAP },
         };
         (quality, cpu.then_some(CPU_REASON))
     }
@@ -125,7 +139,8 @@ mod tests {
             q,
             Quality {
                 samples: 1,
-                shadow_taps: 1
+                shadow_taps: 1,
+                shadow_map: CPU_SHADOW_MAP,
             }
         );
         let why = why.expect("a reason to log");
@@ -145,13 +160,17 @@ mod tests {
             (
                 Quality {
                     samples: 1,
-                    shadow_taps: 4
+                    shadow_taps: 4,
+                    shadow_map: FULL_SHADOW_MAP,
                 },
                 None
             )
         );
         let (q, why) = Quality::choose(Msaa::Samples(4), DeviceType::Cpu);
-        assert_eq!((q.samples, q.shadow_taps), (4, 1));
+        assert_eq!(
+            (q.samples, q.shadow_taps, q.shadow_map),
+            (4, 1, CPU_SHADOW_MAP)
+        );
         assert!(why.is_some());
     }
 }

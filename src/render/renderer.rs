@@ -71,7 +71,10 @@ impl Renderer {
     pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32), quality: Quality) -> Self {
         let device = &gpu.device;
         let samples = supported_samples(&gpu.adapter, format, quality.samples);
-        let lighting = Lighting::default();
+        let lighting = Lighting {
+            shadow_map_size: quality.shadow_map,
+            ..Lighting::default()
+        };
         let layout = globals_layout(device);
         let globals = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("globals"),
@@ -179,6 +182,7 @@ impl Renderer {
         Quality {
             samples: self.targets.samples,
             shadow_taps: self.shadow_taps,
+            shadow_map: self.shadow.size(),
         }
     }
 

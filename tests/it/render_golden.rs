@@ -24,7 +24,7 @@ use tessera::anim::HeroClip;
 use tessera::collision::PolygonKind;
 use tessera::level::{DataDir, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning, TuningOverrides};
-use tessera::render::{Headless, Image, Quality};
+use tessera::render::{Headless, Image, Msaa, Quality};
 use tessera::sim::{World, WorldFiles};
 use tessera::view::{CameraConfig, View};
 
@@ -312,17 +312,15 @@ fn the_hero_standing_on_a_slope() {
 
 #[test]
 fn the_cpu_quality_draws_the_same_view_as_the_reference() {
-    // What `--msaa auto` picks on a CPU adapter (1 sample per pixel, the 1-tap shadow filter)
+    // What `--msaa auto` picks on a CPU adapter (1 sample per pixel, the 1-tap shadow filter, the
+    // 512² shadow map)
     // against the full-quality reference: only aliased edges and shadow borders may differ, so
     // the allowance is wider than for the references themselves but far below a changed scene.
     let (world, view) = world_after(
         &showcase(),
         &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
     );
-    let cpu = Quality {
-        samples: 1,
-        shadow_taps: 1,
-    };
+    let cpu = Quality::choose(Msaa::Auto, wgpu::DeviceType::Cpu).0;
     let mut h = Headless::with_quality(SIZE, cpu).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(h.samples(), 1);
     let actual = h.shoot(&world, &view).unwrap();

@@ -12,6 +12,7 @@ pub struct ShadowPass {
     pipeline: wgpu::RenderPipeline,
     skinned: wgpu::RenderPipeline,
     view: wgpu::TextureView,
+    size: u32,
 }
 
 impl ShadowPass {
@@ -53,7 +54,13 @@ impl ShadowPass {
             pipeline,
             skinned,
             view: texture.create_view(&Default::default()),
+            size,
         }
+    }
+
+    /// Texels per side of the shadow map.
+    pub fn size(&self) -> u32 {
+        self.size
     }
 
     /// The shadow map, for the lit pass to sample.
