@@ -220,6 +220,7 @@ impl Scene {
         self.view.set_overlay(overlay);
         let params = FrameParams {
             aspect: ASPECT,
+            height: 720,
             chunks: &self.chunks,
             backdrop: &self.backdrop,
             lighting: &self.lighting,

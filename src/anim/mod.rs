@@ -33,6 +33,7 @@ pub mod error;
 pub mod foot_ik;
 pub mod hero_clips;
 pub mod hero_model;
+pub mod lod;
 pub mod model;
 pub mod skeleton;
 pub mod transform;

@@ -91,6 +91,28 @@ fn report(path: &Path, m: &Model, more_notes: &[String]) -> String {
             p.name, p.vertices, p.triangles
         );
     }
+    let levels = tessera::anim::lod::chain(&m.mesh);
+    if levels.is_empty() {
+        s += &format!(
+            "levels of detail: none (under {} triangles)\n",
+            tessera::anim::lod::MIN_TRIANGLES
+        );
+    } else {
+        let each: Vec<String> = levels
+            .iter()
+            .map(|l| {
+                format!(
+                    "{} triangles (error {:.4} units)",
+                    l.mesh.indices.len() / 3,
+                    l.error
+                )
+            })
+            .collect();
+        s += &format!(
+            "levels of detail (drawn where their error is under half a pixel): {}\n",
+            each.join(", ")
+        );
+    }
     let sk = &m.skeleton;
     let roots: Vec<&str> = (0..sk.len())
         .filter(|&j| sk.parents[j].is_none())

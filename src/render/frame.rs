@@ -36,6 +36,8 @@ pub struct FrameData {
     pub globals: Globals,
     /// The hero's joint palette (uploaded once per frame).
     pub hero_palette: Palette,
+    /// Pixels on screen per unit of the hero's mesh (its level of detail follows).
+    pub hero_pixels_per_unit: f32,
     /// The hero's drawn pose and joint matrices (scratch, sized on first use).
     hero_pose: Vec<Transform>,
     hero_joints: Vec<glam::Mat4>,
@@ -66,6 +68,8 @@ pub struct CastDraw {
     pub model: usize,
     /// Its joint palette.
     pub palette: Palette,
+    /// Pixels on screen per unit of its model's mesh (its level of detail follows).
+    pub pixels_per_unit: f32,
 }
 
 /// What the renderer brings to a frame: the target's shape and the level's drawing data. The
@@ -74,6 +78,8 @@ pub struct CastDraw {
 pub struct FrameParams<'a> {
     /// Width / height of the target.
     pub aspect: f64,
+    /// Height of the target, pixels.
+    pub height: u32,
     /// The static geometry's chunks (for culling).
     pub chunks: &'a ChunkTable,
     /// The level's backdrop (cut to the view each frame).
@@ -87,10 +93,36 @@ fn mover_drawn_at(world: &World, m: usize, alpha: f64) -> crate::collision::Pose
     world.movers().drawn_pose(m as u32, alpha)
 }
 
+/// Pixels on a target `height` pixels tall per unit of a skinned mesh whose feet are `at` on the
+/// play plane and whose palette is `joints`: pixels per metre there (the projected height of a
+/// metre up from the feet) times the mesh-to-world scale of its first joint's skin matrix (a
+/// character file's `scale`, the model's own units).
+fn pixels_per_unit(
+    view: &crate::view::camera::CameraView,
+    height: u32,
+    at: DVec2,
+    joints: &[glam::Mat4],
+) -> f32 {
+    let y = |p: glam::Vec3| {
+        let c = view.view_proj * p.extend(1.0);
+        c.y / c.w
+    };
+    let feet = glam::Vec3::new(at.x as f32, at.y as f32, 0.0);
+    let per_metre = (y(feet + glam::Vec3::Y) - y(feet)).abs() * height as f32 / 2.0;
+    let scale = joints.first().map_or(1.0, |m| m.x_axis.truncate().length());
+    per_metre * scale
+}
+
 impl FrameData {
     /// The palettes of the agents drawn with characters whose feet are in `visible`.
     /// A defeated agent is drawn while its body is shown ([`crate::view::Member::shown`]).
-    fn prepare_cast(&mut self, snap: &Snapshot<'_>, visible: &crate::collision::Aabb) {
+    fn prepare_cast(
+        &mut self,
+        snap: &Snapshot<'_>,
+        view: &crate::view::camera::CameraView,
+        height: u32,
+    ) {
+        let visible = &view.visible.expand(CAST_CULL_MARGIN);
         self.cast.clear();
         for (agent, m) in snap.cast.members() {
             if !m.shown() {
@@ -121,6 +153,7 @@ impl FrameData {
                 agent,
                 model: m.model,
                 palette,
+                pixels_per_unit: pixels_per_unit(view, height, at, &self.cast_joints[..joints]),
             });
         }
     }
@@ -141,6 +174,7 @@ impl FrameData {
         snap.hero
             .palette_into(at, snap.alpha, &mut self.hero_pose, &mut self.hero_joints);
         self.hero_palette.set(&self.hero_joints);
+        self.hero_pixels_per_unit = pixels_per_unit(&view, p.height, at, &self.hero_joints);
         let mut lines = LineMesh {
             vertices: std::mem::take(&mut self.living),
             z: 0.0,
@@ -189,7 +223,7 @@ impl FrameData {
             }
         }
         self.living = lines.vertices;
-        self.prepare_cast(snap, &view.visible.expand(CAST_CULL_MARGIN));
+        self.prepare_cast(snap, &view, p.height);
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {

@@ -108,6 +108,12 @@ impl Headless {
         self.gpu.describe()
     }
 
+    /// Triangles of the characters (the hero and the agents) in the last shot's lit pass, at the
+    /// levels of detail they were drawn with.
+    pub fn character_triangles(&self) -> u32 {
+        self.renderer.character_triangles()
+    }
+
     /// Draws the hero with `model` (a character's; see [`Renderer::set_hero_model`]).
     pub fn set_hero_model(&mut self, model: &crate::anim::Model) {
         self.renderer

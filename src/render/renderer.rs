@@ -55,6 +55,8 @@ pub struct Renderer {
     pub lighting: Lighting,
     /// Slab dimensions used for the next [`Renderer::set_level`].
     pub slabs: SlabConfig,
+    /// Triangles of the characters drawn in the last frame's lit pass.
+    character_triangles: u32,
 }
 
 /// The clear colour (the horizon haze; the sky covers it everywhere but past the backdrop's edge).
@@ -127,6 +129,7 @@ impl Renderer {
             cast_instances: Vec::new(),
             lighting,
             slabs: SlabConfig::default(),
+            character_triangles: 0,
         }
     }
 
@@ -222,6 +225,12 @@ impl Renderer {
         self.overlay.clear_cache();
     }
 
+    /// Triangles of the characters drawn in the last frame's lit pass, at the levels of detail
+    /// they were drawn with (the shadow pass draws the same).
+    pub fn character_triangles(&self) -> u32 {
+        self.character_triangles
+    }
+
     /// The static geometry's chunks, for [`FrameData::prepare`].
     pub fn chunks(&self) -> &ChunkTable {
         &self.chunks
@@ -237,6 +246,7 @@ impl Renderer {
     pub fn frame_params(&self, aspect: f64) -> FrameParams<'_> {
         FrameParams {
             aspect,
+            height: self.targets.size.1,
             chunks: self.chunks(),
             backdrop: self.backdrop(),
             lighting: &self.lighting,
@@ -282,14 +292,15 @@ impl Renderer {
                 .level
                 .as_ref()
                 .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
-            characters: std::iter::once(self.hero.draw())
+            characters: std::iter::once(self.hero.draw(frame.hero_pixels_per_unit))
                 .chain(frame.cast.iter().filter_map(|d| {
                     let model = self.cast_models.get(d.model)?;
                     let (_, instance) = self.cast_instances.get(d.agent)?.as_ref()?;
-                    Some(model.draw(instance))
+                    Some(model.draw(instance, d.pixels_per_unit))
                 }))
                 .collect(),
         };
+        self.character_triangles = scene.characters.iter().map(|c| c.count / 3).sum();
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),
         });

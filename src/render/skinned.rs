@@ -143,14 +143,40 @@ fn texture_pixels(texture: Option<&BaseColorTexture>) -> image::RgbaImage {
     }
 }
 
-/// A skinned model on the GPU: its bind-pose mesh and base colour texture, uploaded once and
-/// shared by every character drawn with it ([`SkinnedInstance`]).
+/// A skinned model on the GPU: its bind-pose mesh, its coarser levels of detail
+/// ([`crate::anim::lod`]) and its base colour texture, uploaded once and shared by every
+/// character drawn with it ([`SkinnedInstance`]).
 pub struct SkinnedModel {
+    /// The mesh, then its coarser levels, finest first.
+    levels: Vec<Level>,
+    texture: wgpu::TextureView,
+    sampler: wgpu::Sampler,
+}
+
+/// One level of detail on the GPU.
+struct Level {
     vertices: wgpu::Buffer,
     indices: wgpu::Buffer,
     count: u32,
-    texture: wgpu::TextureView,
-    sampler: wgpu::Sampler,
+    /// Its error in mesh units (0 for the mesh itself).
+    error: f32,
+}
+
+/// The largest error (pixels on screen) of the level of detail a character is drawn with: a
+/// fraction of a pixel, so the coarser level draws the same pixels but where an edge crosses a
+/// pixel's centre by less than this.
+pub const LOD_PIXEL_ERROR: f32 = 0.5;
+
+/// The index of the coarsest level of `errors` (mesh units, finest first, the first 0) whose
+/// error is under [`LOD_PIXEL_ERROR`] at `pixels_per_unit` pixels per mesh unit.
+pub fn choose_level(errors: impl IntoIterator<Item = f32>, pixels_per_unit: f32) -> usize {
+    errors
+        .into_iter()
+        .enumerate()
+        .filter(|(_, e)| *e * pixels_per_unit <= LOD_PIXEL_ERROR)
+        .map(|(i, _)| i)
+        .last()
+        .unwrap_or(0)
 }
 
 /// One character drawn with a [`SkinnedModel`]: its own joint palette, rewritten once per frame
@@ -179,23 +205,35 @@ pub struct SkinnedDraw<'a> {
 }
 
 impl SkinnedModel {
-    /// Uploads `mesh` and its `texture`.
+    /// Uploads `mesh`, its levels of detail (made here: [`crate::anim::lod::chain`]) and its
+    /// `texture`.
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         mesh: &SkinnedMesh,
         texture: Option<&BaseColorTexture>,
     ) -> Self {
-        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("skinned vertices"),
-            contents: bytemuck::cast_slice(&skinned_vertices(mesh)),
-            usage: wgpu::BufferUsages::VERTEX,
-        });
-        let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("skinned indices"),
-            contents: bytemuck::cast_slice(&mesh.indices),
-            usage: wgpu::BufferUsages::INDEX,
-        });
+        let upload = |mesh: &SkinnedMesh, error: f32| Level {
+            vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("skinned vertices"),
+                contents: bytemuck::cast_slice(&skinned_vertices(mesh)),
+                usage: wgpu::BufferUsages::VERTEX,
+            }),
+            indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("skinned indices"),
+                contents: bytemuck::cast_slice(&mesh.indices),
+                usage: wgpu::BufferUsages::INDEX,
+            }),
+            count: mesh.indices.len() as u32,
+            error,
+        };
+        let levels: Vec<Level> = std::iter::once(upload(mesh, 0.0))
+            .chain(
+                crate::anim::lod::chain(mesh)
+                    .iter()
+                    .map(|l| upload(&l.mesh, l.error)),
+            )
+            .collect();
         let pixels = texture_pixels(texture);
         let size = wgpu::Extent3d {
             width: pixels.width(),
@@ -232,9 +270,7 @@ impl SkinnedModel {
             ..Default::default()
         });
         SkinnedModel {
-            vertices,
-            indices,
-            count: mesh.indices.len() as u32,
+            levels,
             texture: tex.create_view(&wgpu::TextureViewDescriptor::default()),
             sampler,
         }
@@ -273,14 +309,27 @@ impl SkinnedModel {
         SkinnedInstance { palette, group }
     }
 
-    /// The draw of `instance` (made by this model's [`SkinnedModel::instance`]).
-    pub fn draw<'a>(&'a self, instance: &'a SkinnedInstance) -> SkinnedDraw<'a> {
+    /// The draw of `instance` (made by this model's [`SkinnedModel::instance`]) at
+    /// `pixels_per_unit` pixels on screen per mesh unit: the coarsest level of detail whose
+    /// error stays under [`LOD_PIXEL_ERROR`].
+    pub fn draw<'a>(
+        &'a self,
+        instance: &'a SkinnedInstance,
+        pixels_per_unit: f32,
+    ) -> SkinnedDraw<'a> {
+        let level =
+            &self.levels[choose_level(self.levels.iter().map(|l| l.error), pixels_per_unit)];
         SkinnedDraw {
-            vertices: &self.vertices,
-            indices: &self.indices,
-            count: self.count,
+            vertices: &level.vertices,
+            indices: &level.indices,
+            count: level.count,
             palette: &instance.group,
         }
+    }
+
+    /// Triangles and error (mesh units) of each level of detail, the mesh itself first.
+    pub fn levels(&self) -> impl Iterator<Item = (u32, f32)> + '_ {
+        self.levels.iter().map(|l| (l.count / 3, l.error))
     }
 }
 
@@ -310,9 +359,9 @@ impl SkinnedHero {
         self.instance.write(queue, palette);
     }
 
-    /// The draw for the passes.
-    pub fn draw(&self) -> SkinnedDraw<'_> {
-        self.model.draw(&self.instance)
+    /// The draw for the passes at `pixels_per_unit` pixels per mesh unit.
+    pub fn draw(&self, pixels_per_unit: f32) -> SkinnedDraw<'_> {
+        self.model.draw(&self.instance, pixels_per_unit)
     }
 }
 
@@ -330,6 +379,19 @@ impl SkinnedDraw<'_> {
 mod tests {
     use super::*;
     use crate::anim::{Model, HERO_GLB};
+
+    #[test]
+    fn the_coarsest_level_under_half_a_pixel_is_drawn() {
+        let errors = [0.0, 0.001, 0.004, 0.02];
+        // 100 pixels per unit: 0, 0.1, 0.4 and 2 pixels.
+        assert_eq!(choose_level(errors, 100.0), 2);
+        // Closer: only the mesh itself.
+        assert_eq!(choose_level(errors, 1000.0), 0);
+        // Far: the coarsest.
+        assert_eq!(choose_level(errors, 10.0), 3);
+        // No levels: the mesh.
+        assert_eq!(choose_level([0.0], 1.0), 0);
+    }
 
     #[test]
     fn the_vertex_has_no_padding_and_the_palette_holds_every_joint() {

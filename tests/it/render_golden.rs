@@ -338,6 +338,40 @@ fn the_cpu_quality_draws_the_same_view_as_the_reference() {
 }
 
 #[test]
+fn a_dense_character_is_drawn_with_fewer_triangles_and_the_same_pixels() {
+    // `benches/crowd/hero_10k.glb`: the hero with each face of its boxes cut into a 6 × 6 grid,
+    // 9 936 triangles on the hero's own surface. At the game's camera its coarser levels of
+    // detail (`anim::lod`: half-edge collapses, error under half a pixel) are drawn instead.
+    let (world, view) = world_after(
+        &showcase(),
+        &[(90, act(1.0, false, false)), (22, act(1.0, true, false))],
+    );
+    let mut h = headless();
+    let built_in = h.shoot(&world, &view).unwrap();
+    assert_eq!(h.character_triangles(), 276, "the built-in hero");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/crowd/hero_10k.glb");
+    let dense = tessera::anim::Model::from_glb(&std::fs::read(path).unwrap()).unwrap();
+    assert_eq!(dense.mesh.indices.len() / 3, 9936);
+    h.set_hero_model(&dense);
+    let drawn = h.shoot(&world, &view).unwrap();
+    let triangles = h.character_triangles();
+    assert!(
+        triangles <= 2 * 276,
+        "{triangles} triangles drawn of the dense hero's 9 936"
+    );
+    let fraction = differing_pixels(&built_in, &drawn) as f64 / (SIZE.0 * SIZE.1) as f64;
+    if fraction > 0.001 {
+        let out = golden_dir().join("hero_10k.actual.png");
+        drawn.save_png(&out).unwrap();
+        panic!(
+            "{:.3}% of the pixels differ from the built-in hero's; actual: {}",
+            fraction * 100.0,
+            out.display()
+        );
+    }
+}
+
+#[test]
 fn the_main_pass_is_multisampled_4x() {
     let h = headless();
     assert_eq!(h.samples(), 4, "4× MSAA on {}", h.describe());
