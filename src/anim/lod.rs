@@ -424,14 +424,21 @@ impl<'a> Simplifier<'a> {
                 continue; // a kept vertex is on the surface
             }
             let k = key(at);
+            // Only the largest distance matters: a point within it of some triangle is done.
+            let enough = worst.max(1e-9 * self.diagonal);
             let mut best = f64::INFINITY;
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    for dz in -1..=1 {
-                        let near = grid.get(&[k[0] + dx, k[1] + dy, k[2] + dz]);
-                        for &t in near.into_iter().flatten() {
-                            best = best.min(point_triangle(at, corners(t)));
-                        }
+            // Its own cube first (where the triangles it lies on are), then the 26 around.
+            let offsets = std::iter::once([0, 0, 0]).chain(
+                (0..27)
+                    .map(|i| [i % 3 - 1, i / 3 % 3 - 1, i / 9 - 1])
+                    .filter(|o| *o != [0, 0, 0]),
+            );
+            'search: for [dx, dy, dz] in offsets {
+                let near = grid.get(&[k[0] + dx, k[1] + dy, k[2] + dz]);
+                for &t in near.into_iter().flatten() {
+                    best = best.min(point_triangle(at, corners(t)));
+                    if best <= enough {
+                        break 'search;
                     }
                 }
             }
