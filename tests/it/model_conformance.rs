@@ -319,6 +319,7 @@ fn tessera_model_reports_parts_clips_roles_and_notes() {
     for line in [
         "mesh: 2 parts, 1656 vertices, 552 triangles",
         "  mesh `hero` primitive 0: 828 vertices, 276 triangles",
+        "levels of detail: none (under 1000 triangles)",
         "skeleton: 21 joints (root: hips)",
         "clips: 4",
         "  `Running`: 0.66 s, 14 channels",
@@ -885,4 +886,23 @@ fn characters_exported_by_blender_play_as_the_hero() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `tessera model` lists a dense model's levels of detail with their errors: the hero cut into
+/// 9 936 triangles (`benches/crowd/hero_10k.glb`) goes back to its own 310 at no error.
+#[test]
+fn tessera_model_lists_the_levels_of_detail_of_a_dense_model() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/crowd/hero_10k.glb");
+    let out = tessera(&[OsStr::new("model"), OsStr::new(path)]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("levels of detail"))
+        .unwrap_or_else(|| panic!("no levels in:\n{stdout}"));
+    assert!(
+        line.contains("4968 triangles (error 0.0000 units)")
+            && line.contains("310 triangles (error 0.0000 units)"),
+        "{line}"
+    );
 }
