@@ -502,7 +502,7 @@ fn the_campaign_title_screen_plays_pauses_and_quits_with_the_keyboard() {
     w.key("Escape");
     w.wait_title("the pause menu", |t| t.ends_with(" (paused)"));
     std::thread::sleep(Duration::from_millis(500)); // as below, for the title screen
-    // Resume, Restart, Settings, Level editor, Title screen, Quit.
+                                                    // Resume, Restart, Settings, Level editor, Title screen, Quit.
     w.key("Down Down Down Down space");
     w.wait_title("the title screen again", |t| t.ends_with(" (title screen)"));
     // The title changes when the screen does, a frame before its menu takes the keyboard: keys
