@@ -390,8 +390,17 @@ fn main() {
         let mut polys = session.level().source_polygons();
         let config = MeshConfig::default();
         let stand = Tuning::default().stand_collider;
+        let whole = std::time::Instant::now();
+        black_box(tessera::collision::build_mesh(&polys, &stand, &config).expect("it builds"));
+        let whole = whole.elapsed();
+        let built = std::time::Instant::now();
         let mut mesh = build_chunked_mesh(&polys, &stand, &config, DEFAULT_CHUNK_SIZE)
             .expect("the level builds");
+        println!(
+            "{name}: one chunked mesh built whole in {:.1} ms (a whole build: {:.1} ms)",
+            built.elapsed().as_secs_f64() * 1e3,
+            whole.as_secs_f64() * 1e3
+        );
         let id = polys[polygon].id;
         c.bench_function(&format!("edit_to_playable/{name}/chunked_mesh"), |b| {
             b.iter(|| {

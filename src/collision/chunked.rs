@@ -698,7 +698,9 @@ fn build_chunk(
     let bc = inner.corners();
     for k in 0..4 {
         let (a, b) = (bc[k], bc[(k + 1) % 4]);
-        if !buried(a, b, NO_PIECE, pieces, grid) {
+        // Whether a bound is buried is a walk along the whole bound: ask only for the chunks it
+        // reaches (a few hundred of a large level's thousands).
+        if clip(a, b, &rect).is_some() && !buried(a, b, NO_PIECE, pieces, grid) {
             push(&mut out, a, b, PolygonId::BOUNDS, NO_PIECE);
         }
     }
