@@ -33,11 +33,8 @@
 //!   the polygons that reach them; then their faces' install. Besides, a few passes over the
 //!   piece list (which pieces go, the bounds) and over the seed grid: about 0.1 ms a mesh at
 //!   1 000 polygons, 0.6 ms at 10 000 (BENCHMARKS.md, "Editor: edit to playable"). The first
-//!   build of a level builds every chunk, and most of a large, sparse level's chunks are empty:
-//!   nothing reaches them but their own sides. Such a chunk's triangulation is the same for
-//!   every one of a size but for where its corners are (`EmptySquare`: made once per thread,
-//!   then given each chunk's corners, as the build computes them); only its region
-//!   classification is done for each (a chunk inside a large polygon is solid).
+//!   build of a level builds every chunk: most of a large, sparse level's chunks are empty, at
+//!   about 35 µs each.
 //!
 //! What is left behind: the source lists of rebuilt chunks' old faces (a few per chunk; lists
 //! are appended, not reused) and, between compactions, the vertices only old faces used.
@@ -684,10 +681,38 @@ fn build_chunk(
         grid,
         inner,
         budget,
-        ..
+        gate_ids,
     } = *input;
     let frame = rect.expand(0.25 * (rect.max.x - rect.min.x));
-    let mut out = square_segments(&rect, &frame, extra);
+    let mut out = Segments {
+        pts: Points::with_capacity(64),
+        segs: Vec::new(),
+        source: Vec::new(),
+        piece: Vec::new(),
+    };
+    for c in frame.corners() {
+        out.pts.id(c);
+    }
+    // The border: the square's sides, split at the extra points.
+    let corners = rect.corners();
+    for k in 0..4 {
+        let (a, b) = (corners[k], corners[(k + 1) % 4]);
+        let d = b - a;
+        let mut on: Vec<DVec2> = extra
+            .iter()
+            .copied()
+            .filter(|&p| p != a && p != b && (if d.x == 0.0 { p.x == a.x } else { p.y == a.y }))
+            .collect();
+        on.sort_by(|p, q| (*p - a).dot(d).total_cmp(&(*q - a).dot(d)));
+        on.dedup();
+        let mut prev = a;
+        for p in on.into_iter().chain(std::iter::once(b)) {
+            out.segs.push([out.pts.id(prev), out.pts.id(p)]);
+            out.source.push(BORDER_SOURCE);
+            out.piece.push(BORDER_PIECE);
+            prev = p;
+        }
+    }
     let push = |out: &mut Segments, a: DVec2, b: DVec2, source: PolygonId, piece: u32| {
         if let Some((u, v)) = clip(a, b, &rect) {
             out.segs.push([out.pts.id(u), out.pts.id(v)]);
@@ -699,27 +724,13 @@ fn build_chunk(
     for k in 0..4 {
         let (a, b) = (bc[k], bc[(k + 1) % 4]);
         // Whether a bound is buried is a walk along the whole bound: ask only for the chunks it
-        // reaches (a few hundred of a large level's thousands).
+        // reaches.
         if clip(a, b, &rect).is_some() && !buried(a, b, NO_PIECE, pieces, grid) {
             push(&mut out, a, b, PolygonId::BOUNDS, NO_PIECE);
         }
     }
     grid.candidates_in(rect, cand);
     cand.retain(|&i| pieces[i as usize].aabb.overlaps(&rect));
-    if cand.is_empty() && extra.is_empty() && out.segs.len() == 4 {
-        // Nothing but the square's four sides: the triangulation of every such chunk is the
-        // same up to where the square is (see `EmptySquare`).
-        let (verts, faces, lists) = EMPTY_SQUARE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            let size = rect.max.x - rect.min.x;
-            if cache.as_ref().is_none_or(|t| t.size != size) {
-                let made = triangulate(out, &rect, &frame, pieces, grid, budget)?;
-                *cache = Some(EmptySquare::of(&rect, &frame, made));
-            }
-            Ok::<_, BuildError>(cache.as_ref().expect("made above").at(&rect, &frame))
-        })?;
-        return Ok(finish(input, faces, verts, lists));
-    }
     let mut local: Vec<PieceSegment> = Vec::new();
     let mut done: Vec<PolygonId> = Vec::new();
     for &i in cand.iter() {
@@ -767,55 +778,6 @@ fn build_chunk(
             push(&mut out, a, b, source, k);
         }
     }
-    let (verts, faces, lists) = triangulate(out, &rect, &frame, pieces, grid, budget)?;
-    Ok(finish(input, faces, verts, lists))
-}
-
-/// A chunk's first segments: the frame's corners (the first four points), then its square's
-/// sides, split at the `extra` points on them.
-fn square_segments(rect: &Aabb, frame: &Aabb, extra: &[DVec2]) -> Segments {
-    let mut out = Segments {
-        pts: Points::with_capacity(64),
-        segs: Vec::new(),
-        source: Vec::new(),
-        piece: Vec::new(),
-    };
-    for c in frame.corners() {
-        out.pts.id(c);
-    }
-    let corners = rect.corners();
-    for k in 0..4 {
-        let (a, b) = (corners[k], corners[(k + 1) % 4]);
-        let d = b - a;
-        let mut on: Vec<DVec2> = extra
-            .iter()
-            .copied()
-            .filter(|&p| p != a && p != b && (if d.x == 0.0 { p.x == a.x } else { p.y == a.y }))
-            .collect();
-        on.sort_by(|p, q| (*p - a).dot(d).total_cmp(&(*q - a).dot(d)));
-        on.dedup();
-        let mut prev = a;
-        for p in on.into_iter().chain(std::iter::once(b)) {
-            out.segs.push([out.pts.id(prev), out.pts.id(p)]);
-            out.source.push(BORDER_SOURCE);
-            out.piece.push(BORDER_PIECE);
-            prev = p;
-        }
-    }
-    out
-}
-
-/// The constrained triangulation of a chunk's segments (`rect`: the square, `frame`: the square
-/// widened, whose corners are the first four vertices): its vertices, faces (unclassified) and
-/// source lists.
-fn triangulate(
-    out: Segments,
-    rect: &Aabb,
-    frame: &Aabb,
-    pieces: &[InflatedPiece],
-    grid: &PieceGrid,
-    budget: usize,
-) -> Result<(Vec<DVec2>, Vec<Face>, SourceLists), BuildError> {
     let Segments {
         mut pts,
         segs,
@@ -825,16 +787,16 @@ fn triangulate(
     let split = planarize(&mut pts, &segs, budget).map_err(|e| planarize_failed(e, &source))?;
     let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
     let (mut lists, run_list) = run_source_lists(&runs, &split, &source);
-    let chains = Junctions::find(&pts.points, &split, &runs, |p| on_boundary(rect, p));
+    let chains = Junctions::find(&pts.points, &split, &runs, |p| on_boundary(&rect, p));
     for (p, &j) in chains.is_junction.iter().enumerate() {
         if j {
             used[p] = false;
         }
     }
-    let (verts, remap) = order_vertices(&pts.points, &used, frame);
+    let (verts, remap) = order_vertices(&pts.points, &used, &frame);
     let edges = constraint_edges(&chains, &run_list, &mut lists, &pts.points, &remap);
     drop(chains);
-    let (faces, conflicts) = cdt::triangulate(&verts, edges).map_err(|e| match e {
+    let (mut faces, conflicts) = cdt::triangulate(&verts, edges).map_err(|e| match e {
         cdt::CdtError::BadVertex(v) => BuildError::Triangulation(format!(
             "vertex ({}, {}) is repeated or outside the chunk's frame",
             Num(verts[v as usize].x),
@@ -846,71 +808,7 @@ fn triangulate(
             "{conflicts} constraint edges conflict after splitting"
         )));
     }
-    Ok((verts, faces, lists))
-}
-
-/// The triangulation of a chunk that nothing reaches (no piece, no level bound, no extra border
-/// point): its square's four sides alone, in its frame. Its vertices are the square's and the
-/// frame's corners, so the same faces serve every such chunk of one size, with the vertices of
-/// its own square: the same bits as building it (the corners are computed as the build computes
-/// them). Only the region classification differs (a chunk inside a large polygon is solid), and
-/// it is done for each. Building an empty chunk the long way cost about 35 µs, most of a sparse
-/// level's first chunked build (thousands of empty chunks); this costs a copy.
-struct EmptySquare {
-    /// The square's side.
-    size: f64,
-    /// Per vertex: which of the square's (0–3) or the frame's (4–7) corners it is.
-    corner: Vec<u8>,
-    faces: Vec<Face>,
-    lists: SourceLists,
-}
-
-thread_local! {
-    /// The last empty square's triangulation made on this thread (chunks of one size).
-    static EMPTY_SQUARE: std::cell::RefCell<Option<EmptySquare>> = const { std::cell::RefCell::new(None) };
-}
-
-impl EmptySquare {
-    /// The template of a triangulation `made` of the empty square `rect` in `frame`.
-    fn of(rect: &Aabb, frame: &Aabb, made: (Vec<DVec2>, Vec<Face>, SourceLists)) -> Self {
-        let (verts, faces, lists) = made;
-        let corners: Vec<DVec2> = rect.corners().into_iter().chain(frame.corners()).collect();
-        let corner = verts
-            .iter()
-            .map(|v| {
-                corners
-                    .iter()
-                    .position(|c| c == v)
-                    .expect("an empty square has only corners") as u8
-            })
-            .collect();
-        EmptySquare {
-            size: rect.max.x - rect.min.x,
-            corner,
-            faces,
-            lists,
-        }
-    }
-
-    /// Vertices, faces and source lists of the empty square `rect` in `frame`.
-    fn at(&self, rect: &Aabb, frame: &Aabb) -> (Vec<DVec2>, Vec<Face>, SourceLists) {
-        let corners: Vec<DVec2> = rect.corners().into_iter().chain(frame.corners()).collect();
-        let verts = self.corner.iter().map(|&c| corners[c as usize]).collect();
-        (verts, self.faces.clone(), self.lists.clone())
-    }
-}
-
-/// A chunk's triangulation classified and cut to its square: the faces with no frame corner
-/// (vertices 0 to 3), renumbered, and the door-covered ones.
-fn finish(input: &Input, mut faces: Vec<Face>, verts: Vec<DVec2>, lists: SourceLists) -> Fresh {
-    let gates = classify_regions(
-        &mut faces,
-        &verts,
-        input.pieces,
-        input.grid,
-        input.inner,
-        input.gate_ids.to_vec(),
-    );
+    let gates = classify_regions(&mut faces, &verts, pieces, grid, inner, gate_ids.to_vec());
     // Keep the faces inside the square: those with no frame corner (vertices 0 to 3).
     let mut keep = vec![UNLINKED; faces.len()];
     let mut n = 0u32;
@@ -939,12 +837,12 @@ fn finish(input: &Input, mut faces: Vec<Face>, verts: Vec<DVec2>, lists: SourceL
             gated.push((f, gf.open_kind, doors));
         }
     }
-    Fresh {
+    Ok(Fresh {
         verts: verts[4..].to_vec(),
         faces: kept,
         lists,
         gated,
-    }
+    })
 }
 
 /// Puts the new chunks into the mesh: frees their old faces' slots, writes the new faces into
@@ -1185,58 +1083,6 @@ fn compact(mesh: &mut CollisionMesh, chunking: &mut Chunking) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_empty_square_is_triangulated_as_the_long_way_does_anywhere() {
-        let grid = PieceGrid::new(
-            &[],
-            Aabb {
-                min: DVec2::splat(-1e4),
-                max: DVec2::splat(1e4),
-            },
-        );
-        let made = |rect: &Aabb| {
-            let frame = rect.expand(0.25 * (rect.max.x - rect.min.x));
-            let out = square_segments(rect, &frame, &[]);
-            let (verts, faces, lists) =
-                triangulate(out, rect, &frame, &[], &grid, 1 << 20).unwrap();
-            (frame, verts, format!("{faces:?} {lists:?}"))
-        };
-        for size in [8.0, 3.0, 2.0, 0.5] {
-            let square = |x: f64, y: f64| Aabb {
-                min: DVec2::new(x, y) * size,
-                max: DVec2::new(x + 1.0, y + 1.0) * size,
-            };
-            let first = square(0.0, 0.0);
-            let (frame, verts, faces) = made(&first);
-            let template = EmptySquare::of(
-                &first,
-                &frame,
-                triangulate(
-                    square_segments(&first, &frame, &[]),
-                    &first,
-                    &frame,
-                    &[],
-                    &grid,
-                    1 << 20,
-                )
-                .unwrap(),
-            );
-            assert_eq!(template.at(&first, &frame).0, verts);
-            for (x, y) in [(1.0, 0.0), (-7.0, 3.0), (123.0, -456.0), (1000.0, 999.0)] {
-                let rect = square(x, y);
-                let (frame, verts, long_way) = made(&rect);
-                let (v, f, l) = template.at(&rect, &frame);
-                assert_eq!(v, verts, "size {size} at ({x}, {y})");
-                assert_eq!(
-                    format!("{f:?} {l:?}"),
-                    long_way,
-                    "size {size} at ({x}, {y})"
-                );
-                assert_eq!(long_way, faces, "the same faces as the first square's");
-            }
-        }
-    }
 
     #[test]
     fn clipping_gives_both_sides_of_a_line_the_same_point() {
