@@ -336,15 +336,39 @@ fn start_xvfb() -> (Child, String) {
         .spawn()
         .expect("run Xvfb");
     let mut line = String::new();
-    let out = child.stdout.take().unwrap();
-    std::io::BufReader::new(out)
-        .read_line(&mut line)
-        .expect("Xvfb's display number");
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    out.read_line(&mut line).expect("Xvfb's display number");
+    // The pipe stays read until Xvfb exits: a closed pipe would kill it at its next write.
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
     let n: u32 = line
         .trim()
         .parse()
         .unwrap_or_else(|_| panic!("Xvfb wrote {line:?}, not a display number"));
-    (child, format!(":{n}"))
+    let display = format!(":{n}");
+    // Once in a full run (2026-11-27) the game could not connect to a display Xvfb had just
+    // named. Wait until the display answers a client before starting anything on it.
+    let start = Instant::now();
+    loop {
+        let answered = Command::new("xdotool")
+            .arg("getdisplaygeometry")
+            .env("DISPLAY", &display)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if answered {
+            break;
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            panic!("Xvfb on {display} exited ({status}) before it answered");
+        }
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "Xvfb on {display} did not answer a client"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (child, display)
 }
 
 /// A copy of the default level (with its comments) in a scratch directory, and its bytes.
