@@ -167,8 +167,6 @@ struct Simplifier<'a> {
     heap: BinaryHeap<Reverse<Collapse>>,
     flat: bool,
     diagonal: f64,
-    /// The largest error paid so far.
-    error: f64,
 }
 
 impl<'a> Simplifier<'a> {
@@ -212,7 +210,6 @@ impl<'a> Simplifier<'a> {
             heap: BinaryHeap::new(),
             flat: is_flat(mesh),
             diagonal: (hi - lo).length().max(f64::MIN_POSITIVE),
-            error: 0.0,
             pos,
             rep,
             tri_pos,
@@ -357,7 +354,6 @@ impl<'a> Simplifier<'a> {
             if !self.can_collapse(from, onto) {
                 continue;
             }
-            self.error = self.error.max(error);
             self.apply(from, onto);
         }
         true
@@ -586,23 +582,9 @@ mod tests {
             .collect()
     }
 
-    /// Distance from `p` to the triangle `t`.
-    fn distance(p: Vec3, [a, b, c]: [Vec3; 3]) -> f32 {
-        let n = (b - a).cross(c - a).normalize();
-        let q = p - n * n.dot(p - a);
-        let inside = [(a, b), (b, c), (c, a)]
-            .iter()
-            .all(|&(u, v)| (v - u).cross(q - u).dot(n) >= 0.0);
-        if inside {
-            return (p - q).length();
-        }
-        [(a, b), (b, c), (c, a)]
-            .iter()
-            .map(|&(u, v)| {
-                let t = ((p - u).dot(v - u) / (v - u).length_squared()).clamp(0.0, 1.0);
-                (p - (u + (v - u) * t)).length()
-            })
-            .fold(f32::MAX, f32::min)
+    /// Distance from `p` to the triangle `t` (the module's own measure, in f64).
+    fn distance(p: Vec3, t: [Vec3; 3]) -> f32 {
+        point_triangle(p.as_dvec3(), t.map(|q| q.as_dvec3())) as f32
     }
 
     fn check_level(original: &SkinnedMesh, lod: &Lod) {

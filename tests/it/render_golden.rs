@@ -174,6 +174,21 @@ fn check(name: &str, actual: &Image) {
     let _ = std::fs::remove_file(&actual_path);
 }
 
+/// Fails, writing `actual` to `<name>.actual.png` beside the golden images, when more than
+/// `max_fraction` of its pixels differ from `expected` (`what`, for the message).
+fn assert_mostly_same(expected: &Image, actual: &Image, max_fraction: f64, name: &str, what: &str) {
+    let fraction = differing_pixels(expected, actual) as f64 / (SIZE.0 * SIZE.1) as f64;
+    if fraction > max_fraction {
+        let path = golden_dir().join(format!("{name}.actual.png"));
+        actual.save_png(&path).unwrap();
+        panic!(
+            "{:.3}% of the pixels differ from {what}; actual: {}",
+            fraction * 100.0,
+            path.display()
+        );
+    }
+}
+
 fn differing_pixels(a: &Image, b: &Image) -> usize {
     a.rgba
         .chunks(4)
@@ -325,16 +340,13 @@ fn the_cpu_quality_draws_the_same_view_as_the_reference() {
     assert_eq!(h.samples(), 1);
     let actual = h.shoot(&world, &view).unwrap();
     let expected = Image::load_png(&golden_dir().join("showcase_jump.png")).unwrap();
-    let fraction = differing_pixels(&expected, &actual) as f64 / (SIZE.0 * SIZE.1) as f64;
-    if fraction > 0.02 {
-        let path = golden_dir().join("showcase_jump.cpu.actual.png");
-        actual.save_png(&path).unwrap();
-        panic!(
-            "{:.2}% of the pixels differ from the full-quality reference; actual: {}",
-            fraction * 100.0,
-            path.display()
-        );
-    }
+    assert_mostly_same(
+        &expected,
+        &actual,
+        0.02,
+        "showcase_jump.cpu",
+        "the full-quality reference",
+    );
 }
 
 #[test]
@@ -359,16 +371,7 @@ fn a_dense_character_is_drawn_with_fewer_triangles_and_the_same_pixels() {
         triangles <= 2 * 276,
         "{triangles} triangles drawn of the dense hero's 9 936"
     );
-    let fraction = differing_pixels(&built_in, &drawn) as f64 / (SIZE.0 * SIZE.1) as f64;
-    if fraction > 0.001 {
-        let out = golden_dir().join("hero_10k.actual.png");
-        drawn.save_png(&out).unwrap();
-        panic!(
-            "{:.3}% of the pixels differ from the built-in hero's; actual: {}",
-            fraction * 100.0,
-            out.display()
-        );
-    }
+    assert_mostly_same(&built_in, &drawn, 0.001, "hero_10k", "the built-in hero's");
 }
 
 #[test]
