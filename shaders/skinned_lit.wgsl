@@ -1,4 +1,5 @@
-// Skinned lit pass: the hero, skinned on the GPU by its joint palette (`skinning.wgsl`, group 2), then lit exactly
+// Skinned lit pass: the hero, skinned on the GPU by its joint palette (`skinning.wgsl`, group 2)
+// (or posed on the CPU: `vs_posed`), then lit exactly
 // like the level (`lighting.wgsl`). Normals use the skin matrix's upper 3×3: the clips rotate and
 // translate joints without scaling them (a character's uniform scale is undone by `normalize`),
 // so it is a rotation and needs no inverse transpose. The albedo is the vertex colour times the
@@ -17,6 +18,15 @@ fn vs_main(v: SkinnedIn) -> VertexOut {
     let world = (m * vec4<f32>(v.position, 1.0)).xyz;
     let normal = normalize((m * vec4<f32>(v.normal, 0.0)).xyz);
     var out = light_vertex(world, normal, v.color * palette.tint.rgb, 0.0);
+    out.uv = v.uv;
+    return out;
+}
+
+// Characters posed on the CPU (render::posed), drawn in one batch per model: lit the same way,
+// no skinning.
+@vertex
+fn vs_posed(v: PosedIn) -> VertexOut {
+    var out = light_vertex(v.position, v.normal, v.color, 0.0);
     out.uv = v.uv;
     return out;
 }

@@ -7,3 +7,9 @@ fn vs_main(v: SkinnedIn) -> @builtin(position) vec4<f32> {
     let m = skin_matrix(v.joints, v.weights);
     return globals.light_view_proj * (m * vec4<f32>(v.position, 1.0));
 }
+
+// Characters posed on the CPU (render::posed): already in world space.
+@vertex
+fn vs_posed(v: PosedIn) -> @builtin(position) vec4<f32> {
+    return globals.light_view_proj * vec4<f32>(v.position, 1.0);
+}

@@ -26,6 +26,15 @@ struct SkinnedIn {
     @location(5) uv: vec4<f32>,
 };
 
+// A vertex posed on the CPU (render::posed::PosedVertex): already in world space, its colour
+// already tinted; the locations of `SkinnedIn` it keeps.
+struct PosedIn {
+    @location(0) position: vec3<f32>,
+    @location(1) normal: vec3<f32>,
+    @location(2) color: vec3<f32>,
+    @location(5) uv: vec4<f32>,
+};
+
 // The weighted sum of four palette matrices (the weights sum to 1). Joint indices past the
 // palette are clamped (the loader refuses such files; this only keeps a bad upload in bounds).
 fn skin_matrix(joints: vec4<u32>, weights: vec4<f32>) -> mat4x4<f32> {

@@ -1,21 +1,37 @@
-//! A vertex buffer rewritten every frame, grown (doubling) when the data outgrows it.
+//! A vertex or index buffer rewritten every frame, grown (doubling) when the data outgrows it.
 use bytemuck::Pod;
 
-/// A growable GPU vertex buffer.
+/// A growable GPU vertex (or index) buffer.
 pub struct DynamicBuffer {
     label: &'static str,
+    usage: wgpu::BufferUsages,
     buffer: wgpu::Buffer,
     capacity: u64,
     len: u32,
 }
 
 impl DynamicBuffer {
-    /// An empty buffer with room for `capacity` bytes.
+    /// An empty vertex buffer with room for `capacity` bytes.
     pub fn new(device: &wgpu::Device, label: &'static str, capacity: u64) -> Self {
+        DynamicBuffer::with_usage(device, label, capacity, wgpu::BufferUsages::VERTEX)
+    }
+
+    /// An empty index buffer with room for `capacity` bytes.
+    pub fn index(device: &wgpu::Device, label: &'static str, capacity: u64) -> Self {
+        DynamicBuffer::with_usage(device, label, capacity, wgpu::BufferUsages::INDEX)
+    }
+
+    fn with_usage(
+        device: &wgpu::Device,
+        label: &'static str,
+        capacity: u64,
+        usage: wgpu::BufferUsages,
+    ) -> Self {
         let capacity = capacity.max(256);
         DynamicBuffer {
             label,
-            buffer: create(device, label, capacity),
+            usage,
+            buffer: create(device, label, capacity, usage),
             capacity,
             len: 0,
         }
@@ -26,7 +42,7 @@ impl DynamicBuffer {
         let bytes: &[u8] = bytemuck::cast_slice(data);
         if bytes.len() as u64 > self.capacity {
             self.capacity = (bytes.len() as u64).next_power_of_two();
-            self.buffer = create(device, self.label, self.capacity);
+            self.buffer = create(device, self.label, self.capacity, self.usage);
         }
         if !bytes.is_empty() {
             queue.write_buffer(&self.buffer, 0, bytes);
@@ -50,11 +66,16 @@ impl DynamicBuffer {
     }
 }
 
-fn create(device: &wgpu::Device, label: &str, size: u64) -> wgpu::Buffer {
+fn create(
+    device: &wgpu::Device,
+    label: &str,
+    size: u64,
+    usage: wgpu::BufferUsages,
+) -> wgpu::Buffer {
     device.create_buffer(&wgpu::BufferDescriptor {
         label: Some(label),
         size: size.next_multiple_of(wgpu::COPY_BUFFER_ALIGNMENT),
-        usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
+        usage: usage | wgpu::BufferUsages::COPY_DST,
         mapped_at_creation: false,
     })
 }

@@ -6,7 +6,9 @@
 //!   ([`background_mesh`], designed once per level and cut to the view each frame), the
 //!   collision debug overlay ([`collision_overlay`] through the [`debug_draw::DebugDraw`] trait).
 //! - The skinned hero on the GPU ([`skinned`]: its mesh uploaded once, its joint palette from
-//!   `anim` uploaded once per frame, skinned in the vertex stage of the lit and shadow passes).
+//!   `anim` uploaded once per frame, skinned in the vertex stage of the lit and shadow passes),
+//!   and the agents drawn with characters: the same way on a GPU, posed on the CPU and drawn in
+//!   one batch per model on a CPU rasteriser ([`posed`]).
 //! - The light ([`globals`]: sun, ambient, fog, the shadow camera). The camera, the hero's
 //!   animation and step smoothing are the view's (`crate::view`): a frame is drawn from the
 //!   world and the view's [`crate::view::Snapshot`], nothing else.
@@ -33,6 +35,7 @@ pub mod ladder_mesh;
 pub mod level_mesh;
 pub mod palette;
 pub mod passes;
+pub mod posed;
 pub mod quality;
 pub mod renderer;
 pub mod shaders;

@@ -4,8 +4,11 @@
 //! and every texture tap on the CPU: 4× MSAA alone costs it about 15 ms per 1280×720 frame, and the
 //! four shadow-map taps per fragment a quarter of the lit pass, and a 1024² shadow map about 6 ms
 //! of CPU per frame more than a 512² one (its clear and the level drawn into it; measured on the
-//! 20-enemy scene, BENCHMARKS.md). So by default it draws with one sample per pixel, a one-tap
-//! shadow filter and a 512² shadow map; hardware adapters get the full look. Offscreen
+//! 20-enemy scene, BENCHMARKS.md); and each draw has a fixed cost far above a few hundred
+//! triangles', so a crowd of characters, each its own draw in two passes, cost it 10 ms of CPU
+//! per frame for 20. So by default it draws with one sample per pixel, a one-tap shadow filter
+//! and a 512² shadow map, and poses the agents' characters on the CPU, drawn in one batch per
+//! model ([`super::posed`]); hardware adapters get the full look and skin on the GPU. Offscreen
 //! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
 use super::targets::MSAA_SAMPLES;
 
@@ -55,6 +58,10 @@ pub struct Quality {
     /// view, so at the default camera a 1024² map has texels of about 3 cm, a 512² one of 6 cm
     /// (softer shadow edges).
     pub shadow_map: u32,
+    /// Whether the agents drawn with characters are posed on the CPU and drawn in one batch per
+    /// model ([`super::posed`]) rather than skinned on the GPU one draw each. The same pixels
+    /// either way; the hero is always skinned on the GPU.
+    pub pose_on_cpu: bool,
 }
 
 /// Shadow map texels per side in the full look.
@@ -64,21 +71,24 @@ pub const CPU_SHADOW_MAP: u32 = 512;
 
 /// Why `auto` draws without multisampling on a CPU adapter (logged once).
 pub const CPU_REASON: &str = "a CPU rasteriser: drawing without multisampling (4× MSAA alone \
-     costs it about 15 ms per 1280×720 frame), with a 1-tap shadow filter and a 512² shadow map; \
-     `--msaa 4` forces multisampling";
+     costs it about 15 ms per 1280×720 frame), with a 1-tap shadow filter and a 512² shadow map, \
+     the agents' characters posed on the CPU and drawn in one batch per model; `--msaa 4` forces \
+     multisampling";
 
 impl Quality {
-    /// The full look: 4× MSAA, the 4-tap shadow filter and a 1024² shadow map.
+    /// The full look: 4× MSAA, the 4-tap shadow filter and a 1024² shadow map, characters
+    /// skinned on the GPU.
     pub const FULL: Quality = Quality {
         samples: MSAA_SAMPLES,
         shadow_taps: 4,
         shadow_map: FULL_SHADOW_MAP,
+        pose_on_cpu: false,
     };
 
     /// The settings for an adapter of type `device` given the multisampling asked for, and a
     /// one-line reason when they are below [`Quality::FULL`] because the adapter is a CPU
-    /// rasteriser. A fixed `msaa` is kept on every adapter; the shadow filter and map follow the
-    /// adapter.
+    /// rasteriser. A fixed `msaa` is kept on every adapter; the shadow filter and map and where
+    /// characters are posed follow the adapter.
     pub fn choose(msaa: Msaa, device: wgpu::DeviceType) -> (Quality, Option<&'static str>) {
         let cpu = device == wgpu::DeviceType::Cpu;
         let samples = match msaa {
@@ -90,6 +100,7 @@ impl Quality {
             samples,
             shadow_taps: if cpu { 1 } else { 4 },
             shadow_map: if cpu { CPU_SHADOW_MAP } else { FULL_SHADOW_MAP },
+            pose_on_cpu: cpu,
         };
         (quality, cpu.then_some(CPU_REASON))
     }
@@ -141,6 +152,7 @@ mod tests {
                 samples: 1,
                 shadow_taps: 1,
                 shadow_map: CPU_SHADOW_MAP,
+                pose_on_cpu: true,
             }
         );
         let why = why.expect("a reason to log");
@@ -162,14 +174,15 @@ mod tests {
                     samples: 1,
                     shadow_taps: 4,
                     shadow_map: FULL_SHADOW_MAP,
+                    pose_on_cpu: false,
                 },
                 None
             )
         );
         let (q, why) = Quality::choose(Msaa::Samples(4), DeviceType::Cpu);
         assert_eq!(
-            (q.samples, q.shadow_taps, q.shadow_map),
-            (4, 1, CPU_SHADOW_MAP)
+            (q.samples, q.shadow_taps, q.shadow_map, q.pose_on_cpu),
+            (4, 1, CPU_SHADOW_MAP, true)
         );
         assert!(why.is_some());
     }

@@ -12,6 +12,7 @@ use super::passes::lit::LitPass;
 use super::passes::overlay::OverlayPass;
 use super::passes::shadow::ShadowPass;
 use super::passes::{globals_layout, SceneDraws};
+use super::posed::PosedBatch;
 use super::quality::Quality;
 use super::skinned::{palette_layout, SkinnedHero, SkinnedInstance, SkinnedModel};
 use super::targets::{supported_samples, Targets};
@@ -49,8 +50,12 @@ pub struct Renderer {
     cast_files: Vec<std::path::PathBuf>,
     cast_models: Vec<SkinnedModel>,
     /// Per agent index: the model its instance was made for, and the instance (made when the
-    /// agent is first drawn).
+    /// agent is first drawn). Unused where characters are posed on the CPU.
     cast_instances: Vec<Option<(usize, SkinnedInstance)>>,
+    /// Where characters are posed on the CPU ([`Quality::pose_on_cpu`]): one batch per model of
+    /// `cast_models`; else empty.
+    cast_batches: Vec<PosedBatch>,
+    pose_on_cpu: bool,
     /// Sun and ambient light.
     pub lighting: Lighting,
     /// Slab dimensions used for the next [`Renderer::set_level`].
@@ -127,6 +132,8 @@ impl Renderer {
             cast_files: Vec::new(),
             cast_models: Vec::new(),
             cast_instances: Vec::new(),
+            cast_batches: Vec::new(),
+            pose_on_cpu: quality.pose_on_cpu,
             lighting,
             slabs: SlabConfig::default(),
             character_triangles: 0,
@@ -168,6 +175,14 @@ impl Renderer {
             .map(|m| SkinnedModel::new(device, queue, &m.mesh, m.texture.as_ref()))
             .collect();
         self.cast_instances.clear();
+        self.cast_batches = if self.pose_on_cpu {
+            self.cast_models
+                .iter()
+                .map(|m| PosedBatch::new(device, &self.hero_layout, m))
+                .collect()
+        } else {
+            Vec::new()
+        };
     }
 
     /// The colour format drawn into.
@@ -186,6 +201,7 @@ impl Renderer {
             samples: self.targets.samples,
             shadow_taps: self.shadow_taps,
             shadow_map: self.shadow.size(),
+            pose_on_cpu: self.pose_on_cpu,
         }
     }
 
@@ -253,18 +269,10 @@ impl Renderer {
         }
     }
 
-    /// Uploads `frame` and draws it into `target` (a view of a texture of this renderer's format
-    /// and size). `world` is read only for the overlay's mesh drawing, built on first use.
-    pub fn render(
-        &mut self,
-        gpu: &Gpu,
-        world: &World,
-        frame: &FrameData,
-        target: &wgpu::TextureView,
-    ) {
+    /// Uploads the palettes of the agents drawn with characters (one instance each, made when
+    /// the agent is first drawn), for skinning on the GPU.
+    fn write_cast(&mut self, gpu: &Gpu, frame: &FrameData) {
         let (device, queue) = (&gpu.device, &gpu.queue);
-        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
-        self.hero.write(queue, &frame.hero_palette);
         for d in &frame.cast {
             let Some(model) = self.cast_models.get(d.model) else {
                 continue; // A cast not given to `set_cast`: drawn without characters.
@@ -280,6 +288,44 @@ impl Renderer {
                 instance.write(queue, &d.palette);
             }
         }
+    }
+
+    /// Poses the agents drawn with characters on the CPU into their models' batches and
+    /// uploads them ([`super::posed`]).
+    fn pose_cast(&mut self, gpu: &Gpu, frame: &FrameData) {
+        for batch in &mut self.cast_batches {
+            batch.clear();
+        }
+        for d in &frame.cast {
+            if let (Some(model), Some(batch)) = (
+                self.cast_models.get(d.model),
+                self.cast_batches.get_mut(d.model),
+            ) {
+                batch.add(model, &d.palette, d.pixels_per_unit);
+            }
+        }
+        for batch in &mut self.cast_batches {
+            batch.upload(&gpu.device, &gpu.queue);
+        }
+    }
+
+    /// Uploads `frame` and draws it into `target` (a view of a texture of this renderer's format
+    /// and size). `world` is read only for the overlay's mesh drawing, built on first use.
+    pub fn render(
+        &mut self,
+        gpu: &Gpu,
+        world: &World,
+        frame: &FrameData,
+        target: &wgpu::TextureView,
+    ) {
+        let (device, queue) = (&gpu.device, &gpu.queue);
+        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
+        self.hero.write(queue, &frame.hero_palette);
+        if self.pose_on_cpu {
+            self.pose_cast(gpu, frame);
+        } else {
+            self.write_cast(gpu, frame);
+        }
         self.background.write(device, queue, &frame.backdrop);
         self.overlay.set_living(device, queue, &frame.living);
         if let Some(id) = frame.overlay {
@@ -293,14 +339,28 @@ impl Renderer {
                 .as_ref()
                 .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
             characters: std::iter::once(self.hero.draw(frame.hero_pixels_per_unit))
-                .chain(frame.cast.iter().filter_map(|d| {
-                    let model = self.cast_models.get(d.model)?;
-                    let (_, instance) = self.cast_instances.get(d.agent)?.as_ref()?;
-                    Some(model.draw(instance, d.pixels_per_unit))
-                }))
+                .chain(
+                    frame
+                        .cast
+                        .iter()
+                        .filter(|_| !self.pose_on_cpu)
+                        .filter_map(|d| {
+                            let model = self.cast_models.get(d.model)?;
+                            let (_, instance) = self.cast_instances.get(d.agent)?.as_ref()?;
+                            Some(model.draw(instance, d.pixels_per_unit))
+                        }),
+                )
+                .collect(),
+            posed: self
+                .cast_batches
+                .iter()
+                .filter_map(PosedBatch::draw)
                 .collect(),
         };
-        self.character_triangles = scene.characters.iter().map(|c| c.count / 3).sum();
+        self.character_triangles = (scene.characters.iter())
+            .chain(&scene.posed)
+            .map(|c| c.count / 3)
+            .sum();
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),
         });

@@ -160,6 +160,9 @@ struct Level {
     count: u32,
     /// Its error in mesh units (0 for the mesh itself).
     error: f32,
+    /// Its vertices and indices on the CPU, for characters posed there ([`super::posed`]).
+    bind_pose: Vec<SkinnedVertex>,
+    index_list: Vec<u32>,
 }
 
 /// The largest error (pixels on screen) of the level of detail a character is drawn with: a
@@ -213,19 +216,24 @@ impl SkinnedModel {
         mesh: &SkinnedMesh,
         texture: Option<&BaseColorTexture>,
     ) -> Self {
-        let upload = |mesh: &SkinnedMesh, error: f32| Level {
-            vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("skinned vertices"),
-                contents: bytemuck::cast_slice(&skinned_vertices(mesh)),
-                usage: wgpu::BufferUsages::VERTEX,
-            }),
-            indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("skinned indices"),
-                contents: bytemuck::cast_slice(&mesh.indices),
-                usage: wgpu::BufferUsages::INDEX,
-            }),
-            count: mesh.indices.len() as u32,
-            error,
+        let upload = |mesh: &SkinnedMesh, error: f32| {
+            let bind_pose = skinned_vertices(mesh);
+            Level {
+                vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("skinned vertices"),
+                    contents: bytemuck::cast_slice(&bind_pose),
+                    usage: wgpu::BufferUsages::VERTEX,
+                }),
+                indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("skinned indices"),
+                    contents: bytemuck::cast_slice(&mesh.indices),
+                    usage: wgpu::BufferUsages::INDEX,
+                }),
+                count: mesh.indices.len() as u32,
+                error,
+                bind_pose,
+                index_list: mesh.indices.clone(),
+            }
         };
         let levels: Vec<Level> = std::iter::once(upload(mesh, 0.0))
             .chain(
@@ -327,6 +335,14 @@ impl SkinnedModel {
         }
     }
 
+    /// The bind-pose vertices and the indices of the level of detail drawn at `pixels_per_unit`
+    /// (as [`SkinnedModel::draw`] chooses it), on the CPU.
+    pub fn level_at(&self, pixels_per_unit: f32) -> (&[SkinnedVertex], &[u32]) {
+        let level =
+            &self.levels[choose_level(self.levels.iter().map(|l| l.error), pixels_per_unit)];
+        (&level.bind_pose, &level.index_list)
+    }
+
     /// Triangles and error (mesh units) of each level of detail, the mesh itself first.
     pub fn levels(&self) -> impl Iterator<Item = (u32, f32)> + '_ {
         self.levels.iter().map(|l| (l.count / 3, l.error))
@@ -337,6 +353,11 @@ impl SkinnedInstance {
     /// Uploads this frame's palette: one write of a fixed-size buffer.
     pub fn write(&self, queue: &wgpu::Queue, palette: &Palette) {
         queue.write_buffer(&self.palette, 0, bytemuck::bytes_of(palette));
+    }
+
+    /// Its bind group (the palette and the model's texture).
+    pub fn group(&self) -> &wgpu::BindGroup {
+        &self.group
     }
 }
 

@@ -560,3 +560,30 @@ fn agents_are_drawn_with_their_characters() {
     std::fs::remove_file(&out).unwrap();
     check("cast", &img);
 }
+
+/// The same scene with the agents posed on the CPU and drawn in one batch per model, as a CPU
+/// rasteriser draws them (`render::posed`; everything else at the full quality): the same
+/// triangles, and the same pixels but for rounding on edges.
+#[test]
+fn agents_posed_on_the_cpu_draw_the_same_image() {
+    let mut files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
+    files.level = Some("levels/test/cast.ron".into());
+    let (world, view) = tessera::render::scene_at_frame(&files, Some(90)).unwrap();
+    let mut gpu = Headless::new(SIZE).unwrap();
+    let skinned = gpu.shoot(&world, &view).unwrap();
+    let quality = Quality {
+        pose_on_cpu: true,
+        ..Quality::FULL
+    };
+    let mut cpu = Headless::with_quality(SIZE, quality).unwrap();
+    let posed = cpu.shoot(&world, &view).unwrap();
+    assert_eq!(cpu.character_triangles(), gpu.character_triangles());
+    assert!(gpu.character_triangles() > 276, "the cast is drawn");
+    assert_mostly_same(
+        &skinned,
+        &posed,
+        0.001,
+        "cast.posed",
+        "the GPU-skinned cast's",
+    );
+}

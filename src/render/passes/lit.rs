@@ -1,6 +1,8 @@
 //! Lit pass (`shaders/lit.wgsl`): level slabs with sun, shadow map, ambient and fog; and its
-//! skinned variant (`shaders/skinned_lit.wgsl`) for the characters, with the same lighting.
+//! skinned variant (`shaders/skinned_lit.wgsl`) for the characters, with the same lighting, and
+//! its variant for characters posed on the CPU (`vs_posed`, [`crate::render::posed`]).
 use super::SceneDraws;
+use crate::render::posed::PosedVertex;
 use crate::render::shaders::PassShader;
 use crate::render::skinned::SkinnedVertex;
 use crate::render::targets::DEPTH_FORMAT;
@@ -10,6 +12,7 @@ use crate::render::vertex::MeshVertex;
 pub struct LitPass {
     pipeline: wgpu::RenderPipeline,
     skinned: wgpu::RenderPipeline,
+    posed: wgpu::RenderPipeline,
     shadow_group: wgpu::BindGroup,
 }
 
@@ -18,6 +21,8 @@ struct Variant<'a> {
     shader: PassShader,
     vertex: wgpu::VertexBufferLayout<'static>,
     groups: &'a [Option<&'a wgpu::BindGroupLayout>],
+    /// The vertex entry point.
+    vertex_entry: &'static str,
     /// The fragment entry point.
     fragment: &'static str,
 }
@@ -84,17 +89,27 @@ impl LitPass {
             shader: PassShader::Lit,
             vertex: MeshVertex::layout(),
             groups: &[Some(globals), Some(&shadow_layout)],
+            vertex_entry: "vs_main",
             fragment: "fs_main",
         });
         let skinned = build(Variant {
             shader: PassShader::SkinnedLit,
             vertex: SkinnedVertex::layout(),
             groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
+            vertex_entry: "vs_main",
+            fragment: "fs_skinned",
+        });
+        let posed = build(Variant {
+            shader: PassShader::SkinnedLit,
+            vertex: PosedVertex::layout(),
+            groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
+            vertex_entry: "vs_posed",
             fragment: "fs_skinned",
         });
         LitPass {
             pipeline,
             skinned,
+            posed,
             shadow_group,
         }
     }
@@ -113,6 +128,12 @@ impl LitPass {
         if !scene.characters.is_empty() {
             pass.set_pipeline(&self.skinned);
             for c in &scene.characters {
+                c.record(pass);
+            }
+        }
+        if !scene.posed.is_empty() {
+            pass.set_pipeline(&self.posed);
+            for c in &scene.posed {
                 c.record(pass);
             }
         }
@@ -137,7 +158,7 @@ fn pipeline(
         layout: Some(&layout),
         vertex: wgpu::VertexState {
             module: &module,
-            entry_point: Some("vs_main"),
+            entry_point: Some(v.vertex_entry),
             compilation_options: Default::default(),
             buffers: &[Some(v.vertex)],
         },

@@ -22,6 +22,9 @@ pub struct SceneDraws<'a> {
     /// The skinned characters (drawn by the passes' skinned pipelines): the hero, then the
     /// agents drawn with characters.
     pub characters: Vec<SkinnedDraw<'a>>,
+    /// The characters posed on the CPU, one batch per model (drawn by the passes' posed
+    /// pipelines, `vs_posed`: [`crate::render::posed`]).
+    pub posed: Vec<SkinnedDraw<'a>>,
 }
 
 impl SceneDraws<'_> {

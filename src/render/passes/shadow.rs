@@ -1,7 +1,9 @@
 //! Shadow pass (`shaders/shadow.wgsl`): depth of the scene seen from the sun into a square
 //! shadow map, which the lit pass samples with a comparison sampler; the skinned characters are
-//! drawn into it by a second pipeline (`shaders/skinned_shadow.wgsl`).
+//! drawn into it by a second pipeline (`shaders/skinned_shadow.wgsl`), or by a third from the
+//! same file where they are posed on the CPU (`vs_posed`, [`crate::render::posed`]).
 use super::SceneDraws;
+use crate::render::posed::PosedVertex;
 use crate::render::shaders::PassShader;
 use crate::render::skinned::SkinnedVertex;
 use crate::render::targets::DEPTH_FORMAT;
@@ -11,6 +13,7 @@ use crate::render::vertex::MeshVertex;
 pub struct ShadowPass {
     pipeline: wgpu::RenderPipeline,
     skinned: wgpu::RenderPipeline,
+    posed: wgpu::RenderPipeline,
     view: wgpu::TextureView,
     size: u32,
 }
@@ -41,18 +44,25 @@ impl ShadowPass {
         let pipeline = depth_pipeline(
             device,
             PassShader::Shadow,
-            MeshVertex::layout(),
+            (MeshVertex::layout(), "vs_main"),
             &[Some(globals)],
         );
         let skinned = depth_pipeline(
             device,
             PassShader::SkinnedShadow,
-            SkinnedVertex::layout(),
+            (SkinnedVertex::layout(), "vs_main"),
+            &[Some(globals), None, Some(palette)],
+        );
+        let posed = depth_pipeline(
+            device,
+            PassShader::SkinnedShadow,
+            (PosedVertex::layout(), "vs_posed"),
             &[Some(globals), None, Some(palette)],
         );
         ShadowPass {
             pipeline,
             skinned,
+            posed,
             view: texture.create_view(&Default::default()),
             size,
         }
@@ -99,14 +109,21 @@ impl ShadowPass {
                 c.record(&mut pass);
             }
         }
+        if !scene.posed.is_empty() {
+            pass.set_pipeline(&self.posed);
+            for c in &scene.posed {
+                c.record(&mut pass);
+            }
+        }
     }
 }
 
-/// A depth-only pipeline from the sun with the shadow bias.
+/// A depth-only pipeline from the sun with the shadow bias, for vertices of `vertex`'s layout
+/// read by its entry point.
 fn depth_pipeline(
     device: &wgpu::Device,
     shader: PassShader,
-    vertex: wgpu::VertexBufferLayout<'static>,
+    vertex: (wgpu::VertexBufferLayout<'static>, &'static str),
     groups: &[Option<&wgpu::BindGroupLayout>],
 ) -> wgpu::RenderPipeline {
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -120,9 +137,9 @@ fn depth_pipeline(
         layout: Some(&layout),
         vertex: wgpu::VertexState {
             module: &module,
-            entry_point: Some("vs_main"),
+            entry_point: Some(vertex.1),
             compilation_options: Default::default(),
-            buffers: &[Some(vertex)],
+            buffers: &[Some(vertex.0)],
         },
         // Slabs have no back faces, and the hero casts from both sides: nothing is culled.
         primitive: wgpu::PrimitiveState {
