@@ -84,6 +84,13 @@ pub fn run(
         return Err(e);
     }
     app.stats.log_summary();
+    if let Some(g) = app.gfx.as_ref() {
+        let [whole, cached, from_cache] = g.renderer.shadow_draws();
+        log::info!(
+            "shadow map: {whole} frames drawn whole, {cached} drew the level into the cache, \
+             {from_cache} copied it from the cache"
+        );
+    }
     if let Some(e) = app
         .gfx
         .as_ref()

@@ -114,6 +114,12 @@ impl Headless {
         self.renderer.character_triangles()
     }
 
+    /// How the last shot's shadow pass drew (the level from its cache when the camera and the
+    /// level stayed put).
+    pub fn shadow_draw(&self) -> crate::render::passes::shadow::ShadowDraw {
+        self.renderer.shadow_draw()
+    }
+
     /// Draws the hero with `model` (a character's; see [`Renderer::set_hero_model`]).
     pub fn set_hero_model(&mut self, model: &crate::anim::Model) {
         self.renderer

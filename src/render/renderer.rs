@@ -10,7 +10,7 @@ use super::level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 use super::passes::background::BackgroundPass;
 use super::passes::lit::LitPass;
 use super::passes::overlay::OverlayPass;
-use super::passes::shadow::ShadowPass;
+use super::passes::shadow::{ShadowDraw, ShadowPass, StaticKey};
 use super::passes::{globals_layout, SceneDraws};
 use super::posed::PosedBatch;
 use super::quality::Quality;
@@ -62,6 +62,13 @@ pub struct Renderer {
     pub slabs: SlabConfig,
     /// Triangles of the characters drawn in the last frame's lit pass.
     character_triangles: u32,
+    /// Uploads of level geometry so far (the shadow pass's cache is keyed by it).
+    level_uploads: u64,
+    /// How the last frame's shadow pass drew.
+    shadow_draw: ShadowDraw,
+    /// Frames whose shadow pass drew whole, drew the level into the cache, copied it from
+    /// the cache.
+    shadow_draws: [u64; 3],
 }
 
 /// The clear colour (the horizon haze; the sky covers it everywhere but past the backdrop's edge).
@@ -137,6 +144,9 @@ impl Renderer {
             lighting,
             slabs: SlabConfig::default(),
             character_triangles: 0,
+            level_uploads: 0,
+            shadow_draw: ShadowDraw::Whole,
+            shadow_draws: [0; 3],
         }
     }
 
@@ -235,6 +245,7 @@ impl Renderer {
                 usage: wgpu::BufferUsages::INDEX,
             }),
         });
+        self.level_uploads += 1;
         self.chunks = geometry.chunks.clone();
         self.built = Some((self.slabs.clone(), geometry));
         self.backdrop = Backdrop::for_level(level, camera);
@@ -245,6 +256,18 @@ impl Renderer {
     /// they were drawn with (the shadow pass draws the same).
     pub fn character_triangles(&self) -> u32 {
         self.character_triangles
+    }
+
+    /// How the last frame's shadow pass drew: whole, or the level from its cache (a still
+    /// camera).
+    pub fn shadow_draw(&self) -> ShadowDraw {
+        self.shadow_draw
+    }
+
+    /// Frames so far whose shadow pass drew whole, drew the level into its cache, and copied it
+    /// from the cache (the frame log's line).
+    pub fn shadow_draws(&self) -> [u64; 3] {
+        self.shadow_draws
     }
 
     /// The static geometry's chunks, for [`FrameData::prepare`].
@@ -364,8 +387,15 @@ impl Renderer {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),
         });
-        self.shadow
-            .record(&mut encoder, &self.globals_group, &scene);
+        let key = StaticKey {
+            sun: bytemuck::cast(frame.globals.light_view_proj),
+            level: self.level_uploads,
+            ranges: frame.level_ranges.clone(),
+        };
+        self.shadow_draw = self
+            .shadow
+            .record(&mut encoder, &self.globals_group, &scene, key);
+        self.shadow_draws[self.shadow_draw as usize] += 1;
         {
             // With MSAA the samples are resolved into `target` and need not be kept.
             let (view, resolve_target, store) = match &self.targets.color {

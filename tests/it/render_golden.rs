@@ -587,3 +587,37 @@ fn agents_posed_on_the_cpu_draw_the_same_image() {
         "the GPU-skinned cast's",
     );
 }
+
+/// The shadow pass keeps the level's depth from the sun while the sun's camera and the level stay
+/// put (`render::passes::shadow`): the second shot of a still scene draws the level into the
+/// cache, the third copies it and draws only the characters, and the three images are the same.
+/// An edited level (the lower wooden platform 1 m higher, its shadow elsewhere) is drawn whole
+/// again, the same image as a renderer that never saw the old level draws.
+#[test]
+fn a_still_camera_draws_the_level_s_shadow_from_a_cache() {
+    use tessera::render::passes::shadow::ShadowDraw;
+    let level = showcase();
+    let (world, view) = world_after(&level, &[(90, Actions::default())]);
+    let mut h = headless();
+    let mut shots = Vec::new();
+    for expected in [ShadowDraw::Whole, ShadowDraw::Cached, ShadowDraw::FromCache] {
+        shots.push(h.shoot(&world, &view).unwrap());
+        assert_eq!(h.shadow_draw(), expected);
+    }
+    assert_eq!(differing_pixels(&shots[0], &shots[1]), 0);
+    assert_eq!(differing_pixels(&shots[0], &shots[2]), 0);
+
+    let mut edited = level.clone();
+    for p in &mut edited.polygons[3].points {
+        p.y += 1.0;
+    }
+    let (world, view) = world_after(&edited, &[(90, Actions::default())]);
+    let after_edit = h.shoot(&world, &view).unwrap();
+    assert_eq!(h.shadow_draw(), ShadowDraw::Whole);
+    let fresh = headless().shoot(&world, &view).unwrap();
+    assert_eq!(differing_pixels(&fresh, &after_edit), 0);
+    assert!(
+        differing_pixels(&shots[0], &after_edit) > 100,
+        "the edit shows"
+    );
+}

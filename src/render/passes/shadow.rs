@@ -14,8 +14,42 @@ pub struct ShadowPass {
     pipeline: wgpu::RenderPipeline,
     skinned: wgpu::RenderPipeline,
     posed: wgpu::RenderPipeline,
+    map: wgpu::Texture,
     view: wgpu::TextureView,
+    /// The level alone from the sun, kept while the sun's camera and the level stay put.
+    cache: wgpu::Texture,
+    cache_view: wgpu::TextureView,
+    /// What `cache` holds, if it holds anything.
+    cached: Option<StaticKey>,
+    /// What the last frame drew of the level.
+    last: Option<StaticKey>,
     size: u32,
+}
+
+/// What the level's depth in the shadow map depends on: the sun's camera (the uniform block's
+/// `light_view_proj`, bit for bit), the level's geometry (a count of uploads) and the index
+/// ranges drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StaticKey {
+    /// `light_view_proj`'s bits.
+    pub sun: [u32; 16],
+    /// Which upload of the level geometry is drawn ([`crate::render::Renderer::set_level`]
+    /// counts them).
+    pub level: u64,
+    /// The index ranges of the level drawn.
+    pub ranges: Vec<std::ops::Range<u32>>,
+}
+
+/// How the shadow pass drew its last frame (for tests and the frame log).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShadowDraw {
+    /// The level and the characters drawn into the map: the sun's camera or the level changed.
+    Whole,
+    /// The level drawn into the cache (the second frame they stayed put), copied, characters
+    /// drawn over it.
+    Cached,
+    /// The cached level copied into the map, only the characters drawn.
+    FromCache,
 }
 
 impl ShadowPass {
@@ -27,20 +61,27 @@ impl ShadowPass {
         palette: &wgpu::BindGroupLayout,
         size: u32,
     ) -> Self {
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("shadow map"),
-            size: wgpu::Extent3d {
-                width: size,
-                height: size,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: DEPTH_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
+        let texture = |label, usage| {
+            device.create_texture(&wgpu::TextureDescriptor {
+                label: Some(label),
+                size: wgpu::Extent3d {
+                    width: size,
+                    height: size,
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: DEPTH_FORMAT,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT | usage,
+                view_formats: &[],
+            })
+        };
+        let map = texture(
+            "shadow map",
+            wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        );
+        let cache = texture("shadow map: the level", wgpu::TextureUsages::COPY_SRC);
         let pipeline = depth_pipeline(
             device,
             PassShader::Shadow,
@@ -63,7 +104,12 @@ impl ShadowPass {
             pipeline,
             skinned,
             posed,
-            view: texture.create_view(&Default::default()),
+            view: map.create_view(&Default::default()),
+            map,
+            cache_view: cache.create_view(&Default::default()),
+            cache,
+            cached: None,
+            last: None,
             size,
         }
     }
@@ -78,31 +124,48 @@ impl ShadowPass {
         &self.view
     }
 
-    /// Records the pass: clears the map and draws the scene from the sun.
+    /// Records the pass: the scene from the sun into the map. `key` says what the level's part
+    /// depends on: where it is the same as the last frame's, the level is drawn once more into
+    /// a cache and from then on copied from it while it stays the same, so a still camera draws
+    /// only the characters (on a CPU rasteriser the level's depth was most of this pass).
     pub fn record(
-        &self,
+        &mut self,
         encoder: &mut wgpu::CommandEncoder,
         globals: &wgpu::BindGroup,
         scene: &SceneDraws<'_>,
-    ) {
-        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("shadow"),
-            color_attachments: &[],
-            depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
-                view: &self.view,
-                depth_ops: Some(wgpu::Operations {
-                    load: wgpu::LoadOp::Clear(1.0),
-                    store: wgpu::StoreOp::Store,
-                }),
-                stencil_ops: None,
-            }),
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        pass.set_pipeline(&self.pipeline);
+        key: StaticKey,
+    ) -> ShadowDraw {
+        let still = self.last.as_ref() == Some(&key);
+        self.last = Some(key.clone());
+        let how = match (still, self.cached.as_ref() == Some(&key)) {
+            (false, _) => ShadowDraw::Whole,
+            (true, false) => ShadowDraw::Cached,
+            (true, true) => ShadowDraw::FromCache,
+        };
+        if how == ShadowDraw::Cached {
+            let mut pass = depth_pass(encoder, &self.cache_view, wgpu::LoadOp::Clear(1.0));
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, globals, &[]);
+            scene.draw(&mut pass);
+            drop(pass);
+            self.cached = Some(key);
+        }
+        let load = if how == ShadowDraw::Whole {
+            wgpu::LoadOp::Clear(1.0)
+        } else {
+            encoder.copy_texture_to_texture(
+                self.cache.as_image_copy(),
+                self.map.as_image_copy(),
+                self.map.size(),
+            );
+            wgpu::LoadOp::Load
+        };
+        let mut pass = depth_pass(encoder, &self.view, load);
         pass.set_bind_group(0, globals, &[]);
-        scene.draw(&mut pass);
+        if how == ShadowDraw::Whole {
+            pass.set_pipeline(&self.pipeline);
+            scene.draw(&mut pass);
+        }
         if !scene.characters.is_empty() {
             pass.set_pipeline(&self.skinned);
             for c in &scene.characters {
@@ -115,7 +178,31 @@ impl ShadowPass {
                 c.record(&mut pass);
             }
         }
+        how
     }
+}
+
+/// A depth-only render pass into `view`, stored.
+fn depth_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    view: &wgpu::TextureView,
+    load: wgpu::LoadOp<f32>,
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some("shadow"),
+        color_attachments: &[],
+        depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+            view,
+            depth_ops: Some(wgpu::Operations {
+                load,
+                store: wgpu::StoreOp::Store,
+            }),
+            stencil_ops: None,
+        }),
+        timestamp_writes: None,
+        occlusion_query_set: None,
+        multiview_mask: None,
+    })
 }
 
 /// A depth-only pipeline from the sun with the shadow bias, for vertices of `vertex`'s layout
