@@ -4,11 +4,11 @@
 //! and every texture tap on the CPU: 4× MSAA alone costs it about 15 ms per 1280×720 frame, and the
 //! four shadow-map taps per fragment a quarter of the lit pass, and a 1024² shadow map about 6 ms
 //! of CPU per frame more than a 512² one (its clear and the level drawn into it; measured on the
-//! 20-enemy scene, BENCHMARKS.md); and each draw has a fixed cost far above a few hundred
-//! triangles', so a crowd of characters, each its own draw in two passes, cost it 10 ms of CPU
-//! per frame for 20. So by default it draws with one sample per pixel, a one-tap shadow filter
-//! and a 512² shadow map, and poses the agents' characters on the CPU, drawn in one batch per
-//! model ([`super::posed`]); hardware adapters get the full look and skin on the GPU. Offscreen
+//! 20-enemy scene, BENCHMARKS.md); and it runs vertex shaders on the CPU too, where skinning
+//! 20 characters in two passes took about 4 ms a frame. So by default it draws with one sample
+//! per pixel, a one-tap shadow filter and a 512² shadow map, and poses the agents' characters on
+//! the CPU, drawn in one batch per model ([`super::posed`]); hardware adapters get the full look
+//! and skin on the GPU. Offscreen
 //! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
 use super::targets::MSAA_SAMPLES;
 
