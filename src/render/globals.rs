@@ -52,6 +52,11 @@ pub struct Lighting {
     pub shadow_strength: f32,
     /// Shadow map resolution, texels per side.
     pub shadow_map_size: u32,
+    /// The shadow camera moves in steps of this many texels (1: texel by texel), its map covering
+    /// `shadow_snap - 1` texels more than it must so the view always fits. With steps of many
+    /// texels it stays put while the view moves less than a step, and the shadow pass copies the
+    /// level's depth from its cache instead of drawing it ([`super::passes::shadow`]).
+    pub shadow_snap: u32,
 }
 
 impl Default for Lighting {
@@ -65,6 +70,7 @@ impl Default for Lighting {
             fog: Vec4::new(s[0], s[1], s[2], 0.0025),
             shadow_strength: 0.85,
             shadow_map_size: 1024,
+            shadow_snap: 1,
         }
     }
 }
@@ -77,7 +83,10 @@ const CASTER_MARGIN: f64 = 12.0;
 impl Lighting {
     /// The sun's orthographic shadow camera covering `visible` (the play-plane rectangle in view)
     /// and casters up to `CASTER_MARGIN` (12 m) outside it. Its position is snapped to whole shadow
-    /// texels so shadow edges do not shimmer as the camera moves.
+    /// texels so shadow edges do not shimmer as the camera moves, and to steps of `shadow_snap`
+    /// texels: with steps of more than one, its texel size (rounded up to 1/1024 m, so that float
+    /// noise in a moving view's extent does not change it) and its depth range (rounded out to
+    /// whole steps) stay the same bit for bit while the view moves within a step.
     pub fn shadow_view_proj(&self, visible: &Aabb) -> Mat4 {
         let up = if self.sun_dir.y.abs() > 0.99 {
             Vec3::Z
@@ -99,12 +108,23 @@ impl Lighting {
                 }
             }
         }
-        let texel = (max.x - min.x).max(max.y - min.y) / self.shadow_map_size as f32;
-        let snap = |v: f32| (v / texel).floor() * texel;
+        let steps = self.shadow_snap.max(1);
+        let usable = self.shadow_map_size.saturating_sub(steps - 1).max(1);
+        let mut texel = (max.x - min.x).max(max.y - min.y) / usable as f32;
+        // Right-handed: the camera looks down −z, so near/far are the negated max/min z.
+        let (mut near, mut far) = (-max.z - 1.0, -min.z + 1.0);
+        if steps > 1 {
+            texel = (texel * 1024.0).ceil() / 1024.0;
+        }
+        let step = texel * steps as f32;
+        if steps > 1 {
+            near = (near / step).floor() * step;
+            far = (far / step).ceil() * step;
+        }
+        let snap = |v: f32| (v / step).floor() * step;
         let (x0, y0) = (snap(min.x), snap(min.y));
         let size = texel * self.shadow_map_size as f32;
-        // Right-handed: the camera looks down −z, so near/far are the negated max/min z.
-        let proj = directx::orthographic(x0, x0 + size, y0, y0 + size, -max.z - 1.0, -min.z + 1.0);
+        let proj = directx::orthographic(x0, x0 + size, y0, y0 + size, near, far);
         proj * view
     }
 
@@ -153,6 +173,77 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether the clip volume of `m` holds the corners of `visible` widened by the caster margin
+    /// and the shadow depth range.
+    fn holds(m: Mat4, visible: &Aabb) -> bool {
+        let (lo, hi) = (
+            visible.min - DVec2::new(CASTER_MARGIN, 0.0),
+            visible.max + DVec2::splat(CASTER_MARGIN),
+        );
+        let mut ok = true;
+        for x in [lo.x as f32, hi.x as f32] {
+            for y in [lo.y as f32, hi.y as f32] {
+                for z in [-SHADOW_HALF_DEPTH, SHADOW_HALF_DEPTH] {
+                    let c = m.project_point3(Vec3::new(x, y, z));
+                    // One texel of slack at the far edges, as texel snapping always had.
+                    let slack = 1.0 + 2.0 / 512.0;
+                    ok &= c.x.abs() <= slack && c.y.abs() <= slack && (0.0..=1.0).contains(&c.z);
+                }
+            }
+        }
+        ok
+    }
+
+    #[test]
+    fn a_shadow_camera_in_steps_stays_put_while_the_view_moves_within_a_step() {
+        let l = Lighting {
+            shadow_map_size: 512,
+            shadow_snap: 64,
+            ..Lighting::default()
+        };
+        let mut changes = 0;
+        let mut last = None;
+        // The view (32 × 18 m) moving 40 m right and 10 m up in 1 mm steps.
+        for i in 0..40_000 {
+            let at = DVec2::new(i as f64 * 0.001, i as f64 * 0.00025) + DVec2::new(-3.3, 1.7);
+            let visible = Aabb {
+                min: at,
+                max: at + DVec2::new(32.0, 18.0),
+            };
+            let m = l.shadow_view_proj(&visible);
+            assert!(holds(m, &visible), "the view at {at} is out of the map");
+            if last.is_some_and(|p: Mat4| p.to_cols_array() != m.to_cols_array()) {
+                changes += 1;
+            }
+            last = Some(m);
+        }
+        // A step is 64 texels, about 8 m here: the 40 m across and 10 m up cross a handful of
+        // steps in each of the light's axes and its depth (it looks at the plane at an angle,
+        // so a move along either axis of the plane moves all three): 10 changes on 2026-11-27,
+        // against 40 000 moves.
+        assert!((1..=15).contains(&changes), "{changes} changes");
+        let texel_by_texel = Lighting {
+            shadow_snap: 1,
+            ..l.clone()
+        };
+        let mut changes = 0;
+        let mut last = None;
+        for i in 0..4_000 {
+            let at = DVec2::new(i as f64 * 0.001, 0.0);
+            let visible = Aabb {
+                min: at,
+                max: at + DVec2::new(32.0, 18.0),
+            };
+            let m = texel_by_texel.shadow_view_proj(&visible);
+            assert!(holds(m, &visible));
+            if last.is_some_and(|p: Mat4| p.to_cols_array() != m.to_cols_array()) {
+                changes += 1;
+            }
+            last = Some(m);
+        }
+        assert!(changes > 30, "texel by texel: {changes} changes over 4 m");
     }
 
     #[test]

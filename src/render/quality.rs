@@ -7,8 +7,10 @@
 //! 20-enemy scene, BENCHMARKS.md); and it runs vertex shaders on the CPU too, where skinning
 //! 20 characters in two passes took about 4 ms a frame. So by default it draws with one sample
 //! per pixel, a one-tap shadow filter and a 512² shadow map, and poses the agents' characters on
-//! the CPU, drawn in one batch per model ([`super::posed`]); hardware adapters get the full look
-//! and skin on the GPU. Offscreen
+//! the CPU, drawn in one batch per model ([`super::posed`]), and moves its shadow camera in steps
+//! of 64 texels, so that the level's shadow is drawn once per step rather than once per frame
+//! (a still camera copies it from a cache on any adapter: [`super::passes::shadow`]); hardware
+//! adapters get the full look and skin on the GPU. Offscreen
 //! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
 use super::targets::MSAA_SAMPLES;
 
@@ -62,6 +64,11 @@ pub struct Quality {
     /// model ([`super::posed`]) rather than skinned on the GPU one draw each. The same pixels
     /// either way; the hero is always skinned on the GPU.
     pub pose_on_cpu: bool,
+    /// The shadow camera's step, in texels ([`super::globals::Lighting::shadow_snap`]): 1 (it
+    /// follows the view texel by texel) or [`CPU_SHADOW_SNAP`] (its map 6 % coarser at 512², it
+    /// stays put while the view moves less than a step, about 7 m at the default camera, and the
+    /// level's shadow is copied from a cache instead of drawn).
+    pub shadow_snap: u32,
 }
 
 /// Shadow map texels per side in the full look.
@@ -69,11 +76,14 @@ pub const FULL_SHADOW_MAP: u32 = 1024;
 /// Shadow map texels per side on a CPU rasteriser.
 pub const CPU_SHADOW_MAP: u32 = 512;
 
+/// The shadow camera's step on a CPU rasteriser, texels.
+pub const CPU_SHADOW_SNAP: u32 = 64;
+
 /// Why `auto` draws without multisampling on a CPU adapter (logged once).
 pub const CPU_REASON: &str = "a CPU rasteriser: drawing without multisampling (4× MSAA alone \
      costs it about 15 ms per 1280×720 frame), with a 1-tap shadow filter and a 512² shadow map, \
-     the agents' characters posed on the CPU and drawn in one batch per model; `--msaa 4` forces \
-     multisampling";
+     the agents' characters posed on the CPU and drawn in one batch per model, and the shadow \
+     camera moving in steps of 64 texels; `--msaa 4` forces multisampling";
 
 impl Quality {
     /// The full look: 4× MSAA, the 4-tap shadow filter and a 1024² shadow map, characters
@@ -83,6 +93,7 @@ impl Quality {
         shadow_taps: 4,
         shadow_map: FULL_SHADOW_MAP,
         pose_on_cpu: false,
+        shadow_snap: 1,
     };
 
     /// The settings for an adapter of type `device` given the multisampling asked for, and a
@@ -101,6 +112,7 @@ impl Quality {
             shadow_taps: if cpu { 1 } else { 4 },
             shadow_map: if cpu { CPU_SHADOW_MAP } else { FULL_SHADOW_MAP },
             pose_on_cpu: cpu,
+            shadow_snap: if cpu { CPU_SHADOW_SNAP } else { 1 },
         };
         (quality, cpu.then_some(CPU_REASON))
     }
@@ -153,6 +165,7 @@ mod tests {
                 shadow_taps: 1,
                 shadow_map: CPU_SHADOW_MAP,
                 pose_on_cpu: true,
+                shadow_snap: CPU_SHADOW_SNAP,
             }
         );
         let why = why.expect("a reason to log");
@@ -175,6 +188,7 @@ mod tests {
                     shadow_taps: 4,
                     shadow_map: FULL_SHADOW_MAP,
                     pose_on_cpu: false,
+                    shadow_snap: 1,
                 },
                 None
             )

@@ -87,6 +87,7 @@ impl Renderer {
         let samples = supported_samples(&gpu.adapter, format, quality.samples);
         let lighting = Lighting {
             shadow_map_size: quality.shadow_map,
+            shadow_snap: quality.shadow_snap,
             ..Lighting::default()
         };
         let layout = globals_layout(device);
@@ -212,6 +213,7 @@ impl Renderer {
             shadow_taps: self.shadow_taps,
             shadow_map: self.shadow.size(),
             pose_on_cpu: self.pose_on_cpu,
+            shadow_snap: self.lighting.shadow_snap,
         }
     }
 
