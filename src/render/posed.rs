@@ -21,6 +21,7 @@ use glam::{Mat4, Vec3};
 
 use super::gpu_buffer::DynamicBuffer;
 use super::skinned::{Palette, SkinnedDraw, SkinnedInstance, SkinnedModel, SkinnedVertex};
+use crate::anim::MAX_JOINTS;
 
 /// A vertex posed on the CPU (`PosedIn` in `shaders/skinning.wgsl`): world space, tinted.
 #[repr(C)]
@@ -125,12 +126,9 @@ pub fn pose(
     out_indices: &mut Vec<u32>,
 ) {
     let base = vertices.len() as u32;
-    let joints: Vec<Mat4> = palette
-        .joints
-        .iter()
-        .map(Mat4::from_cols_array_2d)
-        .collect();
-    let last = joints.len() - 1;
+    let joints: [Mat4; MAX_JOINTS] =
+        std::array::from_fn(|i| Mat4::from_cols_array_2d(&palette.joints[i]));
+    let last = MAX_JOINTS - 1;
     let tint = Vec3::from_slice(&palette.tint[..3]);
     vertices.extend(bind_pose.iter().map(|v| {
         let mut m = Mat4::ZERO;
@@ -234,8 +232,8 @@ mod tests {
     #[test]
     fn joints_past_the_palette_are_clamped_like_the_shader() {
         let mut palette = Palette::default();
-        let mut all = vec![Mat4::IDENTITY; crate::anim::MAX_JOINTS];
-        all[crate::anim::MAX_JOINTS - 1] = Mat4::from_translation(Vec3::Z);
+        let mut all = vec![Mat4::IDENTITY; MAX_JOINTS];
+        all[MAX_JOINTS - 1] = Mat4::from_translation(Vec3::Z);
         palette.set(&all);
         let v = vertex([0.0; 3], [u16::MAX, 0, 0, 0], [1.0, 0.0, 0.0, 0.0]);
         let (mut out, mut idx) = (Vec::new(), Vec::new());

@@ -2,6 +2,15 @@
 //! shadow map, which the lit pass samples with a comparison sampler; the skinned characters are
 //! drawn into it by a second pipeline (`shaders/skinned_shadow.wgsl`), or by a third from the
 //! same file where they are posed on the CPU (`vs_posed`, [`crate::render::posed`]).
+//!
+//! The level's depth is cached: a frame whose [`StaticKey`] (the sun's camera bit for bit, the
+//! level upload, the chunks drawn) is the last frame's draws the level once more into a second
+//! texture, and the frames after copy it into the map and draw only the characters over it, the
+//! same depths as drawing it all (the same draws in the same order, the characters tested against
+//! the level as before). A still camera keys the same every frame; on a CPU rasteriser the sun's
+//! camera also moves in steps of many texels ([`crate::render::globals::Lighting::shadow_snap`]),
+//! so a scrolling one does too between steps. Drawing the level's depth was most of this pass
+//! there; a copy of the 512² map is a memory copy of 1 MB.
 use super::SceneDraws;
 use crate::render::posed::PosedVertex;
 use crate::render::shaders::PassShader;
