@@ -10,7 +10,7 @@ use super::level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 use super::passes::background::BackgroundPass;
 use super::passes::lit::LitPass;
 use super::passes::overlay::OverlayPass;
-use super::passes::shadow::{ShadowDraw, ShadowPass, StaticKey};
+use super::passes::shadow::{ShadowDraw, ShadowPass};
 use super::passes::{globals_layout, SceneDraws};
 use super::posed::PosedBatch;
 use super::quality::Quality;
@@ -389,14 +389,13 @@ impl Renderer {
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),
         });
-        let key = StaticKey {
-            sun: bytemuck::cast(frame.globals.light_view_proj),
-            level: self.level_uploads,
-            ranges: frame.level_ranges.clone(),
-        };
-        self.shadow_draw = self
-            .shadow
-            .record(&mut encoder, &self.globals_group, &scene, key);
+        self.shadow_draw = self.shadow.record(
+            &mut encoder,
+            &self.globals_group,
+            &scene,
+            bytemuck::cast(frame.globals.light_view_proj),
+            self.level_uploads,
+        );
         self.shadow_draws[self.shadow_draw as usize] += 1;
         {
             // With MSAA the samples are resolved into `target` and need not be kept.

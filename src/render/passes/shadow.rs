@@ -30,15 +30,15 @@ pub struct ShadowPass {
     cache_view: wgpu::TextureView,
     /// What `cache` holds, if it holds anything.
     cached: Option<StaticKey>,
-    /// What the last frame drew of the level.
-    last: Option<StaticKey>,
+    /// What the last frame drew of the level (rewritten in place each frame: no allocation).
+    last: StaticKey,
     size: u32,
 }
 
 /// What the level's depth in the shadow map depends on: the sun's camera (the uniform block's
 /// `light_view_proj`, bit for bit), the level's geometry (a count of uploads) and the index
 /// ranges drawn.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct StaticKey {
     /// `light_view_proj`'s bits.
     pub sun: [u32; 16],
@@ -118,7 +118,7 @@ impl ShadowPass {
             cache_view: cache.create_view(&Default::default()),
             cache,
             cached: None,
-            last: None,
+            last: StaticKey::default(),
             size,
         }
     }
@@ -133,8 +133,9 @@ impl ShadowPass {
         &self.view
     }
 
-    /// Records the pass: the scene from the sun into the map. `key` says what the level's part
-    /// depends on: where it is the same as the last frame's, the level is drawn once more into
+    /// Records the pass: the scene from the sun into the map. `sun` (`light_view_proj`'s bits)
+    /// and `level` (the upload drawn) with the scene's level ranges make the [`StaticKey`] of the
+    /// level's part: where it is the same as the last frame's, the level is drawn once more into
     /// a cache and from then on copied from it while it stays the same, so a still camera draws
     /// only the characters (on a CPU rasteriser the level's depth was most of this pass).
     pub fn record(
@@ -142,11 +143,18 @@ impl ShadowPass {
         encoder: &mut wgpu::CommandEncoder,
         globals: &wgpu::BindGroup,
         scene: &SceneDraws<'_>,
-        key: StaticKey,
+        sun: [u32; 16],
+        level: u64,
     ) -> ShadowDraw {
-        let still = self.last.as_ref() == Some(&key);
-        self.last = Some(key.clone());
-        let how = match (still, self.cached.as_ref() == Some(&key)) {
+        let ranges = scene.level.map_or(&[][..], |(_, _, r)| r);
+        let last = &mut self.last;
+        let still = last.sun == sun && last.level == level && last.ranges == ranges;
+        if !still {
+            (last.sun, last.level) = (sun, level);
+            last.ranges.clear();
+            last.ranges.extend_from_slice(ranges);
+        }
+        let how = match (still, self.cached.as_ref() == Some(&self.last)) {
             (false, _) => ShadowDraw::Whole,
             (true, false) => ShadowDraw::Cached,
             (true, true) => ShadowDraw::FromCache,
@@ -157,7 +165,7 @@ impl ShadowPass {
             pass.set_bind_group(0, globals, &[]);
             scene.draw(&mut pass);
             drop(pass);
-            self.cached = Some(key);
+            self.cached = Some(self.last.clone());
         }
         let load = if how == ShadowDraw::Whole {
             wgpu::LoadOp::Clear(1.0)
