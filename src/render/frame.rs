@@ -43,6 +43,9 @@ pub struct FrameData {
     hero_joints: Vec<glam::Mat4>,
     /// The backdrop's triangles in view.
     pub backdrop: Vec<ColorVertex>,
+    /// Whether [`Self::backdrop`] covers every pixel of the view, so that the main pass need not
+    /// clear its colour ([`crate::render::background_mesh::Backdrop::vertices`]).
+    pub backdrop_covers: bool,
     /// Index ranges of the static level geometry in view.
     pub level_ranges: Vec<Range<u32>>,
     /// The debug overlay's collider mesh, when the overlay is shown.
@@ -163,7 +166,7 @@ impl FrameData {
         let view = snap.camera.view(p.aspect);
         self.globals = p.lighting.globals(&view, snap.time);
         p.chunks.visible(&view.visible, &mut self.level_ranges);
-        p.backdrop.vertices(&view, &mut self.backdrop);
+        self.backdrop_covers = p.backdrop.vertices(&view, &mut self.backdrop);
         let hero = world.hero();
         let at = interpolated_hero(world, snap.alpha) + DVec2::new(0.0, snap.step_offset);
         let joints = snap.hero.model().skeleton.len();

@@ -103,6 +103,11 @@ impl Headless {
         self.renderer.samples()
     }
 
+    /// What the renderer draws with (the depth format, the samples the adapter supports, …).
+    pub fn quality(&self) -> Quality {
+        self.renderer.quality()
+    }
+
     /// The adapter in use, in words.
     pub fn describe(&self) -> String {
         self.gpu.describe()

@@ -7,12 +7,14 @@
 //! 20-enemy scene, BENCHMARKS.md); and it runs vertex shaders on the CPU too, where skinning
 //! 20 characters in two passes took about 4 ms a frame. So by default it draws with one sample
 //! per pixel, a one-tap shadow filter and a 512² shadow map, and poses the agents' characters on
-//! the CPU, drawn in one batch per model ([`super::posed`]), and moves its shadow camera in steps
+//! the CPU, drawn in one batch per model ([`super::posed`]), moves its shadow camera in steps
 //! of 64 texels, so that the level's shadow is drawn once per step rather than once per frame
-//! (a still camera copies it from a cache on any adapter: [`super::passes::shadow`]); hardware
+//! (a still camera copies it from a cache on any adapter: [`super::passes::shadow`]), and keeps
+//! a 16-bit depth buffer (its clear and every depth test move half the bytes of a 32-bit one:
+//! memory traffic is much of what a CPU rasteriser's frame costs); hardware
 //! adapters get the full look and skin on the GPU. Offscreen
 //! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
-use super::targets::MSAA_SAMPLES;
+use super::targets::{CPU_DEPTH_FORMAT, DEPTH_FORMAT, MSAA_SAMPLES};
 
 /// The multisampling asked for: `auto` (the default) decides per adapter, or a fixed count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,6 +71,11 @@ pub struct Quality {
     /// stays put while the view moves less than a step, about 7 m at the default camera, and the
     /// level's shadow is copied from a cache instead of drawn).
     pub shadow_snap: u32,
+    /// The main pass's depth format: [`DEPTH_FORMAT`] (32-bit float) or [`CPU_DEPTH_FORMAT`]
+    /// (16-bit). With the default camera's near plane at 0.5 m, 16 bits resolve depth to about
+    /// 9 mm at the play plane (17 m from the eye) and 5 cm at the nearest backdrop layer (42 m):
+    /// finer than any two surfaces of the level or a character that overlap on screen.
+    pub depth: wgpu::TextureFormat,
 }
 
 /// Shadow map texels per side in the full look.
@@ -83,23 +90,25 @@ pub const CPU_SHADOW_SNAP: u32 = 64;
 pub const CPU_REASON: &str = "a CPU rasteriser: drawing without multisampling (4× MSAA alone \
      costs it about 15 ms per 1280×720 frame), with a 1-tap shadow filter and a 512² shadow map, \
      the agents' characters posed on the CPU and drawn in one batch per model, and the shadow \
-     camera moving in steps of 64 texels; `--msaa 4` forces multisampling";
+     camera moving in steps of 64 texels, and a 16-bit depth buffer; `--msaa 4` forces \
+     multisampling";
 
 impl Quality {
     /// The full look: 4× MSAA, the 4-tap shadow filter and a 1024² shadow map, characters
-    /// skinned on the GPU.
+    /// skinned on the GPU, a 32-bit depth buffer.
     pub const FULL: Quality = Quality {
         samples: MSAA_SAMPLES,
         shadow_taps: 4,
         shadow_map: FULL_SHADOW_MAP,
         pose_on_cpu: false,
         shadow_snap: 1,
+        depth: DEPTH_FORMAT,
     };
 
     /// The settings for an adapter of type `device` given the multisampling asked for, and a
     /// one-line reason when they are below [`Quality::FULL`] because the adapter is a CPU
-    /// rasteriser. A fixed `msaa` is kept on every adapter; the shadow filter and map and where
-    /// characters are posed follow the adapter.
+    /// rasteriser. A fixed `msaa` is kept on every adapter; the shadow filter, map and camera
+    /// steps, where characters are posed and the depth format follow the adapter.
     pub fn choose(msaa: Msaa, device: wgpu::DeviceType) -> (Quality, Option<&'static str>) {
         let cpu = device == wgpu::DeviceType::Cpu;
         let samples = match msaa {
@@ -113,6 +122,7 @@ impl Quality {
             shadow_map: if cpu { CPU_SHADOW_MAP } else { FULL_SHADOW_MAP },
             pose_on_cpu: cpu,
             shadow_snap: if cpu { CPU_SHADOW_SNAP } else { 1 },
+            depth: if cpu { CPU_DEPTH_FORMAT } else { DEPTH_FORMAT },
         };
         (quality, cpu.then_some(CPU_REASON))
     }
@@ -166,6 +176,7 @@ mod tests {
                 shadow_map: CPU_SHADOW_MAP,
                 pose_on_cpu: true,
                 shadow_snap: CPU_SHADOW_SNAP,
+                depth: CPU_DEPTH_FORMAT,
             }
         );
         let why = why.expect("a reason to log");
@@ -189,6 +200,7 @@ mod tests {
                     shadow_map: FULL_SHADOW_MAP,
                     pose_on_cpu: false,
                     shadow_snap: 1,
+                    depth: DEPTH_FORMAT,
                 },
                 None
             )

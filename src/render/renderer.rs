@@ -15,7 +15,7 @@ use super::passes::{globals_layout, SceneDraws};
 use super::posed::PosedBatch;
 use super::quality::Quality;
 use super::skinned::{palette_layout, SkinnedHero, SkinnedInstance, SkinnedModel};
-use super::targets::{supported_samples, Targets};
+use super::targets::{supported_samples, Attachments, Targets};
 use crate::level::Level;
 use crate::sim::World;
 use crate::view::camera::CameraConfig;
@@ -28,7 +28,6 @@ struct LevelBuffers {
 
 /// Draws worlds into textures of one format.
 pub struct Renderer {
-    format: wgpu::TextureFormat,
     targets: Targets,
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
@@ -84,7 +83,11 @@ impl Renderer {
     /// normally; less where the adapter cannot afford it, see [`Quality::choose`]).
     pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32), quality: Quality) -> Self {
         let device = &gpu.device;
-        let samples = supported_samples(&gpu.adapter, format, quality.samples);
+        let attachments = Attachments {
+            color: format,
+            samples: supported_samples(&gpu.adapter, format, quality.depth, quality.samples),
+            depth: quality.depth,
+        };
         let lighting = Lighting {
             shadow_map_size: quality.shadow_map,
             shadow_snap: quality.shadow_snap,
@@ -111,17 +114,15 @@ impl Renderer {
             &layout,
             &palette,
             shadow.view(),
-            format,
-            samples,
+            attachments,
             quality.shadow_taps,
         );
         Renderer {
-            format,
-            targets: Targets::new(device, format, size, samples),
+            targets: Targets::new(device, attachments, size),
             globals,
             globals_group,
-            background: BackgroundPass::new(device, &layout, format, samples),
-            overlay: OverlayPass::new(device, &layout, format, samples),
+            background: BackgroundPass::new(device, &layout, attachments),
+            overlay: OverlayPass::new(device, &layout, attachments),
             shadow,
             lit,
             shadow_taps: quality.shadow_taps,
@@ -198,18 +199,19 @@ impl Renderer {
 
     /// The colour format drawn into.
     pub fn format(&self) -> wgpu::TextureFormat {
-        self.format
+        self.targets.attachments.color
     }
 
     /// Samples per pixel of the main pass.
     pub fn samples(&self) -> u32 {
-        self.targets.samples
+        self.targets.attachments.samples
     }
 
     /// The quality drawn at (the samples the adapter supports, the shadow filter).
     pub fn quality(&self) -> Quality {
         Quality {
-            samples: self.targets.samples,
+            samples: self.targets.attachments.samples,
+            depth: self.targets.attachments.depth,
             shadow_taps: self.shadow_taps,
             shadow_map: self.shadow.size(),
             pose_on_cpu: self.pose_on_cpu,
@@ -220,7 +222,7 @@ impl Renderer {
     /// Recreates the attachments for a new target size.
     pub fn resize(&mut self, device: &wgpu::Device, size: (u32, u32)) {
         if self.targets.size != size {
-            self.targets = Targets::new(device, self.format, size, self.targets.samples);
+            self.targets = Targets::new(device, self.targets.attachments, size);
         }
     }
 
@@ -410,7 +412,7 @@ impl Renderer {
                     depth_slice: None,
                     resolve_target,
                     ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(CLEAR),
+                        load: colour_load(frame.backdrop_covers),
                         store,
                     },
                 })],
@@ -436,5 +438,23 @@ impl Renderer {
             }
         }
         queue.submit([encoder.finish()]);
+    }
+}
+
+/// The main pass's colour load: cleared, unless the backdrop drawn first covers every pixel
+/// (`covered`, [`FrameData::backdrop_covers`]); then the old contents are left undefined rather
+/// than filled, which saves a CPU rasteriser a full-frame fill (3.7 MB at 1280×720, about 1.7 ms
+/// a frame on the development VM) and a GPU the bandwidth.
+#[allow(unsafe_code)]
+fn colour_load(covered: bool) -> wgpu::LoadOp<wgpu::Color> {
+    if covered {
+        // SAFETY: `LoadOp::DontCare` leaves the attachment's contents undefined at the start of
+        // the pass, which is only unsafe to read. The backdrop is drawn first with no depth test
+        // or blending and writes every pixel (`Backdrop::vertices` checks its own cover, and its
+        // tests cast rays through the view to hold it to that), so nothing undefined is read or
+        // shown.
+        wgpu::LoadOp::DontCare(unsafe { wgpu::LoadOpDontCare::enabled() })
+    } else {
+        wgpu::LoadOp::Clear(CLEAR)
     }
 }

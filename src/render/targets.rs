@@ -1,9 +1,22 @@
 //! Render targets of the main pass: the multisampled colour and depth attachments, recreated on
 //! resize. The colour is resolved into the frame's final (sRGB) texture.
-/// Depth format of the main pass and the shadow map.
+/// Depth format of the shadow map, and of the main pass in the full look.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+/// Depth format of the main pass on a CPU rasteriser ([`super::quality::Quality::depth`]).
+pub const CPU_DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth16Unorm;
 /// Samples per pixel of the main pass on GPUs (see [`super::quality`]).
 pub const MSAA_SAMPLES: u32 = 4;
+
+/// What the main pass draws into; every pipeline of the main pass is built for one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attachments {
+    /// The colour format (the frame's texture).
+    pub color: wgpu::TextureFormat,
+    /// Samples per pixel.
+    pub samples: u32,
+    /// The depth format: [`DEPTH_FORMAT`] or [`CPU_DEPTH_FORMAT`].
+    pub depth: wgpu::TextureFormat,
+}
 
 /// The main pass's attachments for one size.
 pub struct Targets {
@@ -13,18 +26,13 @@ pub struct Targets {
     pub color: Option<wgpu::TextureView>,
     /// Depth.
     pub depth: wgpu::TextureView,
-    /// Samples per pixel.
-    pub samples: u32,
+    /// Their formats and samples per pixel.
+    pub attachments: Attachments,
 }
 
 impl Targets {
-    /// Attachments of `size` (each side at least 1) for `format` with `samples` per pixel.
-    pub fn new(
-        device: &wgpu::Device,
-        format: wgpu::TextureFormat,
-        size: (u32, u32),
-        samples: u32,
-    ) -> Self {
+    /// The attachments `a` of `size` (each side at least 1).
+    pub fn new(device: &wgpu::Device, a: Attachments, size: (u32, u32)) -> Self {
         let size = (size.0.max(1), size.1.max(1));
         let texture = |label, format, samples| {
             device
@@ -46,21 +54,26 @@ impl Targets {
         };
         Targets {
             size,
-            color: (samples > 1).then(|| texture("msaa colour", format, samples)),
-            depth: texture("depth", DEPTH_FORMAT, samples),
-            samples,
+            color: (a.samples > 1).then(|| texture("msaa colour", a.color, a.samples)),
+            depth: texture("depth", a.depth, a.samples),
+            attachments: a,
         }
     }
 }
 
-/// The sample count to use for `format`: `wanted` (1 or [`MSAA_SAMPLES`]) where the adapter
-/// supports it for colour and depth, else 1.
-pub fn supported_samples(adapter: &wgpu::Adapter, format: wgpu::TextureFormat, wanted: u32) -> u32 {
+/// The sample count to use for `format` and `depth_format`: `wanted` (1 or [`MSAA_SAMPLES`])
+/// where the adapter supports it for both, else 1.
+pub fn supported_samples(
+    adapter: &wgpu::Adapter,
+    format: wgpu::TextureFormat,
+    depth_format: wgpu::TextureFormat,
+    wanted: u32,
+) -> u32 {
     if wanted <= 1 {
         return 1;
     }
     let color = adapter.get_texture_format_features(format).flags;
-    let depth = adapter.get_texture_format_features(DEPTH_FORMAT).flags;
+    let depth = adapter.get_texture_format_features(depth_format).flags;
     if color.sample_count_supported(wanted) && depth.sample_count_supported(wanted) {
         wanted
     } else {

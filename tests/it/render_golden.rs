@@ -561,6 +561,30 @@ fn agents_are_drawn_with_their_characters() {
     check("cast", &img);
 }
 
+/// A CPU rasteriser's main pass keeps a 16-bit depth buffer (`Quality::depth`): the same
+/// pixels as the 32-bit one, but for ties on a few edges, in the showcase (slabs of both
+/// depths, a ladder, the hero by a wall) and the cast (characters over the level).
+#[test]
+fn a_16_bit_depth_buffer_draws_the_same_images() {
+    let sixteen = Quality {
+        depth: tessera::render::targets::CPU_DEPTH_FORMAT,
+        ..Quality::FULL
+    };
+    let (world, view) = world_after(&showcase(), &[(30, Actions::default())]);
+    let full = headless().shoot(&world, &view).unwrap();
+    let mut cpu = Headless::with_quality(SIZE, sixteen).unwrap();
+    assert_eq!(cpu.quality().depth, wgpu::TextureFormat::Depth16Unorm);
+    let img = cpu.shoot(&world, &view).unwrap();
+    assert_mostly_same(&full, &img, 0.001, "showcase.depth16", "the 32-bit depth's");
+    let mut files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
+    files.level = Some("levels/test/cast.ron".into());
+    let (world, view) = tessera::render::scene_at_frame(&files, Some(90)).unwrap();
+    let full = headless().shoot(&world, &view).unwrap();
+    let img = cpu.shoot(&world, &view).unwrap();
+    assert!(cpu.character_triangles() > 276, "the cast is drawn");
+    assert_mostly_same(&full, &img, 0.001, "cast.depth16", "the 32-bit depth's");
+}
+
 /// The same scene with the agents posed on the CPU and drawn in one batch per model, as a CPU
 /// rasteriser draws them (`render::posed`; everything else at the full quality): the same
 /// triangles, and the same pixels but for rounding on edges.

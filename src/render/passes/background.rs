@@ -3,7 +3,7 @@
 
 use crate::render::gpu_buffer::DynamicBuffer;
 use crate::render::shaders::PassShader;
-use crate::render::targets::DEPTH_FORMAT;
+use crate::render::targets::Attachments;
 use crate::render::vertex::ColorVertex;
 
 /// The background pipeline and the frame's backdrop triangles.
@@ -13,22 +13,9 @@ pub struct BackgroundPass {
 }
 
 impl BackgroundPass {
-    /// Builds the pipeline for `format` with `samples` per pixel.
-    pub fn new(
-        device: &wgpu::Device,
-        globals: &wgpu::BindGroupLayout,
-        format: wgpu::TextureFormat,
-        samples: u32,
-    ) -> Self {
-        let pipeline = color_pipeline(
-            device,
-            globals,
-            format,
-            samples,
-            PassShader::Background,
-            None,
-            false,
-        );
+    /// Builds the pipeline for the main pass's attachments `a`.
+    pub fn new(device: &wgpu::Device, globals: &wgpu::BindGroupLayout, a: Attachments) -> Self {
+        let pipeline = color_pipeline(device, globals, a, PassShader::Background, None, false);
         BackgroundPass {
             pipeline,
             vertices: DynamicBuffer::new(device, "background", 64 * 1024),
@@ -58,8 +45,7 @@ impl BackgroundPass {
 pub(crate) fn color_pipeline(
     device: &wgpu::Device,
     globals: &wgpu::BindGroupLayout,
-    format: wgpu::TextureFormat,
-    samples: u32,
+    a: Attachments,
     shader: PassShader,
     blend: Option<wgpu::BlendState>,
     depth_tested: bool,
@@ -84,7 +70,7 @@ pub(crate) fn color_pipeline(
             ..Default::default()
         },
         depth_stencil: Some(wgpu::DepthStencilState {
-            format: DEPTH_FORMAT,
+            format: a.depth,
             depth_write_enabled: Some(depth_tested),
             depth_compare: Some(if depth_tested {
                 wgpu::CompareFunction::LessEqual
@@ -95,7 +81,7 @@ pub(crate) fn color_pipeline(
             bias: Default::default(),
         }),
         multisample: wgpu::MultisampleState {
-            count: samples,
+            count: a.samples,
             ..Default::default()
         },
         fragment: Some(wgpu::FragmentState {
@@ -103,7 +89,7 @@ pub(crate) fn color_pipeline(
             entry_point: Some("fs_main"),
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
-                format,
+                format: a.color,
                 blend,
                 write_mask: wgpu::ColorWrites::ALL,
             })],

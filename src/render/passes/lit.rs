@@ -5,7 +5,7 @@ use super::SceneDraws;
 use crate::render::posed::PosedVertex;
 use crate::render::shaders::PassShader;
 use crate::render::skinned::SkinnedVertex;
-use crate::render::targets::DEPTH_FORMAT;
+use crate::render::targets::Attachments;
 use crate::render::vertex::MeshVertex;
 
 /// The lit pipelines (level and skinned characters) and the shadow-map bind group (group 1).
@@ -28,7 +28,7 @@ struct Variant<'a> {
 }
 
 impl LitPass {
-    /// Builds the pipelines for `format` with `samples` per pixel, sampling `shadow_map` with
+    /// Builds the pipelines for the main pass's attachments `a`, sampling `shadow_map` with
     /// `shadow_taps` (1 or 4) comparison taps per fragment; the skinned one reads its palette
     /// through `palette` (group 2).
     pub fn new(
@@ -36,8 +36,7 @@ impl LitPass {
         globals: &wgpu::BindGroupLayout,
         palette: &wgpu::BindGroupLayout,
         shadow_map: &wgpu::TextureView,
-        format: wgpu::TextureFormat,
-        samples: u32,
+        a: Attachments,
         shadow_taps: u32,
     ) -> Self {
         let shadow_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -84,7 +83,7 @@ impl LitPass {
                 },
             ],
         });
-        let build = |v: Variant<'_>| pipeline(device, v, format, samples, shadow_taps);
+        let build = |v: Variant<'_>| pipeline(device, v, a, shadow_taps);
         let pipeline = build(Variant {
             shader: PassShader::Lit,
             vertex: MeshVertex::layout(),
@@ -143,8 +142,7 @@ impl LitPass {
 fn pipeline(
     device: &wgpu::Device,
     v: Variant<'_>,
-    format: wgpu::TextureFormat,
-    samples: u32,
+    a: Attachments,
     shadow_taps: u32,
 ) -> wgpu::RenderPipeline {
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
@@ -167,14 +165,14 @@ fn pipeline(
             ..Default::default()
         },
         depth_stencil: Some(wgpu::DepthStencilState {
-            format: DEPTH_FORMAT,
+            format: a.depth,
             depth_write_enabled: Some(true),
             depth_compare: Some(wgpu::CompareFunction::Less),
             stencil: Default::default(),
             bias: Default::default(),
         }),
         multisample: wgpu::MultisampleState {
-            count: samples,
+            count: a.samples,
             ..Default::default()
         },
         fragment: Some(wgpu::FragmentState {
@@ -185,7 +183,7 @@ fn pipeline(
                 ..Default::default()
             },
             targets: &[Some(wgpu::ColorTargetState {
-                format,
+                format: a.color,
                 blend: None,
                 write_mask: wgpu::ColorWrites::ALL,
             })],

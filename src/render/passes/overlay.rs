@@ -11,6 +11,7 @@ use crate::render::collision_overlay::paint_mesh;
 use crate::render::debug_draw::LineMesh;
 use crate::render::gpu_buffer::DynamicBuffer;
 use crate::render::shaders::PassShader;
+use crate::render::targets::Attachments;
 use crate::render::vertex::ColorVertex;
 
 /// The overlay pipeline, the cached mesh drawings and the per-frame hero drawing.
@@ -24,18 +25,12 @@ pub struct OverlayPass {
 }
 
 impl OverlayPass {
-    /// Builds the pipeline for `format` with `samples` per pixel.
-    pub fn new(
-        device: &wgpu::Device,
-        globals: &wgpu::BindGroupLayout,
-        format: wgpu::TextureFormat,
-        samples: u32,
-    ) -> Self {
+    /// Builds the pipelines for the main pass's attachments `a`.
+    pub fn new(device: &wgpu::Device, globals: &wgpu::BindGroupLayout, a: Attachments) -> Self {
         let pipeline = color_pipeline(
             device,
             globals,
-            format,
-            samples,
+            a,
             PassShader::Overlay,
             Some(wgpu::BlendState::ALPHA_BLENDING),
             false,
@@ -43,8 +38,7 @@ impl OverlayPass {
         let living_pipeline = color_pipeline(
             device,
             globals,
-            format,
-            samples,
+            a,
             PassShader::Overlay,
             Some(wgpu::BlendState::ALPHA_BLENDING),
             true,
