@@ -10,7 +10,7 @@
 //! the CPU, drawn in one batch per model ([`super::posed`]), moves its shadow camera in steps
 //! of 64 texels, so that the level's shadow is drawn once per step rather than once per frame
 //! (a still camera copies it from a cache on any adapter: [`super::passes::shadow`]), and keeps
-//! a 16-bit depth buffer (its clear and every depth test move half the bytes of a 32-bit one:
+//! a 16-bit depth buffer (every depth test and write moves half the bytes of a 32-bit one:
 //! memory traffic is much of what a CPU rasteriser's frame costs); hardware
 //! adapters get the full look and skin on the GPU. Offscreen
 //! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
