@@ -39,3 +39,36 @@ fn fs_skinned(in: VertexOut) -> @location(0) vec4<f32> {
     }
     return shade(in, in.color * mix(vec3<f32>(1.0), t.rgb, in.uv.z));
 }
+
+// Characters posed on the CPU whose model has no base colour texture: the same colour as
+// `vs_posed` and `fs_skinned` with its white texel (`shade` in `lighting.wgsl`), folded into two
+// colours per vertex, so a triangle carries 9 interpolated values instead of 22 (a CPU
+// rasteriser sets up every one of them for every triangle, and a character's triangles are a few
+// pixels each). Sun and ambient light are interpolated, not flat: the same for a flat-shaded
+// model, whose vertices carry their triangle's normal.
+struct LeanOut {
+    @builtin(position) clip: vec4<f32>,
+    // What the fragment gets without sun: ambient, rim and fog.
+    @location(0) base: vec3<f32>,
+    // What the sun adds where the shadow map lets it through.
+    @location(1) sunlit: vec3<f32>,
+    @location(2) shadow: vec3<f32>,
+};
+
+@vertex
+fn vs_lean(v: PosedIn) -> LeanOut {
+    let o = light_vertex(v.position, v.normal, v.color, 0.0);
+    let keep = 1.0 - o.rim_fog.y;
+    var out: LeanOut;
+    out.clip = o.clip;
+    out.base = (v.color * o.ambient + globals.sky_ambient.rgb * o.rim_fog.x) * keep
+        + globals.fog.rgb * o.rim_fog.y;
+    out.sunlit = v.color * o.sun * keep;
+    out.shadow = o.shadow;
+    return out;
+}
+
+@fragment
+fn fs_lean(in: LeanOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(in.base + in.sunlit * sunlight(in.shadow), 1.0);
+}

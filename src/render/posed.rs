@@ -14,8 +14,9 @@
 //! So where [`super::Quality::pose_on_cpu`] is set, each frame every agent drawn with a model is
 //! skinned on the CPU (the same linear blend as `shaders/skinning.wgsl`, the tint folded into the
 //! vertex colour) into its model's [`PosedBatch`], which the skinned passes draw with their
-//! `vs_posed` entry points (no skinning) from a smaller vertex, [`PosedVertex`]: one draw per
-//! model and pass whatever the number of characters. The level of detail of each character is
+//! `vs_posed` entry points (no skinning; the lit pass's `vs_lean` for a model without a base
+//! colour texture, see [`super::passes::lit`]) from a smaller vertex, [`PosedVertex`]: one draw
+//! per model and pass whatever the number of characters. The level of detail of each character is
 //! chosen as on the GPU path ([`SkinnedModel::level_at`]), so both paths draw the same triangles.
 use glam::{Mat4, Vec3};
 
@@ -57,6 +58,7 @@ impl PosedVertex {
 pub struct PosedBatch {
     /// The model's texture (its palette is unused).
     instance: SkinnedInstance,
+    textured: bool,
     vertices: Vec<PosedVertex>,
     indices: Vec<u32>,
     gpu_vertices: DynamicBuffer,
@@ -72,6 +74,7 @@ impl PosedBatch {
     ) -> Self {
         PosedBatch {
             instance: model.instance(device, layout),
+            textured: model.textured(),
             vertices: Vec::new(),
             indices: Vec::new(),
             gpu_vertices: DynamicBuffer::new(device, "posed vertices", 64 * 1024),
@@ -111,6 +114,7 @@ impl PosedBatch {
             indices: self.gpu_indices.buffer(),
             count: self.gpu_indices.len(),
             palette: self.instance.group(),
+            textured: self.textured,
         })
     }
 }

@@ -151,6 +151,8 @@ pub struct SkinnedModel {
     levels: Vec<Level>,
     texture: wgpu::TextureView,
     sampler: wgpu::Sampler,
+    /// Whether `texture` is the model's own (else a white texel).
+    textured: bool,
 }
 
 /// One level of detail on the GPU.
@@ -205,6 +207,9 @@ pub struct SkinnedDraw<'a> {
     pub count: u32,
     /// The palette bind group (group 2).
     pub palette: &'a wgpu::BindGroup,
+    /// Whether the model has its own base colour texture (else the lit pass may draw it with
+    /// fewer interpolants: [`crate::render::passes::lit`]).
+    pub textured: bool,
 }
 
 impl SkinnedModel {
@@ -281,6 +286,7 @@ impl SkinnedModel {
             levels,
             texture: tex.create_view(&wgpu::TextureViewDescriptor::default()),
             sampler,
+            textured: texture.is_some(),
         }
     }
 
@@ -332,7 +338,13 @@ impl SkinnedModel {
             indices: &level.indices,
             count: level.count,
             palette: &instance.group,
+            textured: self.textured,
         }
+    }
+
+    /// Whether the model has its own base colour texture ([`SkinnedDraw::textured`]).
+    pub fn textured(&self) -> bool {
+        self.textured
     }
 
     /// The bind-pose vertices and the indices of the level of detail drawn at `pixels_per_unit`

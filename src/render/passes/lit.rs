@@ -1,6 +1,13 @@
 //! Lit pass (`shaders/lit.wgsl`): level slabs with sun, shadow map, ambient and fog; and its
 //! skinned variant (`shaders/skinned_lit.wgsl`) for the characters, with the same lighting, and
-//! its variant for characters posed on the CPU (`vs_posed`, [`crate::render::posed`]).
+//! its variants for characters posed on the CPU ([`crate::render::posed`]): `vs_posed` for
+//! models with a base colour texture, and for models without one `vs_lean`/`fs_lean`, which fold
+//! the lighting into two colours per vertex (9 interpolated values a triangle instead of 22: a
+//! CPU rasteriser sets up each of them for every triangle, and a character's triangles cover a
+//! few pixels each, so this setup is most of what they cost; 1.5 to 3.3 ms of CPU a frame for
+//! the 20 enemies on lavapipe, BENCHMARKS.md). For a flat-shaded model (the campaign's figures)
+//! the pixels are the same but for rounding; a smooth-shaded one gets its sun and ambient light
+//! interpolated across each triangle instead of taken from the triangle's first vertex.
 use super::SceneDraws;
 use crate::render::posed::PosedVertex;
 use crate::render::shaders::PassShader;
@@ -13,6 +20,7 @@ pub struct LitPass {
     pipeline: wgpu::RenderPipeline,
     skinned: wgpu::RenderPipeline,
     posed: wgpu::RenderPipeline,
+    posed_lean: wgpu::RenderPipeline,
     shadow_group: wgpu::BindGroup,
 }
 
@@ -105,10 +113,18 @@ impl LitPass {
             vertex_entry: "vs_posed",
             fragment: "fs_skinned",
         });
+        let posed_lean = build(Variant {
+            shader: PassShader::SkinnedLit,
+            vertex: PosedVertex::layout(),
+            groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
+            vertex_entry: "vs_lean",
+            fragment: "fs_lean",
+        });
         LitPass {
             pipeline,
             skinned,
             posed,
+            posed_lean,
             shadow_group,
         }
     }
@@ -130,11 +146,17 @@ impl LitPass {
                 c.record(pass);
             }
         }
-        if !scene.posed.is_empty() {
-            pass.set_pipeline(&self.posed);
-            for c in &scene.posed {
-                c.record(pass);
+        let mut textured = None;
+        for c in &scene.posed {
+            if textured != Some(c.textured) {
+                pass.set_pipeline(if c.textured {
+                    &self.posed
+                } else {
+                    &self.posed_lean
+                });
+                textured = Some(c.textured);
             }
+            c.record(pass);
         }
     }
 }
