@@ -89,13 +89,28 @@ fn stripe_shade(world: vec3<f32>) -> f32 {
     return mix(0.62, 1.0, seam) * grain;
 }
 
+// The lit colour split at the shadow lookup: `base` (ambient, rim highlight, fog) plus `sunlit`
+// (what the sun adds, fogged) times the fraction of sunlight reaching the point. The one lighting
+// equation: `shade` below, and the lean characters' vertex stage (`skinned_lit.wgsl`).
+struct LightParts {
+    base: vec3<f32>,
+    sunlit: vec3<f32>,
+};
+
+fn light_parts(albedo: vec3<f32>, sun: vec3<f32>, ambient: vec3<f32>, rim_fog: vec2<f32>) -> LightParts {
+    let keep = 1.0 - rim_fog.y;
+    var p: LightParts;
+    p.base = (albedo * ambient + globals.sky_ambient.rgb * rim_fog.x) * keep
+        + globals.fog.rgb * rim_fog.y;
+    p.sunlit = albedo * sun * keep;
+    return p;
+}
+
 // The lit colour of a fragment of `albedo` (shared by the level's and the skinned hero's
 // fragment stages).
 fn shade(in: VertexOut, albedo: vec3<f32>) -> vec4<f32> {
-    var color = albedo * (in.ambient + in.sun * sunlight(in.shadow))
-        + globals.sky_ambient.rgb * in.rim_fog.x;
-    color = mix(color, globals.fog.rgb, in.rim_fog.y);
-    return vec4<f32>(color, 1.0);
+    let p = light_parts(albedo, in.sun, in.ambient, in.rim_fog);
+    return vec4<f32>(p.base + p.sunlit * sunlight(in.shadow), 1.0);
 }
 
 @fragment

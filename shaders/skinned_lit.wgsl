@@ -41,8 +41,8 @@ fn fs_skinned(in: VertexOut) -> @location(0) vec4<f32> {
 }
 
 // Characters posed on the CPU whose model has no base colour texture: the same colour as
-// `vs_posed` and `fs_skinned` with its white texel (`shade` in `lighting.wgsl`), folded into two
-// colours per vertex, so a triangle carries 9 interpolated values instead of 22 (a CPU
+// `vs_posed` and `fs_skinned` with its white texel (`light_parts` in `lighting.wgsl`, per
+// vertex instead of per fragment), folded into two colours per vertex, so a triangle carries 9 interpolated values instead of 22 (a CPU
 // rasteriser sets up every one of them for every triangle, and a character's triangles are a few
 // pixels each). Sun and ambient light are interpolated, not flat: the same for a flat-shaded
 // model, whose vertices carry their triangle's normal.
@@ -58,12 +58,11 @@ struct LeanOut {
 @vertex
 fn vs_lean(v: PosedIn) -> LeanOut {
     let o = light_vertex(v.position, v.normal, v.color, 0.0);
-    let keep = 1.0 - o.rim_fog.y;
+    let p = light_parts(v.color, o.sun, o.ambient, o.rim_fog);
     var out: LeanOut;
     out.clip = o.clip;
-    out.base = (v.color * o.ambient + globals.sky_ambient.rgb * o.rim_fog.x) * keep
-        + globals.fog.rgb * o.rim_fog.y;
-    out.sunlit = v.color * o.sun * keep;
+    out.base = p.base;
+    out.sunlit = p.sunlit;
     out.shadow = o.shadow;
     return out;
 }

@@ -99,27 +99,21 @@ impl LitPass {
             vertex_entry: "vs_main",
             fragment: "fs_main",
         });
-        let skinned = build(Variant {
-            shader: PassShader::SkinnedLit,
-            vertex: SkinnedVertex::layout(),
-            groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
-            vertex_entry: "vs_main",
-            fragment: "fs_skinned",
-        });
-        let posed = build(Variant {
-            shader: PassShader::SkinnedLit,
-            vertex: PosedVertex::layout(),
-            groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
-            vertex_entry: "vs_posed",
-            fragment: "fs_skinned",
-        });
-        let posed_lean = build(Variant {
-            shader: PassShader::SkinnedLit,
-            vertex: PosedVertex::layout(),
-            groups: &[Some(globals), Some(&shadow_layout), Some(palette)],
-            vertex_entry: "vs_lean",
-            fragment: "fs_lean",
-        });
+        // The characters' pipelines: `skinned_lit.wgsl` with the palette (group 2), differing in
+        // vertex layout and entry points.
+        let character_groups = [Some(globals), Some(&shadow_layout), Some(palette)];
+        let character = |vertex, vertex_entry, fragment| {
+            build(Variant {
+                shader: PassShader::SkinnedLit,
+                vertex,
+                groups: &character_groups,
+                vertex_entry,
+                fragment,
+            })
+        };
+        let skinned = character(SkinnedVertex::layout(), "vs_main", "fs_skinned");
+        let posed = character(PosedVertex::layout(), "vs_posed", "fs_skinned");
+        let posed_lean = character(PosedVertex::layout(), "vs_lean", "fs_lean");
         LitPass {
             pipeline,
             skinned,
