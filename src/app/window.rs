@@ -25,7 +25,7 @@ use crate::input::{key_from_logical, key_from_winit, Gamepads, Key};
 use crate::render::frame::FrameData;
 use crate::render::gpu::{Gpu, GpuError};
 use crate::render::quality::Quality;
-use crate::render::renderer::Renderer;
+use crate::render::renderer::{FrameTarget, Renderer};
 use crate::view::CameraConfig;
 
 /// Fails with a one-line message when there is no display to open a window on.
@@ -89,6 +89,10 @@ pub fn run(
         log::info!(
             "shadow map: {whole} frames drawn whole, {cached} drew the level into the cache, \
              {from_cache} copied it from the cache"
+        );
+        let [alone, inside] = g.renderer.backdrop_draws();
+        log::info!(
+            "backdrop: {alone} frames drawn in a pass of its own, {inside} inside the main pass"
         );
     }
     if let Some(e) = app
@@ -597,20 +601,26 @@ impl App<'_> {
             format: Some(g.view_format),
             ..Default::default()
         });
+        // The plain (not sRGB) view, where the surface allows one (egui's format then): the
+        // backdrop's own pass and egui draw through it.
+        let format = g.egui.format();
+        let plain = (format != g.view_format).then(|| {
+            texture.texture.create_view(&wgpu::TextureViewDescriptor {
+                format: Some(format),
+                ..Default::default()
+            })
+        });
+        let target = FrameTarget {
+            view: &view,
+            plain: plain.as_ref(),
+        };
         g.renderer
-            .render(&g.gpu, self.game.world(), &self.frame, &view);
+            .render(&g.gpu, self.game.world(), &self.frame, target);
         let t3 = Instant::now();
         if let Some(f) = egui_frame {
-            let format = g.egui.format();
-            let egui_view = (format != g.view_format).then(|| {
-                texture.texture.create_view(&wgpu::TextureViewDescriptor {
-                    format: Some(format),
-                    ..Default::default()
-                })
-            });
             let size = (g.config.width, g.config.height);
             g.egui
-                .draw(&g.gpu, f, size, egui_view.as_ref().unwrap_or(&view));
+                .draw(&g.gpu, f, size, plain.as_ref().unwrap_or(&view));
         }
         let t4 = Instant::now();
         g.gpu.queue.present(texture);

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::frame::FrameData;
 use super::gpu::{Gpu, GpuError};
 use super::quality::Quality;
-use super::renderer::Renderer;
+use super::renderer::{FrameTarget, Renderer};
 use crate::anim::{Character, HeroAnimator};
 use crate::sim::{load_world, LoadError, ReplayDriver, World, WorldFiles};
 use crate::view::{follow_target, CameraConfig, CameraRig, Cast, Snapshot, View};
@@ -86,7 +86,7 @@ impl Headless {
             dimension: wgpu::TextureDimension::D2,
             format: OFFSCREEN_FORMAT,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
+            view_formats: &[OFFSCREEN_FORMAT.remove_srgb_suffix()],
         });
         Ok(Headless {
             gpu,
@@ -123,6 +123,12 @@ impl Headless {
     /// level stayed put).
     pub fn shadow_draw(&self) -> crate::render::passes::shadow::ShadowDraw {
         self.renderer.shadow_draw()
+    }
+
+    /// Shots so far whose backdrop was drawn in a pass of its own through the plain view
+    /// ([`Quality::plain_backdrop`]), and inside the main pass.
+    pub fn backdrop_draws(&self) -> [u64; 2] {
+        self.renderer.backdrop_draws()
     }
 
     /// Draws the hero with `model` (a character's; see [`Renderer::set_hero_model`]).
@@ -168,7 +174,15 @@ impl Headless {
             .device
             .push_error_scope(wgpu::ErrorFilter::Validation);
         let view = self.texture.create_view(&Default::default());
-        self.renderer.render(&self.gpu, world, &frame, &view);
+        let plain = self.texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(OFFSCREEN_FORMAT.remove_srgb_suffix()),
+            ..Default::default()
+        });
+        let target = FrameTarget {
+            view: &view,
+            plain: Some(&plain),
+        };
+        self.renderer.render(&self.gpu, world, &frame, target);
         let image = self.read_back()?;
         if let Some(e) = pollster::block_on(scope.pop()) {
             return Err(GpuError::Render(e.to_string()));

@@ -51,4 +51,4 @@ pub use headless::{
 };
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 pub use quality::{Msaa, Quality};
-pub use renderer::Renderer;
+pub use renderer::{FrameTarget, Renderer};

@@ -11,7 +11,9 @@
 //! of 64 texels, so that the level's shadow is drawn once per step rather than once per frame
 //! (a still camera copies it from a cache on any adapter: [`super::passes::shadow`]), and keeps
 //! a 16-bit depth buffer (every depth test and write moves half the bytes of a 32-bit one:
-//! memory traffic is much of what a CPU rasteriser's frame costs); hardware
+//! memory traffic is much of what a CPU rasteriser's frame costs), and draws the backdrop in a
+//! pass of its own through the frame's plain (not sRGB) view, with no depth attachment, which it
+//! fills faster ([`Quality::plain_backdrop`]); hardware
 //! adapters get the full look and skin on the GPU. Offscreen
 //! renders (`tessera render`, the golden images) always use [`Quality::FULL`].
 use super::targets::{CPU_DEPTH_FORMAT, DEPTH_FORMAT, MSAA_SAMPLES};
@@ -76,6 +78,14 @@ pub struct Quality {
     /// 9 mm at the play plane (17 m from the eye) and 5 cm at the nearest backdrop layer (42 m):
     /// finer than any two surfaces of the level or a character that overlap on screen.
     pub depth: wgpu::TextureFormat,
+    /// Whether the backdrop is drawn in a pass of its own before the main pass, through the
+    /// frame's plain (not sRGB) view with no depth attachment, its colours encoded per vertex
+    /// (`shaders/background.wgsl`), where the frame's texture has such a view and is drawn with
+    /// one sample per pixel; else inside the main pass. A CPU rasteriser fills those triangles
+    /// faster: about 2.7 ms of CPU less a 1280×720 frame on lavapipe (BENCHMARKS.md). The
+    /// gradients differ by a few levels of 255 at most (interpolated between sRGB values instead
+    /// of linear ones).
+    pub plain_backdrop: bool,
 }
 
 /// Shadow map texels per side in the full look.
@@ -90,12 +100,12 @@ pub const CPU_SHADOW_SNAP: u32 = 64;
 pub const CPU_REASON: &str = "a CPU rasteriser: drawing without multisampling (4× MSAA alone \
      costs it about 15 ms per 1280×720 frame), with a 1-tap shadow filter and a 512² shadow map, \
      the agents' characters posed on the CPU and drawn in one batch per model, and the shadow \
-     camera moving in steps of 64 texels, and a 16-bit depth buffer; `--msaa 4` forces \
-     multisampling";
+     camera moving in steps of 64 texels, a 16-bit depth buffer, and the backdrop drawn in a pass \
+     of its own; `--msaa 4` forces multisampling";
 
 impl Quality {
     /// The full look: 4× MSAA, the 4-tap shadow filter and a 1024² shadow map, characters
-    /// skinned on the GPU, a 32-bit depth buffer.
+    /// skinned on the GPU, a 32-bit depth buffer, the backdrop drawn inside the main pass.
     pub const FULL: Quality = Quality {
         samples: MSAA_SAMPLES,
         shadow_taps: 4,
@@ -103,6 +113,7 @@ impl Quality {
         pose_on_cpu: false,
         shadow_snap: 1,
         depth: DEPTH_FORMAT,
+        plain_backdrop: false,
     };
 
     /// The settings for an adapter of type `device` given the multisampling asked for, and a
@@ -123,6 +134,7 @@ impl Quality {
             pose_on_cpu: cpu,
             shadow_snap: if cpu { CPU_SHADOW_SNAP } else { 1 },
             depth: if cpu { CPU_DEPTH_FORMAT } else { DEPTH_FORMAT },
+            plain_backdrop: cpu,
         };
         (quality, cpu.then_some(CPU_REASON))
     }
@@ -177,6 +189,7 @@ mod tests {
                 pose_on_cpu: true,
                 shadow_snap: CPU_SHADOW_SNAP,
                 depth: CPU_DEPTH_FORMAT,
+                plain_backdrop: true,
             }
         );
         let why = why.expect("a reason to log");
@@ -201,6 +214,7 @@ mod tests {
                     pose_on_cpu: false,
                     shadow_snap: 1,
                     depth: DEPTH_FORMAT,
+                    plain_backdrop: false,
                 },
                 None
             )

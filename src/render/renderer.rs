@@ -26,6 +26,17 @@ struct LevelBuffers {
     indices: wgpu::Buffer,
 }
 
+/// What a frame is drawn into: a view of a texture of the renderer's format and size and, where
+/// the texture has one, its plain (not sRGB) view, into which the backdrop is drawn in a pass of
+/// its own where the quality asks for it ([`Quality::plain_backdrop`]).
+#[derive(Clone, Copy)]
+pub struct FrameTarget<'a> {
+    /// The view in the renderer's format.
+    pub view: &'a wgpu::TextureView,
+    /// The same texture through its format without the sRGB suffix, if the texture allows it.
+    pub plain: Option<&'a wgpu::TextureView>,
+}
+
 /// Draws worlds into textures of one format.
 pub struct Renderer {
     targets: Targets,
@@ -34,7 +45,8 @@ pub struct Renderer {
     shadow: ShadowPass,
     background: BackgroundPass,
     lit: LitPass,
-    shadow_taps: u32,
+    /// What it draws with: the quality asked for, its samples those the adapter supports.
+    quality: Quality,
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
     chunks: ChunkTable,
@@ -54,7 +66,6 @@ pub struct Renderer {
     /// Where characters are posed on the CPU ([`Quality::pose_on_cpu`]): one batch per model of
     /// `cast_models`; else empty.
     cast_batches: Vec<PosedBatch>,
-    pose_on_cpu: bool,
     /// Sun and ambient light.
     pub lighting: Lighting,
     /// Slab dimensions used for the next [`Renderer::set_level`].
@@ -68,6 +79,8 @@ pub struct Renderer {
     /// Frames whose shadow pass drew whole, drew the level into the cache, copied it from
     /// the cache.
     shadow_draws: [u64; 3],
+    /// Frames whose backdrop was drawn in a pass of its own, and inside the main pass.
+    backdrop_draws: [u64; 2],
 }
 
 /// The clear colour (the horizon haze; the sky covers it everywhere but past the backdrop's edge).
@@ -121,11 +134,10 @@ impl Renderer {
             targets: Targets::new(device, attachments, size),
             globals,
             globals_group,
-            background: BackgroundPass::new(device, &layout, attachments),
+            background: BackgroundPass::new(device, &layout, attachments, quality.plain_backdrop),
             overlay: OverlayPass::new(device, &layout, attachments),
             shadow,
             lit,
-            shadow_taps: quality.shadow_taps,
             level: None,
             chunks: ChunkTable::default(),
             built: None,
@@ -142,13 +154,17 @@ impl Renderer {
             cast_models: Vec::new(),
             cast_instances: Vec::new(),
             cast_batches: Vec::new(),
-            pose_on_cpu: quality.pose_on_cpu,
+            quality: Quality {
+                samples: attachments.samples,
+                ..quality
+            },
             lighting,
             slabs: SlabConfig::default(),
             character_triangles: 0,
             level_uploads: 0,
             shadow_draw: ShadowDraw::Whole,
             shadow_draws: [0; 3],
+            backdrop_draws: [0; 2],
         }
     }
 
@@ -187,7 +203,7 @@ impl Renderer {
             .map(|m| SkinnedModel::new(device, queue, &m.mesh, m.texture.as_ref()))
             .collect();
         self.cast_instances.clear();
-        self.cast_batches = if self.pose_on_cpu {
+        self.cast_batches = if self.quality.pose_on_cpu {
             self.cast_models
                 .iter()
                 .map(|m| PosedBatch::new(device, &self.hero_layout, m))
@@ -207,16 +223,9 @@ impl Renderer {
         self.targets.attachments.samples
     }
 
-    /// The quality drawn at (the samples the adapter supports, the shadow filter).
+    /// The quality drawn at: the one asked for, with the samples the adapter supports.
     pub fn quality(&self) -> Quality {
-        Quality {
-            samples: self.targets.attachments.samples,
-            depth: self.targets.attachments.depth,
-            shadow_taps: self.shadow_taps,
-            shadow_map: self.shadow.size(),
-            pose_on_cpu: self.pose_on_cpu,
-            shadow_snap: self.lighting.shadow_snap,
-        }
+        self.quality
     }
 
     /// Recreates the attachments for a new target size.
@@ -272,6 +281,12 @@ impl Renderer {
     /// from the cache (the frame log's line).
     pub fn shadow_draws(&self) -> [u64; 3] {
         self.shadow_draws
+    }
+
+    /// Frames so far whose backdrop was drawn in a pass of its own through the plain view
+    /// ([`Quality::plain_backdrop`]), and inside the main pass (the frame log's line).
+    pub fn backdrop_draws(&self) -> [u64; 2] {
+        self.backdrop_draws
     }
 
     /// The static geometry's chunks, for [`FrameData::prepare`].
@@ -336,19 +351,13 @@ impl Renderer {
         }
     }
 
-    /// Uploads `frame` and draws it into `target` (a view of a texture of this renderer's format
+    /// Uploads `frame` and draws it into `target` (views of a texture of this renderer's format
     /// and size). `world` is read only for the overlay's mesh drawing, built on first use.
-    pub fn render(
-        &mut self,
-        gpu: &Gpu,
-        world: &World,
-        frame: &FrameData,
-        target: &wgpu::TextureView,
-    ) {
+    pub fn render(&mut self, gpu: &Gpu, world: &World, frame: &FrameData, target: FrameTarget<'_>) {
         let (device, queue) = (&gpu.device, &gpu.queue);
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&frame.globals));
         self.hero.write(queue, &frame.hero_palette);
-        if self.pose_on_cpu {
+        if self.quality.pose_on_cpu {
             self.pose_cast(gpu, frame);
         } else {
             self.write_cast(gpu, frame);
@@ -370,7 +379,7 @@ impl Renderer {
                     frame
                         .cast
                         .iter()
-                        .filter(|_| !self.pose_on_cpu)
+                        .filter(|_| !self.quality.pose_on_cpu)
                         .filter_map(|d| {
                             let model = self.cast_models.get(d.model)?;
                             let (_, instance) = self.cast_instances.get(d.agent)?.as_ref()?;
@@ -399,7 +408,17 @@ impl Renderer {
             self.level_uploads,
         );
         self.shadow_draws[self.shadow_draw as usize] += 1;
+        let backdrop_drawn = target.plain.is_some_and(|plain| {
+            self.background.draw_plain(
+                &mut encoder,
+                &self.globals_group,
+                plain,
+                frame.backdrop_covers,
+            )
+        });
+        self.backdrop_draws[usize::from(!backdrop_drawn)] += 1;
         {
+            let target = target.view;
             // With MSAA the samples are resolved into `target` and need not be kept.
             let (view, resolve_target, store) = match &self.targets.color {
                 Some(msaa) => (msaa, Some(target), wgpu::StoreOp::Discard),
@@ -412,7 +431,11 @@ impl Renderer {
                     depth_slice: None,
                     resolve_target,
                     ops: wgpu::Operations {
-                        load: colour_load(frame.backdrop_covers),
+                        load: if backdrop_drawn {
+                            wgpu::LoadOp::Load
+                        } else {
+                            colour_load(frame.backdrop_covers)
+                        },
                         store,
                     },
                 })],
@@ -428,9 +451,12 @@ impl Renderer {
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
-            // The backdrop first, in painter's order with no depth test (like a clear: each of
-            // its fragments is cheap), then the level and the hero over it.
-            self.background.draw(&mut pass, &self.globals_group);
+            // The backdrop first (unless its own pass drew it), in painter's order with no depth
+            // test (like a clear: each of its fragments is cheap), then the level and the hero
+            // over it.
+            if !backdrop_drawn {
+                self.background.draw(&mut pass, &self.globals_group);
+            }
             self.lit.draw(&mut pass, &self.globals_group, &scene);
             self.overlay.draw_living(&mut pass, &self.globals_group);
             if let Some(id) = frame.overlay {
@@ -446,11 +472,11 @@ impl Renderer {
 /// than filled, which saves a CPU rasteriser a full-frame fill (3.7 MB at 1280×720, about 1.7 ms
 /// a frame on the development VM) and a GPU the bandwidth.
 #[allow(unsafe_code)]
-fn colour_load(covered: bool) -> wgpu::LoadOp<wgpu::Color> {
+pub(crate) fn colour_load(covered: bool) -> wgpu::LoadOp<wgpu::Color> {
     if covered {
         // SAFETY: `LoadOp::DontCare` leaves the attachment's contents undefined at the start of
-        // the pass, which is only unsafe to read. The backdrop is drawn first with no depth test
-        // or blending and writes every pixel (`Backdrop::vertices` checks its own cover, and its
+        // the pass, which is only unsafe to read. The backdrop is drawn first (in the main pass or
+        // in its own, the only callers) with no depth test or blending and writes every pixel (`Backdrop::vertices` checks its own cover, and its
         // tests cast rays through the view to hold it to that), so nothing undefined is read or
         // shown.
         wgpu::LoadOp::DontCare(unsafe { wgpu::LoadOpDontCare::enabled() })

@@ -645,3 +645,45 @@ fn a_still_camera_draws_the_level_s_shadow_from_a_cache() {
         "the edit shows"
     );
 }
+
+/// A CPU rasteriser draws the backdrop in a pass of its own through the frame's plain view
+/// (`Quality::plain_backdrop`, `shaders/background.wgsl`'s `vs_plain`), its colours encoded per
+/// vertex and interpolated between sRGB values: the same image as the backdrop drawn inside the
+/// main pass, within a few levels of 255 where its gradients run (a missed encode, a doubled
+/// one or a pass drawn over the level would be off by tens of levels over most of the frame).
+#[test]
+fn the_backdrop_in_a_pass_of_its_own_draws_the_same_image() {
+    let single = Quality {
+        samples: 1,
+        ..Quality::FULL
+    };
+    let (world, view) = world_after(&showcase(), &[(30, Actions::default())]);
+    let mut inside = Headless::with_quality(SIZE, single).unwrap();
+    let expected = inside.shoot(&world, &view).unwrap();
+    assert_eq!(inside.backdrop_draws(), [0, 1]);
+    let mut alone = Headless::with_quality(
+        SIZE,
+        Quality {
+            plain_backdrop: true,
+            ..single
+        },
+    )
+    .unwrap();
+    let actual = alone.shoot(&world, &view).unwrap();
+    assert_eq!(alone.backdrop_draws(), [1, 0]);
+    let worst = expected
+        .rgba
+        .iter()
+        .zip(&actual.rgba)
+        .map(|(a, b)| a.abs_diff(*b))
+        .max()
+        .unwrap();
+    if worst > 6 {
+        let path = golden_dir().join("showcase.plain_backdrop.actual.png");
+        actual.save_png(&path).unwrap();
+        panic!(
+            "a channel differs by {worst}/255 from the backdrop drawn in the main pass; actual: {}",
+            path.display()
+        );
+    }
+}

@@ -1,25 +1,82 @@
 //! Background pass (`shaders/background.wgsl`): sky and parallax layers, cut to the view each
-//! frame (see [`crate::render::background_mesh`]).
+//! frame (see [`crate::render::background_mesh`]). Drawn first inside the main pass, or, where
+//! [`crate::render::quality::Quality::plain_backdrop`] asks for it, in a pass of its own through
+//! the frame's plain (not sRGB) view with no depth attachment ([`BackgroundPass::draw_plain`]).
 
 use crate::render::gpu_buffer::DynamicBuffer;
 use crate::render::shaders::PassShader;
 use crate::render::targets::Attachments;
 use crate::render::vertex::ColorVertex;
 
-/// The background pipeline and the frame's backdrop triangles.
+/// The background pipelines and the frame's backdrop triangles.
 pub struct BackgroundPass {
     pipeline: wgpu::RenderPipeline,
+    /// The pipeline of the pass of its own (`vs_plain`), for the plain view of `a.color`; `None`
+    /// where it is not used (multisampling, or not asked for).
+    plain: Option<wgpu::RenderPipeline>,
     vertices: DynamicBuffer,
 }
 
 impl BackgroundPass {
-    /// Builds the pipeline for the main pass's attachments `a`.
-    pub fn new(device: &wgpu::Device, globals: &wgpu::BindGroupLayout, a: Attachments) -> Self {
+    /// Builds the pipeline for the main pass's attachments `a`, and with `plain` (and one sample
+    /// per pixel) the pipeline for the pass of its own.
+    pub fn new(
+        device: &wgpu::Device,
+        globals: &wgpu::BindGroupLayout,
+        a: Attachments,
+        plain: bool,
+    ) -> Self {
         let pipeline = color_pipeline(device, globals, a, PassShader::Background, None, false);
+        let plain = (plain && a.samples == 1)
+            .then(|| plain_pipeline(device, globals, a.color.remove_srgb_suffix()));
         BackgroundPass {
             pipeline,
+            plain,
             vertices: DynamicBuffer::new(device, "background", 64 * 1024),
         }
+    }
+
+    /// Whether the backdrop can be drawn in a pass of its own ([`BackgroundPass::draw_plain`]).
+    pub fn has_plain(&self) -> bool {
+        self.plain.is_some()
+    }
+
+    /// Records the backdrop in a pass of its own into `plain`, the plain (not sRGB) view of the
+    /// frame's texture, whose contents it does not load: the backdrop must cover every pixel
+    /// (`covered`, [`crate::render::frame::FrameData::backdrop_covers`]). Returns false, recording
+    /// nothing, where that cannot be done (no such pipeline, or not covered): the backdrop is
+    /// then drawn inside the main pass ([`BackgroundPass::draw`]).
+    pub fn draw_plain(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        globals: &wgpu::BindGroup,
+        plain: &wgpu::TextureView,
+        covered: bool,
+    ) -> bool {
+        let Some(pipeline) = self.plain.as_ref().filter(|_| covered) else {
+            return false;
+        };
+        let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("backdrop"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view: plain,
+                depth_slice: None,
+                resolve_target: None,
+                ops: wgpu::Operations {
+                    load: crate::render::renderer::colour_load(true),
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, globals, &[]);
+        pass.set_vertex_buffer(0, self.vertices.buffer().slice(..));
+        pass.draw(0..self.vertices.len(), 0..1);
+        true
     }
 
     /// Uploads this frame's backdrop.
@@ -36,6 +93,50 @@ impl BackgroundPass {
             pass.draw(0..self.vertices.len(), 0..1);
         }
     }
+}
+
+/// The backdrop's pipeline for a pass of its own into a `format` (plain, not sRGB) target of one
+/// sample per pixel, with no depth attachment (`vs_plain`/`fs_plain`).
+fn plain_pipeline(
+    device: &wgpu::Device,
+    globals: &wgpu::BindGroupLayout,
+    format: wgpu::TextureFormat,
+) -> wgpu::RenderPipeline {
+    let shader = PassShader::Background;
+    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some("backdrop, plain"),
+        bind_group_layouts: &[Some(globals)],
+        immediate_size: 0,
+    });
+    let module = shader.module(device);
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some("backdrop, plain"),
+        layout: Some(&layout),
+        vertex: wgpu::VertexState {
+            module: &module,
+            entry_point: Some("vs_plain"),
+            compilation_options: Default::default(),
+            buffers: &[Some(ColorVertex::layout())],
+        },
+        primitive: wgpu::PrimitiveState {
+            cull_mode: None,
+            ..Default::default()
+        },
+        depth_stencil: None,
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: &module,
+            entry_point: Some("fs_plain"),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format,
+                blend: None,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
 }
 
 /// A pipeline for [`ColorVertex`] triangles with only the globals bound: the background (opaque,
