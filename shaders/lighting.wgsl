@@ -113,11 +113,15 @@ fn shade(in: VertexOut, albedo: vec3<f32>) -> vec4<f32> {
     return vec4<f32>(p.base + p.sunlit * sunlight(in.shadow), 1.0);
 }
 
+// The level's albedo: its colour, with plank stripes where it has them.
+fn level_albedo(in: VertexOut) -> vec3<f32> {
+    if (in.stripes > 0.5) {
+        return in.color * stripe_shade(in.world);
+    }
+    return in.color;
+}
+
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
-    var albedo = in.color;
-    if (in.stripes > 0.5) {
-        albedo = albedo * stripe_shade(in.world);
-    }
-    return shade(in, albedo);
+    return shade(in, level_albedo(in));
 }

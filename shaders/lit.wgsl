@@ -13,3 +13,12 @@ struct VertexIn {
 fn vs_main(v: VertexIn) -> VertexOut {
     return light_vertex(v.position, v.normal, v.color, v.stripes);
 }
+
+// The level's open front faces (`render::level_mesh`): at its frontmost depth, where no shadow
+// can fall, so `shade` without the shadow-map lookup (what a CPU rasteriser spends most on in a
+// lit fragment).
+@fragment
+fn fs_open(in: VertexOut) -> @location(0) vec4<f32> {
+    let p = light_parts(level_albedo(in), in.sun, in.ambient, in.rim_fog);
+    return vec4<f32>(p.base + p.sunlit, 1.0);
+}

@@ -46,8 +46,12 @@ pub struct FrameData {
     /// Whether [`Self::backdrop`] covers every pixel of the view, so that the main pass need not
     /// clear its colour ([`crate::render::background_mesh::Backdrop::vertices`]).
     pub backdrop_covers: bool,
-    /// Index ranges of the static level geometry in view.
+    /// Index ranges of the static level geometry in view (the shadow pass's).
     pub level_ranges: Vec<Range<u32>>,
+    /// The same split for the lit pass ([`crate::render::level_mesh::ChunkTable::visible_split`]):
+    /// the open front faces, drawn without a shadow lookup, and the rest.
+    pub level_open: Vec<Range<u32>>,
+    pub level_rest: Vec<Range<u32>>,
     /// The debug overlay's collider mesh, when the overlay is shown.
     pub overlay: Option<ColliderId>,
     /// The debug overlay's per-frame hero drawing.
@@ -166,6 +170,8 @@ impl FrameData {
         let view = snap.camera.view(p.aspect);
         self.globals = p.lighting.globals(&view, snap.time);
         p.chunks.visible(&view.visible, &mut self.level_ranges);
+        p.chunks
+            .visible_split(&view.visible, &mut self.level_open, &mut self.level_rest);
         self.backdrop_covers = p.backdrop.vertices(&view, &mut self.backdrop);
         let hero = world.hero();
         let at = interpolated_hero(world, snap.alpha) + DVec2::new(0.0, snap.step_offset);

@@ -10,6 +10,16 @@
 //!
 //! Geometry is grouped into square chunks (by polygon centroid) laid out contiguously in the index
 //! buffer, so a frame draws only the index ranges of chunks in view ([`ChunkTable::visible`]).
+//!
+//! Each chunk's indices start with its **open front faces**: the front faces at the level's
+//! frontmost depth ([`SlabConfig::front_depth`], the solid slabs' fronts by default). Nothing
+//! stands in front of them: every slab, ladder and character lies behind that plane (the
+//! slabs' fronts at 1.2 m; the deepest shipped figure, the brute, reaches 0.65 m from the play
+//! plane; a character file's model deeper than the fronts would cast no shadow on them), so no shadow
+//! can fall on them from a sun in front of the play plane, and a sun behind it does not light
+//! them at all. The lit pass draws them without a shadow-map lookup ([`ChunkTable::visible_split`]),
+//! which is most of what a CPU rasteriser spends on a lit fragment; the shadow pass draws them
+//! like the rest.
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
@@ -36,6 +46,14 @@ pub struct SlabConfig {
     pub chunk_size: f64,
 }
 
+impl SlabConfig {
+    /// The level's frontmost depth: the fronts of the deepest slabs (ladders stand behind the
+    /// play plane). Front faces there are open (see the module docs).
+    pub fn front_depth(&self) -> f32 {
+        self.solid_half_depth.max(self.one_way_half_depth)
+    }
+}
+
 impl Default for SlabConfig {
     fn default() -> Self {
         SlabConfig {
@@ -52,8 +70,11 @@ impl Default for SlabConfig {
 pub struct Chunk {
     /// The chunk's polygons' bounding box in the play plane.
     pub aabb: Aabb,
-    /// Its indices.
+    /// Its indices: `indices.start..open_end` its open front faces (see the module docs), then
+    /// the rest.
     pub indices: Range<u32>,
+    /// Where its open front faces end.
+    pub open_end: u32,
 }
 
 /// The chunks of the static geometry, for culling.
@@ -71,6 +92,29 @@ impl ChunkTable {
             match out.last_mut() {
                 Some(last) if last.end == c.indices.start => last.end = c.indices.end,
                 _ => out.push(c.indices.clone()),
+            }
+        }
+    }
+
+    /// The index ranges of the chunks overlapping `view` split for the lit pass: their open front
+    /// faces (drawn without a shadow lookup) into `open`, the rest into `rest`; empty ranges
+    /// left out.
+    pub fn visible_split(
+        &self,
+        view: &Aabb,
+        open: &mut Vec<Range<u32>>,
+        rest: &mut Vec<Range<u32>>,
+    ) {
+        open.clear();
+        rest.clear();
+        for c in self.chunks.iter().filter(|c| c.aabb.overlaps(view)) {
+            for (out, r) in [
+                (&mut *open, c.indices.start..c.open_end),
+                (&mut *rest, c.open_end..c.indices.end),
+            ] {
+                if !r.is_empty() {
+                    out.push(r);
+                }
             }
         }
     }
@@ -99,6 +143,8 @@ pub struct LevelGeometry {
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Part {
     vertices: Vec<MeshVertex>,
+    /// The open front faces' triangles (laid out first), then the rest's.
+    open: Vec<u32>,
     indices: Vec<u32>,
     aabb: Option<Aabb>,
 }
@@ -186,6 +232,7 @@ impl LevelGeometry {
                     (Some(o), Some(n)) => {
                         o.vertices.len() == n.vertices.len()
                             && o.indices.len() == n.indices.len()
+                            && o.open.len() == n.open.len()
                             && o.aabb.is_some() == n.aabb.is_some()
                     }
                     (None, None) => true,
@@ -202,9 +249,10 @@ impl LevelGeometry {
             let part = &self.cells[key];
             self.vertices[v0..v0 + part.vertices.len()].copy_from_slice(&part.vertices);
             let base = v0 as u32;
-            for (dst, &i) in self.indices[i0..i0 + part.indices.len()]
+            let n = part.open.len() + part.indices.len();
+            for (dst, &i) in self.indices[i0..i0 + n]
                 .iter_mut()
-                .zip(&part.indices)
+                .zip(part.open.iter().chain(&part.indices))
             {
                 *dst = i + base;
             }
@@ -217,7 +265,7 @@ impl LevelGeometry {
     /// Lays the cells' parts out one after the other in the buffers, in cell order.
     fn concatenate(&mut self) {
         let (nv, ni) = self.cells.values().fold((0, 0), |(v, i), p| {
-            (v + p.vertices.len(), i + p.indices.len())
+            (v + p.vertices.len(), i + p.open.len() + p.indices.len())
         });
         self.vertices.clear();
         self.vertices.reserve(nv);
@@ -229,11 +277,14 @@ impl LevelGeometry {
             let base = self.vertices.len() as u32;
             let start = self.indices.len() as u32;
             self.vertices.extend_from_slice(&part.vertices);
+            self.indices.extend(part.open.iter().map(|i| i + base));
+            let open_end = self.indices.len() as u32;
             self.indices.extend(part.indices.iter().map(|i| i + base));
             let chunk = part.aabb.map(|aabb| {
                 self.chunks.chunks.push(Chunk {
                     aabb,
                     indices: start..self.indices.len() as u32,
+                    open_end,
                 });
                 self.chunks.chunks.len() - 1
             });
@@ -310,7 +361,8 @@ fn add_polygon(part: &mut Part, level: &Level, i: usize, cfg: &SlabConfig) {
     } else {
         cfg.solid_half_depth
     };
-    add_slab(part, &pts, half, cfg.bevel, &polygon_style(p));
+    let open = half >= cfg.front_depth();
+    add_slab(part, &pts, half, open, cfg.bevel, &polygon_style(p));
     part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
 }
 
@@ -320,8 +372,16 @@ fn add_ladder_part(part: &mut Part, ladder: &crate::level::Ladder) {
     part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
 }
 
-/// Appends one polygon's slab.
-fn add_slab(part: &mut Part, pts: &[DVec2], half: f32, bevel: f64, style: &SurfaceStyle) {
+/// Appends one polygon's slab, its front face among the open ones where `open` (its front is at
+/// the level's frontmost depth).
+fn add_slab(
+    part: &mut Part,
+    pts: &[DVec2],
+    half: f32,
+    open: bool,
+    bevel: f64,
+    style: &SurfaceStyle,
+) {
     let n = pts.len();
     let Some(tris) = front_triangles(pts) else {
         return;
@@ -341,8 +401,12 @@ fn add_slab(part: &mut Part, pts: &[DVec2], half: f32, bevel: f64, style: &Surfa
     let base = part.vertices.len() as u32;
     part.vertices
         .extend(front.iter().map(|&p| v(p, half, Vec3::Z, style.side)));
-    part.indices
-        .extend(tris.iter().flatten().map(|&i| base + i));
+    let front_indices = if open {
+        &mut part.open
+    } else {
+        &mut part.indices
+    };
+    front_indices.extend(tris.iter().flatten().map(|&i| base + i));
     // Bevel band and side walls, one quad each per edge.
     for i in 0..n {
         let j = (i + 1) % n;
@@ -554,6 +618,48 @@ mod tests {
             &mut out,
         );
         assert_eq!(out, vec![0..g.indices.len() as u32]);
+    }
+
+    #[test]
+    fn open_front_faces_are_the_front_faces_at_the_frontmost_depth() {
+        // A solid L (its front at 1.2 m: open) and a one-way plank in front of it (0.7 m: a solid
+        // slab's front stands before it, so its shadow lookup stays).
+        let mut plank = poly(&[(2., 1.5), (4., 1.5), (4., 1.7), (2., 1.7)]);
+        plank.kind = PolygonKind::OneWay;
+        let cfg = SlabConfig::default();
+        let g = LevelGeometry::build(&level(vec![poly(&L_SHAPE), plank]), &cfg);
+        let everywhere = Aabb {
+            min: DVec2::new(-50., -50.),
+            max: DVec2::new(50., 50.),
+        };
+        let (mut all, mut open, mut rest) = (vec![], vec![], vec![]);
+        g.chunks.visible(&everywhere, &mut all);
+        g.chunks.visible_split(&everywhere, &mut open, &mut rest);
+        let triangles = |ranges: &[Range<u32>]| -> Vec<[MeshVertex; 3]> {
+            ranges
+                .iter()
+                .flat_map(|r| g.indices[r.start as usize..r.end as usize].chunks(3))
+                .map(|t| {
+                    t.iter()
+                        .map(|&i| g.vertices[i as usize])
+                        .collect::<Vec<_>>()
+                })
+                .map(|t| [t[0], t[1], t[2]])
+                .collect()
+        };
+        let is_front_at = |t: &[MeshVertex; 3], z: f32| {
+            t.iter()
+                .all(|v| v.position[2] == z && v.normal == [0.0, 0.0, 1.0])
+        };
+        let (open, rest) = (triangles(&open), triangles(&rest));
+        assert_eq!(open.len() + rest.len(), triangles(&all).len());
+        assert!(!open.is_empty());
+        assert!(open.iter().all(|t| is_front_at(t, cfg.front_depth())));
+        assert!(!rest.iter().any(|t| is_front_at(t, cfg.front_depth())));
+        assert!(
+            rest.iter().any(|t| is_front_at(t, cfg.one_way_half_depth)),
+            "the plank's front keeps its lookup"
+        );
     }
 
     #[test]

@@ -374,6 +374,8 @@ impl Renderer {
                 .level
                 .as_ref()
                 .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
+            level_open: &frame.level_open,
+            level_rest: &frame.level_rest,
             characters: std::iter::once(self.hero.draw(frame.hero_pixels_per_unit))
                 .chain(
                     frame

@@ -8,6 +8,9 @@
 //! the 20 enemies on lavapipe, BENCHMARKS.md). For a flat-shaded model (the campaign's figures)
 //! the pixels are the same but for rounding; a smooth-shaded one gets its sun and ambient light
 //! interpolated across each triangle instead of taken from the triangle's first vertex.
+//!
+//! The level's open front faces (those nothing can shadow, [`crate::render::level_mesh`]) are
+//! drawn first by `fs_open`, the same lighting without the shadow-map lookup.
 use super::SceneDraws;
 use crate::render::posed::PosedVertex;
 use crate::render::shaders::PassShader;
@@ -18,6 +21,9 @@ use crate::render::vertex::MeshVertex;
 /// The lit pipelines (level and skinned characters) and the shadow-map bind group (group 1).
 pub struct LitPass {
     pipeline: wgpu::RenderPipeline,
+    /// The level's open front faces, drawn without a shadow lookup (`fs_open`,
+    /// [`crate::render::level_mesh`]).
+    open: wgpu::RenderPipeline,
     skinned: wgpu::RenderPipeline,
     posed: wgpu::RenderPipeline,
     posed_lean: wgpu::RenderPipeline,
@@ -92,13 +98,18 @@ impl LitPass {
             ],
         });
         let build = |v: Variant<'_>| pipeline(device, v, a, shadow_taps);
-        let pipeline = build(Variant {
-            shader: PassShader::Lit,
-            vertex: MeshVertex::layout(),
-            groups: &[Some(globals), Some(&shadow_layout)],
-            vertex_entry: "vs_main",
-            fragment: "fs_main",
-        });
+        let level_groups = [Some(globals), Some(&shadow_layout)];
+        let level = |fragment| {
+            build(Variant {
+                shader: PassShader::Lit,
+                vertex: MeshVertex::layout(),
+                groups: &level_groups,
+                vertex_entry: "vs_main",
+                fragment,
+            })
+        };
+        let pipeline = level("fs_main");
+        let open = level("fs_open");
         // The characters' pipelines: `skinned_lit.wgsl` with the palette (group 2), differing in
         // vertex layout and entry points.
         let character_groups = [Some(globals), Some(&shadow_layout), Some(palette)];
@@ -116,6 +127,7 @@ impl LitPass {
         let posed_lean = character(PosedVertex::layout(), "vs_lean", "fs_lean");
         LitPass {
             pipeline,
+            open,
             skinned,
             posed,
             posed_lean,
@@ -130,10 +142,14 @@ impl LitPass {
         globals: &wgpu::BindGroup,
         scene: &SceneDraws<'_>,
     ) {
-        pass.set_pipeline(&self.pipeline);
         pass.set_bind_group(0, globals, &[]);
         pass.set_bind_group(1, &self.shadow_group, &[]);
-        scene.draw(pass);
+        if !scene.level_open.is_empty() {
+            pass.set_pipeline(&self.open);
+            scene.draw_level(pass, scene.level_open);
+        }
+        pass.set_pipeline(&self.pipeline);
+        scene.draw_level(pass, scene.level_rest);
         if !scene.characters.is_empty() {
             pass.set_pipeline(&self.skinned);
             for c in &scene.characters {

@@ -19,6 +19,10 @@ use super::skinned::SkinnedDraw;
 pub struct SceneDraws<'a> {
     /// Static level slabs: vertex buffer, u32 index buffer, and the index ranges in view.
     pub level: Option<(&'a wgpu::Buffer, &'a wgpu::Buffer, &'a [Range<u32>])>,
+    /// The same ranges split for the lit pass: the open front faces (drawn without a shadow
+    /// lookup), and the rest ([`crate::render::level_mesh::ChunkTable::visible_split`]).
+    pub level_open: &'a [Range<u32>],
+    pub level_rest: &'a [Range<u32>],
     /// The skinned characters (drawn by the passes' skinned pipelines): the hero, then the
     /// agents drawn with characters.
     pub characters: Vec<SkinnedDraw<'a>>,
@@ -30,7 +34,14 @@ pub struct SceneDraws<'a> {
 impl SceneDraws<'_> {
     /// Issues the level's draws (the pipeline and bind groups must be set).
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) {
-        if let Some((vb, ib, ranges)) = self.level {
+        if let Some((_, _, ranges)) = self.level {
+            self.draw_level(pass, ranges);
+        }
+    }
+
+    /// Issues draws of the level's index `ranges` (the pipeline and bind groups must be set).
+    pub fn draw_level(&self, pass: &mut wgpu::RenderPass<'_>, ranges: &[Range<u32>]) {
+        if let Some((vb, ib, _)) = self.level.filter(|_| !ranges.is_empty()) {
             pass.set_vertex_buffer(0, vb.slice(..));
             pass.set_index_buffer(ib.slice(..), wgpu::IndexFormat::Uint32);
             for r in ranges {
