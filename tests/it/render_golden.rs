@@ -585,31 +585,36 @@ fn a_16_bit_depth_buffer_draws_the_same_images() {
     assert_mostly_same(&full, &img, 0.001, "cast.depth16", "the 32-bit depth's");
 }
 
-/// The same scene with the agents posed on the CPU and drawn in one batch per model, as a CPU
-/// rasteriser draws them (`render::posed`; everything else at the full quality): the same
-/// triangles, and the same pixels but for rounding on edges.
+/// The same scenes with the agents posed on the CPU and drawn in one batch per model, as a CPU
+/// rasteriser draws them (`render::posed`, lit by `vs_lean`/`fs_lean`; everything else at the
+/// full quality): the same triangles, and the same pixels but for rounding on edges (none differ
+/// on lavapipe; 0.05 % may). In the open (`cast.ron`) the check fails (0.23 % of pixels) when
+/// the lean lighting drops the sun; in the shade of a roof (`cast_shade.ron`) it fails (0.11 %)
+/// when it drops the shadow lookup.
 #[test]
 fn agents_posed_on_the_cpu_draw_the_same_image() {
-    let mut files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
-    files.level = Some("levels/test/cast.ron".into());
-    let (world, view) = tessera::render::scene_at_frame(&files, Some(90)).unwrap();
     let mut gpu = Headless::new(SIZE).unwrap();
-    let skinned = gpu.shoot(&world, &view).unwrap();
     let quality = Quality {
         pose_on_cpu: true,
         ..Quality::FULL
     };
     let mut cpu = Headless::with_quality(SIZE, quality).unwrap();
-    let posed = cpu.shoot(&world, &view).unwrap();
-    assert_eq!(cpu.character_triangles(), gpu.character_triangles());
-    assert!(gpu.character_triangles() > 276, "the cast is drawn");
-    assert_mostly_same(
-        &skinned,
-        &posed,
-        0.001,
-        "cast.posed",
-        "the GPU-skinned cast's",
-    );
+    for name in ["cast", "cast_shade"] {
+        let mut files = WorldFiles::new(DataDir::at(env!("CARGO_MANIFEST_DIR")));
+        files.level = Some(format!("levels/test/{name}.ron").into());
+        let (world, view) = tessera::render::scene_at_frame(&files, Some(90)).unwrap();
+        let skinned = gpu.shoot(&world, &view).unwrap();
+        let posed = cpu.shoot(&world, &view).unwrap();
+        assert_eq!(cpu.character_triangles(), gpu.character_triangles());
+        assert!(gpu.character_triangles() > 276, "{name}: the cast is drawn");
+        assert_mostly_same(
+            &skinned,
+            &posed,
+            0.0005,
+            &format!("{name}.posed"),
+            "the GPU-skinned cast's",
+        );
+    }
 }
 
 /// The shadow pass keeps the level's depth from the sun while the sun's camera and the level stay
