@@ -134,7 +134,7 @@ impl Quality {
             pose_on_cpu: cpu,
             shadow_snap: if cpu { CPU_SHADOW_SNAP } else { 1 },
             depth: if cpu { CPU_DEPTH_FORMAT } else { DEPTH_FORMAT },
-            plain_backdrop: cpu,
+            plain_backdrop: cpu && samples == 1,
         };
         (quality, cpu.then_some(CPU_REASON))
     }
@@ -223,6 +223,10 @@ mod tests {
         assert_eq!(
             (q.samples, q.shadow_taps, q.shadow_map, q.pose_on_cpu),
             (4, 1, CPU_SHADOW_MAP, true)
+        );
+        assert!(
+            !q.plain_backdrop,
+            "the backdrop's own pass draws one sample"
         );
         assert!(why.is_some());
     }

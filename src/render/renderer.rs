@@ -45,7 +45,7 @@ pub struct Renderer {
     shadow: ShadowPass,
     background: BackgroundPass,
     lit: LitPass,
-    /// What it draws with: the quality asked for, its samples those the adapter supports.
+    /// What it draws with: the quality asked for, as far as the adapter and the target allow.
     quality: Quality,
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
@@ -96,9 +96,17 @@ impl Renderer {
     /// normally; less where the adapter cannot afford it, see [`Quality::choose`]).
     pub fn new(gpu: &Gpu, format: wgpu::TextureFormat, size: (u32, u32), quality: Quality) -> Self {
         let device = &gpu.device;
+        let samples = supported_samples(&gpu.adapter, format, quality.depth, quality.samples);
+        // What it draws with: the samples the adapter supports, and the backdrop's own pass only
+        // with one of them (it draws straight into the frame's texture).
+        let quality = Quality {
+            samples,
+            plain_backdrop: quality.plain_backdrop && samples == 1,
+            ..quality
+        };
         let attachments = Attachments {
             color: format,
-            samples: supported_samples(&gpu.adapter, format, quality.depth, quality.samples),
+            samples,
             depth: quality.depth,
         };
         let lighting = Lighting {
@@ -154,10 +162,7 @@ impl Renderer {
             cast_models: Vec::new(),
             cast_instances: Vec::new(),
             cast_batches: Vec::new(),
-            quality: Quality {
-                samples: attachments.samples,
-                ..quality
-            },
+            quality,
             lighting,
             slabs: SlabConfig::default(),
             character_triangles: 0,
@@ -223,7 +228,8 @@ impl Renderer {
         self.targets.attachments.samples
     }
 
-    /// The quality drawn at: the one asked for, with the samples the adapter supports.
+    /// The quality drawn at: the one asked for, with the samples the adapter supports (and the
+    /// backdrop's own pass only with one sample per pixel).
     pub fn quality(&self) -> Quality {
         self.quality
     }

@@ -12,14 +12,15 @@ use crate::render::vertex::ColorVertex;
 pub struct BackgroundPass {
     pipeline: wgpu::RenderPipeline,
     /// The pipeline of the pass of its own (`vs_plain`), for the plain view of `a.color`; `None`
-    /// where it is not used (multisampling, or not asked for).
+    /// where the quality does not ask for it.
     plain: Option<wgpu::RenderPipeline>,
     vertices: DynamicBuffer,
 }
 
 impl BackgroundPass {
-    /// Builds the pipeline for the main pass's attachments `a`, and with `plain` (and one sample
-    /// per pixel) the pipeline for the pass of its own.
+    /// Builds the pipeline for the main pass's attachments `a`, and with `plain` the pipeline for
+    /// the pass of its own (one sample per pixel: [`crate::render::quality::Quality::plain_backdrop`]
+    /// is only set with one).
     pub fn new(
         device: &wgpu::Device,
         globals: &wgpu::BindGroupLayout,
@@ -27,18 +28,12 @@ impl BackgroundPass {
         plain: bool,
     ) -> Self {
         let pipeline = color_pipeline(device, globals, a, PassShader::Background, None, false);
-        let plain = (plain && a.samples == 1)
-            .then(|| plain_pipeline(device, globals, a.color.remove_srgb_suffix()));
+        let plain = plain.then(|| plain_pipeline(device, globals, a.color.remove_srgb_suffix()));
         BackgroundPass {
             pipeline,
             plain,
             vertices: DynamicBuffer::new(device, "background", 64 * 1024),
         }
-    }
-
-    /// Whether the backdrop can be drawn in a pass of its own ([`BackgroundPass::draw_plain`]).
-    pub fn has_plain(&self) -> bool {
-        self.plain.is_some()
     }
 
     /// Records the backdrop in a pass of its own into `plain`, the plain (not sRGB) view of the
@@ -72,10 +67,7 @@ impl BackgroundPass {
             occlusion_query_set: None,
             multiview_mask: None,
         });
-        pass.set_pipeline(pipeline);
-        pass.set_bind_group(0, globals, &[]);
-        pass.set_vertex_buffer(0, self.vertices.buffer().slice(..));
-        pass.draw(0..self.vertices.len(), 0..1);
+        self.record(&mut pass, pipeline, globals);
         true
     }
 
@@ -87,11 +79,20 @@ impl BackgroundPass {
     /// Draws the backdrop (inside the main pass).
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, globals: &wgpu::BindGroup) {
         if !self.vertices.is_empty() {
-            pass.set_pipeline(&self.pipeline);
-            pass.set_bind_group(0, globals, &[]);
-            pass.set_vertex_buffer(0, self.vertices.buffer().slice(..));
-            pass.draw(0..self.vertices.len(), 0..1);
+            self.record(pass, &self.pipeline, globals);
         }
+    }
+
+    fn record(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        pipeline: &wgpu::RenderPipeline,
+        globals: &wgpu::BindGroup,
+    ) {
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, globals, &[]);
+        pass.set_vertex_buffer(0, self.vertices.buffer().slice(..));
+        pass.draw(0..self.vertices.len(), 0..1);
     }
 }
 
@@ -102,41 +103,16 @@ fn plain_pipeline(
     globals: &wgpu::BindGroupLayout,
     format: wgpu::TextureFormat,
 ) -> wgpu::RenderPipeline {
-    let shader = PassShader::Background;
-    let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-        label: Some("backdrop, plain"),
-        bind_group_layouts: &[Some(globals)],
-        immediate_size: 0,
-    });
-    let module = shader.module(device);
-    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some("backdrop, plain"),
-        layout: Some(&layout),
-        vertex: wgpu::VertexState {
-            module: &module,
-            entry_point: Some("vs_plain"),
-            compilation_options: Default::default(),
-            buffers: &[Some(ColorVertex::layout())],
-        },
-        primitive: wgpu::PrimitiveState {
-            cull_mode: None,
-            ..Default::default()
-        },
-        depth_stencil: None,
-        multisample: Default::default(),
-        fragment: Some(wgpu::FragmentState {
-            module: &module,
-            entry_point: Some("fs_plain"),
-            compilation_options: Default::default(),
-            targets: &[Some(wgpu::ColorTargetState {
-                format,
-                blend: None,
-                write_mask: wgpu::ColorWrites::ALL,
-            })],
-        }),
-        multiview_mask: None,
-        cache: None,
-    })
+    let entries = ("vs_plain", "fs_plain");
+    let target = (format, 1, None);
+    globals_pipeline(
+        device,
+        globals,
+        PassShader::Background,
+        entries,
+        target,
+        None,
+    )
 }
 
 /// A pipeline for [`ColorVertex`] triangles with only the globals bound: the background (opaque,
@@ -151,6 +127,32 @@ pub(crate) fn color_pipeline(
     blend: Option<wgpu::BlendState>,
     depth_tested: bool,
 ) -> wgpu::RenderPipeline {
+    let depth = wgpu::DepthStencilState {
+        format: a.depth,
+        depth_write_enabled: Some(depth_tested),
+        depth_compare: Some(if depth_tested {
+            wgpu::CompareFunction::LessEqual
+        } else {
+            wgpu::CompareFunction::Always
+        }),
+        stencil: Default::default(),
+        bias: Default::default(),
+    };
+    let entries = ("vs_main", "fs_main");
+    let target = (a.color, a.samples, blend);
+    globals_pipeline(device, globals, shader, entries, target, Some(depth))
+}
+
+/// A [`ColorVertex`] pipeline of `shader`'s `(vertex, fragment)` entry points with only the
+/// globals bound, drawing into a `(format, samples, blend)` colour target and `depth`.
+fn globals_pipeline(
+    device: &wgpu::Device,
+    globals: &wgpu::BindGroupLayout,
+    shader: PassShader,
+    (vertex, fragment): (&str, &str),
+    (format, samples, blend): (wgpu::TextureFormat, u32, Option<wgpu::BlendState>),
+    depth: Option<wgpu::DepthStencilState>,
+) -> wgpu::RenderPipeline {
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some(shader.file_name()),
         bind_group_layouts: &[Some(globals)],
@@ -162,7 +164,7 @@ pub(crate) fn color_pipeline(
         layout: Some(&layout),
         vertex: wgpu::VertexState {
             module: &module,
-            entry_point: Some("vs_main"),
+            entry_point: Some(vertex),
             compilation_options: Default::default(),
             buffers: &[Some(ColorVertex::layout())],
         },
@@ -170,27 +172,17 @@ pub(crate) fn color_pipeline(
             cull_mode: None,
             ..Default::default()
         },
-        depth_stencil: Some(wgpu::DepthStencilState {
-            format: a.depth,
-            depth_write_enabled: Some(depth_tested),
-            depth_compare: Some(if depth_tested {
-                wgpu::CompareFunction::LessEqual
-            } else {
-                wgpu::CompareFunction::Always
-            }),
-            stencil: Default::default(),
-            bias: Default::default(),
-        }),
+        depth_stencil: depth,
         multisample: wgpu::MultisampleState {
-            count: a.samples,
+            count: samples,
             ..Default::default()
         },
         fragment: Some(wgpu::FragmentState {
             module: &module,
-            entry_point: Some("fs_main"),
+            entry_point: Some(fragment),
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
-                format: a.color,
+                format,
                 blend,
                 write_mask: wgpu::ColorWrites::ALL,
             })],
