@@ -311,10 +311,28 @@ impl Drop for Window {
     fn drop(&mut self) {
         let _ = self.game.kill();
         let _ = self.game.wait();
-        let _ = self.xvfb.kill();
-        let _ = self.xvfb.wait();
+        stop_xvfb(&mut self.xvfb);
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Stops Xvfb with SIGTERM, so that it removes its lock file and socket (a SIGKILL leaves both
+/// behind, for the next server to find stale), then waits for it; SIGKILL if it has not exited
+/// within 10 s.
+fn stop_xvfb(xvfb: &mut Child) {
+    let term = Command::new("kill")
+        .args(["-TERM", &xvfb.id().to_string()])
+        .status()
+        .is_ok_and(|s| s.success());
+    let start = Instant::now();
+    while term && start.elapsed() < Duration::from_secs(10) {
+        if !matches!(xvfb.try_wait(), Ok(None)) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = xvfb.kill();
+    let _ = xvfb.wait();
 }
 
 /// Starts Xvfb on a display number no one uses (Xvfb picks it and writes it to its standard
@@ -330,6 +348,13 @@ fn start_xvfb() -> (Child, String) {
             "1280x720x24",
             "-nolisten",
             "tcp",
+            // Without it the server resets when its last client leaves, and drops a client that
+            // connects at that moment: the display check below (a client that connects and
+            // leaves) reset it just as the game connected, which then failed with "Failed to
+            // open connection to X server" (twice in full runs, 2026-11-27). Short clients
+            // started in bursts reproduce it: 5 of about 2 000 connections refused without
+            // `-noreset`, none of about 4 000 with it (2026-11-28).
+            "-noreset",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
