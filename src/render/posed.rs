@@ -61,8 +61,12 @@ pub struct PosedBatch {
     textured: bool,
     vertices: Vec<PosedVertex>,
     indices: Vec<u32>,
+    /// The triangles of `indices` that face the eye (or nearly: [`facing_eye`]), for the lit
+    /// pass; the shadow pass draws them all.
+    front: Vec<u32>,
     gpu_vertices: DynamicBuffer,
     gpu_indices: DynamicBuffer,
+    gpu_front: DynamicBuffer,
 }
 
 impl PosedBatch {
@@ -77,8 +81,10 @@ impl PosedBatch {
             textured: model.textured(),
             vertices: Vec::new(),
             indices: Vec::new(),
+            front: Vec::new(),
             gpu_vertices: DynamicBuffer::new(device, "posed vertices", 64 * 1024),
             gpu_indices: DynamicBuffer::index(device, "posed indices", 16 * 1024),
+            gpu_front: DynamicBuffer::index(device, "posed front indices", 16 * 1024),
         }
     }
 
@@ -101,13 +107,18 @@ impl PosedBatch {
         );
     }
 
-    /// Uploads what was added since [`PosedBatch::clear`].
-    pub fn upload(&mut self, device: &wgpu::Device, queue: &wgpu::Queue) {
+    /// Uploads what was added since [`PosedBatch::clear`], and the triangles of it that face
+    /// `eye` (world space) for the lit pass.
+    pub fn upload(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, eye: Vec3) {
+        self.front.clear();
+        facing_eye(&self.vertices, &self.indices, eye, &mut self.front);
         self.gpu_vertices.write(device, queue, &self.vertices);
         self.gpu_indices.write(device, queue, &self.indices);
+        self.gpu_front.write(device, queue, &self.front);
     }
 
-    /// The batch's draw, `None` when it is empty (draws what the last upload wrote).
+    /// The batch's draw for the shadow pass, every triangle; `None` when it is empty (draws what
+    /// the last upload wrote).
     pub fn draw(&self) -> Option<SkinnedDraw<'_>> {
         (!self.gpu_indices.is_empty()).then(|| SkinnedDraw {
             vertices: self.gpu_vertices.buffer(),
@@ -116,6 +127,38 @@ impl PosedBatch {
             palette: self.instance.group(),
             textured: self.textured,
         })
+    }
+
+    /// The batch's draw for the lit pass: the triangles that face the eye; `None` when there are
+    /// none.
+    pub fn draw_front(&self) -> Option<SkinnedDraw<'_>> {
+        (!self.gpu_front.is_empty()).then(|| SkinnedDraw {
+            vertices: self.gpu_vertices.buffer(),
+            indices: self.gpu_front.buffer(),
+            count: self.gpu_front.len(),
+            palette: self.instance.group(),
+            textured: self.textured,
+        })
+    }
+}
+
+/// Appends to `front` the triangles of `indices` (over `vertices`) that are not turned away from
+/// `eye`: those the lit pass's back-face culling (counter-clockwise fronts seen through a
+/// perspective camera at `eye`) may draw. A triangle goes only when the eye lies behind its
+/// plane by more than a millionth of its size times the eye's distance (rounding in the GPU's
+/// own test cannot then turn it to the front); edge-on slivers stay for the pipeline to decide.
+///
+/// lavapipe shades every vertex a draw references on the one submitting thread before its
+/// rasteriser threads start, and culls back faces only after that: the cut here saves it the
+/// vertex work of a character's far side (about half of a closed model's triangles).
+pub fn facing_eye(vertices: &[PosedVertex], indices: &[u32], eye: Vec3, front: &mut Vec<u32>) {
+    for t in indices.chunks_exact(3) {
+        let [a, b, c] = [t[0], t[1], t[2]].map(|i| Vec3::from(vertices[i as usize].position));
+        let n = (b - a).cross(c - a);
+        let to_eye = eye - a;
+        if n.dot(to_eye) >= -1e-6 * n.length() * to_eye.length() {
+            front.extend_from_slice(t);
+        }
     }
 }
 
@@ -231,6 +274,31 @@ mod tests {
         assert_eq!(idx, vec![0, 1, 2, 3, 4, 5]);
         assert!(close(out[4].position, [11.0, 0.0, 0.0]));
         assert!(close(out[1].position, [1.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn the_lit_pass_keeps_the_triangles_that_face_the_eye_and_the_edge_on_ones() {
+        // A unit square in the plane z = 0 as two counter-clockwise triangles seen from +z, and
+        // the same square wound the other way (its back, seen from +z).
+        let at = |x: f32, y: f32| PosedVertex {
+            position: [x, y, 0.0],
+            ..PosedVertex::default()
+        };
+        let vertices = [at(0.0, 0.0), at(1.0, 0.0), at(1.0, 1.0), at(0.0, 1.0)];
+        let front_tris = [0, 1, 2, 0, 2, 3];
+        let back_tris = [0, 2, 1, 0, 3, 2];
+        let indices: Vec<u32> = front_tris.iter().chain(&back_tris).copied().collect();
+        let cut = |eye: Vec3| {
+            let mut front = Vec::new();
+            facing_eye(&vertices, &indices, eye, &mut front);
+            front
+        };
+        assert_eq!(cut(Vec3::new(0.3, 0.4, 17.0)), front_tris);
+        assert_eq!(cut(Vec3::new(0.3, 0.4, -17.0)), back_tris);
+        // In the square's plane both sides are edge-on: kept, for the pipeline to decide.
+        assert_eq!(cut(Vec3::new(5.0, 0.5, 0.0)), indices);
+        // Past the edge by a hair of the distance: still kept on both sides.
+        assert_eq!(cut(Vec3::new(5.0, 0.5, 1e-9)), indices);
     }
 
     #[test]

@@ -70,7 +70,8 @@ pub struct Renderer {
     pub lighting: Lighting,
     /// Slab dimensions used for the next [`Renderer::set_level`].
     pub slabs: SlabConfig,
-    /// Triangles of the characters drawn in the last frame's lit pass.
+    /// Triangles of the characters drawn in the last frame, at their levels of detail (before
+    /// the lit pass leaves out those turned away from the eye).
     character_triangles: u32,
     /// Uploads of level geometry so far (the shadow pass's cache is keyed by it).
     level_uploads: u64,
@@ -271,8 +272,9 @@ impl Renderer {
         self.overlay.clear_cache();
     }
 
-    /// Triangles of the characters drawn in the last frame's lit pass, at the levels of detail
-    /// they were drawn with (the shadow pass draws the same).
+    /// Triangles of the characters drawn in the last frame, at the levels of detail they were
+    /// drawn with: what the shadow pass draws (the lit pass culls those turned away from the
+    /// eye, on the CPU for characters posed there).
     pub fn character_triangles(&self) -> u32 {
         self.character_triangles
     }
@@ -352,8 +354,9 @@ impl Renderer {
                 batch.add(model, &d.palette, d.pixels_per_unit);
             }
         }
+        let eye = glam::Vec3::from_slice(&frame.globals.eye[..3]);
         for batch in &mut self.cast_batches {
-            batch.upload(&gpu.device, &gpu.queue);
+            batch.upload(&gpu.device, &gpu.queue, eye);
         }
     }
 
@@ -399,6 +402,11 @@ impl Renderer {
                 .cast_batches
                 .iter()
                 .filter_map(PosedBatch::draw)
+                .collect(),
+            posed_front: self
+                .cast_batches
+                .iter()
+                .filter_map(PosedBatch::draw_front)
                 .collect(),
         };
         self.character_triangles = (scene.characters.iter())

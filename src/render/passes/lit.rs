@@ -157,7 +157,7 @@ impl LitPass {
             }
         }
         let mut textured = None;
-        for c in &scene.posed {
+        for c in &scene.posed_front {
             if textured != Some(c.textured) {
                 pass.set_pipeline(if c.textured {
                     &self.posed

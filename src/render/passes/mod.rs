@@ -27,8 +27,11 @@ pub struct SceneDraws<'a> {
     /// agents drawn with characters.
     pub characters: Vec<SkinnedDraw<'a>>,
     /// The characters posed on the CPU, one batch per model (drawn by the passes' posed
-    /// pipelines, `vs_posed`: [`crate::render::posed`]).
+    /// pipelines, `vs_posed`: [`crate::render::posed`]): every triangle, for the shadow pass.
     pub posed: Vec<SkinnedDraw<'a>>,
+    /// The same batches' triangles that face the eye, for the lit pass
+    /// ([`crate::render::posed::facing_eye`]).
+    pub posed_front: Vec<SkinnedDraw<'a>>,
 }
 
 impl SceneDraws<'_> {
