@@ -120,22 +120,21 @@ impl PosedBatch {
     /// The batch's draw for the shadow pass, every triangle; `None` when it is empty (draws what
     /// the last upload wrote).
     pub fn draw(&self) -> Option<SkinnedDraw<'_>> {
-        (!self.gpu_indices.is_empty()).then(|| SkinnedDraw {
-            vertices: self.gpu_vertices.buffer(),
-            indices: self.gpu_indices.buffer(),
-            count: self.gpu_indices.len(),
-            palette: self.instance.group(),
-            textured: self.textured,
-        })
+        self.draw_of(&self.gpu_indices)
     }
 
     /// The batch's draw for the lit pass: the triangles that face the eye; `None` when there are
     /// none.
     pub fn draw_front(&self) -> Option<SkinnedDraw<'_>> {
-        (!self.gpu_front.is_empty()).then(|| SkinnedDraw {
+        self.draw_of(&self.gpu_front)
+    }
+
+    /// The posed vertices drawn through `indices` (one of this batch's index buffers).
+    fn draw_of<'a>(&'a self, indices: &'a DynamicBuffer) -> Option<SkinnedDraw<'a>> {
+        (!indices.is_empty()).then(|| SkinnedDraw {
             vertices: self.gpu_vertices.buffer(),
-            indices: self.gpu_front.buffer(),
-            count: self.gpu_front.len(),
+            indices: indices.buffer(),
+            count: indices.len(),
             palette: self.instance.group(),
             textured: self.textured,
         })
@@ -156,7 +155,9 @@ pub fn facing_eye(vertices: &[PosedVertex], indices: &[u32], eye: Vec3, front: &
         let [a, b, c] = [t[0], t[1], t[2]].map(|i| Vec3::from(vertices[i as usize].position));
         let n = (b - a).cross(c - a);
         let to_eye = eye - a;
-        if n.dot(to_eye) >= -1e-6 * n.length() * to_eye.length() {
+        // d ≥ −10⁻⁶ |n| |to_eye|, without the two square roots.
+        let d = n.dot(to_eye);
+        if d >= 0.0 || d * d <= 1e-12 * n.length_squared() * to_eye.length_squared() {
             front.extend_from_slice(t);
         }
     }
