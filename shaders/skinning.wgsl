@@ -4,10 +4,10 @@
 // uploaded once per frame.
 
 // Joints in a palette (anim::MAX_JOINTS).
-const MAX_JOINTS: u32 = 64u;
+const MAX_JOINTS: u32 = 128u;
 
 struct Palette {
-    joints: array<mat4x4<f32>, 64>,
+    joints: array<mat4x4<f32>, MAX_JOINTS>,
     // Multiplies the model's colours (rgb): a character file's `tint`, white for none.
     tint: vec4<f32>,
 };

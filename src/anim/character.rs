@@ -32,6 +32,13 @@
 //!   which that clip plays at its keyed rate. Without it a gait is timed by the planted foot
 //!   (the six leg joints found, see `joints`), else by its clip's removed root motion per
 //!   second, else by 1.5, 4.5 and 1.0 m/s.
+//! - `animations` (list of paths, default empty): more files whose clips the character plays,
+//!   relative to the character file: an animation library, or an auto-rigger's one-clip
+//!   downloads ("without skin") for a model rigged with the same skeleton. Their channels drive
+//!   the model's joints by node name; a file of one animation names its clip after the file
+//!   (`Run.glb`: `Run`, so `clips: { "run": "Run" }` or the role name itself picks it), a file
+//!   of several keeps its clip names, and every clip name must be unique. With animation
+//!   files the model file itself may have no animations ([`Model::add_clips_from`]).
 //! - `skin` (name, default: the first): which of the model's skins to draw, when it has several.
 //! - `tint` (`(r, g, b)`, linear, each 0 to 4; default `(1, 1, 1)`): multiplies the model's
 //!   colours (vertex colours and base colour texture) when drawn, so one model serves characters
@@ -88,6 +95,9 @@ pub struct CharacterFile {
     /// Ground speed (m/s) at which `walk`, `run` or `crouch_walk` plays at its keyed rate.
     #[serde(default)]
     pub speeds: BTreeMap<String, f32>,
+    /// Files whose clips are added to the model's, relative to the character file.
+    #[serde(default)]
+    pub animations: Vec<PathBuf>,
     /// The skin to draw, by name (default: the model's first).
     #[serde(default)]
     pub skin: Option<String>,
@@ -256,9 +266,16 @@ pub fn load_character(path: &Path) -> Result<Character, CharacterError> {
 pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, CharacterError> {
     check_fields(path, file)?;
     let names = role_names(path, file)?;
-    let model_path = path.parent().unwrap_or(Path::new("")).join(&file.model);
-    let mut model = Model::load_skin(&model_path, file.skin.as_deref())?;
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let model_path = dir.join(&file.model);
+    let clips_elsewhere = !file.animations.is_empty();
+    let mut model = Model::load_for_character(&model_path, file.skin.as_deref(), clips_elsewhere)?;
     let mut notes = Vec::new();
+    for f in &file.animations {
+        for n in model.add_clips_from(&dir.join(f))? {
+            notes.push(format!("{}: {n}", f.display()));
+        }
+    }
     let mut drifts = Vec::new();
     if file.root_motion == RootMotion::Strip {
         drifts = model.strip_root_motion();

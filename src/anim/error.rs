@@ -28,6 +28,15 @@ pub enum AnimError {
     /// No animation clips at all.
     #[error("missing clips: the file has no animations")]
     NoClips,
+    /// An animation file whose animated nodes are named after none of the model's joints.
+    #[error("no joint in common: {0}")]
+    NoJointInCommon(String),
+    /// Two clips of one character (its model's and its animation files') with one name.
+    #[error(
+        "the clip `{0}` is already loaded (from the model or an earlier animation file): clip \
+         names must differ, rename one of the files or clips"
+    )]
+    DuplicateClip(String),
     /// A clip the animation controller needs is not in the file.
     #[error("missing clip `{0}` (the hero's animation controller needs it)")]
     MissingClip(&'static str),

@@ -42,8 +42,12 @@ use super::error::{AnimError, ModelFileError};
 use super::skeleton::Skeleton;
 use super::transform::Transform;
 
-/// Most joints a skin may have: the renderer's palette holds this many matrices.
-pub const MAX_JOINTS: usize = 64;
+/// Most joints a skin may have: the renderer's palette holds this many matrices. 128: what
+/// exporters and auto-riggers write for a humanoid with hands fits (Mixamo's skeleton with
+/// fingers has 65 joints, some of its characters 67; a Rigify rig exported as deform bones only
+/// 36), and the palette stays an 8 KiB uniform, half the 16 KiB every wgpu adapter allows a
+/// uniform binding.
+pub const MAX_JOINTS: usize = 128;
 
 /// The skinned mesh as triangles with up to four joint weights per vertex, in bind pose
 /// (model space).
@@ -115,17 +119,133 @@ impl Model {
 
     /// [`Model::load`] with the skin called `skin` (default: the file's first).
     pub fn load_skin(path: &Path, skin: Option<&str>) -> Result<Model, ModelFileError> {
-        let bytes = std::fs::read(path).map_err(|error| ModelFileError::Read {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        let dir = path.parent().unwrap_or(Path::new(""));
-        Model::from_gltf_skin(&bytes, |uri| read_beside(dir, uri), skin).map_err(|error| {
-            ModelFileError::Bad {
+        Model::load_for_character(path, skin, false)
+    }
+
+    /// [`Model::load_skin`] for a character whose clips may also come from animation files
+    /// ([`Model::add_clips_from`]): with `clips_elsewhere`, a model file without animations
+    /// loads, with no clips.
+    pub fn load_for_character(
+        path: &Path,
+        skin: Option<&str>,
+        clips_elsewhere: bool,
+    ) -> Result<Model, ModelFileError> {
+        let (bytes, dir) = read_model_file(path)?;
+        Model::from_gltf_with(&bytes, |uri| read_beside(dir, uri), skin, !clips_elsewhere).map_err(
+            |error| ModelFileError::Bad {
                 path: path.to_path_buf(),
                 error,
+            },
+        )
+    }
+
+    /// Adds the animations of another file (a `.glb`, or a `.gltf` with its buffers beside it)
+    /// to the clips: an animation library, or an auto-rigger's "without skin" download of one
+    /// clip for a character made with the same rig. Each channel drives the joint named as its
+    /// target node (node order and indices may differ between the files); channels of nodes
+    /// that no joint is named after are left out, with a note. A file of one animation names
+    /// its clip after itself (`Run.glb`: `Run`), since such downloads all call their clip the
+    /// same (`mixamo.com`); a file of several keeps their names. Returns the notes.
+    pub fn add_clips_from(&mut self, path: &Path) -> Result<Vec<String>, ModelFileError> {
+        let (bytes, dir) = read_model_file(path)?;
+        let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+        self.add_clips_from_gltf(&bytes, |uri| read_beside(dir, uri), &stem)
+            .map_err(|error| ModelFileError::Bad {
+                path: path.to_path_buf(),
+                error,
+            })
+    }
+
+    /// [`Model::add_clips_from`] on a file's bytes; `stem` names the clip of a file of one
+    /// animation.
+    pub fn add_clips_from_gltf(
+        &mut self,
+        bytes: &[u8],
+        external: impl Fn(&str) -> Result<Vec<u8>, AnimError>,
+        stem: &str,
+    ) -> Result<Vec<String>, AnimError> {
+        check_container(bytes)?;
+        check_required_extensions(bytes)?;
+        let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
+        let owned = load_buffers(&gltf, &external)?;
+        let buffers = buffer_slices(&gltf, &owned);
+        check_channel_targets(gltf.document.as_json())?;
+        if gltf.animations().len() == 0 {
+            return Err(AnimError::NoClips);
+        }
+        let joint_of_name: HashMap<&str, u16> = (self.skeleton.names.iter().enumerate())
+            .filter(|(_, n)| !n.is_empty())
+            .map(|(j, n)| (n.as_str(), j as u16))
+            .collect();
+        let joint_of_node: HashMap<usize, u16> = gltf
+            .nodes()
+            .filter_map(|n| Some((n.index(), *joint_of_name.get(n.name()?)?)))
+            .collect();
+        let mut bound = 0;
+        let mut unbound = std::collections::BTreeSet::new();
+        for c in gltf
+            .animations()
+            .flat_map(|a| a.channels().collect::<Vec<_>>())
+        {
+            let node = c.target().node();
+            if c.target().property() == gltf::animation::Property::MorphTargetWeights {
+                continue;
             }
-        })
+            if joint_of_node.contains_key(&node.index()) {
+                bound += 1;
+            } else {
+                unbound.insert(
+                    node.name()
+                        .map_or_else(|| format!("node {}", node.index()), |n| format!("`{n}`")),
+                );
+            }
+        }
+        if bound == 0 {
+            let joints: Vec<String> = (self.skeleton.names.iter().take(4))
+                .map(|n| format!("`{n}`"))
+                .collect();
+            let nodes: Vec<&String> = unbound.iter().take(4).collect();
+            return Err(AnimError::NoJointInCommon(format!(
+                "no animation drives a node named like a joint of the model (it animates {}; \
+                 the model's joints are {}, ...)",
+                if nodes.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    nodes
+                        .iter()
+                        .map(|n| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+                joints.join(", ")
+            )));
+        }
+        let single = gltf.animations().len() == 1;
+        for a in gltf.animations() {
+            let mut clip = load_clip(&a, &joint_of_node, &buffers)?;
+            if single {
+                clip.name = stem.to_string();
+            }
+            if self.clips.iter().any(|c| c.name == clip.name) {
+                return Err(AnimError::DuplicateClip(clip.name));
+            }
+            self.clips.push(clip);
+        }
+        let mut notes = Vec::new();
+        if !unbound.is_empty() {
+            let shown: Vec<&str> = unbound.iter().take(4).map(String::as_str).collect();
+            notes.push(format!(
+                "{} animated node(s) are not joints of the model and are left out: {}{}",
+                unbound.len(),
+                shown.join(", "),
+                if unbound.len() > shown.len() {
+                    ", ..."
+                } else {
+                    ""
+                }
+            ));
+        }
+        Ok(notes)
     }
 
     /// Loads a model from the bytes of a binary glTF file (self-contained: a buffer in another
@@ -155,42 +275,23 @@ impl Model {
         external: impl Fn(&str) -> Result<Vec<u8>, AnimError>,
         skin: Option<&str>,
     ) -> Result<Model, AnimError> {
+        Model::from_gltf_with(bytes, external, skin, true)
+    }
+
+    /// [`Model::from_gltf_skin`]; a file without animations is an error only when
+    /// `clips_required`.
+    fn from_gltf_with(
+        bytes: &[u8],
+        external: impl Fn(&str) -> Result<Vec<u8>, AnimError>,
+        skin: Option<&str>,
+        clips_required: bool,
+    ) -> Result<Model, AnimError> {
         let wanted = skin;
         check_container(bytes)?;
         check_required_extensions(bytes)?;
         let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
-        let blob = gltf.blob.as_deref();
-        let mut owned: Vec<Option<Vec<u8>>> = Vec::new();
-        for b in gltf.buffers() {
-            let data = match b.source() {
-                gltf::buffer::Source::Bin => None,
-                gltf::buffer::Source::Uri(uri) if uri.starts_with("data:") => {
-                    return Err(AnimError::Unsupported(format!(
-                        "buffer {} is embedded as a base64 data URI; export as .glb or as \
-                         .gltf with separate files",
-                        b.index()
-                    )))
-                }
-                gltf::buffer::Source::Uri(uri) => Some(external(uri)?),
-            };
-            let len = data.as_deref().or(blob).map_or(0, <[u8]>::len);
-            if len < b.length() {
-                return Err(AnimError::Truncated(format!(
-                    "buffer {} needs {} bytes, {} holds {len}",
-                    b.index(),
-                    b.length(),
-                    match b.source() {
-                        gltf::buffer::Source::Bin => "the binary chunk".to_string(),
-                        gltf::buffer::Source::Uri(u) => format!("`{u}`"),
-                    }
-                )));
-            }
-            owned.push(data);
-        }
-        let buffers: Vec<&[u8]> = owned
-            .iter()
-            .map(|d| d.as_deref().or(blob).unwrap_or(&[]))
-            .collect();
+        let owned = load_buffers(&gltf, &external)?;
+        let buffers = buffer_slices(&gltf, &owned);
         let buffers = buffers.as_slice();
         let skin = match wanted {
             None => gltf
@@ -262,7 +363,7 @@ impl Model {
         for a in gltf.animations() {
             clips.push(load_clip(&a, &joint_of_node, buffers)?);
         }
-        if clips.is_empty() {
+        if clips.is_empty() && clips_required {
             return Err(AnimError::NoClips);
         }
         for n in &notes {
@@ -339,6 +440,52 @@ impl Model {
 
 /// The GLB header and chunk lengths, checked before the `gltf` crate sees the bytes so that a
 /// cut file is reported as truncated (with both lengths) rather than as a parse error.
+/// The bytes of each of `gltf`'s buffers that lives in another file (`None`: the binary chunk),
+/// each checked to be as long as the file says.
+fn load_buffers(
+    gltf: &gltf::Gltf,
+    external: &impl Fn(&str) -> Result<Vec<u8>, AnimError>,
+) -> Result<Vec<Option<Vec<u8>>>, AnimError> {
+    let blob = gltf.blob.as_deref();
+    let mut owned: Vec<Option<Vec<u8>>> = Vec::new();
+    for b in gltf.buffers() {
+        let data = match b.source() {
+            gltf::buffer::Source::Bin => None,
+            gltf::buffer::Source::Uri(uri) if uri.starts_with("data:") => {
+                return Err(AnimError::Unsupported(format!(
+                    "buffer {} is embedded as a base64 data URI; export as .glb or as \
+                     .gltf with separate files",
+                    b.index()
+                )))
+            }
+            gltf::buffer::Source::Uri(uri) => Some(external(uri)?),
+        };
+        let len = data.as_deref().or(blob).map_or(0, <[u8]>::len);
+        if len < b.length() {
+            return Err(AnimError::Truncated(format!(
+                "buffer {} needs {} bytes, {} holds {len}",
+                b.index(),
+                b.length(),
+                match b.source() {
+                    gltf::buffer::Source::Bin => "the binary chunk".to_string(),
+                    gltf::buffer::Source::Uri(u) => format!("`{u}`"),
+                }
+            )));
+        }
+        owned.push(data);
+    }
+    Ok(owned)
+}
+
+/// Every buffer's bytes: its own file's (`owned`, from [`load_buffers`]) or the binary chunk.
+fn buffer_slices<'a>(gltf: &'a gltf::Gltf, owned: &'a [Option<Vec<u8>>]) -> Vec<&'a [u8]> {
+    let blob = gltf.blob.as_deref();
+    owned
+        .iter()
+        .map(|d| d.as_deref().or(blob).unwrap_or(&[]))
+        .collect()
+}
+
 fn check_container(bytes: &[u8]) -> Result<(), AnimError> {
     if bytes.is_empty() {
         return Err(AnimError::Truncated("the file is empty".into()));
@@ -501,6 +648,15 @@ pub const MAX_BUFFER_BYTES: u64 = 1 << 30;
 
 /// A `.gltf` file's external buffer `uri`, read from `dir` (the model's directory): a relative
 /// path, `%XX` escapes decoded.
+/// A model file's bytes and the folder its external buffers and images are read from.
+fn read_model_file(path: &Path) -> Result<(Vec<u8>, &Path), ModelFileError> {
+    let bytes = std::fs::read(path).map_err(|error| ModelFileError::Read {
+        path: path.to_path_buf(),
+        error,
+    })?;
+    Ok((bytes, path.parent().unwrap_or(Path::new(""))))
+}
+
 fn read_beside(dir: &Path, uri: &str) -> Result<Vec<u8>, AnimError> {
     let mut name = Vec::with_capacity(uri.len());
     let b = uri.as_bytes();

@@ -271,6 +271,31 @@ fn more_joints_than_the_palette_holds_are_refused_with_both_numbers() {
     );
 }
 
+/// Auto-riggers' humanoids with hands have more joints than the built-in hero: Mixamo's skeleton
+/// with fingers 65, with eyes 67. Such a skin loads whole.
+#[test]
+fn a_skin_of_sixty_seven_joints_loads() {
+    let m = load(&edited(|d| {
+        let nodes = d["nodes"].as_array_mut().unwrap();
+        let first = nodes.len();
+        for k in 0..46 {
+            nodes.push(json!({ "name": format!("finger {k}") }));
+        }
+        let extra: Vec<usize> = (first..first + 46).collect();
+        nodes[0]["children"]
+            .as_array_mut()
+            .unwrap()
+            .extend(extra.iter().map(|&n| json!(n)));
+        let skin = &mut d["skins"][0];
+        skin["joints"]
+            .as_array_mut()
+            .unwrap()
+            .extend(extra.iter().map(|&n| json!(n)));
+        skin.as_object_mut().unwrap().remove("inverseBindMatrices");
+    }));
+    assert_eq!(m.skeleton.len(), 67);
+}
+
 /// `tessera model` on a model as another rig names it (clips `Idle`, `Running`, `Walk`, `fall`
 /// only, no normals, two skinned parts) with a character file mapping one role: every role's clip
 /// or fallback, and what the loader did, in the report.
@@ -905,4 +930,168 @@ fn tessera_model_lists_the_levels_of_detail_of_a_dense_model() {
             && line.contains("310 triangles (error 0.0000 units)"),
         "{line}"
     );
+}
+
+/// `(nodes, animations)` of the hero with a node `Camera` put first (every node index moves up
+/// by one) and animated by one more channel, as an exporter's animation file may be laid out.
+fn hero_moves_shifted() -> Vec<u8> {
+    edited(|d| {
+        let shift = |v: &mut Value| *v = json!(v.as_u64().unwrap() + 1);
+        for n in d["nodes"].as_array_mut().unwrap() {
+            if let Some(children) = n.get_mut("children") {
+                children.as_array_mut().unwrap().iter_mut().for_each(shift);
+            }
+        }
+        for s in d["scenes"].as_array_mut().unwrap() {
+            s["nodes"]
+                .as_array_mut()
+                .unwrap()
+                .iter_mut()
+                .for_each(shift);
+        }
+        for s in d["skins"].as_array_mut().unwrap() {
+            s["joints"]
+                .as_array_mut()
+                .unwrap()
+                .iter_mut()
+                .for_each(shift);
+            if let Some(root) = s.get_mut("skeleton") {
+                shift(root);
+            }
+        }
+        let mut camera_channel = None;
+        for a in d["animations"].as_array_mut().unwrap() {
+            for c in a["channels"].as_array_mut().unwrap() {
+                shift(&mut c["target"]["node"]);
+                if camera_channel.is_none() && c["target"]["path"] == "translation" {
+                    camera_channel = Some(c.clone());
+                }
+            }
+        }
+        let mut c = camera_channel.unwrap();
+        c["target"]["node"] = json!(0);
+        d["animations"][0]["channels"]
+            .as_array_mut()
+            .unwrap()
+            .push(c);
+        d["nodes"]
+            .as_array_mut()
+            .unwrap()
+            .insert(0, json!({ "name": "Camera" }));
+    })
+}
+
+/// The hero with only its animation called `name` (`None`: none at all).
+fn hero_with_only(name: Option<&str>) -> Vec<u8> {
+    edited(|d| {
+        let kept: Vec<Value> = (d["animations"].as_array().unwrap().iter())
+            .filter(|a| Some(a["name"].as_str().unwrap()) == name)
+            .cloned()
+            .collect();
+        if kept.is_empty() {
+            d.as_object_mut().unwrap().remove("animations");
+        } else {
+            d["animations"] = json!(kept);
+        }
+    })
+}
+
+/// A character file's `animations`: clips from other files (an animation library, an
+/// auto-rigger's one-clip downloads) play on the model, each channel bound to the joint of its
+/// node's name whatever the node indices; a file of one clip names it after itself; animated
+/// nodes that are not joints are left out with a note; a file sharing no joint name with the
+/// model, and a clip name loaded twice, are errors naming the file.
+#[test]
+fn a_character_plays_clips_from_animation_files_bound_by_joint_name() {
+    let dir = crate::common::scratch_dir("animation-files");
+    let hero = load(&hero());
+    std::fs::write(dir.join("body.glb"), hero_with_only(None)).unwrap();
+    std::fs::write(dir.join("moves.glb"), hero_moves_shifted()).unwrap();
+    std::fs::write(dir.join("Run.glb"), hero_with_only(Some("run"))).unwrap();
+    std::fs::write(dir.join("idle.glb"), hero_with_only(Some("idle"))).unwrap();
+    let unrelated = edited(|d| {
+        for n in d["nodes"].as_array_mut().unwrap() {
+            let name = format!("other:{}", n["name"].as_str().unwrap());
+            n["name"] = json!(name);
+        }
+    });
+    std::fs::write(dir.join("other.glb"), unrelated).unwrap();
+    let character = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        tessera::anim::load_character(&path)
+    };
+
+    // The model file alone has no clips: an error only without animation files.
+    let e = character("bare.ron", "(model: \"body.glb\")").unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("body.glb: missing clips: the file has no animations"),
+        "{e}"
+    );
+
+    // Every clip of the library, exactly the hero's own.
+    let c = character(
+        "library.ron",
+        "(model: \"body.glb\", animations: [\"moves.glb\"])",
+    )
+    .unwrap();
+    assert_eq!(c.model.clips, hero.clips);
+    assert!(c.mapping.iter().all(|m| m.fallback.is_none()));
+    assert_eq!(
+        c.notes,
+        ["moves.glb: 1 animated node(s) are not joints of the model and are left out: `Camera`"]
+    );
+
+    // One-clip files: each clip named after its file, found by the role's name ignoring case.
+    let c = character(
+        "downloads.ron",
+        "(model: \"body.glb\", animations: [\"idle.glb\", \"Run.glb\"])",
+    )
+    .unwrap();
+    let names: Vec<&str> = c.model.clips.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["idle", "Run"]);
+    let run = hero.clips.iter().find(|k| k.name == "run").unwrap();
+    assert_eq!(c.model.clips[1].channels, run.channels);
+    let role = |r: &str| {
+        c.mapping
+            .iter()
+            .find(|m| m.to_string().starts_with(&format!("{r}:")))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(role("run"), "run: `Run`");
+    assert!(
+        role("walk").starts_with("walk: `Run` (no clip of its own"),
+        "{}",
+        role("walk")
+    );
+
+    let e = character(
+        "other.ron",
+        "(model: \"body.glb\", animations: [\"other.glb\"])",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains(
+            "other.glb: no joint in common: no animation drives a node named like a joint \
+                    of the model (it animates `other:"
+        ),
+        "{e}"
+    );
+    let e = character(
+        "twice.ron",
+        "(model: \"body.glb\", animations: [\"moves.glb\", \"idle.glb\"])",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains(
+            "idle.glb: the clip `idle` is already loaded (from the model or an earlier \
+                    animation file)"
+        ),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
