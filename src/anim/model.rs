@@ -221,16 +221,19 @@ impl Model {
             )));
         }
         let single = gltf.animations().len() == 1;
+        let mut clips: Vec<Clip> = Vec::new();
         for a in gltf.animations() {
             let mut clip = load_clip(&a, &joint_of_node, &buffers)?;
             if single {
                 clip.name = stem.to_string();
             }
-            if self.clips.iter().any(|c| c.name == clip.name) {
+            if self.clips.iter().chain(&clips).any(|c| c.name == clip.name) {
                 return Err(AnimError::DuplicateClip(clip.name));
             }
-            self.clips.push(clip);
+            clips.push(clip);
         }
+        // Only now: a file refused anywhere adds nothing.
+        self.clips.extend(clips);
         let mut notes = Vec::new();
         if !unbound.is_empty() {
             let shown: Vec<&str> = unbound.iter().take(4).map(String::as_str).collect();

@@ -145,3 +145,43 @@ fn damaged_bytes_anywhere_never_panic() {
     // Most changes to the JSON break it; the check is that none of them panicked.
     assert!(refused > 100, "{refused}");
 }
+
+/// An animation file (a character file's `animations`, [`Model::add_clips_from`]) cut short
+/// anywhere or with a byte changed anywhere is refused or adds its clips, never a panic, and a
+/// refused one leaves the model's clips as they were.
+#[test]
+fn damaged_animation_files_never_panic() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/hero.glb");
+    let bytes = std::fs::read(&path).unwrap();
+    let model = Model::load(&path).unwrap();
+    let mut bare = model.clone();
+    bare.clips.clear();
+    let no_file = |uri: &str| {
+        Err(tessera::anim::AnimError::Invalid(format!(
+            "no file `{uri}`"
+        )))
+    };
+    for n in (0..bytes.len()).step_by(97) {
+        let mut m = bare.clone();
+        let e = m
+            .add_clips_from_gltf(&bytes[..n], no_file, "cut")
+            .expect_err("a cut file");
+        assert!(e.to_string().contains("truncated"), "{n} bytes: {e}");
+        assert!(m.clips.is_empty());
+    }
+    let (mut added, mut refused) = (0, 0);
+    for (n, i) in (20..bytes.len()).step_by(bytes.len() / 700).enumerate() {
+        let mut damaged = bytes.clone();
+        damaged[i] = [b'9', b'"', b'}', 0xff, b'-'][n % 5];
+        let mut m = bare.clone();
+        match m.add_clips_from_gltf(&damaged, no_file, "damaged") {
+            Ok(_) => added += 1,
+            Err(_) => {
+                assert!(m.clips.is_empty(), "byte {i}: a refused file added clips");
+                refused += 1;
+            }
+        }
+    }
+    // Both outcomes happen: the damage reaches the structure (refused) and the numbers (added).
+    assert!(added > 0 && refused > 0, "{added} added, {refused} refused");
+}

@@ -42,7 +42,7 @@ fn a_model_with_too_many_joints_says_why_once() {
         "tests/bad_input/model/blender_rigify_all_bones.glb",
     ]);
     assert!(
-        line.contains("the skin has 223 joints, more than the 64"),
+        line.contains("the skin has 223 joints, more than the 128"),
         "{line}"
     );
     assert_eq!(line.matches("223 joints").count(), 1, "{line}");
