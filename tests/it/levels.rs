@@ -399,7 +399,8 @@ fn the_tour_replay_visits_every_feature_of_the_default_level() {
     );
 }
 
-/// The README's level, replay, settings and character examples are valid files.
+/// The README's level, replay, settings and character examples (the second character one with
+/// animation files) are valid files.
 #[test]
 fn readme_examples_load() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
@@ -410,8 +411,8 @@ fn readme_examples_load() {
         .collect();
     assert_eq!(
         blocks.len(),
-        4,
-        "a level, a replay, a settings and a character example"
+        5,
+        "a level, a replay, a settings and two character examples"
     );
     let level = parse_level(Path::new("README.md"), blocks[0]).unwrap_or_else(|e| panic!("{e}"));
     assert!(world(&level).warnings().is_empty());
@@ -442,4 +443,14 @@ fn readme_examples_load() {
     );
     assert_eq!((character.scale, character.turn), (0.01, 90.0));
     assert_eq!(character.joints.len(), 6);
+    let downloads: tessera::anim::CharacterFile =
+        tessera::level::parse_ron(path, blocks[4]).unwrap_or_else(|e| panic!("{e}"));
+    tessera::anim::character::check_fields(path, &downloads).unwrap();
+    assert_eq!(
+        tessera::anim::character::role_names(path, &downloads)
+            .unwrap()
+            .len(),
+        3
+    );
+    assert_eq!(downloads.animations.len(), 4);
 }
