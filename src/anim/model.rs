@@ -164,10 +164,7 @@ impl Model {
         external: impl Fn(&str) -> Result<Vec<u8>, AnimError>,
         stem: &str,
     ) -> Result<Vec<String>, AnimError> {
-        check_container(bytes)?;
-        check_required_extensions(bytes)?;
-        let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
-        let owned = load_buffers(&gltf, &external)?;
+        let (gltf, owned) = open_gltf(bytes, &external)?;
         let buffers = buffer_slices(&gltf, &owned);
         check_channel_targets(gltf.document.as_json())?;
         if gltf.animations().len() == 0 {
@@ -183,41 +180,35 @@ impl Model {
             .collect();
         let mut bound = 0;
         let mut unbound = std::collections::BTreeSet::new();
-        for c in gltf
-            .animations()
-            .flat_map(|a| a.channels().collect::<Vec<_>>())
-        {
-            let node = c.target().node();
-            if c.target().property() == gltf::animation::Property::MorphTargetWeights {
-                continue;
-            }
-            if joint_of_node.contains_key(&node.index()) {
-                bound += 1;
-            } else {
-                unbound.insert(
-                    node.name()
-                        .map_or_else(|| format!("node {}", node.index()), |n| format!("`{n}`")),
-                );
+        for a in gltf.animations() {
+            for c in a.channels() {
+                let node = c.target().node();
+                if c.target().property() == gltf::animation::Property::MorphTargetWeights {
+                    continue;
+                }
+                if joint_of_node.contains_key(&node.index()) {
+                    bound += 1;
+                } else {
+                    unbound.insert(
+                        node.name()
+                            .map_or_else(|| format!("node {}", node.index()), |n| format!("`{n}`")),
+                    );
+                }
             }
         }
         if bound == 0 {
-            let joints: Vec<String> = (self.skeleton.names.iter().take(4))
+            let joints: Vec<String> = (self.skeleton.names.iter())
                 .map(|n| format!("`{n}`"))
                 .collect();
-            let nodes: Vec<&String> = unbound.iter().take(4).collect();
             return Err(AnimError::NoJointInCommon(format!(
                 "no animation drives a node named like a joint of the model (it animates {}; \
-                 the model's joints are {}, ...)",
-                if nodes.is_empty() {
+                 the model's joints are {})",
+                if unbound.is_empty() {
                     "nothing".to_string()
                 } else {
-                    nodes
-                        .iter()
-                        .map(|n| n.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    first_names(unbound.iter())
                 },
-                joints.join(", ")
+                first_names(joints.iter())
             )));
         }
         let single = gltf.animations().len() == 1;
@@ -236,16 +227,10 @@ impl Model {
         self.clips.extend(clips);
         let mut notes = Vec::new();
         if !unbound.is_empty() {
-            let shown: Vec<&str> = unbound.iter().take(4).map(String::as_str).collect();
             notes.push(format!(
-                "{} animated node(s) are not joints of the model and are left out: {}{}",
+                "{} animated node(s) are not joints of the model and are left out: {}",
                 unbound.len(),
-                shown.join(", "),
-                if unbound.len() > shown.len() {
-                    ", ..."
-                } else {
-                    ""
-                }
+                first_names(unbound.iter())
             ));
         }
         Ok(notes)
@@ -290,10 +275,7 @@ impl Model {
         clips_required: bool,
     ) -> Result<Model, AnimError> {
         let wanted = skin;
-        check_container(bytes)?;
-        check_required_extensions(bytes)?;
-        let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
-        let owned = load_buffers(&gltf, &external)?;
+        let (gltf, owned) = open_gltf(bytes, &external)?;
         let buffers = buffer_slices(&gltf, &owned);
         let buffers = buffers.as_slice();
         let skin = match wanted {
@@ -441,16 +423,38 @@ impl Model {
     }
 }
 
-/// The GLB header and chunk lengths, checked before the `gltf` crate sees the bytes so that a
-/// cut file is reported as truncated (with both lengths) rather than as a parse error.
+/// The bytes of a glTF file's buffers that live in files of their own, in buffer order (`None`:
+/// the binary chunk's).
+type OwnBuffers = Vec<Option<Vec<u8>>>;
+
+/// A glTF file's document and its buffers in other files ([`load_buffers`]), after the checks
+/// every file gets first (container lengths, required extensions).
+fn open_gltf(
+    bytes: &[u8],
+    external: &impl Fn(&str) -> Result<Vec<u8>, AnimError>,
+) -> Result<(gltf::Gltf, OwnBuffers), AnimError> {
+    check_container(bytes)?;
+    check_required_extensions(bytes)?;
+    let gltf = gltf::Gltf::from_slice(bytes).map_err(describe_gltf_error)?;
+    let owned = load_buffers(&gltf, external)?;
+    Ok((gltf, owned))
+}
+
+/// The first four of `names` with `, ...` after them when there are more.
+fn first_names<'a>(names: impl ExactSizeIterator<Item = &'a String>) -> String {
+    let n = names.len();
+    let shown: Vec<&str> = names.take(4).map(String::as_str).collect();
+    format!("{}{}", shown.join(", "), if n > 4 { ", ..." } else { "" })
+}
+
 /// The bytes of each of `gltf`'s buffers that lives in another file (`None`: the binary chunk),
 /// each checked to be as long as the file says.
 fn load_buffers(
     gltf: &gltf::Gltf,
     external: &impl Fn(&str) -> Result<Vec<u8>, AnimError>,
-) -> Result<Vec<Option<Vec<u8>>>, AnimError> {
+) -> Result<OwnBuffers, AnimError> {
     let blob = gltf.blob.as_deref();
-    let mut owned: Vec<Option<Vec<u8>>> = Vec::new();
+    let mut owned = OwnBuffers::new();
     for b in gltf.buffers() {
         let data = match b.source() {
             gltf::buffer::Source::Bin => None,
@@ -481,7 +485,7 @@ fn load_buffers(
 }
 
 /// Every buffer's bytes: its own file's (`owned`, from [`load_buffers`]) or the binary chunk.
-fn buffer_slices<'a>(gltf: &'a gltf::Gltf, owned: &'a [Option<Vec<u8>>]) -> Vec<&'a [u8]> {
+fn buffer_slices<'a>(gltf: &'a gltf::Gltf, owned: &'a OwnBuffers) -> Vec<&'a [u8]> {
     let blob = gltf.blob.as_deref();
     owned
         .iter()
@@ -489,6 +493,8 @@ fn buffer_slices<'a>(gltf: &'a gltf::Gltf, owned: &'a [Option<Vec<u8>>]) -> Vec<
         .collect()
 }
 
+/// The GLB header and chunk lengths, checked before the `gltf` crate sees the bytes so that a
+/// cut file is reported as truncated (with both lengths) rather than as a parse error.
 fn check_container(bytes: &[u8]) -> Result<(), AnimError> {
     if bytes.is_empty() {
         return Err(AnimError::Truncated("the file is empty".into()));
