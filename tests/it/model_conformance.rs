@@ -932,8 +932,9 @@ fn tessera_model_lists_the_levels_of_detail_of_a_dense_model() {
     );
 }
 
-/// `(nodes, animations)` of the hero with a node `Camera` put first (every node index moves up
-/// by one) and animated by one more channel, as an exporter's animation file may be laid out.
+/// The hero's armature and clips without its mesh and skin (an auto-rigger's "without skin"
+/// download), a node `Camera` put first (every node index moves up by one) and animated by one
+/// more channel, as an exporter's animation file may be laid out.
 fn hero_moves_shifted() -> Vec<u8> {
     edited(|d| {
         let shift = |v: &mut Value| *v = json!(v.as_u64().unwrap() + 1);
@@ -949,16 +950,14 @@ fn hero_moves_shifted() -> Vec<u8> {
                 .iter_mut()
                 .for_each(shift);
         }
-        for s in d["skins"].as_array_mut().unwrap() {
-            s["joints"]
-                .as_array_mut()
-                .unwrap()
-                .iter_mut()
-                .for_each(shift);
-            if let Some(root) = s.get_mut("skeleton") {
-                shift(root);
-            }
+        for n in d["nodes"].as_array_mut().unwrap() {
+            let n = n.as_object_mut().unwrap();
+            n.remove("mesh");
+            n.remove("skin");
         }
+        let doc = d.as_object_mut().unwrap();
+        doc.remove("meshes");
+        doc.remove("skins");
         let mut camera_channel = None;
         for a in d["animations"].as_array_mut().unwrap() {
             for c in a["channels"].as_array_mut().unwrap() {
