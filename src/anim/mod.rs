@@ -7,7 +7,10 @@
 //!   its clips), pure code that returns bytes and does no I/O; a test pins the committed
 //!   file byte for byte.
 //! - [`model`]: loading a binary glTF (the `gltf` crate) into a [`Skeleton`], a [`SkinnedMesh`]
-//!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad.
+//!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad, and clips from
+//!   animation files bound by joint name; `gltf_read` (the file, its buffers and accessors
+//!   checked) and `skin_load` (the skeleton and the skinned mesh) are its parts.
+//! - [`character`]: character files (a model, its clips' roles, animation files, scale, turn).
 //! - [`controller`]: movement state → pose for the hero ([`HeroAnimator`]).
 //! - [`hero_clips`]: the clips the hero's controller needs, found by name.
 //! - [`clip`]: sampling (step, linear, cubic spline for translation, rotation and scale);
@@ -31,11 +34,13 @@ pub mod controller;
 pub mod dead_blend;
 pub mod error;
 pub mod foot_ik;
+mod gltf_read;
 pub mod hero_clips;
 pub mod hero_model;
 pub mod lod;
 pub mod model;
 pub mod skeleton;
+mod skin_load;
 pub mod transform;
 
 pub use character::{load_character, Character, CharacterError, CharacterFile};

@@ -1,0 +1,470 @@
+//! A glTF skin's skeleton and its skinned mesh, for [`super::model`]: the joints in parent
+//! order with their rest transforms and inverse bind matrices, and every primitive of every node
+//! bound to the skin read into one [`SkinnedMesh`] (flat normals where the file has none, the
+//! four largest influences renormalised, the base colour and its texture), each accessor checked
+//! first ([`super::gltf_read`]).
+use std::collections::HashMap;
+
+use glam::{Mat4, Quat, Vec3};
+use gltf::accessor::{DataType, Dimensions};
+
+use super::error::AnimError;
+use super::gltf_read::{buffer_data, check_accessor, outside};
+use super::model::{BaseColorTexture, MeshPart, SkinnedMesh, MAX_JOINTS};
+use super::skeleton::Skeleton;
+use super::transform::Transform;
+
+/// The skeleton of `skin`: its joints in skin order, their parents (the nearest ancestor node
+/// that is a joint), rest transforms, inverse bind matrices (identity where the skin has none)
+/// and the transforms of the non-joint nodes above each root. No joints, more than
+/// [`MAX_JOINTS`], inverse bind matrices not one per joint, and joints in a cycle are refused.
+pub(super) fn load_skeleton(
+    gltf: &gltf::Gltf,
+    skin: &gltf::Skin<'_>,
+    buffers: &[&[u8]],
+) -> Result<Skeleton, AnimError> {
+    let joints: Vec<gltf::Node<'_>> = skin.joints().collect();
+    let n = joints.len();
+    if n == 0 {
+        return Err(AnimError::MissingSkin("the skin has no joints".into()));
+    }
+    if n > MAX_JOINTS {
+        return Err(AnimError::Unsupported(format!(
+            "the skin has {n} joints, more than the {MAX_JOINTS} the renderer's joint palette \
+             holds"
+        )));
+    }
+    let inverse_bind: Vec<Mat4> = match skin.inverse_bind_matrices() {
+        None => vec![Mat4::IDENTITY; n],
+        Some(a) => {
+            check_accessor(
+                &a,
+                "inverse bind matrices",
+                Dimensions::Mat4,
+                &[DataType::F32],
+            )?;
+            if a.count() != n {
+                return Err(AnimError::MissingSkin(format!(
+                    "{} inverse bind matrices for {n} joints",
+                    a.count()
+                )));
+            }
+            skin.reader(buffer_data(buffers))
+                .read_inverse_bind_matrices()
+                .ok_or_else(|| outside("inverse bind matrices"))?
+                .map(|m| Mat4::from_cols_array_2d(&m))
+                .collect()
+        }
+    };
+    // Parent node of every node, then the nearest ancestor that is a joint.
+    let mut node_parent: HashMap<usize, usize> = HashMap::new();
+    for node in gltf.nodes() {
+        for c in node.children() {
+            node_parent.insert(c.index(), node.index());
+        }
+    }
+    let joint_of_node: HashMap<usize, usize> = joints
+        .iter()
+        .enumerate()
+        .map(|(j, n)| (n.index(), j))
+        .collect();
+    let local = |node: &gltf::Node<'_>| {
+        let (t, r, s) = node.transform().decomposed();
+        Transform {
+            t: Vec3::from_array(t),
+            r: Quat::from_array(r).normalize(),
+            s: Vec3::from_array(s),
+        }
+    };
+    let mut parents = vec![None; n];
+    let mut root_base = vec![Mat4::IDENTITY; n];
+    for (j, node) in joints.iter().enumerate() {
+        let mut above = node_parent.get(&node.index()).copied();
+        let mut base = Mat4::IDENTITY;
+        // A glTF node tree has no cycles (the crate's validation); the step bound also guards.
+        for _ in 0..gltf.nodes().len() {
+            let Some(p) = above else { break };
+            if let Some(&pj) = joint_of_node.get(&p) {
+                parents[j] = Some(pj as u16);
+                break;
+            }
+            if let Some(pn) = gltf.nodes().nth(p) {
+                base = local(&pn).matrix() * base;
+            }
+            above = node_parent.get(&p).copied();
+        }
+        if parents[j].is_none() {
+            root_base[j] = base;
+        }
+    }
+    // Parents before children: repeatedly take joints whose parent is placed.
+    let mut order: Vec<u16> = Vec::with_capacity(n);
+    let mut placed = vec![false; n];
+    while order.len() < n {
+        let before = order.len();
+        for j in 0..n {
+            if !placed[j] && parents[j].is_none_or(|p| placed[usize::from(p)]) {
+                placed[j] = true;
+                order.push(j as u16);
+            }
+        }
+        if order.len() == before {
+            return Err(AnimError::Invalid("the skin's joints form a cycle".into()));
+        }
+    }
+    Ok(Skeleton {
+        names: joints
+            .iter()
+            .map(|n| n.name().unwrap_or("").to_string())
+            .collect(),
+        parents,
+        rest: joints.iter().map(local).collect(),
+        inverse_bind,
+        root_base,
+        order,
+    })
+}
+
+/// The model's base colour texture once a primitive has chosen it: the glTF texture index and
+/// the image.
+#[derive(Default)]
+pub(super) struct TextureChoice {
+    pub(super) chosen: Option<(usize, BaseColorTexture)>,
+}
+
+/// What [`load_mesh`] reads besides the mesh and adds to besides the vertices.
+pub(super) struct MeshContext<'a, 'b> {
+    pub(super) parts: &'a mut Vec<MeshPart>,
+    pub(super) notes: &'a mut Vec<String>,
+    pub(super) texture: &'a mut TextureChoice,
+    pub(super) buffers: &'a [&'b [u8]],
+    pub(super) external: &'a dyn Fn(&str) -> Result<Vec<u8>, AnimError>,
+}
+
+/// The encoded image of glTF texture `tex`: a buffer view of the file or a file beside it.
+fn texture_image(
+    tex: &gltf::Texture<'_>,
+    ctx: &MeshContext<'_, '_>,
+) -> Result<BaseColorTexture, AnimError> {
+    let image = tex.source();
+    let (bytes, mime) = match image.source() {
+        gltf::image::Source::View { view, mime_type } => {
+            let data = ctx
+                .buffers
+                .get(view.buffer().index())
+                .copied()
+                .unwrap_or(&[]);
+            let bytes = data
+                .get(view.offset()..view.offset() + view.length())
+                .ok_or_else(|| outside(&format!("image {}", image.index())))?;
+            (bytes.to_vec(), Some(mime_type.to_string()))
+        }
+        gltf::image::Source::Uri { uri, .. } if uri.starts_with("data:") => {
+            return Err(AnimError::Unsupported(format!(
+                "image {} is embedded as a base64 data URI; export as .glb or as .gltf with \
+                 separate files",
+                image.index()
+            )))
+        }
+        gltf::image::Source::Uri { uri, mime_type } => {
+            ((ctx.external)(uri)?, mime_type.map(str::to_string))
+        }
+    };
+    let nearest = tex.sampler().mag_filter() == Some(gltf::texture::MagFilter::Nearest);
+    Ok(BaseColorTexture {
+        bytes,
+        mime,
+        nearest,
+    })
+}
+
+/// Appends every primitive of `mesh` to `out`. A primitive without `NORMAL` gets flat normals
+/// (glTF 2.0: "When normals are not specified, client implementations MUST calculate flat
+/// normals"): its triangles are unshared, each vertex taking its triangle's normal. Weights are
+/// renormalised to sum to 1; with `JOINTS_1`/`WEIGHTS_1` the four largest of the eight
+/// influences are kept. Morph targets are ignored (the base shape is drawn), with one log line.
+pub(super) fn load_mesh(
+    out: &mut SkinnedMesh,
+    ctx: &mut MeshContext<'_, '_>,
+    mesh: &gltf::Mesh<'_>,
+    joint_count: usize,
+) -> Result<(), AnimError> {
+    let buffers = ctx.buffers;
+    use gltf::Semantic;
+    let mesh_name = match mesh.name() {
+        Some(n) => format!("mesh `{n}`"),
+        None => format!("mesh {}", mesh.index()),
+    };
+    for p in mesh.primitives() {
+        let prim = format!("{mesh_name} primitive {}", p.index());
+        if p.mode() != gltf::mesh::Mode::Triangles {
+            return Err(AnimError::Unsupported(format!(
+                "{prim} is drawn as {:?}, not a triangle list",
+                p.mode()
+            )));
+        }
+        let missing = |what: &str| {
+            AnimError::MissingAttribute(format!(
+                "{prim} has no {what} (a skinned mesh needs POSITION, JOINTS_0 and WEIGHTS_0)"
+            ))
+        };
+        let weight_types = [DataType::F32, DataType::U8, DataType::U16];
+        let joint_types = [DataType::U8, DataType::U16];
+        let pos = p
+            .get(&Semantic::Positions)
+            .ok_or_else(|| missing("POSITION"))?;
+        check_accessor(&pos, "POSITION", Dimensions::Vec3, &[DataType::F32])?;
+        let count = pos.count();
+        let same_count = |a: &gltf::Accessor<'_>, what: &str| {
+            if a.count() == count {
+                Ok(())
+            } else {
+                Err(AnimError::Invalid(format!(
+                    "{prim}: {what} has {} elements, POSITION {count}",
+                    a.count()
+                )))
+            }
+        };
+        let nrm = p.get(&Semantic::Normals);
+        if let Some(n) = &nrm {
+            check_accessor(n, "NORMAL", Dimensions::Vec3, &[DataType::F32])?;
+            same_count(n, "NORMAL")?;
+        }
+        let mut sets = Vec::new();
+        for set in 0..2 {
+            let (j, w) = (
+                p.get(&Semantic::Joints(set)),
+                p.get(&Semantic::Weights(set)),
+            );
+            let (j, w) = match (j, w, set) {
+                (Some(j), Some(w), _) => (j, w),
+                (None, None, 1) => break,
+                (None, _, 0) => return Err(missing("JOINTS_0")),
+                (_, None, 0) => return Err(missing("WEIGHTS_0")),
+                _ => {
+                    return Err(AnimError::Invalid(format!(
+                        "{prim} has only one of JOINTS_1 and WEIGHTS_1"
+                    )))
+                }
+            };
+            let (jn, wn) = (format!("JOINTS_{set}"), format!("WEIGHTS_{set}"));
+            check_accessor(&j, &jn, Dimensions::Vec4, &joint_types)?;
+            check_accessor(&w, &wn, Dimensions::Vec4, &weight_types)?;
+            same_count(&j, &jn)?;
+            same_count(&w, &wn)?;
+            sets.push(set);
+        }
+        if p.get(&Semantic::Joints(2)).is_some() || p.get(&Semantic::Weights(2)).is_some() {
+            return Err(AnimError::Unsupported(format!(
+                "{prim} has JOINTS_2/WEIGHTS_2: more than eight joint influences per vertex"
+            )));
+        }
+        let colour = p.get(&Semantic::Colors(0));
+        if let Some(c) = &colour {
+            let dims = if c.dimensions() == Dimensions::Vec4 {
+                Dimensions::Vec4
+            } else {
+                Dimensions::Vec3
+            };
+            check_accessor(c, "COLOR_0", dims, &weight_types)?;
+            same_count(c, "COLOR_0")?;
+        }
+        if p.morph_targets().len() > 0 {
+            ctx.notes.push(format!(
+                "{prim}: its {} morph targets are ignored (the base shape is drawn)",
+                p.morph_targets().len()
+            ));
+        }
+
+        let r = p.reader(buffer_data(buffers));
+        let positions: Vec<[f32; 3]> = r
+            .read_positions()
+            .ok_or_else(|| outside("POSITION"))?
+            .collect();
+        let normals: Option<Vec<[f32; 3]>> = match nrm {
+            Some(_) => Some(r.read_normals().ok_or_else(|| outside("NORMAL"))?.collect()),
+            None => None,
+        };
+        let material = p.material();
+        let pbr = material.pbr_metallic_roughness();
+        let [fr, fg, fb, _] = pbr.base_color_factor();
+        let colours: Vec<[f32; 3]> = match colour {
+            Some(_) => r
+                .read_colors(0)
+                .ok_or_else(|| outside("COLOR_0"))?
+                .into_rgb_f32()
+                .map(|[r, g, b]| [r * fr, g * fg, b * fb])
+                .collect(),
+            None => vec![[fr, fg, fb]; count],
+        };
+        // The base colour texture: the model's first, read once; a primitive with another one
+        // or without its coordinates is drawn with its colours only.
+        let mut uvs = vec![[0.0f32; 4]; count];
+        if let Some(info) = pbr.base_color_texture() {
+            let set = info.tex_coord();
+            let tex = info.texture();
+            let same = ctx
+                .texture
+                .chosen
+                .as_ref()
+                .is_none_or(|(i, _)| *i == tex.index());
+            match p.get(&Semantic::TexCoords(set)) {
+                None => ctx.notes.push(format!(
+                    "{prim}: its base colour texture has no TEXCOORD_{set}: drawn with its colours"
+                )),
+                Some(_) if !same => ctx.notes.push(format!(
+                    "{prim} uses a second base colour texture: drawn with its colours (one \
+                     texture per model)"
+                )),
+                Some(t) => {
+                    check_accessor(&t, "TEXCOORD", Dimensions::Vec2, &weight_types)?;
+                    same_count(&t, "TEXCOORD")?;
+                    if ctx.texture.chosen.is_none() {
+                        ctx.texture.chosen = Some((tex.index(), texture_image(&tex, ctx)?));
+                    }
+                    let cutoff = match material.alpha_mode() {
+                        gltf::material::AlphaMode::Mask => material.alpha_cutoff().unwrap_or(0.5),
+                        _ => 0.0,
+                    };
+                    for (o, [u, v]) in uvs.iter_mut().zip(
+                        r.read_tex_coords(set)
+                            .ok_or_else(|| outside("TEXCOORD"))?
+                            .into_f32(),
+                    ) {
+                        *o = [u, v, 1.0, cutoff];
+                    }
+                }
+            }
+        }
+        if material.alpha_mode() == gltf::material::AlphaMode::Blend {
+            ctx.notes
+                .push(format!("{prim}: blended transparency is drawn opaque"));
+        }
+        // Up to eight influences per vertex, then the four largest, renormalised.
+        let mut influences: Vec<[(u16, f32); 8]> = vec![[(0, 0.0); 8]; count];
+        for &set in &sets {
+            let js = r
+                .read_joints(set)
+                .ok_or_else(|| outside("JOINTS"))?
+                .into_u16();
+            let ws = r
+                .read_weights(set)
+                .ok_or_else(|| outside("WEIGHTS"))?
+                .into_f32();
+            for ((inf, j), w) in influences.iter_mut().zip(js).zip(ws) {
+                for k in 0..4 {
+                    inf[4 * set as usize + k] = (j[k], w[k]);
+                }
+            }
+        }
+        let mut unweighted = 0;
+        let mut joints = Vec::with_capacity(count);
+        let mut weights = Vec::with_capacity(count);
+        for inf in &mut influences {
+            if let Some(&(j, _)) = inf
+                .iter()
+                .find(|(j, w)| *w > 0.0 && usize::from(*j) >= joint_count)
+            {
+                return Err(AnimError::Invalid(format!(
+                    "{prim}: JOINTS names joint {j} of a {joint_count}-joint skin"
+                )));
+            }
+            if sets.len() > 1 {
+                // Stable: equal weights keep their order, so four influences stay as written.
+                inf.sort_by(|a, b| b.1.total_cmp(&a.1));
+            }
+            let mut j = [inf[0].0, inf[1].0, inf[2].0, inf[3].0];
+            let mut w = [inf[0].1, inf[1].1, inf[2].1, inf[3].1];
+            if j.iter().any(|&x| usize::from(x) >= joint_count) {
+                // A joint index past the skin with zero weight: harmless, point it at joint 0.
+                for (x, wx) in j.iter_mut().zip(&w) {
+                    if usize::from(*x) >= joint_count && *wx == 0.0 {
+                        *x = 0;
+                    }
+                }
+            }
+            let sum: f32 = w.iter().sum();
+            if sum.is_nan() || sum <= 0.0 || !sum.is_finite() || w.iter().any(|x| *x < 0.0) {
+                unweighted += 1;
+                w = [1.0, 0.0, 0.0, 0.0];
+            } else if (sum - 1.0).abs() > 1e-4 {
+                w = w.map(|x| x / sum);
+            }
+            joints.push(j);
+            weights.push(w);
+        }
+        if unweighted > 0 {
+            ctx.notes.push(format!(
+                "{prim}: {unweighted} vertices have no usable weight; each follows its first joint"
+            ));
+        }
+        let indices: Vec<u32> = match p.indices() {
+            Some(i) => {
+                check_accessor(
+                    &i,
+                    "indices",
+                    Dimensions::Scalar,
+                    &[DataType::U8, DataType::U16, DataType::U32],
+                )?;
+                let ix: Vec<u32> = r
+                    .read_indices()
+                    .ok_or_else(|| outside("indices"))?
+                    .into_u32()
+                    .collect();
+                if let Some(bad) = ix.iter().find(|&&x| x as usize >= count) {
+                    return Err(AnimError::Invalid(format!(
+                        "{prim}: index {bad} past the {count} vertices"
+                    )));
+                }
+                ix
+            }
+            None => (0..count as u32).collect(),
+        };
+        let whole = indices.len() - indices.len() % 3;
+        let base = out.positions.len() as u32;
+        if normals.is_none() {
+            ctx.notes
+                .push(format!("{prim} has no NORMAL: flat normals computed"));
+        }
+        if sets.len() > 1 {
+            ctx.notes.push(format!(
+                "{prim} has eight joint influences per vertex: the four largest are kept"
+            ));
+        }
+        match normals {
+            Some(n) => {
+                out.positions.extend(positions);
+                out.normals.extend(n);
+                out.colours.extend(colours);
+                out.joints.extend(joints);
+                out.weights.extend(weights);
+                out.uvs.extend(uvs);
+                out.indices
+                    .extend(indices[..whole].iter().map(|i| base + i));
+            }
+            None => {
+                for (k, t) in indices[..whole].chunks_exact(3).enumerate() {
+                    let [a, b, c] =
+                        [t[0], t[1], t[2]].map(|i| Vec3::from_array(positions[i as usize]));
+                    let n = (b - a).cross(c - a).try_normalize().unwrap_or(Vec3::Z);
+                    for &i in t {
+                        let i = i as usize;
+                        out.positions.push(positions[i]);
+                        out.normals.push(n.to_array());
+                        out.colours.push(colours[i]);
+                        out.joints.push(joints[i]);
+                        out.weights.push(weights[i]);
+                        out.uvs.push(uvs[i]);
+                    }
+                    out.indices.extend((0..3).map(|v| base + 3 * k as u32 + v));
+                }
+            }
+        }
+        ctx.parts.push(MeshPart {
+            name: prim,
+            vertices: out.positions.len() - base as usize,
+            triangles: whole / 3,
+        });
+    }
+    Ok(())
+}
