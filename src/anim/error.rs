@@ -26,7 +26,10 @@ pub enum AnimError {
     #[error("unsupported: {0}")]
     Unsupported(String),
     /// No animation clips at all.
-    #[error("missing clips: the file has no animations")]
+    #[error(
+        "missing clips: the file has no animations (a character file's `animations` can bring \
+         them from other files)"
+    )]
     NoClips,
     /// An animation file whose animated nodes are named after none of the model's joints.
     #[error("no joint in common: {0}")]

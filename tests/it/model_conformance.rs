@@ -1024,8 +1024,10 @@ fn a_character_plays_clips_from_animation_files_bound_by_joint_name() {
     // The model file alone has no clips: an error only without animation files.
     let e = character("bare.ron", "(model: \"body.glb\")").unwrap_err();
     assert!(
-        e.to_string()
-            .ends_with("body.glb: missing clips: the file has no animations"),
+        e.to_string().ends_with(
+            "body.glb: missing clips: the file has no animations (a character file's \
+                        `animations` can bring them from other files)"
+        ),
         "{e}"
     );
 
