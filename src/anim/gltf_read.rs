@@ -234,18 +234,29 @@ pub(super) fn buffer_data<'s>(
 /// Most bytes read for one external buffer (a guard against a URI naming a huge file).
 pub const MAX_BUFFER_BYTES: u64 = 1 << 30;
 
-/// A model file's bytes and the folder its external buffers and images are read from.
-pub(super) fn read_model_file(path: &Path) -> Result<(Vec<u8>, &Path), ModelFileError> {
+/// What reads a `.gltf` file's external buffer or image by URI.
+pub(super) type External<'a> = &'a dyn Fn(&str) -> Result<Vec<u8>, AnimError>;
+
+/// Reads the glTF file at `path` and runs `load` on its bytes, external buffers and images read
+/// from beside it ([`read_beside`]); an error names the file.
+pub(super) fn load_file<T>(
+    path: &Path,
+    load: impl FnOnce(&[u8], External<'_>) -> Result<T, AnimError>,
+) -> Result<T, ModelFileError> {
     let bytes = std::fs::read(path).map_err(|error| ModelFileError::Read {
         path: path.to_path_buf(),
         error,
     })?;
-    Ok((bytes, path.parent().unwrap_or(Path::new(""))))
+    let dir = path.parent().unwrap_or(Path::new(""));
+    load(&bytes, &|uri| read_beside(dir, uri)).map_err(|error| ModelFileError::Bad {
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 /// A `.gltf` file's external buffer `uri`, read from `dir` (the model's directory): a relative
 /// path, `%XX` escapes decoded.
-pub(super) fn read_beside(dir: &Path, uri: &str) -> Result<Vec<u8>, AnimError> {
+fn read_beside(dir: &Path, uri: &str) -> Result<Vec<u8>, AnimError> {
     let mut name = Vec::with_capacity(uri.len());
     let b = uri.as_bytes();
     let mut i = 0;

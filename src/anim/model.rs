@@ -42,9 +42,7 @@ use gltf::animation::util::ReadOutputs;
 
 use super::clip::{Channel, Clip, Interpolation, Property};
 use super::error::{AnimError, ModelFileError};
-use super::gltf_read::{
-    buffer_data, buffer_slices, check_accessor, open_gltf, outside, read_beside, read_model_file,
-};
+use super::gltf_read::{buffer_data, buffer_slices, check_accessor, load_file, open_gltf, outside};
 use super::skeleton::Skeleton;
 use super::skin_load::{load_mesh, load_skeleton, MeshContext, TextureChoice};
 use super::transform::Transform;
@@ -137,13 +135,9 @@ impl Model {
         skin: Option<&str>,
         clips_elsewhere: bool,
     ) -> Result<Model, ModelFileError> {
-        let (bytes, dir) = read_model_file(path)?;
-        Model::from_gltf_with(&bytes, |uri| read_beside(dir, uri), skin, !clips_elsewhere).map_err(
-            |error| ModelFileError::Bad {
-                path: path.to_path_buf(),
-                error,
-            },
-        )
+        load_file(path, |bytes, external| {
+            Model::from_gltf_with(bytes, external, skin, !clips_elsewhere)
+        })
     }
 
     /// Adds the animations of another file (a `.glb`, or a `.gltf` with its buffers beside it)
@@ -154,13 +148,10 @@ impl Model {
     /// its clip after itself (`Run.glb`: `Run`), since such downloads all call their clip the
     /// same (`mixamo.com`); a file of several keeps their names. Returns the notes.
     pub fn add_clips_from(&mut self, path: &Path) -> Result<Vec<String>, ModelFileError> {
-        let (bytes, dir) = read_model_file(path)?;
         let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-        self.add_clips_from_gltf(&bytes, |uri| read_beside(dir, uri), &stem)
-            .map_err(|error| ModelFileError::Bad {
-                path: path.to_path_buf(),
-                error,
-            })
+        load_file(path, |bytes, external| {
+            self.add_clips_from_gltf(bytes, external, &stem)
+        })
     }
 
     /// [`Model::add_clips_from`] on a file's bytes; `stem` names the clip of a file of one

@@ -9,7 +9,7 @@ use glam::{Mat4, Quat, Vec3};
 use gltf::accessor::{DataType, Dimensions};
 
 use super::error::AnimError;
-use super::gltf_read::{buffer_data, check_accessor, outside};
+use super::gltf_read::{buffer_data, check_accessor, outside, External};
 use super::model::{BaseColorTexture, MeshPart, SkinnedMesh, MAX_JOINTS};
 use super::skeleton::Skeleton;
 use super::transform::Transform;
@@ -138,7 +138,7 @@ pub(super) struct MeshContext<'a, 'b> {
     pub(super) notes: &'a mut Vec<String>,
     pub(super) texture: &'a mut TextureChoice,
     pub(super) buffers: &'a [&'b [u8]],
-    pub(super) external: &'a dyn Fn(&str) -> Result<Vec<u8>, AnimError>,
+    pub(super) external: External<'a>,
 }
 
 /// The encoded image of glTF texture `tex`: a buffer view of the file or a file beside it.

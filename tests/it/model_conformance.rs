@@ -241,26 +241,27 @@ fn a_missing_skinning_attribute_is_named() {
     );
 }
 
-#[test]
-fn more_joints_than_the_palette_holds_are_refused_with_both_numbers() {
-    let e = error(&edited(|d| {
+/// The hero with `n` more joints (childless nodes under its first, named `extra K`) and no
+/// inverse bind matrices.
+fn hero_with_extra_joints(n: usize) -> Vec<u8> {
+    edited(|d| {
         let nodes = d["nodes"].as_array_mut().unwrap();
         let first = nodes.len();
-        for k in 0..MAX_JOINTS + 1 {
-            nodes.push(json!({ "name": format!("extra {k}") }));
-        }
-        let extra: Vec<usize> = (first..first + MAX_JOINTS + 1).collect();
+        nodes.extend((0..n).map(|k| json!({ "name": format!("extra {k}") })));
+        let extra: Vec<Value> = (first..first + n).map(|i| json!(i)).collect();
         nodes[0]["children"]
             .as_array_mut()
             .unwrap()
-            .extend(extra.iter().map(|&n| json!(n)));
+            .extend(extra.iter().cloned());
         let skin = &mut d["skins"][0];
-        skin["joints"]
-            .as_array_mut()
-            .unwrap()
-            .extend(extra.iter().map(|&n| json!(n)));
+        skin["joints"].as_array_mut().unwrap().extend(extra);
         skin.as_object_mut().unwrap().remove("inverseBindMatrices");
-    }));
+    })
+}
+
+#[test]
+fn more_joints_than_the_palette_holds_are_refused_with_both_numbers() {
+    let e = error(&hero_with_extra_joints(MAX_JOINTS + 1));
     let n = 21 + MAX_JOINTS + 1;
     assert_eq!(
         e,
@@ -275,24 +276,7 @@ fn more_joints_than_the_palette_holds_are_refused_with_both_numbers() {
 /// with fingers 65, with eyes 67. Such a skin loads whole.
 #[test]
 fn a_skin_of_sixty_seven_joints_loads() {
-    let m = load(&edited(|d| {
-        let nodes = d["nodes"].as_array_mut().unwrap();
-        let first = nodes.len();
-        for k in 0..46 {
-            nodes.push(json!({ "name": format!("finger {k}") }));
-        }
-        let extra: Vec<usize> = (first..first + 46).collect();
-        nodes[0]["children"]
-            .as_array_mut()
-            .unwrap()
-            .extend(extra.iter().map(|&n| json!(n)));
-        let skin = &mut d["skins"][0];
-        skin["joints"]
-            .as_array_mut()
-            .unwrap()
-            .extend(extra.iter().map(|&n| json!(n)));
-        skin.as_object_mut().unwrap().remove("inverseBindMatrices");
-    }));
+    let m = load(&hero_with_extra_joints(46));
     assert_eq!(m.skeleton.len(), 67);
 }
 
