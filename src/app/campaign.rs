@@ -3,41 +3,38 @@
 //! the user's data directory when a level is finished.
 //!
 //! Menus move with Up and Down and choose with Jump (or Enter, or a click), so a gamepad alone
-//! drives them, as the pause menu does. While a menu is up the simulation is paused.
-//!
-//! Switching levels goes through the editor's session (`EditorUi::open`), so the editor, the
-//! world, the render meshes, the sound map and the agents' characters all follow one level.
+//! drives them, as the pause menu does. Which screen is up is the game's mode
+//! ([`AppMode::Title`], [`AppMode::LevelComplete`]), whose simulation waits; the screens return
+//! [`AppCommand`]s (`app::command` plays a level, from its file, without the editor).
 use std::path::PathBuf;
 
+use super::command::{AppCommand, MenuNav};
 use super::game::Game;
 use super::hud::clock;
-use super::ui::{Effect, GameUi};
-use crate::input::UiActions;
+use super::mode::AppMode;
+use super::ui::GameUi;
 use crate::level::campaign::{Campaign, Progress, Record};
 use crate::level::DataDir;
 use crate::sim::World;
 
-/// Which campaign screen is up.
+/// A campaign menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The title screen; `item` is the highlighted entry.
-    Title {
-        /// The highlighted entry: 0 continue, 1..=n the levels, n + 1 settings, n + 2 quit.
-        item: usize,
-    },
-    /// Playing level `index`.
-    Playing {
-        /// Index in the campaign.
-        index: usize,
-    },
-    /// Level `index` was just finished; `item`: 0 next (or title after the last), 1 again,
-    /// 2 title.
-    Complete {
-        /// Index in the campaign.
-        index: usize,
-        /// The highlighted entry.
-        item: usize,
-    },
+pub enum Menu {
+    /// The title screen: 0 continue, 1..=n the levels, n + 1 settings, n + 2 quit.
+    Title,
+    /// The level just finished: 0 next (or title after the last), 1 again, 2 title.
+    Complete,
+}
+
+impl Menu {
+    /// The menu shown in `mode`, if any.
+    pub fn of(mode: AppMode) -> Option<Menu> {
+        match mode {
+            AppMode::Title => Some(Menu::Title),
+            AppMode::LevelComplete => Some(Menu::Complete),
+            _ => None,
+        }
+    }
 }
 
 /// The campaign being played.
@@ -48,8 +45,10 @@ pub struct CampaignPlay {
     pub progress: Progress,
     /// Where the progress is saved (`None`: not saved).
     progress_file: Option<PathBuf>,
-    /// The screen up now.
-    pub screen: Screen,
+    /// The level played, or just finished (at the start: the one "continue" plays).
+    pub level: usize,
+    /// The highlighted entry of the menu up ([`Menu`]).
+    pub item: usize,
     /// The record of the level just finished, before this run (for "new best").
     pub previous: Option<Record>,
     /// Where character files are looked up.
@@ -82,20 +81,17 @@ impl CampaignPlay {
         if let Some(m) = &message {
             log::warn!("{m}");
         }
+        let level = campaign.next_to_play(&progress);
         CampaignPlay {
             campaign,
             progress,
             progress_file,
-            screen: Screen::Title { item: 0 },
+            level,
+            item: 0,
             previous: None,
             data,
             message,
         }
-    }
-
-    /// Whether a menu is up (the simulation waits).
-    pub fn menu_up(&self) -> bool {
-        !matches!(self.screen, Screen::Playing { .. })
     }
 
     /// The level the title screen's "continue" plays.
@@ -103,43 +99,35 @@ impl CampaignPlay {
         self.campaign.next_to_play(&self.progress)
     }
 
-    /// Number of entries of the current menu.
-    pub fn entries(&self) -> usize {
-        match self.screen {
-            Screen::Title { .. } => self.campaign.levels.len() + 3,
-            Screen::Complete { .. } => 3,
-            Screen::Playing { .. } => 0,
+    /// Number of entries of `menu`.
+    pub fn entries(&self, menu: Menu) -> usize {
+        match menu {
+            Menu::Title => self.campaign.levels.len() + 3,
+            Menu::Complete => 3,
         }
     }
 
-    /// Moves the highlight by `delta` (wrapping), skipping locked levels on the title screen.
-    pub fn move_highlight(&mut self, delta: isize) {
-        let n = self.entries();
-        if n == 0 {
-            return;
-        }
-        let step = |i: usize| (i as isize + delta).rem_euclid(n as isize) as usize;
-        match &mut self.screen {
-            Screen::Title { item } => {
-                let mut next = step(*item);
-                while (1..=self.campaign.levels.len()).contains(&next)
-                    && !self.campaign.unlocked(&self.progress, next - 1)
-                {
-                    next = (next as isize + delta).rem_euclid(n as isize) as usize;
-                }
-                *item = next;
+    /// Moves the highlight of `menu` by `delta` (wrapping), skipping locked levels on the title
+    /// screen.
+    pub fn move_highlight(&mut self, menu: Menu, delta: isize) {
+        let n = self.entries(menu) as isize;
+        let mut next = (self.item as isize + delta).rem_euclid(n) as usize;
+        if menu == Menu::Title {
+            while (1..=self.campaign.levels.len()).contains(&next)
+                && !self.campaign.unlocked(&self.progress, next - 1)
+            {
+                next = (next as isize + delta).rem_euclid(n) as usize;
             }
-            Screen::Complete { item, .. } => *item = step(*item),
-            Screen::Playing { .. } => {}
         }
+        self.item = next;
     }
 
-    /// What choosing entry `item` of the current menu does (`None`: nothing, e.g. a locked
-    /// level).
-    pub fn choose(&self, item: usize) -> Option<Choice> {
+    /// What choosing entry `item` of `menu` does (`None`: nothing, e.g. a locked level).
+    pub fn choose(&self, menu: Menu, item: usize) -> Option<Choice> {
         let n = self.campaign.levels.len();
-        match self.screen {
-            Screen::Title { .. } => match item {
+        let index = self.level;
+        match menu {
+            Menu::Title => match item {
                 0 => Some(Choice::Play(self.continue_index())),
                 i if i <= n => self
                     .campaign
@@ -148,20 +136,19 @@ impl CampaignPlay {
                 i if i == n + 1 => Some(Choice::Settings),
                 _ => Some(Choice::Quit),
             },
-            Screen::Complete { index, .. } => match item {
+            Menu::Complete => match item {
                 0 if index + 1 < n => Some(Choice::Play(index + 1)),
                 0 => Some(Choice::Title),
                 1 => Some(Choice::Play(index)),
                 _ => Some(Choice::Title),
             },
-            Screen::Playing { .. } => None,
         }
     }
 
-    /// Level `index` was finished in `ticks` with `deaths`: recorded and saved; the complete
-    /// screen comes up.
-    pub fn finished(&mut self, index: usize, ticks: u64, deaths: u32) {
-        let name = self.campaign.levels[index].name.clone();
+    /// The level played was finished in `ticks` with `deaths`: recorded and saved; the complete
+    /// screen's highlight goes to its first entry.
+    pub fn finished(&mut self, ticks: u64, deaths: u32) {
+        let name = self.campaign.levels[self.level].name.clone();
         self.previous = self.progress.finish(&name, ticks, deaths);
         if let Some(path) = &self.progress_file {
             if let Err(e) = self.progress.save(path) {
@@ -169,53 +156,46 @@ impl CampaignPlay {
                 self.message = Some(format!("progress not saved: {e}"));
             }
         }
-        self.screen = Screen::Complete { index, item: 0 };
+        self.item = 0;
     }
 }
 
 /// The campaign's screens in the game's UI pass.
 impl GameUi {
-    /// The campaign's screens: the level just finished is recorded; while the title or
-    /// level-complete screen is up the simulation waits, the menu moves with Up and Down and
-    /// chooses with Jump, Enter or a click. Returns whether a campaign screen was drawn.
-    pub(super) fn campaign_screens(
+    /// [`AppCommand::LevelFinished`] when a campaign level is played (not in the editor) and
+    /// its goal was reached since the last frame.
+    pub(super) fn level_finished(&self, game: &Game) -> Option<AppCommand> {
+        let playing = matches!(game.mode(), AppMode::Playing | AppMode::Paused { .. });
+        (self.campaign.is_some() && playing && game.world().play().goal_tick.is_some())
+            .then_some(AppCommand::LevelFinished)
+    }
+
+    /// The title or level-complete screen (by the game's mode): the menu moves with Up and Down
+    /// and chooses with Jump, Enter or a click. Returns what was chosen.
+    pub(super) fn campaign_screen(
         &mut self,
         ui: &mut egui::Ui,
-        game: &mut Game,
-        nav: UiActions,
-        effects: &mut Vec<Effect>,
-    ) -> bool {
+        game: &Game,
+        nav: MenuNav,
+    ) -> Vec<AppCommand> {
+        let mut commands = Vec::new();
         // While a key is being bound (the settings), the keys are the binding's.
         let free = self.rebinding().is_none();
-        let Some(c) = &mut self.campaign else {
-            return false;
+        let (Some(c), Some(menu)) = (&mut self.campaign, Menu::of(game.mode())) else {
+            return commands;
         };
-        if let Screen::Playing { index } = c.screen {
-            let p = game.world().play();
-            if p.goal_tick.is_some() {
-                let (ticks, deaths) = (game.world().play_ticks(), p.deaths);
-                c.finished(index, ticks, deaths);
-            }
-        }
-        if !c.menu_up() {
-            return false;
-        }
-        game.set_paused(true);
         if nav.up && free {
-            c.move_highlight(-1);
+            c.move_highlight(menu, -1);
         }
         if nav.down && free {
-            c.move_highlight(1);
+            c.move_highlight(menu, 1);
         }
-        let item = match c.screen {
-            Screen::Title { item } | Screen::Complete { item, .. } => item,
-            Screen::Playing { .. } => 0,
-        };
+        let item = c.item;
         let mut chosen = ((nav.accept || self.menu_accept) && free).then_some(item);
         let ctx = ui.ctx().clone();
-        let (title, entries, summary) = campaign_menu(c, game.world());
+        let (title, entries, summary) = campaign_menu(c, menu, game.world());
         let message = c.message.clone();
-        let settings = self.settings_open && matches!(c.screen, Screen::Title { .. });
+        let settings = self.settings_open && menu == Menu::Title;
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
@@ -242,86 +222,38 @@ impl GameUi {
                 }
                 if settings {
                     ui.separator();
-                    self.settings_panel(ui, game, effects);
+                    commands.extend(self.settings_panel(ui, game));
                 }
             });
         if chosen.is_some() {
             ui.ctx().request_repaint();
         }
         let Some(c) = &mut self.campaign else {
-            return true;
+            return commands;
         };
-        match chosen.and_then(|i| c.choose(i)) {
+        match chosen.and_then(|i| c.choose(menu, i)) {
             Some(Choice::Play(i)) => {
                 self.settings_open = false;
-                self.start_campaign_level(game, i, effects)
+                commands.push(AppCommand::PlayLevel(i));
             }
-            Some(Choice::Title) => c.screen = Screen::Title { item: 0 },
+            Some(Choice::Title) => commands.push(AppCommand::ShowTitle),
             Some(Choice::Settings) => self.settings_open = !self.settings_open,
-            Some(Choice::Quit) => {
-                if self.editor.request_quit() {
-                    effects.push(Effect::Quit);
-                } else {
-                    self.toggle_editor(game);
-                }
-            }
+            Some(Choice::Quit) => commands.push(AppCommand::RequestQuit),
             None => {}
         }
-        true
-    }
-
-    /// Plays campaign level `index` from its start: opened in the editor's session (so the
-    /// editor, the world, the meshes, the sounds and the characters follow it), the world
-    /// restarted, the simulation running.
-    fn start_campaign_level(&mut self, game: &mut Game, index: usize, effects: &mut Vec<Effect>) {
-        let Some(c) = &mut self.campaign else {
-            return;
-        };
-        let path = c.campaign.levels[index].path.clone();
-        if self.editor.session.path() != Some(path.as_path()) {
-            if self.editor.session.dirty() {
-                c.message = Some(
-                    "the editor has unsaved changes: save or undo them (Tab) before another level"
-                        .into(),
-                );
-                return;
-            }
-            self.editor.open(path.clone());
-            if self.editor.session.path() != Some(path.as_path()) {
-                c.message = Some(format!("cannot open {}", path.display()));
-                return;
-            }
-            if let Err(e) = game.world_mut().set_level(self.editor.session.level()) {
-                c.message = Some(format!("cannot play {}: {e}", path.display()));
-                return;
-            }
-            self.applied_revision = self.editor.session.revision();
-            effects.push(Effect::LevelChanged);
-            match crate::view::Cast::load(game.world(), &path, &c.data) {
-                Ok(cast) => game.set_cast(cast),
-                Err(e) => {
-                    log::warn!("{e}");
-                    c.message = Some(e.to_string());
-                }
-            }
-        }
-        if let Err(e) = game.world_mut().restart() {
-            c.message = Some(e.to_string());
-            return;
-        }
-        c.message = None;
-        c.screen = Screen::Playing { index };
-        game.snap_camera(1.0);
-        game.set_paused(false);
+        commands
     }
 }
 
 /// The campaign screen's title, its entries (text, enabled: a locked level is not), and
 /// A summary line under the entries.
-fn campaign_menu(c: &CampaignPlay, world: &World) -> (String, Vec<(String, bool)>, Option<String>) {
-    use Screen;
-    match c.screen {
-        Screen::Title { .. } => {
+fn campaign_menu(
+    c: &CampaignPlay,
+    menu: Menu,
+    world: &World,
+) -> (String, Vec<(String, bool)>, Option<String>) {
+    match menu {
+        Menu::Title => {
             let next = &c.campaign.levels[c.continue_index()];
             let mut entries = vec![(format!("Play: {}", next.level.name), true)];
             for (i, l) in c.campaign.levels.iter().enumerate() {
@@ -342,7 +274,8 @@ fn campaign_menu(c: &CampaignPlay, world: &World) -> (String, Vec<(String, bool)
             entries.push(("Quit".into(), true));
             (c.campaign.name.clone(), entries, None)
         }
-        Screen::Complete { index, .. } => {
+        Menu::Complete => {
+            let index = c.level;
             let play = world.play();
             let ticks = world.play_ticks();
             let best = c.progress.levels.get(&c.campaign.levels[index].name);
@@ -370,7 +303,6 @@ fn campaign_menu(c: &CampaignPlay, world: &World) -> (String, Vec<(String, bool)
                 Some(summary),
             )
         }
-        Screen::Playing { .. } => (String::new(), Vec::new(), None),
     }
 }
 
@@ -389,29 +321,33 @@ mod tests {
     #[test]
     fn the_title_continues_at_the_first_unfinished_level_and_skips_locked_ones() {
         let mut p = play(None);
-        assert_eq!(p.choose(0), Some(Choice::Play(0)));
+        let t = Menu::Title;
+        assert_eq!((p.level, p.item), (0, 0));
+        assert_eq!(p.choose(t, 0), Some(Choice::Play(0)));
         // Down from "continue": level 1, then past the three locked levels to the settings, then
         // quit.
-        p.move_highlight(1);
-        assert_eq!(p.screen, Screen::Title { item: 1 });
-        p.move_highlight(1);
-        assert_eq!(p.screen, Screen::Title { item: 5 });
-        assert_eq!(p.choose(5), Some(Choice::Settings));
-        p.move_highlight(1);
-        assert_eq!(p.choose(6), Some(Choice::Quit));
+        p.move_highlight(t, 1);
+        assert_eq!(p.item, 1);
+        p.move_highlight(t, 1);
+        assert_eq!(p.item, 5);
+        assert_eq!(p.choose(t, 5), Some(Choice::Settings));
+        p.move_highlight(t, 1);
+        assert_eq!(p.choose(t, 6), Some(Choice::Quit));
         // Up from "continue" wraps to quit.
-        p.move_highlight(1);
-        p.move_highlight(-1);
-        assert_eq!(p.screen, Screen::Title { item: 6 });
-        assert_eq!(p.choose(3), None);
-        p.finished(0, 1200, 2);
-        assert_eq!(p.screen, Screen::Complete { index: 0, item: 0 });
-        assert_eq!(p.choose(0), Some(Choice::Play(1)));
-        assert_eq!(p.choose(1), Some(Choice::Play(0)));
-        assert_eq!(p.choose(2), Some(Choice::Title));
-        p.screen = Screen::Title { item: 0 };
-        assert_eq!(p.choose(0), Some(Choice::Play(1)));
-        assert_eq!(p.choose(2), Some(Choice::Play(1)));
+        p.move_highlight(t, 1);
+        p.move_highlight(t, -1);
+        assert_eq!(p.item, 6);
+        assert_eq!(p.choose(t, 3), None);
+        p.finished(1200, 2);
+        assert_eq!((p.level, p.item), (0, 0));
+        let c = Menu::Complete;
+        assert_eq!(p.choose(c, 0), Some(Choice::Play(1)));
+        assert_eq!(p.choose(c, 1), Some(Choice::Play(0)));
+        assert_eq!(p.choose(c, 2), Some(Choice::Title));
+        p.move_highlight(c, -1);
+        assert_eq!(p.item, 2, "the complete screen's three entries wrap");
+        assert_eq!(p.choose(t, 0), Some(Choice::Play(1)));
+        assert_eq!(p.choose(t, 2), Some(Choice::Play(1)));
     }
 
     #[test]
@@ -419,13 +355,15 @@ mod tests {
         let d = scratch_dir("campaign-ui");
         let file = d.join("progress.ron");
         let mut p = play(Some(file.clone()));
-        p.finished(3, 5000, 1);
+        p.level = 3;
+        p.finished(5000, 1);
         assert_eq!(p.previous, None);
         // The last level's "next" goes back to the title.
-        assert_eq!(p.choose(0), Some(Choice::Title));
+        assert_eq!(p.choose(Menu::Complete, 0), Some(Choice::Title));
         let mut again = play(Some(file.clone()));
         assert_eq!(again.progress.levels.len(), 1);
-        again.finished(3, 4000, 2);
+        again.level = 3;
+        again.finished(4000, 2);
         assert_eq!(
             again.previous,
             Some(Record {

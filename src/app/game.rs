@@ -1,5 +1,5 @@
-//! The game's frame logic without a window: UI actions, pause, fixed ticks fed by input or a
-//! replay, recording, and the view (`crate::view`: camera, hero animation, step smoothing) fed
+//! The game's frame logic without a window: the app's mode ([`AppMode`], whose one writer is
+//! [`Game::change_mode`]), fixed ticks fed by input or a replay, recording, and the view (`crate::view`: camera, hero animation, step smoothing) fed
 //! after each tick. The window layer (`app::window`) only adds devices, the GPU and presentation:
 //! it hands the renderer the view's snapshot. Nothing here imports the renderer, so this is
 //! testable with synthetic input.
@@ -7,9 +7,11 @@ use std::time::Duration;
 
 use glam::DVec2;
 
+use super::command::{read_ui_actions, AppCommand, MenuNav};
 use super::fixed_step::{FixedStep, FrameSteps};
+use super::mode::{AppMode, ModeEvent};
 use crate::anim::HeroAnimator;
-use crate::input::{InputState, UiActions};
+use crate::input::InputState;
 use crate::level::Level;
 use crate::movement::{Actions, MoveEvent};
 use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
@@ -20,15 +22,17 @@ use crate::view::{CameraConfig, View};
 pub const MAX_CATCH_UP_STEPS: u32 = 8;
 
 /// What a frame did, for the window layer.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct FrameReport {
     /// Ticks simulated.
     pub steps: u32,
     /// Blend factor between the last two ticks for drawing.
     pub alpha: f64,
-    /// UI actions pressed since the last frame (pause and the overlay are already handled;
-    /// fullscreen and the editor are the caller's).
-    pub ui: UiActions,
+    /// The app's commands pressed since the last frame (the editor and fullscreen keys), for
+    /// the UI to apply (`GameUi::apply`); the pause key and the overlay are already handled.
+    pub commands: Vec<AppCommand>,
+    /// The menus' navigation pressed since the last frame.
+    pub nav: MenuNav,
 }
 
 /// A recorded play-test.
@@ -51,12 +55,10 @@ pub struct Game {
     /// Camera, hero animation, step smoothing, blend and overlay: fed after each tick.
     view: View,
     recorded: Option<Vec<Actions>>,
-    paused: bool,
-    paused_by_focus: bool,
+    /// The app's mode: which screen is up and whether the simulation runs.
+    mode: AppMode,
     pause_on_focus_loss: bool,
     had_focus: bool,
-    /// The level editor is open: the simulation runs only by [`Game::step_once`].
-    editing: bool,
     /// The play-test being recorded: where the hero started and every tick's actions since.
     recording: Option<(DVec2, Vec<Actions>)>,
     /// The last play-test recorded, for playing back.
@@ -93,9 +95,7 @@ impl Game {
             replay: ReplayDriver::new(replay),
             view,
             recorded: record.then(Vec::new),
-            paused: false,
-            paused_by_focus: false,
-            editing: false,
+            mode: AppMode::Playing,
             recording: None,
             playtest: None,
             frame_events: Vec::new(),
@@ -107,6 +107,11 @@ impl Game {
     /// Draws the world's agents with `cast`'s characters ([`crate::view::Cast::load`]).
     pub fn set_cast(&mut self, cast: crate::view::Cast) {
         self.view.set_cast(cast);
+    }
+
+    /// The input state (its bindings).
+    pub fn input(&self) -> &InputState {
+        &self.input
     }
 
     /// The input state devices feed.
@@ -121,16 +126,38 @@ impl Game {
     pub fn focus_changed(&mut self, focused: bool) {
         if !focused {
             self.input.release_all();
-            if self.pause_on_focus_loss && self.had_focus && !self.paused {
-                self.paused = true;
-                self.paused_by_focus = true;
+            if self.pause_on_focus_loss && self.had_focus {
+                self.change_mode(ModeEvent::FocusLost);
             }
         } else {
             self.had_focus = true;
-            if self.paused_by_focus {
-                self.set_paused(false);
-            }
+            self.change_mode(ModeEvent::FocusGained);
         }
+    }
+
+    /// The app's mode.
+    pub fn mode(&self) -> AppMode {
+        self.mode
+    }
+
+    /// The one writer of the app's mode (and so of pause): the mode after `event`
+    /// ([`AppMode::next`]). When the mode changes, presses made meanwhile do not reach the first
+    /// tick (a menu's Jump-to-accept must not jump), the partial tick is forgotten (the wall time
+    /// of a pause never reaches the clock), and opening or closing the editor releases every key.
+    /// Returns whether the mode changed.
+    pub fn change_mode(&mut self, event: ModeEvent) -> bool {
+        let next = self.mode.next(event);
+        if next == self.mode {
+            return false;
+        }
+        if next.editor_open() != self.mode.editor_open() {
+            self.input.release_all();
+        }
+        log::debug!("mode {:?} -> {next:?} on {event:?}", self.mode);
+        self.mode = next;
+        let _ = self.input.take_tick_actions();
+        self.clock.reset();
+        true
     }
 
     /// Runs one rendered frame's worth of simulation for `elapsed` wall time.
@@ -138,12 +165,13 @@ impl Game {
         self.frame_events.clear();
         self.frame_play_events.clear();
         self.frame_world_events.clear();
-        let ui = self.input.take_ui_actions();
-        // In the editor, Escape and Start belong to the editor (its own pause, step and resume).
-        if ui.pause && !self.editing {
-            self.set_paused(!self.paused);
+        let presses = read_ui_actions(self.input.take_ui_actions());
+        // Before the ticks, so a frame with a pause press runs none. In the editor, Escape and
+        // Start belong to the editor (its own pause, step and resume): the mode ignores it.
+        if presses.pause {
+            self.change_mode(ModeEvent::PauseKey);
         }
-        if ui.toggle_debug {
+        if presses.overlay {
             self.view.set_overlay(!self.view.overlay());
         }
         let mut steps = FrameSteps {
@@ -151,7 +179,7 @@ impl Game {
             alpha: self.view.alpha(),
             dropped: Duration::ZERO,
         };
-        if !self.paused {
+        if self.mode.simulates() {
             steps = self.clock.advance(elapsed);
             for _ in 0..steps.steps {
                 self.tick();
@@ -168,7 +196,8 @@ impl Game {
         FrameReport {
             steps: steps.steps,
             alpha: self.view.alpha(),
-            ui,
+            commands: presses.commands,
+            nav: presses.nav,
         }
     }
 
@@ -193,20 +222,9 @@ impl Game {
         }
     }
 
-    /// Opens or closes the editor. Opening it pauses the simulation (the editor's controls run,
-    /// pause and single-step it: [`Game::set_paused`], [`Game::step_once`]); closing it resumes
-    /// play from the current state (the time spent editing never reaches the clock).
-    pub fn set_editing(&mut self, editing: bool) {
-        if editing != self.editing {
-            self.editing = editing;
-            self.input.release_all();
-            self.set_paused(editing);
-        }
-    }
-
-    /// Whether the editor is open.
+    /// Whether the editor is open ([`AppMode::editor_open`]).
     pub fn editing(&self) -> bool {
-        self.editing
+        self.mode.editor_open()
     }
 
     /// Runs exactly one tick (the editor's single step), with the current live input.
@@ -263,16 +281,6 @@ impl Game {
         self.view.snap_camera(&self.world, aspect);
     }
 
-    /// Pauses or resumes the simulation (the pause menu, the editor's run and pause).
-    pub fn set_paused(&mut self, paused: bool) {
-        self.paused = paused;
-        self.paused_by_focus = false;
-        // Presses made while paused (a menu's Jump-to-accept) must not fire on the first tick.
-        let _ = self.input.take_tick_actions();
-        // Forget the partial tick, and the wall time of the pause never reaches the clock.
-        self.clock.reset();
-    }
-
     /// The events of every tick run by the last [`Game::frame`], in order, each with its tick
     /// number ([`World::frame`] after that tick). Empty after a paused frame.
     pub fn frame_events(&self) -> &[(u64, MoveEvent)] {
@@ -300,9 +308,9 @@ impl Game {
     pub fn world(&self) -> &World {
         &self.world
     }
-    /// Whether the simulation is paused.
+    /// Whether the simulation waits (every mode but playing and play-testing).
     pub fn paused(&self) -> bool {
-        self.paused
+        !self.mode.simulates()
     }
     /// Whether the collision overlay is shown.
     pub fn overlay(&self) -> bool {

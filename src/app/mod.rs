@@ -4,10 +4,15 @@
 //! - [`run_game`]: the entry point `tessera` / `tessera play` call. It loads and validates every
 //!   file first (level, tuning, bindings, replay), then opens the window.
 //! - [`fixed_step`]: the fixed-timestep accumulator (120 Hz ticks, capped catch-up).
-//! - [`game`]: one frame's logic without a window (pause, ticks from input or replay, camera).
+//! - [`mode`]: the app's mode ([`mode::AppMode`]: title, playing, paused, level complete,
+//!   editing, play-testing) as one state machine; the game holds it and is its one writer.
+//! - [`game`]: one frame's logic without a window (the mode, ticks from input or replay, camera).
+//! - [`command`]: what the UIs ask for ([`command::AppCommand`]) and the one function that
+//!   applies it (`GameUi::apply`), queueing the window's [`ui::Effect`]s.
 //! - [`router`]: the one owner of keyboard input; each key press goes to exactly one of a text
-//!   field, the game's input state, the editor's shortcuts or the pause menu, by mode.
-//! - [`ui`]: the editor and the pause menu in one egui pass; they return [`ui::Effect`]s.
+//!   field, the game's input state, the editor's shortcuts or a menu, by the mode.
+//! - [`ui`]: the editor, the campaign screens, the HUD and the pause menu in one egui pass; they
+//!   return commands.
 //! - [`egui_layer`]: egui's input and drawing in the window, through a layer drawn again only
 //!   when egui's output changes.
 //! - [`window`]: the winit `ApplicationHandler`, the GPU surface, presentation, fullscreen.
@@ -16,10 +21,12 @@
 //! Nothing depends on it: it is the top of the crate. The simulation, the renderer and the input
 //! module do not know it exists.
 pub mod campaign;
+pub mod command;
 pub mod egui_layer;
 pub mod fixed_step;
 pub mod game;
 pub mod hud;
+pub mod mode;
 pub mod router;
 pub mod settings;
 pub mod ui;
@@ -35,8 +42,10 @@ use crate::sim::{
     load_world, save_replay, LoadError, LoadedWorld, Replay, ReplayError, WorldFiles,
 };
 
+pub use command::{AppCommand, MenuNav};
 pub use fixed_step::{FixedStep, FrameSteps};
 pub use game::{FrameReport, Game, MAX_CATCH_UP_STEPS};
+pub use mode::{AppMode, ModeEvent};
 
 /// How to run the game.
 #[derive(Clone, Debug, PartialEq)]
@@ -295,10 +304,6 @@ pub fn run_game(mut opts: GameOptions) -> Result<(), GameError> {
         None => None,
     };
     let (mut game, files) = load_game_files(&opts)?;
-    if campaign.is_some() {
-        // The title screen first.
-        game.set_paused(true);
-    }
     window::check_display()?;
     let (audio, materials) = start_audio(&opts, &game)?;
     let user = UserDirs::resolve();
@@ -310,7 +315,11 @@ pub fn run_game(mut opts: GameOptions) -> Result<(), GameError> {
         user.as_ref(),
     );
     let mut gui = gui;
-    gui.campaign = campaign;
+    if campaign.is_some() {
+        gui.campaign = campaign;
+        // The title screen first.
+        gui.apply(&mut game, AppCommand::ShowTitle);
+    }
     // The pause menu's anti-aliasing choice, unless `--msaa` named one.
     if opts.msaa == Msaa::Auto {
         opts.msaa = gui.settings.msaa.0;

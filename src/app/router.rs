@@ -13,16 +13,18 @@
 //! 3. The app's own keys, whatever the mode: the keys bound to [`Action::ToggleEditor`] (Tab),
 //!    [`Action::ToggleDebug`] (F3) and [`Action::Fullscreen`] (F11) go to the game's input state,
 //!    which turns them into UI actions ([`Route::Game`]).
-//! 4. By mode, never two receivers for one key:
-//!    - [`Mode::Play`]: the game's input state (movement, jump, pause).
-//!    - [`Mode::Menu`]: the game's input state too (the menu moves with Up and Down and activates
-//!      with Jump, and Escape resumes), plus Enter, which activates the highlighted item
-//!      ([`Route::MenuAccept`]).
-//!    - [`Mode::Edit`] (the editor, simulation paused): editor shortcuts ([`editor_shortcut`]);
-//!      other keys are ignored, so they cannot move the hero behind the editor.
-//!    - [`Mode::EditRunning`] (the editor with the simulation running: a play-test): chords with
-//!      Ctrl and Escape are editor shortcuts; Ctrl and Alt themselves reach nobody (so Ctrl+Z
-//!      does not crouch the hero); every other key drives the hero.
+//! 4. By the game's mode ([`AppMode`], read, never derived here), never two receivers for one
+//!    key:
+//!    - [`AppMode::Playing`]: the game's input state (movement, jump, pause).
+//!    - A menu ([`AppMode::menu`]: paused, title, level complete): the game's input state too
+//!      (the menu moves with Up and Down and activates with Jump, and Escape resumes), plus
+//!      Enter, which activates the highlighted item ([`Route::MenuAccept`]).
+//!    - [`AppMode::Editing`] (the editor, simulation paused): editor shortcuts
+//!      ([`editor_shortcut`]); other keys are ignored, so they cannot move the hero behind the
+//!      editor.
+//!    - [`AppMode::PlayTesting`] (the editor with the simulation running): chords with Ctrl and
+//!      Escape are editor shortcuts; Ctrl and Alt themselves reach nobody (so Ctrl+Z does not
+//!      crouch the hero); every other key drives the hero.
 //!
 //! Key releases are not routed: they always reach the game's input state (releasing a key it
 //! does not hold does nothing, and a key released while a text field has focus must not stay
@@ -35,33 +37,9 @@
 //! # Must never depend on
 //! winit or egui: the window translates its events into [`KeyPress`] and asks [`route`]; the
 //! unit tests below cover every mode and key class without a window.
+use super::mode::AppMode;
 use crate::editor::{Shortcut, Tool};
 use crate::input::{Action, Bindings, Key};
-
-/// Who has the keyboard, from the game's state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Playing: keys drive the hero.
-    Play,
-    /// The pause menu is shown.
-    Menu,
-    /// The editor is open and the simulation paused.
-    Edit,
-    /// The editor is open and the simulation runs (a play-test from the editor).
-    EditRunning,
-}
-
-impl Mode {
-    /// The mode for a game that is `editing` (the editor is open) and `paused`.
-    pub fn of(editing: bool, paused: bool) -> Mode {
-        match (editing, paused) {
-            (false, false) => Mode::Play,
-            (false, true) => Mode::Menu,
-            (true, true) => Mode::Edit,
-            (true, false) => Mode::EditRunning,
-        }
-    }
-}
 
 /// Modifier keys held.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -148,7 +126,7 @@ pub const APP_ACTIONS: [Action; 3] = [
 ];
 
 /// Where a press of `press` goes in `mode`, with `focus`, under `bindings`.
-pub fn route(mode: Mode, focus: Focus, press: KeyPress, bindings: &Bindings) -> Route {
+pub fn route(mode: AppMode, focus: Focus, press: KeyPress, bindings: &Bindings) -> Route {
     if focus.text_field {
         return Route::TextField;
     }
@@ -163,11 +141,16 @@ pub fn route(mode: Mode, focus: Focus, press: KeyPress, bindings: &Bindings) -> 
     }
     let shortcut = || editor_shortcut(press.logical.unwrap_or(press.key), press.mods);
     match mode {
-        Mode::Play => Route::Game,
-        Mode::Menu if press.key == Key::Enter => Route::MenuAccept,
-        Mode::Menu => Route::Game,
-        Mode::Edit => shortcut().map_or(Route::Ignore, Route::Editor),
-        Mode::EditRunning => {
+        AppMode::Playing => Route::Game,
+        AppMode::Paused { .. } | AppMode::Title | AppMode::LevelComplete => {
+            if press.key == Key::Enter {
+                Route::MenuAccept
+            } else {
+                Route::Game
+            }
+        }
+        AppMode::Editing { .. } => shortcut().map_or(Route::Ignore, Route::Editor),
+        AppMode::PlayTesting { .. } => {
             if is_modifier(press.key) && press.key != Key::ShiftLeft && press.key != Key::ShiftRight
             {
                 Route::Ignore
@@ -233,11 +216,26 @@ pub fn editor_shortcut(key: Key, mods: Mods) -> Option<Shortcut> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::mode::Back;
     use super::*;
 
-    const MODES: [Mode; 4] = [Mode::Play, Mode::Menu, Mode::Edit, Mode::EditRunning];
+    const PLAY: AppMode = AppMode::Playing;
+    const MENU: AppMode = AppMode::Paused { by_focus: false };
+    const EDIT: AppMode = AppMode::Editing {
+        back: Back::Playing,
+        by_focus: false,
+    };
+    const PLAY_TEST: AppMode = AppMode::PlayTesting { back: Back::Title };
+    const MODES: [AppMode; 6] = [
+        PLAY,
+        MENU,
+        EDIT,
+        PLAY_TEST,
+        AppMode::Title,
+        AppMode::LevelComplete,
+    ];
 
-    fn r(mode: Mode, press: KeyPress) -> Route {
+    fn r(mode: AppMode, press: KeyPress) -> Route {
         route(mode, Focus::default(), press, &Bindings::default())
     }
 
@@ -276,12 +274,7 @@ mod tests {
         };
         for key in [Key::Tab, Key::Space, Key::KeyQ] {
             assert_eq!(
-                route(
-                    Mode::Menu,
-                    focus,
-                    KeyPress::plain(key),
-                    &Bindings::default()
-                ),
+                route(MENU, focus, KeyPress::plain(key), &Bindings::default()),
                 Route::Bind
             );
         }
@@ -304,7 +297,7 @@ mod tests {
     fn app_keys_follow_the_bindings() {
         let mut b = Bindings::default();
         b.keyboard.insert(Action::ToggleEditor, vec![Key::F1]);
-        let press = |k| route(Mode::Edit, Focus::default(), KeyPress::plain(k), &b);
+        let press = |k| route(EDIT, Focus::default(), KeyPress::plain(k), &b);
         assert_eq!(press(Key::F1), Route::Game);
         assert_eq!(press(Key::Tab), Route::Ignore);
     }
@@ -318,25 +311,24 @@ mod tests {
             Key::KeyZ,
             Key::ControlLeft,
         ] {
-            assert_eq!(r(Mode::Play, KeyPress::plain(key)), Route::Game);
-            assert_eq!(r(Mode::Play, KeyPress::with(key, Mods::CTRL)), Route::Game);
+            assert_eq!(r(PLAY, KeyPress::plain(key)), Route::Game);
+            assert_eq!(r(PLAY, KeyPress::with(key, Mods::CTRL)), Route::Game);
         }
     }
 
     #[test]
     fn the_menu_moves_with_game_keys_and_accepts_with_enter() {
         for key in [Key::ArrowUp, Key::ArrowDown, Key::Space, Key::Escape] {
-            assert_eq!(r(Mode::Menu, KeyPress::plain(key)), Route::Game);
+            assert_eq!(r(MENU, KeyPress::plain(key)), Route::Game);
         }
-        assert_eq!(
-            r(Mode::Menu, KeyPress::plain(Key::Enter)),
-            Route::MenuAccept
-        );
+        for mode in [MENU, AppMode::Title, AppMode::LevelComplete] {
+            assert_eq!(r(mode, KeyPress::plain(Key::Enter)), Route::MenuAccept);
+        }
     }
 
     #[test]
     fn the_paused_editor_gets_shortcuts_and_nothing_reaches_the_hero() {
-        let e = |k, m| r(Mode::Edit, KeyPress::with(k, m));
+        let e = |k, m| r(EDIT, KeyPress::with(k, m));
         assert_eq!(e(Key::KeyZ, Mods::CTRL), Route::Editor(Shortcut::Undo));
         assert_eq!(
             e(
@@ -377,7 +369,7 @@ mod tests {
 
     #[test]
     fn a_play_test_drives_the_hero_but_ctrl_chords_stay_the_editors() {
-        let e = |k, m| r(Mode::EditRunning, KeyPress::with(k, m));
+        let e = |k, m| r(PLAY_TEST, KeyPress::with(k, m));
         for key in [Key::Space, Key::ArrowRight, Key::KeyC, Key::KeyP, Key::KeyA] {
             assert_eq!(e(key, Mods::default()), Route::Game, "{key:?}");
         }
@@ -400,14 +392,6 @@ mod tests {
             logical: Some(Key::KeyZ),
             mods: Mods::CTRL,
         };
-        assert_eq!(r(Mode::Edit, press), Route::Editor(Shortcut::Undo));
-    }
-
-    #[test]
-    fn modes_follow_editing_and_paused() {
-        assert_eq!(Mode::of(false, false), Mode::Play);
-        assert_eq!(Mode::of(false, true), Mode::Menu);
-        assert_eq!(Mode::of(true, true), Mode::Edit);
-        assert_eq!(Mode::of(true, false), Mode::EditRunning);
+        assert_eq!(r(EDIT, press), Route::Editor(Shortcut::Undo));
     }
 }

@@ -1,30 +1,27 @@
-//! The game's egui layer without a window: the level editor and the pause menu, and what their
-//! commands do to the [`Game`].
+//! The game's egui layer without a window: the level editor and the pause menu.
 //!
-//! [`GameUi::ui`] runs inside one egui pass (the window's, or `egui_kittest`'s in the tests): it
-//! shows the editor when it is open, else the campaign's title or level-complete screen when one
-//! is up (`app::campaign`), else the HUD of a game level (`app::hud`) and the pause menu when the
-//! game is paused; it carries out their commands on the game, and swaps the world's level when
-//! the document changed. The window
-//! only adds egui-winit (events in) and egui-wgpu (drawing), so everything here is tested
-//! headless.
+//! [`GameUi::ui`] runs inside one egui pass (the window's, or `egui_kittest`'s in the tests): by
+//! the game's mode ([`AppMode`]) it shows the editor, the campaign's title or level-complete
+//! screen (`app::campaign`), or the HUD of a game level (`app::hud`) and the pause menu. Each of
+//! them returns [`AppCommand`]s, and so do the key router's routes ([`GameUi::key_press`]); one
+//! function applies them all ([`GameUi::apply`], `app::command`). The window only adds
+//! egui-winit (events in) and egui-wgpu (drawing), so everything here is tested headless.
 use std::path::PathBuf;
 use std::time::Instant;
 
-use glam::DVec2;
-
+use super::command::{AppCommand, MenuNav};
 use super::game::Game;
-use super::router::{self, Focus, KeyPress, Mode, Route};
+use super::mode::{AppMode, ModeEvent};
+use super::router::{self, Focus, KeyPress, Route};
 use super::settings::{MsaaSetting, Settings};
-use crate::editor::ui::{Command, EditorUi, FrameTime, SimStatus};
+use crate::editor::ui::{EditorUi, FrameTime, SimStatus};
 use crate::editor::EditorSession;
-use crate::input::{Action, Bindings, Key, UiActions};
+use crate::input::{Action, Bindings, Key};
 use crate::level::UserDirs;
 use crate::movement::Tuning;
 use crate::render::quality::Msaa;
-use crate::sim::Replay;
 
-/// What the window must do after a UI frame, as values applied in one place
+/// What the window must do, queued by [`GameUi::apply`] and carried out in one place
 /// (`app::window`'s `apply`), in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -85,7 +82,7 @@ pub struct GameUi {
     pub editor: EditorUi,
     /// The settings the pause menu edits.
     pub settings: Settings,
-    settings_file: Option<PathBuf>,
+    pub(super) settings_file: Option<PathBuf>,
     bindings_file: Option<PathBuf>,
     /// The highlighted pause-menu item (keyboard and gamepad move it).
     pub menu_item: usize,
@@ -93,9 +90,10 @@ pub struct GameUi {
     pub settings_open: bool,
     /// The action waiting for a key to be bound to it.
     rebinding: Option<Action>,
-    pub(super) applied_revision: u64,
-    /// Enter was pressed in the pause menu (the input router's `MenuAccept`).
+    /// Enter was pressed in a menu (the input router's `MenuAccept`).
     pub(super) menu_accept: bool,
+    /// What the window must do, queued by [`GameUi::apply`].
+    pub(super) effects: Vec<Effect>,
     /// The campaign being played, when the game was started on one (its title and
     /// level-complete screens, and the progress).
     pub campaign: Option<super::campaign::CampaignPlay>,
@@ -113,7 +111,6 @@ impl GameUi {
         user: Option<&UserDirs>,
     ) -> Self {
         let session = EditorSession::new(game.world().level().clone(), level_path);
-        let revision = session.revision();
         let settings = user
             .map(|u| Settings::load_or_default(&u.settings_file()))
             .unwrap_or_default();
@@ -130,21 +127,10 @@ impl GameUi {
             menu_item: 0,
             settings_open: false,
             rebinding: None,
-            applied_revision: revision,
             menu_accept: false,
+            effects: Vec::new(),
             campaign: None,
         }
-    }
-
-    /// The editor's open/close key (Tab) was pressed.
-    pub fn toggle_editor(&mut self, game: &mut Game) {
-        let open = !game.editing();
-        if open {
-            self.editor.look_from(game.view().camera());
-            self.stop_recording(game);
-        }
-        game.set_editing(open);
-        log::info!("editor {}", if open { "opened" } else { "closed" });
     }
 
     /// Whether a key press should bind an action instead of reaching the game.
@@ -172,78 +158,71 @@ impl GameUi {
         true
     }
 
-    /// A key press, routed by [`router::route`] from the game's mode and carried out: bound to
-    /// an action, given to the game's input state, queued as an editor shortcut or as the pause
-    /// menu's accept. `text_field`: a text field is being edited (the caller gives the key to
-    /// egui when the route says [`Route::TextField`]). Returns the route taken.
+    /// A key press, routed by [`router::route`] from the game's mode: given to the game's input
+    /// state, or applied as the route's command (bind it, an editor shortcut, a menu's accept).
+    /// `text_field`: a text field is being edited (the caller gives the key to egui when the
+    /// route says [`Route::TextField`]). Returns the route taken.
     pub fn key_press(&mut self, game: &mut Game, press: KeyPress, text_field: bool) -> Route {
-        let mode = Mode::of(game.editing(), game.paused());
         let focus = Focus {
             text_field,
             rebinding: self.rebinding.is_some(),
         };
-        let route = router::route(mode, focus, press, game.input_mut().bindings());
-        match route {
-            Route::TextField | Route::Ignore => {}
-            Route::Bind => {
-                self.bind_key(game, press.key);
+        let route = router::route(game.mode(), focus, press, game.input().bindings());
+        let command = match route {
+            Route::TextField | Route::Ignore => None,
+            Route::Game => {
+                game.input_mut().key(press.key, true);
+                None
             }
-            Route::Game => game.input_mut().key(press.key, true),
-            Route::Editor(s) => self.editor.shortcut(s),
-            Route::MenuAccept => self.menu_accept = true,
+            Route::Bind => Some(AppCommand::BindKey(press.key)),
+            Route::Editor(s) => Some(AppCommand::Shortcut(s)),
+            Route::MenuAccept => Some(AppCommand::MenuAccept),
+        };
+        if let Some(c) = command {
+            self.apply(game, c);
         }
         route
     }
 
-    /// One egui pass: the editor when open, else the pause menu when paused; then the level swap
-    /// and the autosave. `ui_actions` are the frame's UI presses (the menu moves with Up and
-    /// Down and activates with Jump, so a gamepad drives it). Returns what the window must do.
-    pub fn ui(&mut self, ui: &mut egui::Ui, game: &mut Game, ui_actions: UiActions) -> Vec<Effect> {
-        let mut effects = Vec::new();
-        if ui_actions.fullscreen {
-            effects.push(Effect::ToggleFullscreen);
+    /// One egui pass, by the game's mode: the editor, a campaign screen, or the HUD and the
+    /// pause menu; their commands are applied ([`GameUi::apply`]), then the autosave runs. `nav`
+    /// is the frame's menu navigation. Returns what the window must do (every effect queued
+    /// since the last [`GameUi::take_effects`]).
+    pub fn ui(&mut self, ui: &mut egui::Ui, game: &mut Game, nav: MenuNav) -> Vec<Effect> {
+        if let Some(c) = self.level_finished(game) {
+            self.apply(game, c);
         }
-        if game.editing() {
+        let mode = game.mode();
+        let commands = if mode.editor_open() {
             let status = SimStatus {
-                running: !game.paused(),
+                running: mode.simulates(),
                 recording: game.recording(),
                 playtest_ticks: game.playtest().map(|p| p.actions.len()),
             };
             let commands = self.editor.show(ui, game.world(), status);
-            if !commands.is_empty() {
-                ui.ctx().request_repaint();
-            }
-            for c in commands {
-                self.command(c, game, &mut effects);
-            }
-        } else if !self.campaign_screens(ui, game, ui_actions, &mut effects) {
+            commands.into_iter().map(AppCommand::Editor).collect()
+        } else if matches!(mode, AppMode::Title | AppMode::LevelComplete) && self.campaign.is_some()
+        {
+            self.campaign_screen(ui, game, nav)
+        } else {
             if game.shows_hud() {
                 super::hud::hud(ui, game.world(), self.campaign.is_none());
             }
-            if game.paused() {
-                self.pause_menu(ui, game, ui_actions, &mut effects);
+            if mode.menu() {
+                self.pause_menu(ui, game, nav)
+            } else {
+                Vec::new()
             }
-        }
+        };
         self.menu_accept = false;
-        if self.editor.session.revision() != self.applied_revision {
-            self.applied_revision = self.editor.session.revision();
-            match game.world_mut().edit_level(self.editor.session.level()) {
-                Ok(()) => {
-                    for w in game.world().warnings() {
-                        self.editor.set_status(w.clone());
-                    }
-                    effects.push(Effect::LevelChanged);
-                    ui.ctx().request_repaint();
-                }
-                // A valid level always builds; should it not, the message says why and the
-                // world keeps the last level that did.
-                Err(e) => self
-                    .editor
-                    .set_status(format!("cannot play this level: {e}")),
-            }
+        if !commands.is_empty() {
+            ui.ctx().request_repaint();
+        }
+        for c in commands {
+            self.apply(game, c);
         }
         self.editor.autosave(Instant::now());
-        effects
+        self.take_effects()
     }
 
     /// The pause menu's items: [`MenuItem::ALL`], with [`MenuItem::Title`] before Quit when a
@@ -261,72 +240,9 @@ impl GameUi {
         self.editor.record_frame(t, Instant::now());
     }
 
-    fn command(&mut self, c: Command, game: &mut Game, effects: &mut Vec<Effect>) {
-        match c {
-            Command::SetRunning(run) => game.set_paused(!run),
-            Command::Step => game.step_once(),
-            Command::Leave => self.toggle_editor(game),
-            Command::PlaceHero(p) => self.place_hero(game, p),
-            Command::SetMoverTime(t) => game.world_mut().set_mover_time(t),
-            Command::Reset { mover_time } => {
-                // The movers' clock first: the restart places the hero among them as they are.
-                game.world_mut().set_mover_time(mover_time);
-                if let Err(e) = game.world_mut().restart() {
-                    self.editor.set_status(e.to_string());
-                }
-                game.snap_camera(1.0);
-            }
-            Command::SetTuning(t) => {
-                if let Err(e) = game.world_mut().set_base_tuning(&t) {
-                    self.editor.set_status(format!("tuning not applied: {e}"));
-                }
-            }
-            Command::RecordPlaytest => game.start_recording(),
-            Command::StopRecording => self.stop_recording(game),
-            Command::PlayBack => self.play_back(game),
-            Command::Quit => effects.push(Effect::Quit),
-        }
-    }
-
-    fn place_hero(&mut self, game: &mut Game, p: DVec2) {
-        match game.world_mut().place_hero(p) {
-            Ok(moved) if moved > 0.0 => self.editor.set_status(format!(
-                "({:.2}, {:.2}) is inside geometry: the hero is {moved:.2} m away",
-                p.x, p.y
-            )),
-            Ok(_) => {}
-            Err(e) => self.editor.set_status(e.to_string()),
-        }
-    }
-
-    /// Stops a play-test recording under way (the game keeps it for playing back).
-    fn stop_recording(&mut self, game: &mut Game) {
-        if let Some(ticks) = game.stop_recording() {
-            self.editor
-                .set_status(format!("recorded a play-test of {ticks} ticks"));
-        }
-    }
-
-    /// Plays the recorded play-test again from its start, on the level as it is now.
-    fn play_back(&mut self, game: &mut Game) {
-        self.stop_recording(game);
-        let Some(p) = game.playtest() else {
-            return;
-        };
-        let replay = Replay::from_actions(&p.actions);
-        let start = p.start;
-        self.place_hero(game, start);
-        game.play_replay(&replay);
-        game.set_paused(false);
-    }
-
-    fn pause_menu(
-        &mut self,
-        ui: &mut egui::Ui,
-        game: &mut Game,
-        nav: UiActions,
-        effects: &mut Vec<Effect>,
-    ) {
+    /// The pause menu; returns what was chosen.
+    fn pause_menu(&mut self, ui: &mut egui::Ui, game: &Game, nav: MenuNav) -> Vec<AppCommand> {
+        let mut commands = Vec::new();
         let items = self.menu_items();
         let n = items.len();
         if nav.up && self.rebinding.is_none() {
@@ -355,46 +271,28 @@ impl GameUi {
                 }
                 if self.settings_open {
                     ui.separator();
-                    self.settings_panel(ui, game, effects);
+                    commands.extend(self.settings_panel(ui, game));
                 }
             });
         if chosen.is_some() {
             ui.ctx().request_repaint();
         }
         match chosen {
-            Some(MenuItem::Resume) => game.set_paused(false),
-            Some(MenuItem::Restart) => {
-                if let Err(e) = game.world_mut().restart() {
-                    self.editor.set_status(e.to_string());
-                }
-                game.snap_camera(1.0);
-                game.set_paused(false);
-            }
+            Some(MenuItem::Resume) => commands.push(AppCommand::Mode(ModeEvent::Play)),
+            Some(MenuItem::Restart) => commands.push(AppCommand::Restart),
             Some(MenuItem::Settings) => self.settings_open = !self.settings_open,
-            Some(MenuItem::Title) => {
-                if let Some(c) = &mut self.campaign {
-                    c.screen = super::campaign::Screen::Title { item: 0 };
-                }
-            }
-            Some(MenuItem::Editor) => self.toggle_editor(game),
-            Some(MenuItem::Quit) => {
-                if self.editor.request_quit() {
-                    effects.push(Effect::Quit);
-                } else {
-                    // The unsaved-changes prompt lives in the editor.
-                    self.toggle_editor(game);
-                }
-            }
+            Some(MenuItem::Title) => commands.push(AppCommand::ShowTitle),
+            Some(MenuItem::Editor) => commands.push(AppCommand::ToggleEditor),
+            Some(MenuItem::Quit) => commands.push(AppCommand::RequestQuit),
             None => {}
         }
+        commands
     }
 
-    pub(super) fn settings_panel(
-        &mut self,
-        ui: &mut egui::Ui,
-        game: &mut Game,
-        effects: &mut Vec<Effect>,
-    ) {
+    /// The settings: fullscreen, anti-aliasing, volumes and keys. Returns
+    /// [`AppCommand::SettingsChanged`] when one changed (a key to bind is waited for by
+    /// [`Route::Bind`]).
+    pub(super) fn settings_panel(&mut self, ui: &mut egui::Ui, game: &Game) -> Option<AppCommand> {
         let s = &mut self.settings;
         let mut changed = false;
         changed |= ui.checkbox(&mut s.fullscreen, "Fullscreen").changed();
@@ -419,21 +317,14 @@ impl GameUi {
                 .add(egui::Slider::new(v, 0.0..=1.0).text(label))
                 .changed();
         }
-        if changed {
-            effects.push(Effect::SettingsChanged);
-            if let Some(p) = &self.settings_file {
-                if let Err(e) = s.save(p) {
-                    log::warn!("{e}");
-                }
-            }
-        }
+
         ui.separator();
         ui.label("Keys (click, then press the new key):");
         egui::Grid::new("bindings").num_columns(2).show(ui, |ui| {
             for a in Action::ALL {
                 ui.label(a.label());
                 let keys = game
-                    .input_mut()
+                    .input()
                     .bindings()
                     .keyboard
                     .get(&a)
@@ -455,5 +346,6 @@ impl GameUi {
                 ui.end_row();
             }
         });
+        changed.then_some(AppCommand::SettingsChanged)
     }
 }

@@ -14,8 +14,10 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
 use winit::window::{Fullscreen, Window, WindowId};
 
+use super::command::{AppCommand, MenuNav};
 use super::egui_layer::{EguiFrame, EguiLayer};
 use super::game::{FrameReport, Game};
+use super::mode::AppMode;
 use super::router::{KeyPress, Mods, Route};
 use super::ui::{Effect, GameUi};
 use super::GameError;
@@ -72,13 +74,13 @@ pub fn run(
     };
     // A recovery file newer than the level: the editor opens with its restore prompt.
     if opts.editor || app.gui.editor.dialog_open() {
-        app.gui.toggle_editor(&mut app.game);
+        app.gui.apply(&mut app.game, AppCommand::ToggleEditor);
     }
     event_loop
         .run_app(&mut app)
         .map_err(|e| GameError::EventLoop(e.to_string()))?;
     if app.game.editing() {
-        app.gui.toggle_editor(&mut app.game);
+        app.gui.apply(&mut app.game, AppCommand::ToggleEditor);
     }
     if let Some(e) = app.error {
         return Err(e);
@@ -237,7 +239,8 @@ impl Graphics {
         self.config.width as f64 / self.config.height.max(1) as f64
     }
 
-    /// Fullscreen (borderless, on the current monitor) or a window.
+    /// Fullscreen (borderless, on the current monitor) or a window: the one writer of the
+    /// window's fullscreen state (the settings at start, then the effects).
     fn set_fullscreen(&self, full: bool) {
         if full != self.window.fullscreen().is_some() {
             self.window
@@ -299,9 +302,7 @@ impl ApplicationHandler for App<'_> {
         match Graphics::new(event_loop, self.opts, &self.game) {
             Ok(g) => {
                 // The pause menu's fullscreen choice, saved in the user's settings.
-                if self.gui.settings.fullscreen {
-                    g.window.set_fullscreen(Some(Fullscreen::Borderless(None)));
-                }
+                g.set_fullscreen(self.gui.settings.fullscreen);
                 self.gfx = Some(g);
             }
             Err(e) => self.fail(event_loop, e),
@@ -334,12 +335,10 @@ impl ApplicationHandler for App<'_> {
         }
         match event {
             WindowEvent::CloseRequested => {
-                if self.gui.editor.request_quit() {
-                    event_loop.exit();
-                } else if !self.game.editing() {
-                    // The unsaved-changes prompt is the editor's.
-                    self.gui.toggle_editor(&mut self.game);
-                }
+                // Quits now, or brings up the editor's unsaved-changes prompt.
+                self.gui.apply(&mut self.game, AppCommand::RequestQuit);
+                let effects = self.gui.take_effects();
+                self.apply(&effects, event_loop);
             }
             WindowEvent::Resized(size) => {
                 if let Some(g) = &mut self.gfx {
@@ -365,9 +364,9 @@ impl App<'_> {
         event_loop.exit();
     }
 
-    /// Whether egui runs this frame (the editor or the pause menu is shown).
+    /// Whether egui takes pointer and text input (the editor or a menu is shown).
     fn ui_shown(&self) -> bool {
-        self.game.editing() || self.game.paused()
+        self.game.mode() != AppMode::Playing
     }
 
     /// One key event, through the input router (`app::router`): a press goes to exactly one
@@ -429,7 +428,7 @@ impl App<'_> {
         }
         let report = self.simulate(elapsed);
         let sim_done = Instant::now();
-        let (effects, egui_frame) = self.ui_pass(report);
+        let (effects, egui_frame) = self.ui_pass(report.nav);
         let ui_done = Instant::now();
         if self.apply(&effects, event_loop) {
             return;
@@ -462,39 +461,32 @@ impl App<'_> {
         }
     }
 
-    /// Polls the gamepads and runs the frame's ticks; the editor key (Tab) opens or closes the
-    /// editor.
+    /// Polls the gamepads and runs the frame's ticks; the app's keys pressed (the editor,
+    /// fullscreen) are applied as commands.
     fn simulate(&mut self, elapsed: Duration) -> FrameReport {
         let aspect = self.gfx.as_ref().map_or(1.0, Graphics::aspect);
         self.pads.poll(self.game.input_mut());
-        let report = self.game.frame(elapsed, aspect);
-        if report.ui.toggle_editor {
-            self.gui.toggle_editor(&mut self.game);
+        let mut report = self.game.frame(elapsed, aspect);
+        for c in std::mem::take(&mut report.commands) {
+            self.gui.apply(&mut self.game, c);
         }
         report
     }
 
-    /// The editor or the pause menu, when shown: one egui pass, tessellated and its textures
-    /// uploaded. Returns the UI's effects and what to draw.
-    fn ui_pass(&mut self, report: FrameReport) -> (Vec<Effect>, Option<EguiFrame>) {
+    /// The editor, a menu or the HUD, when shown: one egui pass, tessellated and its textures
+    /// uploaded. Returns the effects queued for the window and what to draw.
+    fn ui_pass(&mut self, nav: MenuNav) -> (Vec<Effect>, Option<EguiFrame>) {
         // egui's pass below takes the keys given to it; what it says of text focus is current
         // again after it.
         self.edit_ended = false;
-        let Some(g) = &mut self.gfx else {
-            return (Vec::new(), None);
+        let shown = self.ui_shown() || self.game.shows_hud();
+        let Some(g) = self.gfx.as_mut().filter(|_| shown) else {
+            return (self.gui.take_effects(), None);
         };
-        if !(self.game.editing() || self.game.paused() || self.game.shows_hud()) {
-            let effects = if report.ui.fullscreen {
-                vec![Effect::ToggleFullscreen]
-            } else {
-                Vec::new()
-            };
-            return (effects, None);
-        }
         let mut effects = Vec::new();
         let input = g.egui.state.take_egui_input(&g.window);
         let out = g.egui.ctx.run_ui(input, |ui| {
-            effects = self.gui.ui(ui, &mut self.game, report.ui);
+            effects = self.gui.ui(ui, &mut self.game, nav);
         });
         g.egui
             .state
@@ -653,19 +645,7 @@ fn title(game: &Game, gui: &GameUi) -> String {
     } else {
         ""
     };
-    let screen = gui.campaign.as_ref().map(|c| c.screen);
-    let mode = if game.editing() {
-        " (editing)"
-    } else if let Some(crate::app::campaign::Screen::Title { .. }) = screen {
-        " (title screen)"
-    } else if let Some(crate::app::campaign::Screen::Complete { .. }) = screen {
-        " (level complete)"
-    } else if game.paused() {
-        " (paused)"
-    } else {
-        ""
-    };
-    format!("Tessera — {mark}{name}{mode}")
+    format!("Tessera — {mark}{name}{}", game.mode().label())
 }
 
 /// Frame counting for the fps log.

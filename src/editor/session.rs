@@ -194,9 +194,12 @@ pub struct EditorSession {
     undo_states: Vec<u64>,
     redo_states: Vec<u64>,
     saved: Option<u64>,
-    /// Bumped by every change of the document (edit, undo, redo, open): the game rebuilds its
-    /// world and meshes when it differs from the last one it saw.
+    /// Bumped by every change of the document (edit, undo, redo, open): the autosave writes a
+    /// state it has not written yet.
     revision: u64,
+    /// The document changed since [`EditorSession::take_change`] last said so: the editor then
+    /// asks the game to follow it (`Command::LevelEdited`).
+    changed: bool,
     /// The selection.
     pub selection: Selection,
     /// The active tool.
@@ -239,6 +242,7 @@ impl EditorSession {
             undo_states: Vec::new(),
             redo_states: Vec::new(),
             revision: 0,
+            changed: false,
             selection: Selection::default(),
             tool: Tool::Select,
             grid: Grid::new(DEFAULT_GRID).expect("the default grid size is valid"),
@@ -276,6 +280,15 @@ impl EditorSession {
     /// Changes with every change of the document.
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+    /// Whether the document changed (an edit, undo, redo, open or restore) since the last call.
+    pub fn take_change(&mut self) -> bool {
+        std::mem::take(&mut self.changed)
+    }
+    /// Marks a change of the document.
+    fn changed(&mut self) {
+        self.revision += 1;
+        self.changed = true;
     }
     /// The history.
     pub fn history(&self) -> &History {
@@ -337,7 +350,7 @@ impl EditorSession {
                 self.redo_states.clear();
                 self.state = self.next_state;
                 self.next_state += 1;
-                self.revision += 1;
+                self.changed();
                 self.message = None;
                 Ok(())
             }
@@ -386,7 +399,7 @@ impl EditorSession {
     }
 
     fn after_history(&mut self) {
-        self.revision += 1;
+        self.changed();
         self.message = None;
         self.prune_selection();
     }

@@ -453,10 +453,10 @@ const PINNED: [u64; 4] = [
 mod screens {
     use egui_kittest::kittest::Queryable;
     use egui_kittest::Harness;
-    use tessera::app::campaign::{CampaignPlay, Screen};
+    use tessera::app::campaign::CampaignPlay;
     use tessera::app::ui::{Effect, GameUi};
-    use tessera::app::Game;
-    use tessera::input::{Bindings, InputState, UiActions};
+    use tessera::app::{AppCommand, AppMode, Game, MenuNav, ModeEvent};
+    use tessera::input::{Bindings, InputState};
     use tessera::level::campaign::{Campaign, Progress};
     use tessera::level::{DataDir, UserDirs};
     use tessera::movement::Tuning;
@@ -467,7 +467,7 @@ mod screens {
     struct State {
         game: Game,
         gui: GameUi,
-        actions: UiActions,
+        actions: MenuNav,
         effects: Vec<Effect>,
     }
 
@@ -483,7 +483,6 @@ mod screens {
             16.0 / 9.0,
             tessera::anim::HeroAnimator::builtin(),
         );
-        game.set_paused(true);
         let user = UserDirs::at(dir.join("user"));
         let mut gui = GameUi::new(
             &game,
@@ -497,10 +496,11 @@ mod screens {
             Some(dir.join("progress.ron")),
             DataDir::at(root()),
         ));
+        gui.apply(&mut game, AppCommand::ShowTitle);
         let state = State {
             game,
             gui,
-            actions: UiActions::default(),
+            actions: MenuNav::default(),
             effects: Vec::new(),
         };
         Harness::builder()
@@ -515,8 +515,10 @@ mod screens {
             )
     }
 
-    fn screen(h: &Harness<'_, State>) -> Screen {
-        h.state().gui.campaign.as_ref().unwrap().screen
+    /// The mode, the campaign's level and the menu's highlighted entry.
+    fn screen(h: &Harness<'_, State>) -> (AppMode, usize, usize) {
+        let c = h.state().gui.campaign.as_ref().unwrap();
+        (h.state().game.mode(), c.level, c.item)
     }
 
     #[test]
@@ -529,7 +531,7 @@ mod screens {
         // Jump (the menu's accept) on "Play".
         h.state_mut().actions.accept = true;
         h.run();
-        assert_eq!(screen(&h), Screen::Playing { index: 0 });
+        assert_eq!(screen(&h), (AppMode::Playing, 0, 0));
         assert!(!h.state().game.paused());
         // The level played to its goal by its replay.
         let replay =
@@ -538,7 +540,7 @@ mod screens {
             h.state_mut().game.world_mut().step(&a);
         }
         h.run();
-        assert_eq!(screen(&h), Screen::Complete { index: 0, item: 0 });
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
         assert!(h.state().game.paused());
         h.get_by_label("Next: 2. Moving parts");
         let (progress, _) = Progress::load(&dir.join("progress.ron"));
@@ -546,18 +548,18 @@ mod screens {
         // Next: the second level everywhere.
         h.get_by_label("Next: 2. Moving parts").click();
         h.run();
-        assert_eq!(screen(&h), Screen::Playing { index: 1 });
+        assert_eq!(screen(&h), (AppMode::Playing, 1, 0));
         assert_eq!(h.state().game.world().level().name, "2. Moving parts");
         assert_eq!(h.state().gui.editor.session.level().name, "2. Moving parts");
         assert!(h.state().effects.contains(&Effect::LevelChanged));
         assert_eq!(h.state().game.world().play().goal_tick, None);
         // The pause menu has the way back to the title screen.
-        h.state_mut().game.set_paused(true);
+        h.state_mut().game.change_mode(ModeEvent::Pause);
         h.run();
         h.get_by_label("Title screen").click();
         h.run();
         h.run();
-        assert_eq!(screen(&h), Screen::Title { item: 0 });
+        assert_eq!(screen(&h), (AppMode::Title, 1, 0));
         h.get_by_label("Play: 2. Moving parts");
         // The title's settings: the pause menu's panel, opened and closed by its entry.
         h.get_by_label("Settings").click();

@@ -10,9 +10,9 @@ use egui_kittest::Harness;
 use glam::DVec2;
 use tessera::app::router::{KeyPress, Mods, Route};
 use tessera::app::ui::{Effect, GameUi};
-use tessera::app::Game;
+use tessera::app::{AppCommand, Game, MenuNav, ModeEvent};
 use tessera::editor::ui::view::ViewMapping;
-use tessera::input::{Bindings, InputState, UiActions};
+use tessera::input::{Bindings, InputState};
 use tessera::level::{load_level, save_level, Level, LevelPolygon, UserDirs};
 use tessera::movement::Tuning;
 use tessera::sim::World;
@@ -22,7 +22,7 @@ pub(crate) const SIZE: (f32, f32) = (1280.0, 720.0);
 pub(crate) struct State {
     pub(crate) game: Game,
     pub(crate) gui: GameUi,
-    pub(crate) actions: UiActions,
+    pub(crate) actions: MenuNav,
     /// Every effect of every frame so far, in order.
     pub(crate) effects: Vec<Effect>,
 }
@@ -89,7 +89,7 @@ pub(crate) fn harness_sized(dir: &Path, size: (f32, f32), gpu: bool) -> Harness<
     let state = State {
         game,
         gui,
-        actions: UiActions::default(),
+        actions: MenuNav::default(),
         effects: Vec::new(),
     };
     let mut builder = Harness::builder().with_size(egui::vec2(size.0, size.1));
@@ -134,7 +134,7 @@ pub(crate) fn file_menu(h: &mut Harness<'_, State>, item: &str) {
 
 pub(crate) fn open_editor(h: &mut Harness<'_, State>) {
     let s = h.state_mut();
-    s.gui.toggle_editor(&mut s.game);
+    s.gui.apply(&mut s.game, AppCommand::ToggleEditor);
 }
 
 /// A click (press and release) at `p`, one frame each.
@@ -299,7 +299,7 @@ fn a_drag_across_an_edge_is_refused_with_a_message_and_the_level_stays_valid() {
 fn the_pause_menu_moves_with_up_and_down_and_saves_settings() {
     let dir = scratch("pause");
     let mut h = harness(&dir);
-    h.state_mut().game.set_paused(true);
+    h.state_mut().game.change_mode(ModeEvent::Pause);
     h.run();
     assert!(h.query_by_label("Resume").is_some());
     // Down, Down, Jump: Settings opens.
@@ -457,7 +457,7 @@ fn a_newer_recovery_file_is_offered_and_restored_as_unsaved_work() {
                 State {
                     game,
                     gui,
-                    actions: UiActions::default(),
+                    actions: MenuNav::default(),
                     effects: Vec::new(),
                 },
             )

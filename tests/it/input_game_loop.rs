@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use glam::DVec2;
-use tessera::app::Game;
+use tessera::app::{Game, ModeEvent};
 use tessera::input::{Bindings, InputState, Key};
 use tessera::level::{Level, LevelPolygon};
 use tessera::movement::{Actions, MoveEvent, Tuning, TuningOverrides};
@@ -101,12 +101,12 @@ fn pause_stops_ticks_and_resuming_does_not_catch_up_the_pause() {
 #[test]
 fn a_jump_pressed_in_the_pause_menu_does_not_jump_on_resume() {
     let mut g = game(None);
-    g.set_paused(true);
+    g.change_mode(ModeEvent::Pause);
     // Jump activates the menu's "Resume": the press must not reach the first tick.
     g.input_mut().key(Key::Space, true);
     g.input_mut().key(Key::Space, false);
-    assert!(g.frame(ms(10.0), ASPECT).ui.accept);
-    g.set_paused(false);
+    assert!(g.frame(ms(10.0), ASPECT).nav.accept);
+    g.change_mode(ModeEvent::Play);
     g.frame(ms(20.0), ASPECT);
     assert!(g.recorded().unwrap().iter().all(|a| !a.jump_pressed));
     assert!(!g.world().last_report().events.contains(&MoveEvent::Jumped));
@@ -115,7 +115,7 @@ fn a_jump_pressed_in_the_pause_menu_does_not_jump_on_resume() {
 #[test]
 fn the_editor_pauses_steps_one_tick_at_a_time_and_resumes_on_close() {
     let mut g = game(None);
-    g.set_editing(true);
+    g.change_mode(ModeEvent::OpenEditor);
     assert!(g.editing() && g.paused());
     assert_eq!(g.frame(ms(100.0), ASPECT).steps, 0);
     // Escape belongs to the editor while it is open: it does not unpause.
@@ -125,7 +125,7 @@ fn the_editor_pauses_steps_one_tick_at_a_time_and_resumes_on_close() {
     assert!(g.paused());
     g.step_once();
     assert_eq!(g.world().frame(), 1);
-    g.set_editing(false);
+    g.change_mode(ModeEvent::CloseEditor);
     assert!(!g.paused());
     assert_eq!(g.frame(ms(10.0), ASPECT).steps, 1);
 }

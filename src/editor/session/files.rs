@@ -135,6 +135,20 @@ impl EditorSession {
 
     /// Replaces the document (a restored recovery file: `saved` false keeps it marked unsaved).
     pub fn replace(&mut self, level: Level, path: Option<PathBuf>, saved: bool) {
+        self.set_document(level, path, saved);
+        self.changed();
+    }
+
+    /// Edits `level`, saved at `path`, from now on: the level the game has just started playing
+    /// (it already plays it, so this is no change for the game to follow).
+    pub fn adopt(&mut self, level: Level, path: PathBuf) {
+        self.set_document(level, Some(path), true);
+        self.revision += 1;
+        // A change of the previous document not yet followed is moot.
+        self.changed = false;
+    }
+
+    fn set_document(&mut self, level: Level, path: Option<PathBuf>, saved: bool) {
         self.level = level;
         self.path = path;
         self.history.clear();
@@ -143,7 +157,6 @@ impl EditorSession {
         self.state = self.next_state;
         self.next_state += 1;
         self.saved = saved.then_some(self.state);
-        self.revision += 1;
         self.selection.clear();
         self.drawing.clear();
         self.gesture = Gesture::None;

@@ -5,7 +5,8 @@
 //!   overlay toggles, the frame-time history, dialogs and the autosaver. [`EditorUi::show`] draws
 //!   one frame of UI into an egui `Ui` and returns the [`Command`]s the game must carry out
 //!   (run, pause, step, place the hero, tuning, quit). The level itself is changed only through
-//!   the session's edits; the game watches [`EditorSession::revision`] and rebuilds.
+//!   the session's edits; a frame that changed it returns [`Command::LevelEdited`], and the game
+//!   rebuilds its world from the session's document then (no copy of it is kept in step).
 //! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
 //! - [`objects`]: the agents, movers, doors and switches drawn over the view (path nodes as
 //!   handles, ghosts, switch links), the active tool's settings, the selected object's fields
@@ -69,6 +70,8 @@ pub enum Command {
     StopRecording,
     /// Play the last recorded play-test back from its start.
     PlayBack,
+    /// The document changed (an edit, undo, redo, open or restore): the world follows it.
+    LevelEdited,
     /// Quit the game (any unsaved-changes prompt has been answered).
     Quit,
 }
@@ -301,6 +304,11 @@ impl EditorUi {
                     out.push(Command::PlaceHero(p))
                 }
             }
+        }
+        // Last: the frame's other commands act on the world as it is, then it follows the
+        // frame's edits.
+        if self.session.take_change() {
+            out.push(Command::LevelEdited);
         }
         out
     }
@@ -546,6 +554,13 @@ impl EditorUi {
             }
             Err(e) => self.status = Some(format!("cannot open: {e}")),
         }
+    }
+
+    /// Edits `level`, saved at `path`, from now on: the level the game has just started playing
+    /// from its file (a campaign's next level). The recovery file follows it.
+    pub fn adopt(&mut self, level: crate::level::Level, path: PathBuf) {
+        self.session.adopt(level, path);
+        self.follow_file();
     }
 
     /// The recovery file follows the document's file (after save-as and open); the old one is
