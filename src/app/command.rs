@@ -319,3 +319,39 @@ fn load_cast(game: &mut Game, c: &mut CampaignPlay, path: &std::path::Path) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_ui_press_has_one_reader() {
+        assert_eq!(
+            read_ui_actions(UiActions::default()),
+            FramePresses::default()
+        );
+        let all = UiActions {
+            pause: true,
+            toggle_editor: true,
+            toggle_debug: true,
+            fullscreen: true,
+            up: true,
+            down: false,
+            accept: true,
+        };
+        let p = read_ui_actions(all);
+        assert!(p.pause && p.overlay);
+        assert_eq!(
+            p.commands,
+            vec![AppCommand::ToggleEditor, AppCommand::ToggleFullscreen]
+        );
+        assert_eq!(
+            p.nav,
+            MenuNav {
+                up: true,
+                down: false,
+                accept: true
+            }
+        );
+    }
+}

@@ -76,7 +76,8 @@ impl MenuItem {
     }
 }
 
-/// The editor and the pause menu.
+/// The editor, the menus and what they keep (the highlighted entries, the settings, the campaign's
+/// progress); what they ask for is carried out by [`GameUi::apply`].
 pub struct GameUi {
     /// The level editor.
     pub editor: EditorUi,

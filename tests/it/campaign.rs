@@ -574,4 +574,20 @@ mod screens {
         assert_eq!(h.query_all_by_label("Fullscreen").count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn the_editor_opened_over_the_title_screen_closes_back_to_it() {
+        let dir = crate::common::scratch_dir("campaign-editor");
+        let mut h = harness(&dir);
+        h.run();
+        for _ in 0..2 {
+            let s = h.state_mut();
+            s.gui.apply(&mut s.game, AppCommand::ToggleEditor);
+            h.run();
+            assert!(h.state().game.paused(), "the simulation waits throughout");
+        }
+        assert_eq!(screen(&h), (AppMode::Title, 0, 0));
+        h.get_by_label("Play: 1. First steps");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

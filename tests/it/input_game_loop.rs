@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use glam::DVec2;
-use tessera::app::{Game, ModeEvent};
+use tessera::app::{AppMode, Game, ModeEvent};
 use tessera::input::{Bindings, InputState, Key};
 use tessera::level::{Level, LevelPolygon};
 use tessera::movement::{Actions, MoveEvent, Tuning, TuningOverrides};
@@ -96,6 +96,17 @@ fn pause_stops_ticks_and_resuming_does_not_catch_up_the_pause() {
     g.input_mut().key(Key::KeyP, true);
     assert_eq!(g.frame(ms(10.0), ASPECT).steps, 1);
     assert!(!g.paused());
+}
+
+#[test]
+fn the_pause_key_neither_pauses_nor_runs_a_campaign_screen() {
+    let mut g = game(None);
+    g.change_mode(ModeEvent::ShowTitle);
+    g.input_mut().key(Key::Escape, true);
+    g.input_mut().key(Key::Escape, false);
+    assert_eq!(g.frame(ms(100.0), ASPECT).steps, 0);
+    assert_eq!(g.mode(), AppMode::Title);
+    assert_eq!(g.world().frame(), 0);
 }
 
 #[test]
