@@ -5,8 +5,8 @@
 //!   overlay toggles, the frame-time history, dialogs and the autosaver. [`EditorUi::show`] draws
 //!   one frame of UI into an egui `Ui` and returns the [`Command`]s the game must carry out
 //!   (run, pause, step, place the hero, tuning, quit). The level itself is changed only through
-//!   the session's edits; a frame that changed it returns [`Command::LevelEdited`], and the game
-//!   rebuilds its world from the session's document then (no copy of it is kept in step).
+//!   the session's edits; a frame that changed it returns [`Command::LevelEdited`], on which the
+//!   game rebuilds its world from the session's document (nothing compares revisions).
 //! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
 //! - [`objects`]: the agents, movers, doors and switches drawn over the view (path nodes as
 //!   handles, ghosts, switch links), the active tool's settings, the selected object's fields
