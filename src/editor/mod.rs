@@ -8,10 +8,12 @@
 //!   spawn, add, move, resize and delete ladders, set camera and level bounds, rotate and scale a
 //!   selection about a pivot, set the agents, movers or doors), and [`apply`], which either applies one to the level and returns
 //!   its inverse or refuses it with an [`EditError`] and leaves the level untouched. An edit is
-//!   checked on a candidate of the polygons it touches only (`collision::validate_polygon` plus
-//!   the near-duplicate rule) and cheap field checks, never by validating the whole level, so its
-//!   cost scales with the edit, not with the level. A valid level stays valid: every accepted
-//!   edit keeps [`Level::validate`] passing.
+//!   checked on a candidate of what it touches only, with the level's own rules (the one
+//!   validator, `level::validate`, whose problem [`EditError::Invalid`] wraps: the message a
+//!   load would give) plus the editor's rules for edits (the near-duplicate rule, an agent's
+//!   placement), never by validating the whole level, so its cost scales with the edit, not with
+//!   the level. A valid level stays valid: every accepted edit keeps [`Level::validate`]
+//!   passing.
 //! - [`history`]: [`History`], the undo and redo stacks. Each entry holds the edit and its inverse
 //!   (the old coordinates or fields of what it touched, never a snapshot of the level), so memory
 //!   and time per undo are proportional to the edit. Consecutive drags of the same vertices or

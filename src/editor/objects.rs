@@ -5,14 +5,17 @@
 //!
 //! An object edit replaces its whole list, so its inverse is the list before: exact, and as
 //! small as the list (levels hold tens of objects, at most [`MAX_AGENTS`] agents and
-//! [`MAX_MOVERS`] movers). Every entry is checked with the level file's own rules
-//! (`Level::validate`'s per-object checks and the limits, among them a door whose outline
-//! overlaps another door's, and a mover whose path takes a piece outside the level's bounds), so
-//! a valid level stays valid. An agent that is new or changed is also checked where it stands,
+//! [`MAX_MOVERS`] movers). Every entry is checked with the level file's own rules (the one
+//! validator, `level::validate`: its per-object checks and the limits, among them a door whose
+//! outline overlaps another door's, and a mover whose path takes a piece outside the level's
+//! bounds), so a valid level stays valid. An agent that is new or changed is also checked where it stands,
 //! with the reason shown at the cursor when refused: its collider (its size class's, at its
 //! spawn) must not overlap a solid polygon or a closed door with positive area, and its spawn
 //! must lie inside the level's bounds. (A level file may hold such an agent: the world moves it
 //! to free space with a warning.)
+//!
+//! [`MAX_AGENTS`]: crate::level::limits::MAX_AGENTS
+//! [`MAX_MOVERS`]: crate::level::limits::MAX_MOVERS
 //!
 //! Undo puts back the list before ([`Edit::is_restore`]) and skips the agents' placement check:
 //! it restores what was there, which a level loaded from a file may have had.
@@ -27,11 +30,10 @@ use super::session::{closest_on_segment, inside};
 use crate::collision::PolygonKind;
 use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, Num};
 use crate::level::fields::ObjectField;
-use crate::level::limits::{MAX_AGENTS, MAX_MOVERS};
-use crate::level::validate::{agent_problem, doors_overlap, mover_outside, mover_problem};
+use crate::level::validate::{check_agents, check_movers};
 use crate::level::{
-    check_counts, check_mover_size, AgentKind, AgentSize, Level, LevelAgent, LevelDoor, LevelMover,
-    LimitExceeded, MoverEase, MoverMode,
+    check_outline_counts, AgentKind, AgentSize, Level, LevelAgent, LevelDoor, LevelMover,
+    LevelProblem, MoverEase, MoverMode,
 };
 use crate::movement::Tuning;
 
@@ -639,15 +641,8 @@ pub(super) fn set_agents(
     agents: &[LevelAgent],
     strict: bool,
 ) -> Result<Edit, EditError> {
-    if agents.len() > MAX_AGENTS {
-        return Err(EditError::Limit(LimitExceeded::Agents {
-            count: agents.len(),
-        }));
-    }
+    check_agents(agents)?;
     for (i, a) in agents.iter().enumerate() {
-        if let Some(why) = agent_problem(a) {
-            return Err(EditError::Object(format!("agent {i}: {why}")));
-        }
         if strict && is_new(&level.agents, i, a) {
             agent_placement(level, i, a)?;
         }
@@ -660,17 +655,7 @@ pub(super) fn set_agents(
 
 /// Sets the movers (see the module docs for the checks); returns the inverse.
 pub(super) fn set_movers(level: &mut Level, movers: &[LevelMover]) -> Result<Edit, EditError> {
-    if movers.len() > MAX_MOVERS {
-        return Err(EditError::Limit(LimitExceeded::Movers {
-            count: movers.len(),
-        }));
-    }
-    for (i, m) in movers.iter().enumerate() {
-        check_mover_size(i, m).map_err(EditError::Limit)?;
-        if let Some(why) = mover_problem(m).or_else(|| mover_outside(m, level.bounds)) {
-            return Err(EditError::Object(format!("mover {i}: {why}")));
-        }
-    }
+    check_movers(movers, level.bounds)?;
     Ok(Edit::SetMovers {
         movers: std::mem::replace(&mut level.movers, movers.to_vec()),
         restore: true,
@@ -680,29 +665,10 @@ pub(super) fn set_movers(level: &mut Level, movers: &[LevelMover]) -> Result<Edi
 /// Sets the doors (see the module docs for the checks); returns the inverse.
 pub(super) fn set_doors(level: &mut Level, doors: &[LevelDoor]) -> Result<Edit, EditError> {
     if doors.len() != level.doors.len() {
-        // Doors count as polygons of the meshes.
-        let outlines = level
-            .polygons
-            .iter()
-            .map(|p| p.points.len())
-            .chain(doors.iter().map(|d| d.points.len()));
-        check_counts(
-            level.polygons.len() + doors.len(),
-            outlines.enumerate(),
-            level.ladders.len(),
-        )
-        .map_err(EditError::Limit)?;
+        // Doors count as polygons of the meshes: O(polygons), only when the count changes.
+        check_outline_counts(level, doors).map_err(LevelProblem::Limit)?;
     }
-    for (i, d) in doors.iter().enumerate() {
-        if let Some(why) = level.door_problem(i, d) {
-            return Err(EditError::Object(format!("door {i}: {why}")));
-        }
-    }
-    if let Some((i, j)) = doors_overlap(doors) {
-        return Err(EditError::Object(format!(
-            "door {i}: its outline would overlap door {j}'s"
-        )));
-    }
+    level.check_doors(doors)?;
     Ok(Edit::SetDoors {
         doors: std::mem::replace(&mut level.doors, doors.to_vec()),
         restore: true,
@@ -724,7 +690,7 @@ fn is_new<T: PartialEq>(old: &[T], i: usize, item: &T) -> bool {
 pub(crate) fn agent_placement(level: &Level, i: usize, a: &LevelAgent) -> Result<(), EditError> {
     let at = format!("({}, {})", Num(a.spawn.x), Num(a.spawn.y));
     if let Some(b) = level.bounds.filter(|b| !b.contains(a.spawn)) {
-        return Err(EditError::Object(format!(
+        return Err(EditError::Placement(format!(
             "agent {i}: its spawn {at} is outside the level's bounds min ({}, {}) max ({}, {})",
             Num(b.min.x),
             Num(b.min.y),
@@ -757,7 +723,7 @@ pub(crate) fn agent_placement(level: &Level, i: usize, a: &LevelAgent) -> Result
             colliders_meet(piece, DVec2::ZERO, &collider, a.spawn) == Meeting::Overlapping
         }) {
             let size = reach.max - reach.min;
-            return Err(EditError::Object(format!(
+            return Err(EditError::Placement(format!(
                 "agent {i} ({}, {}): its {:.2} × {:.2} m collider at {at} overlaps {name}; put its \
                  feet on free ground",
                 a.kind.name(),

@@ -588,7 +588,7 @@ mod tests {
         assert_eq!(s.level().doors.len(), 1);
         assert!(s
             .message()
-            .is_some_and(|m| m.text.contains("door 0: its outline would overlap door 1")));
+            .is_some_and(|m| m.text.contains("door 0: its outline overlaps door 1")));
         // The switch tool: a rectangle with no door picked is refused; pick, then drag.
         s.set_tool(Tool::Switch);
         s.selection.clear();
