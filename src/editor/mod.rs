@@ -81,6 +81,7 @@
 //! [`Level`]: crate::level::Level
 //! [`Level::validate`]: crate::level::Level::validate
 pub mod history;
+pub mod kinds;
 pub mod objects;
 pub mod ops;
 pub mod recovery;

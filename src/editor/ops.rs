@@ -15,7 +15,9 @@ use crate::level::validate::{
     check_bounds, check_checkpoint, check_colour, check_goal, check_ladder, check_music,
     check_outline, check_spawn,
 };
-use crate::level::{Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon, LevelProblem};
+use crate::level::{Ladder, Level, LevelPolygon, LevelProblem};
+
+use super::kinds::ObjectList;
 
 use super::snap::close_outline;
 
@@ -86,23 +88,11 @@ pub enum Edit {
     SetCheckpoints { checkpoints: Vec<Aabb> },
     /// Sets the level's music track (`None`: the default, track 1).
     SetMusic { music: Option<u32> },
-    /// Replaces the agents (add, move, change, delete: the whole list, so the inverse is the
-    /// list before; `editor::objects` has the checks). `restore`: it puts back an earlier list
-    /// (an inverse), so the placement checks are skipped.
-    SetAgents {
-        agents: Vec<LevelAgent>,
-        restore: bool,
-    },
-    /// Replaces the movers, as [`Edit::SetAgents`] does the agents.
-    SetMovers {
-        movers: Vec<LevelMover>,
-        restore: bool,
-    },
-    /// Replaces the doors and their switches, as [`Edit::SetAgents`] does the agents.
-    SetDoors {
-        doors: Vec<LevelDoor>,
-        restore: bool,
-    },
+    /// Replaces one kind's objects (add, move, change, delete: the whole list, so the inverse
+    /// is the list before; the kind has the checks, `editor::kinds`). `restore`: it puts back an
+    /// earlier list (an inverse), so the kind's rules for new objects (an agent's placement) are
+    /// skipped.
+    SetObjects { list: ObjectList, restore: bool },
     /// Rotates polygons by `angle` radians (counter-clockwise) about `pivot`.
     Rotate {
         polygons: Vec<usize>,
@@ -151,9 +141,7 @@ impl Edit {
                 | Edit::InsertVertices { .. }
                 | Edit::InsertPolygons { .. }
                 | Edit::InsertLadder { .. }
-                | Edit::SetAgents { restore: true, .. }
-                | Edit::SetMovers { restore: true, .. }
-                | Edit::SetDoors { restore: true, .. }
+                | Edit::SetObjects { restore: true, .. }
         )
     }
 }
@@ -228,7 +216,7 @@ impl From<LevelProblem> for EditError {
 
 /// Applies `edit` to `level`, or refuses it and leaves `level` unchanged. Each family of edits has
 /// its function below (vertices, polygons, a polygon's fields, the spawn and ladders, regions;
-/// objects in `editor::objects`).
+/// objects by their kind, `editor::kinds`).
 ///
 /// Cost: the touched polygons' size (validation is O(n log n) per touched polygon), plus the
 /// shift of later polygons or ladders on insertion or deletion; never the whole level's
@@ -269,9 +257,10 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
                 music: std::mem::replace(&mut level.music, *music),
             }
         }
-        Edit::SetAgents { agents, .. } => super::objects::set_agents(level, agents, strict)?,
-        Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers)?,
-        Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors)?,
+        Edit::SetObjects { list, .. } => Edit::SetObjects {
+            list: list.kind().set(level, list, strict)?,
+            restore: true,
+        },
     };
     Ok(Applied { inverse })
 }
@@ -1367,7 +1356,7 @@ mod tests {
         };
         l.movers.push(crate::level::LevelMover {
             path: vec![p(0., 0.), p(0., 5.)],
-            ..crate::editor::objects::new_mover(unit)
+            ..crate::editor::kinds::mover::new_mover(unit)
         });
         let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
         assert!(
