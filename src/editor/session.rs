@@ -80,9 +80,9 @@ pub struct Selection {
     pub vertices: BTreeSet<(usize, usize)>,
     /// A ladder.
     pub ladder: Option<usize>,
-    /// An agent, mover or door.
+    /// An object of any kind (an agent, mover, door).
     pub object: Option<ObjectRef>,
-    /// The selected node of the selected mover's path.
+    /// The selected node of the selected object's path (a mover's).
     pub node: Option<usize>,
 }
 

@@ -7,9 +7,10 @@
 //!   (run, pause, step, place the hero, tuning, quit). The level itself is changed only through
 //!   the session's edits; the game watches [`EditorSession::revision`] and rebuilds.
 //! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
-//! - [`objects`]: the agents, movers, doors and switches drawn over the view (path nodes as
-//!   handles, ghosts, switch links), the active tool's settings, the selected object's fields
-//!   and the movers' time scrubber.
+//! - [`objects`]: the objects of every registered kind drawn over the view (each kind draws
+//!   itself through the `Pen` implemented there) with the hover highlight of a part, the active
+//!   tool's settings, the selected object's panel (its kind's, through the `PanelUi` implemented
+//!   there) and the time preview of moving objects.
 //! - [`panels`]: one file per panel (the toolbar and status bar, the left panel, the selection,
 //!   the dialogs), one small function per section.
 //!
