@@ -19,8 +19,8 @@
 //!   (the old coordinates or fields of what it touched, never a snapshot of the level), so memory
 //!   and time per undo are proportional to the edit. Consecutive drags of the same vertices or
 //!   polygons can merge into one entry.
-//! - [`kinds`]: object kinds by registration: each kind of level object (doors with their
-//!   switches, movers, agents) is one file implementing [`kinds::ObjectKind`] (its list, its
+//! - [`kinds`]: object kinds by registration: each kind of level object (checkpoints, the goal,
+//!   doors with their switches, movers, agents) is one file implementing [`kinds::ObjectKind`] (its list, its
 //!   check through the one validator, its parts, moves, drawing and panel) and one line in
 //!   [`kinds::KINDS`]; one [`Edit::SetObjects`] sets any kind's list.
 //! - [`objects`]: the objects in the editor whatever their kind, through the registry: which

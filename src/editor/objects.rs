@@ -74,6 +74,14 @@ pub fn rect_points(r: Aabb) -> Vec<DVec2> {
     ]
 }
 
+/// `r` moved by `delta`.
+pub fn shifted_box(r: &Aabb, delta: DVec2) -> Aabb {
+    Aabb {
+        min: r.min + delta,
+        max: r.max + delta,
+    }
+}
+
 /// The centre of `points`' box.
 pub fn rect_centre(points: &[DVec2]) -> DVec2 {
     Aabb::from_points(points.iter().copied()).centre()
@@ -173,6 +181,23 @@ pub fn pick_inside(level: &Level, p: DVec2) -> Option<Grab> {
         .flat_map(|&k| last_first(k))
         .find(|&(k, i)| k.body(level, i).iter().any(|o| inside(o, p)))
         .map(|(k, i)| grab(k, i, Part::Body))
+}
+
+/// The body picked by its outline ([`BodyPick::Outline`]: a checkpoint, the goal) nearest `p`
+/// within `radius`.
+pub fn pick_outline(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
+    let mut best: Option<(f64, Grab)> = None;
+    for (k, i) in all(level).filter(|(k, _)| k.body_pick() == BodyPick::Outline) {
+        for o in k.body(level, i) {
+            for e in 0..o.len() {
+                let d = closest_on_segment(o[e], o[(e + 1) % o.len()], p).distance(p);
+                if d <= radius && best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, grab(k, i, Part::Body)));
+                }
+            }
+        }
+    }
+    best.map(|(_, g)| g)
 }
 
 /// Whether `grab` names something `level` has.

@@ -12,8 +12,7 @@ use glam::{DMat2, DVec2};
 use crate::collision::{Aabb, Num, PolygonKind};
 use crate::level::limits::check_counts;
 use crate::level::validate::{
-    check_bounds, check_checkpoint, check_colour, check_goal, check_ladder, check_music,
-    check_outline, check_spawn,
+    check_bounds, check_colour, check_ladder, check_music, check_outline, check_spawn,
 };
 use crate::level::{Ladder, Level, LevelPolygon, LevelProblem};
 
@@ -81,11 +80,6 @@ pub enum Edit {
     SetCameraBounds { bounds: Option<Aabb> },
     /// Sets or clears the level bounds.
     SetBounds { bounds: Option<Aabb> },
-    /// Sets or clears the goal region.
-    SetGoal { goal: Option<Aabb> },
-    /// Replaces the checkpoint regions (add, move, delete: the whole list, so the inverse is the
-    /// list before).
-    SetCheckpoints { checkpoints: Vec<Aabb> },
     /// Sets the level's music track (`None`: the default, track 1).
     SetMusic { music: Option<u32> },
     /// Replaces one kind's objects (add, move, change, delete: the whole list, so the inverse
@@ -200,6 +194,9 @@ pub enum EditError {
     /// A transform parameter is non-finite.
     #[error("{0}")]
     Transform(String),
+    /// A kind of object the level holds a few of at most would have more (a second goal).
+    #[error("a level has at most {most} {kind}: move or change the one it has")]
+    TooMany { kind: &'static str, most: usize },
     /// An agent would be placed where the editor places none (its collider in a solid, its
     /// spawn outside the level's bounds); the text names it and says why. A level file may hold
     /// such an agent (the world moves it to free space), so this is the editor's rule only.
@@ -247,10 +244,7 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         | Edit::MoveLadder { .. }
         | Edit::SetLadder { .. }
         | Edit::DeleteLadder { .. } => spawn_ladder_edit(level, edit)?,
-        Edit::SetCameraBounds { .. }
-        | Edit::SetBounds { .. }
-        | Edit::SetGoal { .. }
-        | Edit::SetCheckpoints { .. } => region_edit(level, edit)?,
+        Edit::SetCameraBounds { .. } | Edit::SetBounds { .. } => region_edit(level, edit)?,
         Edit::SetMusic { music } => {
             check_music(*music)?;
             Edit::SetMusic {
@@ -553,7 +547,7 @@ fn spawn_ladder_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> 
     })
 }
 
-/// Regions: the camera and level bounds, the goal, the checkpoints. Returns the inverse.
+/// The camera and level bounds. Returns the inverse.
 fn region_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
     Ok(match edit {
         Edit::SetCameraBounds { bounds } => {
@@ -567,20 +561,6 @@ fn region_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
             level.check_inside(*bounds)?;
             Edit::SetBounds {
                 bounds: std::mem::replace(&mut level.bounds, *bounds),
-            }
-        }
-        Edit::SetGoal { goal } => {
-            check_goal(goal.as_ref(), level.bounds)?;
-            Edit::SetGoal {
-                goal: std::mem::replace(&mut level.goal, *goal),
-            }
-        }
-        Edit::SetCheckpoints { checkpoints } => {
-            for (i, c) in checkpoints.iter().enumerate() {
-                check_checkpoint(i, c, level.bounds)?;
-            }
-            Edit::SetCheckpoints {
-                checkpoints: std::mem::replace(&mut level.checkpoints, checkpoints.clone()),
             }
         }
         // `apply` sends each family its own variants only.
@@ -780,6 +760,7 @@ pub fn near_duplicate(points: &[DVec2]) -> Option<(usize, usize, f64)> {
 mod tests {
     use super::*;
     use crate::collision::GeometryError;
+    use crate::editor::kinds::{checkpoint::Checkpoint, goal::Goal, set_list};
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
@@ -989,13 +970,13 @@ mod tests {
         });
         round_trip(Edit::SetCameraBounds { bounds: b });
         round_trip(Edit::SetBounds { bounds: b });
-        let l = round_trip(Edit::SetGoal { goal: b });
+        let l = round_trip(set_list::<Goal>(b.into_iter().collect()));
         assert_eq!(l.goal, b);
         let l = round_trip(Edit::SetMusic { music: Some(3) });
         assert_eq!(l.music_track(), 2);
-        let l = round_trip(Edit::SetCheckpoints {
-            checkpoints: [b, b].into_iter().flatten().collect(),
-        });
+        let l = round_trip(set_list::<Checkpoint>(
+            [b, b].into_iter().flatten().collect(),
+        ));
         assert_eq!(l.checkpoints.len(), 2);
         let l = round_trip(Edit::Rotate {
             polygons: vec![1],
@@ -1305,11 +1286,9 @@ mod tests {
         });
         refused(Edit::SetCameraBounds { bounds: bad }, "camera_bounds: min");
         refused(Edit::SetBounds { bounds: bad }, "bounds: min");
-        refused(Edit::SetGoal { goal: bad }, "goal: min");
+        refused(set_list::<Goal>(bad.into_iter().collect()), "goal: min");
         refused(
-            Edit::SetCheckpoints {
-                checkpoints: bad.into_iter().collect(),
-            },
+            set_list::<Checkpoint>(bad.into_iter().collect()),
             "checkpoint 0: min",
         );
         refused(Edit::AddPolygons { polygons: vec![] }, "nothing selected");
@@ -1334,13 +1313,7 @@ mod tests {
             min: p(5., 0.),
             max: p(6., 2.),
         };
-        apply(
-            &mut l,
-            &Edit::SetCheckpoints {
-                checkpoints: vec![cp],
-            },
-        )
-        .unwrap();
+        apply(&mut l, &set_list::<Checkpoint>(vec![cp])).unwrap();
         let before = l.clone();
         let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
         assert_eq!(

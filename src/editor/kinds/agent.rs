@@ -206,12 +206,12 @@ impl ObjectKind for Agent {
     const NAME: &'static str = "agent";
     const BODY_PICK: BodyPick = BodyPick::Box;
 
-    fn list(level: &Level) -> &Vec<LevelAgent> {
+    fn list(level: &Level) -> &[LevelAgent] {
         &level.agents
     }
 
-    fn list_mut(level: &mut Level) -> &mut Vec<LevelAgent> {
-        &mut level.agents
+    fn replace(level: &mut Level, items: Vec<LevelAgent>) -> Vec<LevelAgent> {
+        std::mem::replace(&mut level.agents, items)
     }
 
     fn check(level: &Level, agents: &[LevelAgent], strict: bool) -> Result<(), EditError> {

@@ -32,12 +32,12 @@ impl ObjectKind for Door {
     type Item = LevelDoor;
     const NAME: &'static str = "door";
 
-    fn list(level: &Level) -> &Vec<LevelDoor> {
+    fn list(level: &Level) -> &[LevelDoor] {
         &level.doors
     }
 
-    fn list_mut(level: &mut Level) -> &mut Vec<LevelDoor> {
-        &mut level.doors
+    fn replace(level: &mut Level, items: Vec<LevelDoor>) -> Vec<LevelDoor> {
+        std::mem::replace(&mut level.doors, items)
     }
 
     fn check(level: &Level, doors: &[LevelDoor], _strict: bool) -> Result<(), EditError> {

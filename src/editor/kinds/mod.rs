@@ -1,15 +1,16 @@
-//! Object kinds by registration: every kind of level object the editor handles (doors with their
-//! switches, movers, agents) is one file here implementing [`ObjectKind`], and one line in
+//! Object kinds by registration: every kind of level object the editor handles (checkpoints, the
+//! goal, doors with their switches, movers, agents) is one file here implementing [`ObjectKind`], and one line in
 //! [`KINDS`]. Nothing else in the editor names a kind: picking, dragging, deleting, copying and
 //! pasting, undo (one [`Edit::SetObjects`] for every kind), the view's drawing and hover, and the
 //! selected object's panel all go through the registry.
 //!
 //! # What a kind owns
-//! - Its list in the level document ([`ObjectKind::list`], [`ObjectKind::list_mut`]) and the
+//! - Its list in the level document ([`ObjectKind::list`], [`ObjectKind::replace`]) and the
 //!   check of a new list, through the one validator (`level::validate`) plus any rule of the
 //!   editor's own ([`ObjectKind::check`]: an agent's placement).
 //! - Its geometry as the editor sees it: the body a press grabs ([`ObjectKind::body`], picked by
-//!   its box with the handles or by its inside after the edges: [`BodyPick`]), point handles
+//!   its box with the handles, by its outline with the edges, or by its inside: [`BodyPick`]),
+//!   point handles
 //!   ([`ObjectKind::handles`], the nodes of a path when [`ObjectKind::NODES`]), corners shown on
 //!   the selected object ([`ObjectKind::corners`]), a region of its own ([`ObjectKind::region`]:
 //!   a door's switch), and how a drag of each [`Part`] moves it ([`ObjectKind::moved`]).
@@ -29,7 +30,9 @@
 //! The erasure that lets one edit carry any kind's list is in [`registered`]: a kind file sees
 //! its own item type only.
 pub mod agent;
+pub mod checkpoint;
 pub mod door;
+pub mod goal;
 pub mod mover;
 pub mod registered;
 
@@ -46,6 +49,8 @@ pub use registered::{AnyKind, Clip, ObjectList, Registered};
 
 /// Every object kind of the editor, in drawing order (later ones on top): the one list.
 pub static KINDS: &[&dyn AnyKind] = &[
+    &Registered::<checkpoint::Checkpoint>::KIND,
+    &Registered::<goal::Goal>::KIND,
     &Registered::<door::Door>::KIND,
     &Registered::<mover::Mover>::KIND,
     &Registered::<agent::Agent>::KIND,
@@ -69,6 +74,10 @@ pub enum BodyPick {
     Box,
     /// By its inside, after vertices, handles and edges (large things: a door, a mover).
     Inside,
+    /// By its outline, within the picking radius, with the polygons' edges (regions that
+    /// polygons and other objects stand in: a checkpoint, the goal); a press inside does what
+    /// it would do without it.
+    Outline,
 }
 
 /// The part of an object a press grabs and a drag moves.
@@ -167,11 +176,15 @@ pub trait ObjectKind: Sync + Send + 'static {
     /// How a press finds its body.
     const BODY_PICK: BodyPick = BodyPick::Inside;
 
-    /// Its list in `level`.
-    fn list(level: &Level) -> &Vec<Self::Item>;
+    /// How many the level may hold (`Some(1)`: the goal), `None` for no limit of the editor's
+    /// own (the level's limits still apply).
+    const MOST: Option<usize> = None;
 
-    /// Its list in `level`, to write.
-    fn list_mut(level: &mut Level) -> &mut Vec<Self::Item>;
+    /// Its list in `level`.
+    fn list(level: &Level) -> &[Self::Item];
+
+    /// Replaces its list in `level` with `items` (already checked), returns the list before.
+    fn replace(level: &mut Level, items: Vec<Self::Item>) -> Vec<Self::Item>;
 
     /// Checks `list` as the level's new list: the level file's rules (the one validator) and
     /// the editor's own for a new or changed item when `strict` (an undo is not strict: it puts
@@ -259,6 +272,13 @@ pub trait ObjectKind: Sync + Send + 'static {
     fn example() -> Self::Item;
 }
 
+/// A region's corners as two point rows of a kind's panel (the level's rules refuse a box
+/// turned inside out).
+pub fn region_panel(r: &mut Aabb, ui: &mut dyn PanelUi) {
+    ui.point_row("min", false, &mut r.min);
+    ui.point_row("max", false, &mut r.max);
+}
+
 /// The edit that sets kind `K`'s whole list to `items`.
 pub fn set_list<K: ObjectKind>(items: Vec<K::Item>) -> Edit {
     Edit::SetObjects {
@@ -269,7 +289,7 @@ pub fn set_list<K: ObjectKind>(items: Vec<K::Item>) -> Edit {
 
 /// The edit that adds `item` at the end of kind `K`'s list, and the object it becomes.
 pub fn added<K: ObjectKind>(level: &Level, item: K::Item) -> (Edit, ObjectRef) {
-    let mut items = K::list(level).clone();
+    let mut items = K::list(level).to_vec();
     items.push(item);
     let at = ObjectRef::new(K::NAME, items.len() - 1);
     (set_list::<K>(items), at)
@@ -282,7 +302,7 @@ pub fn changed<K: ObjectKind>(
     i: usize,
     change: impl FnOnce(&mut K::Item),
 ) -> Option<Edit> {
-    let mut items = K::list(level).clone();
+    let mut items = K::list(level).to_vec();
     change(items.get_mut(i)?);
     Some(set_list::<K>(items))
 }

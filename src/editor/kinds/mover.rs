@@ -72,12 +72,12 @@ impl ObjectKind for Mover {
     const NAME: &'static str = "mover";
     const NODES: bool = true;
 
-    fn list(level: &Level) -> &Vec<LevelMover> {
+    fn list(level: &Level) -> &[LevelMover] {
         &level.movers
     }
 
-    fn list_mut(level: &mut Level) -> &mut Vec<LevelMover> {
-        &mut level.movers
+    fn replace(level: &mut Level, items: Vec<LevelMover>) -> Vec<LevelMover> {
+        std::mem::replace(&mut level.movers, items)
     }
 
     fn check(level: &Level, movers: &[LevelMover], _strict: bool) -> Result<(), EditError> {

@@ -99,6 +99,8 @@ pub trait AnyKind: Sync {
     fn nodes(&self) -> bool;
     /// [`ObjectKind::BODY_PICK`].
     fn body_pick(&self) -> BodyPick;
+    /// [`ObjectKind::MOST`].
+    fn most(&self) -> Option<usize>;
     /// How many the level has.
     fn count(&self, level: &Level) -> usize;
     /// A copy of its list.
@@ -196,12 +198,16 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         K::BODY_PICK
     }
 
+    fn most(&self) -> Option<usize> {
+        K::MOST
+    }
+
     fn count(&self, level: &Level) -> usize {
         K::list(level).len()
     }
 
     fn list(&self, level: &Level) -> ObjectList {
-        ObjectList::of::<K>(K::list(level).clone())
+        ObjectList::of::<K>(K::list(level).to_vec())
     }
 
     fn set(
@@ -213,9 +219,14 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         let items = list
             .items::<K>()
             .expect("an object list is set by its own kind");
+        if let Some(most) = K::MOST.filter(|&m| items.len() > m) {
+            return Err(EditError::TooMany {
+                kind: K::NAME,
+                most,
+            });
+        }
         K::check(level, items, strict)?;
-        let old = std::mem::replace(K::list_mut(level), items.to_vec());
-        Ok(ObjectList::of::<K>(old))
+        Ok(ObjectList::of::<K>(K::replace(level, items.to_vec())))
     }
 
     fn same(&self, a: &dyn Any, b: &dyn Any) -> bool {
@@ -276,7 +287,7 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
     }
 
     fn removed(&self, level: &Level, i: usize) -> Option<Edit> {
-        let mut items = K::list(level).clone();
+        let mut items = K::list(level).to_vec();
         (i < items.len()).then(|| {
             items.remove(i);
             set_list::<K>(items)
@@ -313,7 +324,7 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
     }
 
     fn pasted(&self, level: &Level, a: &dyn Any, delta: DVec2) -> (Edit, usize) {
-        let mut items = K::list(level).clone();
+        let mut items = K::list(level).to_vec();
         items.push(K::translated(item::<K>(a), delta));
         let at = items.len() - 1;
         (set_list::<K>(items), at)
@@ -342,7 +353,7 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         let mut a = old.clone();
         let asks = K::panel(level, &mut a, node, ui);
         let edit = (a != *old).then(|| {
-            let mut items = K::list(level).clone();
+            let mut items = K::list(level).to_vec();
             items[i] = a;
             set_list::<K>(items)
         });
@@ -350,7 +361,7 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
     }
 
     fn add_example(&self, level: &Level) -> Edit {
-        let mut items = K::list(level).clone();
+        let mut items = K::list(level).to_vec();
         items.push(K::example());
         set_list::<K>(items)
     }

@@ -598,4 +598,31 @@ mod tests {
         assert_eq!(s.level().doors[0].switch.unwrap().min, p(-5., 0.));
         assert!(s.level().validate().is_ok());
     }
+
+    /// A checkpoint (a region, like the goal) is picked by its outline only: a press inside it
+    /// reaches what stands in it (here the block); a drag of its outline moves it in one undo
+    /// step, and Delete removes it.
+    #[test]
+    fn a_checkpoint_is_picked_by_its_outline_and_drags_and_deletes() {
+        let mut s = session();
+        let mut level = s.level().clone();
+        let region = crate::collision::Aabb {
+            min: p(3.0, -0.5),
+            max: p(7.0, 3.0),
+        };
+        level.checkpoints = vec![region];
+        s.replace(level, None, false);
+        s.set_tool(Tool::Select);
+        assert_eq!(s.pick(p(5.0, 1.0), 0.1), Some(Hit::Polygon(1)));
+        let outline = Grab::new("checkpoint", 0, Part::Body);
+        assert_eq!(s.pick(p(3.05, 2.5), 0.1), Some(Hit::Object(outline)));
+        drag(&mut s, p(3.05, 2.5), p(2.05, 2.5));
+        assert_eq!(s.level().checkpoints[0].min, p(2.0, -0.5));
+        assert_eq!(s.selection.object, Some(ObjectRef::new("checkpoint", 0)));
+        s.delete_selection();
+        assert!(s.level().checkpoints.is_empty());
+        assert!(s.undo());
+        assert!(s.undo());
+        assert_eq!(s.level().checkpoints, vec![region]);
+    }
 }

@@ -1,6 +1,6 @@
 //! Picking: what is under the pointer, most specific first (the selected object's corners,
-//! vertices, object handles, the spawn, edges, path segments, object insides, polygons,
-//! ladders), within a radius the view chooses.
+//! vertices, object handles, the spawn, edges, region outlines, path segments, object insides,
+//! polygons, ladders), within a radius the view chooses.
 use glam::DVec2;
 
 use super::{EditorSession, Hit};
@@ -67,6 +67,9 @@ impl EditorSession {
         }
         if best.is_some() {
             return best.map(|(_, h)| h);
+        }
+        if let Some(g) = objects::pick_outline(level, p, radius) {
+            return Some(Hit::Object(g));
         }
         if let Some((object, segment, point)) = objects::pick_path_segment(level, p, radius) {
             return Some(Hit::PathSegment {

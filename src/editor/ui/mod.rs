@@ -580,10 +580,6 @@ pub mod colours {
     pub const ONE_WAY: Color32 = Color32::from_rgb(240, 210, 60);
     /// Hazard outlines.
     pub const HAZARD: Color32 = Color32::from_rgb(255, 70, 40);
-    /// Checkpoint regions.
-    pub const CHECKPOINT: Color32 = Color32::from_rgb(90, 220, 120);
-    /// The goal region.
-    pub const GOAL: Color32 = Color32::from_rgb(255, 215, 0);
     /// Selected polygons and vertices.
     pub const SELECTED: Color32 = Color32::from_rgb(80, 200, 255);
     /// Hovered handles.
