@@ -74,14 +74,6 @@ pub fn rect_points(r: Aabb) -> Vec<DVec2> {
     ]
 }
 
-/// `r` moved by `delta`.
-pub fn shifted_box(r: &Aabb, delta: DVec2) -> Aabb {
-    Aabb {
-        min: r.min + delta,
-        max: r.max + delta,
-    }
-}
-
 /// The centre of `points`' box.
 pub fn rect_centre(points: &[DVec2]) -> DVec2 {
     Aabb::from_points(points.iter().copied()).centre()

@@ -1,26 +1,25 @@
-//! Checkpoints in the editor: regions where the hero respawns after it first enters one. Picked
-//! by their outline ([`BodyPick::Outline`]: a press inside one still reaches what stands in it),
-//! dragged, copied and deleted as any object; the left panel adds one where the hero stands. The
-//! level's rule: a proper box, inside the level's bounds when it has them.
+//! Checkpoints in the editor: regions where the hero respawns after it first enters one, a
+//! [`RegionKind`] (picked by their outline, dragged, copied and deleted as any object); the left
+//! panel adds one where the hero stands. The level's rule: a proper box, inside the level's
+//! bounds when it has them.
 use glam::DVec2;
 
-use super::{region_panel, BodyPick, Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Pen};
+use super::region::{Region, RegionKind};
+use super::Colour;
 use crate::collision::Aabb;
-use crate::editor::objects::{rect_points, shifted_box};
-use crate::editor::ops::EditError;
 use crate::level::validate::check_checkpoint;
-use crate::level::Level;
-
-/// Checkpoints' colour.
-pub const CHECKPOINT: Colour = Colour::Rgba([90, 220, 120, 255]);
+use crate::level::{Level, LevelProblem};
 
 /// The checkpoint kind.
-pub struct Checkpoint;
+pub type Checkpoint = Region<Checkpoints>;
 
-impl ObjectKind for Checkpoint {
-    type Item = Aabb;
+/// The level's checkpoints, as a [`RegionKind`].
+pub struct Checkpoints;
+
+impl RegionKind for Checkpoints {
     const NAME: &'static str = "checkpoint";
-    const BODY_PICK: BodyPick = BodyPick::Outline;
+    const COLOUR: Colour = Colour::Rgba([90, 220, 120, 255]);
+    const WIDTH: f32 = 1.5;
 
     fn list(level: &Level) -> &[Aabb] {
         &level.checkpoints
@@ -30,41 +29,11 @@ impl ObjectKind for Checkpoint {
         std::mem::replace(&mut level.checkpoints, items)
     }
 
-    fn check(level: &Level, checkpoints: &[Aabb], _strict: bool) -> Result<(), EditError> {
+    fn check(level: &Level, checkpoints: &[Aabb]) -> Result<(), LevelProblem> {
         for (i, c) in checkpoints.iter().enumerate() {
             check_checkpoint(i, c, level.bounds)?;
         }
         Ok(())
-    }
-
-    fn body(_level: &Level, r: &Aabb) -> Vec<Vec<DVec2>> {
-        vec![rect_points(*r)]
-    }
-
-    fn anchor(r: &Aabb) -> Option<DVec2> {
-        Some(r.min)
-    }
-
-    fn translated(r: &Aabb, delta: DVec2) -> Aabb {
-        shifted_box(r, delta)
-    }
-
-    fn draw(_level: &Level, r: &Aabb, state: DrawState, pen: &mut dyn Pen) {
-        if state.selected {
-            pen.rect(*r, 2.5, Colour::Selected);
-        } else {
-            pen.rect(*r, 1.5, CHECKPOINT);
-        }
-    }
-
-    fn panel(
-        _level: &Level,
-        r: &mut Aabb,
-        _node: Option<usize>,
-        ui: &mut dyn PanelUi,
-    ) -> PanelAsks {
-        region_panel(r, ui);
-        PanelAsks::default()
     }
 
     fn example() -> Aabb {

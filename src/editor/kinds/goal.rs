@@ -1,27 +1,25 @@
-//! The goal in the editor: the region that completes the level, at most one
-//! ([`ObjectKind::MOST`]). Picked by its outline, dragged, deleted as any object; the left panel
-//! sets it or clears it. The level's rule: a proper box, inside the level's bounds when it has
-//! them.
+//! The goal in the editor: the region that completes the level, a [`RegionKind`] the level holds
+//! one of at most (picked by its outline, dragged, deleted as any object); the left panel sets
+//! or clears it. The level's rule: a proper box, inside the level's bounds when it has them.
 use glam::DVec2;
 
-use super::{region_panel, BodyPick, Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Pen};
+use super::region::{Region, RegionKind};
+use super::Colour;
 use crate::collision::Aabb;
-use crate::editor::objects::{rect_points, shifted_box};
-use crate::editor::ops::EditError;
 use crate::level::validate::check_goal;
-use crate::level::Level;
-
-/// The goal's colour.
-pub const GOAL: Colour = Colour::Rgba([255, 215, 0, 255]);
+use crate::level::{Level, LevelProblem};
 
 /// The goal kind.
-pub struct Goal;
+pub type Goal = Region<Goals>;
 
-impl ObjectKind for Goal {
-    type Item = Aabb;
+/// The level's goal (none or one), as a [`RegionKind`].
+pub struct Goals;
+
+impl RegionKind for Goals {
     const NAME: &'static str = "goal";
-    const BODY_PICK: BodyPick = BodyPick::Outline;
     const MOST: Option<usize> = Some(1);
+    const COLOUR: Colour = Colour::Rgba([255, 215, 0, 255]);
+    const WIDTH: f32 = 2.0;
 
     fn list(level: &Level) -> &[Aabb] {
         level.goal.as_slice()
@@ -34,38 +32,8 @@ impl ObjectKind for Goal {
             .collect()
     }
 
-    fn check(level: &Level, goal: &[Aabb], _strict: bool) -> Result<(), EditError> {
-        Ok(check_goal(goal.first(), level.bounds)?)
-    }
-
-    fn body(_level: &Level, r: &Aabb) -> Vec<Vec<DVec2>> {
-        vec![rect_points(*r)]
-    }
-
-    fn anchor(r: &Aabb) -> Option<DVec2> {
-        Some(r.min)
-    }
-
-    fn translated(r: &Aabb, delta: DVec2) -> Aabb {
-        shifted_box(r, delta)
-    }
-
-    fn draw(_level: &Level, r: &Aabb, state: DrawState, pen: &mut dyn Pen) {
-        if state.selected {
-            pen.rect(*r, 2.5, Colour::Selected);
-        } else {
-            pen.rect(*r, 2.0, GOAL);
-        }
-    }
-
-    fn panel(
-        _level: &Level,
-        r: &mut Aabb,
-        _node: Option<usize>,
-        ui: &mut dyn PanelUi,
-    ) -> PanelAsks {
-        region_panel(r, ui);
-        PanelAsks::default()
+    fn check(level: &Level, goal: &[Aabb]) -> Result<(), LevelProblem> {
+        check_goal(goal.first(), level.bounds)
     }
 
     fn example() -> Aabb {

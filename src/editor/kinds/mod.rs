@@ -22,7 +22,8 @@
 //! the session's selection or gestures (it is handed what it needs), or another kind.
 //!
 //! # Adding a kind
-//! A new file here with a unit struct implementing [`ObjectKind`], and one line in [`KINDS`]. A
+//! A new file here with a unit struct implementing [`ObjectKind`] (or, for a plain region of the
+//! level, [`region::RegionKind`]), and one line in [`KINDS`]. A
 //! tool that places it is a tool (`session/tools`), added the tools' way. The test
 //! `every_registered_kind_round_trips` below iterates the registry: a new kind is checked there
 //! with no test code of its own (it needs only an example, [`ObjectKind::example`]).
@@ -34,6 +35,7 @@ pub mod checkpoint;
 pub mod door;
 pub mod goal;
 pub mod mover;
+pub mod region;
 pub mod registered;
 
 use std::fmt::Debug;
@@ -270,13 +272,6 @@ pub trait ObjectKind: Sync + Send + 'static {
     /// from x = -10 to 10 with its top at y = 0, no bounds), clear of ground, with at least one
     /// handle or a region if the kind has them.
     fn example() -> Self::Item;
-}
-
-/// A region's corners as two point rows of a kind's panel (the level's rules refuse a box
-/// turned inside out).
-pub fn region_panel(r: &mut Aabb, ui: &mut dyn PanelUi) {
-    ui.point_row("min", false, &mut r.min);
-    ui.point_row("max", false, &mut r.max);
 }
 
 /// The edit that sets kind `K`'s whole list to `items`.
