@@ -1,19 +1,20 @@
-//! Object kinds by registration: every kind of level object the editor handles (checkpoints, the
-//! goal, doors with their switches, movers, agents) is one file here implementing [`ObjectKind`], and one line in
-//! [`KINDS`]. Nothing else in the editor names a kind: picking, dragging, deleting, copying and
-//! pasting, undo (one [`Edit::SetObjects`] for every kind), the view's drawing and hover, and the
-//! selected object's panel all go through the registry.
+//! Object kinds by registration: every kind of level object the editor handles (checkpoints,
+//! the goal, doors with their switches, movers, agents) is one file here implementing
+//! [`ObjectKind`], and one line in [`KINDS`]. Nothing else in the editor matches on a kind:
+//! picking, dragging, deleting, copying and pasting, undo (one [`Edit::SetObjects`] for every
+//! kind), the view's drawing and hover, and the selected object's panel all go through the
+//! registry. (The tools that place objects are tools, registered the tools' way.)
 //!
 //! # What a kind owns
 //! - Its list in the level document ([`ObjectKind::list`], [`ObjectKind::replace`]) and the
 //!   check of a new list, through the one validator (`level::validate`) plus any rule of the
-//!   editor's own ([`ObjectKind::check`]: an agent's placement).
+//!   editor's own ([`ObjectKind::check`]: an agent's placement; [`ObjectKind::MOST`]: one goal).
 //! - Its geometry as the editor sees it: the body a press grabs ([`ObjectKind::body`], picked by
 //!   its box with the handles, by its outline with the edges, or by its inside: [`BodyPick`]),
-//!   point handles
-//!   ([`ObjectKind::handles`], the nodes of a path when [`ObjectKind::NODES`]), corners shown on
-//!   the selected object ([`ObjectKind::corners`]), a region of its own ([`ObjectKind::region`]:
-//!   a door's switch), and how a drag of each [`Part`] moves it ([`ObjectKind::moved`]).
+//!   point handles ([`ObjectKind::handles`], the nodes of a path when [`ObjectKind::NODES`]),
+//!   corners shown on the selected object ([`ObjectKind::corners`]), a region of its own
+//!   ([`ObjectKind::region`]: a door's switch), and how a drag of each [`Part`] moves it
+//!   ([`ObjectKind::moved`]).
 //! - How it is drawn ([`ObjectKind::draw`], through the tiny [`Pen`] the UI implements) and its
 //!   panel ([`ObjectKind::panel`], the level format's field definitions plus rows of its own,
 //!   through the tiny [`PanelUi`] the UI implements).
@@ -23,10 +24,10 @@
 //!
 //! # Adding a kind
 //! A new file here with a unit struct implementing [`ObjectKind`] (or, for a plain region of the
-//! level, [`region::RegionKind`]), and one line in [`KINDS`]. A
-//! tool that places it is a tool (`session/tools`), added the tools' way. The test
-//! `every_registered_kind_round_trips` below iterates the registry: a new kind is checked there
-//! with no test code of its own (it needs only an example, [`ObjectKind::example`]).
+//! level, [`region::RegionKind`]), and one line in [`KINDS`]. A tool that places it is a tool
+//! (`session/tools`), added the tools' way. The test `every_registered_kind_round_trips` below
+//! iterates the registry: a new kind is checked there with no test code of its own (it needs
+//! only an example, [`ObjectKind::example`]).
 //!
 //! The erasure that lets one edit carry any kind's list is in [`registered`]: a kind file sees
 //! its own item type only.
