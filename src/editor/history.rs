@@ -24,11 +24,9 @@ enum DragKey {
         vertices: Vec<usize>,
     },
     Polygons(Vec<usize>),
-    /// An object list (`SetAgents`, `SetMovers`, `SetDoors`): the merged entry's redo is the
+    /// An object kind's list (`SetObjects`, by the kind's name): the merged entry's redo is the
     /// last list.
-    Agents,
-    Movers,
-    Doors,
+    Objects(&'static str),
 }
 
 /// The undo and redo stacks.
@@ -66,9 +64,7 @@ impl History {
                 vertices: vertices.clone(),
             },
             Edit::MovePolygons { polygons, .. } => DragKey::Polygons(polygons.clone()),
-            Edit::SetAgents { .. } => DragKey::Agents,
-            Edit::SetMovers { .. } => DragKey::Movers,
-            Edit::SetDoors { .. } => DragKey::Doors,
+            Edit::SetObjects { list, .. } => DragKey::Objects(list.kind().name()),
             _ => return self.apply(level, edit),
         };
         let applied = apply(level, &edit)?;
@@ -170,16 +166,8 @@ fn final_positions(level: &Level, key: &DragKey) -> Edit {
                 .map(|&i| (i, level.polygons[i].points.clone()))
                 .collect(),
         },
-        DragKey::Agents => Edit::SetAgents {
-            agents: level.agents.clone(),
-            restore: false,
-        },
-        DragKey::Movers => Edit::SetMovers {
-            movers: level.movers.clone(),
-            restore: false,
-        },
-        DragKey::Doors => Edit::SetDoors {
-            doors: level.doors.clone(),
+        DragKey::Objects(name) => Edit::SetObjects {
+            list: super::kinds::kind(name).list(level),
             restore: false,
         },
     }

@@ -6,20 +6,25 @@
 //! - [`ops`]: [`Edit`], the explicit editing commands (move vertices or polygons, insert and
 //!   delete vertices, add, paste and delete polygons, set kind, material and colour, move the
 //!   spawn, add, move, resize and delete ladders, set camera and level bounds, rotate and scale a
-//!   selection about a pivot, set the agents, movers or doors), and [`apply`], which either applies one to the level and returns
-//!   its inverse or refuses it with an [`EditError`] and leaves the level untouched. An edit is
-//!   checked on a candidate of the polygons it touches only (`collision::validate_polygon` plus
-//!   the near-duplicate rule) and cheap field checks, never by validating the whole level, so its
-//!   cost scales with the edit, not with the level. A valid level stays valid: every accepted
-//!   edit keeps [`Level::validate`] passing.
+//!   selection about a pivot, set one object kind's list), and [`apply`], which either applies
+//!   one to the level and returns its inverse or refuses it with an [`EditError`] and leaves the
+//!   level untouched. An edit is
+//!   checked on a candidate of what it touches only, with the level's own rules (the one
+//!   validator, `level::validate`, whose problem [`EditError::Invalid`] wraps: the message a
+//!   load would give) plus the editor's rules for edits (the near-duplicate rule, an agent's
+//!   placement), never by validating the whole level, so its cost scales with the edit, not with
+//!   the level. A valid level stays valid: every accepted edit keeps [`Level::validate`]
+//!   passing.
 //! - [`history`]: [`History`], the undo and redo stacks. Each entry holds the edit and its inverse
 //!   (the old coordinates or fields of what it touched, never a snapshot of the level), so memory
 //!   and time per undo are proportional to the edit. Consecutive drags of the same vertices or
 //!   polygons can merge into one entry.
-//! - [`objects`]: the level's agents, movers (and their path nodes) and doors (and their
-//!   switches) in the editor: picking, moving, the new objects the tools make, and the checks of
-//!   the edits that set an object list (the level file's own rules, plus placement: an agent's
-//!   collider clear of solids, doors clear of each other, paths inside the bounds).
+//! - [`kinds`]: object kinds by registration: each kind of level object (checkpoints, the goal,
+//!   doors with their switches, movers, agents) is one file implementing [`kinds::ObjectKind`] (its list, its
+//!   check through the one validator, its parts, moves, drawing and panel) and one line in
+//!   [`kinds::KINDS`]; one [`Edit::SetObjects`] sets any kind's list.
+//! - [`objects`]: the objects in the editor whatever their kind, through the registry: which
+//!   object and part ([`Grab`]) a press picks, how a drag moves it, what deleting it does.
 //! - [`snap`]: [`Grid`], snapping to exact grid points, and [`close_outline`], which drops the
 //!   closing click of a drawn polygon when it lands on the first point.
 //! - [`session`]: [`EditorSession`], the document with its history, file and unsaved state, the
@@ -70,8 +75,8 @@
 //!
 //! # Must never depend on
 //! Window, GPU, audio or input crates. The model (everything but [`ui`]) imports no GUI crate
-//! either: it reads `level` (the document), `collision` (polygon validation, collider overlap)
-//! and `sim::agents` (the size classes' colliders). [`ui`] draws
+//! either: it reads `level` (the document and its validator), `collision` (collider overlap)
+//! and `sim` (the agents' size classes' colliders, the movers' poses). [`ui`] draws
 //! through egui only (no wgpu, no winit) and reads `render` (the camera, the collision overlay's
 //! drawing) and `sim` (the world it shows). The simulation layers never import the editor
 //! (`tests/it/layering.rs` checks all three rules).
@@ -79,6 +84,7 @@
 //! [`Level`]: crate::level::Level
 //! [`Level::validate`]: crate::level::Level::validate
 pub mod history;
+pub mod kinds;
 pub mod objects;
 pub mod ops;
 pub mod recovery;

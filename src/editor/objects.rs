@@ -1,196 +1,66 @@
-//! The level's objects in the editor: agents, movers (with their path nodes) and doors (with
-//! their switch regions). What a press grabs, how a drag moves it, the new objects the tools make,
-//! and the edits that set an object list ([`Edit::SetAgents`], [`Edit::SetMovers`],
-//! [`Edit::SetDoors`]) with their checks.
+//! The level's objects in the editor, whatever their kind: which object a press grabs and which
+//! part of it, how a drag moves it, and what deleting it does. Every function here goes through
+//! the registry of object kinds ([`super::kinds::KINDS`]) and names none: what a door, a mover or
+//! an agent is to the editor is its kind's file.
 //!
-//! An object edit replaces its whole list, so its inverse is the list before: exact, and as
-//! small as the list (levels hold tens of objects, at most [`MAX_AGENTS`] agents and
-//! [`MAX_MOVERS`] movers). Every entry is checked with the level file's own rules
-//! (`Level::validate`'s per-object checks and the limits, among them a door whose outline
-//! overlaps another door's, and a mover whose path takes a piece outside the level's bounds), so
-//! a valid level stays valid. An agent that is new or changed is also checked where it stands,
-//! with the reason shown at the cursor when refused: its collider (its size class's, at its
-//! spawn) must not overlap a solid polygon or a closed door with positive area, and its spawn
-//! must lie inside the level's bounds. (A level file may hold such an agent: the world moves it
-//! to free space with a warning.)
-//!
-//! Undo puts back the list before ([`Edit::is_restore`]) and skips the agents' placement check:
-//! it restores what was there, which a level loaded from a file may have had.
+//! An object edit ([`Edit::SetObjects`]) replaces its kind's whole list, so its inverse is the
+//! list before: exact, and as small as the list (levels hold tens of objects; the limits bound
+//! them). Every entry is checked with the level file's own rules (the one validator,
+//! `level::validate`, through the kind's check), so a valid level stays valid; a kind may add
+//! rules of the editor's own for new or changed entries (an agent's placement). Undo puts back
+//! the list before ([`Edit::is_restore`]) and skips those.
 //!
 //! # Tolerances
 //! None of its own: overlaps are `collision::colliders_meet`'s exact test on the convex pieces
 //! (touching is allowed), positions are snapped by the caller or are the pointer's.
 use glam::DVec2;
 
-use super::ops::{Edit, EditError};
+use super::kinds::{kind, AnyKind, BodyPick, Part, KINDS};
+use super::ops::Edit;
 use super::session::{closest_on_segment, inside};
-use crate::collision::PolygonKind;
-use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, Num};
-use crate::level::fields::ObjectField;
-use crate::level::limits::{MAX_AGENTS, MAX_MOVERS};
-use crate::level::validate::{agent_problem, doors_overlap, mover_outside, mover_problem};
-use crate::level::{
-    check_counts, check_mover_size, AgentKind, AgentSize, Level, LevelAgent, LevelDoor, LevelMover,
-    LimitExceeded, MoverEase, MoverMode,
-};
-use crate::movement::Tuning;
+use crate::collision::Aabb;
+use crate::level::Level;
 
-/// An object of the level, by its index in its list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ObjectRef {
-    /// `level.agents[i]`.
-    Agent(usize),
-    /// `level.movers[i]`.
-    Mover(usize),
-    /// `level.doors[i]`.
-    Door(usize),
+pub use super::kinds::agent::AgentTemplate;
+
+/// An object of the level: its kind's name ([`super::kinds::ObjectKind::NAME`]) and its index
+/// in its kind's list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObjectRef {
+    /// Its kind's name.
+    pub kind: &'static str,
+    /// Its index in its kind's list.
+    pub index: usize,
+}
+
+impl ObjectRef {
+    /// Object `index` of the kind named `kind`.
+    pub const fn new(kind: &'static str, index: usize) -> Self {
+        ObjectRef { kind, index }
+    }
+
+    /// Its kind.
+    pub fn kind(self) -> &'static dyn AnyKind {
+        kind(self.kind)
+    }
 }
 
 /// The part of an object a press grabs, and a drag moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Grab {
-    /// An agent (its spawn point).
-    Agent(usize),
-    /// A whole mover (its pieces; the path of offsets goes with it).
-    Mover(usize),
-    /// One offset of a mover's path.
-    PathNode { mover: usize, node: usize },
-    /// One corner of a mover's piece (handles shown on the selected mover only).
-    Corner {
-        mover: usize,
-        piece: usize,
-        corner: usize,
-    },
-    /// One end of an agent's patrol range (`end` 0 the left, 1 the right).
-    PatrolEnd { agent: usize, end: usize },
-    /// A door's outline.
-    Door(usize),
-    /// A door's switch region.
-    Switch(usize),
+pub struct Grab {
+    /// The object.
+    pub object: ObjectRef,
+    /// Which part of it.
+    pub part: Part,
 }
 
 impl Grab {
-    /// The object it belongs to.
-    pub fn object(self) -> ObjectRef {
-        match self {
-            Grab::Agent(i) | Grab::PatrolEnd { agent: i, .. } => ObjectRef::Agent(i),
-            Grab::Mover(i) | Grab::PathNode { mover: i, .. } | Grab::Corner { mover: i, .. } => {
-                ObjectRef::Mover(i)
-            }
-            Grab::Door(i) | Grab::Switch(i) => ObjectRef::Door(i),
+    /// `part` of object `index` of the kind named `kind`.
+    pub const fn new(kind: &'static str, index: usize, part: Part) -> Self {
+        Grab {
+            object: ObjectRef::new(kind, index),
+            part,
         }
-    }
-}
-
-/// What the agent tool places: a kind, its size class and facing. The toolbar's panel edits it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AgentTemplate {
-    /// Its behaviour.
-    pub kind: AgentKind,
-    /// Its size class.
-    pub size: AgentSize,
-    /// 1 right, -1 left.
-    pub facing: f64,
-}
-
-impl Default for AgentTemplate {
-    fn default() -> Self {
-        AgentTemplate {
-            kind: AgentKind::Crawler,
-            size: AgentSize::Small,
-            facing: -1.0,
-        }
-    }
-}
-
-impl AgentTemplate {
-    /// Its fields, as an agent's (kind, size class, facing): the same definitions, so the Agent
-    /// tool's panel is generated like an agent's own.
-    pub fn fields_mut(&mut self) -> Vec<ObjectField<'_>> {
-        use crate::level::fields::AsField;
-        let def = |name: &str| {
-            LevelAgent::FIELDS
-                .iter()
-                .find(|d| d.name == name)
-                .expect("an agent field")
-        };
-        let (kind, size, facing) = (def("kind"), def("size"), def("facing"));
-        vec![
-            ObjectField {
-                def: kind,
-                value: self.kind.as_field(kind.widget),
-            },
-            ObjectField {
-                def: size,
-                value: self.size.as_field(size.widget),
-            },
-            ObjectField {
-                def: facing,
-                value: self.facing.as_field(facing.widget),
-            },
-        ]
-    }
-
-    /// The agent it places at `spawn`. Enemies are drawn with their kind's character file from
-    /// the data directory (`assets/characters/<kind>.ron`); other kinds as their outline.
-    pub fn agent(&self, spawn: DVec2) -> LevelAgent {
-        LevelAgent {
-            kind: self.kind,
-            size: self.size,
-            spawn,
-            facing: self.facing,
-            character: default_character(self.kind),
-            patrol: None,
-        }
-    }
-}
-
-/// The character file an agent of `kind` gets when placed: the enemies' files that ship in the
-/// data directory, `None` (drawn as its outline) for the others.
-pub fn default_character(kind: AgentKind) -> Option<String> {
-    kind.is_enemy()
-        .then(|| format!("assets/characters/{}.ron", kind.name()))
-}
-
-/// The size class each kind is meant for (the one the agent tool switches to with the kind).
-pub fn meant_size(kind: AgentKind) -> AgentSize {
-    match kind {
-        AgentKind::Crawler | AgentKind::Patrol => AgentSize::Small,
-        AgentKind::Hopper => AgentSize::Medium,
-        AgentKind::Brute => AgentSize::Large,
-        AgentKind::Idle => AgentSize::Hero,
-    }
-}
-
-/// The first offset a new mover's path gets besides `(0, 0)`: 4 m to the right, a bridge. The
-/// designer drags it where it should go.
-pub const NEW_MOVER_TRAVEL: DVec2 = DVec2::new(4.0, 0.0);
-/// A new mover's period, s.
-pub const NEW_MOVER_PERIOD: f64 = 3.0;
-
-/// A new mover: one rectangular piece over `r`, a path from its rest pose to
-/// [`NEW_MOVER_TRAVEL`] and back in [`NEW_MOVER_PERIOD`] seconds, eased.
-pub fn new_mover(r: Aabb) -> LevelMover {
-    LevelMover {
-        pieces: vec![rect_points(r)],
-        path: vec![DVec2::ZERO, NEW_MOVER_TRAVEL],
-        period: NEW_MOVER_PERIOD,
-        mode: MoverMode::PingPong,
-        ease: MoverEase::Smooth,
-        one_way: false,
-        spin: 0.0,
-        swing: 0.0,
-        pivot: Default::default(),
-    }
-}
-
-/// A new closed door filling `r`, with no switch yet.
-pub fn new_door(r: Aabb) -> LevelDoor {
-    LevelDoor {
-        points: rect_points(r),
-        open: false,
-        switch: None,
-        close_after: None,
     }
 }
 
@@ -209,563 +79,149 @@ pub fn rect_centre(points: &[DVec2]) -> DVec2 {
     Aabb::from_points(points.iter().copied()).centre()
 }
 
-/// The collider (counter-clockwise, relative to the feet) of an agent of `size` in `level`: its
-/// class's box, or for [`AgentSize::Hero`] the standing collider of the level's tuning.
-pub fn collider_points(level: &Level, size: AgentSize) -> Vec<DVec2> {
-    let shape = crate::sim::agents::class_collider(size).unwrap_or_else(|| {
-        Tuning::default()
-            .with_overrides(&level.tuning)
-            .stand_collider
-    });
-    // Every class's and a validated tuning's collider is valid; an empty outline picks nothing.
-    shape.points().unwrap_or_default()
+/// Every object of the level, kind by kind in [`KINDS`]' order, each list in order.
+fn all(level: &Level) -> impl Iterator<Item = (&'static dyn AnyKind, usize)> + '_ {
+    KINDS
+        .iter()
+        .flat_map(move |&k| (0..k.count(level)).map(move |i| (k, i)))
 }
 
-/// An agent's collider outline where it spawns (level coordinates).
-pub fn agent_outline(level: &Level, a: &LevelAgent) -> Vec<DVec2> {
-    collider_points(level, a.size)
-        .into_iter()
-        .map(|q| q + a.spawn)
-        .collect()
+fn grab(k: &'static dyn AnyKind, index: usize, part: Part) -> Grab {
+    Grab::new(k.name(), index, part)
 }
 
-/// `a` moved by `delta`, its patrol range along.
-pub fn shifted(a: &LevelAgent, delta: DVec2) -> LevelAgent {
-    LevelAgent {
-        spawn: a.spawn + delta,
-        patrol: a.patrol.map(|r| r.map(|x| x + delta.x)),
-        ..a.clone()
-    }
-}
-
-/// The point a mover's path is drawn from: the centre of its pieces' box at rest.
-pub fn mover_anchor(m: &LevelMover) -> DVec2 {
-    Aabb::from_points(m.pieces.iter().flatten().copied()).centre()
-}
-
-/// Where each of a mover's path nodes is drawn: its anchor moved by the offset.
-pub fn path_points(m: &LevelMover) -> Vec<DVec2> {
-    let a = mover_anchor(m);
-    m.path.iter().map(|&o| a + o).collect()
-}
-
-/// Where an agent's patrol range's ends are drawn (and grabbed): at its feet's height.
-pub fn patrol_points(a: &LevelAgent) -> Option<[DVec2; 2]> {
-    a.patrol.map(|r| r.map(|x| DVec2::new(x, a.spawn.y)))
-}
-
-/// The handle nearest `p` within `radius` (path nodes, patrol range ends), else the agent whose collider box holds
-/// `p` (grown by `radius`; the last one drawn first).
+/// The handle nearest `p` within `radius` (path nodes, patrol range ends), else the body of an
+/// object picked by its box ([`BodyPick::Box`]: an agent) grown by `radius`, the last one drawn
+/// first.
 pub fn pick_handle(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
     let mut best: Option<(f64, Grab)> = None;
-    for (mi, m) in level.movers.iter().enumerate() {
-        for (node, q) in path_points(m).into_iter().enumerate() {
+    for (k, i) in all(level) {
+        for (h, q) in k.handles(level, i).into_iter().enumerate() {
             let d = q.distance(p);
             if d <= radius && best.is_none_or(|(b, _)| d < b) {
-                best = Some((d, Grab::PathNode { mover: mi, node }));
-            }
-        }
-    }
-    for (agent, a) in level.agents.iter().enumerate() {
-        for (end, q) in patrol_points(a).into_iter().flatten().enumerate() {
-            let d = q.distance(p);
-            if d <= radius && best.is_none_or(|(b, _)| d < b) {
-                best = Some((d, Grab::PatrolEnd { agent, end }));
+                best = Some((d, grab(k, i, Part::Handle(h))));
             }
         }
     }
     if let Some((_, g)) = best {
         return Some(g);
     }
-    (0..level.agents.len())
+    let boxed = KINDS
+        .iter()
         .rev()
-        .find(|&i| {
-            Aabb::from_points(agent_outline(level, &level.agents[i]))
-                .expand(radius)
+        .filter(|k| k.body_pick() == BodyPick::Box);
+    boxed
+        .flat_map(|&k| (0..k.count(level)).rev().map(move |i| (k, i)))
+        .find_map(|(k, i)| {
+            let body = Aabb::from_points(k.body(level, i).into_iter().flatten());
+            body.expand(radius)
                 .contains(p)
+                .then(|| grab(k, i, Part::Body))
         })
-        .map(Grab::Agent)
 }
 
-/// The corner of one of mover `mover`'s pieces within `radius` of `p` (the nearest).
-pub fn pick_corner(level: &Level, mover: usize, p: DVec2, radius: f64) -> Option<Grab> {
-    let m = level.movers.get(mover)?;
-    let mut best: Option<(f64, Grab)> = None;
-    for (piece, points) in m.pieces.iter().enumerate() {
-        for (corner, q) in points.iter().enumerate() {
-            let d = q.distance(p);
-            if d <= radius && best.is_none_or(|(b, _)| d < b) {
-                let g = Grab::Corner {
-                    mover,
-                    piece,
-                    corner,
-                };
-                best = Some((d, g));
-            }
+/// The corner of `object` within `radius` of `p` (the nearest): corners are handles of the
+/// selected object only.
+pub fn pick_corner(level: &Level, object: ObjectRef, p: DVec2, radius: f64) -> Option<Grab> {
+    let k = object.kind();
+    let mut best: Option<(f64, usize)> = None;
+    for (c, q) in k.corners(level, object.index).into_iter().enumerate() {
+        let d = q.distance(p);
+        if d <= radius && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
         }
     }
-    best.map(|(_, g)| g)
+    best.map(|(_, c)| grab(k, object.index, Part::Corner(c)))
 }
 
-/// The edit that adds `p` as a corner of mover `mover`: into the piece edge nearest to it,
-/// between that edge's ends (refused by the level's rules unless the piece stays strictly
-/// convex: a point outside the piece, beyond that edge). `None` if the mover does not exist.
-pub fn with_corner(level: &Level, mover: usize, p: DVec2) -> Option<Edit> {
-    let m = level.movers.get(mover)?;
-    let mut best: Option<(f64, usize, usize)> = None;
-    for (k, points) in m.pieces.iter().enumerate() {
-        let n = points.len();
-        for e in 0..n {
-            let d = closest_on_segment(points[e], points[(e + 1) % n], p).distance(p);
-            if best.is_none_or(|(b, _, _)| d < b) {
-                best = Some((d, k, e));
-            }
-        }
-    }
-    let (_, k, e) = best?;
-    Some(mover_edit(level, mover, |m| m.pieces[k].insert(e + 1, p)))
-}
-
-/// The edit that removes corner `grab` of a mover's piece; `None` unless `grab` is a corner
-/// that exists of a piece with more than three.
-pub fn without_corner(level: &Level, grab: Grab) -> Option<Edit> {
-    let Grab::Corner {
-        mover,
-        piece,
-        corner,
-    } = grab
-    else {
-        return None;
-    };
-    if !exists(level, grab) || level.movers[mover].pieces[piece].len() <= 3 {
-        return None;
-    }
-    Some(mover_edit(level, mover, |m| {
-        m.pieces[piece].remove(corner);
-    }))
-}
-
-/// The edit that changes mover `i` (which must exist) by `change`, the other movers as they are.
-pub fn mover_edit(level: &Level, i: usize, change: impl FnOnce(&mut LevelMover)) -> Edit {
-    let mut movers = level.movers.clone();
-    change(&mut movers[i]);
-    Edit::SetMovers {
-        movers,
-        restore: false,
-    }
-}
-
-/// The path segment of a mover within `radius` of `p`: `(mover, segment, nearest point)`,
-/// segment `k` running from node `k` to node `k + 1`.
-pub fn pick_path_segment(level: &Level, p: DVec2, radius: f64) -> Option<(usize, usize, DVec2)> {
-    let mut best: Option<(f64, (usize, usize, DVec2))> = None;
-    for (mi, m) in level.movers.iter().enumerate() {
-        let pts = path_points(m);
-        for (k, w) in pts.windows(2).enumerate() {
+/// The segment of a path (between two nodes of a kind with [`AnyKind::nodes`]) within `radius`
+/// of `p`: `(object, segment, nearest point)`, segment `s` running from node `s` to node `s + 1`.
+pub fn pick_path_segment(
+    level: &Level,
+    p: DVec2,
+    radius: f64,
+) -> Option<(ObjectRef, usize, DVec2)> {
+    let mut best: Option<(f64, (ObjectRef, usize, DVec2))> = None;
+    for (k, i) in all(level).filter(|(k, _)| k.nodes()) {
+        let pts = k.handles(level, i);
+        for (s, w) in pts.windows(2).enumerate() {
             let q = closest_on_segment(w[0], w[1], p);
             let d = q.distance(p);
             if d <= radius && best.is_none_or(|(b, _)| d < b) {
-                best = Some((d, (mi, k, q)));
+                best = Some((d, (ObjectRef::new(k.name(), i), s, q)));
             }
         }
     }
     best.map(|(_, h)| h)
 }
 
-/// The switch, door or mover (at rest) holding `p`, in that order, the last one of a list first.
+/// The region (a door's switch), else the body picked by its inside ([`BodyPick::Inside`]: a
+/// door, a mover at rest) holding `p`, kind by kind in [`KINDS`]' order, the last one of a
+/// list first.
 pub fn pick_inside(level: &Level, p: DVec2) -> Option<Grab> {
-    if let Some(i) = (0..level.doors.len())
-        .rev()
-        .find(|&i| level.doors[i].switch.is_some_and(|s| s.contains(p)))
-    {
-        return Some(Grab::Switch(i));
+    let last_first = |k: &'static dyn AnyKind| (0..k.count(level)).rev().map(move |i| (k, i));
+    let region = KINDS
+        .iter()
+        .flat_map(|&k| last_first(k))
+        .find(|&(k, i)| k.region(level, i).is_some_and(|r| r.contains(p)));
+    if let Some((k, i)) = region {
+        return Some(grab(k, i, Part::Region));
     }
-    if let Some(i) = (0..level.doors.len())
-        .rev()
-        .find(|&i| inside(&level.doors[i].points, p))
-    {
-        return Some(Grab::Door(i));
+    KINDS
+        .iter()
+        .filter(|k| k.body_pick() == BodyPick::Inside)
+        .flat_map(|&k| last_first(k))
+        .find(|&(k, i)| k.body(level, i).iter().any(|o| inside(o, p)))
+        .map(|(k, i)| grab(k, i, Part::Body))
+}
+
+/// The body picked by its outline ([`BodyPick::Outline`]: a checkpoint, the goal) nearest `p`
+/// within `radius`.
+pub fn pick_outline(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
+    let mut best: Option<(f64, Grab)> = None;
+    for (k, i) in all(level).filter(|(k, _)| k.body_pick() == BodyPick::Outline) {
+        for o in k.body(level, i) {
+            for e in 0..o.len() {
+                let d = closest_on_segment(o[e], o[(e + 1) % o.len()], p).distance(p);
+                if d <= radius && best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, grab(k, i, Part::Body)));
+                }
+            }
+        }
     }
-    (0..level.movers.len())
-        .rev()
-        .find(|&i| level.movers[i].pieces.iter().any(|piece| inside(piece, p)))
-        .map(Grab::Mover)
+    best.map(|(_, g)| g)
 }
 
 /// Whether `grab` names something `level` has.
 pub fn exists(level: &Level, grab: Grab) -> bool {
-    match grab {
-        Grab::Agent(i) => i < level.agents.len(),
-        Grab::Mover(i) => i < level.movers.len(),
-        Grab::PathNode { mover, node } => {
-            level.movers.get(mover).is_some_and(|m| node < m.path.len())
-        }
-        Grab::Corner {
-            mover,
-            piece,
-            corner,
-        } => level
-            .movers
-            .get(mover)
-            .and_then(|m| m.pieces.get(piece))
-            .is_some_and(|p| corner < p.len()),
-        Grab::PatrolEnd { agent, .. } => {
-            level.agents.get(agent).is_some_and(|a| a.patrol.is_some())
-        }
-        Grab::Door(i) => i < level.doors.len(),
-        Grab::Switch(i) => level.doors.get(i).is_some_and(|d| d.switch.is_some()),
-    }
+    grab_point(level, grab).is_some()
 }
 
-/// The point of `grab` that a drag keeps at the pointer's offset (and snaps to the grid): an
-/// agent's spawn, a mover's or door's first point, a path node, a patrol range's end, a switch's
-/// lower-left corner.
-/// `None` if it does not exist.
+/// The point of `grab` that a drag keeps at the pointer's offset (and snaps to the grid): its
+/// kind's anchor for the body, the handle or corner itself, a region's lower-left corner. `None`
+/// if it does not exist.
 pub fn grab_point(level: &Level, grab: Grab) -> Option<DVec2> {
-    match grab {
-        Grab::Agent(i) => level.agents.get(i).map(|a| a.spawn),
-        Grab::Mover(i) => level
-            .movers
-            .get(i)
-            .and_then(|m| m.pieces.first()?.first().copied()),
-        Grab::PathNode { mover, node } => level
-            .movers
-            .get(mover)
-            .and_then(|m| path_points(m).get(node).copied()),
-        Grab::Corner {
-            mover,
-            piece,
-            corner,
-        } => level
-            .movers
-            .get(mover)
-            .and_then(|m| m.pieces.get(piece)?.get(corner).copied()),
-        Grab::PatrolEnd { agent, end } => level
-            .agents
-            .get(agent)
-            .and_then(patrol_points)
-            .map(|ends| ends[end]),
-        Grab::Door(i) => level.doors.get(i).and_then(|d| d.points.first().copied()),
-        Grab::Switch(i) => level.doors.get(i).and_then(|d| d.switch).map(|s| s.min),
-    }
+    grab.object
+        .kind()
+        .part_point(level, grab.object.index, grab.part)
 }
 
-/// The edit that moves `grab` by `delta` (a path node moves its offset; a mover's pieces move
-/// and its path goes with them; a door moves without its switch). `None` if it does not exist.
+/// The edit that moves `grab` by `delta` (its kind says how: a node moves its offset, a door
+/// moves without its switch). `None` if it does not exist.
 pub fn moved(level: &Level, grab: Grab, delta: DVec2) -> Option<Edit> {
-    if !exists(level, grab) {
-        return None;
-    }
-    Some(match grab {
-        Grab::Agent(i) => {
-            let mut agents = level.agents.clone();
-            agents[i] = shifted(&agents[i], delta);
-            Edit::SetAgents {
-                agents,
-                restore: false,
-            }
-        }
-        Grab::Mover(i) => mover_edit(level, i, |m| {
-            for q in m.pieces.iter_mut().flatten() {
-                *q += delta;
-            }
-        }),
-        Grab::PathNode { mover, node } => mover_edit(level, mover, |m| m.path[node] += delta),
-        // The piece reshaped; the level's rules refuse it when it stops being strictly convex
-        // (the drag then stops at its last valid shape).
-        Grab::Corner {
-            mover,
-            piece,
-            corner,
-        } => mover_edit(level, mover, |m| m.pieces[piece][corner] += delta),
-        Grab::PatrolEnd { agent, end } => {
-            // Along x only: the range is a stretch of level x at the agent's feet.
-            let mut agents = level.agents.clone();
-            if let Some(r) = &mut agents[agent].patrol {
-                r[end] += delta.x;
-            }
-            Edit::SetAgents {
-                agents,
-                restore: false,
-            }
-        }
-        Grab::Door(i) => {
-            let mut doors = level.doors.clone();
-            for q in &mut doors[i].points {
-                *q += delta;
-            }
-            Edit::SetDoors {
-                doors,
-                restore: false,
-            }
-        }
-        Grab::Switch(i) => {
-            let mut doors = level.doors.clone();
-            if let Some(s) = &mut doors[i].switch {
-                s.min += delta;
-                s.max += delta;
-            }
-            Edit::SetDoors {
-                doors,
-                restore: false,
-            }
-        }
-    })
+    grab.object
+        .kind()
+        .moved(level, grab.object.index, grab.part, delta)
 }
 
-/// The edit that removes `object` (a door's switch goes with its door).
+/// The edit that removes `object` (everything of it goes along: a door's switch).
 pub fn removed(level: &Level, object: ObjectRef) -> Option<Edit> {
-    Some(match object {
-        ObjectRef::Agent(i) if i < level.agents.len() => {
-            let mut agents = level.agents.clone();
-            agents.remove(i);
-            Edit::SetAgents {
-                agents,
-                restore: false,
-            }
-        }
-        ObjectRef::Mover(i) if i < level.movers.len() => {
-            let mut movers = level.movers.clone();
-            movers.remove(i);
-            Edit::SetMovers {
-                movers,
-                restore: false,
-            }
-        }
-        ObjectRef::Door(i) if i < level.doors.len() => {
-            let mut doors = level.doors.clone();
-            doors.remove(i);
-            Edit::SetDoors {
-                doors,
-                restore: false,
-            }
-        }
-        _ => return None,
-    })
+    object.kind().removed(level, object.index)
 }
 
-/// A copied object, with its properties: what Ctrl+C keeps and Ctrl+V adds again.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ObjectClip {
-    /// An agent.
-    Agent(LevelAgent),
-    /// A mover (its path is relative, so it goes along unchanged).
-    Mover(LevelMover),
-    /// A door with its switch.
-    Door(LevelDoor),
-}
-
-impl ObjectClip {
-    /// A copy of `object`, `None` if it does not exist.
-    pub fn of(level: &Level, object: ObjectRef) -> Option<ObjectClip> {
-        Some(match object {
-            ObjectRef::Agent(i) => ObjectClip::Agent(level.agents.get(i)?.clone()),
-            ObjectRef::Mover(i) => ObjectClip::Mover(level.movers.get(i)?.clone()),
-            ObjectRef::Door(i) => ObjectClip::Door(level.doors.get(i)?.clone()),
-        })
-    }
-
-    /// The point pasting puts at the cursor: an agent's feet, the centre of a mover's or a
-    /// door's box.
-    pub fn handle(&self) -> DVec2 {
-        match self {
-            ObjectClip::Agent(a) => a.spawn,
-            ObjectClip::Mover(m) => mover_anchor(m),
-            ObjectClip::Door(d) => rect_centre(&d.points),
-        }
-    }
-
-    /// The edit that adds it moved by `delta` (a door's switch moves with it) at the end of its
-    /// list, and the object it becomes.
-    pub fn pasted(&self, level: &Level, delta: DVec2) -> (Edit, ObjectRef) {
-        match self {
-            ObjectClip::Agent(a) => {
-                let mut agents = level.agents.clone();
-                agents.push(shifted(a, delta));
-                let at = ObjectRef::Agent(agents.len() - 1);
-                (
-                    Edit::SetAgents {
-                        agents,
-                        restore: false,
-                    },
-                    at,
-                )
-            }
-            ObjectClip::Mover(m) => {
-                let mut movers = level.movers.clone();
-                let mut m = m.clone();
-                for q in m.pieces.iter_mut().flatten() {
-                    *q += delta;
-                }
-                movers.push(m);
-                let at = ObjectRef::Mover(movers.len() - 1);
-                (
-                    Edit::SetMovers {
-                        movers,
-                        restore: false,
-                    },
-                    at,
-                )
-            }
-            ObjectClip::Door(d) => {
-                let mut doors = level.doors.clone();
-                let mut d = d.clone();
-                for q in &mut d.points {
-                    *q += delta;
-                }
-                if let Some(s) = &mut d.switch {
-                    s.min += delta;
-                    s.max += delta;
-                }
-                doors.push(d);
-                let at = ObjectRef::Door(doors.len() - 1);
-                (
-                    Edit::SetDoors {
-                        doors,
-                        restore: false,
-                    },
-                    at,
-                )
-            }
-        }
-    }
-}
-
-// ----- the edits' checks -----
-
-/// Sets the agents (see the module docs for the checks); returns the inverse.
-pub(super) fn set_agents(
-    level: &mut Level,
-    agents: &[LevelAgent],
-    strict: bool,
-) -> Result<Edit, EditError> {
-    if agents.len() > MAX_AGENTS {
-        return Err(EditError::Limit(LimitExceeded::Agents {
-            count: agents.len(),
-        }));
-    }
-    for (i, a) in agents.iter().enumerate() {
-        if let Some(why) = agent_problem(a) {
-            return Err(EditError::Object(format!("agent {i}: {why}")));
-        }
-        if strict && is_new(&level.agents, i, a) {
-            agent_placement(level, i, a)?;
-        }
-    }
-    Ok(Edit::SetAgents {
-        agents: std::mem::replace(&mut level.agents, agents.to_vec()),
-        restore: true,
-    })
-}
-
-/// Sets the movers (see the module docs for the checks); returns the inverse.
-pub(super) fn set_movers(level: &mut Level, movers: &[LevelMover]) -> Result<Edit, EditError> {
-    if movers.len() > MAX_MOVERS {
-        return Err(EditError::Limit(LimitExceeded::Movers {
-            count: movers.len(),
-        }));
-    }
-    for (i, m) in movers.iter().enumerate() {
-        check_mover_size(i, m).map_err(EditError::Limit)?;
-        if let Some(why) = mover_problem(m).or_else(|| mover_outside(m, level.bounds)) {
-            return Err(EditError::Object(format!("mover {i}: {why}")));
-        }
-    }
-    Ok(Edit::SetMovers {
-        movers: std::mem::replace(&mut level.movers, movers.to_vec()),
-        restore: true,
-    })
-}
-
-/// Sets the doors (see the module docs for the checks); returns the inverse.
-pub(super) fn set_doors(level: &mut Level, doors: &[LevelDoor]) -> Result<Edit, EditError> {
-    if doors.len() != level.doors.len() {
-        // Doors count as polygons of the meshes.
-        let outlines = level
-            .polygons
-            .iter()
-            .map(|p| p.points.len())
-            .chain(doors.iter().map(|d| d.points.len()));
-        check_counts(
-            level.polygons.len() + doors.len(),
-            outlines.enumerate(),
-            level.ladders.len(),
-        )
-        .map_err(EditError::Limit)?;
-    }
-    for (i, d) in doors.iter().enumerate() {
-        if let Some(why) = level.door_problem(i, d) {
-            return Err(EditError::Object(format!("door {i}: {why}")));
-        }
-    }
-    if let Some((i, j)) = doors_overlap(doors) {
-        return Err(EditError::Object(format!(
-            "door {i}: its outline would overlap door {j}'s"
-        )));
-    }
-    Ok(Edit::SetDoors {
-        doors: std::mem::replace(&mut level.doors, doors.to_vec()),
-        restore: true,
-    })
-}
-
-/// Whether `item`, at index `i` of a new list, is new or changed against `old`: not at `i` there,
-/// nor at a neighbour (an insertion or a deletion before it shifts the rest by one; the editor's
-/// edits add, change or delete one object at a time). So deleting an agent never refuses the ones
-/// after it, even one a level file placed inside a rock.
-fn is_new<T: PartialEq>(old: &[T], i: usize, item: &T) -> bool {
-    old.get(i) != Some(item)
-        && old.get(i + 1) != Some(item)
-        && (i == 0 || old.get(i - 1) != Some(item))
-}
-
-/// Refuses agent `i` where its collider would overlap a solid polygon or a closed door, or
-/// where its spawn is outside the level's bounds.
-pub(crate) fn agent_placement(level: &Level, i: usize, a: &LevelAgent) -> Result<(), EditError> {
-    let at = format!("({}, {})", Num(a.spawn.x), Num(a.spawn.y));
-    if let Some(b) = level.bounds.filter(|b| !b.contains(a.spawn)) {
-        return Err(EditError::Object(format!(
-            "agent {i}: its spawn {at} is outside the level's bounds min ({}, {}) max ({}, {})",
-            Num(b.min.x),
-            Num(b.min.y),
-            Num(b.max.x),
-            Num(b.max.y)
-        )));
-    }
-    let collider = collider_points(level, a.size);
-    let reach = Aabb::from_points(collider.iter().map(|&q| q + a.spawn));
-    let solids = level
-        .polygons
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.kind == PolygonKind::Solid)
-        .map(|(k, p)| (format!("polygon {k}"), &p.points))
-        .chain(
-            level
-                .doors
-                .iter()
-                .enumerate()
-                .filter(|(_, d)| !d.open)
-                .map(|(k, d)| (format!("door {k}"), &d.points)),
-        );
-    for (name, points) in solids {
-        if !reach.overlaps(&Aabb::from_points(points.iter().copied())) {
-            continue;
-        }
-        let pieces = convex_pieces(points).unwrap_or_default();
-        if pieces.iter().any(|piece| {
-            colliders_meet(piece, DVec2::ZERO, &collider, a.spawn) == Meeting::Overlapping
-        }) {
-            let size = reach.max - reach.min;
-            return Err(EditError::Object(format!(
-                "agent {i} ({}, {}): its {:.2} × {:.2} m collider at {at} overlaps {name}; put its \
-                 feet on free ground",
-                a.kind.name(),
-                a.size.name(),
-                size.x,
-                size.y
-            )));
-        }
-    }
-    Ok(())
+/// The centre of an object's body's box.
+pub fn centre(level: &Level, object: ObjectRef) -> Option<DVec2> {
+    let k = object.kind();
+    (object.index < k.count(level))
+        .then(|| Aabb::from_points(k.body(level, object.index).into_iter().flatten()).centre())
 }

@@ -3,13 +3,20 @@
 //! Each command stores what it needs and [`apply`] returns its inverse, built from the old values
 //! of exactly what it touched. A refused edit leaves the level untouched: the touched polygons are
 //! built as candidates, checked, and only then written back.
+//!
+//! The checks are the level's own ([`crate::level::validate`], the one validator, on the part
+//! an edit touches), wrapped in [`EditError::Invalid`]; the editor adds only its rules for edits
+//! (indices, the near-duplicate rule, finite transforms, an agent's placement).
 use glam::{DMat2, DVec2};
 
-use crate::collision::{validate_polygon, Aabb, GeometryError, Num, PolygonKind};
-use crate::level::document::polygon_id;
-use crate::level::limits::{check_counts, LimitExceeded};
-use crate::level::validate::{box_problem, in_range, mover_outside, music_problem};
-use crate::level::{Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon};
+use crate::collision::{Aabb, Num, PolygonKind};
+use crate::level::limits::check_counts;
+use crate::level::validate::{
+    check_bounds, check_colour, check_ladder, check_music, check_outline, check_spawn,
+};
+use crate::level::{Ladder, Level, LevelPolygon, LevelProblem};
+
+use super::kinds::ObjectList;
 
 use super::snap::close_outline;
 
@@ -73,30 +80,13 @@ pub enum Edit {
     SetCameraBounds { bounds: Option<Aabb> },
     /// Sets or clears the level bounds.
     SetBounds { bounds: Option<Aabb> },
-    /// Sets or clears the goal region.
-    SetGoal { goal: Option<Aabb> },
-    /// Replaces the checkpoint regions (add, move, delete: the whole list, so the inverse is the
-    /// list before).
-    SetCheckpoints { checkpoints: Vec<Aabb> },
     /// Sets the level's music track (`None`: the default, track 1).
     SetMusic { music: Option<u32> },
-    /// Replaces the agents (add, move, change, delete: the whole list, so the inverse is the
-    /// list before; `editor::objects` has the checks). `restore`: it puts back an earlier list
-    /// (an inverse), so the placement checks are skipped.
-    SetAgents {
-        agents: Vec<LevelAgent>,
-        restore: bool,
-    },
-    /// Replaces the movers, as [`Edit::SetAgents`] does the agents.
-    SetMovers {
-        movers: Vec<LevelMover>,
-        restore: bool,
-    },
-    /// Replaces the doors and their switches, as [`Edit::SetAgents`] does the agents.
-    SetDoors {
-        doors: Vec<LevelDoor>,
-        restore: bool,
-    },
+    /// Replaces one kind's objects (add, move, change, delete: the whole list, so the inverse
+    /// is the list before; the kind has the checks, `editor::kinds`). `restore`: it puts back an
+    /// earlier list (an inverse), so the kind's rules for new objects (an agent's placement) are
+    /// skipped.
+    SetObjects { list: ObjectList, restore: bool },
     /// Rotates polygons by `angle` radians (counter-clockwise) about `pivot`.
     Rotate {
         polygons: Vec<usize>,
@@ -145,9 +135,7 @@ impl Edit {
                 | Edit::InsertVertices { .. }
                 | Edit::InsertPolygons { .. }
                 | Edit::InsertLadder { .. }
-                | Edit::SetAgents { restore: true, .. }
-                | Edit::SetMovers { restore: true, .. }
-                | Edit::SetDoors { restore: true, .. }
+                | Edit::SetObjects { restore: true, .. }
         )
     }
 }
@@ -159,14 +147,15 @@ pub struct Applied {
     pub inverse: Edit,
 }
 
-/// Why an edit was refused. The message names the polygon, vertex, ladder or field, for display
-/// at the cursor.
+/// Why an edit was refused. The message names the polygon, vertex, ladder, object or field, for
+/// display at the cursor.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum EditError {
-    /// The result would not be a valid polygon (self-intersecting, zero area, duplicate
-    /// consecutive points, non-finite or out of range).
+    /// The result would break a rule of the level file (`level::validate`, the one validator):
+    /// the message a load of the result would give (a polygon that is not valid, a colour, a
+    /// ladder, region or bounds box, the spawn, an object, the music, a limit).
     #[error("{0}")]
-    Geometry(GeometryError),
+    Invalid(LevelProblem),
     /// Two vertices of one polygon would be closer than [`NEAR_DUPLICATE`].
     #[error(
         "polygon {polygon}: vertices {a} and {b} would be {distance:.2e} m apart, closer than the \
@@ -202,36 +191,29 @@ pub enum EditError {
     /// A selection is empty.
     #[error("nothing selected")]
     Empty,
-    /// A colour component is outside `[0, 1]`.
-    #[error("polygon {polygon}: colour {colour:?} must have every component in [0, 1]")]
-    Colour { polygon: usize, colour: [f32; 3] },
-    /// A ladder box is unusable.
-    #[error("ladder {index}: {why}")]
-    Ladder { index: usize, why: String },
-    /// The spawn point is non-finite or out of range.
-    #[error(
-        "spawn ({}, {}) must be finite and within ±1e7 m",
-        crate::collision::readable(.x),
-        crate::collision::readable(.y)
-    )]
-    Spawn { x: f64, y: f64 },
-    /// A bounds box is unusable.
-    #[error("{field}: {why}")]
-    Bounds { field: &'static str, why: String },
     /// A transform parameter is non-finite.
     #[error("{0}")]
     Transform(String),
-    /// The level would hold more polygons, points or ladders than `level::limits` allows.
+    /// A kind of object the level holds a few of at most would have more (a second goal).
+    #[error("a level has at most {most} {kind}: move or change the one it has")]
+    TooMany { kind: &'static str, most: usize },
+    /// An agent would be placed where the editor places none (its collider in a solid, its
+    /// spawn outside the level's bounds); the text names it and says why. A level file may hold
+    /// such an agent (the world moves it to free space), so this is the editor's rule only.
     #[error("{0}")]
-    Limit(LimitExceeded),
-    /// An agent, mover or door would be invalid or misplaced; the text names it and says why.
-    #[error("{0}")]
-    Object(String),
+    Placement(String),
+}
+
+// By hand, not `#[from]`: the problem is the whole message, not a `source()` to print again.
+impl From<LevelProblem> for EditError {
+    fn from(problem: LevelProblem) -> Self {
+        EditError::Invalid(problem)
+    }
 }
 
 /// Applies `edit` to `level`, or refuses it and leaves `level` unchanged. Each family of edits has
 /// its function below (vertices, polygons, a polygon's fields, the spawn and ladders, regions;
-/// objects in `editor::objects`).
+/// objects by their kind, `editor::kinds`).
 ///
 /// Cost: the touched polygons' size (validation is O(n log n) per touched polygon), plus the
 /// shift of later polygons or ladders on insertion or deletion; never the whole level's
@@ -262,21 +244,17 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         | Edit::MoveLadder { .. }
         | Edit::SetLadder { .. }
         | Edit::DeleteLadder { .. } => spawn_ladder_edit(level, edit)?,
-        Edit::SetCameraBounds { .. }
-        | Edit::SetBounds { .. }
-        | Edit::SetGoal { .. }
-        | Edit::SetCheckpoints { .. } => region_edit(level, edit)?,
+        Edit::SetCameraBounds { .. } | Edit::SetBounds { .. } => region_edit(level, edit)?,
         Edit::SetMusic { music } => {
-            if let Some(p) = music_problem(*music) {
-                return Err(EditError::Object(p.to_string()));
-            }
+            check_music(*music)?;
             Edit::SetMusic {
                 music: std::mem::replace(&mut level.music, *music),
             }
         }
-        Edit::SetAgents { agents, .. } => super::objects::set_agents(level, agents, strict)?,
-        Edit::SetMovers { movers, .. } => super::objects::set_movers(level, movers)?,
-        Edit::SetDoors { doors, .. } => super::objects::set_doors(level, doors)?,
+        Edit::SetObjects { list, .. } => Edit::SetObjects {
+            list: list.kind().set(level, list, strict)?,
+            restore: true,
+        },
     };
     Ok(Applied { inverse })
 }
@@ -516,9 +494,7 @@ fn field_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
 fn spawn_ladder_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
     Ok(match edit {
         Edit::MoveSpawn { to } => {
-            if !in_range(*to) {
-                return Err(EditError::Spawn { x: to.x, y: to.y });
-            }
+            check_spawn(*to)?;
             Edit::MoveSpawn {
                 to: std::mem::replace(&mut level.spawn, *to),
             }
@@ -571,34 +547,20 @@ fn spawn_ladder_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> 
     })
 }
 
-/// Regions: the camera and level bounds, the goal, the checkpoints. Returns the inverse.
+/// The camera and level bounds. Returns the inverse.
 fn region_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
     Ok(match edit {
         Edit::SetCameraBounds { bounds } => {
-            check_bounds("camera_bounds", bounds)?;
+            check_bounds("camera_bounds", bounds.as_ref())?;
             Edit::SetCameraBounds {
                 bounds: std::mem::replace(&mut level.camera_bounds, *bounds),
             }
         }
         Edit::SetBounds { bounds } => {
-            check_bounds("bounds", bounds)?;
-            check_inside_bounds(level, bounds)?;
+            check_bounds("bounds", bounds.as_ref())?;
+            level.check_inside(*bounds)?;
             Edit::SetBounds {
                 bounds: std::mem::replace(&mut level.bounds, *bounds),
-            }
-        }
-        Edit::SetGoal { goal } => {
-            check_region(level, "goal", goal)?;
-            Edit::SetGoal {
-                goal: std::mem::replace(&mut level.goal, *goal),
-            }
-        }
-        Edit::SetCheckpoints { checkpoints } => {
-            for c in checkpoints {
-                check_region(level, "checkpoint", &Some(*c))?;
-            }
-            Edit::SetCheckpoints {
-                checkpoints: std::mem::replace(&mut level.checkpoints, checkpoints.clone()),
             }
         }
         // `apply` sends each family its own variants only.
@@ -630,7 +592,7 @@ fn check_growth(level: &Level, edit: &Edit) -> Result<(), EditError> {
         points,
         level.ladders.len() + ladders,
     )
-    .map_err(EditError::Limit)
+    .map_err(|e| LevelProblem::Limit(e).into())
 }
 
 fn points_of(level: &Level, polygon: usize) -> Result<&[DVec2], EditError> {
@@ -753,13 +715,13 @@ fn add_polygons(
 
 fn check_polygon(index: usize, p: &LevelPolygon, strict: bool) -> Result<(), EditError> {
     check_points(index, &p.points, strict)?;
-    check_colour(index, p.colour)
+    Ok(check_colour(index, p.colour)?)
 }
 
 /// The geometry checks of one polygon: `validate_polygon`, then (if `strict`) the near-duplicate
 /// rule.
 fn check_points(polygon: usize, points: &[DVec2], strict: bool) -> Result<(), EditError> {
-    validate_polygon(polygon_id(polygon), points).map_err(EditError::Geometry)?;
+    check_outline(polygon, points)?;
     if strict {
         if let Some((a, b, distance)) = near_duplicate(points) {
             return Err(EditError::NearDuplicate {
@@ -794,72 +756,11 @@ pub fn near_duplicate(points: &[DVec2]) -> Option<(usize, usize, f64)> {
     best
 }
 
-fn check_colour(polygon: usize, colour: Option<[f32; 3]>) -> Result<(), EditError> {
-    match colour {
-        Some(c) if !c.iter().all(|v| (0.0..=1.0).contains(v)) => {
-            Err(EditError::Colour { polygon, colour: c })
-        }
-        _ => Ok(()),
-    }
-}
-
-fn check_ladder(index: usize, l: &Ladder) -> Result<(), EditError> {
-    match box_problem(&l.aabb()) {
-        Some(why) => Err(EditError::Ladder { index, why }),
-        None => Ok(()),
-    }
-}
-
-/// A goal or checkpoint region: a valid box, inside the level's bounds when it has them (as
-/// loading requires).
-fn check_region(level: &Level, field: &'static str, b: &Option<Aabb>) -> Result<(), EditError> {
-    check_bounds(field, b)?;
-    match (b, level.bounds) {
-        (Some(r), Some(o)) if !(o.contains(r.min) && o.contains(r.max)) => Err(EditError::Bounds {
-            field,
-            why: "the region must lie inside the level's bounds".into(),
-        }),
-        _ => Ok(()),
-    }
-}
-
-/// Refuses level bounds that would leave a checkpoint, the goal or a mover's path outside
-/// (`Level::validate`'s rules: the level would no longer save).
-fn check_inside_bounds(level: &Level, bounds: &Option<Aabb>) -> Result<(), EditError> {
-    let Some(b) = bounds else {
-        return Ok(());
-    };
-    let outside = |r: &Aabb| !(b.contains(r.min) && b.contains(r.max));
-    let why = if let Some(i) = level.checkpoints.iter().position(outside) {
-        Some(format!("checkpoint {i} would lie outside them"))
-    } else if level.goal.as_ref().is_some_and(outside) {
-        Some("the goal would lie outside them".to_string())
-    } else {
-        level
-            .movers
-            .iter()
-            .enumerate()
-            .find_map(|(i, m)| mover_outside(m, Some(*b)).map(|w| format!("mover {i}: {w}")))
-    };
-    match why {
-        Some(why) => Err(EditError::Bounds {
-            field: "bounds",
-            why,
-        }),
-        None => Ok(()),
-    }
-}
-
-fn check_bounds(field: &'static str, b: &Option<Aabb>) -> Result<(), EditError> {
-    match b.as_ref().and_then(box_problem) {
-        Some(why) => Err(EditError::Bounds { field, why }),
-        None => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collision::GeometryError;
+    use crate::editor::kinds::{checkpoint::Checkpoint, goal::Goal, set_list};
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
@@ -919,7 +820,10 @@ mod tests {
             },
         )
         .unwrap_err();
-        assert!(matches!(e, EditError::Limit(_)), "{e}");
+        assert!(
+            matches!(e, EditError::Invalid(LevelProblem::Limit(_))),
+            "{e}"
+        );
         assert_eq!(l.polygons[3].points.len(), MAX_POINTS_PER_POLYGON);
         let del = apply(&mut l, &Edit::DeletePolygons { polygons: vec![3] }).unwrap();
         apply(&mut l, &del.inverse).unwrap();
@@ -1066,13 +970,13 @@ mod tests {
         });
         round_trip(Edit::SetCameraBounds { bounds: b });
         round_trip(Edit::SetBounds { bounds: b });
-        let l = round_trip(Edit::SetGoal { goal: b });
+        let l = round_trip(set_list::<Goal>(b.into_iter().collect()));
         assert_eq!(l.goal, b);
         let l = round_trip(Edit::SetMusic { music: Some(3) });
         assert_eq!(l.music_track(), 2);
-        let l = round_trip(Edit::SetCheckpoints {
-            checkpoints: [b, b].into_iter().flatten().collect(),
-        });
+        let l = round_trip(set_list::<Checkpoint>(
+            [b, b].into_iter().flatten().collect(),
+        ));
         assert_eq!(l.checkpoints.len(), 2);
         let l = round_trip(Edit::Rotate {
             polygons: vec![1],
@@ -1128,7 +1032,9 @@ mod tests {
         );
         assert!(matches!(
             e,
-            EditError::Geometry(GeometryError::SelfIntersection { .. })
+            EditError::Invalid(LevelProblem::Polygon(
+                GeometryError::SelfIntersection { .. }
+            ))
         ));
         // Scaling a selection flat, or rotating nothing, is refused too.
         refused(
@@ -1380,12 +1286,10 @@ mod tests {
         });
         refused(Edit::SetCameraBounds { bounds: bad }, "camera_bounds: min");
         refused(Edit::SetBounds { bounds: bad }, "bounds: min");
-        refused(Edit::SetGoal { goal: bad }, "goal: min");
+        refused(set_list::<Goal>(bad.into_iter().collect()), "goal: min");
         refused(
-            Edit::SetCheckpoints {
-                checkpoints: bad.into_iter().collect(),
-            },
-            "checkpoint: min",
+            set_list::<Checkpoint>(bad.into_iter().collect()),
+            "checkpoint 0: min",
         );
         refused(Edit::AddPolygons { polygons: vec![] }, "nothing selected");
     }
@@ -1409,33 +1313,28 @@ mod tests {
             min: p(5., 0.),
             max: p(6., 2.),
         };
-        apply(
-            &mut l,
-            &Edit::SetCheckpoints {
-                checkpoints: vec![cp],
-            },
-        )
-        .unwrap();
+        apply(&mut l, &set_list::<Checkpoint>(vec![cp])).unwrap();
         let before = l.clone();
         let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
-        assert_eq!(e.to_string(), "bounds: checkpoint 0 would lie outside them");
+        assert_eq!(
+            e.to_string(),
+            "checkpoint 0: the region min (5, 0) max (6, 2) must lie inside the level's bounds \
+             min (-2, -2) max (2, 2)"
+        );
         assert_eq!(l, before);
         l.checkpoints.clear();
+        let unit = Aabb {
+            min: p(0., 0.),
+            max: p(1., 1.),
+        };
         l.movers.push(crate::level::LevelMover {
-            pieces: vec![square(0., 0., 1.)],
             path: vec![p(0., 0.), p(0., 5.)],
-            period: 1.0,
-            mode: Default::default(),
-            ease: Default::default(),
-            one_way: false,
-            spin: 0.0,
-            swing: 0.0,
-            pivot: Default::default(),
+            ..crate::editor::kinds::mover::new_mover(unit)
         });
         let e = apply(&mut l, &Edit::SetBounds { bounds: small }).unwrap_err();
         assert!(
             e.to_string()
-                .starts_with("bounds: mover 0: path offset 1 (0, 5)"),
+                .starts_with("mover 0: path offset 1 (0, 5) takes it outside"),
             "{e}"
         );
         l.movers.clear();

@@ -26,7 +26,8 @@ use std::path::{Path, PathBuf};
 use glam::DVec2;
 
 use super::history::History;
-use super::objects::{self, AgentTemplate, Grab, ObjectRef};
+use super::kinds::Clip;
+use super::objects::{AgentTemplate, Grab, ObjectRef};
 use super::ops::{Edit, EditError};
 use super::snap::Grid;
 use crate::collision::Aabb;
@@ -59,11 +60,12 @@ pub enum Hit {
     Polygon(usize),
     /// Inside a ladder.
     Ladder(usize),
-    /// An object: an agent, a mover or a path node of one, a door or its switch.
+    /// An object or a part of one: an agent, a mover or a path node of one, a door or its
+    /// switch.
     Object(Grab),
-    /// A mover's path segment `segment` (node `segment` to the next), at `point`.
+    /// The segment `segment` of an object's path (node `segment` to the next), at `point`.
     PathSegment {
-        mover: usize,
+        object: ObjectRef,
         segment: usize,
         point: DVec2,
     },
@@ -78,9 +80,9 @@ pub struct Selection {
     pub vertices: BTreeSet<(usize, usize)>,
     /// A ladder.
     pub ladder: Option<usize>,
-    /// An agent, mover or door.
+    /// An object of any kind (an agent, mover, door).
     pub object: Option<ObjectRef>,
-    /// The selected node of the selected mover's path.
+    /// The selected node of the selected object's path (a mover's).
     pub node: Option<usize>,
 }
 
@@ -216,7 +218,7 @@ pub struct EditorSession {
     message: Option<Message>,
     clipboard: Vec<LevelPolygon>,
     /// A copied object; when set, it is what pastes (a copy of polygons clears it).
-    object_clipboard: Option<objects::ObjectClip>,
+    object_clipboard: Option<Clip>,
     requests: Vec<Request>,
     /// Where saves may go; resolved from the process on the first save unless set.
     save_places: Option<SavePlaces>,

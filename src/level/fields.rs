@@ -5,10 +5,11 @@
 //! field), plus, after each field's type, `=> ("label", widget)`. It emits the struct unchanged
 //! and, on it, `FIELDS` (the name in the file, the label, the doc comment and the [`Widget`] of
 //! every field, in file order) and `fields_mut` (the same with a typed mutable reference to each
-//! value, [`FieldMut`]). The editor's object panels are generated from `fields_mut`
-//! (`editor::ui::objects`), so a field added here appears in the panel with its docs as the
-//! hover text and its range as the widget's bounds; a field whose value has no generic widget
-//! ([`Widget::Custom`]: outlines, paths, regions, file names) is drawn by the panel's own code.
+//! value, [`FieldMut`]). The editor's object panels are generated from `fields_mut` (each
+//! object kind's panel, `editor::kinds`, shown by `editor::ui::objects`), so a field added here
+//! appears in the panel with its docs as the hover text and its range as the widget's bounds; a
+//! field whose value has no generic widget ([`Widget::Custom`]: outlines, paths, regions, file
+//! names) is drawn by the kind's own panel code.
 //!
 //! Must never depend on window, GPU, audio or input crates: this is plain data about data.
 use glam::DVec2;

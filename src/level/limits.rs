@@ -24,7 +24,7 @@
 //! The same bounds hold for every RON data file's size (tuning, bindings, replays, materials:
 //! [`super::file::read_text`]) and for the editor: an edit that would cross one is refused with
 //! the same message.
-use super::document::{Level, LevelMover};
+use super::document::{Level, LevelDoor, LevelMover};
 
 /// Largest data file read, bytes (64 MiB).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -119,14 +119,19 @@ pub fn check_limits(level: &Level) -> Result<(), LimitExceeded> {
     for (index, m) in level.movers.iter().enumerate() {
         check_mover_size(index, m)?;
     }
-    // Doors are polygons of the meshes (door `i` is polygon `polygons.len() + i`).
+    check_outline_counts(level, &level.doors)
+}
+
+/// Checks the counts of `level`'s polygons with `doors` as its doors (doors are polygons of the
+/// meshes: door `i` is polygon `polygons.len() + i`), and its ladders: O(number of polygons).
+pub fn check_outline_counts(level: &Level, doors: &[LevelDoor]) -> Result<(), LimitExceeded> {
     let outlines = level
         .polygons
         .iter()
         .map(|p| p.points.len())
-        .chain(level.doors.iter().map(|d| d.points.len()));
+        .chain(doors.iter().map(|d| d.points.len()));
     check_counts(
-        level.polygons.len() + level.doors.len(),
+        level.polygons.len() + doors.len(),
         outlines.enumerate(),
         level.ladders.len(),
     )

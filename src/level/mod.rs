@@ -5,8 +5,9 @@
 //!   goal, spawn, bounds, tuning overrides). It is
 //!   `Clone + PartialEq` data with no behaviour beyond conversion to the collision core's input,
 //!   so the editor can snapshot and diff it for undo.
-//! - Validation ([`validate`]): everything a level can get wrong, checked before anything is built,
-//!   each problem naming its culprit (polygon or ladder index, field).
+//! - Validation ([`validate`]): the one validator, everything a level can get wrong, checked
+//!   before anything is built, each problem a [`LevelProblem`] naming its culprit (polygon or
+//!   ladder index, field). Loading, saving, `tessera check` and the editor's edits all use it.
 //! - Files: [`load_level`] / [`save_level`], [`load_tuning`], [`load_materials`] (the material
 //!   table the renderer and the audio share), and the shared RON plumbing
 //!   ([`file`](mod@file)) that replays and key bindings use too: errors name the file and, for
@@ -47,7 +48,9 @@ pub use document::{
 };
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};
-pub use limits::{check_counts, check_limits, check_mover_size, LimitExceeded};
+pub use limits::{
+    check_counts, check_limits, check_mover_size, check_outline_counts, LimitExceeded,
+};
 pub use load::{load_level, parse_level, DEFAULT_LEVEL_PATH};
 pub use materials::{
     load_materials, parse_materials, FootstepSound, Material, Materials, MaterialsError,

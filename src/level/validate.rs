@@ -1,108 +1,92 @@
-//! Level validation: everything checkable without building a mesh, in file order, first problem
-//! wins. Runs on load and before save, so a level on disk always loads.
+//! The one validator of a level: every rule a level file must keep that is checkable without
+//! building a mesh, each problem a [`LevelProblem`] naming its culprit. [`Level::validate`] runs
+//! them all in file order, first problem wins, on load (so `tessera check`) and before save, so a
+//! level on disk always loads. The editor checks each edit with the same functions on the part
+//! it touches ([`check_polygon`], [`check_ladder`], [`check_agents`], [`Level::check_doors`],
+//! ...) and wraps the problem in its own error, so an edit is refused with the message a load of
+//! the result would give, and a valid level stays valid.
 //!
 //! What is left to the simulation: whether the polygons triangulate (they do whenever they
 //! validate, barring a bug) and whether the spawn point is free (moved with a warning if not).
+//! What is left to the editor: rules for edits only (two vertices closer than its tolerance, an
+//! agent placed inside a rock), which a file may break and still load.
+//!
+//! # Must never depend on
+//! The editor, the simulation, or any window, GPU or audio crate: it reads `collision` (polygon
+//! validation, convex pieces) and `movement` (tuning ranges) only.
 use glam::DVec2;
 
-use super::document::{polygon_id, Level, LevelAgent, LevelDoor, LevelMover, MUSIC_TRACKS};
+use super::document::{
+    polygon_id, Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon, MUSIC_TRACKS,
+};
 use super::error::LevelProblem;
-use super::limits::check_limits;
+use super::limits::{check_limits, check_mover_size, LimitExceeded, MAX_AGENTS, MAX_MOVERS};
 use crate::collision::{validate_polygon, Aabb, Num, MAX_COORDINATE};
-use crate::movement::Tuning;
+use crate::movement::{Tuning, TuningOverrides};
 
 impl Level {
     /// Checks the limits of [`super::limits`] first, then polygons (via
-    /// `collision::validate_polygon`), colours, ladders, the doors, the spawn point, the agents,
-    /// the checkpoints and the goal (regions inside the bounds), the movers, both bounds, and the tuning overrides applied to `Tuning::default()`.
+    /// `collision::validate_polygon`), colours, ladders, the music track, the spawn point, the
+    /// doors, the agents, the checkpoints and the goal (regions inside the bounds), the movers,
+    /// both bounds, and the tuning overrides applied to `Tuning::default()`.
     pub fn validate(&self) -> Result<(), LevelProblem> {
         // First the counts (O(polygons)), so that the validation's own work is bounded.
         check_limits(self).map_err(LevelProblem::Limit)?;
         for (i, p) in self.polygons.iter().enumerate() {
-            validate_polygon(polygon_id(i), &p.points).map_err(LevelProblem::Polygon)?;
-            if let Some(c) = p.colour {
-                if !c.iter().all(|v| (0.0..=1.0).contains(v)) {
-                    return Err(LevelProblem::Colour {
-                        index: i,
-                        colour: c,
-                    });
-                }
-            }
+            check_polygon(i, p)?;
         }
         for (i, l) in self.ladders.iter().enumerate() {
-            if let Some(why) = box_problem(&l.aabb()) {
-                return Err(LevelProblem::Ladder { index: i, why });
-            }
+            check_ladder(i, l)?;
         }
-        if let Some(p) = music_problem(self.music) {
-            return Err(p);
+        check_music(self.music)?;
+        check_spawn(self.spawn)?;
+        self.check_doors(&self.doors)?;
+        check_agents(&self.agents)?;
+        for (i, c) in self.checkpoints.iter().enumerate() {
+            check_checkpoint(i, c, self.bounds)?;
         }
-        if !in_range(self.spawn) {
-            return Err(LevelProblem::Spawn {
-                x: self.spawn.x,
-                y: self.spawn.y,
-            });
-        }
-        for (i, d) in self.doors.iter().enumerate() {
+        check_goal(self.goal.as_ref(), self.bounds)?;
+        check_movers(&self.movers, self.bounds)?;
+        check_bounds("camera_bounds", self.camera_bounds.as_ref())?;
+        check_bounds("bounds", self.bounds.as_ref())?;
+        check_tuning(&self.tuning)
+    }
+
+    /// Checks `doors` as this level's doors: each door's outline, switch and timer
+    /// ([`Level::door_problem`]), then that no two overlap ([`doors_overlap`]). Door `i` is
+    /// polygon `polygons.len() + i` of the meshes; the counts are [`super::limits`]'.
+    pub fn check_doors(&self, doors: &[LevelDoor]) -> Result<(), LevelProblem> {
+        for (i, d) in doors.iter().enumerate() {
             if let Some(why) = self.door_problem(i, d) {
                 return Err(LevelProblem::Door { index: i, why });
             }
         }
-        if let Some((i, j)) = doors_overlap(&self.doors) {
-            return Err(LevelProblem::Door {
+        match doors_overlap(doors) {
+            Some((i, j)) => Err(LevelProblem::Door {
                 index: i,
                 why: format!("its outline overlaps door {j}'s"),
-            });
+            }),
+            None => Ok(()),
         }
-        for (i, a) in self.agents.iter().enumerate() {
-            if let Some(why) = agent_problem(a) {
-                return Err(LevelProblem::Agent { index: i, why });
-            }
-        }
-        let region_problem = |b: &Aabb| {
-            box_problem(b).or_else(|| {
-                let outside = self
-                    .bounds
-                    .filter(|o| !(o.contains(b.min) && o.contains(b.max)));
-                outside.map(|o| {
-                    format!(
-                        "the region min ({}, {}) max ({}, {}) must lie inside the level's bounds min ({}, {}) max ({}, {})",
-                        Num(b.min.x), Num(b.min.y), Num(b.max.x), Num(b.max.y),
-                        Num(o.min.x), Num(o.min.y), Num(o.max.x), Num(o.max.y)
-                    )
-                })
-            })
-        };
+    }
+
+    /// Checks that the checkpoints, the goal and the movers' paths lie inside `bounds` (level
+    /// bounds about to be set; `None`, automatic bounds, holds everything).
+    pub fn check_inside(&self, bounds: Option<Aabb>) -> Result<(), LevelProblem> {
         for (i, c) in self.checkpoints.iter().enumerate() {
-            if let Some(why) = region_problem(c) {
-                return Err(LevelProblem::Checkpoint { index: i, why });
-            }
+            check_checkpoint(i, c, bounds)?;
         }
-        if let Some(why) = self.goal.as_ref().and_then(region_problem) {
-            return Err(LevelProblem::Goal { why });
-        }
+        check_goal(self.goal.as_ref(), bounds)?;
         for (i, m) in self.movers.iter().enumerate() {
-            if let Some(why) = mover_problem(m).or_else(|| mover_outside(m, self.bounds)) {
+            if let Some(why) = mover_outside(m, bounds) {
                 return Err(LevelProblem::Mover { index: i, why });
             }
         }
-        for (field, b) in [
-            ("camera_bounds", self.camera_bounds),
-            ("bounds", self.bounds),
-        ] {
-            if let Some(why) = b.as_ref().and_then(box_problem) {
-                return Err(LevelProblem::Bounds { field, why });
-            }
-        }
-        Tuning::default()
-            .with_overrides(&self.tuning)
-            .validate()
-            .map_err(LevelProblem::Tuning)?;
         Ok(())
     }
 
     /// Why door `i` would be unusable as `d`, or `None`: a valid polygon, a valid switch region,
-    /// a positive `close_after` (also the level editor's rule).
+    /// a positive `close_after`.
     pub(crate) fn door_problem(&self, i: usize, d: &LevelDoor) -> Option<String> {
         let id = self.door_id(i);
         if let Err(e) = validate_polygon(id, &d.points) {
@@ -125,8 +109,137 @@ impl Level {
     }
 }
 
-/// Why an agent is unusable, or `None`: a spawn in range, a facing of 1 or -1 (also the level
-/// editor's rule).
+/// Checks polygon `index`'s outline (`collision::validate_polygon`).
+pub fn check_outline(index: usize, points: &[DVec2]) -> Result<(), LevelProblem> {
+    validate_polygon(polygon_id(index), points).map_err(LevelProblem::Polygon)
+}
+
+/// Checks polygon `index`'s colour: every component in `[0, 1]`.
+pub fn check_colour(index: usize, colour: Option<[f32; 3]>) -> Result<(), LevelProblem> {
+    match colour {
+        Some(c) if !c.iter().all(|v| (0.0..=1.0).contains(v)) => {
+            Err(LevelProblem::Colour { index, colour: c })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks polygon `index`: its outline, then its colour.
+pub fn check_polygon(index: usize, p: &LevelPolygon) -> Result<(), LevelProblem> {
+    check_outline(index, &p.points)?;
+    check_colour(index, p.colour)
+}
+
+/// Checks ladder `index`: a proper box ([`box_problem`]).
+pub fn check_ladder(index: usize, l: &Ladder) -> Result<(), LevelProblem> {
+    match box_problem(&l.aabb()) {
+        Some(why) => Err(LevelProblem::Ladder { index, why }),
+        None => Ok(()),
+    }
+}
+
+/// Checks the music track: 1 to [`MUSIC_TRACKS`], or `None` (the default).
+pub fn check_music(music: Option<u32>) -> Result<(), LevelProblem> {
+    match music.filter(|t| !(1..=MUSIC_TRACKS).contains(t)) {
+        Some(track) => Err(LevelProblem::Music { track }),
+        None => Ok(()),
+    }
+}
+
+/// Checks the spawn point: finite and within the coordinate range.
+pub fn check_spawn(spawn: DVec2) -> Result<(), LevelProblem> {
+    if in_range(spawn) {
+        Ok(())
+    } else {
+        Err(LevelProblem::Spawn {
+            x: spawn.x,
+            y: spawn.y,
+        })
+    }
+}
+
+/// Checks `camera_bounds` or `bounds` (`field`): a proper box when set.
+pub fn check_bounds(field: &'static str, b: Option<&Aabb>) -> Result<(), LevelProblem> {
+    match b.and_then(box_problem) {
+        Some(why) => Err(LevelProblem::Bounds { field, why }),
+        None => Ok(()),
+    }
+}
+
+/// Checks checkpoint `index`: a proper box inside the level's `bounds` when it has them.
+pub fn check_checkpoint(index: usize, c: &Aabb, bounds: Option<Aabb>) -> Result<(), LevelProblem> {
+    match region_problem(c, bounds) {
+        Some(why) => Err(LevelProblem::Checkpoint { index, why }),
+        None => Ok(()),
+    }
+}
+
+/// Checks the goal region: a proper box inside the level's `bounds` when it has them.
+pub fn check_goal(goal: Option<&Aabb>, bounds: Option<Aabb>) -> Result<(), LevelProblem> {
+    match goal.and_then(|g| region_problem(g, bounds)) {
+        Some(why) => Err(LevelProblem::Goal { why }),
+        None => Ok(()),
+    }
+}
+
+/// Checks a list of agents: at most [`MAX_AGENTS`], each usable ([`agent_problem`]).
+pub fn check_agents(agents: &[LevelAgent]) -> Result<(), LevelProblem> {
+    if agents.len() > MAX_AGENTS {
+        return Err(LevelProblem::Limit(LimitExceeded::Agents {
+            count: agents.len(),
+        }));
+    }
+    for (i, a) in agents.iter().enumerate() {
+        if let Some(why) = agent_problem(a) {
+            return Err(LevelProblem::Agent { index: i, why });
+        }
+    }
+    Ok(())
+}
+
+/// Checks a list of movers: at most [`MAX_MOVERS`], each within the size limits, usable
+/// ([`mover_problem`]) and, when the level has `bounds`, inside them along its whole path
+/// ([`mover_outside`]).
+pub fn check_movers(movers: &[LevelMover], bounds: Option<Aabb>) -> Result<(), LevelProblem> {
+    if movers.len() > MAX_MOVERS {
+        return Err(LevelProblem::Limit(LimitExceeded::Movers {
+            count: movers.len(),
+        }));
+    }
+    for (i, m) in movers.iter().enumerate() {
+        check_mover_size(i, m).map_err(LevelProblem::Limit)?;
+        if let Some(why) = mover_problem(m).or_else(|| mover_outside(m, bounds)) {
+            return Err(LevelProblem::Mover { index: i, why });
+        }
+    }
+    Ok(())
+}
+
+/// Checks the tuning overrides: applied to `Tuning::default()`, every value in range.
+pub fn check_tuning(overrides: &TuningOverrides) -> Result<(), LevelProblem> {
+    Tuning::default()
+        .with_overrides(overrides)
+        .validate()
+        .map_err(LevelProblem::Tuning)
+}
+
+/// Why a checkpoint or goal region is unusable, or `None`: a proper box, inside `bounds` when
+/// the level has them.
+fn region_problem(b: &Aabb, bounds: Option<Aabb>) -> Option<String> {
+    box_problem(b).or_else(|| {
+        let outside = bounds.filter(|o| !(o.contains(b.min) && o.contains(b.max)));
+        outside.map(|o| {
+            format!(
+                "the region min ({}, {}) max ({}, {}) must lie inside the level's bounds min ({}, {}) max ({}, {})",
+                Num(b.min.x), Num(b.min.y), Num(b.max.x), Num(b.max.y),
+                Num(o.min.x), Num(o.min.y), Num(o.max.x), Num(o.max.y)
+            )
+        })
+    })
+}
+
+/// Why an agent is unusable, or `None`: a spawn in range, a facing of 1 or -1, a patrol range
+/// around its spawn.
 pub(crate) fn agent_problem(a: &LevelAgent) -> Option<String> {
     if !in_range(a.spawn) {
         Some(format!(
@@ -160,13 +273,6 @@ pub(crate) fn agent_problem(a: &LevelAgent) -> Option<String> {
     } else {
         None
     }
-}
-
-/// Why a level's `music` names no track the game has (1 to [`MUSIC_TRACKS`]), or `None`.
-pub(crate) fn music_problem(music: Option<u32>) -> Option<LevelProblem> {
-    music
-        .filter(|t| !(1..=MUSIC_TRACKS).contains(t))
-        .map(|track| LevelProblem::Music { track })
 }
 
 /// Why mover `m`'s path takes it outside `bounds`, or `None`: every offset of the path must
@@ -333,11 +439,12 @@ pub(crate) fn turning_box(m: &LevelMover, o: DVec2) -> Aabb {
     }
 }
 
-pub(crate) fn in_range(p: DVec2) -> bool {
+/// Whether `p` is finite and within the coordinate range (±[`MAX_COORDINATE`]).
+pub fn in_range(p: DVec2) -> bool {
     p.is_finite() && p.abs().max_element() <= MAX_COORDINATE
 }
 
-/// Why a box is unusable, or `None` if it is fine (also the level editor's rule).
+/// Why a box is unusable, or `None` if it is fine.
 pub(crate) fn box_problem(b: &Aabb) -> Option<String> {
     if !in_range(b.min) || !in_range(b.max) {
         return Some(format!(
@@ -364,39 +471,25 @@ pub(crate) fn box_problem(b: &Aabb) -> Option<String> {
 mod tests {
     use super::*;
     use crate::collision::GeometryError;
-    use crate::level::{Ladder, LevelPolygon};
-    use crate::movement::TuningOverrides;
+    use crate::level::Ladder;
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
     }
 
+    /// Two polygons, a ladder and camera bounds, read as a level file is.
     fn good() -> Level {
-        Level {
-            name: "ok".into(),
-            polygons: vec![
-                LevelPolygon::solid(vec![p(-5., -1.), p(5., -1.), p(5., 0.), p(-5., 0.)]),
-                LevelPolygon::solid(vec![p(6., 0.), p(8., 0.), p(7., 1.)]),
+        let text = "(
+            name: \"ok\",
+            polygons: [
+                (points: [(-5.0, -1.0), (5.0, -1.0), (5.0, 0.0), (-5.0, 0.0)]),
+                (points: [(6.0, 0.0), (8.0, 0.0), (7.0, 1.0)]),
             ],
-            ladders: vec![Ladder {
-                min: p(2., 0.),
-                max: p(3., 4.),
-            }],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
-            spawn: p(0., 0.),
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: Some(Aabb {
-                min: p(-10., -5.),
-                max: p(10., 10.),
-            }),
-            bounds: None,
-            tuning: TuningOverrides::default(),
-        }
+            ladders: [(min: (2.0, 0.0), max: (3.0, 4.0))],
+            spawn: (0.0, 0.0),
+            camera_bounds: (min: (-10.0, -5.0), max: (10.0, 10.0)),
+        )";
+        crate::level::parse_ron(std::path::Path::new("ok.ron"), text).unwrap()
     }
 
     #[test]

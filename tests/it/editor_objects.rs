@@ -7,7 +7,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use glam::DVec2;
 use tessera::app::router::Mods;
-use tessera::editor::objects::NEW_MOVER_TRAVEL;
+use tessera::editor::kinds::mover::NEW_MOVER_TRAVEL;
 use tessera::editor::ObjectRef;
 use tessera::level::{load_level, AgentKind, AgentSize};
 
@@ -159,7 +159,7 @@ fn each_object_tool_builds_a_level_that_plays_as_built() {
     h.run();
     assert_eq!(
         h.state().gui.editor.session.selection.object,
-        Some(ObjectRef::Door(0))
+        Some(ObjectRef::new("door", 0))
     );
     drag(&mut h, p(1.0, 0.0), p(2.0, 1.0));
     h.run();

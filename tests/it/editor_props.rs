@@ -8,7 +8,11 @@ use glam::DVec2;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use tessera::collision::{ColliderId, PolygonKind};
-use tessera::editor::objects::{self, AgentTemplate};
+use tessera::editor::kinds::agent::Agent;
+use tessera::editor::kinds::door::{new_door, Door};
+use tessera::editor::kinds::mover::{new_mover, Mover};
+use tessera::editor::kinds::{changed, set_list, ObjectKind, Part};
+use tessera::editor::objects::{self, AgentTemplate, Grab, ObjectRef};
 use tessera::editor::{Edit, History};
 use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelPolygon};
 
@@ -126,59 +130,51 @@ fn object_edit(level: &Level, op: &Op) -> Option<Edit> {
                 }
                 .agent(p(x, y)),
             );
-            Edit::SetAgents {
-                agents,
-                restore: false,
-            }
+            set_list::<Agent>(agents)
         }
         Op::MoveAgent(a, x, y) if !level.agents.is_empty() => {
-            let g = objects::Grab::Agent(a % level.agents.len());
+            let g = Grab::new(Agent::NAME, a % level.agents.len(), Part::Body);
             objects::moved(level, g, p(x, y))?
         }
         Op::Mover(x, y) => {
             let mut movers = level.movers.clone();
-            movers.push(objects::new_mover(tessera::collision::Aabb {
+            movers.push(new_mover(tessera::collision::Aabb {
                 min: p(x, y),
                 max: p(x + 2.0, y + 0.5),
             }));
-            Edit::SetMovers {
-                movers,
-                restore: false,
-            }
+            set_list::<Mover>(movers)
         }
         Op::MoveNode(a, b, x, y) if !level.movers.is_empty() => {
             let mover = a % level.movers.len();
             let node = b % level.movers[mover].path.len();
-            objects::moved(level, objects::Grab::PathNode { mover, node }, p(x, y))?
+            let g = Grab::new(Mover::NAME, mover, Part::Handle(node));
+            objects::moved(level, g, p(x, y))?
         }
         Op::Door(x) => {
             let mut doors = level.doors.clone();
-            doors.push(objects::new_door(tessera::collision::Aabb {
+            doors.push(new_door(tessera::collision::Aabb {
                 min: p(x, 0.0),
                 max: p(x + 0.5, 2.0),
             }));
-            Edit::SetDoors {
-                doors,
-                restore: false,
-            }
+            set_list::<Door>(doors)
         }
         Op::Switch(a, x) if !level.doors.is_empty() => {
-            let mut doors = level.doors.clone();
-            let i = a % doors.len();
-            doors[i].switch = Some(tessera::collision::Aabb {
-                min: p(x, 0.0),
-                max: p(x + 1.0, 1.0),
-            });
-            Edit::SetDoors {
-                doors,
-                restore: false,
-            }
+            changed::<Door>(level, a % level.doors.len(), |d| {
+                d.switch = Some(tessera::collision::Aabb {
+                    min: p(x, 0.0),
+                    max: p(x + 1.0, 1.0),
+                })
+            })?
         }
         Op::DeleteObject(k, a) => {
             let object = match k {
-                0 if !level.agents.is_empty() => objects::ObjectRef::Agent(a % level.agents.len()),
-                1 if !level.movers.is_empty() => objects::ObjectRef::Mover(a % level.movers.len()),
-                2 if !level.doors.is_empty() => objects::ObjectRef::Door(a % level.doors.len()),
+                0 if !level.agents.is_empty() => {
+                    ObjectRef::new(Agent::NAME, a % level.agents.len())
+                }
+                1 if !level.movers.is_empty() => {
+                    ObjectRef::new(Mover::NAME, a % level.movers.len())
+                }
+                2 if !level.doors.is_empty() => ObjectRef::new(Door::NAME, a % level.doors.len()),
                 _ => return None,
             };
             objects::removed(level, object)?

@@ -638,7 +638,7 @@ fn a_mover_placed_and_its_path_node_dragged_with_the_mouse_undo_and_play() {
     );
     assert_eq!(
         m.path,
-        vec![DVec2::ZERO, tessera::editor::objects::NEW_MOVER_TRAVEL]
+        vec![DVec2::ZERO, tessera::editor::kinds::mover::NEW_MOVER_TRAVEL]
     );
 
     // Node 1 is drawn at the platform's centre plus its offset.

@@ -1,29 +1,32 @@
-//! The session's object gestures (placing them is the object tools': `tools/agent.rs`,
-//! `mover.rs`, `door.rs`, `switch.rs`): selecting and dragging objects (a path node, a whole mover, a door, its switch, an agent),
-//! inserting and deleting path nodes, and deleting objects. The edits and their checks are
-//! [`crate::editor::objects`]'; this is what a press, a drag and a release do with them.
+//! The session's object gestures, whatever the object's kind (placing them is the object tools':
+//! `tools/agent.rs`, `mover.rs`, `door.rs`, `switch.rs`): selecting and dragging an object or a
+//! part of one (a body, a handle such as a path node, a corner, a region such as a switch),
+//! inserting and deleting path nodes, copying, pasting and deleting objects. What each does to
+//! an object is its kind's ([`crate::editor::kinds`]); this is what a press, a drag and a
+//! release do with it.
 use glam::DVec2;
 
 use super::{EditorSession, Gesture, Modifiers};
-use crate::collision::Aabb;
+use crate::editor::kinds::Part;
 use crate::editor::objects::{self, Grab, ObjectRef};
 use crate::editor::ops::Edit;
 
 impl EditorSession {
-    /// Selects only `object` (and `node` of a mover's path).
+    /// Selects only `object` (and `node` of its path).
     pub fn select_object(&mut self, object: ObjectRef, node: Option<usize>) {
         self.selection.clear();
         self.selection.object = Some(object);
         self.selection.node = node;
     }
 
-    /// A press on an object with the select tool: selects it and starts moving it.
+    /// A press on an object with the select tool: selects it (and the node grabbed, when its
+    /// handles are the nodes of a path) and starts moving it.
     pub(super) fn grab_object(&mut self, what: Grab, p: DVec2) {
-        let node = match what {
-            Grab::PathNode { node, .. } => Some(node),
+        let node = match what.part {
+            Part::Handle(k) if what.object.kind().nodes() => Some(k),
             _ => None,
         };
-        self.select_object(what.object(), node);
+        self.select_object(what.object, node);
         if let Some(grab) = objects::grab_point(&self.level, what) {
             self.gesture = Gesture::Object {
                 what,
@@ -33,18 +36,18 @@ impl EditorSession {
         }
     }
 
-    /// A press on a mover's path segment: Ctrl inserts a node there (snapped), else the mover
-    /// is selected.
+    /// A press on a path's segment: Ctrl inserts a node there (snapped), else the object is
+    /// selected.
     pub(super) fn press_path_segment(
         &mut self,
-        mover: usize,
+        object: ObjectRef,
         segment: usize,
         point: DVec2,
         p: DVec2,
         mods: Modifiers,
     ) {
         if !mods.ctrl {
-            self.select_object(ObjectRef::Mover(mover), None);
+            self.select_object(object, None);
             return;
         }
         let point = if self.grid.enabled {
@@ -52,12 +55,14 @@ impl EditorSession {
         } else {
             point
         };
-        let edit = objects::mover_edit(&self.level, mover, |m| {
-            let offset = point - objects::mover_anchor(m);
-            m.path.insert(segment + 1, offset);
-        });
+        let Some(edit) = object
+            .kind()
+            .with_node(&self.level, object.index, segment, point)
+        else {
+            return;
+        };
         if self.edit(edit, p).is_ok() {
-            self.select_object(ObjectRef::Mover(mover), Some(segment + 1));
+            self.select_object(object, Some(segment + 1));
         }
     }
 
@@ -80,21 +85,15 @@ impl EditorSession {
         };
     }
 
-    /// Deletes the selected path node (a path keeps at least two; the mover stays selected and
-    /// `true` is returned), else the selected object.
+    /// Deletes the selected path node (the object stays selected and `true` is returned; the
+    /// level's rules refuse a path too short), else the selected object.
     pub(super) fn delete_object(&mut self) -> bool {
         let Some(object) = self.selection.object else {
             return false;
         };
         let at = self.object_centre(object).unwrap_or(self.level.spawn);
-        if let (ObjectRef::Mover(i), Some(node)) = (object, self.selection.node) {
-            let mut movers = self.level.movers.clone();
-            if movers.get(i).is_some_and(|m| node < m.path.len()) {
-                movers[i].path.remove(node);
-                let edit = Edit::SetMovers {
-                    movers,
-                    restore: false,
-                };
+        if let Some(node) = self.selection.node {
+            if let Some(edit) = object.kind().without_node(&self.level, object.index, node) {
                 if self.edit(edit, at).is_ok() {
                     self.selection.node = None;
                 }
@@ -113,7 +112,7 @@ impl EditorSession {
         let Some(clip) = self
             .selection
             .object
-            .and_then(|o| objects::ObjectClip::of(&self.level, o))
+            .and_then(|o| o.kind().clip(&self.level, o.index))
         else {
             return false;
         };
@@ -122,33 +121,23 @@ impl EditorSession {
         true
     }
 
-    /// Pastes the copied object with its handle at `at`, moved by whole grid cells (Ctrl+V), and
-    /// selects it; `false` when no object was copied.
+    /// Pastes the copied object with its paste point at `at`, moved by whole grid cells
+    /// (Ctrl+V), and selects it; `false` when no object was copied.
     pub(super) fn paste_object(&mut self, at: DVec2) -> bool {
         let Some(clip) = self.object_clipboard.clone() else {
             return false;
         };
-        let delta = self.grid.snap(at) - self.grid.snap(clip.handle());
-        let (edit, object) = clip.pasted(&self.level, delta);
+        let delta = self.grid.snap(at) - self.grid.snap(clip.paste_point(&self.level));
+        let (edit, index) = clip.pasted(&self.level, delta);
         if self.edit(edit, at).is_ok() {
-            self.select_object(object, None);
+            self.select_object(ObjectRef::new(clip.kind().name(), index), None);
         }
         true
     }
 
     /// The centre of an object's box (its collider's for an agent).
     pub fn object_centre(&self, object: ObjectRef) -> Option<DVec2> {
-        let level = &self.level;
-        let b = match object {
-            ObjectRef::Agent(i) => {
-                Aabb::from_points(objects::agent_outline(level, level.agents.get(i)?))
-            }
-            ObjectRef::Mover(i) => {
-                Aabb::from_points(level.movers.get(i)?.pieces.iter().flatten().copied())
-            }
-            ObjectRef::Door(i) => Aabb::from_points(level.doors.get(i)?.points.iter().copied()),
-        };
-        Some(b.centre())
+        objects::centre(&self.level, object)
     }
 
     /// Replaces the selected object with `edit`'s change of it (the panels' fields): one
@@ -162,27 +151,19 @@ impl EditorSession {
         let _ = self.edit(edit, at);
     }
 
-    /// Drops an object selection that no longer exists.
+    /// Drops an object selection that no longer exists, and a node past its path.
     pub(super) fn prune_object_selection(&mut self) {
-        let level = &self.level;
-        let live = match self.selection.object {
-            Some(ObjectRef::Agent(i)) => i < level.agents.len(),
-            Some(ObjectRef::Mover(i)) => {
-                let m = level.movers.get(i);
-                if self
-                    .selection
-                    .node
-                    .is_some_and(|n| m.is_none_or(|m| n >= m.path.len()))
-                {
-                    self.selection.node = None;
-                }
-                m.is_some()
-            }
-            Some(ObjectRef::Door(i)) => i < level.doors.len(),
-            None => true,
+        let Some(object) = self.selection.object else {
+            return;
         };
-        if !live {
+        let k = object.kind();
+        if object.index >= k.count(&self.level) {
             self.selection.object = None;
+            self.selection.node = None;
+            return;
+        }
+        let nodes = k.handles(&self.level, object.index).len();
+        if self.selection.node.is_some_and(|n| n >= nodes) {
             self.selection.node = None;
         }
     }
@@ -193,8 +174,9 @@ mod tests {
     use glam::DVec2;
 
     use super::super::{EditorSession, Hit, Modifiers, Tool};
-    use crate::editor::objects::{Grab, ObjectRef, NEW_MOVER_TRAVEL};
-    use crate::editor::ops::Edit;
+    use crate::editor::kinds::mover::NEW_MOVER_TRAVEL;
+    use crate::editor::kinds::{agent::Agent, set_list, Part};
+    use crate::editor::objects::{Grab, ObjectRef};
     use crate::level::{AgentKind, AgentSize, Level, LevelPolygon};
 
     fn p(x: f64, y: f64) -> DVec2 {
@@ -250,7 +232,7 @@ mod tests {
             (AgentKind::Brute, AgentSize::Large, p(-2., 0.))
         );
         assert_eq!(a.character.as_deref(), Some("assets/characters/brute.ron"));
-        assert_eq!(s.selection.object, Some(ObjectRef::Agent(0)));
+        assert_eq!(s.selection.object, Some(ObjectRef::new("agent", 0)));
         // Feet at x = 4.5, 0: its 1.2 m wide collider overlaps the block.
         click(&mut s, p(3.5, 0.0));
         assert_eq!(s.level().agents.len(), 1);
@@ -280,7 +262,7 @@ mod tests {
         let template = crate::editor::AgentTemplate::default();
         level.agents = vec![template.agent(p(-2.0, 0.0)), template.agent(p(5.0, 1.0))];
         s.replace(level, None, false);
-        s.select_object(ObjectRef::Agent(0), None);
+        s.select_object(ObjectRef::new("agent", 0), None);
         s.delete_selection();
         assert_eq!(s.level().agents.len(), 1, "{:?}", s.message());
         assert_eq!(s.level().agents[0].spawn, p(5.0, 1.0));
@@ -304,7 +286,10 @@ mod tests {
         s.set_tool(Tool::Agent);
         click(&mut s, p(0.0, 0.0));
         s.set_tool(Tool::Select);
-        assert_eq!(s.pick(p(0.0, 0.2), 0.1), Some(Hit::Object(Grab::Agent(0))));
+        assert_eq!(
+            s.pick(p(0.0, 0.2), 0.1),
+            Some(Hit::Object(Grab::new("agent", 0, Part::Body)))
+        );
         // Drag right towards the block: the small collider (0.6 m) stops with its side at x = 4.
         s.press(p(0.0, 0.2), 0.1, Modifiers::default());
         for k in 1..=20 {
@@ -324,15 +309,12 @@ mod tests {
         click(&mut s, p(0.0, 0.0));
         let mut agents = s.level().agents.clone();
         agents[0].patrol = Some([-2.0, 2.0]);
-        s.edit_object(Edit::SetAgents {
-            agents,
-            restore: false,
-        });
+        s.edit_object(set_list::<Agent>(agents));
         s.set_tool(Tool::Select);
         // The right end's handle sits at the feet' height; it is picked before the agent.
         assert_eq!(
             s.pick(p(2.0, 0.05), 0.1),
-            Some(Hit::Object(Grab::PatrolEnd { agent: 0, end: 1 }))
+            Some(Hit::Object(Grab::new("agent", 0, Part::Handle(1))))
         );
         // Dragged right and up: only x moves, in one undo step.
         drag(&mut s, p(2.0, 0.0), p(3.0, 1.0));
@@ -392,7 +374,7 @@ mod tests {
         s.set_tool(Tool::Mover);
         drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
         assert_eq!(s.level().movers.len(), 1);
-        assert_eq!(s.selection.object, Some(ObjectRef::Mover(0)));
+        assert_eq!(s.selection.object, Some(ObjectRef::new("mover", 0)));
         let anchor = p(-3.0, 2.25);
         assert_eq!(
             s.level().movers[0].path,
@@ -403,7 +385,7 @@ mod tests {
         let node = anchor + NEW_MOVER_TRAVEL;
         assert_eq!(
             s.pick(node, 0.1),
-            Some(Hit::Object(Grab::PathNode { mover: 0, node: 1 }))
+            Some(Hit::Object(Grab::new("mover", 0, Part::Handle(1))))
         );
         drag(&mut s, node, node + p(0.0, 3.0));
         assert_eq!(s.level().movers[0].path[1], NEW_MOVER_TRAVEL + p(0.0, 3.0));
@@ -425,7 +407,7 @@ mod tests {
         // node: refused.
         s.delete_selection();
         assert_eq!(s.level().movers[0].path.len(), 2);
-        assert_eq!(s.selection.object, Some(ObjectRef::Mover(0)));
+        assert_eq!(s.selection.object, Some(ObjectRef::new("mover", 0)));
         s.selection.node = Some(0);
         s.delete_selection();
         assert_eq!(s.level().movers[0].path.len(), 2);
@@ -463,20 +445,21 @@ mod tests {
         let top_right = (0..4).find(|&k| corner(&s, k) == p(-2.0, 2.5)).unwrap();
         assert_eq!(
             s.pick(p(-2.0, 2.5), 0.1),
-            Some(Hit::Object(Grab::Corner {
-                mover: 0,
-                piece: 0,
-                corner: top_right
-            }))
+            Some(Hit::Object(Grab::new("mover", 0, Part::Corner(top_right))))
         );
         // Not a handle while the mover is not selected.
         s.selection.clear();
         assert_ne!(
-            s.pick(p(-2.0, 2.5), 0.1)
-                .map(|h| matches!(h, Hit::Object(Grab::Corner { .. }))),
+            s.pick(p(-2.0, 2.5), 0.1).map(|h| matches!(
+                h,
+                Hit::Object(Grab {
+                    part: Part::Corner(_),
+                    ..
+                })
+            )),
             Some(true)
         );
-        s.select_object(ObjectRef::Mover(0), None);
+        s.select_object(ObjectRef::new("mover", 0), None);
         // Up and in: a trapezoid, one undo step.
         drag(&mut s, p(-2.0, 2.5), p(-2.5, 3.0));
         assert_eq!(corner(&s, top_right), p(-2.5, 3.0));
@@ -552,7 +535,7 @@ mod tests {
         assert_eq!(s.copy(), 1);
         s.paste(p(-7.25, 1.0));
         assert_eq!(s.level().doors.len(), 2);
-        assert_eq!(s.selection.object, Some(ObjectRef::Door(1)));
+        assert_eq!(s.selection.object, Some(ObjectRef::new("door", 1)));
         // Its centre (-0.75, 1) goes to the cursor: 6.5 m left, its switch with it.
         let shift = p(-6.5, 0.0);
         let pasted = &s.level().doors[1];
@@ -588,14 +571,14 @@ mod tests {
         assert_eq!(s.level().doors.len(), 1);
         assert!(s
             .message()
-            .is_some_and(|m| m.text.contains("door 0: its outline would overlap door 1")));
+            .is_some_and(|m| m.text.contains("door 0: its outline overlaps door 1")));
         // The switch tool: a rectangle with no door picked is refused; pick, then drag.
         s.set_tool(Tool::Switch);
         s.selection.clear();
         drag(&mut s, p(-6.0, 0.0), p(-5.0, 1.0));
         assert!(s.message().is_some_and(|m| m.text.contains("pick a door")));
         click(&mut s, p(-0.75, 1.0));
-        assert_eq!(s.selection.object, Some(ObjectRef::Door(0)));
+        assert_eq!(s.selection.object, Some(ObjectRef::new("door", 0)));
         drag(&mut s, p(-6.0, 0.0), p(-5.0, 1.0));
         let sw = s.level().doors[0].switch.expect("a switch");
         assert_eq!((sw.min, sw.max), (p(-6., 0.), p(-5., 1.)));
@@ -603,7 +586,7 @@ mod tests {
         s.set_tool(Tool::Select);
         assert_eq!(
             s.pick(p(-5.5, 0.5), 0.1),
-            Some(Hit::Object(Grab::Switch(0)))
+            Some(Hit::Object(Grab::new("door", 0, Part::Region)))
         );
         drag(&mut s, p(-5.5, 0.5), p(-4.5, 0.5));
         assert_eq!(s.level().doors[0].switch.unwrap().min, p(-5., 0.));
@@ -614,5 +597,32 @@ mod tests {
         assert!(s.undo());
         assert_eq!(s.level().doors[0].switch.unwrap().min, p(-5., 0.));
         assert!(s.level().validate().is_ok());
+    }
+
+    /// A checkpoint (a region, like the goal) is picked by its outline only: a press inside it
+    /// reaches what stands in it (here the block); a drag of its outline moves it in one undo
+    /// step, and Delete removes it.
+    #[test]
+    fn a_checkpoint_is_picked_by_its_outline_and_drags_and_deletes() {
+        let mut s = session();
+        let mut level = s.level().clone();
+        let region = crate::collision::Aabb {
+            min: p(3.0, -0.5),
+            max: p(7.0, 3.0),
+        };
+        level.checkpoints = vec![region];
+        s.replace(level, None, false);
+        s.set_tool(Tool::Select);
+        assert_eq!(s.pick(p(5.0, 1.0), 0.1), Some(Hit::Polygon(1)));
+        let outline = Grab::new("checkpoint", 0, Part::Body);
+        assert_eq!(s.pick(p(3.05, 2.5), 0.1), Some(Hit::Object(outline)));
+        drag(&mut s, p(3.05, 2.5), p(2.05, 2.5));
+        assert_eq!(s.level().checkpoints[0].min, p(2.0, -0.5));
+        assert_eq!(s.selection.object, Some(ObjectRef::new("checkpoint", 0)));
+        s.delete_selection();
+        assert!(s.level().checkpoints.is_empty());
+        assert!(s.undo());
+        assert!(s.undo());
+        assert_eq!(s.level().checkpoints, vec![region]);
     }
 }

@@ -1,20 +1,19 @@
-//! Picking: what is under the pointer, most specific first (the selected mover's corners,
-//! vertices, object handles, the
-//! spawn, edges, path segments, object insides, polygons, ladders), within a radius the view
-//! chooses.
+//! Picking: what is under the pointer, most specific first (the selected object's corners,
+//! vertices, object handles, the spawn, edges, region outlines, path segments, object insides,
+//! polygons, ladders), within a radius the view chooses.
 use glam::DVec2;
 
 use super::{EditorSession, Hit};
-use crate::editor::objects::{self, ObjectRef};
+use crate::editor::objects;
 use crate::level::LevelPolygon;
 
 impl EditorSession {
-    /// What is under `p`, with handles within `radius` metres. The selected mover's piece
-    /// corners come first: selecting a mover is asking for its corners.
+    /// What is under `p`, with handles within `radius` metres. The selected object's corners
+    /// come first: selecting a mover is asking for its corners.
     pub fn pick(&self, p: DVec2, radius: f64) -> Option<Hit> {
         let level = &self.level;
-        if let Some(ObjectRef::Mover(m)) = self.selection.object {
-            if let Some(g) = objects::pick_corner(level, m, p, radius) {
+        if let Some(o) = self.selection.object {
+            if let Some(g) = objects::pick_corner(level, o, p, radius) {
                 return Some(Hit::Object(g));
             }
         }
@@ -69,9 +68,12 @@ impl EditorSession {
         if best.is_some() {
             return best.map(|(_, h)| h);
         }
-        if let Some((mover, segment, point)) = objects::pick_path_segment(level, p, radius) {
+        if let Some(g) = objects::pick_outline(level, p, radius) {
+            return Some(Hit::Object(g));
+        }
+        if let Some((object, segment, point)) = objects::pick_path_segment(level, p, radius) {
             return Some(Hit::PathSegment {
-                mover,
+                object,
                 segment,
                 point,
             });

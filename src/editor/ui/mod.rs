@@ -8,9 +8,10 @@
 //!   the session's edits; a frame that changed it returns [`Command::LevelEdited`], on which the
 //!   game rebuilds its world from the session's document (nothing compares revisions).
 //! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
-//! - [`objects`]: the agents, movers, doors and switches drawn over the view (path nodes as
-//!   handles, ghosts, switch links), the active tool's settings, the selected object's fields
-//!   and the movers' time scrubber.
+//! - [`objects`]: the objects of every registered kind drawn over the view (each kind draws
+//!   itself through the `Pen` implemented there) with the hover highlight of a part, the active
+//!   tool's settings, the selected object's panel (its kind's, through the `PanelUi` implemented
+//!   there) and the time preview of moving objects.
 //! - [`panels`]: one file per panel (the toolbar and status bar, the left panel, the selection,
 //!   the dialogs), one small function per section.
 //!
@@ -594,10 +595,6 @@ pub mod colours {
     pub const ONE_WAY: Color32 = Color32::from_rgb(240, 210, 60);
     /// Hazard outlines.
     pub const HAZARD: Color32 = Color32::from_rgb(255, 70, 40);
-    /// Checkpoint regions.
-    pub const CHECKPOINT: Color32 = Color32::from_rgb(90, 220, 120);
-    /// The goal region.
-    pub const GOAL: Color32 = Color32::from_rgb(255, 215, 0);
     /// Selected polygons and vertices.
     pub const SELECTED: Color32 = Color32::from_rgb(80, 200, 255);
     /// Hovered handles.

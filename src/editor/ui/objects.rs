@@ -1,208 +1,118 @@
-//! The objects in the editor's view and panels: agents (their size class's collider at the
-//! spawn), movers (pieces, path nodes as handles, ghosts at every node and at the scrubbed time),
-//! doors and their switches (linked by a line); the active tool's settings (its
-//! `ToolBehaviour::panel`: the Agent tool's template) and the selected object's fields, all
-//! generated from field definitions. Every change of the level goes through one [`Edit`] of the
-//! session.
+//! The objects in the editor's view and panels, whatever their kind: each registered kind
+//! (`editor::kinds`) draws itself through the [`Pen`] implemented here with egui, and fills its
+//! panel through the [`PanelUi`] implemented here (its fields generated from the level format's
+//! field definitions); the hover highlight of a part (body, handle, corner, region, path
+//! segment) is the same for every kind. Also the active tool's settings (its
+//! `ToolBehaviour::panel`: the Agent tool's template) and the time preview of moving objects.
+//! Every change of the level goes through one [`Edit`](crate::editor::Edit) of the session.
 use egui::{Align2, Color32, FontId, Painter, RichText, Stroke, Ui};
 use glam::DVec2;
 
 use super::panels::num;
 use super::view::{line, outline, rect, ViewMapping};
 use super::EditorUi;
-use crate::editor::objects::{self, path_points, ObjectRef};
-use crate::editor::ops::Edit;
+use crate::collision::Aabb;
+use crate::editor::kinds::{Colour, DrawState, PanelUi, Part, Pen, KINDS};
+use crate::editor::objects::ObjectRef;
 use crate::editor::session::Hit;
-use crate::editor::Grab;
 use crate::level::fields::{FieldMut, ObjectField, Widget};
-use crate::level::MoverMode;
 
-/// Colours of the objects' overlays.
-pub mod colours {
-    use egui::Color32;
-    /// Agents that are not enemies.
-    pub const AGENT: Color32 = Color32::from_rgb(120, 200, 255);
-    /// Enemies.
-    pub const ENEMY: Color32 = Color32::from_rgb(255, 110, 60);
-    /// Movers at rest and their paths.
-    pub const MOVER: Color32 = Color32::from_rgb(190, 150, 255);
-    /// A mover at the other nodes of its path, and at the scrubbed time.
-    pub const GHOST: Color32 = Color32::from_rgba_premultiplied(110, 90, 150, 110);
-    /// Doors.
-    pub const DOOR: Color32 = Color32::from_rgb(230, 170, 90);
-    /// Switches, and their links to their doors.
-    pub const SWITCH: Color32 = Color32::from_rgb(255, 230, 120);
+/// A kind's colour on screen.
+fn colour(c: Colour) -> Color32 {
+    match c {
+        Colour::Rgba([r, g, b, a]) => Color32::from_rgba_premultiplied(r, g, b, a),
+        Colour::Selected => super::colours::SELECTED,
+    }
 }
 
-/// Draws agents, movers, doors and switches, the selected one highlighted.
+/// The kinds' pen: egui shapes at the view's screen points.
+struct EguiPen<'a> {
+    painter: &'a Painter,
+    map: &'a ViewMapping,
+}
+
+impl EguiPen<'_> {
+    fn ring_c(&mut self, at: DVec2, radius: f32, width: f32, c: Color32) {
+        if let Some(sp) = self.map.to_screen(at) {
+            self.painter
+                .circle_stroke(sp, radius, Stroke::new(width, c));
+        }
+    }
+
+    fn square_c(&mut self, at: DVec2, size: f32, width: f32, c: Color32) {
+        if let Some(sp) = self.map.to_screen(at) {
+            let r = egui::Rect::from_center_size(sp, egui::vec2(size, size));
+            self.painter
+                .rect_stroke(r, 0.0, Stroke::new(width, c), egui::StrokeKind::Middle);
+        }
+    }
+}
+
+impl Pen for EguiPen<'_> {
+    fn outline(&mut self, points: &[DVec2], width: f32, c: Colour) {
+        outline(self.painter, self.map, points, width, colour(c));
+    }
+
+    fn rect(&mut self, r: Aabb, width: f32, c: Colour) {
+        rect(self.painter, self.map, r, width, colour(c));
+    }
+
+    fn line(&mut self, a: DVec2, b: DVec2, width: f32, c: Colour) {
+        line(self.painter, self.map, a, b, width, colour(c));
+    }
+
+    fn ring(&mut self, at: DVec2, radius: f32, width: f32, c: Colour) {
+        self.ring_c(at, radius, width, colour(c));
+    }
+
+    fn dot(&mut self, at: DVec2, radius: f32, c: Colour) {
+        if let Some(sp) = self.map.to_screen(at) {
+            self.painter.circle_filled(sp, radius, colour(c));
+        }
+    }
+
+    fn square(&mut self, at: DVec2, size: f32, width: f32, c: Colour) {
+        self.square_c(at, size, width, colour(c));
+    }
+
+    fn cross(&mut self, at: DVec2, half: f32, width: f32, c: Colour) {
+        if let Some(sp) = self.map.to_screen(at) {
+            let stroke = Stroke::new(width, colour(c));
+            let (h, v) = (egui::vec2(half, 0.0), egui::vec2(0.0, half));
+            self.painter.line_segment([sp - h, sp + h], stroke);
+            self.painter.line_segment([sp - v, sp + v], stroke);
+        }
+    }
+
+    fn label(&mut self, at: DVec2, text: &str, c: Colour) {
+        if let Some(sp) = self.map.to_screen(at) {
+            self.painter.text(
+                sp + egui::vec2(0.0, -4.0),
+                Align2::CENTER_BOTTOM,
+                text,
+                FontId::proportional(11.0),
+                colour(c),
+            );
+        }
+    }
+}
+
+/// Draws every object, kind by kind in the registry's order, the selected one highlighted and
+/// the moving ones also at the previewed time.
 pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
     let s = &ed.session;
     let level = s.level();
-    let sel = s.selection.object;
-    let width = |selected: bool| if selected { 2.5 } else { 1.5 };
-    for (i, d) in level.doors.iter().enumerate() {
-        let selected = sel == Some(ObjectRef::Door(i));
-        let c = if selected {
-            super::colours::SELECTED
-        } else {
-            colours::DOOR
-        };
-        outline(painter, map, &d.points, width(selected), c);
-        if let Some(sw) = d.switch {
-            rect(painter, map, sw, width(selected), colours::SWITCH);
-            let door = objects::rect_centre(&d.points);
-            line(
-                painter,
-                map,
-                (sw.min + sw.max) * 0.5,
-                door,
-                1.0,
-                colours::SWITCH,
-            );
+    let mut pen = EguiPen { painter, map };
+    for &k in KINDS {
+        for i in 0..k.count(level) {
+            let selected = s.selection.object == Some(ObjectRef::new(k.name(), i));
+            let state = DrawState {
+                selected,
+                node: s.selection.node.filter(|_| selected),
+                time: ed.scrub,
+            };
+            k.draw(level, i, state, &mut pen);
         }
-        label(
-            painter,
-            map,
-            objects::rect_centre(&d.points),
-            if d.open { "door (open)" } else { "door" },
-            c,
-        );
-    }
-    for (i, m) in level.movers.iter().enumerate() {
-        let selected = sel == Some(ObjectRef::Mover(i));
-        let c = if selected {
-            super::colours::SELECTED
-        } else {
-            colours::MOVER
-        };
-        for piece in &m.pieces {
-            outline(painter, map, piece, width(selected), c);
-        }
-        if m.one_way {
-            label(painter, map, objects::mover_anchor(m), "one-way", c);
-        }
-        if m.turns() {
-            // The point it turns about: a ring with a cross, and the circle its farthest point
-            // sweeps (what must fit in the level's bounds).
-            let pivot = m.pivot_point();
-            if let Some(sp) = map.to_screen(pivot) {
-                painter.circle_stroke(sp, 5.0, Stroke::new(1.5, c));
-                painter.line_segment(
-                    [sp - egui::vec2(7.0, 0.0), sp + egui::vec2(7.0, 0.0)],
-                    Stroke::new(1.0, c),
-                );
-                painter.line_segment(
-                    [sp - egui::vec2(0.0, 7.0), sp + egui::vec2(0.0, 7.0)],
-                    Stroke::new(1.0, c),
-                );
-            }
-            let r = m.turning_radius();
-            let circle: Vec<DVec2> = (0..48)
-                .map(|k| {
-                    let a = std::f64::consts::TAU * k as f64 / 48.0;
-                    pivot + DVec2::new(a.cos(), a.sin()) * r
-                })
-                .collect();
-            outline(painter, map, &circle, 1.0, colours::GHOST);
-        }
-        let nodes = path_points(m);
-        for w in nodes.windows(2) {
-            line(painter, map, w[0], w[1], 1.5, c);
-        }
-        if m.mode == MoverMode::Loop {
-            if let (Some(&a), Some(&b)) = (nodes.last(), nodes.first()) {
-                line(painter, map, a, b, 1.0, colours::GHOST);
-            }
-        }
-        // The selected mover's corners: handles that reshape its pieces.
-        if selected {
-            for q in m.pieces.iter().flatten() {
-                if let Some(sp) = map.to_screen(*q) {
-                    let r = egui::Rect::from_center_size(sp, egui::vec2(7.0, 7.0));
-                    painter.rect_stroke(r, 0.0, Stroke::new(1.5, c), egui::StrokeKind::Middle);
-                }
-            }
-        }
-        // Ghosts of the selected mover at each node of its path, turned as it is when it first
-        // gets there.
-        if selected {
-            let pivot = m.pivot_point();
-            for pose in crate::sim::movers::node_poses(m).into_iter().skip(1) {
-                for piece in &m.pieces {
-                    let moved: Vec<DVec2> = piece.iter().map(|&q| pose.place(q, pivot)).collect();
-                    outline(painter, map, &moved, 1.0, colours::GHOST);
-                }
-            }
-        }
-        if let Some(t) = ed.scrub {
-            let pose = crate::sim::movers::pose_at(m, t);
-            let pivot = m.pivot_point();
-            for piece in &m.pieces {
-                let moved: Vec<DVec2> = piece.iter().map(|&q| pose.place(q, pivot)).collect();
-                outline(painter, map, &moved, 2.0, colours::GHOST);
-            }
-        }
-        for (k, &q) in nodes.iter().enumerate() {
-            if let Some(sp) = map.to_screen(q) {
-                if selected && s.selection.node == Some(k) {
-                    painter.circle_filled(sp, 5.0, super::colours::SELECTED);
-                } else {
-                    painter.circle_stroke(sp, 4.0, Stroke::new(1.5, c));
-                }
-            }
-        }
-    }
-    for (i, a) in level.agents.iter().enumerate() {
-        let selected = sel == Some(ObjectRef::Agent(i));
-        let c = if selected {
-            super::colours::SELECTED
-        } else if a.kind.is_enemy() {
-            colours::ENEMY
-        } else {
-            colours::AGENT
-        };
-        let pts = objects::agent_outline(level, a);
-        outline(painter, map, &pts, width(selected), c);
-        if let Some([l, r]) = objects::patrol_points(a) {
-            // The patrol range: a line at the feet, a bar and a handle at each end.
-            line(painter, map, l, r, 1.0, c);
-            for q in [l, r] {
-                line(
-                    painter,
-                    map,
-                    q - DVec2::new(0.0, 0.25),
-                    q + DVec2::new(0.0, 0.25),
-                    width(selected),
-                    c,
-                );
-                if let Some(sp) = map.to_screen(q) {
-                    painter.circle_stroke(sp, 4.0, Stroke::new(1.5, c));
-                }
-            }
-        }
-        let top = pts
-            .iter()
-            .fold(a.spawn, |t, q| if q.y > t.y { *q } else { t });
-        let arrow = if a.facing < 0.0 { "<" } else { ">" };
-        label(
-            painter,
-            map,
-            DVec2::new(a.spawn.x, top.y),
-            &format!("{} {arrow}", a.kind.name()),
-            c,
-        );
-    }
-}
-
-fn label(painter: &Painter, map: &ViewMapping, at: DVec2, text: &str, c: Color32) {
-    if let Some(sp) = map.to_screen(at) {
-        painter.text(
-            sp + egui::vec2(0.0, -4.0),
-            Align2::CENTER_BOTTOM,
-            text,
-            FontId::proportional(11.0),
-            c,
-        );
     }
 }
 
@@ -210,80 +120,137 @@ fn label(painter: &Painter, map: &ViewMapping, at: DVec2, text: &str, c: Color32
 pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: Option<Hit>) {
     let level = ed.session.level();
     let c = super::colours::HOVER;
+    let mut pen = EguiPen { painter, map };
     match hover {
-        Some(Hit::Object(Grab::PathNode { mover, node })) => {
-            if let Some(sp) = path_points(&level.movers[mover])
-                .get(node)
-                .and_then(|&q| map.to_screen(q))
-            {
-                painter.circle_stroke(sp, 7.0, Stroke::new(2.0, c));
-            }
-        }
-        Some(Hit::Object(Grab::Corner {
-            mover,
-            piece,
-            corner,
-        })) => {
-            if let Some(sp) = map.to_screen(level.movers[mover].pieces[piece][corner]) {
-                let r = egui::Rect::from_center_size(sp, egui::vec2(12.0, 12.0));
-                painter.rect_stroke(r, 0.0, Stroke::new(2.0, c), egui::StrokeKind::Middle);
-            }
-        }
-        Some(Hit::Object(Grab::PatrolEnd { agent, end })) => {
-            if let Some(sp) = objects::patrol_points(&level.agents[agent])
-                .and_then(|ends| map.to_screen(ends[end]))
-            {
-                painter.circle_stroke(sp, 7.0, Stroke::new(2.0, c));
-            }
-        }
-        Some(Hit::Object(Grab::Agent(i))) => {
-            outline(
-                painter,
-                map,
-                &objects::agent_outline(level, &level.agents[i]),
-                2.5,
-                c,
-            );
-        }
-        Some(Hit::Object(Grab::Mover(i))) => {
-            for piece in &level.movers[i].pieces {
-                outline(painter, map, piece, 2.5, c);
-            }
-        }
-        Some(Hit::Object(Grab::Door(i))) => outline(painter, map, &level.doors[i].points, 2.5, c),
-        Some(Hit::Object(Grab::Switch(i))) => {
-            if let Some(sw) = level.doors[i].switch {
-                rect(painter, map, sw, 2.5, c);
+        Some(Hit::Object(g)) => {
+            let (k, i) = (g.object.kind(), g.object.index);
+            match g.part {
+                Part::Body => {
+                    for o in k.body(level, i) {
+                        outline(painter, map, &o, 2.5, c);
+                    }
+                }
+                Part::Handle(h) => {
+                    if let Some(&q) = k.handles(level, i).get(h) {
+                        pen.ring_c(q, 7.0, 2.0, c);
+                    }
+                }
+                Part::Corner(n) => {
+                    if let Some(&q) = k.corners(level, i).get(n) {
+                        pen.square_c(q, 12.0, 2.0, c);
+                    }
+                }
+                Part::Region => {
+                    if let Some(r) = k.region(level, i) {
+                        rect(painter, map, r, 2.5, c);
+                    }
+                }
             }
         }
         Some(Hit::PathSegment {
-            mover,
+            object,
             segment,
             point,
         }) => {
-            let nodes = path_points(&level.movers[mover]);
-            line(painter, map, nodes[segment], nodes[segment + 1], 3.0, c);
-            if let Some(sp) = map.to_screen(point) {
-                painter.circle_stroke(sp, 3.0, Stroke::new(1.0, c));
+            let nodes = object.kind().handles(level, object.index);
+            if let (Some(&a), Some(&b)) = (nodes.get(segment), nodes.get(segment + 1)) {
+                line(painter, map, a, b, 3.0, c);
             }
+            pen.ring_c(point, 3.0, 1.0, c);
         }
         _ => {}
     }
 }
 
-/// The active tool's settings (when it has any), the selected object's fields, and the movers'
-/// time scrubber.
+/// The active tool's settings (when it has any), the selected object's panel, and the time
+/// preview of moving objects.
 pub fn panel(ed: &mut EditorUi, ui: &mut Ui) {
     tool_panel(ed, ui);
-    match ed.session.selection.object {
-        Some(ObjectRef::Agent(i)) => agent_fields(ed, ui, i),
-        Some(ObjectRef::Mover(i)) => mover_fields(ed, ui, i),
-        Some(ObjectRef::Door(i)) => door_fields(ed, ui, i),
-        None => {}
+    if let Some(object) = ed.session.selection.object {
+        object_panel(ed, ui, object);
     }
-    if !ed.session.level().movers.is_empty() {
+    if longest_period(ed).is_some() {
         scrubber(ed, ui);
     }
+}
+
+/// The kinds' panel widgets, in egui.
+struct EguiPanel<'u> {
+    ui: &'u mut Ui,
+}
+
+impl PanelUi for EguiPanel<'_> {
+    fn fields(&mut self, id: &str, fields: Vec<ObjectField<'_>>, near: DVec2) -> bool {
+        field_widgets(self.ui, id, fields, near)
+    }
+
+    fn text(&mut self, text: &str) {
+        self.ui.label(text);
+    }
+
+    fn row(&mut self, text: Option<&str>, buttons: &[&str], hover: Option<&str>) -> Option<usize> {
+        let mut clicked = None;
+        let row = self.ui.horizontal(|ui| {
+            if let Some(t) = text {
+                ui.label(t);
+            }
+            for (n, b) in buttons.iter().enumerate() {
+                if ui.button(*b).clicked() {
+                    clicked = Some(n);
+                }
+            }
+        });
+        if let Some(h) = hover {
+            row.response.on_hover_text(h);
+        }
+        clicked
+    }
+
+    fn point_row(&mut self, label: &str, selected: bool, point: &mut DVec2) -> (bool, bool) {
+        let (mut picked, mut changed) = (false, false);
+        self.ui.horizontal(|ui| {
+            picked = ui.selectable_label(selected, label).clicked();
+            changed |= num(ui, &mut point.x, 0.05, "x").changed();
+            changed |= num(ui, &mut point.y, 0.05, "y").changed();
+        });
+        (picked, changed)
+    }
+}
+
+/// The selected object's panel: its heading, its kind's panel (one undoable edit of a change),
+/// and its delete button.
+fn object_panel(ed: &mut EditorUi, ui: &mut Ui, object: ObjectRef) {
+    let s = &mut ed.session;
+    let k = object.kind();
+    if object.index >= k.count(s.level()) {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new(format!("{} {}", k.name(), object.index)).strong());
+    let node = s.selection.node;
+    let (edit, asks) = k.panel(s.level(), object.index, node, &mut EguiPanel { ui });
+    if let Some(edit) = edit {
+        s.edit_object(edit);
+    }
+    if let Some(n) = asks.pick_node {
+        s.selection.node = Some(n);
+    }
+    if asks.delete_node {
+        s.delete_selection();
+    }
+    if ui.button(format!("Delete {}", k.name())).clicked() {
+        s.selection.node = None;
+        s.delete_selection();
+    }
+}
+
+/// The longest period of the level's moving objects, s; `None` when nothing moves.
+fn longest_period(ed: &EditorUi) -> Option<f64> {
+    let level = ed.session.level();
+    KINDS
+        .iter()
+        .flat_map(|&k| (0..k.count(level)).filter_map(move |i| k.period(level, i)))
+        .reduce(f64::max)
 }
 
 /// The active tool's own settings (`ToolBehaviour::panel`), if it has any.
@@ -446,160 +413,11 @@ fn changed_fields<'a>(
     names
 }
 
-fn agent_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
-    let s = &mut ed.session;
-    let Some(old) = s.level().agents.get(i).cloned() else {
-        return;
-    };
-    ui.separator();
-    ui.label(RichText::new(format!("agent {i}")).strong());
-    let mut a = old.clone();
-    let (patrols, feet) = (a.kind.patrols(), a.spawn);
-    // A patrol range only for the kinds that walk one.
-    let fields = a
-        .fields_mut()
-        .into_iter()
-        .filter(|f| patrols || f.def.name != "patrol");
-    let changed = field_widgets(ui, "agent", fields, feet);
-    if a.kind != old.kind && a.character == objects::default_character(old.kind) {
-        a.character = objects::default_character(a.kind);
-    }
-    if !a.kind.patrols() {
-        a.patrol = None;
-    }
-    ui.label(format!(
-        "drawn with: {}",
-        a.character.as_deref().unwrap_or("its outline")
-    ));
-    if changed && a != old {
-        let mut agents = s.level().agents.clone();
-        agents[i] = a;
-        s.edit_object(Edit::SetAgents {
-            agents,
-            restore: false,
-        });
-    }
-    if ui.button("Delete agent").clicked() {
-        s.delete_selection();
-    }
-}
-
-fn mover_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
-    let s = &mut ed.session;
-    let Some(old) = s.level().movers.get(i).cloned() else {
-        return;
-    };
-    ui.separator();
-    ui.label(RichText::new(format!("mover {i}")).strong());
-    let mut m = old.clone();
-    let anchor = objects::mover_anchor(&m);
-    let mut changed = field_widgets(ui, "mover", m.fields_mut(), anchor);
-    ui.label("path (offsets from where it is drawn)");
-    let mut pick = None;
-    for (k, o) in m.path.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            let here = s.selection.node == Some(k);
-            if ui.selectable_label(here, format!("node {k}")).clicked() {
-                pick = Some(k);
-            }
-            changed |= num(ui, &mut o.x, 0.05, "x").changed();
-            changed |= num(ui, &mut o.y, 0.05, "y").changed();
-        });
-    }
-    if let Some(k) = pick {
-        s.selection.node = Some(k);
-    }
-    ui.horizontal(|ui| {
-        if ui.button("Add node").clicked() {
-            let last = m.path.last().copied().unwrap_or_default();
-            m.path.push(last + DVec2::new(1.0, 0.0));
-            changed = true;
-        }
-        if s.selection.node.is_some() && ui.button("Delete node").clicked() {
-            s.delete_selection();
-        }
-    });
-    ui.label("Drag a node in the view; Ctrl-click the path adds one.");
-    ui.label("Drag a corner to reshape a piece (it stays convex); Ctrl-click beside it adds one, on it removes it.");
-    ui.horizontal(|ui| {
-        ui.label(format!(
-            "{} piece{}",
-            m.pieces.len(),
-            if m.pieces.len() == 1 { "" } else { "s" }
-        ));
-        if m.pieces.len() > 1 && ui.button("Remove last piece").clicked() {
-            m.pieces.pop();
-            changed = true;
-        }
-    })
-    .response
-    .on_hover_text("Shift-drag a rectangle with the Mover tool: another piece of this mover");
-    if changed && m != old {
-        let mut movers = s.level().movers.clone();
-        movers[i] = m;
-        s.edit_object(Edit::SetMovers {
-            movers,
-            restore: false,
-        });
-    }
-    if ui.button("Delete mover").clicked() {
-        s.selection.node = None;
-        s.delete_selection();
-    }
-}
-
-fn door_fields(ed: &mut EditorUi, ui: &mut Ui, i: usize) {
-    let s = &mut ed.session;
-    let Some(old) = s.level().doors.get(i).cloned() else {
-        return;
-    };
-    ui.separator();
-    ui.label(RichText::new(format!("door {i}")).strong());
-    let mut d = old.clone();
-    let centre = objects::rect_centre(&d.points);
-    let mut changed = field_widgets(ui, "door", d.fields_mut(), centre);
-    match d.switch {
-        Some(sw) => {
-            ui.label(format!(
-                "switch: ({:.2}, {:.2}) to ({:.2}, {:.2})",
-                sw.min.x, sw.min.y, sw.max.x, sw.max.y
-            ));
-            if ui.button("Remove switch").clicked() {
-                d.switch = None;
-                changed = true;
-            }
-        }
-        None => {
-            ui.label("no switch: pick the Switch tool and drag its region");
-        }
-    }
-    if changed && d != old {
-        let mut doors = s.level().doors.clone();
-        doors[i] = d;
-        s.edit_object(Edit::SetDoors {
-            doors,
-            restore: false,
-        });
-    }
-    if ui.button("Delete door").clicked() {
-        s.delete_selection();
-    }
-}
-
-/// A slider that poses every mover at a chosen time (drawn as ghosts), without running the
-/// simulation.
+/// A slider that poses every moving object at a chosen time (drawn as ghosts), without running
+/// the simulation.
 fn scrubber(ed: &mut EditorUi, ui: &mut Ui) {
     ui.separator();
-    let longest = ed
-        .session
-        .level()
-        .movers
-        .iter()
-        .map(|m| match m.mode {
-            MoverMode::PingPong => 2.0 * m.period,
-            MoverMode::Loop => m.period,
-        })
-        .fold(0.0, f64::max);
+    let longest = longest_period(ed).unwrap_or(0.0).max(0.0);
     let mut on = ed.scrub.is_some();
     ui.checkbox(&mut on, "Preview movers at a time")
         .on_hover_text("drawn as ghosts; Hero here then play-tests with the movers at this time");

@@ -140,12 +140,6 @@ pub fn paint_overlays(ui: &EditorUi, painter: &Painter, map: &ViewMapping, world
     for b in [level.bounds, level.camera_bounds].into_iter().flatten() {
         rect(painter, map, b, 1.5, colours::BOUNDS);
     }
-    for &c in &level.checkpoints {
-        rect(painter, map, c, 1.5, colours::CHECKPOINT);
-    }
-    if let Some(g) = level.goal {
-        rect(painter, map, g, 2.0, colours::GOAL);
-    }
     // Polygons in view.
     for (pi, poly) in level.polygons.iter().enumerate() {
         let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));

@@ -6,8 +6,8 @@
 use glam::DVec2;
 
 use super::{Look, Press, Sketch, ToolBehaviour, ToolPanel};
-use crate::editor::objects::{agent_placement, collider_points, meant_size, ObjectRef};
-use crate::editor::ops::Edit;
+use crate::editor::kinds::added;
+use crate::editor::kinds::agent::{agent_placement, collider_points, meant_size, Agent};
 use crate::editor::session::EditorSession;
 
 pub(super) struct AgentTool;
@@ -26,14 +26,9 @@ impl ToolBehaviour for AgentTool {
     }
 
     fn press(&self, s: &mut EditorSession, press: Press) {
-        let mut agents = s.level.agents.clone();
-        agents.push(s.agent_template.agent(press.snapped));
-        let edit = Edit::SetAgents {
-            agents,
-            restore: false,
-        };
+        let (edit, agent) = added::<Agent>(&s.level, s.agent_template.agent(press.snapped));
         if s.edit(edit, press.at).is_ok() {
-            s.select_object(ObjectRef::Agent(s.level.agents.len() - 1), None);
+            s.select_object(agent, None);
         }
     }
 

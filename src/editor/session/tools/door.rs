@@ -4,8 +4,8 @@ use glam::DVec2;
 
 use super::{has_area, start_band, Press, ToolBehaviour};
 use crate::collision::Aabb;
-use crate::editor::objects::{self, ObjectRef};
-use crate::editor::ops::Edit;
+use crate::editor::kinds::added;
+use crate::editor::kinds::door::{new_door, Door};
 use crate::editor::session::EditorSession;
 
 pub(super) struct DoorTool;
@@ -31,14 +31,9 @@ impl ToolBehaviour for DoorTool {
         if !has_area(&r) {
             return;
         }
-        let mut doors = s.level.doors.clone();
-        doors.push(objects::new_door(r));
-        let edit = Edit::SetDoors {
-            doors,
-            restore: false,
-        };
+        let (edit, door) = added::<Door>(&s.level, new_door(r));
         if s.edit(edit, p).is_ok() {
-            s.select_object(ObjectRef::Door(s.level.doors.len() - 1), None);
+            s.select_object(door, None);
         }
     }
 }

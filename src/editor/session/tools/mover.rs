@@ -5,8 +5,9 @@ use glam::DVec2;
 
 use super::{has_area, start_band, Press, ToolBehaviour};
 use crate::collision::Aabb;
-use crate::editor::objects::{self, ObjectRef};
-use crate::editor::ops::Edit;
+use crate::editor::kinds::mover::{new_mover, Mover};
+use crate::editor::kinds::{added, changed, ObjectKind};
+use crate::editor::objects::rect_points;
 use crate::editor::session::EditorSession;
 
 pub(super) struct MoverTool;
@@ -33,22 +34,19 @@ impl ToolBehaviour for MoverTool {
             return;
         }
         if add {
-            let Some(ObjectRef::Mover(i)) = s.selection.object else {
+            let mover = s.selection.object.filter(|o| o.kind == Mover::NAME);
+            let add_piece = |m: &mut crate::level::LevelMover| m.pieces.push(rect_points(r));
+            let Some(edit) = mover.and_then(|o| changed::<Mover>(&s.level, o.index, add_piece))
+            else {
                 s.refuse("select a mover first: Shift-drag adds a piece to it", p);
                 return;
             };
-            let edit = objects::mover_edit(&s.level, i, |m| m.pieces.push(objects::rect_points(r)));
             let _ = s.edit(edit, p);
             return;
         }
-        let mut movers = s.level.movers.clone();
-        movers.push(objects::new_mover(r));
-        let edit = Edit::SetMovers {
-            movers,
-            restore: false,
-        };
+        let (edit, mover) = added::<Mover>(&s.level, new_mover(r));
         if s.edit(edit, p).is_ok() {
-            s.select_object(ObjectRef::Mover(s.level.movers.len() - 1), None);
+            s.select_object(mover, None);
         }
     }
 }

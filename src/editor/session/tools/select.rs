@@ -9,7 +9,8 @@ use glam::DVec2;
 
 use super::{Press, ToolBehaviour};
 use crate::collision::Aabb;
-use crate::editor::objects::{self, Grab, ObjectRef};
+use crate::editor::kinds::Part;
+use crate::editor::objects::Grab;
 use crate::editor::ops::Edit;
 use crate::editor::session::{EditorSession, Gesture, Hit, Modifiers};
 
@@ -116,19 +117,21 @@ impl EditorSession {
                     offset: p - grab,
                 };
             }
-            Some(Hit::Object(corner @ Grab::Corner { .. })) if mods.ctrl => {
-                if let Some(edit) = objects::without_corner(&self.level, corner) {
+            Some(Hit::Object(Grab {
+                object,
+                part: Part::Corner(c),
+            })) if mods.ctrl => match object.kind().without_corner(&self.level, object.index, c) {
+                Ok(edit) => {
                     let _ = self.edit(edit, p);
-                } else {
-                    self.refuse("a piece keeps at least three corners", p);
                 }
-            }
+                Err(why) => self.refuse(why, p),
+            },
             Some(Hit::Object(what)) => self.grab_object(what, p),
             Some(Hit::PathSegment {
-                mover,
+                object,
                 segment,
                 point,
-            }) => self.press_path_segment(mover, segment, point, p, mods),
+            }) => self.press_path_segment(object, segment, point, p, mods),
             Some(Hit::Ladder(index)) => {
                 if !mods.shift {
                     sel.clear();
@@ -141,13 +144,17 @@ impl EditorSession {
                     offset: p - grab,
                 };
             }
-            None if mods.ctrl && matches!(sel.object, Some(ObjectRef::Mover(_))) => {
-                // Ctrl-click beside the selected mover: a new corner of its nearest piece edge.
-                let Some(ObjectRef::Mover(m)) = sel.object else {
+            None if mods.ctrl
+                && sel
+                    .object
+                    .is_some_and(|o| !o.kind().corners(&self.level, o.index).is_empty()) =>
+            {
+                // Ctrl-click beside the selected object's corners (a mover's): a new corner there.
+                let Some(o) = sel.object else {
                     return;
                 };
                 let at = self.grid.snap(p);
-                if let Some(edit) = objects::with_corner(&self.level, m, at) {
+                if let Some(edit) = o.kind().with_corner(&self.level, o.index, at) {
                     let _ = self.edit(edit, p);
                 }
             }

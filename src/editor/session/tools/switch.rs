@@ -5,8 +5,9 @@ use glam::DVec2;
 
 use super::{has_area, start_band, Press, ToolBehaviour};
 use crate::collision::Aabb;
-use crate::editor::objects::{self, Grab, ObjectRef};
-use crate::editor::ops::Edit;
+use crate::editor::kinds::door::Door;
+use crate::editor::kinds::{changed, ObjectKind};
+use crate::editor::objects;
 use crate::editor::session::EditorSession;
 
 pub(super) struct SwitchTool;
@@ -25,8 +26,9 @@ impl ToolBehaviour for SwitchTool {
     }
 
     fn press(&self, s: &mut EditorSession, press: Press) {
-        if let Some(Grab::Door(i) | Grab::Switch(i)) = objects::pick_inside(&s.level, press.at) {
-            s.select_object(ObjectRef::Door(i), None);
+        let picked = objects::pick_inside(&s.level, press.at).map(|g| g.object);
+        if let Some(door) = picked.filter(|o| o.kind == Door::NAME) {
+            s.select_object(door, None);
             return;
         }
         start_band(s, press.snapped, false);
@@ -36,15 +38,12 @@ impl ToolBehaviour for SwitchTool {
         if !has_area(&r) {
             return;
         }
-        let Some(ObjectRef::Door(i)) = s.selection.object else {
+        let door = s.selection.object.filter(|o| o.kind == Door::NAME);
+        let Some(edit) =
+            door.and_then(|o| changed::<Door>(&s.level, o.index, |d| d.switch = Some(r)))
+        else {
             s.refuse("pick a door first: click it with the switch tool", p);
             return;
-        };
-        let mut doors = s.level.doors.clone();
-        doors[i].switch = Some(r);
-        let edit = Edit::SetDoors {
-            doors,
-            restore: false,
         };
         let _ = s.edit(edit, p);
     }

@@ -6,6 +6,7 @@ use glam::DVec2;
 use super::super::{Command, EditorUi};
 use super::num;
 use crate::collision::Aabb;
+use crate::editor::kinds::{checkpoint::Checkpoint, goal::Goal, set_list};
 use crate::editor::Edit;
 use crate::level::{document::MUSIC_TRACKS, save_tuning};
 use crate::movement::{tuning, FieldMut, MoveState};
@@ -250,7 +251,9 @@ fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     let at = world.hero().body.pos;
     let goal = ed.session.level().goal;
     if let Some(g) = bounds_editor(ui, "goal", goal) {
-        let _ = ed.session.edit(Edit::SetGoal { goal: g }, at);
+        let _ = ed
+            .session
+            .edit(set_list::<Goal>(g.into_iter().collect()), at);
     }
     let music = ed.session.level().music;
     let mut track = music.unwrap_or(1);
@@ -305,7 +308,7 @@ fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
         changed = true;
     }
     if changed {
-        let _ = ed.session.edit(Edit::SetCheckpoints { checkpoints }, at);
+        let _ = ed.session.edit(set_list::<Checkpoint>(checkpoints), at);
     }
 }
 

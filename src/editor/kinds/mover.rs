@@ -1,0 +1,311 @@
+//! Movers in the editor: the pieces are the body (picked by their inside), the path's offsets
+//! are nodes drawn from the pieces' centre ([`ObjectKind::NODES`]: selected, dragged, inserted
+//! with Ctrl on a segment, deleted), and the selected mover's piece corners are handles that
+//! reshape it (the level's rules keep each piece strictly convex). Drawn with its path, its
+//! pivot and turning circle when it turns, ghosts at its nodes when selected, and its pose at
+//! the view's preview time.
+use glam::DVec2;
+
+use super::{Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen};
+use crate::collision::Aabb;
+use crate::editor::objects::rect_points;
+use crate::editor::ops::EditError;
+use crate::editor::session::closest_on_segment;
+use crate::level::validate::check_movers;
+use crate::level::{Level, LevelMover, MoverEase, MoverMode};
+
+/// Movers at rest and their paths.
+pub const MOVER: Colour = Colour::Rgba([190, 150, 255, 255]);
+/// A mover at the other nodes of its path, and at the previewed time.
+pub const GHOST: Colour = Colour::Rgba([110, 90, 150, 110]);
+
+/// The first offset a new mover's path gets besides `(0, 0)`: 4 m to the right, a bridge. The
+/// designer drags it where it should go.
+pub const NEW_MOVER_TRAVEL: DVec2 = DVec2::new(4.0, 0.0);
+/// A new mover's period, s.
+pub const NEW_MOVER_PERIOD: f64 = 3.0;
+
+/// The mover kind.
+pub struct Mover;
+
+/// A new mover: one rectangular piece over `r`, a path from its rest pose to
+/// [`NEW_MOVER_TRAVEL`] and back in [`NEW_MOVER_PERIOD`] seconds, eased.
+pub fn new_mover(r: Aabb) -> LevelMover {
+    LevelMover {
+        pieces: vec![rect_points(r)],
+        path: vec![DVec2::ZERO, NEW_MOVER_TRAVEL],
+        period: NEW_MOVER_PERIOD,
+        mode: MoverMode::PingPong,
+        ease: MoverEase::Smooth,
+        one_way: false,
+        spin: 0.0,
+        swing: 0.0,
+        pivot: Default::default(),
+    }
+}
+
+/// The point a mover's path is drawn from: the centre of its pieces' box at rest.
+pub fn mover_anchor(m: &LevelMover) -> DVec2 {
+    Aabb::from_points(m.pieces.iter().flatten().copied()).centre()
+}
+
+/// Where each of a mover's path nodes is drawn: its anchor moved by the offset.
+pub fn path_points(m: &LevelMover) -> Vec<DVec2> {
+    let a = mover_anchor(m);
+    m.path.iter().map(|&o| a + o).collect()
+}
+
+/// Corner `k` of the pieces taken in order: `(piece, corner)`.
+fn corner_at(m: &LevelMover, k: usize) -> Option<(usize, usize)> {
+    let mut k = k;
+    for (piece, points) in m.pieces.iter().enumerate() {
+        if k < points.len() {
+            return Some((piece, k));
+        }
+        k -= points.len();
+    }
+    None
+}
+
+impl ObjectKind for Mover {
+    type Item = LevelMover;
+    const NAME: &'static str = "mover";
+    const NODES: bool = true;
+
+    fn list(level: &Level) -> &[LevelMover] {
+        &level.movers
+    }
+
+    fn replace(level: &mut Level, items: Vec<LevelMover>) -> Vec<LevelMover> {
+        std::mem::replace(&mut level.movers, items)
+    }
+
+    fn check(level: &Level, movers: &[LevelMover], _strict: bool) -> Result<(), EditError> {
+        Ok(check_movers(movers, level.bounds)?)
+    }
+
+    fn body(_level: &Level, m: &LevelMover) -> Vec<Vec<DVec2>> {
+        m.pieces.clone()
+    }
+
+    fn anchor(m: &LevelMover) -> Option<DVec2> {
+        m.pieces.first()?.first().copied()
+    }
+
+    /// The pieces move; the path is relative, so it goes along unchanged.
+    fn translated(m: &LevelMover, delta: DVec2) -> LevelMover {
+        let mut m = m.clone();
+        for q in m.pieces.iter_mut().flatten() {
+            *q += delta;
+        }
+        m
+    }
+
+    /// A node moves its offset; a corner reshapes its piece (refused by the level's rules when
+    /// the piece stops being strictly convex: the drag then stops at its last valid shape).
+    fn moved(m: &LevelMover, part: Part, delta: DVec2) -> LevelMover {
+        match part {
+            Part::Body => Self::translated(m, delta),
+            Part::Handle(k) => {
+                let mut m = m.clone();
+                if let Some(o) = m.path.get_mut(k) {
+                    *o += delta;
+                }
+                m
+            }
+            Part::Corner(k) => {
+                let mut m = m.clone();
+                if let Some((piece, corner)) = corner_at(&m, k) {
+                    m.pieces[piece][corner] += delta;
+                }
+                m
+            }
+            Part::Region => m.clone(),
+        }
+    }
+
+    fn handles(m: &LevelMover) -> Vec<DVec2> {
+        path_points(m)
+    }
+
+    fn with_node(m: &LevelMover, segment: usize, at: DVec2) -> Option<LevelMover> {
+        let mut m = m.clone();
+        let offset = at - mover_anchor(&m);
+        m.path.insert((segment + 1).min(m.path.len()), offset);
+        Some(m)
+    }
+
+    fn without_node(m: &LevelMover, k: usize) -> Option<LevelMover> {
+        let mut m = m.clone();
+        (k < m.path.len()).then(|| {
+            m.path.remove(k);
+            m
+        })
+    }
+
+    fn corners(m: &LevelMover) -> Vec<DVec2> {
+        m.pieces.iter().flatten().copied().collect()
+    }
+
+    /// Adds `at` into the piece edge nearest to it, between that edge's ends (refused by the
+    /// level's rules unless the piece stays strictly convex: a point outside the piece, beyond
+    /// that edge).
+    fn with_corner(m: &LevelMover, at: DVec2) -> Option<LevelMover> {
+        let mut best: Option<(f64, usize, usize)> = None;
+        for (k, points) in m.pieces.iter().enumerate() {
+            let n = points.len();
+            for e in 0..n {
+                let d = closest_on_segment(points[e], points[(e + 1) % n], at).distance(at);
+                if best.is_none_or(|(b, _, _)| d < b) {
+                    best = Some((d, k, e));
+                }
+            }
+        }
+        let (_, k, e) = best?;
+        let mut m = m.clone();
+        m.pieces[k].insert(e + 1, at);
+        Some(m)
+    }
+
+    fn without_corner(m: &LevelMover, k: usize) -> Result<LevelMover, &'static str> {
+        let (piece, corner) = corner_at(m, k).ok_or("there is no such corner")?;
+        if m.pieces[piece].len() <= 3 {
+            return Err("a piece keeps at least three corners");
+        }
+        let mut m = m.clone();
+        m.pieces[piece].remove(corner);
+        Ok(m)
+    }
+
+    fn period(m: &LevelMover) -> Option<f64> {
+        Some(match m.mode {
+            MoverMode::PingPong => 2.0 * m.period,
+            MoverMode::Loop => m.period,
+        })
+    }
+
+    fn draw(_level: &Level, m: &LevelMover, state: DrawState, pen: &mut dyn Pen) {
+        let selected = state.selected;
+        let (c, width) = if selected {
+            (Colour::Selected, 2.5)
+        } else {
+            (MOVER, 1.5)
+        };
+        for piece in &m.pieces {
+            pen.outline(piece, width, c);
+        }
+        if m.one_way {
+            pen.label(mover_anchor(m), "one-way", c);
+        }
+        if m.turns() {
+            // The point it turns about: a ring with a cross, and the circle its farthest point
+            // sweeps (what must fit in the level's bounds).
+            let pivot = m.pivot_point();
+            pen.ring(pivot, 5.0, 1.5, c);
+            pen.cross(pivot, 7.0, 1.0, c);
+            let r = m.turning_radius();
+            let circle: Vec<DVec2> = (0..48)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * k as f64 / 48.0;
+                    pivot + DVec2::new(a.cos(), a.sin()) * r
+                })
+                .collect();
+            pen.outline(&circle, 1.0, GHOST);
+        }
+        let nodes = path_points(m);
+        for w in nodes.windows(2) {
+            pen.line(w[0], w[1], 1.5, c);
+        }
+        if m.mode == MoverMode::Loop {
+            if let (Some(&a), Some(&b)) = (nodes.last(), nodes.first()) {
+                pen.line(a, b, 1.0, GHOST);
+            }
+        }
+        // Ghosts: at each node of its path when selected, turned as it is when it first gets
+        // there, and at the previewed time.
+        let mut ghosts = Vec::new();
+        if selected {
+            // The corners: handles that reshape its pieces.
+            for q in m.pieces.iter().flatten() {
+                pen.square(*q, 7.0, 1.5, c);
+            }
+            let at_nodes = crate::sim::movers::node_poses(m).into_iter().skip(1);
+            ghosts.extend(at_nodes.map(|pose| (pose, 1.0)));
+        }
+        if let Some(t) = state.time {
+            ghosts.push((crate::sim::movers::pose_at(m, t), 2.0));
+        }
+        let pivot = m.pivot_point();
+        for (pose, width) in ghosts {
+            for piece in &m.pieces {
+                let moved: Vec<DVec2> = piece.iter().map(|&q| pose.place(q, pivot)).collect();
+                pen.outline(&moved, width, GHOST);
+            }
+        }
+        for (k, &q) in nodes.iter().enumerate() {
+            if selected && state.node == Some(k) {
+                pen.dot(q, 5.0, Colour::Selected);
+            } else {
+                pen.ring(q, 4.0, 1.5, c);
+            }
+        }
+    }
+
+    fn panel(
+        _level: &Level,
+        m: &mut LevelMover,
+        node: Option<usize>,
+        ui: &mut dyn PanelUi,
+    ) -> PanelAsks {
+        let mut asks = PanelAsks::default();
+        let anchor = mover_anchor(m);
+        ui.fields("mover", m.fields_mut(), anchor);
+        ui.text("path (offsets from where it is drawn)");
+        for (k, o) in m.path.iter_mut().enumerate() {
+            let (picked, _) = ui.point_row(&format!("node {k}"), node == Some(k), o);
+            if picked {
+                asks.pick_node = Some(k);
+            }
+        }
+        let buttons: &[&str] = if node.is_some() {
+            &["Add node", "Delete node"]
+        } else {
+            &["Add node"]
+        };
+        match ui.row(None, buttons, None) {
+            Some(0) => {
+                let last = m.path.last().copied().unwrap_or_default();
+                m.path.push(last + DVec2::new(1.0, 0.0));
+            }
+            Some(_) => asks.delete_node = true,
+            None => {}
+        }
+        ui.text("Drag a node in the view; Ctrl-click the path adds one.");
+        ui.text(
+            "Drag a corner to reshape a piece (it stays convex); Ctrl-click beside it adds one, \
+             on it removes it.",
+        );
+        let count = format!(
+            "{} piece{}",
+            m.pieces.len(),
+            if m.pieces.len() == 1 { "" } else { "s" }
+        );
+        let remove: &[&str] = if m.pieces.len() > 1 {
+            &["Remove last piece"]
+        } else {
+            &[]
+        };
+        let hover = "Shift-drag a rectangle with the Mover tool: another piece of this mover";
+        if ui.row(Some(&count), remove, Some(hover)).is_some() {
+            m.pieces.pop();
+        }
+        asks
+    }
+
+    fn example() -> LevelMover {
+        new_mover(Aabb {
+            min: DVec2::new(-4.0, 2.0),
+            max: DVec2::new(-2.0, 2.5),
+        })
+    }
+}

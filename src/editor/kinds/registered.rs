@@ -1,0 +1,368 @@
+//! The registry's side of [`ObjectKind`]: [`AnyKind`], the same operations on "object `i` of
+//! this kind in the level", callable for every kind alike, and the erased values one edit or
+//! one clipboard carries for any kind ([`ObjectList`], [`Clip`]). [`Registered`] makes any
+//! `ObjectKind` an `AnyKind`; a kind file never sees this module.
+//!
+//! An [`ObjectList`] holds its kind and a `Vec` of that kind's items behind `Any`; only that
+//! kind's `Registered` ever downcasts it, so a mismatch is a bug (asserted), not an error.
+use std::any::Any;
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use glam::DVec2;
+
+use super::{
+    changed, kind, set_list, BodyPick, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen,
+};
+use crate::collision::Aabb;
+use crate::editor::ops::{Edit, EditError};
+use crate::level::Level;
+
+/// A list of objects of one kind: what [`Edit::SetObjects`] sets and its inverse puts back.
+#[derive(Clone)]
+pub struct ObjectList {
+    kind: &'static dyn AnyKind,
+    items: Arc<dyn Any + Send + Sync>,
+}
+
+impl ObjectList {
+    /// A list of kind `K` (which must be in [`super::KINDS`]).
+    pub fn of<K: ObjectKind>(items: Vec<K::Item>) -> ObjectList {
+        ObjectList {
+            kind: kind(K::NAME),
+            items: Arc::new(items),
+        }
+    }
+
+    /// Its kind.
+    pub fn kind(&self) -> &'static dyn AnyKind {
+        self.kind
+    }
+
+    /// Its items, if it is a list of kind `K`.
+    pub fn items<K: ObjectKind>(&self) -> Option<&[K::Item]> {
+        self.items.downcast_ref::<Vec<K::Item>>().map(Vec::as_slice)
+    }
+}
+
+impl PartialEq for ObjectList {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind.name() == other.kind.name() && self.kind.same(&*self.items, &*other.items)
+    }
+}
+
+impl fmt::Debug for ObjectList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.kind.name())?;
+        self.kind.debug(&*self.items, f)
+    }
+}
+
+/// A copied object with its properties: what Ctrl+C keeps and Ctrl+V adds again.
+#[derive(Clone)]
+pub struct Clip {
+    kind: &'static dyn AnyKind,
+    item: Arc<dyn Any + Send + Sync>,
+}
+
+impl Clip {
+    /// Its kind.
+    pub fn kind(&self) -> &'static dyn AnyKind {
+        self.kind
+    }
+
+    /// The point pasting puts at the cursor ([`ObjectKind::paste_point`]).
+    pub fn paste_point(&self, level: &Level) -> DVec2 {
+        self.kind.clip_point(level, &*self.item)
+    }
+
+    /// The edit that adds it moved by `delta` at the end of its list, and the index it gets.
+    pub fn pasted(&self, level: &Level, delta: DVec2) -> (Edit, usize) {
+        self.kind.pasted(level, &*self.item, delta)
+    }
+}
+
+impl fmt::Debug for Clip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.kind.name())?;
+        self.kind.debug(&*self.item, f)
+    }
+}
+
+/// The operations of every kind on "object `i` of it in `level`" (see the module docs). An
+/// index past its list gives `None` (or nothing) everywhere.
+pub trait AnyKind: Sync {
+    /// [`ObjectKind::NAME`].
+    fn name(&self) -> &'static str;
+    /// [`ObjectKind::NODES`].
+    fn nodes(&self) -> bool;
+    /// [`ObjectKind::BODY_PICK`].
+    fn body_pick(&self) -> BodyPick;
+    /// [`ObjectKind::MOST`].
+    fn most(&self) -> Option<usize>;
+    /// How many the level has.
+    fn count(&self, level: &Level) -> usize;
+    /// A copy of its list.
+    fn list(&self, level: &Level) -> ObjectList;
+    /// Checks `list` ([`ObjectKind::check`]) and sets it; returns the list before. Refused, the
+    /// level is unchanged.
+    fn set(
+        &self,
+        level: &mut Level,
+        list: &ObjectList,
+        strict: bool,
+    ) -> Result<ObjectList, EditError>;
+    /// Whether two erased values of this kind (lists or items) are equal.
+    fn same(&self, a: &dyn Any, b: &dyn Any) -> bool;
+    /// Formats an erased value of this kind (a list or an item).
+    fn debug(&self, a: &dyn Any, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// [`ObjectKind::body`].
+    fn body(&self, level: &Level, i: usize) -> Vec<Vec<DVec2>>;
+    /// [`ObjectKind::handles`].
+    fn handles(&self, level: &Level, i: usize) -> Vec<DVec2>;
+    /// [`ObjectKind::corners`].
+    fn corners(&self, level: &Level, i: usize) -> Vec<DVec2>;
+    /// [`ObjectKind::region`].
+    fn region(&self, level: &Level, i: usize) -> Option<Aabb>;
+    /// Where `part` is (its grab point), `None` if it does not exist.
+    fn part_point(&self, level: &Level, i: usize, part: Part) -> Option<DVec2>;
+    /// The edit that drags `part` by `delta`, `None` if it does not exist.
+    fn moved(&self, level: &Level, i: usize, part: Part, delta: DVec2) -> Option<Edit>;
+    /// The edit that removes it.
+    fn removed(&self, level: &Level, i: usize) -> Option<Edit>;
+    /// [`ObjectKind::with_node`] as an edit.
+    fn with_node(&self, level: &Level, i: usize, segment: usize, at: DVec2) -> Option<Edit>;
+    /// [`ObjectKind::without_node`] as an edit.
+    fn without_node(&self, level: &Level, i: usize, k: usize) -> Option<Edit>;
+    /// [`ObjectKind::with_corner`] as an edit.
+    fn with_corner(&self, level: &Level, i: usize, at: DVec2) -> Option<Edit>;
+    /// [`ObjectKind::without_corner`] as an edit, or why not.
+    fn without_corner(&self, level: &Level, i: usize, k: usize) -> Result<Edit, &'static str>;
+    /// A copy of it.
+    fn clip(&self, level: &Level, i: usize) -> Option<Clip>;
+    /// [`ObjectKind::paste_point`] of a clip's item.
+    fn clip_point(&self, level: &Level, item: &dyn Any) -> DVec2;
+    /// The edit that adds a clip's item moved by `delta`, and its index.
+    fn pasted(&self, level: &Level, item: &dyn Any, delta: DVec2) -> (Edit, usize);
+    /// [`ObjectKind::period`].
+    fn period(&self, level: &Level, i: usize) -> Option<f64>;
+    /// [`ObjectKind::draw`].
+    fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen);
+    /// [`ObjectKind::panel`]: the edit of the change made, if any, and what it asks.
+    fn panel(
+        &self,
+        level: &Level,
+        i: usize,
+        node: Option<usize>,
+        ui: &mut dyn PanelUi,
+    ) -> (Option<Edit>, PanelAsks);
+    /// The edit that adds [`ObjectKind::example`] (for the registry's tests).
+    fn add_example(&self, level: &Level) -> Edit;
+}
+
+/// Makes an [`ObjectKind`] an [`AnyKind`]: `&Registered::<K>::KIND` is its line in
+/// [`super::KINDS`].
+pub struct Registered<K>(PhantomData<fn() -> K>);
+
+impl<K> Registered<K> {
+    /// The registry's entry for `K`.
+    pub const KIND: Registered<K> = Registered(PhantomData);
+}
+
+/// The edit that changes item `i` of `K` (if it exists) into what `change` makes of it.
+fn change<K: ObjectKind>(
+    level: &Level,
+    i: usize,
+    change: impl FnOnce(&K::Item) -> Option<K::Item>,
+) -> Option<Edit> {
+    let new = change(K::list(level).get(i)?)?;
+    changed::<K>(level, i, |a| *a = new)
+}
+
+fn item<K: ObjectKind>(a: &dyn Any) -> &K::Item {
+    a.downcast_ref::<K::Item>()
+        .expect("a clip holds an item of its own kind")
+}
+
+impl<K: ObjectKind> AnyKind for Registered<K> {
+    fn name(&self) -> &'static str {
+        K::NAME
+    }
+
+    fn nodes(&self) -> bool {
+        K::NODES
+    }
+
+    fn body_pick(&self) -> BodyPick {
+        K::BODY_PICK
+    }
+
+    fn most(&self) -> Option<usize> {
+        K::MOST
+    }
+
+    fn count(&self, level: &Level) -> usize {
+        K::list(level).len()
+    }
+
+    fn list(&self, level: &Level) -> ObjectList {
+        ObjectList::of::<K>(K::list(level).to_vec())
+    }
+
+    fn set(
+        &self,
+        level: &mut Level,
+        list: &ObjectList,
+        strict: bool,
+    ) -> Result<ObjectList, EditError> {
+        let items = list
+            .items::<K>()
+            .expect("an object list is set by its own kind");
+        if let Some(most) = K::MOST.filter(|&m| items.len() > m) {
+            return Err(EditError::TooMany {
+                kind: K::NAME,
+                most,
+            });
+        }
+        K::check(level, items, strict)?;
+        Ok(ObjectList::of::<K>(K::replace(level, items.to_vec())))
+    }
+
+    fn same(&self, a: &dyn Any, b: &dyn Any) -> bool {
+        if let (Some(a), Some(b)) = (
+            a.downcast_ref::<Vec<K::Item>>(),
+            b.downcast_ref::<Vec<K::Item>>(),
+        ) {
+            return a == b;
+        }
+        matches!(
+            (a.downcast_ref::<K::Item>(), b.downcast_ref::<K::Item>()),
+            (Some(a), Some(b)) if a == b
+        )
+    }
+
+    fn debug(&self, a: &dyn Any, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(list) = a.downcast_ref::<Vec<K::Item>>() {
+            return fmt::Debug::fmt(list, f);
+        }
+        match a.downcast_ref::<K::Item>() {
+            Some(item) => fmt::Debug::fmt(item, f),
+            None => f.write_str("?"),
+        }
+    }
+
+    fn body(&self, level: &Level, i: usize) -> Vec<Vec<DVec2>> {
+        K::list(level)
+            .get(i)
+            .map(|a| K::body(level, a))
+            .unwrap_or_default()
+    }
+
+    fn handles(&self, level: &Level, i: usize) -> Vec<DVec2> {
+        K::list(level).get(i).map(K::handles).unwrap_or_default()
+    }
+
+    fn corners(&self, level: &Level, i: usize) -> Vec<DVec2> {
+        K::list(level).get(i).map(K::corners).unwrap_or_default()
+    }
+
+    fn region(&self, level: &Level, i: usize) -> Option<Aabb> {
+        K::list(level).get(i).and_then(K::region)
+    }
+
+    fn part_point(&self, level: &Level, i: usize, part: Part) -> Option<DVec2> {
+        let a = K::list(level).get(i)?;
+        match part {
+            Part::Body => K::anchor(a),
+            Part::Handle(k) => K::handles(a).get(k).copied(),
+            Part::Corner(k) => K::corners(a).get(k).copied(),
+            Part::Region => K::region(a).map(|r| r.min),
+        }
+    }
+
+    fn moved(&self, level: &Level, i: usize, part: Part, delta: DVec2) -> Option<Edit> {
+        self.part_point(level, i, part)?;
+        change::<K>(level, i, |a| Some(K::moved(a, part, delta)))
+    }
+
+    fn removed(&self, level: &Level, i: usize) -> Option<Edit> {
+        let mut items = K::list(level).to_vec();
+        (i < items.len()).then(|| {
+            items.remove(i);
+            set_list::<K>(items)
+        })
+    }
+
+    fn with_node(&self, level: &Level, i: usize, segment: usize, at: DVec2) -> Option<Edit> {
+        change::<K>(level, i, |a| K::with_node(a, segment, at))
+    }
+
+    fn without_node(&self, level: &Level, i: usize, k: usize) -> Option<Edit> {
+        change::<K>(level, i, |a| K::without_node(a, k))
+    }
+
+    fn with_corner(&self, level: &Level, i: usize, at: DVec2) -> Option<Edit> {
+        change::<K>(level, i, |a| K::with_corner(a, at))
+    }
+
+    fn without_corner(&self, level: &Level, i: usize, k: usize) -> Result<Edit, &'static str> {
+        let a = K::list(level).get(i).ok_or("there is no such object")?;
+        let new = K::without_corner(a, k)?;
+        Ok(change::<K>(level, i, |_| Some(new)).expect("the object exists"))
+    }
+
+    fn clip(&self, level: &Level, i: usize) -> Option<Clip> {
+        Some(Clip {
+            kind: kind(K::NAME),
+            item: Arc::new(K::list(level).get(i)?.clone()),
+        })
+    }
+
+    fn clip_point(&self, level: &Level, a: &dyn Any) -> DVec2 {
+        K::paste_point(level, item::<K>(a))
+    }
+
+    fn pasted(&self, level: &Level, a: &dyn Any, delta: DVec2) -> (Edit, usize) {
+        let mut items = K::list(level).to_vec();
+        items.push(K::translated(item::<K>(a), delta));
+        let at = items.len() - 1;
+        (set_list::<K>(items), at)
+    }
+
+    fn period(&self, level: &Level, i: usize) -> Option<f64> {
+        K::list(level).get(i).and_then(K::period)
+    }
+
+    fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen) {
+        if let Some(a) = K::list(level).get(i) {
+            K::draw(level, a, state, pen);
+        }
+    }
+
+    fn panel(
+        &self,
+        level: &Level,
+        i: usize,
+        node: Option<usize>,
+        ui: &mut dyn PanelUi,
+    ) -> (Option<Edit>, PanelAsks) {
+        let Some(old) = K::list(level).get(i) else {
+            return (None, PanelAsks::default());
+        };
+        let mut a = old.clone();
+        let asks = K::panel(level, &mut a, node, ui);
+        let edit = (a != *old).then(|| {
+            let mut items = K::list(level).to_vec();
+            items[i] = a;
+            set_list::<K>(items)
+        });
+        (edit, asks)
+    }
+
+    fn add_example(&self, level: &Level) -> Edit {
+        let mut items = K::list(level).to_vec();
+        items.push(K::example());
+        set_list::<K>(items)
+    }
+}
