@@ -29,6 +29,8 @@ use crate::collision::{
 };
 use crate::level::document::polygon_id;
 use crate::level::Level;
+use crate::movement::character::Change;
+use crate::movement::rules::Transition;
 use crate::movement::{Actions, Env, Hero, MoveState, SpawnError, StepReport, Tuning, TuningError};
 
 /// Simulation ticks per second.
@@ -495,19 +497,20 @@ fn resettle(h: &mut Hero, env: &Env, t: &Tuning) -> bool {
     if mesh.kind(h.body.face) != crate::collision::FaceKind::Solid {
         if let MoveState::Supported { edge, .. } = h.state {
             if !mesh.blocks(edge, h.move_options()) {
-                h.state = MoveState::Airborne;
+                h.apply(Change::To(Transition::to(MoveState::Airborne, h.vel)));
             }
         }
         return false;
     }
+    let mut collider = h.collider;
     if let Some(crouch) = h.class.crouch.filter(|&c| c != h.collider) {
         if let crate::collision::Location::Free(_) = env.mesh(crouch).locate(h.body.pos, None) {
-            h.collider = crouch;
+            collider = crouch;
         }
     }
-    match h.relocate(env, t) {
+    match h.relocate_as(collider, env, t) {
         Ok((moved_to, moved)) => {
-            *h = moved_to;
+            h.apply(Change::Replace(Box::new(moved_to)));
             moved > CRUSH_WIGGLE
         }
         // No free space anywhere near: leave it; a crush.
@@ -581,9 +584,13 @@ impl World {
             movers: &self.movers,
         };
         let mut scratch = StepReport::default();
-        super::movers::carry(&mut self.hero, &env, DT, &mut scratch);
+        if let Some(tr) = super::movers::carry(&mut self.hero, &env, DT, &mut scratch) {
+            self.hero.apply(Change::To(tr));
+        }
         for a in &mut self.agents {
-            super::movers::carry(&mut a.mover, &env, DT, &mut scratch);
+            if let Some(tr) = super::movers::carry(&mut a.mover, &env, DT, &mut scratch) {
+                a.mover.apply(Change::To(tr));
+            }
         }
         self.push_characters();
     }
@@ -870,7 +877,7 @@ impl World {
         self.tuning = built.tuning;
         self.collision = built.collision;
         self.ladders = built.ladders;
-        self.hero = hero;
+        self.hero.apply(Change::Replace(Box::new(hero)));
         self.agents = agents;
         self.classes = built.classes;
         self.doors = door_states(level);
@@ -920,7 +927,7 @@ impl World {
             movers: &self.movers,
         };
         let (hero, moved) = Hero::spawn(&env, pos, &self.tuning)?;
-        self.hero = hero;
+        self.hero.apply(Change::Replace(Box::new(hero)));
         // Play-testing starts alive and whole (deaths and checkpoints are kept).
         self.play.dead = None;
         self.play.health = self.tuning.health;
