@@ -16,6 +16,10 @@
 //! `extern crate`, and paths inside macro calls. The check used to read lines of text for
 //! `name::` and missed renamed and grouped imports, `::`-rooted paths and imports spread over
 //! lines; `the_check_refuses_each_import_form` gives it a fixture of each.
+//!
+//! Two rules of the movement code are checked the same way, on the parsed sources: the movement
+//! states (found from the files) never name each other, nor does anything below them name them;
+//! and in the simulation only `Hero::apply` writes a character's body, velocity or state.
 use std::path::{Path, PathBuf};
 
 use proc_macro2::{TokenStream, TokenTree};
@@ -630,4 +634,170 @@ fn the_check_refuses_each_import_form() {
         let v = violations_in(source, &sim_file, &rule);
         assert!(v.is_empty(), "{what} refused: {source}: {v:?}");
     }
+}
+
+/// Finds the writes to a character's `body`, `vel` or `state` (whatever the base: `h.state`,
+/// `self.hero.vel.x`, `(h.body, h.state)`, `&mut h.state`) outside `Hero::apply`.
+struct Writes {
+    /// The functions the visitor is in, innermost last.
+    fns: Vec<String>,
+    /// Whether the file is `movement/character.rs`, where `apply` lives.
+    in_character: bool,
+    found: Vec<String>,
+}
+
+/// The fields only `Hero::apply` writes.
+const WRITTEN_BY_APPLY: [&str; 3] = ["body", "vel", "state"];
+
+impl Writes {
+    /// The written field of `e` (`x.body.pos` writes `body`) when it is one of
+    /// [`WRITTEN_BY_APPLY`] of a character; `res.body` is the walk's result buffer (a
+    /// `MoveResult`), not a character.
+    fn written_field(e: &syn::Expr) -> Option<String> {
+        let mut e = e;
+        let mut hit = None;
+        while let syn::Expr::Field(f) = e {
+            if let syn::Member::Named(n) = &f.member {
+                if WRITTEN_BY_APPLY.iter().any(|w| n == w) {
+                    hit = Some(n.to_string());
+                }
+            }
+            e = &f.base;
+        }
+        let is_result = matches!(e, syn::Expr::Path(p) if p.path.is_ident("res"));
+        hit.filter(|_| !is_result)
+    }
+
+    fn check(&mut self, left: &syn::Expr, line: usize) {
+        if let syn::Expr::Tuple(t) = left {
+            for e in &t.elems {
+                self.check(e, line);
+            }
+            return;
+        }
+        if let Some(field) = Self::written_field(left) {
+            let allowed = self.in_character && self.fns.iter().any(|f| f == "apply");
+            if !allowed {
+                let within = self.fns.last().map_or("", String::as_str);
+                self.found
+                    .push(format!("line {line}: writes `{field}` in fn {within}"));
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Writes {
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.fns.push(f.sig.ident.to_string());
+        syn::visit::visit_item_fn(self, f);
+        self.fns.pop();
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        self.fns.push(f.sig.ident.to_string());
+        syn::visit::visit_impl_item_fn(self, f);
+        self.fns.pop();
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        self.check(&a.left, a.eq_token.spans[0].start().line);
+        syn::visit::visit_expr_assign(self, a);
+    }
+
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        use syn::BinOp::*;
+        let line = match &b.op {
+            AddAssign(t) => Some(t.spans[0]),
+            SubAssign(t) => Some(t.spans[0]),
+            MulAssign(t) => Some(t.spans[0]),
+            DivAssign(t) => Some(t.spans[0]),
+            RemAssign(t) => Some(t.spans[0]),
+            BitXorAssign(t) => Some(t.spans[0]),
+            BitAndAssign(t) => Some(t.spans[0]),
+            BitOrAssign(t) => Some(t.spans[0]),
+            ShlAssign(t) => Some(t.spans[0]),
+            ShrAssign(t) => Some(t.spans[0]),
+            _ => None,
+        };
+        if let Some(span) = line {
+            self.check(&b.left, span.start().line);
+        }
+        syn::visit::visit_expr_binary(self, b);
+    }
+
+    fn visit_expr_reference(&mut self, r: &'ast syn::ExprReference) {
+        if r.mutability.is_some() {
+            self.check(&r.expr, r.and_token.span.start().line);
+        }
+        syn::visit::visit_expr_reference(self, r);
+    }
+}
+
+/// The writes that `source` (a file of the simulation; `in_character`: `movement/character.rs`)
+/// makes to a character's body, velocity or state outside `Hero::apply`.
+fn writes_in(source: &str, in_character: bool) -> Vec<String> {
+    let file = syn::parse_file(source).unwrap_or_else(|e| panic!("does not parse: {e}"));
+    let mut w = Writes {
+        fns: Vec::new(),
+        in_character,
+        found: Vec::new(),
+    };
+    w.visit_file(&file);
+    w.found
+}
+
+/// One writer of a character's state: in the simulation (`movement`, `sim`), only `Hero::apply`
+/// (`movement/character.rs`) writes a character's `body`, `vel` or `state`. Movement states,
+/// the movers' carry and push, doors, the rules of play and spawns propose a change that `apply`
+/// makes (the movers, the doors and the knock-back used to assign them in 20 places).
+#[test]
+fn only_apply_writes_a_character_s_body_velocity_or_state() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root.join("movement"), &mut files);
+    rust_files(&root.join("sim"), &mut files);
+    let character = root.join("movement/character.rs");
+    assert!(files.contains(&character));
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        found.extend(
+            writes_in(&text, *file == character)
+                .into_iter()
+                .map(|f| format!("{}: {f}", file.display())),
+        );
+    }
+    assert!(
+        found.is_empty(),
+        "a character's body, velocity or state written outside `Hero::apply`:\n{}",
+        found.join("\n")
+    );
+    // The check sees each form of write, and only outside `apply`.
+    for planted in [
+        "fn f(h: &mut Hero) { h.vel = DVec2::ZERO; }",
+        "fn f(h: &mut Hero) { h.body.pos.x += 1.0; }",
+        "fn f(w: &mut World) { w.hero.state = MoveState::Airborne; }",
+        "fn f(h: &mut Hero, from: (Body, u8)) { (h.body, h.jump) = from; }",
+        "fn f(h: &mut Hero) { let s = &mut h.state; }",
+        "impl Hero { fn apply(&mut self) {} fn g(&mut self) { self.vel.y *= 0.5; } }",
+    ] {
+        assert_eq!(writes_in(planted, false).len(), 1, "{planted}");
+        assert_eq!(writes_in(planted, true).len(), 1, "{planted}");
+    }
+    for fine in [
+        "impl Hero { fn apply(&mut self, v: DVec2) { self.vel = v; self.body.pos = v; } }",
+        "fn f(h: &mut Hero, res: &mut MoveResult) { res.body = h.body; h.timers.coyote = 0.0; }",
+        "fn f(h: &mut Hero) { let j = &mut h.jump_rising; let v = h.vel; }",
+    ] {
+        assert!(writes_in(fine, true).is_empty(), "{fine}");
+    }
+    assert_eq!(
+        writes_in(
+            "impl Hero { fn apply(&mut self, v: DVec2) { self.vel = v; } }",
+            false
+        )
+        .len(),
+        1,
+        "`apply` is the one writer only in `movement/character.rs`"
+    );
 }
