@@ -51,7 +51,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path of a file under `src/` (`src/sim/world.rs` is `["sim", "world"]`,
+/// The module path of a file under `src/` (`src/sim/movers.rs` is `["sim", "movers"]`,
 /// `src/sim/mod.rs` is `["sim"]`).
 fn module_of(file: &Path) -> Vec<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
