@@ -12,7 +12,7 @@
 use glam::DVec2;
 
 use super::actions::Actions;
-use super::hero::Hero;
+use super::character::Hero;
 use super::rules::{self, approach, walkable, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
 use crate::collision::{MoveOptions, MoveResult};

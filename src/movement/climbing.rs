@@ -6,7 +6,7 @@
 //! under the feet steps off onto it; reaching ground while climbing down steps off too; jump lets go.
 use glam::DVec2;
 
-use super::hero::Hero;
+use super::character::{Change, Hero};
 use super::rules::{self, walkable, walkable_support, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
 use crate::collision::{MoveOptions, MoveResult};
@@ -65,7 +65,7 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, ladder: usize, rep: &mut StepReport) 
             .first()
             .filter(|c| walkable(c.normal, h.walk_limit));
         if let Some(c) = ground {
-            h.body = down.body;
+            h.apply(Change::Move(down.body));
             rep.events.push(MoveEvent::LeftLadder);
             let on = MoveState::Supported {
                 edge: c.edge,

@@ -18,7 +18,7 @@
 //!   walls, other movers and the mover's other pieces) stops it.
 use glam::DVec2;
 
-use super::hero::Hero;
+use super::character::Hero;
 use super::rules::{self, walkable, walkable_support, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
 use crate::collision::MoverEdge;
@@ -49,10 +49,7 @@ pub(crate) fn step(
     if h.timers.jump_buffer > 0.0 {
         if cx.a.move_axis.y < -0.5 && movers.is_one_way(on.mover) {
             // Down and jump on a one-way mover: through it, with its velocity.
-            h.timers.drop_through = super::supported::DROP_THROUGH_TIME;
-            h.timers.jump_buffer = 0.0;
-            rep.events.push(MoveEvent::DroppedThrough);
-            return Transition::reenter(MoveState::Airborne, dir * speed + carried);
+            return rules::drop_through(h, dir * speed + carried, rep);
         }
         // The jump's own vertical speed plus the mover's (a lift going up throws higher).
         let vel = rules::jump(h, dir * speed + carried, t, rep) + DVec2::new(0.0, carried.y);
@@ -81,10 +78,7 @@ pub(crate) fn step(
         } else {
             -piece.walk_dir(next)
         };
-        let angle = d1.dot(d2).clamp(-1.0, 1.0).acos();
-        let allowed =
-            t.max_follow_turn_deg.to_radians() * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
-        if walkable(nn, h.walk_limit) && angle <= allowed + 1e-12 {
+        if walkable(nn, h.walk_limit) && rules::follows_turn(t, d1, d2, s) {
             e.edge = next as u16;
             dir = piece.walk_dir(next);
             continue;

@@ -1,25 +1,34 @@
 //! What the movement states share, written once, below them: the step context, the
 //! [`Transition`] a state returns, and the rules more than one state applies (walkable ground,
-//! jumps, grabbing a ladder, losing the velocity into contacts).
+//! jumps, dropping through a one-way floor, following a turn of the ground, landing on a mover,
+//! grabbing a ladder, losing the velocity into contacts). The simulation's movers apply some of
+//! them too (`sim::movers` lands a pushed character on a mover by [`board`]).
 //!
 //! # The state machine's shape
-//! Each state (`supported`, `airborne`, `climbing`, `top_down`) is one function from a [`Ctx`]
-//! (the surroundings, this tick's actions, the tuning, the timestep) and the hero's memory to a
-//! [`Transition`]: the next state and the velocity, with the tick's events pushed to the report.
-//! A state never assigns the hero's state or velocity and never calls another state: when the
-//! next state must also run in the same tick (a jump off the ground flies the rest of the tick),
-//! it says so with [`Transition::reenter`], and the hero's step (`hero.rs`) runs it. A state may
-//! move the body (that is the move it makes) and update the hero's timers and counters.
+//! Each state (`supported`, `riding`, `airborne`, `climbing`, `top_down`) is one function from a
+//! [`Ctx`] (the surroundings, this tick's actions, the tuning, the timestep) and the character's
+//! memory to a [`Transition`]: the next state and the velocity, with the tick's events pushed to
+//! the report. A state never assigns the character's body, state or velocity and never calls
+//! another state: when the next state must also run in the same tick (a jump off the ground flies
+//! the rest of the tick), it says so with [`Transition::reenter`], and the hero's step
+//! (`hero.rs`) runs it. A state moves the body through the walk (`moves.rs`) or proposes a place
+//! (`Change::Move`, a re-seat at a joint), both made by `Hero::apply` (`character.rs`), and
+//! updates the character's timers and counters.
 //!
-//! The state files import this module and never each other (`tests/it/layering.rs` checks it).
+//! # Must never depend on
+//! The state files or `hero`: the states import this module and never each other, and this
+//! module sees only the character's data (`character.rs`) below it (`tests/it/layering.rs`
+//! checks both).
 use glam::DVec2;
 
 use super::actions::Actions;
+use super::character::Hero;
 use super::env::Env;
-use super::hero::Hero;
 use super::state::{MoveEvent, MoveState, StepReport};
+
+pub(crate) use super::state::Transition;
 use super::tuning::Tuning;
-use crate::collision::{Aabb, CollisionMesh, Contact, EdgeRef, MoveOptions, MoverHit};
+use crate::collision::{Aabb, CollisionMesh, Contact, EdgeRef, MoveOptions, MoverEdge, MoverHit};
 
 /// Distance between a ladder's rungs, m: where the renderer draws them, and the climb travel
 /// between two [`MoveEvent::LadderRung`] events. 0.35 m (a usual rung pitch is 0.25 to 0.35 m;
@@ -30,6 +39,8 @@ pub const GROUND_PROBE: f64 = 0.02;
 /// How far inside a ladder's top or bottom (m) the feet must be for climbing up or down to grab
 /// it: at the top there is nothing to climb up to, at the bottom nothing to climb down to.
 pub const LADDER_END_MARGIN: f64 = 1e-6;
+/// How long one-way platforms (static or movers) stay passable after a drop-through, s.
+pub const DROP_THROUGH_TIME: f64 = 0.2;
 
 /// What a state's step reads: the surroundings, this tick's (sanitised) actions, the tuning and
 /// the timestep.
@@ -43,39 +54,6 @@ pub(crate) struct Ctx<'a, 'e> {
     pub t: &'a Tuning,
     /// The timestep, s.
     pub dt: f64,
-}
-
-/// What a state's step decided: the state after the tick and the velocity to go with it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[must_use]
-pub(crate) struct Transition {
-    /// The state after this step.
-    pub next: MoveState,
-    /// The velocity after this step, m/s.
-    pub vel: DVec2,
-    /// Whether `next` also runs in this tick (with the body where this step left it). Only the
-    /// airborne state is re-entered, and it never asks for it (`hero.rs`).
-    pub reenter: bool,
-}
-
-impl Transition {
-    /// Ends the tick in `next` with velocity `vel`.
-    pub fn to(next: MoveState, vel: DVec2) -> Transition {
-        Transition {
-            next,
-            vel,
-            reenter: false,
-        }
-    }
-
-    /// Enters `next` with velocity `vel` and runs it for the rest of this tick.
-    pub fn reenter(next: MoveState, vel: DVec2) -> Transition {
-        Transition {
-            next,
-            vel,
-            reenter: true,
-        }
-    }
 }
 
 /// The smallest normal `y` of a walkable edge under the tuning's max slope (less 1e-12, so an
@@ -136,14 +114,48 @@ pub(crate) fn mover_support(h: &Hero, cx: &Ctx, vel: DVec2) -> Option<(MoveState
     let c = h.collider.0 as usize;
     let pass = h.move_options().pass_one_way;
     let (on, _) = movers.support_below(c, h.body.pos, GROUND_PROBE, h.walk_limit, pass)?;
-    let dir = movers.piece(on, c).walk_dir(on.edge as usize);
-    let speed = (vel - mover_velocity(cx.env, on.mover, h.body.pos, cx.dt)).dot(dir);
+    let tr = board(h, cx.env, on, vel, cx.dt);
+    Some((tr.next, tr.vel))
+}
+
+/// Landing on a mover: riding its edge `on` from where the feet of `h` are (kept in the mover's
+/// frame), with `vel` (m/s, in the world) less the mover's velocity at the feet as the speed along
+/// the edge, and the velocity that state has (relative to the mover). One rule for a fall onto a
+/// mover, a step up onto one, a walk onto one off a ledge and a push up onto its top
+/// (`sim::movers`).
+pub(crate) fn board(h: &Hero, env: &Env, on: MoverEdge, vel: DVec2, dt: f64) -> Transition {
+    let movers = env.movers;
+    let dir = movers
+        .piece(on, h.collider.0 as usize)
+        .walk_dir(on.edge as usize);
+    let speed = (vel - mover_velocity(env, on.mover, h.body.pos, dt)).dot(dir);
     let riding = MoveState::Riding {
         on,
         local: h.body.pos - movers.offset(on.mover),
         speed,
     };
-    Some((riding, dir * speed))
+    Transition::to(riding, dir * speed)
+}
+
+/// Whether a walk along the ground at `speed` (m/s, signed) follows a turn down from direction
+/// `d1` to `d2` (unit vectors, in the direction of travel) rather than flying off it: the turn is
+/// no sharper than `max_follow_turn_deg`, shrinking with the square of the speed above
+/// `run_speed` (faster walkers fly off crests). One rule for the static ground and a mover's top.
+pub(crate) fn follows_turn(t: &Tuning, d1: DVec2, d2: DVec2, speed: f64) -> bool {
+    let angle = d1.dot(d2).clamp(-1.0, 1.0).acos();
+    let allowed =
+        t.max_follow_turn_deg.to_radians() * (t.run_speed / speed.abs().max(t.run_speed)).powi(2);
+    angle <= allowed + 1e-12
+}
+
+/// Down and jump on a one-way floor (a static top or a mover): through it, into the air at `vel`
+/// for the rest of the tick, one-way platforms passable for [`DROP_THROUGH_TIME`] and the jump
+/// press spent.
+pub(crate) fn drop_through(h: &mut Hero, vel: DVec2, rep: &mut StepReport) -> Transition {
+    h.timers.drop_through = DROP_THROUGH_TIME;
+    h.timers.jump_buffer = 0.0;
+    rep.events.push(MoveEvent::DroppedThrough);
+    Transition::reenter(MoveState::Airborne, vel)
 }
 
 /// Mover `m`'s velocity over the last tick (m/s) at the point `p` (the feet: a turning mover's

@@ -48,6 +48,41 @@ impl MoveState {
     }
 }
 
+/// What a state's step decided (or a rule of the world: a mover carrying or pushing a character,
+/// a door opening under it): the state after the tick and the velocity to go with it, made by
+/// the one writer ([`Hero::apply`](super::Hero::apply) with [`Change::To`](super::character::Change::To)).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[must_use]
+pub(crate) struct Transition {
+    /// The state after this step.
+    pub next: MoveState,
+    /// The velocity after this step, m/s.
+    pub vel: DVec2,
+    /// Whether `next` also runs in this tick (with the body where this step left it). Only the
+    /// airborne state is re-entered, and it never asks for it (`hero.rs`).
+    pub reenter: bool,
+}
+
+impl Transition {
+    /// Ends the tick in `next` with velocity `vel`.
+    pub fn to(next: MoveState, vel: DVec2) -> Transition {
+        Transition {
+            next,
+            vel,
+            reenter: false,
+        }
+    }
+
+    /// Enters `next` with velocity `vel` and runs it for the rest of this tick.
+    pub fn reenter(next: MoveState, vel: DVec2) -> Transition {
+        Transition {
+            next,
+            vel,
+            reenter: true,
+        }
+    }
+}
+
 /// Something that happened during a step, for animation clips and sound.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "snake_case")]

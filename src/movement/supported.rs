@@ -51,7 +51,7 @@
 //! `run_speed`, shrinking with the square of the speed above it (faster heroes fly off crests).
 use glam::DVec2;
 
-use super::hero::Hero;
+use super::character::{Change, Hero};
 use super::rules::{self, edge_dir, walkable, Ctx, Transition};
 use super::state::{MoveEvent, MoveState, StepReport};
 use super::tuning::Tuning;
@@ -62,8 +62,6 @@ const MAX_EDGES_PER_TICK: usize = 256;
 /// Most steep edges one step's riser may consist of (a vertical riser is one edge, or a few where
 /// other geometry's corners split it).
 const MAX_RISER_EDGES: usize = 16;
-/// How long one-way platforms stay passable after a drop-through, s.
-pub const DROP_THROUGH_TIME: f64 = 0.2;
 
 /// One supported tick on `edge` at the signed ground speed `speed`.
 pub(crate) fn step(
@@ -85,10 +83,7 @@ pub(crate) fn step(
         // Off the ground with the ground velocity; the air step flies the rest of the tick.
         let vel = edge_dir(mesh, edge) * speed;
         if a.move_axis.y < -0.5 && mesh.is_one_way_top(edge) {
-            h.timers.drop_through = DROP_THROUGH_TIME;
-            h.timers.jump_buffer = 0.0;
-            rep.events.push(MoveEvent::DroppedThrough);
-            return Transition::reenter(MoveState::Airborne, vel);
+            return rules::drop_through(h, vel, rep);
         }
         let vel = rules::jump(h, vel, t, rep);
         return Transition::reenter(MoveState::Airborne, vel);
@@ -187,20 +182,15 @@ fn walk_chain(
         let concave = turn > 0.0;
         if walkable(nn, h.walk_limit) {
             // A straight joint (a seam between tiles) needs no angle.
-            if !concave && d1.dot(d2) < 1.0 {
-                let angle = d1.dot(d2).clamp(-1.0, 1.0).acos();
-                let allowed = t.max_follow_turn_deg.to_radians()
-                    * (t.run_speed / s.abs().max(t.run_speed)).powi(2);
-                if angle > allowed + 1e-12 {
-                    return launch(h, cx, d1 * s.abs(), rem, rep);
-                }
+            if !concave && d1.dot(d2) < 1.0 && !rules::follows_turn(t, d1, d2, s) {
+                return launch(h, cx, d1 * s.abs(), rem, rep);
             }
             // Re-seat the body in the new edge's face at the shared vertex (exactly a vertex of that
             // face): the next move starts inside the right face, not across the old edge's line.
-            h.body = crate::collision::Body {
+            h.apply(Change::Move(crate::collision::Body {
                 pos: if forward { na } else { nb },
                 face: n.face,
-            };
+            }));
             e = n;
             dir = if forward { d2 } else { -d2 };
         } else if let Some((top, corner)) = step_target(
@@ -220,10 +210,10 @@ fn walk_chain(
             } else {
                 MoveEvent::SteppedDown { height: -dy }
             });
-            h.body = crate::collision::Body {
+            h.apply(Change::Move(crate::collision::Body {
                 pos: corner,
                 face: top.face,
-            };
+            }));
             e = top;
             let (ta, tb) = mesh.edge_points(top);
             let d = (tb - ta).normalize_or_zero();
@@ -373,16 +363,8 @@ fn step_onto_mover(
         height: top.y - start.pos.y,
     });
     rep.events.push(MoveEvent::Boarded { mover: on.mover });
-    h.body = down.body;
-    let dir = movers.piece(on, c).walk_dir(on.edge as usize);
-    let along =
-        (d1 * speed.abs() - rules::mover_velocity(cx.env, on.mover, h.body.pos, cx.dt)).dot(dir);
-    let riding = MoveState::Riding {
-        on,
-        local: h.body.pos - movers.offset(on.mover),
-        speed: along,
-    };
-    Some(Transition::to(riding, dir * along))
+    h.apply(Change::Move(down.body));
+    Some(rules::board(h, cx.env, on, d1 * speed.abs(), cx.dt))
 }
 
 /// Puts the hero on the ground a probed step found (`landed`, on `edge`), reporting the step.
@@ -401,7 +383,7 @@ fn land_step(
     } else {
         MoveEvent::SteppedDown { height: -dy }
     });
-    h.body = landed;
+    h.apply(Change::Move(landed));
     *e = edge;
     *dir = edge_dir(mesh, edge);
 }

@@ -1,5 +1,5 @@
 //! Top-down mode: no gravity, 8-way movement with the same move-and-slide (seed 000's game).
-use super::hero::Hero;
+use super::character::Hero;
 use super::rules::{self, Ctx, Transition};
 use super::state::{MoveState, StepReport};
 use crate::collision::MoveResult;

@@ -34,6 +34,7 @@ use glam::DVec2;
 
 use crate::collision::{Aabb, ColliderId, ColliderShape, CollisionMesh};
 use crate::level::{AgentKind, AgentSize, LevelAgent};
+use crate::movement::character::Change;
 use crate::movement::tuning::head_chamfered_box;
 use crate::movement::{
     Actions, Env, Hero, MoveEvent, MoveState, SizeClass, StepReport, Tuning, HERO_CLASS,
@@ -325,8 +326,10 @@ impl Agent {
             self.defeated = true;
             return true;
         }
-        self.mover
-            .launch(DVec2::new(dir * speed, 0.4 * speed), false);
+        self.mover.apply(Change::Launch {
+            vel: DVec2::new(dir * speed, 0.4 * speed),
+            controlled: false,
+        });
         self.wait = ticks(REEL_TIME);
         false
     }

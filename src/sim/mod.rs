@@ -3,7 +3,9 @@
 //! # What it owns
 //! - [`agents`]: characters other than the hero, on the meshes of their size classes.
 //! - `world`: the level's collision meshes, the hero and the agents, advanced one fixed tick per
-//!   `World::step`; bit-identical for the same level, tuning and actions; the per-frame trace.
+//!   `World::step`; bit-identical for the same level, tuning and actions. Split by concern: the
+//!   tick order (`world/mod.rs`), building and rebuilding a level (`rebuild`), placing the
+//!   characters (`placement`), the doors (`doors`), the trace and the state hash (`trace`).
 //! - [`movers`]: moving platforms: their paths, carrying riders and pushing (or crushing) what
 //!   they overlap.
 //! - [`play`]: the rules of play: health, hazards, death and respawn, checkpoints, the goal,

@@ -24,13 +24,20 @@
 //! The third phase, the characters' own steps, is the movement code's: each move is clipped at
 //! the first mover piece it would enter (the movers do not move during it).
 //!
+//! Neither phase writes a character's state, velocity or body itself: they move it through the
+//! character's walk (`Hero::move_exactly_to`) and propose the rest as changes that `Hero::apply`
+//! makes (the one writer, `movement::character`): [`carry`] returns the rider's transition for
+//! the world to apply; [`push`] applies each push's landing (`movement::rules::board` onto a
+//! mover's top, the same rule as a fall onto it) before it looks again.
+//!
 //! Must never depend on window, GPU, audio or input crates.
 use glam::DVec2;
 
 use super::world::CRUSH_WIGGLE;
 use crate::collision::{orient, Location, MoverEdge, Pose, ONE_WAY_MIN_NORMAL_Y};
 use crate::level::{Level, LevelMover, MoverEase, MoverMode};
-use crate::movement::rules::mover_velocity;
+use crate::movement::character::Change;
+use crate::movement::rules::{mover_velocity, Transition};
 use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
 
 /// A mover's path made ready for posing every tick: its legs with their lengths (computed once),
@@ -214,25 +221,32 @@ pub fn mover_pieces(level: &Level) -> Vec<Vec<Vec<DVec2>>> {
 }
 
 /// Phase 1: a rider goes where its mover now puts it (see the module docs); scraped off by a
-/// wall or another mover, it falls with the mover's velocity. Nothing for a character not
-/// riding.
-pub fn carry(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
+/// wall or another mover, it falls with the mover's velocity. The body moves through the walk;
+/// the new state and velocity are returned for the caller to apply ([`Hero::apply`]), `None`
+/// when they stay. Nothing for a character not riding.
+pub(crate) fn carry(
+    h: &mut Hero,
+    env: &Env,
+    dt: f64,
+    scratch: &mut StepReport,
+) -> Option<Transition> {
     let MoveState::Riding { on, local, speed } = h.state else {
-        return;
+        return None;
     };
     let c = h.collider.0 as usize;
     let movers = env.movers;
     if movers.turns(on.mover) {
-        return carry_turning(h, env, dt, scratch);
+        return Some(carry_turning(h, env, dt, scratch));
     }
     let piece = movers.piece(on, c);
     let normal = piece.normal(on.edge as usize);
     let target = movers.nudge_out(on, c, local + movers.offset(on.mover), normal);
-    if !h.move_exactly_to(env, target, scratch) {
-        h.state = MoveState::Airborne;
-        h.vel = piece.walk_dir(on.edge as usize) * speed
-            + mover_velocity(env, on.mover, h.body.pos, dt);
+    if h.move_exactly_to(env, target, scratch) {
+        return None;
     }
+    let vel =
+        piece.walk_dir(on.edge as usize) * speed + mover_velocity(env, on.mover, h.body.pos, dt);
+    Some(Transition::to(MoveState::Airborne, vel))
 }
 
 /// [`carry`] on a turning mover: the stored point turned with the piece, re-seated on the
@@ -240,42 +254,41 @@ pub fn carry(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
 /// the body moved there through the static walk. A seat on an edge now too steep to stand on,
 /// or a wall in the way, leaves the character airborne with the mover's velocity at its feet
 /// (a plank tilting past the walkable angle throws its rider off; the push then moves it out).
-fn carry_turning(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) {
+/// `h` must be riding.
+fn carry_turning(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) -> Transition {
     let MoveState::Riding { on, local, speed } = h.state else {
-        return;
+        unreachable!("carry_turning of a character not riding");
     };
     let c = h.collider.0 as usize;
     let movers = env.movers;
     let q = movers.turn_point(on.mover, local);
     let seat = movers.reseat(on.mover, on.piece, c, q);
-    let fall = |h: &mut Hero, edge: u16| {
+    let fall = |h: &Hero, edge: u16| {
         let dir = movers
             .piece(MoverEdge { edge, ..on }, c)
             .walk_dir(edge as usize);
-        h.vel = dir * speed + mover_velocity(env, on.mover, h.body.pos, dt);
-        h.state = MoveState::Airborne;
+        let vel = dir * speed + mover_velocity(env, on.mover, h.body.pos, dt);
+        Transition::to(MoveState::Airborne, vel)
     };
     let Some((edge, at)) = seat else {
-        h.vel = mover_velocity(env, on.mover, h.body.pos, dt);
-        h.state = MoveState::Airborne;
-        return;
+        let vel = mover_velocity(env, on.mover, h.body.pos, dt);
+        return Transition::to(MoveState::Airborne, vel);
     };
     let on = MoverEdge { edge, ..on };
     let normal = movers.piece(on, c).normal(edge as usize);
     if !crate::movement::rules::walkable(normal, h.walk_limit) {
-        fall(h, edge);
-        return;
+        return fall(h, edge);
     }
     let target = movers.nudge_out(on, c, at + movers.offset(on.mover), normal);
     if !h.move_exactly_to(env, target, scratch) {
-        fall(h, edge);
-        return;
+        return fall(h, edge);
     }
-    h.state = MoveState::Riding {
+    let riding = MoveState::Riding {
         on,
         local: at,
         speed,
     };
+    Transition::to(riding, h.vel)
 }
 
 /// What [`push`] did to a character.
@@ -332,10 +345,11 @@ pub fn push(h: &mut Hero, env: &Env, t: &Tuning, dt: f64, scratch: &mut StepRepo
         let target = movers.nudge_out(at, c, h.body.pos + u * exit.0, u);
         let from = h.body;
         if h.move_exactly_to(env, target, scratch) {
-            settle(h, env, at, u, dt);
+            let settled = settle(h, env, at, u, dt);
+            h.apply(Change::To(settled));
             continue;
         }
-        h.body = from;
+        h.apply(Change::Move(from));
         return if squish(h, env, t, scratch) {
             Pushed::Out
         } else {
@@ -405,34 +419,29 @@ fn lift(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) -> bool {
         edge: exit.1 as u16,
     };
     let target = movers.nudge_out(at, c, h.body.pos + DVec2::Y * exit.0, DVec2::Y);
-    let from = (h.body, h.state);
+    // The move changes the body only: where it fails, the body goes back.
+    let from = h.body;
     if h.move_exactly_to(env, target, scratch) {
-        settle(h, env, at, DVec2::Y, dt);
+        let settled = settle(h, env, at, DVec2::Y, dt);
+        h.apply(Change::To(settled));
         return true;
     }
-    (h.body, h.state) = from;
+    h.apply(Change::Move(from));
     false
 }
 
 /// The state after a push out through edge `at` along `u`: riding a walkable top it was pushed
-/// up onto, on the static ground it was pushed along, else airborne with the mover's velocity
-/// along `u` at least.
-fn settle(h: &mut Hero, env: &Env, at: MoverEdge, u: DVec2, dt: f64) {
+/// up onto (landing on it: `rules::board`), on the static ground it was pushed along, else
+/// airborne with the mover's velocity along `u` at least.
+fn settle(h: &Hero, env: &Env, at: MoverEdge, u: DVec2, dt: f64) -> Transition {
     let movers = env.movers;
     let c = h.collider.0 as usize;
     let piece = movers.piece(at, c);
     let n = piece.normal(at.edge as usize);
-    let carried = mover_velocity(env, at.mover, h.body.pos, dt);
     if u.y > 0.0 && crate::movement::rules::walkable(n, h.walk_limit) {
-        let dir = piece.walk_dir(at.edge as usize);
-        h.state = MoveState::Riding {
-            on: at,
-            local: h.body.pos - movers.offset(at.mover),
-            speed: (h.vel - carried).dot(dir),
-        };
-        h.vel = dir * (h.vel - carried).dot(dir);
-        return;
+        return crate::movement::rules::board(h, env, at, h.vel, dt);
     }
+    let carried = mover_velocity(env, at.mover, h.body.pos, dt);
     if let MoveState::Supported { .. } = h.state {
         if let Some(edge) = crate::movement::rules::walkable_support(
             env.mesh(h.collider),
@@ -440,17 +449,16 @@ fn settle(h: &mut Hero, env: &Env, at: MoverEdge, u: DVec2, dt: f64) {
             h.move_options(),
             h.walk_limit,
         ) {
-            h.state = MoveState::Supported { edge, speed: 0.0 };
-            h.vel = DVec2::ZERO;
-            return;
+            return Transition::to(MoveState::Supported { edge, speed: 0.0 }, DVec2::ZERO);
         }
     }
-    h.state = MoveState::Airborne;
-    let along = h.vel.dot(u);
+    let mut vel = h.vel;
+    let along = vel.dot(u);
     let want = carried.dot(u);
     if along < want {
-        h.vel += u * (want - along);
+        vel += u * (want - along);
     }
+    Transition::to(MoveState::Airborne, vel)
 }
 
 /// The squish rule for a character a push could not move out (see the module docs); `false`:
@@ -462,7 +470,7 @@ fn squish(h: &mut Hero, env: &Env, t: &Tuning, scratch: &mut StepReport) -> bool
     };
     if let Some(crouch) = h.class.crouch.filter(|&c| c != h.collider) {
         if free_at(crouch, h.body.pos) && h.switch_collider(env, crouch) {
-            h.state = MoveState::Airborne;
+            h.apply(airborne(h));
             return true;
         }
     }
@@ -478,19 +486,19 @@ fn squish(h: &mut Hero, env: &Env, t: &Tuning, scratch: &mut StepReport) -> bool
             }
             let from = h.body;
             if h.move_exactly_to(env, p, scratch) {
-                h.state = MoveState::Airborne;
+                h.apply(airborne(h));
                 return true;
             }
-            h.body = from;
+            h.apply(Change::Move(from));
         }
     }
     // Crushed: the nearest free point of the static mesh for the standing collider; if a mover
     // is there too, the nearest point around it free of both, in rings of [`ESCAPE_STEP`] out to
     // [`ESCAPE_RADIUS`].
     if let Ok((moved, _)) = h.relocate(env, t) {
-        *h = moved;
+        h.apply(Change::Replace(Box::new(moved)));
     }
-    h.state = MoveState::Airborne;
+    h.apply(airborne(h));
     if !free_at(h.collider, h.body.pos) {
         let rings = (ESCAPE_RADIUS / ESCAPE_STEP).round() as usize;
         let around = (1..=rings).flat_map(|ring| {
@@ -502,11 +510,16 @@ fn squish(h: &mut Hero, env: &Env, t: &Tuning, scratch: &mut StepReport) -> bool
         let at = h.body.pos;
         if let Some(p) = around.map(|d| at + d).find(|&p| free_at(h.collider, p)) {
             if let Location::Free(b) = env.mesh(h.collider).locate(p, Some(h.body.face)) {
-                h.body = b;
+                h.apply(Change::Move(b));
             }
         }
     }
     false
+}
+
+/// Into the air where it is, its velocity kept (out of a squeeze).
+fn airborne(h: &Hero) -> Change {
+    Change::To(Transition::to(MoveState::Airborne, h.vel))
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ use serde::Serialize;
 use super::agents::{ticks, Agent};
 use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, PolygonKind};
 use crate::level::Level;
+use crate::movement::character::Change;
 use crate::movement::{Actions, Env, Hero, Tuning};
 
 /// How close (m) to the bottom of the level's bounds the hero's feet may come before that is a
@@ -246,10 +247,10 @@ impl Play {
             return;
         }
         let away = if hero.body.pos.x < from.x { -1.0 } else { 1.0 };
-        hero.launch(
-            DVec2::new(away * t.hurt_knockback_x, t.hurt_knockback_y),
-            false,
-        );
+        hero.apply(Change::Launch {
+            vel: DVec2::new(away * t.hurt_knockback_x, t.hurt_knockback_y),
+            controlled: false,
+        });
         self.invulnerable = ticks(t.hurt_invulnerability);
         events.push(PlayEvent::Hurt {
             health: self.health,
@@ -294,7 +295,7 @@ impl Play {
                 return;
             }
             if let Ok((fresh, _)) = Hero::spawn(ctx.env, self.respawn_point(ctx.level), t) {
-                *hero = fresh;
+                hero.apply(Change::Replace(Box::new(fresh)));
             }
             self.dead = None;
             self.health = t.health;
@@ -352,10 +353,10 @@ impl Play {
                 } else {
                     t.stomp_bounce_height
                 };
-                hero.launch(
-                    DVec2::new(hero.vel.x, (2.0 * t.gravity * height).sqrt()),
-                    actions.jump,
-                );
+                hero.apply(Change::Launch {
+                    vel: DVec2::new(hero.vel.x, (2.0 * t.gravity * height).sqrt()),
+                    controlled: actions.jump,
+                });
                 events.push(PlayEvent::Stomped { agent: i, defeated });
                 continue;
             }

@@ -1,0 +1,523 @@
+//! The simulation world: the level, its collision meshes and the characters, advanced at a
+//! fixed rate. This file holds the world's state and the order of a tick; the rest is split by
+//! concern:
+//! - `rebuild`: what a level turns into (its meshes, ladders, movers, hazards, bounds), built whole
+//!   or rebuilt in part after an edit, and the level swaps, restarts and tuning changes built on it;
+//! - `placement`: putting the characters in a world being built or rebuilt (one function for
+//!   both), and placing the hero for a play-test;
+//! - `doors`: the doors' states, their switches and timers, and what a door does to a character
+//!   standing on it or caught in it;
+//! - `trace`: the per-tick trace line and the state hash.
+//!
+//! # Timestep
+//! [`TICK_HZ`] = 120 ticks per second. Moves are continuous (the collision walk never tunnels),
+//! so the rate is not needed for stability; 120 Hz halves input latency compared with 60 Hz, keeps
+//! one tick's travel at full run speed under 7 cm (small enough that a crest's hand-off happens
+//! within a few centimetres of the joint), and divides evenly into 60, 120 and 240 Hz displays;
+//! other refresh rates draw interpolated states.
+//!
+//! # A tick
+//! With movers, Celeste's order (`sim::movers`): the movers are posed for the tick and carry
+//! their riders, then push (or crush) what they overlap; then the hero steps, then the agents in
+//! the level's order, among movers that no longer move; then the doors follow their switches and
+//! timers; then the rules of play. What changes a character's body, velocity or state is made by
+//! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
+//! transitions, the doors' and the respawn's changes.
+//!
+//! # Determinism
+//! Everything is `f64` arithmetic in a fixed order with no clocks, threads or hash-map iteration in
+//! the step: the same level, tuning and actions give a bit-identical trace ([`World::state_hash`]).
+//!
+//! Must never depend on window, GPU, audio or input crates.
+use glam::DVec2;
+use serde::Serialize;
+
+use super::agents::{Agent, SizeClasses};
+use super::play::{Hazards, Play, PlayEvent, Rules};
+use crate::collision::{
+    colliders_meet, Aabb, BuildError, CollisionWorld, FaceKind, Meeting, Movers,
+};
+use crate::level::Level;
+use crate::movement::character::Change;
+use crate::movement::{Actions, Env, Hero, SpawnError, StepReport, Tuning, TuningError};
+
+mod doors;
+mod placement;
+mod rebuild;
+mod trace;
+
+use doors::door_states;
+use placement::{place_characters, spawn_agents, HeroFrom, Placed};
+use rebuild::{Built, Meshes};
+
+pub use doors::DoorState;
+pub use rebuild::{automatic_bounds, AUTO_BOUNDS_MARGIN, EDIT_CHUNK_SIZE};
+pub use trace::{AgentFrame, TraceFrame};
+
+/// Simulation ticks per second.
+pub const TICK_HZ: u32 = 120;
+/// Seconds per tick.
+pub const DT: f64 = 1.0 / TICK_HZ as f64;
+
+/// Why a world could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum WorldError {
+    /// The tuning (after the level's overrides) is out of range.
+    #[error("tuning: {0}")]
+    Tuning(#[from] TuningError),
+    /// The collision meshes could not be built.
+    #[error("level geometry: {0}")]
+    Mesh(#[from] BuildError),
+    /// No place for the hero.
+    #[error("spawn: {0}")]
+    Spawn(#[from] SpawnError),
+    /// No place for an agent.
+    #[error(
+        "agent {index}: the spawn point ({}, {}) has no free space anywhere near it for its collider",
+        crate::collision::readable(.x),
+        crate::collision::readable(.y)
+    )]
+    AgentSpawn {
+        /// Index in the level's `agents`.
+        index: usize,
+        /// Spawn x.
+        x: f64,
+        /// Spawn y.
+        y: f64,
+    },
+}
+
+/// The headless game world.
+pub struct World {
+    level: Level,
+    /// The tuning the world was made with, before any level's overrides: every level swap applies
+    /// the new level's overrides to this, so an override the new level no longer has is gone.
+    base_tuning: Tuning,
+    /// `base_tuning` with the current level's overrides: what the hero moves by.
+    tuning: Tuning,
+    collision: CollisionWorld,
+    ladders: Vec<Aabb>,
+    hero: Hero,
+    /// The level's agents, in its order.
+    agents: Vec<Agent>,
+    /// Their size classes' colliders.
+    classes: SizeClasses,
+    /// The level's doors' states, in its order.
+    doors: Vec<DoorState>,
+    /// The level's movers, posed for the last tick.
+    movers: Movers,
+    /// Their paths.
+    paths: Vec<super::movers::Path>,
+    /// What happened in the world in the last tick besides the hero's movement events.
+    events: Vec<WorldEvent>,
+    /// The rules of play's state: health, deaths, checkpoint, goal, attack.
+    play: Play,
+    /// What the rules of play did in the last tick.
+    play_events: Vec<PlayEvent>,
+    /// The level's hazard polygons.
+    hazards: Hazards,
+    /// The level's bounds (explicit or automatic): its bottom is a pit.
+    bounds: Aabb,
+    prev_pos: DVec2,
+    steps: u64,
+    /// Ticks the movers' clock is ahead of (or, negative, behind) `steps`: 0 unless a
+    /// play-test started with the movers at a chosen time ([`World::set_mover_time`]).
+    mover_shift: i64,
+    last: StepReport,
+    warnings: Vec<String>,
+}
+
+/// Something that happened in the world during a tick, besides the hero's movement events
+/// (`StepReport`): doors and crushes. Sound and animation read them (`World::events`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorldEvent {
+    /// Door `door` (index in the level's `doors`) opened.
+    DoorOpened {
+        /// Index in the level's `doors`.
+        door: usize,
+    },
+    /// Door `door` closed.
+    DoorClosed {
+        /// Index in the level's `doors`.
+        door: usize,
+    },
+    /// A closing door or a mover left a character no room, not even crouching or within
+    /// [`CRUSH_WIGGLE`] of where it was: `agent` is `None` for the hero. It was moved to the
+    /// nearest free point (the game decides what a crush costs).
+    Crushed {
+        /// The agent's index, `None` for the hero.
+        agent: Option<usize>,
+    },
+}
+
+/// How far (m) a character is moved out of a closing door before that counts as a crush: the
+/// wiggle of Celeste's squish rule.
+pub const CRUSH_WIGGLE: f64 = 0.05;
+
+impl World {
+    /// Builds the world: `tuning` (the base tuning) with the level's overrides, one mesh per
+    /// collider, the hero at the spawn point (moved to the nearest free point, with a warning, if
+    /// the spawn is inside geometry).
+    pub fn new(level: &Level, tuning: &Tuning) -> Result<World, WorldError> {
+        let built = Built::new(level, tuning, Meshes::Whole)?;
+        let Placed {
+            hero,
+            agents,
+            warnings,
+            ..
+        } = place_characters(level, &built, HeroFrom::Spawn(level.spawn))?;
+        let mut world = World {
+            level: level.clone(),
+            play: Play::new(&built.tuning, 0),
+            play_events: Vec::new(),
+            hazards: built.hazards,
+            bounds: built.bounds,
+            prev_pos: hero.body.pos,
+            base_tuning: tuning.clone(),
+            tuning: built.tuning,
+            collision: built.collision,
+            ladders: built.ladders,
+            hero,
+            agents,
+            classes: built.classes,
+            doors: door_states(level),
+            movers: built.movers,
+            paths: built.paths,
+            events: Vec::new(),
+            steps: 0,
+            mover_shift: 0,
+            last: StepReport::default(),
+            warnings,
+        };
+        // A character placed inside a mover at its start pose is moved out (upwards: nothing
+        // moved yet).
+        world.push_characters();
+        world.events.clear();
+        world.prev_pos = world.hero.body.pos;
+        Ok(world)
+    }
+
+    /// The movers' first two phases of a tick (`sim::movers`): riders carried, then every
+    /// character inside a mover pushed out or crushed (`WorldEvent::Crushed`).
+    fn carry_and_push(&mut self) {
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        let mut scratch = StepReport::default();
+        if let Some(tr) = super::movers::carry(&mut self.hero, &env, DT, &mut scratch) {
+            self.hero.apply(Change::To(tr));
+        }
+        for a in &mut self.agents {
+            if let Some(tr) = super::movers::carry(&mut a.mover, &env, DT, &mut scratch) {
+                a.mover.apply(Change::To(tr));
+            }
+        }
+        self.push_characters();
+    }
+
+    /// Phase 2 of a tick with movers: see [`super::movers::push`].
+    fn push_characters(&mut self) {
+        if self.movers.is_empty() {
+            return;
+        }
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        let mut scratch = StepReport::default();
+        let t = &self.tuning;
+        if super::movers::push(&mut self.hero, &env, t, DT, &mut scratch)
+            == super::movers::Pushed::Crushed
+        {
+            self.events.push(WorldEvent::Crushed { agent: None });
+        }
+        for (i, a) in self.agents.iter_mut().enumerate() {
+            if super::movers::push(&mut a.mover, &env, t, DT, &mut scratch)
+                == super::movers::Pushed::Crushed
+            {
+                self.events.push(WorldEvent::Crushed { agent: Some(i) });
+            }
+        }
+    }
+
+    /// Advances one tick with this tick's actions.
+    pub fn step(&mut self, actions: &Actions) -> &StepReport {
+        self.prev_pos = self.hero.body.pos;
+        self.events.clear();
+        self.play_events.clear();
+        // Hit-stop holds the hero and the agents still; a dead hero waits for its respawn.
+        let hitstop = self.play.frozen();
+        let hero_still = hitstop || self.play.is_dead();
+        if !self.movers.is_empty() {
+            // Celeste's order: the movers move and carry their riders, push what they now
+            // overlap, then the characters step among them, frozen.
+            self.movers.set_poses(super::movers::poses_at(
+                &self.paths,
+                self.mover_tick(self.steps + 1),
+            ));
+            self.carry_and_push();
+        }
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        if hero_still {
+            self.last = StepReport::default();
+        } else {
+            self.hero
+                .step(&env, actions, &self.tuning, DT, &mut self.last);
+        }
+        if !hitstop {
+            let feet = self.hero.body.pos;
+            for agent in &mut self.agents {
+                agent.step(&env, &self.tuning, DT, feet);
+            }
+        }
+        self.run_doors();
+        let crushed = self.events.contains(&WorldEvent::Crushed { agent: None });
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        let rules = Rules {
+            tick: self.steps,
+            prev_feet: self.prev_pos,
+            crushed,
+            level: &self.level,
+            tuning: &self.tuning,
+            env: &env,
+            hazards: &self.hazards,
+            bounds: self.bounds,
+            doors: &self.doors,
+        };
+        let actions = if hero_still {
+            Actions::default()
+        } else {
+            *actions
+        };
+        self.play.after_moves(
+            &rules,
+            &mut self.hero,
+            &mut self.agents,
+            &actions,
+            &mut self.play_events,
+        );
+        if self.play_events.contains(&PlayEvent::Respawned) {
+            if self.level.reset_on_death {
+                self.reset_agents_and_doors();
+            }
+            // Out of any mover over the respawn point (a crush there counts next tick), and
+            // drawn where it is now: no interpolated streak across the level.
+            self.push_characters();
+            self.prev_pos = self.hero.body.pos;
+        }
+        self.steps += 1;
+        &self.last
+    }
+
+    /// The agents back at their spawns as the level starts them, and each door as the level
+    /// starts it (a level's `reset_on_death`).
+    fn reset_agents_and_doors(&mut self) {
+        let env = Env {
+            collision: &self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+        };
+        // Every agent spawned before, so each finds room again (its spawn is moved as at the
+        // start, without a new warning).
+        if let Ok(agents) = spawn_agents(
+            &self.level,
+            &self.classes,
+            &env,
+            &self.tuning,
+            &mut Vec::new(),
+        ) {
+            self.agents = agents;
+        }
+        for i in 0..self.doors.len() {
+            let open = self.level.doors[i].open;
+            self.set_door(i, open);
+        }
+    }
+
+    /// The movers' clock at world tick `steps`.
+    fn mover_tick(&self, steps: u64) -> u64 {
+        steps.saturating_add_signed(self.mover_shift)
+    }
+
+    /// Poses every mover as at `seconds` (rounded to the tick) and runs them on from there: a
+    /// play-test from the editor's scrubbed time. Nothing is carried or pushed by the jump (as
+    /// after a level edit); place the hero after it. The shift is part of the state (its hash,
+    /// and so its traces).
+    pub fn set_mover_time(&mut self, seconds: f64) {
+        let tick = (seconds.max(0.0) * super::TICK_HZ as f64).round() as u64;
+        self.mover_shift = tick as i64 - self.steps as i64;
+        self.movers
+            .place_poses(super::movers::poses_at(&self.paths, tick));
+    }
+
+    /// Number of ticks run so far.
+    pub fn frame(&self) -> u64 {
+        self.steps
+    }
+
+    /// The hero.
+    pub fn hero(&self) -> &Hero {
+        &self.hero
+    }
+
+    /// The level's agents, in its order.
+    pub fn agents(&self) -> &[Agent] {
+        &self.agents
+    }
+
+    /// The level's doors' states, in its order.
+    pub fn doors(&self) -> &[DoorState] {
+        &self.doors
+    }
+
+    /// The level's movers, posed for the last tick (their offsets this tick and the last).
+    pub fn movers(&self) -> &Movers {
+        &self.movers
+    }
+
+    /// Every character strictly inside solid geometry: a static solid face of its collider's
+    /// mesh, or a mover piece inflated by that collider (the exact test of `collision::Movers`).
+    /// `None` is the hero, `Some(i)` agent `i`. Empty whenever the rules hold; the tests check it
+    /// every tick.
+    pub fn penetrations(&self) -> Vec<Option<usize>> {
+        let inside = |h: &Hero| {
+            self.collision.mesh(h.collider).kind(h.body.face) == FaceKind::Solid
+                || self
+                    .movers
+                    .inside(h.collider.0 as usize, h.body.pos, None)
+                    .is_some()
+        };
+        std::iter::once((None, &self.hero))
+            .chain(
+                self.agents
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| (Some(i), &a.mover)),
+            )
+            .filter(|(_, h)| inside(h))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// The rules of play's state: health, deaths, checkpoint, goal.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// Ticks played since the level started (or restarted), to the goal once reached.
+    pub fn play_ticks(&self) -> u64 {
+        self.play.ticks(self.steps)
+    }
+
+    /// Whether the level is a game: a goal, checkpoints, hazards or enemies (the front end shows
+    /// its HUD).
+    pub fn is_game(&self) -> bool {
+        self.level.goal.is_some()
+            || !self.level.checkpoints.is_empty()
+            || !self.hazards.is_empty()
+            || self.agents.iter().any(|a| a.kind.is_enemy())
+    }
+
+    /// What the rules of play did in the last tick.
+    pub fn play_events(&self) -> &[PlayEvent] {
+        &self.play_events
+    }
+
+    /// The level's bounds (explicit or automatic).
+    pub fn bounds(&self) -> Aabb {
+        self.bounds
+    }
+
+    /// What happened in the world in the last tick (or the last [`World::set_door`]).
+    pub fn events(&self) -> &[WorldEvent] {
+        &self.events
+    }
+
+    /// Where a world event happens (for its sound): a door's centre, the crushed character's
+    /// feet.
+    pub fn event_position(&self, e: &WorldEvent) -> DVec2 {
+        match *e {
+            WorldEvent::DoorOpened { door } | WorldEvent::DoorClosed { door } => {
+                self.level.doors.get(door).map_or(self.hero.body.pos, |d| {
+                    Aabb::from_points(d.points.iter().copied()).centre()
+                })
+            }
+            WorldEvent::Crushed { agent: Some(i) } => self
+                .agents
+                .get(i)
+                .map_or(self.hero.body.pos, |a| a.mover.body.pos),
+            WorldEvent::Crushed { agent: None } => self.hero.body.pos,
+        }
+    }
+
+    /// This tick's world events, each with [`World::event_position`].
+    pub fn placed_events(&self) -> impl Iterator<Item = (WorldEvent, DVec2)> + '_ {
+        self.events.iter().map(|e| (*e, self.event_position(e)))
+    }
+
+    /// How each agent's collider meets the hero's now (the colliders in use), in the agents'
+    /// order: the exact query that contact damage and stomps read.
+    pub fn agents_meeting_hero(&self) -> Vec<Meeting> {
+        let h = &self.hero;
+        let hc = self.collision.mesh(h.collider).collider();
+        self.agents
+            .iter()
+            .map(|a| {
+                let ac = self.collision.mesh(a.mover.collider).collider();
+                colliders_meet(ac, a.mover.body.pos, hc, h.body.pos)
+            })
+            .collect()
+    }
+
+    /// The hero's position before the last tick (for interpolated drawing).
+    pub fn prev_pos(&self) -> DVec2 {
+        self.prev_pos
+    }
+
+    /// The level as loaded.
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// The tuning in effect (the base tuning with the level's overrides).
+    pub fn tuning(&self) -> &Tuning {
+        &self.tuning
+    }
+
+    /// The base tuning, before the level's overrides.
+    pub fn base_tuning(&self) -> &Tuning {
+        &self.base_tuning
+    }
+
+    /// The collision meshes.
+    pub fn collision(&self) -> &CollisionWorld {
+        &self.collision
+    }
+
+    /// Warnings from building the world or the last level swap (e.g. a moved spawn).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// What the last tick reported (events, contacts).
+    pub fn last_report(&self) -> &StepReport {
+        &self.last
+    }
+
+    /// Contacts met by the hero during the last tick.
+    pub fn hero_contacts_this_step(&self) -> usize {
+        self.last.contacts
+    }
+}
