@@ -365,7 +365,6 @@ mod tests {
     use super::*;
     use crate::collision::GeometryError;
     use crate::level::{Ladder, LevelPolygon};
-    use crate::movement::TuningOverrides;
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
@@ -373,7 +372,6 @@ mod tests {
 
     fn good() -> Level {
         Level {
-            name: "ok".into(),
             polygons: vec![
                 LevelPolygon::solid(vec![p(-5., -1.), p(5., -1.), p(5., 0.), p(-5., 0.)]),
                 LevelPolygon::solid(vec![p(6., 0.), p(8., 0.), p(7., 1.)]),
@@ -382,20 +380,12 @@ mod tests {
                 min: p(2., 0.),
                 max: p(3., 4.),
             }],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
             spawn: p(0., 0.),
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
             camera_bounds: Some(Aabb {
                 min: p(-10., -5.),
                 max: p(10., 10.),
             }),
-            bounds: None,
-            tuning: TuningOverrides::default(),
+            ..Level::empty("ok")
         }
     }
 

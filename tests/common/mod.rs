@@ -59,23 +59,13 @@ pub fn agent(kind: AgentKind, size: AgentSize, x: f64, y: f64, facing: f64) -> L
 
 pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: DVec2) -> Level {
     Level {
-        name: "scenario".into(),
         polygons,
         ladders: ladders
             .into_iter()
             .map(|(min, max)| Ladder { min, max })
             .collect(),
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn,
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("scenario")
     }
 }
 

@@ -17,11 +17,7 @@ use tessera::level::{Level, Materials};
 use tessera::movement::MoveEvent;
 
 fn level() -> Level {
-    tessera::level::parse_level(
-        std::path::Path::new("x.ron"),
-        "(name: \"x\", polygons: [], spawn: (0.0, 0.0))",
-    )
-    .unwrap()
+    Level::empty("x")
 }
 
 /// Set in the child processes that open the device: which step to run. The child is the test

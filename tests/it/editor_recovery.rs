@@ -27,25 +27,14 @@ const CHILD_ENV: &str = "TESSERA_RECOVERY_CHILD";
 fn base() -> Level {
     let p = DVec2::new;
     Level {
-        name: "recovery".into(),
         polygons: vec![LevelPolygon::solid(vec![
             p(-5., -1.),
             p(5., -1.),
             p(5., 0.),
             p(-5., 0.),
         ])],
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: p(0., 1.),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("recovery")
     }
 }
 
