@@ -630,7 +630,7 @@ fn a_still_camera_draws_the_level_s_shadow_from_a_cache() {
 }
 
 /// A CPU rasteriser draws the backdrop in a pass of its own through the frame's plain view
-/// (`Quality::plain_backdrop`, `shaders/background.wgsl`'s `vs_plain`), its colours encoded per
+/// (`Quality::plain_backdrop`, `shaders/unlit.wgsl`'s `vs_plain`), its colours encoded per
 /// vertex and interpolated between sRGB values: the same image as the backdrop drawn inside the
 /// main pass, within a few levels of 255 where its gradients run (a missed encode, a doubled
 /// one or a pass drawn over the level would be off by tens of levels over most of the frame).
