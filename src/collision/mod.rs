@@ -164,6 +164,7 @@ mod minkowski;
 mod planarize;
 mod polygon;
 mod predicates;
+mod regions;
 mod runs;
 mod support;
 mod thin;
