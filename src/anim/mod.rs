@@ -11,7 +11,8 @@
 //!   animation files bound by joint name; `gltf_read` (the file, its buffers and accessors
 //!   checked) and `skin_load` (the skeleton and the skinned mesh) are its parts.
 //! - [`character`]: character files (a model, its clips' roles, animation files, scale, turn).
-//! - [`controller`]: movement state → pose for the hero ([`HeroAnimator`]).
+//! - [`controller`]: movement state → pose for the hero ([`HeroAnimator`]); `gait` measures
+//!   its gaits' planted-foot speeds (the table that keeps the feet from skating).
 //! - [`hero_clips`]: the clips the hero's controller needs, found by name.
 //! - [`clip`]: sampling (step, linear, cubic spline for translation, rotation and scale);
 //!   [`transform`]: the per-joint transform and its blend; [`dead_blend`]: interruptible
@@ -34,6 +35,7 @@ pub mod controller;
 pub mod dead_blend;
 pub mod error;
 pub mod foot_ik;
+mod gait;
 mod gltf_read;
 pub mod hero_clips;
 pub mod lod;
