@@ -1,7 +1,10 @@
 //! The figures' bodies: a box per body part on its bone, the hero's and the enemies' parts, and
 //! the skinned mesh they make (flat normals, two-bone blends near the parent joint), optionally
 //! subdivided.
-use super::*;
+//!
+//! Pure data and arithmetic: depends on nothing outside this crate.
+use super::skeleton::*;
+use super::Figure;
 
 // Linear colours.
 pub(crate) const SKIN: [f64; 3] = [0.80, 0.52, 0.36];

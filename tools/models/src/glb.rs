@@ -1,11 +1,13 @@
 //! Writing a binary glTF: the buffer views and accessors of the binary chunk, and the document
 //! (skeleton, skin, mesh, material, animations) around them. JSON objects are `serde_json`'s
 //! sorted maps and numbers are printed by `serde_json`, so every platform writes the same bytes.
+//!
+//! Depends on `serde_json` alone, nothing else outside this crate.
 use serde_json::{json, Value};
 
 use super::body::{f32x3, round6, Mesh};
 use super::motion::{quat_z, Clip, Interp};
-use super::*;
+use super::skeleton::{HIPS, JOINT_COUNT, JOINT_NAMES, PARENTS, REST};
 
 /// Accumulates the binary chunk, buffer views and accessors.
 #[derive(Default)]

@@ -1,7 +1,9 @@
 //! The clips: poses as joint angles about z (the game is seen from the side), the gait cycles,
 //! every clip's keys, and the deterministic sine and cosine they are computed with.
+//!
+//! Pure arithmetic (no platform maths): depends on nothing outside this crate.
 use super::body::{round6, Part};
-use super::*;
+use super::skeleton::*;
 
 /// Sine of an angle in degrees: range reduction with `%`, then a Taylor polynomial on
 /// [−90°, 90°] (error below 1e−12), so no platform `sin` is involved.
