@@ -1495,20 +1495,11 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
         })
         .collect();
     tessera::level::Level {
-        name: "agents bench".into(),
         polygons,
-        ladders: Vec::new(),
         doors,
         agents,
-        movers: Vec::new(),
         spawn: DVec2::new(1.0, 0.0),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..tessera::level::Level::empty("agents bench")
     }
 }
 
@@ -1645,25 +1636,13 @@ fn movers<M: Measurement>(c: &mut Criterion<M>) {
     let tuning = Tuning::default();
     let mut g = group(c, "movers");
     let mut level = tessera::level::Level {
-        name: "sixteen movers".into(),
         polygons: vec![tessera::level::LevelPolygon::solid(vec![
             DVec2::new(-50.0, -1.0),
             DVec2::new(50.0, -1.0),
             DVec2::new(50.0, 0.0),
             DVec2::new(-50.0, 0.0),
         ])],
-        ladders: Vec::new(),
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
-        spawn: DVec2::ZERO,
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..tessera::level::Level::empty("sixteen movers")
     };
     level.movers = platforms(
         (0..16).map(|i| DVec2::new(-4.0 + 2.0 * (i % 4) as f64, 2.2 + 0.6 * (i / 4) as f64)),

@@ -33,7 +33,7 @@ use glam::DVec2;
 use tessera::collision::{build_chunked_mesh, MeshConfig, PolygonKind, DEFAULT_CHUNK_SIZE};
 use tessera::editor::{Edit, EditorSession};
 use tessera::level::{load_level, AgentKind, AgentSize, Level, LevelAgent, LevelPolygon};
-use tessera::movement::{Actions, Tuning, TuningOverrides};
+use tessera::movement::{Actions, Tuning};
 use tessera::render::background_mesh::Backdrop;
 use tessera::render::frame::{FrameData, FrameParams};
 use tessera::render::globals::Lighting;
@@ -107,20 +107,9 @@ fn generated_level(n: usize) -> Level {
         polygons.push(p);
     }
     Level {
-        name: format!("generated {n}"),
         polygons,
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: DVec2::new(5.0, 0.0),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: TuningOverrides::default(),
+        ..Level::empty(format!("generated {n}"))
     }
 }
 
@@ -148,20 +137,9 @@ fn tile_level(n: usize) -> Level {
         })
         .collect();
     Level {
-        name: format!("{n} tiles"),
         polygons,
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: DVec2::new(side as f64 / 2.0, side as f64 / 2.0),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: TuningOverrides::default(),
+        ..Level::empty(format!("{n} tiles"))
     }
 }
 

@@ -38,6 +38,8 @@ use super::character::{Character, LEG_JOINTS};
 use super::dead_blend::DeadBlend;
 use super::error::AnimError;
 use super::foot_ik::{plant_feet, Ground, Leg};
+use super::gait::sample_gait;
+pub use super::gait::{foot_slide, GaitTable};
 use super::hero_clips::{HeroClip, HeroClips};
 use super::model::Model;
 use super::transform::Transform;
@@ -64,9 +66,9 @@ pub const BLEND_HALFLIFE: f32 = 0.05;
 /// Scale: the swing foot passes at twice the body's speed, so 5 % is a twentieth of the ground
 /// speed where an unmatched cycle skates by about the whole ground speed; the residual comes from
 /// the change of feet, where the clips' planted foot nearly stops and the phase speed-up is capped
-/// ([`MAX_PHASE_SPEEDUP`]). Measured: 1–4 % (`tests/it/anim_controller.rs` prints the table). The
+/// (`gait::MAX_PHASE_SPEEDUP`). Measured: 1–4 % (`tests/it/anim_controller.rs` prints the table). The
 /// crouch walk is outside this bound: its keyed stride is too short for the crouch speed and its
-/// cycle rate is capped ([`MAX_CYCLES_PER_SECOND`]), so at 3.5 m/s its feet slide by about half
+/// cycle rate is capped (`gait::MAX_CYCLES_PER_SECOND`), so at 3.5 m/s its feet slide by about half
 /// the speed; a longer crouch stride in the model would fix it.
 pub const FOOT_SLIDE_FRACTION: f64 = 0.05;
 /// Ticks after a `Blocked` event during which standing still against the wall plays `push`.
@@ -170,84 +172,6 @@ impl Locomotion {
     pub const ROLES: [HeroClip; 3] = [HeroClip::Walk, HeroClip::Run, HeroClip::CrouchWalk];
 }
 
-/// Phase samples per gait cycle in a [`GaitTable`].
-const GAIT_SAMPLES: usize = 96;
-/// The most gait cycles a second (the full run, 8 m/s over a 1.8 m stride, is 4.4). The crouch
-/// walk's keyed stride (0.35 m) would need 10 cycles a second at the tuning's crouch speed
-/// (3.5 m/s), a blur of legs: it is capped here and its feet slide (see [`FOOT_SLIDE_FRACTION`]).
-const MAX_CYCLES_PER_SECOND: f64 = 4.5;
-/// Blend weights (walk → run) at which the walk/run gait is measured: 0, 1/4, …, 1.
-const GAIT_WEIGHTS: usize = 5;
-/// The fastest the gait phase may run, as a multiple of its mean rate (where the planted foot
-/// barely moves in the clip, around the change of feet).
-const MAX_PHASE_SPEEDUP: f64 = 3.0;
-
-/// How fast a planted foot moves backwards in a gait clip: metres per unit of phase, sampled at
-/// [`GAIT_SAMPLES`] phases, for the walk/run blend at [`GAIT_WEIGHTS`] weights and for the crouch
-/// walk, measured from the clips when the controller is built. Its mean over a cycle is the
-/// stride (the ground one cycle covers).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GaitTable {
-    walk_run: [[f64; GAIT_SAMPLES]; GAIT_WEIGHTS],
-    crouch: [f64; GAIT_SAMPLES],
-}
-
-fn lookup(table: &[f64; GAIT_SAMPLES], phase: f64) -> f64 {
-    let x = phase.rem_euclid(1.0) * GAIT_SAMPLES as f64;
-    let i = (x.floor() as usize).min(GAIT_SAMPLES - 1);
-    let f = x - i as f64;
-    table[i] * (1.0 - f) + table[(i + 1) % GAIT_SAMPLES] * f
-}
-
-fn mean(table: &[f64; GAIT_SAMPLES]) -> f64 {
-    table.iter().sum::<f64>() / GAIT_SAMPLES as f64
-}
-
-impl GaitTable {
-    /// The planted foot's backward speed (m per unit phase) and the stride (m) of the walk/run
-    /// blend at weight `w`, or of the crouch walk.
-    fn at(&self, crouch: bool, w: f64, phase: f64) -> (f64, f64) {
-        if crouch {
-            return (lookup(&self.crouch, phase), mean(&self.crouch));
-        }
-        let x = w.clamp(0.0, 1.0) * (GAIT_WEIGHTS - 1) as f64;
-        let i = (x.floor() as usize).min(GAIT_WEIGHTS - 2);
-        let f = x - i as f64;
-        let (a, b) = (&self.walk_run[i], &self.walk_run[i + 1]);
-        (
-            lookup(a, phase) * (1.0 - f) + lookup(b, phase) * f,
-            mean(a) * (1.0 - f) + mean(b) * f,
-        )
-    }
-
-    /// The stride (m per cycle) of the walk/run blend at weight `w` (0 walk, 1 run).
-    pub fn stride(&self, w: f64) -> f64 {
-        self.at(false, w, 0.0).1
-    }
-
-    /// The crouch walk's stride, m per cycle.
-    pub fn crouch_stride(&self) -> f64 {
-        mean(&self.crouch)
-    }
-
-    /// The phase after `dt` s at ground speed `speed`: the phase runs so that the planted foot
-    /// keeps pace with the ground (`dφ/dt = speed / foot speed(φ)`), at most
-    /// [`MAX_PHASE_SPEEDUP`] times its mean rate where the clip's planted foot nearly stops. A
-    /// constant rate (`speed / stride`) would leave the foot sliding by about 45 % of the speed
-    /// on average, because the keyed gaits move the stance foot sinusoidally.
-    fn advance(&self, crouch: bool, w: f64, phase: f64, speed: f64, dt: f64) -> f64 {
-        // Two half steps (midpoint rule): the foot speed changes within a tick at a full run.
-        let rate = |p: f64| {
-            let (foot, stride) = self.at(crouch, w, p);
-            let cycles = (speed / stride).min(MAX_CYCLES_PER_SECOND);
-            cycles * (stride / foot.max(1e-6)).min(MAX_PHASE_SPEEDUP)
-        };
-        let mid = phase + 0.5 * dt * rate(phase);
-        (phase + dt * rate(mid)).rem_euclid(1.0)
-    }
-}
-
-/// Samples a gait at phase `p` in `[0, 1)`: `a` blended towards `b` by `w` (`b` ignored at 0).
 /// Which joints a clip over the upper body moves (see `HeroAnimator::upper`): every joint but
 /// the roots and, with `legs` known, each thigh and its descendants.
 fn upper_body(skeleton: &super::skeleton::Skeleton, legs: Option<&[Leg; 2]>) -> Vec<bool> {
@@ -262,79 +186,6 @@ fn upper_body(skeleton: &super::skeleton::Skeleton, legs: Option<&[Leg; 2]>) -> 
         };
     }
     upper
-}
-
-fn sample_gait(
-    model: &Model,
-    a: usize,
-    b: usize,
-    w: f32,
-    p: f32,
-    out: &mut [Transform],
-    scratch: &mut [Transform],
-) {
-    let (ca, cb) = (&model.clips[a], &model.clips[b]);
-    out.copy_from_slice(&model.skeleton.rest);
-    ca.sample_into(p * ca.duration, out);
-    if w > 0.0 {
-        scratch.copy_from_slice(&model.skeleton.rest);
-        cb.sample_into(p * cb.duration, scratch);
-        for (o, s) in out.iter_mut().zip(scratch.iter()) {
-            *o = o.blend(s, w);
-        }
-    }
-}
-
-/// The planted foot between two poses in the model's frame: of the two ankles, the one moving
-/// backwards faster relative to the body (the stance leg; the swing leg moves forwards). The
-/// clips carry no contact data, and their feet heights cross during a stride (the stance leg at
-/// full extension rises above the swing foot), so the lower foot is not a reliable test.
-fn stance(before: &[Vec3], after: &[Vec3], feet: [usize; 2]) -> f32 {
-    let dl = after[feet[0]].x - before[feet[0]].x;
-    let dr = after[feet[1]].x - before[feet[1]].x;
-    dl.min(dr)
-}
-
-/// The foot-slide metric of one step between two poses in the model's frame (feet at the
-/// origin, facing +x), `dt` s apart, the body having moved `dx` m forward: the signed horizontal
-/// world velocity (m/s) of the planted foot ([`stance`]): 0 when it stays put, negative when it
-/// is dragged back, positive when it skates forward.
-pub fn foot_slide(before: &[Vec3], after: &[Vec3], feet: [usize; 2], dx: f64, dt: f64) -> f64 {
-    (f64::from(stance(before, after, feet)) + dx) / dt
-}
-
-/// The planted foot's backward speed (m per unit phase) at each of [`GAIT_SAMPLES`] phases of
-/// the gait `a` blended towards `b` by `w`.
-fn measure_gait(
-    model: &Model,
-    a: usize,
-    b: usize,
-    w: f32,
-    feet: [usize; 2],
-) -> [f64; GAIT_SAMPLES] {
-    let n = model.skeleton.len();
-    let (mut pose, mut scratch) = (vec![Transform::IDENTITY; n], vec![Transform::IDENTITY; n]);
-    let mut at = |p: f64| {
-        sample_gait(
-            model,
-            a,
-            b,
-            w,
-            p.rem_euclid(1.0) as f32,
-            &mut pose,
-            &mut scratch,
-        );
-        model.skeleton.joint_positions(Mat4::IDENTITY, &pose)
-    };
-    // Central differences half a sample either side.
-    let h = 0.5 / GAIT_SAMPLES as f64;
-    let mut out = [0.0; GAIT_SAMPLES];
-    for (i, o) in out.iter_mut().enumerate() {
-        let p = i as f64 / GAIT_SAMPLES as f64;
-        let (before, after) = (at(p - h), at(p + h));
-        *o = (-f64::from(stance(&before, &after, feet)) / (2.0 * h)).max(0.0);
-    }
-    out
 }
 
 /// Turns the movement into a pose every tick and draws it between ticks. Every buffer is sized
@@ -437,27 +288,14 @@ impl HeroAnimator {
         let feet = legs.map(|l| [l[0].foot, l[1].foot]);
         let (walk, run) = (clips.get(HeroClip::Walk), clips.get(HeroClip::Run));
         let crouch = clips.get(HeroClip::CrouchWalk);
-        // A gait of a given speed moves its "planted foot" evenly: a stride of speed × duration.
-        let even =
-            |clip: usize, speed: f32| [f64::from(speed * model.clips[clip].duration); GAIT_SAMPLES];
-        let speed = |k: usize| locomotion.speeds[k].unwrap_or(Locomotion::DEFAULT_SPEEDS[k]);
         let gait = match feet {
-            Some(feet) if locomotion.speeds == [None; 3] => GaitTable {
-                walk_run: std::array::from_fn(|i| {
-                    let w = i as f32 / (GAIT_WEIGHTS - 1) as f32;
-                    measure_gait(&model, walk, run, w, feet)
-                }),
-                crouch: measure_gait(&model, crouch, crouch, 0.0, feet),
-            },
+            Some(feet) if locomotion.speeds == [None; 3] => {
+                GaitTable::measured(&model, [walk, run, crouch], feet)
+            }
             _ => {
-                let (a, b) = (even(walk, speed(0)), even(run, speed(1)));
-                GaitTable {
-                    walk_run: std::array::from_fn(|i| {
-                        let w = i as f64 / (GAIT_WEIGHTS - 1) as f64;
-                        std::array::from_fn(|k| a[k] * (1.0 - w) + b[k] * w)
-                    }),
-                    crouch: even(crouch, speed(2)),
-                }
+                let speed =
+                    |k: usize| locomotion.speeds[k].unwrap_or(Locomotion::DEFAULT_SPEEDS[k]);
+                GaitTable::even(&model, [walk, run, crouch], std::array::from_fn(speed))
             }
         };
         let n = model.skeleton.len();

@@ -247,7 +247,7 @@ impl std::fmt::Display for RoleMapping {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anim::hero_model::CLIP_NAMES;
+    use tessera_models::CLIP_NAMES;
 
     #[test]
     fn every_fallback_chain_ends_at_idle_without_a_cycle() {

@@ -555,9 +555,9 @@ fn load_clip(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::anim::hero_model::{CLIP_NAMES, JOINT_COUNT, JOINT_NAMES};
     use crate::anim::HERO_GLB;
     use glam::Mat4;
+    use tessera_models::{CLIP_NAMES, JOINT_COUNT, JOINT_NAMES};
 
     fn hero() -> Model {
         Model::from_glb(HERO_GLB).expect("the committed hero loads")

@@ -284,11 +284,7 @@ mod tests {
         metal.material = Some("metal".into());
         let level = Level {
             polygons: vec![grass, metal, LevelPolygon::solid(vec![])],
-            ..crate::level::parse_level(
-                std::path::Path::new("x.ron"),
-                "(name: \"x\", polygons: [], spawn: (0.0, 0.0))",
-            )
-            .unwrap()
+            ..Level::empty("x")
         };
         SoundMap::new(&Materials::default(), &level)
     }

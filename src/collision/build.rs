@@ -33,7 +33,7 @@
 //!    edge is interior to a solid piece), so a region is wholly solid, wholly one-way or wholly
 //!    free: one point test per region (at the centroid of its largest triangle, far from any
 //!    edge) classifies it. This is exact topology plus one well-conditioned test, instead of a
-//!    fragile test per sliver triangle.
+//!    fragile test per sliver triangle (see `regions`).
 //! 4. Each constraint edge records the source polygons whose inflated outline it lies on: every
 //!    piece of a split edge remembers the inflated edge it came from, and identical pieces of
 //!    several overlapping edges list all their sources (exact, no distance test). The list's
@@ -55,25 +55,23 @@
 use std::borrow::Cow;
 
 use glam::DVec2;
-use smallvec::SmallVec;
 
 use super::buried::{buried, buried_deep};
 use super::cdt;
 use super::collider::ColliderShape;
 use super::decompose::for_each_convex_piece;
 use super::fill::{fill_mouth, filled_outline};
-use super::grid::{inside_or_on, PieceGrid};
+use super::grid::PieceGrid;
 use super::locate::Seeds;
-use super::mesh::{
-    CollisionMesh, Face, FaceId, FaceKind, GatedFace, Gates, InflatedPiece, SourceLists,
-};
+use super::mesh::{CollisionMesh, Face, Gates, InflatedPiece, SourceLists};
 use super::minkowski::{minkowski_sum_inside, reflect};
 use super::planarize::{planarize, Piece, PlanarizeError, Points, MAX_PASSES};
 use super::polygon::{
     normalized_ccw, validate_polygon, GeometryError, Num, PolygonId, PolygonKind, SourcePolygon,
     MAX_COORDINATE,
 };
-use super::predicates::{automatic_bounds, cross, Aabb};
+use super::predicates::{automatic_bounds, Aabb};
+use super::regions::{classify_regions, door_gates};
 use super::runs::{prune_dangling, Junctions};
 use super::thin::{needs_thinning, thinned, PieceSegment};
 
@@ -154,35 +152,21 @@ pub fn build_mesh(
 ) -> Result<CollisionMesh, BuildError> {
     let mut ph = PhaseClock::start();
     let q = collider.points()?;
-    for poly in polygons {
-        validate_polygon(poly.id, &poly.points)?;
-    }
+    validate_all(polygons)?;
     ph.lap("validate");
     let (pieces, interior) = inflate_all(polygons, &q)?;
     ph.lap("decompose and inflate");
     let inner = bounds_for(&pieces, &q, config)?;
-    let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
-    // The frame holds every piece too (explicit bounds may leave some outside): the
-    // triangulation's hull is the frame's four corners.
-    let outer = pieces
-        .iter()
-        .fold(inner, |b, p| b.union(&p.aabb))
-        .expand(frame);
-
-    let grid = PieceGrid::new(&pieces, outer);
-    let points: usize = polygons.iter().map(|p| p.points.len()).sum();
-    let budget = WORK_PER_POINT.saturating_mul(points).max(WORK_FLOOR);
-    let (vertices, mut faces, sources) =
-        triangulate(&pieces, &interior, &grid, inner, outer, budget, &mut ph)?;
-    let gates = classify_regions(
-        &mut faces,
-        &vertices,
-        &pieces,
-        &grid,
-        inner,
-        door_gates(&pieces),
-    );
-    ph.lap("classify regions");
+    let outer = frame_around(inner, &pieces);
+    let input = Input::new(&pieces, &interior, outer, inner, work_budget(polygons));
+    let segments = collect_segments(&input, outer)?;
+    ph.lap("grid and segments");
+    let Triangulation {
+        verts: vertices,
+        faces,
+        lists: sources,
+        gates,
+    } = triangulate(segments, &input, &outer, |_| false, &mut ph)?;
     ph.report(polygons.len());
 
     let extent = Aabb::from_points(vertices.iter().copied());
@@ -207,9 +191,68 @@ pub fn build_mesh(
     Ok(mesh)
 }
 
+/// Validates every polygon (the first error found).
+pub(super) fn validate_all(polygons: &[SourcePolygon]) -> Result<(), BuildError> {
+    for poly in polygons {
+        validate_polygon(poly.id, &poly.points)?;
+    }
+    Ok(())
+}
+
+/// The work the splitting stage may do for `polygons` (see [`WORK_PER_POINT`]).
+pub(super) fn work_budget(polygons: &[SourcePolygon]) -> usize {
+    let points: usize = polygons.iter().map(|p| p.points.len()).sum();
+    WORK_PER_POINT.saturating_mul(points).max(WORK_FLOOR)
+}
+
+/// The triangulation's frame: the level bounds `inner` and every piece (explicit bounds may
+/// leave some outside), grown by 5 % of the bounds' size (at least 1 m). The triangulation's hull
+/// is its four corners.
+pub(super) fn frame_around(inner: Aabb, pieces: &[InflatedPiece]) -> Aabb {
+    let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
+    pieces
+        .iter()
+        .fold(inner, |b, p| b.union(&p.aabb))
+        .expand(frame)
+}
+
+/// What the build's stages read besides the segments: the inflated pieces, their interior-edge
+/// masks (see `decompose::Inside`) and the grid over them, the level bounds, the work budget and
+/// the doors' gates (what [`classify_regions`] numbers them by). A whole build passes every
+/// piece; a chunk (see [`super::chunked`]) the pieces of the polygons that reach it.
+pub(super) struct Input<'a> {
+    pub(super) pieces: &'a [InflatedPiece],
+    pub(super) interior: &'a [u64],
+    pub(super) grid: PieceGrid,
+    pub(super) inner: Aabb,
+    pub(super) budget: usize,
+    pub(super) gate_ids: Vec<(PolygonId, bool)>,
+}
+
+impl<'a> Input<'a> {
+    /// The input of `pieces` (with their `interior` masks) for segments within `region`, in the
+    /// level bounds `inner`, with `budget` work allowed.
+    pub(super) fn new(
+        pieces: &'a [InflatedPiece],
+        interior: &'a [u64],
+        region: Aabb,
+        inner: Aabb,
+        budget: usize,
+    ) -> Self {
+        Input {
+            pieces,
+            interior,
+            grid: PieceGrid::new(pieces, region),
+            inner,
+            budget,
+            gate_ids: door_gates(pieces),
+        }
+    }
+}
+
 /// Wall-clock time of each build stage, logged at debug level (`RUST_LOG=tessera::collision=debug`)
 /// to see where a level's build time goes; reads no clock when that level is off.
-struct PhaseClock {
+pub(super) struct PhaseClock {
     last: Option<std::time::Instant>,
     laps: Vec<(&'static str, std::time::Duration)>,
 }
@@ -218,6 +261,14 @@ impl PhaseClock {
     fn start() -> Self {
         PhaseClock {
             last: log::log_enabled!(log::Level::Debug).then(std::time::Instant::now),
+            laps: Vec::new(),
+        }
+    }
+    /// A clock that reads no clock and logs nothing (a chunk's build: its stages are timed as
+    /// a whole by whoever builds the chunks).
+    pub(super) fn off() -> Self {
+        PhaseClock {
+            last: None,
             laps: Vec::new(),
         }
     }
@@ -344,44 +395,57 @@ pub(super) fn bounds_for(
     }
 }
 
-/// Collects every inflated edge and the bounds as constraint segments, splits them where they
-/// cross or touch ([`planarize`]), and triangulates vertices and segments (`cdt`). Each split
-/// piece keeps the input edge it came from, so every constraint edge knows its source polygons
-/// exactly (all of them, where collinear edges of several pieces overlap).
+/// A triangulation with its regions classified: what the build's stages make of a set of
+/// segments.
+pub(super) struct Triangulation {
+    /// The kept points in Z-order, the frame's four corners first.
+    pub(super) verts: Vec<DVec2>,
+    /// The faces, with their kinds.
+    pub(super) faces: Vec<Face>,
+    /// The constraint edges' source lists.
+    pub(super) lists: SourceLists,
+    /// The faces each door's gate covers.
+    pub(super) gates: Gates,
+}
+
+/// The build's stages from the collected segments on: splits them where they cross or touch
+/// ([`planarize`]), drops buried and dangling runs, joins straight chains through junctions
+/// (never at a point `pinned` says), orders the kept points in Z-order over `frame` (whose four
+/// corners are points 0 to 3 of `segments`), triangulates (`cdt`) and classifies the regions.
+/// Each split piece keeps the input edge it came from, so every constraint edge knows its
+/// source polygons exactly (all of them, where collinear edges of several pieces overlap).
 ///
-/// The stages, in order: [`collect_segments`], [`planarize`], [`kept_runs`],
-/// [`run_source_lists`], the junctions ([`Junctions::find`]), [`order_vertices`],
-/// [`constraint_edges`] and `cdt::triangulate`.
-fn triangulate(
-    pieces: &[InflatedPiece],
-    interior: &[u64],
-    grid: &PieceGrid,
-    inner: Aabb,
-    outer: Aabb,
-    budget: usize,
+/// The stages, in order: [`planarize`], [`kept_runs`], [`run_source_lists`], the junctions
+/// ([`Junctions::find`]), [`order_vertices`], [`constraint_edges`], `cdt::triangulate` and
+/// [`classify_regions`]. A whole build runs them once; a chunked one once per chunk.
+pub(super) fn triangulate(
+    segments: Segments,
+    input: &Input,
+    frame: &Aabb,
+    pinned: impl Fn(DVec2) -> bool,
     ph: &mut PhaseClock,
-) -> Result<(Vec<DVec2>, Vec<Face>, SourceLists), BuildError> {
+) -> Result<Triangulation, BuildError> {
     let Segments {
         mut pts,
         segs,
         source,
         piece,
-    } = collect_segments(pieces, interior, grid, inner, outer, budget)?;
-    ph.lap("grid and segments");
-    let split = planarize(&mut pts, &segs, budget).map_err(|e| planarize_failed(e, &source))?;
+    } = segments;
+    let split =
+        planarize(&mut pts, &segs, input.budget).map_err(|e| planarize_failed(e, &source))?;
     drop(segs);
     ph.lap("planarize");
-    let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
+    let (runs, mut used) = kept_runs(&pts.points, &split, &piece, input.pieces, &input.grid);
     ph.lap("drop buried pieces");
     let (mut lists, run_list) = run_source_lists(&runs, &split, &source);
     // Straight chains through junctions become single constraint edges (see [`super::runs`]).
-    let chains = Junctions::find(&pts.points, &split, &runs, |_| false);
+    let chains = Junctions::find(&pts.points, &split, &runs, pinned);
     for (p, &j) in chains.is_junction.iter().enumerate() {
         if j {
             used[p] = false;
         }
     }
-    let (verts, remap) = order_vertices(&pts.points, &used, &outer);
+    let (verts, remap) = order_vertices(&pts.points, &used, frame);
     ph.lap("order vertices");
     let edges = constraint_edges(&chains, &run_list, &mut lists, &pts.points, &remap);
     ph.lap("source lists");
@@ -389,7 +453,7 @@ fn triangulate(
     // first rather than at the end of this function.
     drop(chains);
     drop((pts, split, runs, used, run_list, remap, source, piece));
-    let (faces, conflicts) = cdt::triangulate(&verts, edges).map_err(|e| match e {
+    let (mut faces, conflicts) = cdt::triangulate(&verts, edges).map_err(|e| match e {
         cdt::CdtError::BadVertex(v) => BuildError::Triangulation(format!(
             "vertex ({}, {}) is repeated or outside the frame",
             Num(verts[v as usize].x),
@@ -402,7 +466,21 @@ fn triangulate(
             "{conflicts} constraint edges conflict after splitting"
         )));
     }
-    Ok((verts, faces, lists))
+    let gates = classify_regions(
+        &mut faces,
+        &verts,
+        input.pieces,
+        &input.grid,
+        input.inner,
+        input.gate_ids.clone(),
+    );
+    ph.lap("classify regions");
+    Ok(Triangulation {
+        verts,
+        faces,
+        lists,
+        gates,
+    })
 }
 
 /// The constraint segments before splitting, each with where it came from.
@@ -418,42 +496,45 @@ pub(super) struct Segments {
     pub(super) piece: Vec<u32>,
 }
 
-/// The frame's corners (points 0 to 3), then the bounds rectangle and every inflated piece's
-/// outline as segments, leaving out edges buried in a solid piece: they bound nothing (solid on
-/// both sides). A polygon whose pieces overlap heavily is thinned first ([`super::thin`]): only
-/// split pieces that can lie on the boundary of its pieces' union are collected.
-fn collect_segments(
-    pieces: &[InflatedPiece],
-    interior: &[u64],
-    grid: &PieceGrid,
-    inner: Aabb,
-    outer: Aabb,
-    budget: usize,
-) -> Result<Segments, BuildError> {
-    let mut out = Segments {
-        pts: Points::with_capacity(4 + 4 + pieces.iter().map(|p| p.points.len()).sum::<usize>()),
-        segs: Vec::new(),
-        source: Vec::new(),
-        piece: Vec::new(),
-    };
-    for c in outer.corners() {
-        out.pts.id(c);
-    }
-    // The segments of one loop that are not interior to its polygon nor buried in a piece.
-    let for_each_edge =
-        |loop_pts: &[DVec2], interior: u64, piece: u32, f: &mut dyn FnMut(DVec2, DVec2)| {
-            for (k, &a) in loop_pts.iter().enumerate() {
-                let b = loop_pts[(k + 1) % loop_pts.len()];
-                if (k >= 64 || interior & 1 << k == 0) && !buried(a, b, piece, pieces, grid) {
-                    f(a, b);
-                }
-            }
+impl Segments {
+    /// No segments yet, and the four corners of `frame` as points 0 to 3 (room for `points`).
+    pub(super) fn framed(frame: &Aabb, points: usize) -> Segments {
+        let mut out = Segments {
+            pts: Points::with_capacity(points),
+            segs: Vec::new(),
+            source: Vec::new(),
+            piece: Vec::new(),
         };
-    for_each_edge(&inner.corners(), 0, NO_PIECE, &mut |a, b| {
-        out.segs.push([out.pts.id(a), out.pts.id(b)]);
-        out.source.push(PolygonId::BOUNDS);
-        out.piece.push(NO_PIECE);
-    });
+        for c in frame.corners() {
+            out.pts.id(c);
+        }
+        out
+    }
+
+    /// Adds the segment from `a` to `b` of polygon `source`'s piece `piece`.
+    pub(super) fn push(&mut self, a: DVec2, b: DVec2, source: PolygonId, piece: u32) {
+        let seg = [self.pts.id(a), self.pts.id(b)];
+        self.segs.push(seg);
+        self.source.push(source);
+        self.piece.push(piece);
+    }
+}
+
+/// The frame's corners (points 0 to 3), then the bounds rectangle and every inflated piece's
+/// outline as segments, leaving out edges that bound nothing ([`polygon_segments`]).
+fn collect_segments(input: &Input, frame: Aabb) -> Result<Segments, BuildError> {
+    let pieces = input.pieces;
+    let mut out = Segments::framed(
+        &frame,
+        4 + 4 + pieces.iter().map(|p| p.points.len()).sum::<usize>(),
+    );
+    let bc = input.inner.corners();
+    for k in 0..4 {
+        let (a, b) = (bc[k], bc[(k + 1) % 4]);
+        if !buried(a, b, NO_PIECE, pieces, &input.grid) {
+            out.push(a, b, PolygonId::BOUNDS, NO_PIECE);
+        }
+    }
     let mut start = 0;
     let mut local: Vec<PieceSegment> = Vec::new();
     while start < pieces.len() {
@@ -463,28 +544,7 @@ fn collect_segments(
                 .iter()
                 .position(|p| p.source != source)
                 .unwrap_or(pieces.len() - start);
-        local.clear();
-        for i in start..end {
-            for_each_edge(&pieces[i].points, interior[i], i as u32, &mut |a, b| {
-                local.push(([out.pts.id(a), out.pts.id(b)], i as u32));
-            });
-        }
-        let solid = pieces[start].kind == PolygonKind::Solid;
-        if solid && needs_thinning(&out.pts.points, &local, end - start) {
-            let kept =
-                thinned(&mut out.pts, &local, pieces, grid, budget).map_err(|e| match e {
-                    PlanarizeError::Unresolved(at) => unresolved(at),
-                    PlanarizeError::OverBudget {
-                        what, count, limit, ..
-                    } => BuildError::TooIntricate {
-                        polygon: source,
-                        what,
-                        count,
-                        limit,
-                    },
-                })?;
-            local = kept;
-        }
+        polygon_segments(&mut out.pts, start..end, input, &mut local)?;
         for &(seg, piece) in &local {
             out.segs.push(seg);
             out.source.push(source);
@@ -493,6 +553,48 @@ fn collect_segments(
         start = end;
     }
     Ok(out)
+}
+
+/// The segments of one polygon's pieces, `input.pieces[range]`, that can bound anything, into
+/// `local` (cleared first) as pairs of point ids of `pts` with their piece: every outline edge
+/// but those interior to the polygon (its pieces' interior masks) or buried in a piece. A solid
+/// polygon whose pieces overlap heavily is thinned first ([`super::thin`]): only split pieces
+/// that can lie on the boundary of its pieces' union are kept.
+pub(super) fn polygon_segments(
+    pts: &mut Points,
+    range: std::ops::Range<usize>,
+    input: &Input,
+    local: &mut Vec<PieceSegment>,
+) -> Result<(), BuildError> {
+    let (pieces, interior, grid, budget) =
+        (input.pieces, input.interior, &input.grid, input.budget);
+    local.clear();
+    let (start, end) = (range.start, range.end);
+    for i in range {
+        let outline = &pieces[i].points;
+        for (k, &a) in outline.iter().enumerate() {
+            let b = outline[(k + 1) % outline.len()];
+            if (k >= 64 || interior[i] & 1 << k == 0) && !buried(a, b, i as u32, pieces, grid) {
+                local.push(([pts.id(a), pts.id(b)], i as u32));
+            }
+        }
+    }
+    let solid = pieces[start].kind == PolygonKind::Solid;
+    if solid && needs_thinning(&pts.points, local, end - start) {
+        let source = pieces[start].source;
+        *local = thinned(pts, local, pieces, grid, budget).map_err(|e| match e {
+            PlanarizeError::Unresolved(at) => unresolved(at),
+            PlanarizeError::OverBudget {
+                what, count, limit, ..
+            } => BuildError::TooIntricate {
+                polygon: source,
+                what,
+                count,
+                limit,
+            },
+        })?;
+    }
+    Ok(())
 }
 
 /// The build error for a failed split of the segments whose sources are `source`.
@@ -660,158 +762,6 @@ pub(super) fn z_order(p: DVec2, frame: &Aabb) -> u64 {
     spread(q(t.x)) | (spread(q(t.y)) << 1)
 }
 
-/// One gate per door polygon, in the order of its first piece, each closed: what
-/// [`classify_regions`] numbers the doors by.
-pub(super) fn door_gates(pieces: &[InflatedPiece]) -> Vec<(PolygonId, bool)> {
-    let mut gate_ids: Vec<(PolygonId, bool)> = Vec::new();
-    for p in pieces.iter().filter(|p| p.kind == PolygonKind::Door) {
-        if !gate_ids.iter().any(|&(d, _)| d == p.source) {
-            gate_ids.push((p.source, true));
-        }
-    }
-    gate_ids
-}
-
-/// Groups faces into regions across non-constraint edges and classifies each region by one point.
-///
-/// Regions are found with a union-find over face indices, in one sequential pass over the faces
-/// (a flood fill jumps around the face array, which at 100 000 faces is out of cache). A region's
-/// root is its smallest face index, so regions are numbered in the order of their first face.
-/// Its representative point is the centroid of its largest triangle (the first, by index, of
-/// equal ones).
-pub(super) fn classify_regions(
-    faces: &mut [Face],
-    vertices: &[DVec2],
-    pieces: &[InflatedPiece],
-    grid: &PieceGrid,
-    inner: Aabb,
-    gate_ids: Vec<(PolygonId, bool)>,
-) -> Gates {
-    let mut gated: Vec<(u32, FaceKind, SmallVec<[u32; 2]>)> = Vec::new();
-    // `parent[f]`: a face of the same region with a smaller or equal index; roots point to
-    // themselves. Path halving keeps the chains short.
-    let mut parent: Vec<u32> = (0..faces.len() as u32).collect();
-    let find = |parent: &mut [u32], mut x: u32| {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    };
-    for (fi, f) in faces.iter().enumerate().skip(1) {
-        for i in 0..3 {
-            let g = f.adj[i].0;
-            if f.constraint & (1 << i) == 0 && g != 0 && g as usize > fi {
-                let (a, b) = (find(&mut parent, fi as u32), find(&mut parent, g));
-                if a != b {
-                    parent[a.max(b) as usize] = a.min(b);
-                }
-            }
-        }
-    }
-    // Number the regions (region 0: the outside face) and find each one's largest triangle. The
-    // region numbers are only needed here: the mesh keeps each face's kind.
-    let mut kinds = vec![FaceKind::Solid];
-    let mut region = vec![0u32; faces.len()];
-    let mut best: Vec<(f64, u32)> = vec![(f64::INFINITY, 0)];
-    for fi in 1..faces.len() {
-        let root = find(&mut parent, fi as u32) as usize;
-        let r = if root == fi {
-            kinds.push(FaceKind::Free);
-            best.push((f64::NEG_INFINITY, fi as u32));
-            (kinds.len() - 1) as u32
-        } else {
-            region[root]
-        };
-        region[fi] = r;
-        let f = &faces[fi];
-        let [a, b, c] = f.v.map(|v| vertices[v as usize]);
-        let area = cross(b - a, c - a);
-        if area > best[r as usize].0 {
-            best[r as usize] = (area, fi as u32);
-        }
-    }
-    for (r, &(_, fi)) in best.iter().enumerate().skip(1) {
-        let [a, b, c] = faces[fi as usize].v.map(|v| vertices[v as usize]);
-        let rep = (a + b + c) / 3.0;
-        // `rep` is inside a face, so off every kept constraint edge, but it can lie exactly on
-        // a piece outline that was left out (buried, dangling or a junction's), e.g. on the line
-        // where two stacked tiles' pieces meet: such an outline has solid space on both sides,
-        // so a point on it is solid. Hence closed containment; a strict test finds it in no piece
-        // and calls the region free (the unsafe side: bodies could then enter solid faces).
-        let (mut solid, mut one_way) = (!inner.contains_strictly(rep), false);
-        let mut doors: SmallVec<[u32; 2]> = SmallVec::new();
-        for e in grid.candidates(rep) {
-            let piece = &pieces[e.piece as usize];
-            if e.aabb.contains(rep) && inside_or_on(&piece.points, rep) {
-                match e.kind {
-                    PolygonKind::Solid => solid = true,
-                    PolygonKind::OneWay => one_way = true,
-                    // Hazards make no pieces (`inflate_all`).
-                    PolygonKind::Hazard => {}
-                    PolygonKind::Door => {
-                        let g = gate_ids
-                            .iter()
-                            .position(|&(d, _)| d == piece.source)
-                            .expect("every door piece has a gate")
-                            as u32;
-                        if !doors.contains(&g) {
-                            doors.push(g);
-                        }
-                    }
-                }
-            }
-        }
-        let open_kind = if one_way {
-            FaceKind::OneWay
-        } else {
-            FaceKind::Free
-        };
-        kinds[r] = if solid || !doors.is_empty() {
-            FaceKind::Solid
-        } else {
-            open_kind
-        };
-        if !solid && !doors.is_empty() {
-            doors.sort_unstable();
-            gated.push((r as u32, open_kind, doors));
-        }
-    }
-    for (f, &r) in faces.iter_mut().zip(&region) {
-        f.kind = kinds[r as usize];
-    }
-    // Every gate starts closed (its faces solid); the world opens the doors that start open.
-    let mut gates = Gates {
-        by_gate: vec![Vec::new(); gate_ids.len()],
-        ids: gate_ids,
-        faces: Vec::new(),
-    };
-    if !gated.is_empty() {
-        let mut of_region = vec![u32::MAX; kinds.len()];
-        for (i, (r, _, _)) in gated.iter().enumerate() {
-            of_region[*r as usize] = i as u32;
-        }
-        for (fi, &r) in region.iter().enumerate() {
-            let i = of_region[r as usize];
-            if i == u32::MAX {
-                continue;
-            }
-            let (_, open_kind, doors) = &gated[i as usize];
-            let n = gates.faces.len() as u32;
-            for &g in doors {
-                gates.by_gate[g as usize].push(n);
-            }
-            gates.faces.push(GatedFace {
-                face: FaceId(fi as u32),
-                open_kind: *open_kind,
-                gates: doors.clone(),
-            });
-        }
-    }
-    gates
-}
-
 /// No piece: the segment is a bounds edge.
 pub(super) const NO_PIECE: u32 = u32::MAX;
 
@@ -822,7 +772,7 @@ pub(super) const BORDER_PIECE: u32 = u32::MAX - 1;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::mesh::EdgeRef;
+    use crate::collision::mesh::{EdgeRef, FaceId};
 
     fn square(id: u32, kind: PolygonKind, x0: f64, y0: f64, s: f64) -> SourcePolygon {
         SourcePolygon {

@@ -80,6 +80,13 @@
 //! triangulation's flood fill) to lie strictly inside the polygon; their rounding only moves
 //! where they are, never which side of a line anything is on. The grid's own inside test and
 //! its s / 2 clearance are rounded, and only choose which points to offer.
+//!
+//! # Why one file of more than 1 000 lines
+//! One concept, run as one sequential pipeline: the steps above share the local triangulation
+//! (its half-edge arrays and vertex numbering) and each means something only after the one
+//! before, so split into files they would spread one algorithm's invariants over several places.
+//! The code is under 900 lines; the rest is its tests, which build the same awkward outlines
+//! (long, jagged, with collinear runs) for every step.
 use glam::DVec2;
 use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
 

@@ -57,8 +57,9 @@
 //!   there).
 //! - `locate`: point location and nearest free point; `support`: ground and hand-off queries.
 //! - `world`: one mesh per collider shape and mapping bodies between them.
-//! - `movers`: kinematic solids beside the mesh ([`Movers`]: convex pieces inflated per
-//!   collider, translated each tick; their inside test, segment entry and support queries).
+//! - `kinematic`: kinematic solids (movers) beside the mesh ([`Movers`]: convex pieces inflated
+//!   per collider, posed each tick; `kinematic::pose` turns them, `kinematic::sweep` sorts their
+//!   boxes, `kinematic::query` answers the inside test, segment entry and support queries).
 //! - `predicates`: the exact orientation test, small vector helpers and [`Aabb`].
 //!
 //! # The data structure
@@ -97,9 +98,9 @@
 //! - `invariants::INSIDE_SLACK` (1e-7 m): the checker's allowance for a face poking into a piece
 //!   by rounding of split points.
 //! - `planarize::MAX_PASSES` (64): splitting passes before a build gives up with an error.
-//! - `movers::NUDGE_START` (1e-12 m, relative, doubling up to `movers::MAX_NUDGES` = 80 times):
-//!   the step out of a mover piece for a point computed on its boundary that rounded inside
-//!   (see `movers`).
+//! - `kinematic::NUDGE_START` (1e-12 m, relative, doubling up to `kinematic::MAX_NUDGES` = 80
+//!   times): the step out of a mover piece for a point computed on its boundary that rounded
+//!   inside (see `kinematic`).
 //!
 //! Limits that decide only cost, never an answer:
 //! - [`WORK_PER_POINT`] (64, at least [`WORK_FLOOR`] = 2²¹): grid entries, candidate pairs and
@@ -139,7 +140,7 @@
 //! Moving platforms are not in the mesh: [`Movers`] keeps each one's convex pieces inflated by
 //! every collider in its own frame and a translation per tick, and answers the same questions as
 //! the mesh (is the feet point inside, where does a segment enter, what is the ground under the
-//! feet) with the same exact [`orient`], in the mover's frame (`movers` states the rules and its
+//! feet) with the same exact [`orient`], in the mover's frame (`kinematic` states the rules and its
 //! tolerances). The simulation moves them, carries their riders and pushes what they overlap
 //! (`sim::movers`); the movement code clips each move against them after the static walk.
 //!
@@ -156,13 +157,14 @@ mod decompose;
 mod fill;
 mod grid;
 mod invariants;
+mod kinematic;
 mod locate;
 mod mesh;
 mod minkowski;
-mod movers;
 mod planarize;
 mod polygon;
 mod predicates;
+mod regions;
 mod runs;
 mod support;
 mod thin;
@@ -176,10 +178,10 @@ pub(crate) use decompose::is_strictly_convex;
 pub use decompose::{convex_pieces, polygon_triangles};
 pub use fill::{fill_mouth, filled_outline, FILL_TOLERANCE};
 pub use invariants::InvariantError;
+pub use kinematic::{InflatedConvex, MoverEdge, MoverHit, Movers, Pose, ONE_WAY_MIN_NORMAL_Y};
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
 pub use minkowski::{colliders_meet, Meeting};
-pub use movers::{InflatedConvex, MoverEdge, MoverHit, Movers, Pose, ONE_WAY_MIN_NORMAL_Y};
 pub use polygon::{
     normalized_ccw, readable, validate_polygon, GeometryError, Num, PolygonId, PolygonKind,
     SourcePolygon, MAX_COORDINATE,

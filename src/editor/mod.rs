@@ -53,11 +53,9 @@
 //! use glam::DVec2;
 //! use tessera::editor::{Edit, History};
 //! # use tessera::level::{Level, LevelPolygon};
-//! # let mut level = Level { name: "l".into(), polygons: vec![LevelPolygon::solid(vec![
+//! # let mut level = Level { polygons: vec![LevelPolygon::solid(vec![
 //! #     DVec2::new(0., 0.), DVec2::new(2., 0.), DVec2::new(2., 1.), DVec2::new(0., 1.)])],
-//! #     ladders: vec![], doors: vec![], agents: vec![], movers: vec![], spawn: DVec2::new(0., 3.),
-//! #     checkpoints: vec![], goal: None, reset_on_death: false, music: None, camera_bounds: None, bounds: None,
-//! #     tuning: Default::default() };
+//! #     spawn: DVec2::new(0., 3.), ..Level::empty("l") };
 //! let original = level.clone();
 //! let mut history = History::default();
 //! history

@@ -835,7 +835,6 @@ mod tests {
         one_way.kind = PolygonKind::OneWay;
         one_way.material = Some("wood".into());
         Level {
-            name: "ops".into(),
             polygons: vec![
                 LevelPolygon::solid(vec![p(-5., -1.), p(5., -1.), p(5., 0.), p(-5., 0.)]),
                 LevelPolygon::solid(square(0., 3., 1.)),
@@ -845,17 +844,8 @@ mod tests {
                 min: p(2., 0.),
                 max: p(3., 4.),
             }],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
             spawn: p(0., 0.),
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: Default::default(),
+            ..Level::empty("ops")
         }
     }
 

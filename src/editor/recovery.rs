@@ -239,24 +239,13 @@ mod tests {
 
     fn level() -> Level {
         Level {
-            name: "r".into(),
             polygons: vec![LevelPolygon::solid(vec![
                 DVec2::new(0., 0.),
                 DVec2::new(4., 0.),
                 DVec2::new(4., 1.),
             ])],
-            ladders: vec![],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
             spawn: DVec2::new(1., 3.),
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: Default::default(),
+            ..Level::empty("r")
         }
     }
 

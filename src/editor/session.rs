@@ -622,7 +622,6 @@ mod tests {
 
     pub(super) fn level() -> Level {
         Level {
-            name: "t".into(),
             polygons: vec![
                 LevelPolygon::solid(vec![p(0., 0.), p(4., 0.), p(4., 1.), p(0., 1.)]),
                 LevelPolygon::solid(vec![p(6., 0.), p(8., 0.), p(8., 2.), p(6., 2.)]),
@@ -631,17 +630,8 @@ mod tests {
                 min: p(10., 0.),
                 max: p(11., 4.),
             }],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
             spawn: p(1., 3.),
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: Default::default(),
+            ..Level::empty("t")
         }
     }
 

@@ -165,20 +165,8 @@ mod tests {
         assert_eq!(pts.len(), 3);
         assert!(!close_outline(&mut pts));
         let mut level = Level {
-            name: "t".into(),
-            polygons: vec![],
-            ladders: vec![],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
             spawn: DVec2::new(0.0, 5.0),
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: Default::default(),
+            ..Level::empty("t")
         };
         // Through the edit, with the closing click still there: no duplicate vertex.
         let mut with_close = pts.clone();

@@ -69,6 +69,30 @@ pub struct Level {
 pub const MUSIC_TRACKS: u32 = 4;
 
 impl Level {
+    /// A level named `name` with nothing in it: no polygons, ladders, doors, agents, movers,
+    /// checkpoints or goal, the spawn at the origin, and every optional field at its default
+    /// (what a level file that names only these fields gives). Code that builds a level writes
+    /// the fields it sets and takes the rest from here:
+    /// `Level { polygons, spawn, ..Level::empty("name") }`.
+    pub fn empty(name: impl Into<String>) -> Level {
+        Level {
+            name: name.into(),
+            polygons: Vec::new(),
+            ladders: Vec::new(),
+            doors: Vec::new(),
+            agents: Vec::new(),
+            movers: Vec::new(),
+            spawn: DVec2::ZERO,
+            checkpoints: Vec::new(),
+            goal: None,
+            reset_on_death: false,
+            music: None,
+            camera_bounds: None,
+            bounds: None,
+            tuning: TuningOverrides::default(),
+        }
+    }
+
     /// The music track this level plays, 0-based (`music: Some(2)` is 1; none is 0).
     pub fn music_track(&self) -> usize {
         self.music.map_or(0, |m| m.saturating_sub(1) as usize)
@@ -502,20 +526,8 @@ mod tests {
         let mut one_way = LevelPolygon::solid(square(5.0));
         one_way.kind = PolygonKind::OneWay;
         let level = Level {
-            name: "t".into(),
             polygons: vec![LevelPolygon::solid(square(0.0)), one_way],
-            ladders: vec![],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
-            spawn: DVec2::ZERO,
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: TuningOverrides::default(),
+            ..Level::empty("t")
         };
         let src = level.source_polygons();
         assert_eq!(src.len(), 2);
@@ -542,5 +554,13 @@ mod tests {
         assert!(e.to_string().contains("gravity"), "{e}");
         let e = ron::from_str::<LevelPolygon>("(points: [], kind: sticky)").unwrap_err();
         assert!(e.to_string().contains("sticky"), "{e}");
+    }
+
+    /// `Level::empty` is the file with only the required fields, so a level built as
+    /// `Level { .., ..Level::empty(name) }` has the file's defaults for what it leaves out.
+    #[test]
+    fn the_empty_level_is_the_file_with_only_the_required_fields() {
+        let file: Level = ron::from_str("(name: \"e\", polygons: [], spawn: (0, 0))").unwrap();
+        assert_eq!(Level::empty("e"), file);
     }
 }

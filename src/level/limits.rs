@@ -193,20 +193,8 @@ mod tests {
 
     fn level(polygons: Vec<LevelPolygon>) -> Level {
         Level {
-            name: "limits".into(),
             polygons,
-            ladders: vec![],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
-            spawn: DVec2::ZERO,
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: Default::default(),
+            ..Level::empty("limits")
         }
     }
 

@@ -43,7 +43,6 @@ mod tests {
         plank.material = Some("wood".into());
         plank.colour = Some([0.6, 0.4, 0.2]);
         let mut level = Level {
-            name: "round trip".into(),
             polygons: vec![
                 LevelPolygon::solid(vec![p(-5., -1.), p(5., -1.), p(5., 0.), p(-5., 0.)]),
                 plank,
@@ -53,20 +52,12 @@ mod tests {
                 min: p(4., 0.),
                 max: p(4.5, 5.),
             }],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
             spawn: p(-1.0 / 3.0, 0.0),
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
             camera_bounds: Some(Aabb {
                 min: p(-6., -2.),
                 max: p(6., 8.),
             }),
-            bounds: None,
-            tuning: Default::default(),
+            ..Level::empty("round trip")
         };
         level.tuning.gravity = Some(20.0);
         level

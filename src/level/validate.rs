@@ -471,7 +471,7 @@ pub(crate) fn box_problem(b: &Aabb) -> Option<String> {
 mod tests {
     use super::*;
     use crate::collision::GeometryError;
-    use crate::level::Ladder;
+    use crate::level::{Ladder, LevelPolygon};
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
@@ -479,17 +479,22 @@ mod tests {
 
     /// Two polygons, a ladder and camera bounds, read as a level file is.
     fn good() -> Level {
-        let text = "(
-            name: \"ok\",
-            polygons: [
-                (points: [(-5.0, -1.0), (5.0, -1.0), (5.0, 0.0), (-5.0, 0.0)]),
-                (points: [(6.0, 0.0), (8.0, 0.0), (7.0, 1.0)]),
+        Level {
+            polygons: vec![
+                LevelPolygon::solid(vec![p(-5., -1.), p(5., -1.), p(5., 0.), p(-5., 0.)]),
+                LevelPolygon::solid(vec![p(6., 0.), p(8., 0.), p(7., 1.)]),
             ],
-            ladders: [(min: (2.0, 0.0), max: (3.0, 4.0))],
-            spawn: (0.0, 0.0),
-            camera_bounds: (min: (-10.0, -5.0), max: (10.0, 10.0)),
-        )";
-        crate::level::parse_ron(std::path::Path::new("ok.ron"), text).unwrap()
+            ladders: vec![Ladder {
+                min: p(2., 0.),
+                max: p(3., 4.),
+            }],
+            spawn: p(0., 0.),
+            camera_bounds: Some(Aabb {
+                min: p(-10., -5.),
+                max: p(10., 10.),
+            }),
+            ..Level::empty("ok")
+        }
     }
 
     #[test]

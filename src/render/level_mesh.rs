@@ -503,24 +503,11 @@ fn inset_outline(pts: &[DVec2], bevel: f64, tris: &[[u32; 3]]) -> Option<Vec<DVe
 mod tests {
     use super::*;
     use crate::level::LevelPolygon;
-    use crate::movement::TuningOverrides;
 
     fn level(polys: Vec<LevelPolygon>) -> Level {
         Level {
-            name: "t".into(),
             polygons: polys,
-            ladders: vec![],
-            doors: Vec::new(),
-            agents: Vec::new(),
-            movers: Vec::new(),
-            spawn: DVec2::ZERO,
-            checkpoints: Vec::new(),
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: TuningOverrides::default(),
+            ..Level::empty("t")
         }
     }
 

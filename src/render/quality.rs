@@ -80,7 +80,7 @@ pub struct Quality {
     pub depth: wgpu::TextureFormat,
     /// Whether the backdrop is drawn in a pass of its own before the main pass, through the
     /// frame's plain (not sRGB) view with no depth attachment, its colours encoded per vertex
-    /// (`shaders/background.wgsl`), where the frame's texture has such a view and is drawn with
+    /// (`shaders/unlit.wgsl`), where the frame's texture has such a view and is drawn with
     /// one sample per pixel; else inside the main pass. A CPU rasteriser fills those triangles
     /// faster: about 2.7 ms of CPU less a 1280×720 frame on lavapipe (BENCHMARKS.md). The
     /// gradients differ by a few levels of 255 at most (interpolated between sRGB values instead

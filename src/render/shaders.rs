@@ -54,12 +54,10 @@ fn expand(body: &str) -> String {
 pub enum PassShader {
     /// `shaders/shadow.wgsl`
     Shadow,
-    /// `shaders/background.wgsl`
-    Background,
+    /// `shaders/unlit.wgsl`: the background and overlay passes' unlit coloured triangles.
+    Unlit,
     /// `shaders/lit.wgsl`
     Lit,
-    /// `shaders/overlay.wgsl`
-    Overlay,
     /// `shaders/skinned_lit.wgsl`
     SkinnedLit,
     /// `shaders/skinned_shadow.wgsl`
@@ -68,11 +66,10 @@ pub enum PassShader {
 
 impl PassShader {
     /// Every pass shader.
-    pub const ALL: [PassShader; 6] = [
+    pub const ALL: [PassShader; 5] = [
         PassShader::Shadow,
-        PassShader::Background,
+        PassShader::Unlit,
         PassShader::Lit,
-        PassShader::Overlay,
         PassShader::SkinnedLit,
         PassShader::SkinnedShadow,
     ];
@@ -81,9 +78,8 @@ impl PassShader {
     pub fn file_name(self) -> &'static str {
         match self {
             PassShader::Shadow => "shadow.wgsl",
-            PassShader::Background => "background.wgsl",
+            PassShader::Unlit => "unlit.wgsl",
             PassShader::Lit => "lit.wgsl",
-            PassShader::Overlay => "overlay.wgsl",
             PassShader::SkinnedLit => "skinned_lit.wgsl",
             PassShader::SkinnedShadow => "skinned_shadow.wgsl",
         }
@@ -92,9 +88,8 @@ impl PassShader {
     fn body(self) -> &'static str {
         match self {
             PassShader::Shadow => include_str!("../../shaders/shadow.wgsl"),
-            PassShader::Background => include_str!("../../shaders/background.wgsl"),
+            PassShader::Unlit => include_str!("../../shaders/unlit.wgsl"),
             PassShader::Lit => include_str!("../../shaders/lit.wgsl"),
-            PassShader::Overlay => include_str!("../../shaders/overlay.wgsl"),
             PassShader::SkinnedLit => include_str!("../../shaders/skinned_lit.wgsl"),
             PassShader::SkinnedShadow => include_str!("../../shaders/skinned_shadow.wgsl"),
         }
@@ -223,14 +218,10 @@ mod tests {
             vertex_inputs(&validated(PassShader::Shadow)),
             rust_inputs(&MeshVertex::ATTRIBUTES)
         );
-        for p in [PassShader::Background, PassShader::Overlay] {
-            assert_eq!(
-                vertex_inputs(&validated(p)),
-                rust_inputs(&ColorVertex::ATTRIBUTES),
-                "{}",
-                p.file_name()
-            );
-        }
+        assert_eq!(
+            vertex_inputs(&validated(PassShader::Unlit)),
+            rust_inputs(&ColorVertex::ATTRIBUTES)
+        );
         for p in [PassShader::SkinnedLit, PassShader::SkinnedShadow] {
             let m = validated(p);
             assert_eq!(
@@ -274,12 +265,7 @@ mod tests {
 
     #[test]
     fn fragment_stages_exist_where_colour_is_written() {
-        for p in [
-            PassShader::Background,
-            PassShader::Lit,
-            PassShader::Overlay,
-            PassShader::SkinnedLit,
-        ] {
+        for p in [PassShader::Unlit, PassShader::Lit, PassShader::SkinnedLit] {
             assert!(
                 validated(p)
                     .entry_points

@@ -31,7 +31,7 @@ impl MeshVertex {
     }
 }
 
-/// An unlit coloured vertex (`shaders/background.wgsl`, `shaders/overlay.wgsl`).
+/// An unlit coloured vertex (`shaders/unlit.wgsl`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
 pub struct ColorVertex {

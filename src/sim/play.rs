@@ -533,11 +533,7 @@ mod tests {
         p.kind = PolygonKind::Hazard;
         let level = Level {
             polygons: vec![p],
-            ..crate::level::parse_level(
-                std::path::Path::new("h.ron"),
-                "(name: \"h\", polygons: [], spawn: (0.0, 0.0))",
-            )
-            .unwrap()
+            ..Level::empty("h")
         };
         Hazards::new(&level)
     }

@@ -59,23 +59,13 @@ pub fn agent(kind: AgentKind, size: AgentSize, x: f64, y: f64, facing: f64) -> L
 
 pub fn level(polygons: Vec<LevelPolygon>, ladders: Vec<(DVec2, DVec2)>, spawn: DVec2) -> Level {
     Level {
-        name: "scenario".into(),
         polygons,
         ladders: ladders
             .into_iter()
             .map(|(min, max)| Ladder { min, max })
             .collect(),
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn,
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("scenario")
     }
 }
 
@@ -252,7 +242,7 @@ pub mod source;
 pub mod seed;
 
 /// The name libtest gives the test function `f` of the module whose `module_path!()` is
-/// `module`: the module path without the crate's name (`editor_recovery::recovery_child`), as
+/// `module`: the module path without the crate's name (`editor_recovery::sigkill_at_...`), as
 /// `--exact` wants it.
 pub fn test_name(module: &str, f: &str) -> String {
     let path = module.split_once("::").map_or("", |(_, rest)| rest);
@@ -267,6 +257,11 @@ pub fn test_name(module: &str, f: &str) -> String {
 /// process with `env` added to the environment; returns its output. For tests that need another
 /// environment than the one the whole suite shares (environment variables are per process, and
 /// setting one while other tests' threads read theirs is a data race in C libraries).
+///
+/// The child is the calling test itself: it reads one of `env`'s variables first and, when it is
+/// set, plays the child's part; run directly (without it) it is the parent and asserts on the
+/// child's output. A child's part is never a `#[test]` of its own, which run directly would find
+/// its variable unset and pass having checked nothing.
 pub fn rerun_as_child(name: &str, env: &[(&str, &std::ffi::OsStr)]) -> std::process::Output {
     let mut c = std::process::Command::new(std::env::current_exe().unwrap());
     c.args(["--exact", name, "--nocapture", "--test-threads=1"]);

@@ -2,6 +2,9 @@
 //! silent fallback when no device opens. Each step runs in a child process of its own with its
 //! `ALSA_CONFIG_PATH`: the variable is read by ALSA for the whole process, and the other tests of
 //! this executable run beside it.
+//!
+//! Linux only: the ALSA configuration is what chooses the device.
+#![cfg(target_os = "linux")]
 use std::ffi::OsStr;
 use std::sync::Arc;
 
@@ -14,23 +17,16 @@ use tessera::level::{Level, Materials};
 use tessera::movement::MoveEvent;
 
 fn level() -> Level {
-    tessera::level::parse_level(
-        std::path::Path::new("x.ron"),
-        "(name: \"x\", polygons: [], spawn: (0.0, 0.0))",
-    )
-    .unwrap()
+    Level::empty("x")
 }
 
-/// Set in the child processes that open the device: which step to run.
+/// Set in the child processes that open the device: which step to run. The child is the test
+/// below run again with it set; without it (run directly) the test is the parent and asserts.
 const CHILD_ENV: &str = "TESSERA_AUDIO_DEVICE_STEP";
 
 /// One step of the test below, in a process of its own whose `ALSA_CONFIG_PATH` names the ALSA
-/// configuration; does nothing when not run as that child.
-#[test]
-fn audio_device_step() {
-    let Some(step) = std::env::var_os(CHILD_ENV) else {
-        return;
-    };
+/// configuration.
+fn device_step(step: &std::ffi::OsStr) {
     let bank = Arc::new(Bank::generated());
     let map = || SoundMap::new(&Materials::default(), &level());
     let events = [(1, MoveEvent::Jumped), (2, MoveEvent::Bonked)];
@@ -58,12 +54,20 @@ fn audio_device_step() {
     }
 }
 
+/// Runs each step in a child process (this test again, with [`CHILD_ENV`] and its ALSA
+/// configuration set) and asserts that the child ran this one test and passed.
 #[test]
-#[cfg(target_os = "linux")]
 fn plays_into_the_null_device_and_falls_back_to_silence_without_one() {
+    if let Some(step) = std::env::var_os(CHILD_ENV) {
+        device_step(&step);
+        return;
+    }
     let dir = std::env::temp_dir().join(format!("tessera-alsa-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let child = crate::common::test_name(module_path!(), "audio_device_step");
+    let child = crate::common::test_name(
+        module_path!(),
+        "plays_into_the_null_device_and_falls_back_to_silence_without_one",
+    );
     for (step, text) in [
         ("none", "pcm.!default { type hw card 99 device 0 }\n"),
         ("null", "pcm.!default { type null }\n"),

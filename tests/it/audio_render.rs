@@ -95,11 +95,7 @@ fn every_shipped_sound_decodes_and_equals_the_generator() {
 }
 
 fn empty_level() -> Level {
-    tessera::level::parse_level(
-        Path::new("x.ron"),
-        "(name: \"x\", polygons: [], spawn: (0.0, 0.0))",
-    )
-    .unwrap()
+    Level::empty("x")
 }
 
 /// Energy of the left and right channels of an offline render of `events` at `x`.

@@ -22,7 +22,6 @@ fn p(x: f64, y: f64) -> DVec2 {
 
 fn start() -> Level {
     Level {
-        name: "props".into(),
         polygons: vec![
             LevelPolygon::solid(vec![p(-10., -1.), p(10., -1.), p(10., 0.), p(-10., 0.)]),
             LevelPolygon::solid(vec![p(2., 2.), p(4., 2.), p(4., 3.), p(3., 4.), p(2., 3.)]),
@@ -32,17 +31,8 @@ fn start() -> Level {
             min: p(6., 0.),
             max: p(7., 4.),
         }],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: p(0., 0.5),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("props")
     }
 }
 

@@ -5,10 +5,13 @@
 //! editor's "recover unsaved work" prompt does) and edits on. `editor_kill` does the same to the
 //! game itself, through its window and its prompt.
 //!
-//! The child is this test binary itself, run with `TESSERA_RECOVERY_CHILD` set (the
-//! `recovery_child` test does nothing otherwise). It logs each edit's number and wall-clock time
-//! with one unbuffered write after the edit is applied; a SIGKILL does not lose written data
-//! (the page cache survives the process), so the log is exact.
+//! The child is this test run again with `TESSERA_RECOVERY_CHILD` set (run directly, without
+//! it, the test is the parent that kills and checks). The child logs each edit's number and
+//! wall-clock time with one unbuffered write after the edit is applied; a SIGKILL does not lose
+//! written data (the page cache survives the process), so the log is exact.
+//!
+//! Unix only: the child is stopped with SIGKILL.
+#![cfg(unix)]
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -24,25 +27,14 @@ const CHILD_ENV: &str = "TESSERA_RECOVERY_CHILD";
 fn base() -> Level {
     let p = DVec2::new;
     Level {
-        name: "recovery".into(),
         polygons: vec![LevelPolygon::solid(vec![
             p(-5., -1.),
             p(5., -1.),
             p(5., 0.),
             p(-5., 0.),
         ])],
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: p(0., 1.),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("recovery")
     }
 }
 
@@ -92,12 +84,9 @@ fn now_ms() -> u128 {
         .as_millis()
 }
 
-#[test]
-fn recovery_child() {
-    let Some(dir) = std::env::var_os(CHILD_ENV) else {
-        return;
-    };
-    let dir = PathBuf::from(dir);
+/// The child's part: restores the pending recovery file if there is one, then edits and
+/// autosaves until it is killed.
+fn edit_until_killed(dir: PathBuf) -> ! {
     let level_path = dir.join("level.ron");
     let rec_dir = dir.join("recovery");
     let mut level = load_level(&level_path).unwrap();
@@ -140,9 +129,11 @@ fn log_entries(path: &Path) -> Vec<(u64, u128)> {
         .collect()
 }
 
-#[cfg(unix)]
 #[test]
 fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
+    if let Some(dir) = std::env::var_os(CHILD_ENV) {
+        edit_until_killed(PathBuf::from(dir));
+    }
     let dir = crate::common::scratch_dir("recovery-kill");
     let level_path = dir.join("level.ron");
     save_level(&level_path, &base()).unwrap();
@@ -163,7 +154,10 @@ fn sigkill_at_random_moments_loses_at_most_two_seconds_of_edits() {
         let mut child = Command::new(std::env::current_exe().unwrap())
             .args([
                 "--exact",
-                &crate::common::test_name(module_path!(), "recovery_child"),
+                &crate::common::test_name(
+                    module_path!(),
+                    "sigkill_at_random_moments_loses_at_most_two_seconds_of_edits",
+                ),
                 "--nocapture",
                 "--test-threads=1",
             ])

@@ -44,25 +44,14 @@ pub(crate) fn scratch(name: &str) -> PathBuf {
 fn level() -> Level {
     let p = DVec2::new;
     Level {
-        name: "editor test".into(),
         polygons: vec![LevelPolygon::solid(vec![
             p(-6., -1.),
             p(6., -1.),
             p(6., 0.),
             p(-6., 0.),
         ])],
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: p(0., 0.),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("editor test")
     }
 }
 

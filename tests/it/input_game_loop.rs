@@ -6,32 +6,21 @@ use glam::DVec2;
 use tessera::app::{AppMode, Game, ModeEvent};
 use tessera::input::{Bindings, InputState, Key};
 use tessera::level::{Level, LevelPolygon};
-use tessera::movement::{Actions, MoveEvent, Tuning, TuningOverrides};
+use tessera::movement::{Actions, MoveEvent, Tuning};
 use tessera::sim::{Replay, World, TICK_HZ};
 
 const ASPECT: f64 = 16.0 / 9.0;
 
 fn flat() -> Level {
     Level {
-        name: "flat".into(),
         polygons: vec![LevelPolygon::solid(vec![
             DVec2::new(-50.0, -2.0),
             DVec2::new(50.0, -2.0),
             DVec2::new(50.0, 0.0),
             DVec2::new(-50.0, 0.0),
         ])],
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: DVec2::new(0.0, 0.0),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: TuningOverrides::default(),
+        ..Level::empty("flat")
     }
 }
 

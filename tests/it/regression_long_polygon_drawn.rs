@@ -23,20 +23,8 @@ fn front_area(level: &Level, cfg: &SlabConfig) -> f64 {
 
 fn level_of(points: Vec<DVec2>) -> Level {
     Level {
-        name: "long outline".into(),
         polygons: vec![LevelPolygon::solid(points)],
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
-        spawn: DVec2::ZERO,
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("long outline")
     }
 }
 

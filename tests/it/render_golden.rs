@@ -23,7 +23,7 @@ use glam::DVec2;
 use tessera::anim::HeroClip;
 use tessera::collision::PolygonKind;
 use tessera::level::{DataDir, Level, LevelPolygon};
-use tessera::movement::{Actions, Tuning, TuningOverrides};
+use tessera::movement::{Actions, Tuning};
 use tessera::render::{Headless, Image, Msaa, Quality};
 use tessera::sim::{World, WorldFiles};
 use tessera::view::{CameraConfig, View};
@@ -58,7 +58,6 @@ fn poly(kind: PolygonKind, material: &str, pts: &[(f64, f64)]) -> LevelPolygon {
 fn showcase() -> Level {
     use PolygonKind::{OneWay, Solid};
     Level {
-        name: "golden showcase".into(),
         polygons: vec![
             poly(
                 Solid,
@@ -101,18 +100,8 @@ fn showcase() -> Level {
                 &[(5.0, 5.0), (9.0, 5.0), (9.0, 5.3), (5.0, 5.3)],
             ),
         ],
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: DVec2::new(-1.0, 0.0),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: TuningOverrides::default(),
+        ..Level::empty("golden showcase")
     }
 }
 
@@ -293,7 +282,6 @@ fn the_hero_standing_on_a_slope() {
     use PolygonKind::Solid;
     let h = 6.0 * 30f64.to_radians().tan();
     let hill = Level {
-        name: "golden slope".into(),
         polygons: vec![poly(
             Solid,
             "grass",
@@ -306,18 +294,8 @@ fn the_hero_standing_on_a_slope() {
                 (-10.0, 0.0),
             ],
         )],
-        ladders: vec![],
-        doors: Vec::new(),
-        agents: Vec::new(),
-        movers: Vec::new(),
         spawn: DVec2::new(3.0, 2.5),
-        checkpoints: Vec::new(),
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: TuningOverrides::default(),
+        ..Level::empty("golden slope")
     };
     let (world, view) = world_after(&hill, &[(90, Actions::default())]);
     assert!(world.hero().grounded(), "{:?}", world.hero().state);
@@ -652,7 +630,7 @@ fn a_still_camera_draws_the_level_s_shadow_from_a_cache() {
 }
 
 /// A CPU rasteriser draws the backdrop in a pass of its own through the frame's plain view
-/// (`Quality::plain_backdrop`, `shaders/background.wgsl`'s `vs_plain`), its colours encoded per
+/// (`Quality::plain_backdrop`, `shaders/unlit.wgsl`'s `vs_plain`), its colours encoded per
 /// vertex and interpolated between sRGB values: the same image as the backdrop drawn inside the
 /// main pass, within a few levels of 255 where its gradients run (a missed encode, a doubled
 /// one or a pass drawn over the level would be off by tens of levels over most of the frame).

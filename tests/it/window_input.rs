@@ -592,25 +592,14 @@ fn a_mover_placed_and_its_path_node_dragged_with_the_mouse_undo_and_play() {
     let path = dir.join("level.ron");
     let p = DVec2::new;
     let level = Level {
-        name: "mover".into(),
         polygons: vec![LevelPolygon::solid(vec![
             p(-30., -1.),
             p(30., -1.),
             p(30., 0.),
             p(-30., 0.),
         ])],
-        ladders: vec![],
-        doors: vec![],
-        agents: vec![],
-        movers: vec![],
         spawn: p(0., 0.),
-        checkpoints: vec![],
-        goal: None,
-        reset_on_death: false,
-        music: None,
-        camera_bounds: None,
-        bounds: None,
-        tuning: Default::default(),
+        ..Level::empty("mover")
     };
     save_level(&path, &level).unwrap();
     let mut w = Window::open("mover", &path, &[]);

@@ -189,20 +189,9 @@ mod tests {
             LevelPolygon::solid(vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)])
         };
         let level = Level {
-            name: "objects".into(),
             polygons: vec![square(-10., -1., 10., 0.), square(4., 0., 6., 2.)],
-            ladders: vec![],
-            doors: vec![],
-            agents: vec![],
-            movers: vec![],
             spawn: p(-8., 0.),
-            checkpoints: vec![],
-            goal: None,
-            reset_on_death: false,
-            music: None,
-            camera_bounds: None,
-            bounds: None,
-            tuning: Default::default(),
+            ..Level::empty("objects")
         };
         EditorSession::new(level, None)
     }

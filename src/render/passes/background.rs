@@ -1,4 +1,4 @@
-//! Background pass (`shaders/background.wgsl`): sky and parallax layers, cut to the view each
+//! Background pass (`shaders/unlit.wgsl`, shared with the overlay): sky and parallax layers, cut to the view each
 //! frame (see [`crate::render::background_mesh`]). Drawn first inside the main pass, or, where
 //! [`crate::render::quality::Quality::plain_backdrop`] asks for it, in a pass of its own through
 //! the frame's plain (not sRGB) view with no depth attachment ([`BackgroundPass::draw_plain`]).
@@ -27,7 +27,7 @@ impl BackgroundPass {
         a: Attachments,
         plain: bool,
     ) -> Self {
-        let pipeline = color_pipeline(device, globals, a, PassShader::Background, None, false);
+        let pipeline = color_pipeline(device, globals, a, None, false);
         let plain = plain.then(|| plain_pipeline(device, globals, a.color.remove_srgb_suffix()));
         BackgroundPass {
             pipeline,
@@ -105,14 +105,7 @@ fn plain_pipeline(
 ) -> wgpu::RenderPipeline {
     let entries = ("vs_plain", "fs_plain");
     let target = (format, 1, None);
-    globals_pipeline(
-        device,
-        globals,
-        PassShader::Background,
-        entries,
-        target,
-        None,
-    )
+    globals_pipeline(device, globals, entries, target, None)
 }
 
 /// A pipeline for [`ColorVertex`] triangles with only the globals bound: the background (opaque,
@@ -123,7 +116,6 @@ pub(crate) fn color_pipeline(
     device: &wgpu::Device,
     globals: &wgpu::BindGroupLayout,
     a: Attachments,
-    shader: PassShader,
     blend: Option<wgpu::BlendState>,
     depth_tested: bool,
 ) -> wgpu::RenderPipeline {
@@ -140,19 +132,19 @@ pub(crate) fn color_pipeline(
     };
     let entries = ("vs_main", "fs_main");
     let target = (a.color, a.samples, blend);
-    globals_pipeline(device, globals, shader, entries, target, Some(depth))
+    globals_pipeline(device, globals, entries, target, Some(depth))
 }
 
-/// A [`ColorVertex`] pipeline of `shader`'s `(vertex, fragment)` entry points with only the
-/// globals bound, drawing into a `(format, samples, blend)` colour target and `depth`.
+/// A [`ColorVertex`] pipeline of the unlit shader's `(vertex, fragment)` entry points with only
+/// the globals bound, drawing into a `(format, samples, blend)` colour target and `depth`.
 fn globals_pipeline(
     device: &wgpu::Device,
     globals: &wgpu::BindGroupLayout,
-    shader: PassShader,
     (vertex, fragment): (&str, &str),
     (format, samples, blend): (wgpu::TextureFormat, u32, Option<wgpu::BlendState>),
     depth: Option<wgpu::DepthStencilState>,
 ) -> wgpu::RenderPipeline {
+    let shader = PassShader::Unlit;
     let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
         label: Some(shader.file_name()),
         bind_group_layouts: &[Some(globals)],

@@ -1,4 +1,4 @@
-//! Overlay pass (`shaders/overlay.wgsl`): the collision-mesh debug view. The mesh part is built
+//! Overlay pass (`shaders/unlit.wgsl`, the background's shader): the collision-mesh debug view. The mesh part is built
 //! once per collider mesh and level and kept on the GPU; the hero part is rewritten every frame.
 //! The same pipeline draws the level's doors and agents every frame, overlay or not.
 use std::collections::HashMap;
@@ -10,7 +10,6 @@ use crate::collision::{ColliderId, CollisionMesh};
 use crate::render::collision_overlay::paint_mesh;
 use crate::render::debug_draw::LineMesh;
 use crate::render::gpu_buffer::DynamicBuffer;
-use crate::render::shaders::PassShader;
 use crate::render::targets::Attachments;
 use crate::render::vertex::ColorVertex;
 
@@ -31,7 +30,6 @@ impl OverlayPass {
             device,
             globals,
             a,
-            PassShader::Overlay,
             Some(wgpu::BlendState::ALPHA_BLENDING),
             false,
         );
@@ -39,7 +37,6 @@ impl OverlayPass {
             device,
             globals,
             a,
-            PassShader::Overlay,
             Some(wgpu::BlendState::ALPHA_BLENDING),
             true,
         );

@@ -6,13 +6,15 @@
 //! [`CollisionMesh`] like any other: one flat face array that the walk, point location and the
 //! invariant checker read exactly as they read a whole build. Only how it is built differs:
 //! - **The grid.** Square chunks of a fixed size on lines at whole multiples of it (so a grid
-//!   that grows keeps its lines), covering the whole build's frame.
-//! - **One chunk.** Every inflated edge that reaches the chunk is clipped to it (the closed
-//!   square), and the chunk's four sides become constraint segments of a pseudo-source, split at
-//!   every point where a clipped edge ends on them. Then the build's own stages run on the chunk
-//!   alone (`planarize`, buried and dangling runs, junctions, `cdt`, region classification) in a
-//!   frame a quarter of a chunk wider, and the faces outside the square are dropped: the sides
-//!   are constraints, so the faces inside are exactly those without a frame corner.
+//!   that grows keeps its lines), covering the whole build's frame (`grid`).
+//! - **One chunk.** The chunk only clips: every segment the build would collect
+//!   (`build::polygon_segments`) that reaches the chunk is clipped to it (the closed square), and
+//!   the chunk's four sides become constraint segments of a pseudo-source, split at every point
+//!   where a clipped edge ends on them. Then the build's own stages (`build::triangulate`:
+//!   `planarize`, buried and dangling runs, junctions, `cdt`, region classification) run on the
+//!   chunk alone in a frame a quarter of a chunk wider, and the faces outside the square are
+//!   dropped: the sides are constraints, so the faces inside are exactly those without a frame
+//!   corner.
 //! - **Shared border points.** Where an edge crosses a chunk line, both chunks compute the point
 //!   from the whole edge, its ends in lexicographic order, and the line alone (`clip`): the same
 //!   bits on both sides. Border points are never junctions and border segments never buried, so
@@ -21,13 +23,8 @@
 //!   chunks are built, and the side that lacks a point is rebuilt with it as an extra split of
 //!   its border (a fixpoint: [`MAX_BORDER_ROUNDS`]).
 //! - **Stitching.** A built chunk's faces go into the mesh's face array, in the slots its old
-//!   faces freed (or at the end); a border point is one vertex whichever chunk has it; a face
-//!   edge on a border is linked to the face across it, found by its two vertices among the
-//!   border edges each chunk keeps (so only the rebuilt chunks' neighbours are read). A border
-//!   edge that lies on no inflated outline (its source list held only the pseudo-source) stops
-//!   being a constraint: the walk crosses it like any edge of the triangulation. A freed slot
-//!   holds [`Face::UNUSED`] (skipped by `face_ids`, never a neighbour, never a seed) until a
-//!   later chunk fills it; when a third of the array is free it is compacted (`compact`).
+//!   faces freed (or at the end), and are linked to the faces across its border (`stitch`, which
+//!   says how).
 //! - **What a rebuild costs.** The chunks that the changed polygons' inflated pieces cover
 //!   before and after (and a neighbour the fixpoint sends back), each built from the pieces of
 //!   the polygons that reach them; then their faces' install. Besides, a few passes over the
@@ -59,23 +56,22 @@ use glam::DVec2;
 use smallvec::SmallVec;
 
 use super::build::{
-    bounds_for, classify_regions, constraint_edges, door_gates, inflate_all, kept_runs,
-    order_vertices, planarize_failed, run_source_lists, unresolved, BuildError, MeshConfig,
-    Segments, BORDER_PIECE, NO_PIECE, WORK_FLOOR, WORK_PER_POINT,
+    bounds_for, frame_around, inflate_all, polygon_segments, triangulate, validate_all,
+    work_budget, BuildError, Input, MeshConfig, PhaseClock, Segments, Triangulation, BORDER_PIECE,
+    NO_PIECE,
 };
 use super::buried::buried;
-use super::cdt;
 use super::collider::ColliderShape;
-use super::grid::PieceGrid;
 use super::locate::Seeds;
-use super::mesh::{
-    CollisionMesh, Face, FaceId, FaceKind, GatedFace, Gates, InflatedPiece, SourceLists,
-};
-use super::planarize::{planarize, PlanarizeError, Points};
+use super::mesh::{CollisionMesh, Face, FaceId, FaceKind, Gates, InflatedPiece, SourceLists};
 use super::polygon::{validate_polygon, Num, PolygonId, PolygonKind, SourcePolygon};
 use super::predicates::{automatic_bounds, Aabb};
-use super::runs::Junctions;
-use super::thin::{needs_thinning, thinned, PieceSegment};
+use super::thin::PieceSegment;
+use grid::{clip, on_boundary, ChunkGrid};
+use stitch::install;
+
+mod grid;
+mod stitch;
 
 /// The default chunk size (metres): a chunk of a dense tile level holds about 16 tiles, so one
 /// chunk's build costs a few hundred microseconds.
@@ -119,165 +115,6 @@ impl std::hash::Hasher for MixHasher {
 /// A face edge on a chunk's border, before stitching.
 const UNLINKED: u32 = u32::MAX;
 
-/// The fixed grid of square chunks.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct ChunkGrid {
-    /// Index of the first line along each axis (lines lie at whole multiples of `size`).
-    first: [i64; 2],
-    size: f64,
-    nx: usize,
-    ny: usize,
-}
-
-impl ChunkGrid {
-    /// The grid of chunks of `size` covering `b`.
-    fn covering(b: Aabb, size: f64) -> Self {
-        let lo = (b.min / size).floor();
-        let hi = (b.max / size).ceil();
-        ChunkGrid {
-            first: [lo.x as i64, lo.y as i64],
-            size,
-            nx: ((hi.x - lo.x) as usize).max(1),
-            ny: ((hi.y - lo.y) as usize).max(1),
-        }
-    }
-    fn line(&self, axis: usize, k: usize) -> f64 {
-        (self.first[axis] + k as i64) as f64 * self.size
-    }
-    fn len(&self) -> usize {
-        self.nx * self.ny
-    }
-    /// The square of chunk `i` (row by row from the lower left).
-    fn rect(&self, i: usize) -> Aabb {
-        let (x, y) = (i % self.nx, i / self.nx);
-        Aabb {
-            min: DVec2::new(self.line(0, x), self.line(1, y)),
-            max: DVec2::new(self.line(0, x + 1), self.line(1, y + 1)),
-        }
-    }
-    /// The whole grid.
-    fn bounds(&self) -> Aabb {
-        Aabb {
-            min: DVec2::new(self.line(0, 0), self.line(1, 0)),
-            max: DVec2::new(self.line(0, self.nx), self.line(1, self.ny)),
-        }
-    }
-    /// The chunks beside chunk `c` (sharing a side; also a corner when `diagonal`).
-    fn neighbours(&self, c: usize, diagonal: bool) -> SmallVec<[usize; 8]> {
-        let (x, y) = ((c % self.nx) as i64, (c / self.nx) as i64);
-        let mut out = SmallVec::new();
-        for (dx, dy) in [
-            (-1, 0),
-            (1, 0),
-            (0, -1),
-            (0, 1),
-            (-1, -1),
-            (1, -1),
-            (-1, 1),
-            (1, 1),
-        ] {
-            let (u, v) = (x + dx, y + dy);
-            if (dx == 0 || dy == 0 || diagonal)
-                && (0..self.nx as i64).contains(&u)
-                && (0..self.ny as i64).contains(&v)
-            {
-                out.push(v as usize * self.nx + u as usize);
-            }
-        }
-        out
-    }
-    /// Whether `b` lies within the grid.
-    fn holds(&self, b: &Aabb) -> bool {
-        let g = self.bounds();
-        g.contains(b.min) && g.contains(b.max)
-    }
-    /// The chunks whose closed square meets the closed box `b`.
-    fn touching(&self, b: &Aabb, out: &mut Vec<usize>) {
-        let cell = |c: f64, axis: usize, n: usize| {
-            ((c / self.size).floor() as i64 - self.first[axis]).clamp(0, n as i64 - 1) as usize
-        };
-        let (x0, x1) = (cell(b.min.x, 0, self.nx), cell(b.max.x, 0, self.nx));
-        let (y0, y1) = (cell(b.min.y, 1, self.ny), cell(b.max.y, 1, self.ny));
-        // A box ending exactly on a line touches the chunk before it too.
-        let x0 = if x0 > 0 && b.min.x <= self.line(0, x0) {
-            x0 - 1
-        } else {
-            x0
-        };
-        let y0 = if y0 > 0 && b.min.y <= self.line(1, y0) {
-            y0 - 1
-        } else {
-            y0
-        };
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                out.push(y * self.nx + x);
-            }
-        }
-    }
-}
-
-/// Whether `p` lies on the boundary of the closed box `r` (and in it).
-fn on_boundary(r: &Aabb, p: DVec2) -> bool {
-    r.contains(p) && (p.x == r.min.x || p.x == r.max.x || p.y == r.min.y || p.y == r.max.y)
-}
-
-/// The part of segment `a b` in the closed box `r`, or `None` when it has no part of positive
-/// length there. The segment is taken with its ends in lexicographic order, and a point where it
-/// crosses a side gets that side's coordinate exactly and the other from the whole segment: two
-/// chunks sharing the side compute the same bits.
-fn clip(a: DVec2, b: DVec2, r: &Aabb) -> Option<(DVec2, DVec2)> {
-    if r.contains(a) && r.contains(b) {
-        return Some((a, b));
-    }
-    let (p, q) = if (a.x, a.y) <= (b.x, b.y) {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    let d = q - p;
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    // The side (axis, coordinate) where the segment enters and leaves, if not at its ends.
-    let mut enter: Option<(usize, f64)> = None;
-    let mut exit: Option<(usize, f64)> = None;
-    for (axis, lo, hi) in [(0, r.min.x, r.max.x), (1, r.min.y, r.max.y)] {
-        let (pc, dc) = (p[axis], d[axis]);
-        if dc == 0.0 {
-            if pc < lo || pc > hi {
-                return None;
-            }
-            continue;
-        }
-        let (ta, tb) = ((lo - pc) / dc, (hi - pc) / dc);
-        let (tin, vin, tout, vout) = if dc > 0.0 {
-            (ta, lo, tb, hi)
-        } else {
-            (tb, hi, ta, lo)
-        };
-        if tin > t0 {
-            t0 = tin;
-            enter = Some((axis, vin));
-        }
-        if tout < t1 {
-            t1 = tout;
-            exit = Some((axis, vout));
-        }
-    }
-    if t0 >= t1 {
-        return None;
-    }
-    let at = |t: f64, side: Option<(usize, f64)>, end: DVec2| match side {
-        None => end,
-        Some((axis, v)) => {
-            let mut x = p + d * t;
-            x[axis] = v;
-            x.clamp(r.min, r.max)
-        }
-    };
-    let (u, v) = (at(t0, enter, p), at(t1, exit, q));
-    (u != v).then_some((u, v))
-}
-
 /// One chunk's new triangulation, faces inside its square only, before it is installed.
 struct Fresh {
     /// Its vertices (the frame's corners left out).
@@ -315,16 +152,6 @@ pub(crate) struct Chunking {
     budget: usize,
 }
 
-/// What building a chunk reads.
-struct Input<'a> {
-    pieces: &'a [InflatedPiece],
-    interior: &'a [u64],
-    grid: &'a PieceGrid,
-    inner: Aabb,
-    budget: usize,
-    gate_ids: &'a [(PolygonId, bool)],
-}
-
 /// Builds the collision mesh of `polygons` for `collider` chunk by chunk (chunks of
 /// `chunk_size` metres; see the module docs). It answers as [`super::build_mesh`] does and can
 /// be rebuilt in part ([`CollisionMesh::rebuild_polygons`]).
@@ -344,9 +171,7 @@ fn build_chunked(
     config: &MeshConfig,
     chunk_size: f64,
 ) -> Result<CollisionMesh, BuildError> {
-    for poly in polygons {
-        validate_polygon(poly.id, &poly.points)?;
-    }
+    validate_all(polygons)?;
     if !(chunk_size.is_finite() && chunk_size >= 0.5) {
         return Err(BuildError::Triangulation(format!(
             "chunk size {} is not a finite size of at least 0.5 m",
@@ -354,15 +179,9 @@ fn build_chunked(
         )));
     }
     let (pieces, interior) = inflate_all(polygons, &q)?;
-    let points: usize = polygons.iter().map(|p| p.points.len()).sum();
-    let budget = WORK_PER_POINT.saturating_mul(points).max(WORK_FLOOR);
+    let budget = work_budget(polygons);
     let inner = bounds_for(&pieces, &q, config)?;
-    let frame = (0.05 * (inner.max - inner.min).max_element()).max(1.0);
-    let outer = pieces
-        .iter()
-        .fold(inner, |b, p| b.union(&p.aabb))
-        .expand(frame);
-    let grid = ChunkGrid::covering(outer, chunk_size);
+    let grid = ChunkGrid::covering(frame_around(inner, &pieces), chunk_size);
     if grid.len() > 1 << 24 {
         return Err(BuildError::Triangulation(format!(
             "{} chunks of {} m are too many for this level's size",
@@ -580,16 +399,7 @@ fn rebuild_chunks(
             let (p, m) = pieces_reaching(pieces, &chunking.interior, &region);
             (Cow::Owned(p), Cow::Owned(m))
         };
-        let piece_grid = PieceGrid::new(&sub, region);
-        let gate_ids = door_gates(&sub);
-        let input = Input {
-            pieces: &sub,
-            interior: &sub_interior,
-            grid: &piece_grid,
-            inner,
-            budget: chunking.budget,
-            gate_ids: &gate_ids,
-        };
+        let input = Input::new(&sub, &sub_interior, region, inner, chunking.budget);
         for &c in &todo {
             let built = build_chunk(&input, grid.rect(c), &chunking.chunks[c].extra, &mut cand)?;
             fresh.insert(c, built);
@@ -668,31 +478,20 @@ fn pieces_reaching(
     (out, masks)
 }
 
-/// Builds one chunk: the square `rect`, its border split at `extra` too.
+/// Builds one chunk: the square `rect`, its border split at `extra` too. Only the clipping is
+/// the chunk's own: the segments come from the build's [`polygon_segments`], each clipped to the
+/// closed square, with the square's sides as constraints of a pseudo-source, and the build's
+/// stages ([`triangulate`]) run on them in a frame a quarter of a chunk wider; then the faces
+/// outside the square are dropped.
 fn build_chunk(
     input: &Input,
     rect: Aabb,
     extra: &[DVec2],
     cand: &mut Vec<u32>,
 ) -> Result<Fresh, BuildError> {
-    let Input {
-        pieces,
-        interior,
-        grid,
-        inner,
-        budget,
-        gate_ids,
-    } = *input;
+    let (pieces, grid) = (input.pieces, &input.grid);
     let frame = rect.expand(0.25 * (rect.max.x - rect.min.x));
-    let mut out = Segments {
-        pts: Points::with_capacity(64),
-        segs: Vec::new(),
-        source: Vec::new(),
-        piece: Vec::new(),
-    };
-    for c in frame.corners() {
-        out.pts.id(c);
-    }
+    let mut out = Segments::framed(&frame, 64);
     // The border: the square's sides, split at the extra points.
     let corners = rect.corners();
     for k in 0..4 {
@@ -707,20 +506,16 @@ fn build_chunk(
         on.dedup();
         let mut prev = a;
         for p in on.into_iter().chain(std::iter::once(b)) {
-            out.segs.push([out.pts.id(prev), out.pts.id(p)]);
-            out.source.push(BORDER_SOURCE);
-            out.piece.push(BORDER_PIECE);
+            out.push(prev, p, BORDER_SOURCE, BORDER_PIECE);
             prev = p;
         }
     }
     let push = |out: &mut Segments, a: DVec2, b: DVec2, source: PolygonId, piece: u32| {
         if let Some((u, v)) = clip(a, b, &rect) {
-            out.segs.push([out.pts.id(u), out.pts.id(v)]);
-            out.source.push(source);
-            out.piece.push(piece);
+            out.push(u, v, source, piece);
         }
     };
-    let bc = inner.corners();
+    let bc = input.inner.corners();
     for k in 0..4 {
         let (a, b) = (bc[k], bc[(k + 1) % 4]);
         // Whether a bound is buried is a walk along the whole bound: ask only for the chunks it
@@ -738,8 +533,8 @@ fn build_chunk(
         if done.contains(&source) {
             continue;
         }
-        // The polygon's pieces are consecutive: take them all when it is thinned (what
-        // thinning keeps depends on the whole polygon), else only those reaching the chunk.
+        // The polygon's pieces are consecutive: take them all (what thinning keeps depends on
+        // the whole polygon); clipping drops what does not reach the chunk.
         let mut start = i as usize;
         while start > 0 && pieces[start - 1].source == source {
             start -= 1;
@@ -749,66 +544,24 @@ fn build_chunk(
             end += 1;
         }
         done.push(source);
-        local.clear();
-        for k in start..end {
-            let pts = &pieces[k].points;
-            for (e, &a) in pts.iter().enumerate() {
-                let b = pts[(e + 1) % pts.len()];
-                if (e >= 64 || interior[k] & 1 << e == 0) && !buried(a, b, k as u32, pieces, grid) {
-                    local.push(([out.pts.id(a), out.pts.id(b)], k as u32));
-                }
-            }
-        }
-        let solid = pieces[start].kind == PolygonKind::Solid;
-        if solid && needs_thinning(&out.pts.points, &local, end - start) {
-            local = thinned(&mut out.pts, &local, pieces, grid, budget).map_err(|e| match e {
-                PlanarizeError::Unresolved(at) => unresolved(at),
-                PlanarizeError::OverBudget {
-                    what, count, limit, ..
-                } => BuildError::TooIntricate {
-                    polygon: source,
-                    what,
-                    count,
-                    limit,
-                },
-            })?;
-        }
+        polygon_segments(&mut out.pts, start..end, input, &mut local)?;
         for &([a, b], k) in &local {
             let (a, b) = (out.pts.points[a as usize], out.pts.points[b as usize]);
             push(&mut out, a, b, source, k);
         }
     }
-    let Segments {
-        mut pts,
-        segs,
-        source,
-        piece,
-    } = out;
-    let split = planarize(&mut pts, &segs, budget).map_err(|e| planarize_failed(e, &source))?;
-    let (runs, mut used) = kept_runs(&pts.points, &split, &piece, pieces, grid);
-    let (mut lists, run_list) = run_source_lists(&runs, &split, &source);
-    let chains = Junctions::find(&pts.points, &split, &runs, |p| on_boundary(&rect, p));
-    for (p, &j) in chains.is_junction.iter().enumerate() {
-        if j {
-            used[p] = false;
-        }
-    }
-    let (verts, remap) = order_vertices(&pts.points, &used, &frame);
-    let edges = constraint_edges(&chains, &run_list, &mut lists, &pts.points, &remap);
-    drop(chains);
-    let (mut faces, conflicts) = cdt::triangulate(&verts, edges).map_err(|e| match e {
-        cdt::CdtError::BadVertex(v) => BuildError::Triangulation(format!(
-            "vertex ({}, {}) is repeated or outside the chunk's frame",
-            Num(verts[v as usize].x),
-            Num(verts[v as usize].y)
-        )),
-    })?;
-    if conflicts > 0 {
-        return Err(BuildError::Triangulation(format!(
-            "{conflicts} constraint edges conflict after splitting"
-        )));
-    }
-    let gates = classify_regions(&mut faces, &verts, pieces, grid, inner, gate_ids.to_vec());
+    let Triangulation {
+        verts,
+        faces,
+        lists,
+        gates,
+    } = triangulate(
+        out,
+        input,
+        &frame,
+        |p| on_boundary(&rect, p),
+        &mut PhaseClock::off(),
+    )?;
     // Keep the faces inside the square: those with no frame corner (vertices 0 to 3).
     let mut keep = vec![UNLINKED; faces.len()];
     let mut n = 0u32;
@@ -845,299 +598,9 @@ fn build_chunk(
     })
 }
 
-/// Puts the new chunks into the mesh: frees their old faces' slots, writes the new faces into
-/// free slots (or at the end), gives a border point one vertex whichever chunk has it, and links
-/// faces across chunk borders (to unchanged neighbours and to each other). Compacts the face
-/// array when more than a third of it is free.
-fn install(
-    mesh: &mut CollisionMesh,
-    chunking: &mut Chunking,
-    fresh: Vec<(usize, Fresh)>,
-    doors_changed: bool,
-) -> Result<(), BuildError> {
-    let grid = chunking.grid.clone();
-    let rebuilt: FastMap<usize, ()> = fresh.iter().map(|f| (f.0, ())).collect();
-    // The freed slots, also as a bitset (the seeds ask it for every cell).
-    let mut freed = vec![0u64; mesh.faces.len().div_ceil(64)];
-    for &(c, _) in &fresh {
-        for f in std::mem::take(&mut chunking.chunks[c].faces) {
-            mesh.faces[f as usize] = Face::UNUSED;
-            chunking.free.push(f);
-            freed[f as usize / 64] |= 1 << (f % 64);
-        }
-    }
-    let bits = |p: DVec2| [p.x.to_bits(), p.y.to_bits()];
-    // Border points and edges that unchanged neighbours (diagonal ones share a corner) hold.
-    let mut shared: FastMap<[u64; 2], u32> = FastMap::default();
-    let mut open: FastMap<[u32; 2], (u32, u8)> = FastMap::default();
-    for &(c, _) in &fresh {
-        let rect = grid.rect(c);
-        for d in grid.neighbours(c, true) {
-            if rebuilt.contains_key(&d) {
-                continue;
-            }
-            for &(f, e) in &chunking.chunks[d].border {
-                let face = mesh.faces[f as usize];
-                let (a, b) = (face.v[e as usize], face.v[(e as usize + 1) % 3]);
-                let (pa, pb) = (mesh.vertices[a as usize], mesh.vertices[b as usize]);
-                let (ina, inb) = (rect.contains(pa), rect.contains(pb));
-                if ina {
-                    shared.insert(bits(pa), a);
-                }
-                if inb {
-                    shared.insert(bits(pb), b);
-                }
-                if ina && inb {
-                    open.insert([a, b], (f, e));
-                }
-            }
-        }
-    }
-    // The doors are numbered afresh only when a door changed (a scan of every piece).
-    let gate_ids = if doors_changed {
-        door_gates(&mesh.pieces)
-    } else {
-        mesh.gates.ids.iter().map(|&(id, _)| (id, true)).collect()
-    };
-    let was_open = mesh.gates.open_ids();
-    let mut gated: Vec<(u32, FaceKind, SmallVec<[PolygonId; 2]>)> = mesh
-        .gates
-        .faces
-        .iter()
-        .filter(|g| !mesh.faces[g.face.0 as usize].is_unused())
-        .map(|g| {
-            let doors = g
-                .gates
-                .iter()
-                .map(|&i| mesh.gates.ids[i as usize].0)
-                .collect();
-            (g.face.0, g.open_kind, doors)
-        })
-        .collect();
-    let mut new_faces: Vec<u32> = Vec::new();
-    let mut vmap: Vec<u32> = Vec::new();
-    let mut slots: Vec<u32> = Vec::new();
-    for (c, chunk) in fresh {
-        let rect = grid.rect(c);
-        vmap.clear();
-        let mut boundary = Vec::new();
-        for &p in &chunk.verts {
-            let id = if on_boundary(&rect, p) {
-                boundary.push(p);
-                let vertices = &mut mesh.vertices;
-                *shared.entry(bits(p)).or_insert_with(|| {
-                    vertices.push(p);
-                    (vertices.len() - 1) as u32
-                })
-            } else {
-                mesh.vertices.push(p);
-                (mesh.vertices.len() - 1) as u32
-            };
-            vmap.push(id);
-        }
-        let list_map = mesh
-            .source_lists
-            .append_without(&chunk.lists, BORDER_SOURCE);
-        slots.clear();
-        for _ in 0..chunk.faces.len() {
-            slots.push(chunking.free.pop().unwrap_or_else(|| {
-                mesh.faces.push(Face::UNUSED);
-                (mesh.faces.len() - 1) as u32
-            }));
-        }
-        let mut border = Vec::new();
-        for (lf, face) in chunk.faces.iter().enumerate() {
-            let f = slots[lf];
-            let mut g = *face;
-            g.v = face.v.map(|v| vmap[v as usize]);
-            for i in 0..3 {
-                if face.constraint & 1 << i != 0 {
-                    let l = list_map[face.edge_sources[i] as usize];
-                    g.edge_sources[i] = l;
-                    if l == u32::MAX {
-                        g.constraint &= !(1 << i);
-                    }
-                }
-                if face.adj[i].0 == UNLINKED {
-                    border.push((f, i as u8));
-                    let (a, b) = (g.v[i], g.v[(i + 1) % 3]);
-                    if let Some((h, j)) = open.remove(&[b, a]) {
-                        g.adj[i] = FaceId(h);
-                        mesh.faces[h as usize].adj[j as usize] = FaceId(f);
-                    } else {
-                        open.insert([a, b], (f, i as u8));
-                        g.adj[i] = FaceId::OUTSIDE;
-                    }
-                } else {
-                    g.adj[i] = FaceId(slots[face.adj[i].0 as usize]);
-                }
-            }
-            mesh.faces[f as usize] = g;
-        }
-        for (lf, open_kind, doors) in chunk.gated {
-            gated.push((slots[lf as usize], open_kind, doors));
-        }
-        new_faces.extend_from_slice(&slots);
-        chunking.chunks[c].faces = slots.clone();
-        chunking.chunks[c].border = border;
-        chunking.chunks[c].boundary = boundary;
-    }
-    // What is still open lies on the grid's outer boundary (the hull), or the borders differ.
-    let hull = grid.bounds();
-    for &[a, b] in open.keys() {
-        let (p, q) = (mesh.vertices[a as usize], mesh.vertices[b as usize]);
-        let on_hull = |axis: usize, v: f64| p[axis] == v && q[axis] == v;
-        if !(on_hull(0, hull.min.x)
-            || on_hull(0, hull.max.x)
-            || on_hull(1, hull.min.y)
-            || on_hull(1, hull.max.y))
-        {
-            return Err(BuildError::Triangulation(format!(
-                "chunk borders do not match near ({}, {})",
-                Num(p.x),
-                Num(p.y)
-            )));
-        }
-    }
-    // The doors: every gated face, numbered by the gates of the pieces now.
-    let mut gates = Gates {
-        by_gate: vec![Vec::new(); gate_ids.len()],
-        ids: gate_ids,
-        faces: Vec::new(),
-    };
-    for (f, open_kind, doors) in gated {
-        let n = gates.faces.len() as u32;
-        let ids: SmallVec<[u32; 2]> = doors
-            .iter()
-            .filter_map(|d| gates.ids.iter().position(|g| g.0 == *d))
-            .map(|g| g as u32)
-            .collect();
-        for &g in &ids {
-            gates.by_gate[g as usize].push(n);
-        }
-        gates.faces.push(GatedFace {
-            face: FaceId(f),
-            open_kind,
-            gates: ids,
-        });
-    }
-    mesh.gates = gates;
-    for id in was_open {
-        mesh.set_gate(id, true);
-    }
-    // A freed slot filled again holds a new face: a seed there is fine.
-    for &f in &new_faces {
-        if let Some(w) = freed.get_mut(f as usize / 64) {
-            *w &= !(1 << (f % 64));
-        }
-    }
-    mesh.seeds
-        .repair(&mesh.vertices, &mesh.faces, &new_faces, &freed);
-    if chunking.free.len() * 3 > mesh.faces.len() {
-        compact(mesh, chunking);
-    }
-    Ok(())
-}
-
-/// Drops the face array's free slots and the vertices no face uses, renumbering what refers
-/// to them (neighbours, chunks, doors, seeds).
-fn compact(mesh: &mut CollisionMesh, chunking: &mut Chunking) {
-    let mut map = vec![0u32; mesh.faces.len()];
-    let mut faces = Vec::with_capacity(mesh.faces.len() - chunking.free.len());
-    faces.push(Face::UNUSED);
-    for (f, face) in mesh.faces.iter().enumerate().skip(1) {
-        if !face.is_unused() {
-            map[f] = faces.len() as u32;
-            faces.push(*face);
-        }
-    }
-    let mut used = vec![u32::MAX; mesh.vertices.len()];
-    let mut vertices = Vec::with_capacity(mesh.vertices.len());
-    for face in faces.iter_mut().skip(1) {
-        face.adj = face.adj.map(|g| FaceId(map[g.0 as usize]));
-        for v in &mut face.v {
-            if used[*v as usize] == u32::MAX {
-                used[*v as usize] = vertices.len() as u32;
-                vertices.push(mesh.vertices[*v as usize]);
-            }
-            *v = used[*v as usize];
-        }
-    }
-    for chunk in &mut chunking.chunks {
-        for f in &mut chunk.faces {
-            *f = map[*f as usize];
-        }
-        for (f, _) in &mut chunk.border {
-            *f = map[*f as usize];
-        }
-    }
-    for g in &mut mesh.gates.faces {
-        g.face = FaceId(map[g.face.0 as usize]);
-    }
-    mesh.seeds.renumber(&map);
-    mesh.faces = faces;
-    mesh.vertices = vertices;
-    chunking.free.clear();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn clipping_gives_both_sides_of_a_line_the_same_point() {
-        let left = Aabb {
-            min: DVec2::new(0.0, 0.0),
-            max: DVec2::new(8.0, 8.0),
-        };
-        let right = Aabb {
-            min: DVec2::new(8.0, 0.0),
-            max: DVec2::new(16.0, 8.0),
-        };
-        let (a, b) = (DVec2::new(1.1, 0.3), DVec2::new(14.7, 7.9));
-        for (u, v) in [(a, b), (b, a)] {
-            let (_, l) = clip(u, v, &left).unwrap();
-            let (r, _) = clip(u, v, &right).unwrap();
-            assert_eq!(l, r);
-            assert_eq!(l.x, 8.0);
-        }
-        // A segment along the shared line belongs to both closed squares.
-        let (u, v) = (DVec2::new(8.0, 1.0), DVec2::new(8.0, 3.0));
-        assert_eq!(clip(u, v, &left), Some((u, v)));
-        assert_eq!(clip(u, v, &right), Some((u, v)));
-        // Touching a corner only is no part.
-        assert_eq!(
-            clip(
-                DVec2::new(7.0, 9.0),
-                DVec2::new(9.0, 7.0),
-                &left.expand(0.0)
-            ),
-            None
-        );
-    }
-
-    #[test]
-    fn the_grid_lies_on_whole_multiples_of_its_size() {
-        let g = ChunkGrid::covering(
-            Aabb {
-                min: DVec2::new(-3.0, 5.0),
-                max: DVec2::new(17.0, 6.0),
-            },
-            8.0,
-        );
-        assert_eq!(g.bounds().min, DVec2::new(-8.0, 0.0));
-        assert_eq!(g.bounds().max, DVec2::new(24.0, 8.0));
-        assert_eq!(g.rect(0).max, g.rect(1).min + DVec2::new(0.0, 8.0));
-        let mut t = Vec::new();
-        g.touching(
-            &Aabb {
-                min: DVec2::new(0.0, 1.0),
-                max: DVec2::new(1.0, 2.0),
-            },
-            &mut t,
-        );
-        assert_eq!(t, [0, 1]);
-    }
 
     fn tiles(n: u32) -> Vec<SourcePolygon> {
         (0..n)

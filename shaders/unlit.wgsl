@@ -1,9 +1,14 @@
-// Background pass: the sky gradient and the parallax ridge layers. Unlit: the colours, haze
-// included, are baked into the vertices (linear RGB).
+// Unlit coloured triangles, one shader for two passes: the colours are baked into the vertices
+// (linear RGB) and drawn as they are.
+// - The background pass: the sky gradient and the parallax ridge layers (haze included in the
+//   colours), opaque, before the level.
+// - The overlay pass: the collision-mesh debug view, translucent triangles (lines are thin quads)
+//   on the play plane, drawn over everything without depth testing, alpha-blended; and the doors
+//   and agents, depth-tested like the level.
 //
-// Two ways to draw it, the same triangles:
-// - `vs_main`/`fs_main`: inside the main pass, through the frame's sRGB view (the hardware
-//   encodes each fragment), colours interpolated in linear light;
+// Two ways to draw the background, the same triangles:
+// - `vs_main`/`fs_main` (also the overlay's): inside the main pass, through the frame's sRGB view
+//   (the hardware encodes each fragment), colours interpolated in linear light;
 // - `vs_plain`/`fs_plain`: in a pass of its own before the main pass, through the frame's plain
 //   (not sRGB) view with no depth attachment: the colours are encoded once per vertex and
 //   interpolated between sRGB values. A CPU rasteriser (llvmpipe) fills such triangles about
