@@ -1,5 +1,6 @@
-//! The heads-up display of a game level: health, deaths and time, and the simple level-complete
-//! panel of a level played on its own (the campaign has its own screen, `app::campaign`).
+//! The heads-up display of a game level: health, deaths and time, the simple level-complete
+//! panel of a level played on its own (the campaign has its own screen, `app::campaign`), and the
+//! fade of a death and a respawn over the frame (how dark: `View::fade`).
 use crate::sim::World;
 
 /// The heads-up display of a game level: health, deaths and time at the top left (large enough
@@ -60,6 +61,21 @@ pub fn hud(ui: &mut egui::Ui, world: &World, complete_panel: bool) {
                 ui.label("Pause (Esc / Start) and Restart to play it again.");
             });
     }
+}
+
+/// The frame darkened by `amount` (0: not at all, 1: black) for a death and a respawn
+/// ([`crate::view::View::fade`]), under the HUD and the menus.
+pub fn fade(ctx: &egui::Context, amount: f32) {
+    if amount <= 0.0 {
+        return;
+    }
+    let layer = egui::LayerId::new(egui::Order::Background, egui::Id::unique("respawn fade"));
+    let alpha = (amount.clamp(0.0, 1.0) * 255.0).round() as u8;
+    ctx.layer_painter(layer).rect_filled(
+        ctx.content_rect(),
+        0.0,
+        egui::Color32::from_black_alpha(alpha),
+    );
 }
 
 /// The colour of the HUD's health marks.

@@ -206,6 +206,7 @@ impl GameUi {
         {
             self.campaign_screen(ui, game, nav)
         } else {
+            super::hud::fade(ui.ctx(), game.view().fade(game.world()));
             if game.shows_hud() {
                 super::hud::hud(ui, game.world(), self.campaign.is_none());
             }
