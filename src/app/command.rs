@@ -60,8 +60,8 @@ pub enum AppCommand {
     MenuAccept,
 }
 
-/// The menus' navigation pressed in one frame: Up, Down, and Jump to choose, so a gamepad alone
-/// drives every menu.
+/// The menus' navigation pressed in one frame: Up, Down, Jump to choose and the pause key to
+/// back out, so a gamepad alone drives every menu.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MenuNav {
     /// Move the highlight up.
@@ -70,6 +70,9 @@ pub struct MenuNav {
     pub down: bool,
     /// Choose the highlighted entry.
     pub accept: bool,
+    /// Back out one level: close the settings, resume from the pause menu, leave a level's
+    /// complete screen for the title (the pause key, Escape or Start, pressed in a menu).
+    pub back: bool,
 }
 
 /// One frame's UI presses, sorted by who carries them out.
@@ -102,6 +105,7 @@ pub fn read_ui_actions(ui: UiActions) -> FramePresses {
             up: ui.up,
             down: ui.down,
             accept: ui.accept,
+            back: ui.pause,
         },
     }
 }
@@ -141,7 +145,7 @@ impl GameUi {
             }
             AppCommand::ShowTitle => {
                 if let Some(c) = &mut self.campaign {
-                    c.item = 0;
+                    c.item = c.continue_index();
                 }
                 game.change_mode(ModeEvent::ShowTitle);
             }
@@ -350,7 +354,8 @@ mod tests {
             MenuNav {
                 up: true,
                 down: false,
-                accept: true
+                accept: true,
+                back: true
             }
         );
     }

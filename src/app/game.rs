@@ -168,7 +168,8 @@ impl Game {
         let presses = read_ui_actions(self.input.take_ui_actions());
         // Before the ticks, so a frame with a pause press runs none. In the editor, Escape and
         // Start belong to the editor (its own pause, step and resume): the mode ignores it.
-        if presses.pause {
+        // In a menu the pause key backs out one level, which the menu decides (`MenuNav::back`).
+        if presses.pause && !self.mode.menu() {
             self.change_mode(ModeEvent::PauseKey);
         }
         if presses.overlay {

@@ -27,6 +27,7 @@ pub mod fixed_step;
 pub mod game;
 pub mod hud;
 pub mod mode;
+pub mod results_gate;
 pub mod router;
 pub mod settings;
 pub mod ui;

@@ -98,6 +98,8 @@ pub struct GameUi {
     /// The campaign being played, when the game was started on one (its title and
     /// level-complete screens, and the progress).
     pub campaign: Option<super::campaign::CampaignPlay>,
+    /// The results screen's gate while one is up (`app::results_gate`).
+    pub(super) results_gate: Option<super::results_gate::ResultsGate>,
 }
 
 impl GameUi {
@@ -131,6 +133,7 @@ impl GameUi {
             menu_accept: false,
             effects: Vec::new(),
             campaign: None,
+            results_gate: None,
         }
     }
 
@@ -193,6 +196,7 @@ impl GameUi {
         if let Some(c) = self.level_finished(game) {
             self.apply(game, c);
         }
+        let nav = self.results_nav(game, nav);
         let mode = game.mode();
         let commands = if mode.editor_open() {
             let status = SimStatus {
@@ -207,11 +211,15 @@ impl GameUi {
             self.campaign_screen(ui, game, nav)
         } else {
             super::hud::fade(ui.ctx(), game.view().fade(game.world()));
+            let complete_panel = self.campaign.is_none();
             if game.shows_hud() {
-                super::hud::hud(ui, game.world(), self.campaign.is_none());
+                super::hud::hud(ui, game.world(), complete_panel);
             }
             if mode.menu() {
                 self.pause_menu(ui, game, nav)
+            } else if complete_panel && self.results_gate.is_some() && nav.accept {
+                // The single-level complete panel: Jump plays the level again.
+                vec![AppCommand::Restart]
             } else {
                 Vec::new()
             }
@@ -255,6 +263,13 @@ impl GameUi {
         }
         let mut chosen = ((nav.accept || self.menu_accept) && self.rebinding.is_none())
             .then(|| items[self.menu_item.min(n - 1)]);
+        if nav.back && self.rebinding.is_none() {
+            if self.settings_open {
+                self.settings_open = false;
+            } else {
+                chosen = Some(MenuItem::Resume);
+            }
+        }
         let ctx = ui.ctx().clone();
         egui::Window::new("Paused")
             .collapsible(false)

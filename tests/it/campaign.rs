@@ -528,7 +528,9 @@ mod screens {
         let dir = crate::common::scratch_dir("campaign-screens");
         let mut h = harness(&dir);
         h.run();
-        h.get_by_label("Play: 1. First steps");
+        // Each level once: the next to play (highlighted), the locked ones after it.
+        h.get_by_label("1. First steps");
+        assert_eq!(h.query_all_by_label_contains("First steps").count(), 1);
         h.get_by_label("2. Moving parts (locked)");
         // Jump (the menu's accept) on "Play".
         h.state_mut().actions.accept = true;
@@ -545,6 +547,13 @@ mod screens {
         assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
         assert!(h.state().game.paused());
         h.get_by_label("Next: 2. Moving parts");
+        // A Jump mashed at once, or Enter, is ignored: the results stay up.
+        h.state_mut().actions.accept = true;
+        h.run();
+        let s = h.state_mut();
+        s.gui.apply(&mut s.game, AppCommand::MenuAccept);
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
         let (progress, _) = Progress::load(&dir.join("progress.ron"));
         assert!(progress.levels.contains_key("campaign/01_first_steps.ron"));
         // Next: the second level everywhere.
@@ -555,14 +564,35 @@ mod screens {
         assert_eq!(h.state().gui.editor.session.level().name, "2. Moving parts");
         assert!(h.state().effects.contains(&Effect::LevelChanged));
         assert_eq!(h.state().game.world().play().goal_tick, None);
+        // Escape in the pause menu backs out: its settings first, then the menu (resume).
+        h.state_mut().game.change_mode(ModeEvent::Pause);
+        h.run();
+        h.get_by_label("Settings").click();
+        h.run();
+        assert!(h.state().gui.settings_open);
+        h.state_mut().actions.back = true;
+        h.run();
+        assert!(!h.state().gui.settings_open);
+        assert_eq!(screen(&h).0, AppMode::Paused { by_focus: false });
+        h.state_mut().actions.back = true;
+        h.run();
+        assert_eq!(screen(&h).0, AppMode::Playing);
         // The pause menu has the way back to the title screen.
         h.state_mut().game.change_mode(ModeEvent::Pause);
         h.run();
         h.get_by_label("Title screen").click();
         h.run();
         h.run();
-        assert_eq!(screen(&h), (AppMode::Title, 1, 0));
-        h.get_by_label("Play: 2. Moving parts");
+        assert_eq!(
+            screen(&h),
+            (AppMode::Title, 1, 1),
+            "the next level highlighted"
+        );
+        h.get_by_label("2. Moving parts");
+        assert_eq!(h.query_all_by_label_contains("Moving parts").count(), 1);
+        assert_eq!(h.query_all_by_label_contains("First steps").count(), 1);
+        // With its best time and deaths.
+        h.get_by_label_contains("1. First steps   best ");
         // The title's settings: the pause menu's panel, opened and closed by its entry.
         h.get_by_label("Settings").click();
         h.run();
@@ -574,6 +604,75 @@ mod screens {
         h.run();
         assert!(!h.state().gui.settings_open);
         assert_eq!(h.query_all_by_label("Fullscreen").count(), 0);
+        // Escape (the pause key: the menus' back) closes them too, and on the title does
+        // nothing more.
+        h.get_by_label("Settings").click();
+        h.run();
+        assert!(h.state().gui.settings_open);
+        for _ in 0..2 {
+            h.state_mut().actions.back = true;
+            h.run();
+            assert!(!h.state().gui.settings_open);
+            assert_eq!(screen(&h), (AppMode::Title, 1, 1));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The level-complete screen ignores presses in its first half second and a Jump held from
+    /// play until it is let go; then Jump chooses, and Escape backs out to the title.
+    #[test]
+    fn the_results_ignore_early_and_held_presses_and_escape_backs_out() {
+        use tessera::input::Key;
+        let dir = crate::common::scratch_dir("campaign-results");
+        let mut h = harness(&dir);
+        h.run();
+        h.state_mut().actions.accept = true;
+        h.run();
+        assert_eq!(screen(&h), (AppMode::Playing, 0, 0));
+        let replay =
+            load_replay(root().join("levels/campaign/replays/01_first_steps.ron")).unwrap();
+        for a in replay.iter() {
+            h.state_mut().game.world_mut().step(&a);
+        }
+        // Jump held down through the goal.
+        h.state_mut().game.input_mut().key(Key::Space, true);
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
+        std::thread::sleep(tessera::app::results_gate::RESULTS_GRACE);
+        // Still held (a pad's second press, an auto-repeat): ignored.
+        h.state_mut().actions.accept = true;
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
+        // Let go, pressed again: chosen.
+        h.state_mut().game.input_mut().key(Key::Space, false);
+        h.run();
+        h.state_mut().actions.accept = true;
+        h.run();
+        assert_eq!(screen(&h), (AppMode::Playing, 1, 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+        // Escape: too early nothing, after the grace back to the title.
+        let dir = crate::common::scratch_dir("campaign-results-back");
+        let mut h = harness(&dir);
+        h.run();
+        h.state_mut().actions.accept = true;
+        h.run();
+        for a in replay.iter() {
+            h.state_mut().game.world_mut().step(&a);
+        }
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
+        h.state_mut().actions.back = true;
+        h.run();
+        assert_eq!(screen(&h).0, AppMode::LevelComplete, "too early");
+        std::thread::sleep(tessera::app::results_gate::RESULTS_GRACE);
+        h.state_mut().actions.back = true;
+        h.run();
+        h.run();
+        assert_eq!(
+            screen(&h),
+            (AppMode::Title, 0, 1),
+            "the next level highlighted"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -589,7 +688,7 @@ mod screens {
             assert!(h.state().game.paused(), "the simulation waits throughout");
         }
         assert_eq!(screen(&h), (AppMode::Title, 0, 0));
-        h.get_by_label("Play: 1. First steps");
+        h.get_by_label("1. First steps");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
