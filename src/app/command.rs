@@ -25,7 +25,7 @@ use super::mode::ModeEvent;
 use super::ui::{Effect, GameUi};
 use crate::editor::ui::Command;
 use crate::editor::Shortcut;
-use crate::input::{Key, UiActions};
+use crate::input::{BindingEdit, Key, UiActions};
 use crate::sim::Replay;
 
 /// A change the app's UIs ask for, applied by [`GameUi::apply`].
@@ -54,8 +54,10 @@ pub enum AppCommand {
     Editor(Command),
     /// An editor shortcut key (the key router's).
     Shortcut(Shortcut),
-    /// Bind a key to the action waiting for one (the key router's).
+    /// Bind a key to the action waiting for one, besides its other keys (the key router's).
     BindKey(Key),
+    /// Change the key bindings (the settings' key list: remove a key, reset to the defaults).
+    EditBindings(BindingEdit),
     /// Enter in a menu: choose its highlighted entry (the key router's).
     MenuAccept,
 }
@@ -162,6 +164,7 @@ impl GameUi {
             AppCommand::BindKey(key) => {
                 self.bind_key(game, key);
             }
+            AppCommand::EditBindings(edit) => self.edit_bindings(game, edit),
             AppCommand::MenuAccept => self.menu_accept = true,
         }
     }

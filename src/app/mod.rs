@@ -26,6 +26,7 @@ pub mod egui_layer;
 pub mod fixed_step;
 pub mod game;
 pub mod hud;
+pub mod keys_panel;
 pub mod mode;
 pub mod results_gate;
 pub mod router;

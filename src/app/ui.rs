@@ -16,7 +16,7 @@ use super::router::{self, Focus, KeyPress, Route};
 use super::settings::{MsaaSetting, Settings};
 use crate::editor::ui::{EditorUi, FrameTime, SimStatus};
 use crate::editor::EditorSession;
-use crate::input::{Action, Bindings, Key};
+use crate::input::{Action, BindingEdit, Bindings, Key};
 use crate::level::UserDirs;
 use crate::movement::Tuning;
 use crate::render::quality::Msaa;
@@ -142,8 +142,8 @@ impl GameUi {
         self.rebinding
     }
 
-    /// Binds `key` to the action waiting for one (it replaces that action's keys), saves the
-    /// bindings to the user's file and gives them to the game. Escape cancels.
+    /// Adds `key` to the keys of the action waiting for one (its other keys stay; the key
+    /// leaves any other action), saves the bindings and gives them to the game. Escape cancels.
     pub fn bind_key(&mut self, game: &mut Game, key: Key) -> bool {
         let Some(action) = self.rebinding.take() else {
             return false;
@@ -151,15 +151,26 @@ impl GameUi {
         if key == Key::Escape && action != Action::Pause {
             return true;
         }
-        let mut b: Bindings = game.input_mut().bindings().clone();
-        b.keyboard.insert(action, vec![key]);
+        self.edit_bindings(game, BindingEdit::AddKey(action, key));
+        true
+    }
+
+    /// The one writer of the game's bindings from the settings: makes `edit`, gives the
+    /// bindings to the game and saves them to the user's file.
+    pub(super) fn edit_bindings(&mut self, game: &mut Game, edit: BindingEdit) {
+        let mut b: Bindings = game.input().bindings().clone();
+        b.edit(edit);
         game.input_mut().set_bindings(b.clone());
         if let Some(path) = &self.bindings_file {
             if let Err(e) = crate::input::save_bindings(path, &b) {
                 log::warn!("{e}");
             }
         }
-        true
+    }
+
+    /// Waits for a key to add to `action` (`None`: waits for none).
+    pub(super) fn wait_for_key(&mut self, action: Option<Action>) {
+        self.rebinding = action;
     }
 
     /// A key press, routed by [`router::route`] from the game's mode: given to the game's input
@@ -336,33 +347,7 @@ impl GameUi {
         }
 
         ui.separator();
-        ui.label("Keys (click, then press the new key):");
-        egui::Grid::new("bindings").num_columns(2).show(ui, |ui| {
-            for a in Action::ALL {
-                ui.label(a.label());
-                let keys = game
-                    .input()
-                    .bindings()
-                    .keyboard
-                    .get(&a)
-                    .map(|ks| {
-                        ks.iter()
-                            .map(|k| format!("{k:?}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    })
-                    .unwrap_or_default();
-                let text = if self.rebinding == Some(a) {
-                    "press a key...".to_string()
-                } else {
-                    keys
-                };
-                if ui.button(text).clicked() {
-                    self.rebinding = Some(a);
-                }
-                ui.end_row();
-            }
-        });
-        changed.then_some(AppCommand::SettingsChanged)
+        let keys = self.keys_panel(ui, game);
+        changed.then_some(AppCommand::SettingsChanged).or(keys)
     }
 }

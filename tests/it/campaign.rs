@@ -676,6 +676,51 @@ mod screens {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// The settings' key list: keys by their names, "+" adds the next key pressed to an action
+    /// (its other keys stay), "×" removes one, the reset gives every default back; each change
+    /// reaches the game and the user's bindings file.
+    #[test]
+    fn rebinding_adds_and_removes_keys_per_action_with_human_names() {
+        use tessera::app::router::KeyPress;
+        use tessera::input::{Action, Key};
+        let dir = crate::common::scratch_dir("campaign-keys");
+        let mut h = harness(&dir);
+        h.run();
+        h.get_by_label("Settings").click();
+        h.run();
+        h.get_by_label("Space ×");
+        h.get_by_label("Left Ctrl ×");
+        h.get_by_label("A button");
+        assert_eq!(h.query_all_by_label_contains("KeyK").count(), 0);
+        // "+" on the jump row (the rows follow Action::ALL), then H.
+        let row = Action::ALL.iter().position(|&a| a == Action::Jump).unwrap();
+        h.query_all_by_label("+").nth(row).unwrap().click();
+        h.run();
+        assert_eq!(h.state().gui.rebinding(), Some(Action::Jump));
+        h.get_by_label("press a key...");
+        let s = h.state_mut();
+        s.gui
+            .key_press(&mut s.game, KeyPress::plain(Key::KeyH), false);
+        h.run();
+        let jump = |h: &Harness<'_, State>| {
+            h.state().game.input().bindings().keyboard[&Action::Jump].clone()
+        };
+        assert_eq!(jump(&h), [Key::Space, Key::KeyK, Key::KeyH]);
+        h.get_by_label("H ×");
+        let file = UserDirs::at(dir.join("user")).bindings_file();
+        let saved = || Bindings::load(&file).unwrap().keyboard[&Action::Jump].clone();
+        assert_eq!(saved(), [Key::Space, Key::KeyK, Key::KeyH]);
+        h.get_by_label("Space ×").click();
+        h.run();
+        assert_eq!(jump(&h), [Key::KeyK, Key::KeyH]);
+        assert_eq!(saved(), [Key::KeyK, Key::KeyH]);
+        h.get_by_label("Reset all keys to the defaults").click();
+        h.run();
+        assert_eq!(h.state().game.input().bindings(), &Bindings::default());
+        assert_eq!(saved(), [Key::Space, Key::KeyK]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn the_editor_opened_over_the_title_screen_closes_back_to_it() {
         let dir = crate::common::scratch_dir("campaign-editor");
