@@ -1,9 +1,13 @@
-//! Playing the campaign in the window: the title screen (continue, level select, quit), the
-//! level-complete screen (time, deaths, the best so far, next level), and the progress saved in
-//! the user's data directory when a level is finished.
+//! Playing the campaign in the window: the title screen (each level once, with its best time and
+//! fewest deaths, the next one to play highlighted; settings; quit), the level-complete screen
+//! (time, deaths, the best so far, next level), and the progress saved in the user's data
+//! directory when a level is finished.
 //!
 //! Menus move with Up and Down and choose with Jump (or Enter, or a click), so a gamepad alone
-//! drives them, as the pause menu does. Which screen is up is the game's mode
+//! drives them, as the pause menu does; the pause key (Escape, Start) backs out: it closes the
+//! title's settings, and leaves the level-complete screen for the title. A results screen lets
+//! no press through in its first half second, nor one of a key held from play
+//! (`app::results_gate`). Which screen is up is the game's mode
 //! ([`AppMode::Title`], [`AppMode::LevelComplete`]), whose simulation waits; the screens return
 //! [`AppCommand`]s (`app::command` plays a level, from its file, without the editor).
 use std::path::PathBuf;
@@ -20,7 +24,8 @@ use crate::sim::World;
 /// A campaign menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Menu {
-    /// The title screen: 0 continue, 1..=n the levels, n + 1 settings, n + 2 quit.
+    /// The title screen: 0..n the levels (the next to play highlighted when it comes up), n
+    /// settings, n + 1 quit.
     Title,
     /// The level just finished: 0 next (or title after the last), 1 again, 2 title.
     Complete,
@@ -87,14 +92,14 @@ impl CampaignPlay {
             progress,
             progress_file,
             level,
-            item: 0,
+            item: level,
             previous: None,
             data,
             message,
         }
     }
 
-    /// The level the title screen's "continue" plays.
+    /// The level to play next: the first not yet finished (highlighted on the title screen).
     pub fn continue_index(&self) -> usize {
         self.campaign.next_to_play(&self.progress)
     }
@@ -102,7 +107,7 @@ impl CampaignPlay {
     /// Number of entries of `menu`.
     pub fn entries(&self, menu: Menu) -> usize {
         match menu {
-            Menu::Title => self.campaign.levels.len() + 3,
+            Menu::Title => self.campaign.levels.len() + 2,
             Menu::Complete => 3,
         }
     }
@@ -113,8 +118,7 @@ impl CampaignPlay {
         let n = self.entries(menu) as isize;
         let mut next = (self.item as isize + delta).rem_euclid(n) as usize;
         if menu == Menu::Title {
-            while (1..=self.campaign.levels.len()).contains(&next)
-                && !self.campaign.unlocked(&self.progress, next - 1)
+            while next < self.campaign.levels.len() && !self.campaign.unlocked(&self.progress, next)
             {
                 next = (next as isize + delta).rem_euclid(n) as usize;
             }
@@ -128,12 +132,11 @@ impl CampaignPlay {
         let index = self.level;
         match menu {
             Menu::Title => match item {
-                0 => Some(Choice::Play(self.continue_index())),
-                i if i <= n => self
+                i if i < n => self
                     .campaign
-                    .unlocked(&self.progress, i - 1)
-                    .then_some(Choice::Play(i - 1)),
-                i if i == n + 1 => Some(Choice::Settings),
+                    .unlocked(&self.progress, i)
+                    .then_some(Choice::Play(i)),
+                i if i == n => Some(Choice::Settings),
                 _ => Some(Choice::Quit),
             },
             Menu::Complete => match item {
@@ -170,6 +173,38 @@ impl GameUi {
             .then_some(AppCommand::LevelFinished)
     }
 
+    /// The frame's menu presses as the results screen up (the campaign's level-complete screen,
+    /// or the complete panel of a level played on its own) lets them through: its gate opens
+    /// when the screen comes up and closes when it goes (`app::results_gate`). Enter (the
+    /// router's menu accept) is held back with the rest. Other screens get `nav` as it is.
+    pub(super) fn results_nav(&mut self, game: &Game, nav: MenuNav) -> MenuNav {
+        use crate::input::Action;
+        let results = match game.mode() {
+            AppMode::LevelComplete => self.campaign.is_some(),
+            AppMode::Playing => {
+                self.campaign.is_none()
+                    && game.shows_hud()
+                    && game.world().play().goal_tick.is_some()
+            }
+            _ => false,
+        };
+        if !results {
+            self.results_gate = None;
+            return nav;
+        }
+        let input = game.input();
+        let held = [Action::Jump, Action::Up, Action::Down, Action::Pause]
+            .into_iter()
+            .any(|a| input.held(a));
+        let now = std::time::Instant::now();
+        let gate = self
+            .results_gate
+            .get_or_insert_with(|| super::results_gate::ResultsGate::open(now, held));
+        let (nav, accept) = gate.pass(now, held, nav, self.menu_accept);
+        self.menu_accept = accept;
+        nav
+    }
+
     /// The title or level-complete screen (by the game's mode): the menu moves with Up and Down
     /// and chooses with Jump, Enter or a click. Returns what was chosen.
     pub(super) fn campaign_screen(
@@ -192,6 +227,11 @@ impl GameUi {
         }
         let item = c.item;
         let mut chosen = ((nav.accept || self.menu_accept) && free).then_some(item);
+        let mut back = nav.back && free;
+        if back && menu == Menu::Title && self.settings_open {
+            self.settings_open = false;
+            back = false;
+        }
         let ctx = ui.ctx().clone();
         let (title, entries, summary) = campaign_menu(c, menu, game.world());
         let message = c.message.clone();
@@ -231,6 +271,10 @@ impl GameUi {
         let Some(c) = &mut self.campaign else {
             return commands;
         };
+        if back && menu == Menu::Complete {
+            commands.push(AppCommand::ShowTitle);
+            return commands;
+        }
         match chosen.and_then(|i| c.choose(menu, i)) {
             Some(Choice::Play(i)) => {
                 self.settings_open = false;
@@ -254,8 +298,7 @@ fn campaign_menu(
 ) -> (String, Vec<(String, bool)>, Option<String>) {
     match menu {
         Menu::Title => {
-            let next = &c.campaign.levels[c.continue_index()];
-            let mut entries = vec![(format!("Play: {}", next.level.name), true)];
+            let mut entries = Vec::new();
             for (i, l) in c.campaign.levels.iter().enumerate() {
                 let unlocked = c.campaign.unlocked(&c.progress, i);
                 let text = match c.progress.levels.get(&l.name) {
@@ -319,25 +362,24 @@ mod tests {
     }
 
     #[test]
-    fn the_title_continues_at_the_first_unfinished_level_and_skips_locked_ones() {
+    fn the_title_lists_each_level_once_highlights_the_next_and_skips_locked_ones() {
         let mut p = play(None);
         let t = Menu::Title;
         assert_eq!((p.level, p.item), (0, 0));
+        assert_eq!(p.entries(t), 4 + 2);
         assert_eq!(p.choose(t, 0), Some(Choice::Play(0)));
-        // Down from "continue": level 1, then past the three locked levels to the settings, then
-        // quit.
+        // Down from level 1: past the three locked levels to the settings, then quit.
         p.move_highlight(t, 1);
-        assert_eq!(p.item, 1);
+        assert_eq!(p.item, 4);
+        assert_eq!(p.choose(t, 4), Some(Choice::Settings));
         p.move_highlight(t, 1);
-        assert_eq!(p.item, 5);
-        assert_eq!(p.choose(t, 5), Some(Choice::Settings));
+        assert_eq!(p.choose(t, 5), Some(Choice::Quit));
+        // Down from quit wraps to level 1, up from it to quit.
         p.move_highlight(t, 1);
-        assert_eq!(p.choose(t, 6), Some(Choice::Quit));
-        // Up from "continue" wraps to quit.
-        p.move_highlight(t, 1);
+        assert_eq!(p.item, 0);
         p.move_highlight(t, -1);
-        assert_eq!(p.item, 6);
-        assert_eq!(p.choose(t, 3), None);
+        assert_eq!(p.item, 5);
+        assert_eq!(p.choose(t, 2), None);
         p.finished(1200, 2);
         assert_eq!((p.level, p.item), (0, 0));
         let c = Menu::Complete;
@@ -346,8 +388,25 @@ mod tests {
         assert_eq!(p.choose(c, 2), Some(Choice::Title));
         p.move_highlight(c, -1);
         assert_eq!(p.item, 2, "the complete screen's three entries wrap");
-        assert_eq!(p.choose(t, 0), Some(Choice::Play(1)));
-        assert_eq!(p.choose(t, 2), Some(Choice::Play(1)));
+        assert_eq!(p.continue_index(), 1);
+        assert_eq!(p.choose(t, 0), Some(Choice::Play(0)));
+        assert_eq!(p.choose(t, 1), Some(Choice::Play(1)));
+        assert_eq!(p.choose(t, 2), None);
+        // Each level once on the title: the finished one with its best time and deaths.
+        let world = World::new(&p.campaign.levels[0].level, &Default::default()).unwrap();
+        let (_, entries, _) = campaign_menu(&p, t, &world);
+        let names: Vec<&str> = entries.iter().map(|(s, _)| s.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "1. First steps   best 0:10.00, 2 deaths",
+                "2. Moving parts",
+                "3. Doors and foes (locked)",
+                "4. All together (locked)",
+                "Settings",
+                "Quit"
+            ]
+        );
     }
 
     #[test]

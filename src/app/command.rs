@@ -25,7 +25,7 @@ use super::mode::ModeEvent;
 use super::ui::{Effect, GameUi};
 use crate::editor::ui::Command;
 use crate::editor::Shortcut;
-use crate::input::{Key, UiActions};
+use crate::input::{BindingEdit, Key, UiActions};
 use crate::sim::Replay;
 
 /// A change the app's UIs ask for, applied by [`GameUi::apply`].
@@ -54,14 +54,16 @@ pub enum AppCommand {
     Editor(Command),
     /// An editor shortcut key (the key router's).
     Shortcut(Shortcut),
-    /// Bind a key to the action waiting for one (the key router's).
+    /// Bind a key to the action waiting for one, besides its other keys (the key router's).
     BindKey(Key),
+    /// Change the key bindings (the settings' key list: remove a key, reset to the defaults).
+    EditBindings(BindingEdit),
     /// Enter in a menu: choose its highlighted entry (the key router's).
     MenuAccept,
 }
 
-/// The menus' navigation pressed in one frame: Up, Down, and Jump to choose, so a gamepad alone
-/// drives every menu.
+/// The menus' navigation pressed in one frame: Up, Down, Jump to choose and the pause key to
+/// back out, so a gamepad alone drives every menu.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MenuNav {
     /// Move the highlight up.
@@ -70,6 +72,9 @@ pub struct MenuNav {
     pub down: bool,
     /// Choose the highlighted entry.
     pub accept: bool,
+    /// Back out one level: close the settings, resume from the pause menu, leave a level's
+    /// complete screen for the title (the pause key, Escape or Start, pressed in a menu).
+    pub back: bool,
 }
 
 /// One frame's UI presses, sorted by who carries them out.
@@ -102,6 +107,7 @@ pub fn read_ui_actions(ui: UiActions) -> FramePresses {
             up: ui.up,
             down: ui.down,
             accept: ui.accept,
+            back: ui.pause,
         },
     }
 }
@@ -141,7 +147,7 @@ impl GameUi {
             }
             AppCommand::ShowTitle => {
                 if let Some(c) = &mut self.campaign {
-                    c.item = 0;
+                    c.item = c.continue_index();
                 }
                 game.change_mode(ModeEvent::ShowTitle);
             }
@@ -158,6 +164,7 @@ impl GameUi {
             AppCommand::BindKey(key) => {
                 self.bind_key(game, key);
             }
+            AppCommand::EditBindings(edit) => self.edit_bindings(game, edit),
             AppCommand::MenuAccept => self.menu_accept = true,
         }
     }
@@ -350,7 +357,8 @@ mod tests {
             MenuNav {
                 up: true,
                 down: false,
-                accept: true
+                accept: true,
+                back: true
             }
         );
     }

@@ -165,11 +165,14 @@ impl Game {
         self.frame_events.clear();
         self.frame_play_events.clear();
         self.frame_world_events.clear();
-        let presses = read_ui_actions(self.input.take_ui_actions());
+        let mut presses = read_ui_actions(self.input.take_ui_actions());
         // Before the ticks, so a frame with a pause press runs none. In the editor, Escape and
         // Start belong to the editor (its own pause, step and resume): the mode ignores it.
-        if presses.pause {
+        // In a menu the pause key backs out one level, which the menu decides (`MenuNav::back`).
+        if presses.pause && !self.mode.menu() {
             self.change_mode(ModeEvent::PauseKey);
+            // Used: the menu it opened must not take it as its back too.
+            presses.nav.back = false;
         }
         if presses.overlay {
             self.view.set_overlay(!self.view.overlay());

@@ -1,5 +1,6 @@
-//! The heads-up display of a game level: health, deaths and time, and the simple level-complete
-//! panel of a level played on its own (the campaign has its own screen, `app::campaign`).
+//! The heads-up display of a game level: health, deaths and time, the simple level-complete
+//! panel of a level played on its own (the campaign has its own screen, `app::campaign`), and the
+//! fade of a death and a respawn over the frame (how dark: `View::fade`).
 use crate::sim::World;
 
 /// The heads-up display of a game level: health, deaths and time at the top left (large enough
@@ -48,18 +49,59 @@ pub fn hud(ui: &mut egui::Ui, world: &World, complete_panel: bool) {
                 });
         });
     if complete_panel && play.goal_tick.is_some() {
-        egui::Window::new("Level complete")
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
-            .show(&ctx, |ui| {
-                ui.set_min_width(260.0);
-                for line in [format!("time {time}"), format!("deaths {}", play.deaths)] {
-                    ui.label(egui::RichText::new(line).size(22.0));
-                }
-                ui.label("Pause (Esc / Start) and Restart to play it again.");
-            });
+        complete(&ctx, &time, play.deaths);
     }
+}
+
+/// The level-complete panel of a level played on its own: large white and gold text on an
+/// opaque dark panel, readable over any level at 1280 × 720.
+fn complete(ctx: &egui::Context, time: &str, deaths: u32) {
+    egui::Area::new(egui::Id::unique("level complete"))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(egui::Color32::from_rgb(18, 22, 30))
+                .stroke(egui::Stroke::new(2.0, GOLD))
+                .corner_radius(10.0)
+                .inner_margin(egui::Margin::symmetric(32, 20))
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(egui::RichText::new("Level complete").size(36.0).color(GOLD));
+                        ui.add_space(8.0);
+                        let line = format!("time {time}     deaths {deaths}");
+                        ui.label(
+                            egui::RichText::new(line)
+                                .size(28.0)
+                                .color(egui::Color32::WHITE),
+                        );
+                        ui.add_space(8.0);
+                        ui.label(
+                            egui::RichText::new("Jump: play it again     Pause: menu")
+                                .size(22.0)
+                                .color(egui::Color32::from_gray(225)),
+                        );
+                    });
+                });
+        });
+}
+
+/// The level-complete panel's title and border.
+const GOLD: egui::Color32 = egui::Color32::from_rgb(255, 205, 80);
+
+/// The frame darkened by `amount` (0: not at all, 1: black) for a death and a respawn
+/// ([`crate::view::View::fade`]), under the HUD and the menus.
+pub fn fade(ctx: &egui::Context, amount: f32) {
+    if amount <= 0.0 {
+        return;
+    }
+    let layer = egui::LayerId::new(egui::Order::Background, egui::Id::unique("respawn fade"));
+    let alpha = (amount.clamp(0.0, 1.0) * 255.0).round() as u8;
+    ctx.layer_painter(layer).rect_filled(
+        ctx.content_rect(),
+        0.0,
+        egui::Color32::from_black_alpha(alpha),
+    );
 }
 
 /// The colour of the HUD's health marks.

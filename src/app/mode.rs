@@ -70,6 +70,8 @@ pub enum AppMode {
 pub enum ModeEvent {
     /// The pause key outside the editor: the pause menu opens while playing and closes while it
     /// is up (in the editor, Escape is the editor's; on the campaign screens it does nothing).
+    /// The game sends it only outside the menus: in a menu the pause key backs out one level
+    /// (`MenuNav::back`: the settings first), and the menu asks for the mode change.
     PauseKey,
     /// Stop the simulation: playing → paused; a play-test → editing.
     Pause,

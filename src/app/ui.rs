@@ -16,7 +16,7 @@ use super::router::{self, Focus, KeyPress, Route};
 use super::settings::{MsaaSetting, Settings};
 use crate::editor::ui::{EditorUi, FrameTime, SimStatus};
 use crate::editor::EditorSession;
-use crate::input::{Action, Bindings, Key};
+use crate::input::{Action, BindingEdit, Bindings, Key};
 use crate::level::UserDirs;
 use crate::movement::Tuning;
 use crate::render::quality::Msaa;
@@ -98,6 +98,8 @@ pub struct GameUi {
     /// The campaign being played, when the game was started on one (its title and
     /// level-complete screens, and the progress).
     pub campaign: Option<super::campaign::CampaignPlay>,
+    /// The results screen's gate while one is up (`app::results_gate`).
+    pub(super) results_gate: Option<super::results_gate::ResultsGate>,
 }
 
 impl GameUi {
@@ -131,6 +133,7 @@ impl GameUi {
             menu_accept: false,
             effects: Vec::new(),
             campaign: None,
+            results_gate: None,
         }
     }
 
@@ -139,8 +142,8 @@ impl GameUi {
         self.rebinding
     }
 
-    /// Binds `key` to the action waiting for one (it replaces that action's keys), saves the
-    /// bindings to the user's file and gives them to the game. Escape cancels.
+    /// Adds `key` to the keys of the action waiting for one (its other keys stay; the key
+    /// leaves any other action), saves the bindings and gives them to the game. Escape cancels.
     pub fn bind_key(&mut self, game: &mut Game, key: Key) -> bool {
         let Some(action) = self.rebinding.take() else {
             return false;
@@ -148,15 +151,26 @@ impl GameUi {
         if key == Key::Escape && action != Action::Pause {
             return true;
         }
-        let mut b: Bindings = game.input_mut().bindings().clone();
-        b.keyboard.insert(action, vec![key]);
+        self.edit_bindings(game, BindingEdit::AddKey(action, key));
+        true
+    }
+
+    /// The one writer of the game's bindings from the settings: makes `edit`, gives the
+    /// bindings to the game and saves them to the user's file.
+    pub(super) fn edit_bindings(&mut self, game: &mut Game, edit: BindingEdit) {
+        let mut b: Bindings = game.input().bindings().clone();
+        b.edit(edit);
         game.input_mut().set_bindings(b.clone());
         if let Some(path) = &self.bindings_file {
             if let Err(e) = crate::input::save_bindings(path, &b) {
                 log::warn!("{e}");
             }
         }
-        true
+    }
+
+    /// Waits for a key to add to `action` (`None`: waits for none).
+    pub(super) fn wait_for_key(&mut self, action: Option<Action>) {
+        self.rebinding = action;
     }
 
     /// A key press, routed by [`router::route`] from the game's mode: given to the game's input
@@ -193,6 +207,7 @@ impl GameUi {
         if let Some(c) = self.level_finished(game) {
             self.apply(game, c);
         }
+        let nav = self.results_nav(game, nav);
         let mode = game.mode();
         let commands = if mode.editor_open() {
             let status = SimStatus {
@@ -206,11 +221,16 @@ impl GameUi {
         {
             self.campaign_screen(ui, game, nav)
         } else {
+            super::hud::fade(ui.ctx(), game.view().fade(game.world()));
+            let complete_panel = self.campaign.is_none();
             if game.shows_hud() {
-                super::hud::hud(ui, game.world(), self.campaign.is_none());
+                super::hud::hud(ui, game.world(), complete_panel);
             }
             if mode.menu() {
                 self.pause_menu(ui, game, nav)
+            } else if complete_panel && self.results_gate.is_some() && nav.accept {
+                // The single-level complete panel: Jump plays the level again.
+                vec![AppCommand::Restart]
             } else {
                 Vec::new()
             }
@@ -254,6 +274,13 @@ impl GameUi {
         }
         let mut chosen = ((nav.accept || self.menu_accept) && self.rebinding.is_none())
             .then(|| items[self.menu_item.min(n - 1)]);
+        if nav.back && self.rebinding.is_none() {
+            if self.settings_open {
+                self.settings_open = false;
+            } else {
+                chosen = Some(MenuItem::Resume);
+            }
+        }
         let ctx = ui.ctx().clone();
         egui::Window::new("Paused")
             .collapsible(false)
@@ -320,33 +347,7 @@ impl GameUi {
         }
 
         ui.separator();
-        ui.label("Keys (click, then press the new key):");
-        egui::Grid::new("bindings").num_columns(2).show(ui, |ui| {
-            for a in Action::ALL {
-                ui.label(a.label());
-                let keys = game
-                    .input()
-                    .bindings()
-                    .keyboard
-                    .get(&a)
-                    .map(|ks| {
-                        ks.iter()
-                            .map(|k| format!("{k:?}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    })
-                    .unwrap_or_default();
-                let text = if self.rebinding == Some(a) {
-                    "press a key...".to_string()
-                } else {
-                    keys
-                };
-                if ui.button(text).clicked() {
-                    self.rebinding = Some(a);
-                }
-                ui.end_row();
-            }
-        });
-        changed.then_some(AppCommand::SettingsChanged)
+        let keys = self.keys_panel(ui, game);
+        changed.then_some(AppCommand::SettingsChanged).or(keys)
     }
 }

@@ -479,7 +479,9 @@ impl App<'_> {
         // egui's pass below takes the keys given to it; what it says of text focus is current
         // again after it.
         self.edit_ended = false;
-        let shown = self.ui_shown() || self.game.shows_hud();
+        let shown = self.ui_shown()
+            || self.game.shows_hud()
+            || self.game.view().fade(self.game.world()) > 0.0;
         let Some(g) = self.gfx.as_mut().filter(|_| shown) else {
             return (self.gui.take_effects(), None);
         };

@@ -182,7 +182,7 @@ pub fn play_cues(e: &PlayEvent, source: DVec2, listener: DVec2, out: &mut Vec<Cu
         )),
         PlayEvent::Checkpoint { .. } => out.push(one_shot(Sound::Checkpoint, 0.8, 1.0)),
         PlayEvent::GoalReached => out.push(ducked(one_shot(Sound::Goal, 1.0, 1.0))),
-        PlayEvent::Respawned => {}
+        PlayEvent::Respawned | PlayEvent::Returned { .. } => {}
     }
     let (pan, gain) = place(source, listener);
     for c in &mut out[first..] {

@@ -77,6 +77,19 @@ impl Default for Bindings {
     }
 }
 
+/// A change to the keyboard bindings, as the settings' key list makes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BindingEdit {
+    /// Bind the key to the action as well as its other keys; the key leaves any other action.
+    AddKey(Action, Key),
+    /// Unbind the key from the action.
+    RemoveKey(Action, Key),
+    /// The action's default keys again (they leave any other action).
+    ResetAction(Action),
+    /// Every action's default keys again.
+    ResetAll,
+}
+
 /// The bindings file could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum BindingsError {
@@ -121,6 +134,40 @@ impl Bindings {
             ));
         }
         Ok(())
+    }
+
+    /// Makes `edit` (see [`BindingEdit`]).
+    pub fn edit(&mut self, edit: BindingEdit) {
+        let defaults = Bindings::default();
+        match edit {
+            BindingEdit::AddKey(action, key) => {
+                // One key, one action: a key added here leaves any other action.
+                for (a, keys) in self.keyboard.iter_mut() {
+                    if *a != action {
+                        keys.retain(|k| *k != key);
+                    }
+                }
+                let keys = self.keyboard.entry(action).or_default();
+                if !keys.contains(&key) {
+                    keys.push(key);
+                }
+            }
+            BindingEdit::RemoveKey(action, key) => {
+                if let Some(keys) = self.keyboard.get_mut(&action) {
+                    keys.retain(|k| *k != key);
+                }
+            }
+            BindingEdit::ResetAction(action) => {
+                let keys = defaults.keyboard.get(&action).cloned().unwrap_or_default();
+                for (a, ks) in self.keyboard.iter_mut() {
+                    if *a != action {
+                        ks.retain(|k| !keys.contains(k));
+                    }
+                }
+                self.keyboard.insert(action, keys);
+            }
+            BindingEdit::ResetAll => self.keyboard = defaults.keyboard,
+        }
     }
 
     /// The actions a key triggers.
@@ -199,6 +246,35 @@ mod tests {
             .to_string();
         assert!(e.contains("missing.ron"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Adding a key keeps the action's others ("Space, K" plus H is "Space, K, H") and takes
+    /// it from any other action; removing takes one; a reset gives the defaults back.
+    #[test]
+    fn keys_are_added_and_removed_per_action_and_reset_to_the_defaults() {
+        let mut b = Bindings::default();
+        b.edit(BindingEdit::AddKey(Action::Jump, Key::KeyH));
+        assert_eq!(
+            b.keyboard[&Action::Jump],
+            [Key::Space, Key::KeyK, Key::KeyH]
+        );
+        b.edit(BindingEdit::AddKey(Action::Jump, Key::KeyH));
+        assert_eq!(b.keyboard[&Action::Jump].len(), 3, "no key twice");
+        b.edit(BindingEdit::RemoveKey(Action::Jump, Key::Space));
+        assert_eq!(b.keyboard[&Action::Jump], [Key::KeyK, Key::KeyH]);
+        // C crouches; given to attack, it no longer does.
+        b.edit(BindingEdit::AddKey(Action::Attack, Key::KeyC));
+        assert_eq!(b.keyboard[&Action::Crouch], [Key::ControlLeft]);
+        assert_eq!(
+            b.key_actions(Key::KeyC).collect::<Vec<_>>(),
+            [Action::Attack]
+        );
+        b.edit(BindingEdit::ResetAction(Action::Crouch));
+        assert_eq!(b.keyboard[&Action::Crouch], [Key::KeyC, Key::ControlLeft]);
+        assert_eq!(b.keyboard[&Action::Attack], [Key::KeyJ, Key::KeyX]);
+        assert_eq!(b.keyboard[&Action::Jump], [Key::KeyK, Key::KeyH]);
+        b.edit(BindingEdit::ResetAll);
+        assert_eq!(b, Bindings::default());
     }
 
     #[test]

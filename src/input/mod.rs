@@ -3,7 +3,9 @@
 //! # What it owns
 //! - [`Action`]s (what the player asks for) and the device vocabulary ([`Key`], [`PadButton`]),
 //!   independent of winit and gilrs so tests need no window and no gamepad.
-//! - [`Bindings`]: which keys and buttons trigger which action, loaded from `assets/bindings.ron`.
+//! - [`Bindings`]: which keys and buttons trigger which action, loaded from `assets/bindings.ron`,
+//!   and the edits the settings make to them ([`BindingEdit`]).
+//! - What a player calls the keys and buttons ([`Input::name`], [`bound_names`]).
 //! - [`InputState`]: gathers device events across render frames into held and just-pressed
 //!   states. A press is latched until a simulation tick (or, for UI actions, a frame) consumes it,
 //!   so a press shorter than a tick is never lost.
@@ -19,13 +21,15 @@ pub mod bindings;
 pub mod dead_zone;
 pub mod device;
 pub mod gamepad;
+pub mod names;
 pub mod state;
 pub mod winit_keys;
 
 pub use action::{Action, UiActions};
-pub use bindings::{save_bindings, Bindings, BindingsError};
+pub use bindings::{save_bindings, BindingEdit, Bindings, BindingsError};
 pub use dead_zone::radial_dead_zone;
 pub use device::{Key, PadButton};
 pub use gamepad::Gamepads;
+pub use names::{bound_names, Input};
 pub use state::InputState;
 pub use winit_keys::{key_from_logical, key_from_winit};

@@ -15,9 +15,20 @@
 //!   and the other shape overlap with positive area: the exact test of `collision::colliders_meet`
 //!   on the Minkowski difference, with `orient2d` signs. Touching (a shared edge or corner) never
 //!   hurts; nor does a corner the hero never entered.
-//! - **A hit** costs one health ([`Tuning::health`]), knocks the hero away from what hit it
-//!   (`hurt_knockback_x`, `hurt_knockback_y`) and makes it invulnerable for
+//! - **A hit** by an enemy costs one health ([`Tuning::health`]), knocks the hero away from what
+//!   hit it (`hurt_knockback_x`, `hurt_knockback_y`) and makes it invulnerable for
 //!   `hurt_invulnerability`: nothing hurts it again within that time.
+//! - **Hazards are obstacles: a hazard returns the hero to the last safe ground.** Overlapping a
+//!   hazard puts the hero back, at rest, on the last safe ground it stood on
+//!   ([`Play::safe_ground`]: its feet on the last tick it stood on static ground, standing, alive
+//!   and overlapping no hazard; the respawn point before any), as Celeste-like platformers and
+//!   Hollow Knight do. It costs one health and the invulnerability of a hit unless the hero is
+//!   already invulnerable; the return itself happens every time. So no direction held and no
+//!   invulnerability carries the hero across a spike bed: it is jumped over or not passed, and
+//!   holding into it costs the health until the hero dies and respawns at its checkpoint. (A
+//!   stronger knock-back that wins over input was the alternative: it still let invulnerability
+//!   carry a hero across a bed wider than the knock-back, and threw the hero into pits beside
+//!   spikes.) A hazard hit that takes the last health is a death, with no return.
 //! - **Death** at 0 health, in a crush (`WorldEvent::Crushed` for the hero), or in a pit (the
 //!   hero's feet within [`PIT_DEPTH`] of the bottom of the level's bounds: it fell out of the
 //!   level). The hero is frozen where it died for `respawn_delay` (at most 0.5 s, a tuning range),
@@ -44,7 +55,7 @@ use super::agents::{ticks, Agent};
 use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, PolygonKind};
 use crate::level::Level;
 use crate::movement::character::Change;
-use crate::movement::{Actions, Env, Hero, Tuning};
+use crate::movement::{Actions, Env, Hero, MoveState, Tuning};
 
 /// How close (m) to the bottom of the level's bounds the hero's feet may come before that is a
 /// fall out of the level (a pit): one centimetre, well under any step of the walk and well over
@@ -98,6 +109,12 @@ pub enum PlayEvent {
     Checkpoint {
         /// Index in the level's `checkpoints`.
         index: usize,
+    },
+    /// The hero touched a hazard and was put back on the last safe ground it stood on
+    /// ([`Play::safe_ground`]); a `Hurt` before it says when that cost health.
+    Returned {
+        /// Where its feet were when it touched the hazard.
+        from: DVec2,
     },
     /// The hero reached the goal.
     GoalReached,
@@ -174,6 +191,10 @@ pub struct Play {
     pub dead: Option<u32>,
     /// The tick the goal was reached.
     pub goal_tick: Option<u64>,
+    /// Where a hazard puts the hero back (its feet): where it last stood on static ground,
+    /// standing, alive and overlapping no hazard (`None`: nowhere yet since the start or the
+    /// last respawn, and the respawn point serves).
+    pub safe_ground: Option<DVec2>,
     /// Ticks the attack's hitbox is still out.
     pub attack: u32,
     /// Ticks until the hero may attack again.
@@ -198,6 +219,7 @@ impl Play {
             checkpoint: None,
             dead: None,
             goal_tick: None,
+            safe_ground: None,
             attack: 0,
             attack_cooldown: 0,
             hitstop: 0,
@@ -214,8 +236,10 @@ impl Play {
             })
     }
 
-    /// The words the world's state hash covers.
-    pub fn hash_words(&self, words: &mut Vec<u64>) {
+    /// The words the world's state hash covers; `hazards`: whether the level has any (only then
+    /// is the safe ground part of the state: the hashes of levels without hazards stay as they
+    /// were pinned before it existed).
+    pub fn hash_words(&self, words: &mut Vec<u64>, hazards: bool) {
         words.extend([
             self.health as u64,
             self.invulnerable as u64,
@@ -227,6 +251,10 @@ impl Play {
             self.attack_cooldown as u64,
             self.hitstop as u64,
         ]);
+        if hazards {
+            let g = self.safe_ground.unwrap_or(DVec2::NAN);
+            words.extend([g.x.to_bits(), g.y.to_bits()]);
+        }
     }
 
     /// Whether the hero and the agents hold still this tick for a hit-stop, counting it down.
@@ -298,6 +326,7 @@ impl Play {
                 hero.apply(Change::Replace(Box::new(fresh)));
             }
             self.dead = None;
+            self.safe_ground = None;
             self.health = t.health;
             self.invulnerable = 0;
             self.attack_cooldown = 0;
@@ -367,11 +396,40 @@ impl Play {
                 }
             }
         }
-        if self.invulnerable == 0 {
-            if let Some(at) = ctx.hazards.overlapping(collider, hero.body.pos) {
-                self.hurt(hero, at, t, events);
-            }
+        if ctx.hazards.overlapping(collider, hero.body.pos).is_some() {
+            self.hazard_hit(ctx, hero, events);
+        } else if matches!(hero.state, MoveState::Supported { .. } | MoveState::TopDown)
+            && !hero.crouching()
+        {
+            self.safe_ground = Some(hero.body.pos);
         }
+    }
+
+    /// The hero overlaps a hazard: one health off and invulnerability (unless already
+    /// invulnerable), then back on the safe ground at rest, or death at 0 (the module docs'
+    /// rule).
+    fn hazard_hit(&mut self, ctx: &Rules, hero: &mut Hero, events: &mut Vec<PlayEvent>) {
+        let t = ctx.tuning;
+        if self.invulnerable == 0 {
+            self.health = self.health.saturating_sub(1);
+            if self.health == 0 {
+                self.die(DeathCause::Hurt, t, events);
+                return;
+            }
+            self.invulnerable = ticks(t.hurt_invulnerability);
+            events.push(PlayEvent::Hurt {
+                health: self.health,
+            });
+        }
+        let from = hero.body.pos;
+        let back = self
+            .safe_ground
+            .unwrap_or_else(|| self.respawn_point(ctx.level));
+        if let Ok((mut fresh, _)) = Hero::spawn(ctx.env, back, t) {
+            fresh.facing = hero.facing;
+            hero.apply(Change::Replace(Box::new(fresh)));
+        }
+        events.push(PlayEvent::Returned { from });
     }
 
     /// The attack: a press starts a swing when the cooldown allows; while the swing is out, every

@@ -7,6 +7,11 @@
 //!   [`View::after_tick`] from the tick's state and events.
 //! - Step smoothing ([`StepSmoothing`]): the drawn height of steps caught up over a few ticks.
 //! - The blend between the last two ticks (`alpha`), the time shown, and the overlay toggle.
+//! - How a death and a respawn look: the camera stops at the level's bottom edge when the hero
+//!   falls below it ([`level_bottom`]), the frame fades to black over the end of the respawn
+//!   delay and back in after the respawn ([`View::fade`], [`RESPAWN_FADE_TICKS`]), and the
+//!   respawned hero is drawn in a fresh pose with the camera on it at once: no frame shows the
+//!   death pose at the respawn point or the camera sliding there.
 //!
 //! Each frame, [`View::snapshot`] hands the renderer one [`Snapshot`]: the renderer reads the
 //! snapshot and the world, never this state. The game window (`app::game`) and offscreen
@@ -32,6 +37,10 @@ pub use cast::{Cast, CastError, Member, DEFEATED_BLINK_TICKS, DEFEATED_SHOWN_TIC
 /// Fraction of a step's height still to be drawn after each tick: a step-up is drawn rising over
 /// about four ticks (after 4 ticks, 33 ms, 9 % is left; after 8, 1 %) instead of in one.
 pub const STEP_SMOOTHING_KEEP: f64 = 0.55;
+/// Ticks the frame takes to fade to black before a respawn, and back after it (0.15 s): short
+/// enough to fit the shortest respawn delay worth a fade, long enough to read as a cut.
+pub const RESPAWN_FADE_TICKS: u32 = 18;
+
 /// Offsets smaller than this (m, a hundredth of a millimetre) are dropped.
 const STEP_SMOOTHING_MIN: f64 = 1e-5;
 
@@ -126,14 +135,28 @@ pub fn interpolated_hero(world: &World, alpha: f64) -> DVec2 {
 }
 
 /// What the camera should follow this frame: the hero's drawn position, `step_offset` (m) added
-/// to its height (see [`StepSmoothing`]).
+/// to its height (see [`StepSmoothing`]), held at the level's bottom edge ([`level_bottom`])
+/// while the hero is off the ground below it: falling into a pit, or dead there, the camera
+/// stops at the edge instead of following the hero down past everything the level holds.
 pub fn follow_target(world: &World, alpha: f64, step_offset: f64) -> FollowTarget {
     let h = world.hero();
-    FollowTarget {
+    let mut target = FollowTarget {
         pos: interpolated_hero(world, alpha) + DVec2::new(0.0, step_offset),
         vel: h.vel,
         facing: h.facing,
+    };
+    if (!h.grounded() || world.play().is_dead()) && target.pos.y < level_bottom(world) {
+        target.pos.y = level_bottom(world);
+        target.vel.y = 0.0;
     }
+    target
+}
+
+/// The level's bottom edge: the lowest point of everything it holds (polygons, doors, movers'
+/// paths, ladders, agents and the spawn; `sim::world::automatic_bounds` without its margin).
+/// Below it there is nothing to stand on, only the pit.
+pub fn level_bottom(world: &World) -> f64 {
+    crate::sim::world::automatic_bounds(world.level()).min.y + crate::sim::world::AUTO_BOUNDS_MARGIN
 }
 
 /// Everything a frame is drawn from besides the world: what the renderer reads.
@@ -168,6 +191,12 @@ impl<'a> Snapshot<'a> {
 pub struct View {
     camera: CameraRig,
     hero: HeroAnimator,
+    /// The hero's animator as made, standing idle: the respawned hero starts from it.
+    fresh_hero: HeroAnimator,
+    /// Ticks since the last respawn (`None`: none yet), for the fade back in.
+    since_respawn: Option<u32>,
+    /// The camera moves straight to the hero on the next frame (after a respawn).
+    snap_pending: bool,
     cast: Cast,
     step_smoothing: StepSmoothing,
     alpha: f64,
@@ -193,7 +222,10 @@ impl View {
         );
         View {
             camera,
+            fresh_hero: hero.clone(),
             hero,
+            since_respawn: None,
+            snap_pending: false,
             cast: Cast::default(),
             step_smoothing: StepSmoothing::default(),
             alpha: 1.0,
@@ -210,7 +242,19 @@ impl View {
 
     /// After each tick of `world`: the hero's and the agents' animation and the step smoothing
     /// take its state and events.
+    /// A respawn starts the hero's animation afresh and moves the camera to it on the next
+    /// frame.
     pub fn after_tick(&mut self, world: &World) {
+        if world
+            .play_events()
+            .contains(&crate::sim::PlayEvent::Respawned)
+        {
+            self.hero = self.fresh_hero.clone();
+            self.since_respawn = Some(0);
+            self.snap_pending = true;
+        } else if let Some(n) = &mut self.since_respawn {
+            *n = n.saturating_add(1);
+        }
         animate(&mut self.hero, world);
         self.cast.after_tick(world);
         self.step_smoothing.tick(&world.last_report().events);
@@ -222,8 +266,25 @@ impl View {
         self.alpha = alpha;
         self.time += dt;
         let target = follow_target(world, alpha, self.step_smoothing.offset(alpha));
-        self.camera
-            .update(target, dt, world.level().camera_bounds, aspect);
+        if std::mem::take(&mut self.snap_pending) {
+            self.camera
+                .snap(target, world.level().camera_bounds, aspect);
+        } else {
+            self.camera
+                .update(target, dt, world.level().camera_bounds, aspect);
+        }
+    }
+
+    /// How dark the frame is drawn for a death and a respawn, 0 (not at all) to 1 (black): it
+    /// darkens over the last [`RESPAWN_FADE_TICKS`] of the respawn delay, is black on the
+    /// respawn's tick and clears over as many ticks after it.
+    pub fn fade(&self, world: &World) -> f32 {
+        let f = RESPAWN_FADE_TICKS as f32;
+        if let Some(left) = world.play().dead {
+            return (1.0 - left as f32 / f).clamp(0.0, 1.0);
+        }
+        self.since_respawn
+            .map_or(0.0, |n| (1.0 - n as f32 / f).clamp(0.0, 1.0))
     }
 
     /// A single tick run outside the frame clock (the editor's single step): drawn at its end.
@@ -286,6 +347,66 @@ impl View {
 mod tests {
     use super::*;
     use crate::movement::{Actions, Tuning};
+
+    /// A pit death in a level whose bounds reach 8 m below its floor: the camera stops at the
+    /// floor's bottom edge while the hero falls on and lies dead below it, the frame is black on
+    /// the respawn's tick, the respawned hero is not in its death pose, and the camera is on it
+    /// at once.
+    #[test]
+    fn a_pit_death_stops_the_camera_at_the_bottom_edge_and_the_respawn_is_a_cut() {
+        let level = crate::level::parse_level(
+            std::path::Path::new("pit.ron"),
+            "(name: \"pit\", polygons: [(points: [(-2.0, -1.0), (4.0, -1.0), (4.0, 0.0), (-2.0, 0.0)])], \
+             spawn: (0.0, 0.0), bounds: Some((min: (-3.0, -9.0), max: (40.0, 10.0))), \
+             camera_bounds: Some((min: (-3.0, -9.0), max: (40.0, 10.0))))",
+        )
+        .unwrap();
+        let mut world = World::new(&level, &Tuning::default()).unwrap();
+        let aspect = 16.0 / 9.0;
+        let mut view = View::new(&world, CameraConfig::default(), aspect);
+        assert_eq!(level_bottom(&world), -1.0);
+        let right = Actions {
+            move_axis: DVec2::X,
+            ..Default::default()
+        };
+        let (mut died, mut lowest, mut lowest_hero) = (false, f64::MAX, f64::MAX);
+        let c = CameraConfig::default();
+        for _ in 0..600 {
+            world.step(&right);
+            view.after_tick(&world);
+            let before = view.camera().focus();
+            view.frame(&world, 1.0, 1.0 / 120.0, aspect);
+            died |= world.play().is_dead();
+            if world
+                .play_events()
+                .contains(&crate::sim::PlayEvent::Respawned)
+            {
+                assert!(died);
+                assert_eq!(view.fade(&world), 1.0, "black on the respawn's tick");
+                assert_ne!(view.hero().clip(), crate::anim::HeroClip::Death);
+                // On the respawned hero at once, as a camera made there is, not on its way.
+                let focus = view.camera().focus();
+                let settled = View::new(&world, c.clone(), aspect).camera().focus();
+                assert!(before != focus && focus == settled, "{before} -> {focus}");
+                break;
+            }
+            if died {
+                lowest = lowest.min(view.camera().focus().y);
+                lowest_hero = lowest_hero.min(world.hero().body.pos.y);
+            }
+        }
+        assert!(died && lowest_hero < -8.5, "{lowest_hero}");
+        // The dead zone's half height and the focus height above the stopped target, at most.
+        assert!(
+            lowest >= -1.0 - c.dead_zone.y + c.focus_height - 1e-9,
+            "{lowest}"
+        );
+        for _ in 0..RESPAWN_FADE_TICKS {
+            world.step(&Actions::default());
+            view.after_tick(&world);
+        }
+        assert_eq!(view.fade(&world), 0.0);
+    }
 
     #[test]
     fn a_step_up_is_drawn_continuously_and_caught_up_within_a_few_ticks() {

@@ -439,12 +439,14 @@ fn campaign_runs_are_deterministic_and_pinned() {
 /// re-pinned when it gained its ladder, and again when it gained its wall-jump chimney; level 3
 /// when it gained its last door, a crawler patrolling before it; level 4 when it gained its
 /// second half: the one-way lift, the patrolling crawler, the chimney; 2026-11-27: level 2 when
-/// it gained its rocking seesaw over a last pit).
+/// it gained its rocking seesaw over a last pit; 2026-11-28: levels 1 and 4, the levels with
+/// hazards, when the state hash came to cover the last safe ground a hazard returns the hero to;
+/// their runs are unchanged, tick for tick, without that word).
 const PINNED: [u64; 4] = [
-    0x2579_9cef_1cd6_a433,
+    0x34cc_516e_70d3_ccb0,
     0x5724_98b2_c544_19a8,
     0x6f67_904c_83e7_6c79,
-    0x9e15_75e0_62e8_0b93,
+    0x2ae5_4725_313a_6bd2,
 ];
 
 /// The game's campaign screens through egui, headless (`egui_kittest`): the title screen starts
@@ -526,7 +528,9 @@ mod screens {
         let dir = crate::common::scratch_dir("campaign-screens");
         let mut h = harness(&dir);
         h.run();
-        h.get_by_label("Play: 1. First steps");
+        // Each level once: the next to play (highlighted), the locked ones after it.
+        h.get_by_label("1. First steps");
+        assert_eq!(h.query_all_by_label_contains("First steps").count(), 1);
         h.get_by_label("2. Moving parts (locked)");
         // Jump (the menu's accept) on "Play".
         h.state_mut().actions.accept = true;
@@ -543,6 +547,13 @@ mod screens {
         assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
         assert!(h.state().game.paused());
         h.get_by_label("Next: 2. Moving parts");
+        // A Jump mashed at once, or Enter, is ignored: the results stay up.
+        h.state_mut().actions.accept = true;
+        h.run();
+        let s = h.state_mut();
+        s.gui.apply(&mut s.game, AppCommand::MenuAccept);
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
         let (progress, _) = Progress::load(&dir.join("progress.ron"));
         assert!(progress.levels.contains_key("campaign/01_first_steps.ron"));
         // Next: the second level everywhere.
@@ -553,14 +564,35 @@ mod screens {
         assert_eq!(h.state().gui.editor.session.level().name, "2. Moving parts");
         assert!(h.state().effects.contains(&Effect::LevelChanged));
         assert_eq!(h.state().game.world().play().goal_tick, None);
+        // Escape in the pause menu backs out: its settings first, then the menu (resume).
+        h.state_mut().game.change_mode(ModeEvent::Pause);
+        h.run();
+        h.get_by_label("Settings").click();
+        h.run();
+        assert!(h.state().gui.settings_open);
+        h.state_mut().actions.back = true;
+        h.run();
+        assert!(!h.state().gui.settings_open);
+        assert_eq!(screen(&h).0, AppMode::Paused { by_focus: false });
+        h.state_mut().actions.back = true;
+        h.run();
+        assert_eq!(screen(&h).0, AppMode::Playing);
         // The pause menu has the way back to the title screen.
         h.state_mut().game.change_mode(ModeEvent::Pause);
         h.run();
         h.get_by_label("Title screen").click();
         h.run();
         h.run();
-        assert_eq!(screen(&h), (AppMode::Title, 1, 0));
-        h.get_by_label("Play: 2. Moving parts");
+        assert_eq!(
+            screen(&h),
+            (AppMode::Title, 1, 1),
+            "the next level highlighted"
+        );
+        h.get_by_label("2. Moving parts");
+        assert_eq!(h.query_all_by_label_contains("Moving parts").count(), 1);
+        assert_eq!(h.query_all_by_label_contains("First steps").count(), 1);
+        // With its best time and deaths.
+        h.get_by_label_contains("1. First steps   best ");
         // The title's settings: the pause menu's panel, opened and closed by its entry.
         h.get_by_label("Settings").click();
         h.run();
@@ -572,6 +604,120 @@ mod screens {
         h.run();
         assert!(!h.state().gui.settings_open);
         assert_eq!(h.query_all_by_label("Fullscreen").count(), 0);
+        // Escape (the pause key: the menus' back) closes them too, and on the title does
+        // nothing more.
+        h.get_by_label("Settings").click();
+        h.run();
+        assert!(h.state().gui.settings_open);
+        for _ in 0..2 {
+            h.state_mut().actions.back = true;
+            h.run();
+            assert!(!h.state().gui.settings_open);
+            assert_eq!(screen(&h), (AppMode::Title, 1, 1));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The level-complete screen ignores presses in its first half second and a Jump held from
+    /// play until it is let go; then Jump chooses, and Escape backs out to the title.
+    #[test]
+    fn the_results_ignore_early_and_held_presses_and_escape_backs_out() {
+        use tessera::input::Key;
+        let dir = crate::common::scratch_dir("campaign-results");
+        let mut h = harness(&dir);
+        h.run();
+        h.state_mut().actions.accept = true;
+        h.run();
+        assert_eq!(screen(&h), (AppMode::Playing, 0, 0));
+        let replay =
+            load_replay(root().join("levels/campaign/replays/01_first_steps.ron")).unwrap();
+        for a in replay.iter() {
+            h.state_mut().game.world_mut().step(&a);
+        }
+        // Jump held down through the goal.
+        h.state_mut().game.input_mut().key(Key::Space, true);
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
+        std::thread::sleep(tessera::app::results_gate::RESULTS_GRACE);
+        // Still held (a pad's second press, an auto-repeat): ignored.
+        h.state_mut().actions.accept = true;
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
+        // Let go, pressed again: chosen.
+        h.state_mut().game.input_mut().key(Key::Space, false);
+        h.run();
+        h.state_mut().actions.accept = true;
+        h.run();
+        assert_eq!(screen(&h), (AppMode::Playing, 1, 0));
+        std::fs::remove_dir_all(&dir).unwrap();
+        // Escape: too early nothing, after the grace back to the title.
+        let dir = crate::common::scratch_dir("campaign-results-back");
+        let mut h = harness(&dir);
+        h.run();
+        h.state_mut().actions.accept = true;
+        h.run();
+        for a in replay.iter() {
+            h.state_mut().game.world_mut().step(&a);
+        }
+        h.run();
+        assert_eq!(screen(&h), (AppMode::LevelComplete, 0, 0));
+        h.state_mut().actions.back = true;
+        h.run();
+        assert_eq!(screen(&h).0, AppMode::LevelComplete, "too early");
+        std::thread::sleep(tessera::app::results_gate::RESULTS_GRACE);
+        h.state_mut().actions.back = true;
+        h.run();
+        h.run();
+        assert_eq!(
+            screen(&h),
+            (AppMode::Title, 0, 1),
+            "the next level highlighted"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The settings' key list: keys by their names, "+" adds the next key pressed to an action
+    /// (its other keys stay), "×" removes one, the reset gives every default back; each change
+    /// reaches the game and the user's bindings file.
+    #[test]
+    fn rebinding_adds_and_removes_keys_per_action_with_human_names() {
+        use tessera::app::router::KeyPress;
+        use tessera::input::{Action, Key};
+        let dir = crate::common::scratch_dir("campaign-keys");
+        let mut h = harness(&dir);
+        h.run();
+        h.get_by_label("Settings").click();
+        h.run();
+        h.get_by_label("Space ×");
+        h.get_by_label("Left Ctrl ×");
+        h.get_by_label("A button");
+        assert_eq!(h.query_all_by_label_contains("KeyK").count(), 0);
+        // "+" on the jump row (the rows follow Action::ALL), then H.
+        let row = Action::ALL.iter().position(|&a| a == Action::Jump).unwrap();
+        h.query_all_by_label("+").nth(row).unwrap().click();
+        h.run();
+        assert_eq!(h.state().gui.rebinding(), Some(Action::Jump));
+        h.get_by_label("press a key...");
+        let s = h.state_mut();
+        s.gui
+            .key_press(&mut s.game, KeyPress::plain(Key::KeyH), false);
+        h.run();
+        let jump = |h: &Harness<'_, State>| {
+            h.state().game.input().bindings().keyboard[&Action::Jump].clone()
+        };
+        assert_eq!(jump(&h), [Key::Space, Key::KeyK, Key::KeyH]);
+        h.get_by_label("H ×");
+        let file = UserDirs::at(dir.join("user")).bindings_file();
+        let saved = || Bindings::load(&file).unwrap().keyboard[&Action::Jump].clone();
+        assert_eq!(saved(), [Key::Space, Key::KeyK, Key::KeyH]);
+        h.get_by_label("Space ×").click();
+        h.run();
+        assert_eq!(jump(&h), [Key::KeyK, Key::KeyH]);
+        assert_eq!(saved(), [Key::KeyK, Key::KeyH]);
+        h.get_by_label("Reset all keys to the defaults").click();
+        h.run();
+        assert_eq!(h.state().game.input().bindings(), &Bindings::default());
+        assert_eq!(saved(), [Key::Space, Key::KeyK]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -587,7 +733,7 @@ mod screens {
             assert!(h.state().game.paused(), "the simulation waits throughout");
         }
         assert_eq!(screen(&h), (AppMode::Title, 0, 0));
-        h.get_by_label("Play: 1. First steps");
+        h.get_by_label("1. First steps");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -79,10 +79,18 @@ fn pause_stops_ticks_and_resuming_does_not_catch_up_the_pause() {
     let mut g = game(None);
     g.input_mut().key(Key::Escape, true);
     g.input_mut().key(Key::Escape, false);
-    assert_eq!(g.frame(ms(100.0), ASPECT).steps, 0);
+    let r = g.frame(ms(100.0), ASPECT);
+    assert_eq!(r.steps, 0);
     assert!(g.paused());
+    // The press that paused is not also the pause menu's back (which would resume at once).
+    assert!(!r.nav.back);
     assert_eq!(g.frame(ms(1000.0), ASPECT).steps, 0);
+    // In the pause menu the pause key is the menu's back (the menu resumes or closes its
+    // settings): the game only reports it.
     g.input_mut().key(Key::KeyP, true);
+    let r = g.frame(ms(10.0), ASPECT);
+    assert!(r.nav.back && r.steps == 0 && g.paused());
+    g.change_mode(ModeEvent::Play);
     assert_eq!(g.frame(ms(10.0), ASPECT).steps, 1);
     assert!(!g.paused());
 }

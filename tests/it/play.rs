@@ -1,4 +1,5 @@
-//! The rules of play (`sim::play`): hazards hurt only on real overlap, a hit gives knockback and
+//! The rules of play (`sim::play`): hazards hurt only on real overlap and return the hero to the
+//! last safe ground (so holding a direction never crosses a spike bed), a hit gives knockback and
 //! invulnerability, deaths respawn at the last checkpoint within half a second, pits and the
 //! goal, stomps and the attack on enemies; all of it deterministic.
 use glam::DVec2;
@@ -52,7 +53,7 @@ fn hurts(events: &[(u64, PlayEvent)]) -> Vec<u64> {
 }
 
 #[test]
-fn a_hazard_hurts_on_overlap_knocks_back_and_not_again_while_invulnerable() {
+fn a_hazard_hurts_on_overlap_and_returns_the_hero_to_the_last_safe_ground() {
     // A strip of spikes 0.3 m high on the floor from x = 5 to 6.
     let l = floor_level(vec![hazard(5.0, 0.0, 6.0, 0.3)]);
     let t = Tuning::default();
@@ -63,30 +64,108 @@ fn a_hazard_hurts_on_overlap_knocks_back_and_not_again_while_invulnerable() {
         let before = w.hero().body.pos;
         w.step(&mv(1.0, 0.0));
         if w.play_events().contains(&PlayEvent::Hurt { health: 2 }) {
-            // The collider's right edge (x + 0.4) passed x = 5 in this tick, not before.
+            // The collider's right edge (x + 0.4) passed x = 5 in this tick, not before: the
+            // last safe ground is where it stood before the tick, and it is back there, at rest.
             assert!(before.x + 0.4 <= 5.0, "{before}");
-            assert!(w.hero().body.pos.x + 0.4 > 5.0 || w.hero().vel.x < 0.0);
+            let from = w.play_events().iter().find_map(|e| match e {
+                PlayEvent::Returned { from } => Some(*from),
+                _ => None,
+            });
+            assert!(
+                from.is_some_and(|f| f.x + 0.4 > 5.0),
+                "{:?}",
+                w.play_events()
+            );
+            assert_eq!(w.hero().body.pos, before);
+            assert_eq!(w.hero().vel, DVec2::ZERO);
+            assert!(w.hero().grounded());
+            assert_eq!(w.prev_pos(), before, "drawn there at once");
             hit_at = Some(w.frame());
             break;
         }
     }
     let hit_at = hit_at.expect("walking into the spikes hurts");
-    // Knocked back, away from the spikes and up.
-    assert!(
-        w.hero().vel.x < 0.0 && w.hero().vel.y > 0.0,
-        "{}",
-        w.hero().vel
-    );
     assert_eq!(w.play().health, 2);
-    // Standing in the spikes: no second hit within the invulnerability, then one.
+    // Walking on into them: returned every time, hurt again only after the invulnerability,
+    // never through.
     let invulnerable = (t.hurt_invulnerability * 120.0).ceil() as u64;
     let events = play(&mut w, mv(1.0, 0.0), 400);
     let next = hurts(&events);
     assert!(
         next.first()
-            .is_none_or(|&t2| t2 - hit_at + 1 >= invulnerable),
+            .is_some_and(|&t2| t2 - hit_at + 1 >= invulnerable),
         "hit again at {next:?} after {hit_at}"
     );
+    let returns = events
+        .iter()
+        .filter(|(_, e)| matches!(e, PlayEvent::Returned { .. }))
+        .count();
+    assert!(returns > next.len(), "{returns} returns, {next:?}");
+    assert!(w.hero().body.pos.x < 6.0);
+}
+
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The tuning the game ships (`assets/tuning.ron`).
+fn shipped_tuning() -> Tuning {
+    tessera::level::load_tuning(root().join("assets/tuning.ron")).unwrap()
+}
+
+/// Goal 2 of issue 54: a hero holding only Right toward a 2 m spike bed on flat ground never
+/// gets past its far end, alive or by respawning beyond it, with the shipped tuning: it is
+/// returned to the ground before the bed until its health runs out, and respawns at the spawn.
+#[test]
+fn holding_right_never_crosses_a_spike_bed() {
+    let l = floor_level(vec![hazard(10.0, 0.0, 12.0, 0.3)]);
+    let mut w = World::new(&l, &shipped_tuning()).unwrap();
+    let mut furthest = f64::MIN;
+    let mut events = Vec::new();
+    for _ in 0..20 * 120 {
+        events.extend(play(&mut w, mv(1.0, 0.0), 1));
+        furthest = furthest.max(w.hero().body.pos.x);
+        assert!(
+            w.hero().body.pos.x < 12.0,
+            "past the spikes at {}",
+            w.frame()
+        );
+    }
+    assert!(furthest > 9.6, "never reached the spikes: {furthest}");
+    assert!(w.play().deaths >= 2, "{} deaths", w.play().deaths);
+    assert!(events.iter().any(|(_, e)| *e == PlayEvent::Respawned));
+}
+
+/// The same at level 1's spikes (x = 30 to 32 on the grass at y = 1), holding only Right from the
+/// level's spawn: the hero meets them and never gets past x = 32 (the checkpoint beyond them at
+/// x = 34 is never reached).
+#[test]
+fn holding_right_never_crosses_level_1s_spikes() {
+    let l = tessera::level::load_level(root().join("levels/campaign/01_first_steps.ron")).unwrap();
+    let bed = l
+        .polygons
+        .iter()
+        .find(|p| p.kind == PolygonKind::Hazard)
+        .map(|p| Aabb::from_points(p.points.iter().copied()))
+        .unwrap();
+    assert_eq!((bed.min.x, bed.max.x), (30.0, 32.0));
+    let mut w = World::new(&l, &shipped_tuning()).unwrap();
+    let mut furthest = f64::MIN;
+    for _ in 0..30 * 120 {
+        w.step(&mv(1.0, 0.0));
+        furthest = furthest.max(w.hero().body.pos.x);
+        assert!(
+            w.hero().body.pos.x < bed.max.x,
+            "past the spikes at {}",
+            w.frame()
+        );
+        assert_eq!(w.play().checkpoint, None);
+    }
+    assert!(
+        furthest > bed.min.x - 0.5,
+        "never reached the spikes: {furthest}"
+    );
+    assert!(w.play().deaths >= 1, "{} deaths", w.play().deaths);
 }
 
 #[test]
@@ -495,9 +574,16 @@ proptest! {
                 w.step(&Actions { jump, jump_pressed: jump && k == 0, ..mv(x as f64, 0.0) });
                 if w.play_events().iter().any(|e| matches!(e, PlayEvent::Hurt { .. })) {
                     // The rules test the collider in use after the move, at the feet after the
-                    // move (before the knockback, which only changes the velocity).
+                    // move (before the return to the safe ground, which the event records).
                     let c = w.collision().mesh(w.hero().collider).collider().to_vec();
-                    let feet = w.hero().body.pos;
+                    let feet = w
+                        .play_events()
+                        .iter()
+                        .find_map(|e| match e {
+                            PlayEvent::Returned { from } => Some(*from),
+                            _ => None,
+                        })
+                        .unwrap_or(w.hero().body.pos);
                     prop_assert!(
                         hazards.iter().any(|h| interiors_meet(&h.points, &c, feet)),
                         "hurt at {feet} with no overlap"

@@ -505,7 +505,8 @@ fn after_drawing_with_the_mouse_tab_space_and_undo_work() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// The pause menu used with the mouse: Escape, Settings clicked open, Escape resumes; a jump,
+/// The pause menu used with the mouse: Escape, Settings clicked open, Escape closes them (the
+/// menu stays), Escape again resumes; a jump,
 /// Tab opens the editor, Escape there is the editor's (it does not pause the game behind it),
 /// Tab closes it, and Escape pauses again.
 #[test]
@@ -518,6 +519,12 @@ fn the_pause_menu_used_with_the_mouse_leaves_the_keys_to_the_game() {
     w.key("Escape");
     w.wait_title("the pause menu", |t| t.ends_with(" (paused)"));
     w.click(at::MENU_SETTINGS);
+    w.key("Escape");
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        w.title().ends_with(" (paused)"),
+        "Escape closed the settings only"
+    );
     w.key("Escape");
     w.wait_title("the game to resume", |t| !t.ends_with(" (paused)"));
     w.key("space");
@@ -533,8 +540,8 @@ fn the_pause_menu_used_with_the_mouse_leaves_the_keys_to_the_game() {
 
 /// The campaign with the keyboard alone, through real key events: `tessera play` (no level)
 /// opens the title screen; Space (jump: the menu's accept) plays the first level; Escape pauses;
-/// Down to "Title screen" and Space goes back to the title; Down twice (past the locked levels)
-/// to Settings and Space opens them there; Down to Quit and Space quits.
+/// Down to "Title screen" and Space goes back to the title; Down (past the locked levels) to
+/// Settings and Space opens them there; Down to Quit and Space quits.
 #[test]
 fn the_campaign_title_screen_plays_pauses_and_quits_with_the_keyboard() {
     if !tools_present() {
@@ -557,8 +564,8 @@ fn the_campaign_title_screen_plays_pauses_and_quits_with_the_keyboard() {
     // The title changes when the screen does, a frame before its menu takes the keyboard: keys
     // sent at once were lost under load (the game then never reached Quit). Give it frames.
     std::thread::sleep(Duration::from_millis(500));
-    // Play, 1. First steps, then Settings (the locked levels are skipped), then Quit.
-    w.key("Down Down space");
+    // 1. First steps (highlighted), then Settings (the locked levels are skipped), then Quit.
+    w.key("Down space");
     std::thread::sleep(Duration::from_millis(300));
     assert!(w.running(), "Settings does not quit");
     w.key("Down space");

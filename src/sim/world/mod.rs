@@ -316,6 +316,14 @@ impl World {
             // drawn where it is now: no interpolated streak across the level.
             self.push_characters();
             self.prev_pos = self.hero.body.pos;
+        } else if self
+            .play_events
+            .iter()
+            .any(|e| matches!(e, PlayEvent::Returned { .. }))
+        {
+            // Back on the safe ground: out of any mover there, drawn there at once.
+            self.push_characters();
+            self.prev_pos = self.hero.body.pos;
         }
         self.steps += 1;
         &self.last

@@ -16,11 +16,12 @@ pub struct TraceFrame {
     pub frame: u64,
     /// Feet position.
     pub pos: [f64; 2],
-    /// Velocity, m/s.
+    /// Velocity, m/s (zero while dead: the hero is held where it died).
     pub vel: [f64; 2],
-    /// Movement state name (`supported`, `airborne`, `wall_slide`, `climbing`, `top_down`).
+    /// Movement state name (`supported`, `airborne`, `wall_slide`, `climbing`, `top_down`), or
+    /// `dead` while the hero waits for its respawn.
     pub state: &'static str,
-    /// Whether the hero stands on ground.
+    /// Whether the hero stands on ground (never while dead).
     pub grounded: bool,
     /// Face id on the mesh of the collider in use.
     pub face: u32,
@@ -90,12 +91,13 @@ impl World {
     /// The trace line for the last tick.
     pub fn trace_frame(&self) -> TraceFrame {
         let h = &self.hero;
+        let dead = self.play.is_dead();
         TraceFrame {
             frame: self.steps.saturating_sub(1),
             pos: h.body.pos.to_array(),
-            vel: h.vel.to_array(),
-            state: h.state.name(),
-            grounded: h.grounded(),
+            vel: if dead { [0.0; 2] } else { h.vel.to_array() },
+            state: if dead { "dead" } else { h.state.name() },
+            grounded: !dead && h.grounded(),
             face: h.body.face.0,
             collider: self
                 .collision
@@ -170,7 +172,7 @@ impl World {
                 words.push(self.movers.pose(m).angle.to_bits());
             }
         }
-        self.play.hash_words(&mut words);
+        self.play.hash_words(&mut words, !self.hazards.is_empty());
         for a in &self.agents {
             words.extend([
                 a.health as u64,
@@ -225,5 +227,32 @@ mod tests {
         let mut c = world();
         c.step(&right);
         assert_eq!(a.state_hash(), c.state_hash());
+    }
+
+    /// Walking off the floor's end into the pit: every tick the hero is dead says `dead`, at rest
+    /// and not grounded (not `supported` at its last speed), and the respawn's tick says what
+    /// the hero is again.
+    #[test]
+    fn the_trace_says_dead_while_the_hero_is_dead() {
+        let mut w = world();
+        let right = Actions {
+            move_axis: glam::DVec2::new(1.0, 0.0),
+            ..Actions::default()
+        };
+        let mut dead_lines = 0;
+        for _ in 0..1200 {
+            w.step(&right);
+            let line = w.trace_frame();
+            if w.play().is_dead() {
+                dead_lines += 1;
+                assert_eq!(line.state, "dead");
+                assert_eq!(line.vel, [0.0, 0.0]);
+                assert!(!line.grounded);
+            } else if dead_lines > 0 {
+                assert_ne!(line.state, "dead");
+                break;
+            }
+        }
+        assert!(dead_lines > 10, "{dead_lines}");
     }
 }
