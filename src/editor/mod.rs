@@ -27,7 +27,8 @@
 //!   object and part ([`Grab`]) a press picks, how a drag moves it, what deleting it does.
 //! - [`snap`]: [`Grid`], snapping to exact grid points, and [`close_outline`], which drops the
 //!   closing click of a drawn polygon when it lands on the first point.
-//! - [`session`]: [`EditorSession`], the document with its history, file and unsaved state, the
+//! - [`session`]: [`EditorSession`], the document (the game's one level document,
+//!   `level::LevelDoc`, shared with the world, which follows each change) with its history, file and unsaved state, the
 //!   selection, the tools and the pointer gestures in level coordinates (picking, box select,
 //!   drags, drawing, brushes, copy and paste), all testable without a window.
 //! - [`shortcut`]: [`Shortcut`], the editor's key commands as values (the app's input router

@@ -27,7 +27,7 @@ impl EditorSession {
             _ => None,
         };
         self.select_object(what.object, node);
-        if let Some(grab) = objects::grab_point(&self.level, what) {
+        if let Some(grab) = objects::grab_point(&self.level.read(), what) {
             self.gesture = Gesture::Object {
                 what,
                 grab,
@@ -57,7 +57,7 @@ impl EditorSession {
         };
         let Some(edit) = object
             .kind()
-            .with_node(&self.level, object.index, segment, point)
+            .with_node(&self.level.read(), object.index, segment, point)
         else {
             return;
         };
@@ -72,9 +72,10 @@ impl EditorSession {
         let target = self.grid.snap(p - offset);
         let mut grab_now = grab;
         if target != grab {
-            if let Some(edit) = objects::moved(&self.level, what, target - grab) {
+            let edit = objects::moved(&self.level.read(), what, target - grab);
+            if let Some(edit) = edit {
                 if self.run(edit, p, true).is_ok() {
-                    grab_now = objects::grab_point(&self.level, what).unwrap_or(target);
+                    grab_now = objects::grab_point(&self.level.read(), what).unwrap_or(target);
                 }
             }
         }
@@ -91,16 +92,22 @@ impl EditorSession {
         let Some(object) = self.selection.object else {
             return false;
         };
-        let at = self.object_centre(object).unwrap_or(self.level.spawn);
+        let at = self
+            .object_centre(object)
+            .unwrap_or(self.level.read().spawn);
         if let Some(node) = self.selection.node {
-            if let Some(edit) = object.kind().without_node(&self.level, object.index, node) {
+            let edit = object
+                .kind()
+                .without_node(&self.level.read(), object.index, node);
+            if let Some(edit) = edit {
                 if self.edit(edit, at).is_ok() {
                     self.selection.node = None;
                 }
                 return true;
             }
         }
-        if let Some(edit) = objects::removed(&self.level, object) {
+        let edit = objects::removed(&self.level.read(), object);
+        if let Some(edit) = edit {
             let _ = self.edit(edit, at);
         }
         false
@@ -112,7 +119,7 @@ impl EditorSession {
         let Some(clip) = self
             .selection
             .object
-            .and_then(|o| o.kind().clip(&self.level, o.index))
+            .and_then(|o| o.kind().clip(&self.level.read(), o.index))
         else {
             return false;
         };
@@ -127,8 +134,8 @@ impl EditorSession {
         let Some(clip) = self.object_clipboard.clone() else {
             return false;
         };
-        let delta = self.grid.snap(at) - self.grid.snap(clip.paste_point(&self.level));
-        let (edit, index) = clip.pasted(&self.level, delta);
+        let delta = self.grid.snap(at) - self.grid.snap(clip.paste_point(&self.level.read()));
+        let (edit, index) = clip.pasted(&self.level.read(), delta);
         if self.edit(edit, at).is_ok() {
             self.select_object(ObjectRef::new(clip.kind().name(), index), None);
         }
@@ -137,7 +144,7 @@ impl EditorSession {
 
     /// The centre of an object's box (its collider's for an agent).
     pub fn object_centre(&self, object: ObjectRef) -> Option<DVec2> {
-        objects::centre(&self.level, object)
+        objects::centre(&self.level.read(), object)
     }
 
     /// Replaces the selected object with `edit`'s change of it (the panels' fields): one
@@ -147,7 +154,7 @@ impl EditorSession {
             .selection
             .object
             .and_then(|o| self.object_centre(o))
-            .unwrap_or(self.level.spawn);
+            .unwrap_or(self.level.read().spawn);
         let _ = self.edit(edit, at);
     }
 
@@ -157,12 +164,12 @@ impl EditorSession {
             return;
         };
         let k = object.kind();
-        if object.index >= k.count(&self.level) {
+        if object.index >= k.count(&self.level.read()) {
             self.selection.object = None;
             self.selection.node = None;
             return;
         }
-        let nodes = k.handles(&self.level, object.index).len();
+        let nodes = k.handles(&self.level.read(), object.index).len();
         if self.selection.node.is_some_and(|n| n >= nodes) {
             self.selection.node = None;
         }
@@ -226,7 +233,7 @@ mod tests {
         s.agent_template.kind = AgentKind::Brute;
         s.agent_template.size = AgentSize::Large;
         click(&mut s, p(-2.0, 0.0));
-        let a = &s.level().agents[0];
+        let a = s.level().agents[0].clone();
         assert_eq!(
             (a.kind, a.size, a.spawn),
             (AgentKind::Brute, AgentSize::Large, p(-2., 0.))
@@ -354,7 +361,7 @@ mod tests {
         s.press(p(-2.0, 2.5), 0.1, shift);
         s.drag(p(-1.5, 4.0));
         s.release(p(-1.5, 4.0));
-        let m = &s.level().movers[0];
+        let m = s.level().movers[0].clone();
         assert_eq!(m.pieces.len(), 2, "{:?}", s.message());
         assert_eq!(m.pieces[1][0], p(-2.0, 2.5));
         assert!(s.level().validate().is_ok());
@@ -538,7 +545,7 @@ mod tests {
         assert_eq!(s.selection.object, Some(ObjectRef::new("door", 1)));
         // Its centre (-0.75, 1) goes to the cursor: 6.5 m left, its switch with it.
         let shift = p(-6.5, 0.0);
-        let pasted = &s.level().doors[1];
+        let pasted = s.level().doors[1].clone();
         assert_eq!(pasted.points[0], door.points[0] + shift);
         assert_eq!(pasted.switch.unwrap().min, door.switch.unwrap().min + shift);
         // An agent pasted where its collider would overlap the block is refused; beside it, fine.

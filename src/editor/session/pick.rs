@@ -11,7 +11,7 @@ impl EditorSession {
     /// What is under `p`, with handles within `radius` metres. The selected object's corners
     /// come first: selecting a mover is asking for its corners.
     pub fn pick(&self, p: DVec2, radius: f64) -> Option<Hit> {
-        let level = &self.level;
+        let level = &self.level.read();
         if let Some(o) = self.selection.object {
             if let Some(g) = objects::pick_corner(level, o, p, radius) {
                 return Some(Hit::Object(g));

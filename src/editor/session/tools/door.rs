@@ -31,7 +31,7 @@ impl ToolBehaviour for DoorTool {
         if !has_area(&r) {
             return;
         }
-        let (edit, door) = added::<Door>(&s.level, new_door(r));
+        let (edit, door) = added::<Door>(&s.level.read(), new_door(r));
         if s.edit(edit, p).is_ok() {
             s.select_object(door, None);
         }

@@ -32,7 +32,7 @@ impl ToolBehaviour for LadderTool {
         };
         if s.edit(Edit::AddLadder { ladder }, p).is_ok() {
             s.selection.clear();
-            s.selection.ladder = Some(s.level.ladders.len() - 1);
+            s.selection.ladder = Some(s.level.read().ladders.len() - 1);
         }
     }
 }

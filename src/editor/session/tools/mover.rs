@@ -36,7 +36,8 @@ impl ToolBehaviour for MoverTool {
         if add {
             let mover = s.selection.object.filter(|o| o.kind == Mover::NAME);
             let add_piece = |m: &mut crate::level::LevelMover| m.pieces.push(rect_points(r));
-            let Some(edit) = mover.and_then(|o| changed::<Mover>(&s.level, o.index, add_piece))
+            let Some(edit) =
+                mover.and_then(|o| changed::<Mover>(&s.level.read(), o.index, add_piece))
             else {
                 s.refuse("select a mover first: Shift-drag adds a piece to it", p);
                 return;
@@ -44,7 +45,7 @@ impl ToolBehaviour for MoverTool {
             let _ = s.edit(edit, p);
             return;
         }
-        let (edit, mover) = added::<Mover>(&s.level, new_mover(r));
+        let (edit, mover) = added::<Mover>(&s.level.read(), new_mover(r));
         if s.edit(edit, p).is_ok() {
             s.select_object(mover, None);
         }

@@ -26,7 +26,7 @@ impl ToolBehaviour for SwitchTool {
     }
 
     fn press(&self, s: &mut EditorSession, press: Press) {
-        let picked = objects::pick_inside(&s.level, press.at).map(|g| g.object);
+        let picked = objects::pick_inside(&s.level.read(), press.at).map(|g| g.object);
         if let Some(door) = picked.filter(|o| o.kind == Door::NAME) {
             s.select_object(door, None);
             return;
@@ -40,7 +40,7 @@ impl ToolBehaviour for SwitchTool {
         }
         let door = s.selection.object.filter(|o| o.kind == Door::NAME);
         let Some(edit) =
-            door.and_then(|o| changed::<Door>(&s.level, o.index, |d| d.switch = Some(r)))
+            door.and_then(|o| changed::<Door>(&s.level.read(), o.index, |d| d.switch = Some(r)))
         else {
             s.refuse("pick a door first: click it with the switch tool", p);
             return;

@@ -225,6 +225,7 @@ fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     ui.label(format!("triangles per mesh: {}", triangles.join(" / ")));
     let at = level.spawn;
     let mut spawn = level.spawn;
+    drop(level);
     ui.horizontal(|ui| {
         ui.label("spawn");
         let a = num(ui, &mut spawn.x, 0.05, "x");
