@@ -1,5 +1,5 @@
 //! The session's object gestures, whatever the object's kind (placing them is the object tools':
-//! `tools/agent.rs`, `mover.rs`, `door.rs`, `switch.rs`): selecting and dragging an object or a
+//! `tools/place.rs` for every registered kind, `tools/agent.rs`): selecting and dragging an object or a
 //! part of one (a body, a handle such as a path node, a corner, a region such as a switch),
 //! inserting and deleting path nodes, copying, pasting and deleting objects. What each does to
 //! an object is its kind's ([`crate::editor::kinds`]); this is what a press, a drag and a
@@ -7,11 +7,17 @@
 use glam::DVec2;
 
 use super::{EditorSession, Gesture, Modifiers};
-use crate::editor::kinds::Part;
+use crate::editor::kinds::{AnyKind, Part, Placement};
 use crate::editor::objects::{self, Grab, ObjectRef};
 use crate::editor::ops::Edit;
 
 impl EditorSession {
+    /// Adds a new object of kind `k` at `at` and selects it, as its placing tool does (the left
+    /// panel's "add at the hero"); a refusal shows at `p`.
+    pub fn place_object(&mut self, k: &'static dyn AnyKind, at: Placement, p: DVec2) {
+        super::tools::place(self, k, at, p);
+    }
+
     /// Selects only `object` (and `node` of its path).
     pub fn select_object(&mut self, object: ObjectRef, node: Option<usize>) {
         self.selection.clear();
@@ -346,7 +352,7 @@ mod tests {
     #[test]
     fn shift_dragging_with_the_mover_tool_adds_a_piece_to_the_selected_mover() {
         let mut s = session();
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         let shift = Modifiers {
             ctrl: false,
             shift: true,
@@ -378,7 +384,7 @@ mod tests {
     #[test]
     fn the_mover_tool_makes_a_platform_whose_path_nodes_drag_insert_and_delete() {
         let mut s = session();
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
         assert_eq!(s.level().movers.len(), 1);
         assert_eq!(s.selection.object, Some(ObjectRef::new("mover", 0)));
@@ -445,7 +451,7 @@ mod tests {
             shift: false,
         };
         let mut s = session();
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
         s.set_tool(Tool::Select);
         let corner = |s: &EditorSession, k: usize| s.level().movers[0].pieces[0][k];
@@ -523,7 +529,7 @@ mod tests {
             max: p(1., 20.),
         });
         s.replace(level, None, false);
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
         // Its default path goes 4 m right, past x = 1.
         assert!(s.level().movers.is_empty());
@@ -534,9 +540,9 @@ mod tests {
     #[test]
     fn objects_copy_and_paste_with_their_properties_at_the_cursor() {
         let mut s = session();
-        s.set_tool(Tool::Door);
+        s.set_tool(Tool::Place("door"));
         drag(&mut s, p(-1.0, 0.0), p(-0.5, 2.0));
-        s.set_tool(Tool::Switch);
+        s.set_tool(Tool::Region("door"));
         drag(&mut s, p(-3.0, 0.0), p(-2.0, 1.0));
         let door = s.level().doors[0].clone();
         assert_eq!(s.copy(), 1);
@@ -570,7 +576,7 @@ mod tests {
     #[test]
     fn doors_get_switches_by_picking_and_delete_with_them() {
         let mut s = session();
-        s.set_tool(Tool::Door);
+        s.set_tool(Tool::Place("door"));
         drag(&mut s, p(-1.0, 0.0), p(-0.5, 2.0));
         assert_eq!(s.level().doors.len(), 1);
         // A second door over the first is refused.
@@ -580,7 +586,7 @@ mod tests {
             .message()
             .is_some_and(|m| m.text.contains("door 0: its outline overlaps door 1")));
         // The switch tool: a rectangle with no door picked is refused; pick, then drag.
-        s.set_tool(Tool::Switch);
+        s.set_tool(Tool::Region("door"));
         s.selection.clear();
         drag(&mut s, p(-6.0, 0.0), p(-5.0, 1.0));
         assert!(s.message().is_some_and(|m| m.text.contains("pick a door")));
