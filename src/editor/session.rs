@@ -65,8 +65,6 @@ pub enum Hit {
     },
     /// Inside a polygon (the last one drawn, when they overlap).
     Polygon(usize),
-    /// Inside a ladder.
-    Ladder(usize),
     /// An object or a part of one: an agent, a mover or a path node of one, a door or its
     /// switch.
     Object(Grab),
@@ -85,8 +83,6 @@ pub struct Selection {
     pub polygons: BTreeSet<usize>,
     /// Single vertices, `(polygon, vertex)`.
     pub vertices: BTreeSet<(usize, usize)>,
-    /// A ladder.
-    pub ladder: Option<usize>,
     /// An object of any kind (an agent, mover, door).
     pub object: Option<ObjectRef>,
     /// The selected node of the selected object's path (a mover's).
@@ -96,10 +92,7 @@ pub struct Selection {
 impl Selection {
     /// Whether nothing is selected.
     pub fn is_empty(&self) -> bool {
-        self.polygons.is_empty()
-            && self.vertices.is_empty()
-            && self.ladder.is_none()
-            && self.object.is_none()
+        self.polygons.is_empty() && self.vertices.is_empty() && self.object.is_none()
     }
 
     /// Clears it.
@@ -160,12 +153,7 @@ enum Gesture {
     Spawn {
         offset: DVec2,
     },
-    Ladder {
-        index: usize,
-        grab: DVec2,
-        offset: DVec2,
-    },
-    /// A rubber band from `from` to `to` (box select, box brush, ladder).
+    /// A rubber band from `from` to `to` (box select, box brush, a placing tool's box).
     Band {
         from: DVec2,
         to: DVec2,
@@ -439,13 +427,6 @@ impl EditorSession {
         self.selection
             .vertices
             .retain(|&(p, v)| level.polygons.get(p).is_some_and(|q| v < q.points.len()));
-        if self
-            .selection
-            .ladder
-            .is_some_and(|l| l >= level.ladders.len())
-        {
-            self.selection.ladder = None;
-        }
         drop(level);
         self.prune_object_selection();
     }
@@ -569,33 +550,6 @@ impl EditorSession {
                 }
                 self.gesture = Gesture::Spawn { offset };
             }
-            Gesture::Ladder {
-                index,
-                grab,
-                offset,
-            } => {
-                let target = grid.snap(p - offset);
-                let mut grab_now = grab;
-                if target != grab
-                    && self
-                        .run(
-                            Edit::MoveLadder {
-                                index,
-                                delta: target - grab,
-                            },
-                            p,
-                            false,
-                        )
-                        .is_ok()
-                {
-                    grab_now = self.level.read().ladders[index].min;
-                }
-                self.gesture = Gesture::Ladder {
-                    index,
-                    grab: grab_now,
-                    offset,
-                };
-            }
             Gesture::Band { from, add, .. } => {
                 let to = if self.tool.behaviour().band_snaps() {
                     grid.snap(p)
@@ -707,7 +661,10 @@ mod tests {
             })
         );
         assert_eq!(s.pick(p(7., 1.), R), Some(Hit::Polygon(1)));
-        assert_eq!(s.pick(p(10.5, 2.), R), Some(Hit::Ladder(0)));
+        assert!(
+            matches!(s.pick(p(10.5, 2.), R), Some(Hit::Object(g)) if g.object == ObjectRef::new("ladder", 0)),
+            "a ladder is picked behind the polygons"
+        );
         assert_eq!(s.pick(p(20., 20.), R), None);
     }
 
@@ -863,7 +820,7 @@ mod tests {
         s.release(p(20.4, 0.1));
         assert_eq!(s.level().polygons.len(), 5);
         assert_eq!(s.level().polygons[4].points[0], p(20.25, 0.));
-        s.set_tool(Tool::Ladder);
+        s.set_tool(Tool::Place("ladder"));
         s.press(p(12., 0.), R, NONE);
         s.release(p(12.5, 3.));
         assert_eq!(s.level().ladders.len(), 2);

@@ -47,7 +47,7 @@ fn drag(h: &mut Harness<'_, State>, a: DVec2, b: DVec2) {
 
 /// Picks a tool: the toolbar's button, or for an object tool the Objects menu's item.
 fn tool(h: &mut Harness<'_, State>, label: &str) {
-    if ["Agent", "Mover", "Door", "Switch"].contains(&label) {
+    if ["Agent", "Checkpoint", "Goal", "Mover", "Door", "Switch"].contains(&label) {
         h.get_by_label_contains("Objects").click();
         h.run();
     }

@@ -1,5 +1,5 @@
-//! Object kinds by registration: every kind of level object the editor handles (checkpoints,
-//! the goal, doors with their switches, movers, agents) is one file here implementing
+//! Object kinds by registration: every kind of level object the editor handles (ladders,
+//! checkpoints, the goal, doors with their switches, movers, agents) is one file here implementing
 //! [`ObjectKind`], and one line in [`KINDS`]. Nothing else in the editor matches on a kind:
 //! picking, dragging, deleting, copying and pasting, undo (one [`Edit::SetObjects`] for every
 //! kind), the view's drawing and hover, the selected object's panel, and making a new one (the
@@ -43,6 +43,7 @@ pub mod agent;
 pub mod checkpoint;
 pub mod door;
 pub mod goal;
+pub mod ladder;
 pub mod mover;
 pub mod region;
 pub mod registered;
@@ -60,6 +61,7 @@ pub use registered::{AnyKind, Clip, ObjectList, Registered};
 
 /// Every object kind of the editor, in drawing order (later ones on top): the one list.
 pub static KINDS: &[&dyn AnyKind] = &[
+    &Registered::<ladder::Ladders>::KIND,
     &Registered::<checkpoint::Checkpoint>::KIND,
     &Registered::<goal::Goal>::KIND,
     &Registered::<door::Door>::KIND,
@@ -89,6 +91,9 @@ pub enum BodyPick {
     /// polygons and other objects stand in: a checkpoint, the goal); a press inside does what
     /// it would do without it.
     Outline,
+    /// By its inside, last, behind the polygons (things set against the level's geometry: a
+    /// ladder).
+    Behind,
 }
 
 /// How a kind's placing tool makes a new object from what the user does.
@@ -215,6 +220,10 @@ pub trait ObjectKind: Sync + Send + 'static {
 
     /// Its placing tool's toolbar label and hover text (with [`ObjectKind::PLACE`]).
     const TOOL: (&'static str, &'static str) = ("", "");
+
+    /// Whether its placing tool is in the toolbar's Objects menu; `false`: on the toolbar itself,
+    /// with the tools that shape the level's geometry (a ladder).
+    const MENU: bool = true;
 
     /// Whether a Shift-drag with its placing tool adds the box to the selected one
     /// ([`ObjectKind::with_box`]; refused with the reason when none is selected).

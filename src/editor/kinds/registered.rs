@@ -172,6 +172,8 @@ pub trait AnyKind: Sync {
     fn with_box(&self, level: &Level, i: usize, r: Aabb) -> Option<Edit>;
     /// [`ObjectKind::GROWS`].
     fn grows(&self) -> bool;
+    /// [`ObjectKind::MENU`].
+    fn menu(&self) -> bool;
     /// [`ObjectKind::REGION_TOOL`].
     fn region_tool(&self) -> Option<(&'static str, &'static str)>;
     /// [`ObjectKind::with_region`] as an edit.
@@ -401,6 +403,10 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
 
     fn grows(&self) -> bool {
         K::GROWS
+    }
+
+    fn menu(&self) -> bool {
+        K::MENU
     }
 
     fn region_tool(&self) -> Option<(&'static str, &'static str)> {

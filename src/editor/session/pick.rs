@@ -1,6 +1,6 @@
 //! Picking: what is under the pointer, most specific first (the selected object's corners,
 //! vertices, object handles, the spawn, edges, region outlines, path segments, object insides,
-//! polygons, ladders), within a radius the view chooses.
+//! polygons, objects behind them: ladders), within a radius the view chooses.
 use glam::DVec2;
 
 use super::{EditorSession, Hit};
@@ -87,10 +87,7 @@ impl EditorSession {
         {
             return Some(Hit::Polygon(pi));
         }
-        (0..level.ladders.len())
-            .rev()
-            .find(|&i| level.ladders[i].aabb().contains(p))
-            .map(Hit::Ladder)
+        objects::pick_behind(level, p).map(Hit::Object)
     }
 }
 

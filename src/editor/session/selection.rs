@@ -7,7 +7,7 @@ use crate::editor::ops::Edit;
 use crate::level::LevelPolygon;
 
 impl EditorSession {
-    /// Deletes the selected vertices, else the selected polygons, else the selected ladder.
+    /// Deletes the selected vertices, else the selected polygons, else the selected object.
     pub fn delete_selection(&mut self) {
         let at = self.selection_centre().unwrap_or(self.level.read().spawn);
         if !self.selection.vertices.is_empty() {
@@ -28,8 +28,6 @@ impl EditorSession {
         } else if !self.selection.polygons.is_empty() {
             let polygons = self.selection.polygons.iter().copied().collect();
             let _ = self.edit(Edit::DeletePolygons { polygons }, at);
-        } else if let Some(index) = self.selection.ladder {
-            let _ = self.edit(Edit::DeleteLadder { index }, at);
         } else if self.selection.object.is_some() {
             // A path node deleted keeps its mover selected.
             if self.delete_object() {

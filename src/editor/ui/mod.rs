@@ -607,8 +607,6 @@ pub mod colours {
     pub const DRAWING: Color32 = Color32::from_rgb(120, 255, 120);
     /// Refusals.
     pub const ERROR: Color32 = Color32::from_rgb(255, 90, 80);
-    /// Ladders.
-    pub const LADDER: Color32 = Color32::from_rgb(200, 140, 60);
     /// The spawn marker.
     pub const SPAWN: Color32 = Color32::from_rgb(90, 255, 160);
     /// Grid lines.

@@ -30,7 +30,6 @@
 mod agent;
 mod box_brush;
 mod draw;
-mod ladder;
 mod place;
 mod place_hero;
 mod select;
@@ -177,8 +176,6 @@ pub enum Tool {
     BoxBrush,
     /// Click or drag over grid cells: one square polygon per cell (the grid's size).
     TileBrush,
-    /// Drag a rectangle: a new ladder.
-    Ladder,
     /// Click: the spawn point goes there.
     Spawn,
     /// Click: the hero is put there (play-test from the cursor).
@@ -195,23 +192,19 @@ pub enum Tool {
 
 impl Tool {
     /// Every tool, in toolbar order: the tools of this folder, and the registered object kinds'
-    /// placing and region tools (in the registry's order) before Place Hero.
+    /// placing and region tools (in the registry's order: those not in the Objects menu after
+    /// the brushes, a ladder's) before Place Hero.
     pub fn all() -> Vec<Tool> {
-        let mut all = vec![
-            Tool::Select,
-            Tool::Draw,
-            Tool::BoxBrush,
-            Tool::TileBrush,
-            Tool::Ladder,
-            Tool::Spawn,
-            Tool::Agent,
-        ];
-        all.extend(
+        let placing = |menu: bool| {
             KINDS
                 .iter()
-                .filter(|k| k.place().is_some())
-                .map(|k| Tool::Place(k.name())),
-        );
+                .filter(move |k| k.place().is_some() && k.menu() == menu)
+                .map(|k| Tool::Place(k.name()))
+        };
+        let mut all = vec![Tool::Select, Tool::Draw, Tool::BoxBrush, Tool::TileBrush];
+        all.extend(placing(false));
+        all.extend([Tool::Spawn, Tool::Agent]);
+        all.extend(placing(true));
         all.extend(
             KINDS
                 .iter()
@@ -229,7 +222,6 @@ impl Tool {
             Tool::Draw => &draw::Draw,
             Tool::BoxBrush => &box_brush::BoxBrush,
             Tool::TileBrush => &tiles::TileBrush,
-            Tool::Ladder => &ladder::LadderTool,
             Tool::Spawn => &spawn::SpawnTool,
             Tool::PlaceHero => &place_hero::PlaceHero,
             Tool::Agent => &agent::AgentTool,
@@ -238,9 +230,13 @@ impl Tool {
         }
     }
 
-    /// Whether it places or links objects ([`ToolBehaviour::is_object`]).
+    /// Whether it places or links objects ([`ToolBehaviour::is_object`]; a kind's placing tool
+    /// unless the kind's tool is on the toolbar itself, [`crate::editor::kinds::ObjectKind::MENU`]).
     pub fn is_object(self) -> bool {
-        self.behaviour().is_object()
+        match self {
+            Tool::Place(name) => kind(name).menu(),
+            _ => self.behaviour().is_object(),
+        }
     }
 
     /// The toolbar label ([`ToolBehaviour::label`]; a kind's tool's from the kind).
@@ -300,7 +296,7 @@ mod tests {
         for k in KINDS {
             assert_eq!(
                 objects.contains(&Tool::Place(k.name())),
-                k.place().is_some(),
+                k.place().is_some() && k.menu(),
                 "{}",
                 k.name()
             );

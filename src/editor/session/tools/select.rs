@@ -1,5 +1,5 @@
 //! The Select tool: a press grabs what is under the pointer, most specific first (a vertex,
-//! the spawn, an object or a path node, an edge or a polygon's inside, a ladder) and a drag
+//! the spawn, an object or a path node, an edge or a polygon's inside, an object behind them) and a drag
 //! moves it in one undo step; Shift toggles vertices and polygons in the selection; Ctrl-click
 //! on an edge inserts a (snapped) vertex; a press on empty space starts a selection box that
 //! takes whole polygons and loose vertices. The selected mover shows its pieces' corners as
@@ -137,18 +137,6 @@ impl EditorSession {
                 segment,
                 point,
             }) => self.press_path_segment(object, segment, point, p, mods),
-            Some(Hit::Ladder(index)) => {
-                if !mods.shift {
-                    sel.clear();
-                }
-                sel.ladder = Some(index);
-                let grab = self.level.read().ladders[index].min;
-                self.gesture = Gesture::Ladder {
-                    index,
-                    grab,
-                    offset: p - grab,
-                };
-            }
             None if mods.ctrl
                 && sel
                     .object
