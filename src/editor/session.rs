@@ -178,8 +178,9 @@ pub enum Request {
     PlaceHero(DVec2),
 }
 
-/// An edit under the editor's control: document, history, file, selection and tools.
-#[derive(Clone, Debug)]
+/// An edit under the editor's control: document, history, file, selection and tools. Not
+/// `Clone`: a copy would share the document (a [`LevelDoc`] handle) with a history of its own.
+#[derive(Debug)]
 pub struct EditorSession {
     /// The document: shared with the game's world when the session is on its document
     /// ([`EditorSession::on`]); the session edits it in place.
