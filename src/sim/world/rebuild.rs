@@ -539,6 +539,42 @@ mod tests {
         assert_eq!(record, old.source_polygons());
     }
 
+    /// An edit made in place in the world's document is followed: the meshes are chunked and
+    /// rebuilt in part, and the record of what they were built from is the document's source
+    /// polygons again after each edit (a moved vertex, a door added, a polygon removed), with no
+    /// copy of the level kept.
+    #[test]
+    fn an_edit_of_the_document_in_place_is_followed() {
+        let mut w = World::new(
+            &level(&format!(
+                "(name: \"a\", polygons: [{FLOOR}, {BLOCK}], spawn: (0.0, 0.0))"
+            )),
+            &Tuning::default(),
+        )
+        .unwrap();
+        let doc = w.document();
+        assert!(doc.same(&w.document()));
+        doc.edit(|l| l.polygons[1].points[1].x = 2.5);
+        w.level_edited().unwrap();
+        assert!(w.collision().chunk_size().is_some());
+        assert_eq!(w.sources, doc.read().source_polygons());
+        let door = level(&format!(
+            "(name: \"d\", polygons: [], doors: [{DOOR}], spawn: (0.0, 0.0))"
+        ))
+        .doors[0]
+            .clone();
+        doc.edit(|l| l.doors.push(door));
+        w.level_edited().unwrap();
+        assert_eq!(w.sources, doc.read().source_polygons());
+        assert_eq!(w.doors().len(), 1);
+        doc.edit(|l| {
+            l.polygons.remove(1);
+        });
+        w.level_edited().unwrap();
+        assert_eq!(w.sources, doc.read().source_polygons());
+        assert_eq!(w.level().polygons.len(), 1);
+    }
+
     /// A level without bounds gets the automatic ones: every polygon and the spawn, grown by the
     /// margin.
     #[test]
