@@ -17,7 +17,7 @@
 //!   time the two rebuilds alone.
 //! - `edit_to_playable/{name}/chunked`: the same edit as the editor makes it now, on the level
 //!   with three agents of the three size classes (five meshes: the hero standing and crouching,
-//!   small, medium, large): `World::edit_level` rebuilds the chunks of every chunked mesh that
+//!   small, medium, large): `World::level_edited` rebuilds the chunks of every chunked mesh that
 //!   the polygon's inflation covers before and after, and `LevelGeometry::update` the slabs of
 //!   its cell (what the renderer does). Goal (issue 27):
 //!   under 4 ms at 1 000 polygons, under 16 ms at 10 000. `.../chunked_world` is the world
@@ -279,9 +279,9 @@ fn main() {
                         DVec2::ZERO,
                     )
                     .expect("the edit is valid");
-                world.set_level(session.level()).expect("the level builds");
+                world.set_level(&session.level()).expect("the level builds");
                 black_box(LevelGeometry::build(
-                    session.level(),
+                    &session.level(),
                     &SlabConfig::default(),
                 ))
             })
@@ -298,8 +298,9 @@ fn main() {
         c.bench_function(&format!("edit_to_playable/{name}/slabs"), |b| {
             b.iter(|| black_box(LevelGeometry::build(&edited, &SlabConfig::default())))
         });
-        // The same edit with the meshes chunked and rebuilt in part (`World::edit_level`, what
-        // the editor calls), on the level with three agents of the three sizes: five meshes
+        // The same edit with the meshes chunked and rebuilt in part, made as the editor makes it:
+        // in place on the world's level document, which the world then follows
+        // (`World::level_edited`), on the level with three agents of the three sizes: five meshes
         // (the hero standing and crouching, small, medium, large).
         let mut level = session.level().clone();
         level.agents = [AgentSize::Small, AgentSize::Medium, AgentSize::Large]
@@ -329,7 +330,7 @@ fn main() {
             first.elapsed().as_secs_f64() * 1e3
         );
         let mut slabs = LevelGeometry::build(&level, &SlabConfig::default());
-        let mut session = EditorSession::new(level, None);
+        let mut session = EditorSession::on(world.document(), None);
         c.bench_function(&format!("edit_to_playable/{name}/chunked"), |b| {
             b.iter(|| {
                 let delta = DVec2::new(0.0, if up { 0.25 } else { -0.25 });
@@ -343,8 +344,8 @@ fn main() {
                         DVec2::ZERO,
                     )
                     .expect("the edit is valid");
-                world.edit_level(session.level()).expect("the level builds");
-                slabs.update(session.level(), &SlabConfig::default());
+                world.level_edited().expect("the level builds");
+                slabs.update(&session.level(), &SlabConfig::default());
                 black_box(&slabs);
             })
         });
@@ -361,7 +362,7 @@ fn main() {
                         DVec2::ZERO,
                     )
                     .expect("the edit is valid");
-                world.edit_level(session.level()).expect("the level builds")
+                world.level_edited().expect("the level builds")
             })
         });
         // One chunked mesh alone (the standing hero's).

@@ -222,18 +222,29 @@ impl GameUi {
         }
     }
 
-    /// The editor's document changed: the world follows it (the meshes of what changed are
-    /// built again), and the window's meshes and sounds with it.
+    /// The editor changed the level document in place (the world's, which the session edits):
+    /// the world follows it (the meshes of what changed are built again), and the window's
+    /// meshes and sounds with it.
     fn level_edited(&mut self, game: &mut Game) {
-        match game.world_mut().edit_level(self.editor.session.level()) {
+        let mut followed = game.world_mut().level_edited();
+        if let Err(e) = &followed {
+            // A valid level always builds; should it not, the world still holds what it built
+            // from the level before the edit, and the edit is undone so that the document is
+            // that level again.
+            self.editor
+                .set_status(format!("cannot play this level, the edit is undone: {e}"));
+            if self.editor.session.undo() {
+                self.editor.session.take_change();
+                followed = game.world_mut().level_edited();
+            }
+        }
+        match followed {
             Ok(()) => {
                 for w in game.world().warnings() {
                     self.editor.set_status(w.clone());
                 }
                 self.effects.push(Effect::LevelChanged);
             }
-            // A valid level always builds; should it not, the message says why and the world
-            // keeps the last level that did.
             Err(e) => self
                 .editor
                 .set_status(format!("cannot play this level: {e}")),
@@ -273,8 +284,8 @@ impl GameUi {
     }
 
     /// Plays campaign level `index` from its start. Another level than the one played is read
-    /// from its file and becomes the world's level and the editor's document (so the editor,
-    /// the world, the meshes, the sounds and the characters follow one level); the world
+    /// from its file and put in the world's level document, which the editor edits (so the
+    /// editor, the world, the meshes, the sounds and the characters follow one level); the world
     /// restarts and the simulation runs. Unsaved edits of another level keep it from changing.
     fn play_level(&mut self, game: &mut Game, index: usize) {
         let Some(c) = &mut self.campaign else {
@@ -297,11 +308,12 @@ impl GameUi {
                     return;
                 }
             };
+            // The world's document is the editor's: the swap is the editor's new document.
             if let Err(e) = game.world_mut().set_level(&level) {
                 c.message = Some(format!("cannot play {}: {e}", path.display()));
                 return;
             }
-            self.editor.adopt(level, path.clone());
+            self.editor.adopt(path.clone());
             self.effects.push(Effect::LevelChanged);
             load_cast(game, c, &path);
         }

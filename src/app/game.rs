@@ -12,7 +12,6 @@ use super::fixed_step::{FixedStep, FrameSteps};
 use super::mode::{AppMode, ModeEvent};
 use crate::anim::HeroAnimator;
 use crate::input::InputState;
-use crate::level::Level;
 use crate::movement::{Actions, MoveEvent};
 use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
 use crate::view::{CameraConfig, View};
@@ -35,13 +34,11 @@ pub struct FrameReport {
     pub nav: MenuNav,
 }
 
-/// A recorded play-test.
+/// A recorded play-test: played back on the level as it is then (the one level document).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Playtest {
     /// Where the hero started.
     pub start: DVec2,
-    /// The level it was played on.
-    pub level: Level,
     /// Every tick's actions.
     pub actions: Vec<Actions>,
 }
@@ -245,16 +242,12 @@ impl Game {
         self.recording = Some((self.world.hero().body.pos, Vec::new()));
     }
 
-    /// Stops recording the play-test under way and keeps it, with the level it was played on, for
-    /// playing back; returns its length in ticks (`None`: nothing was being recorded).
+    /// Stops recording the play-test under way and keeps it for playing back; returns its length
+    /// in ticks (`None`: nothing was being recorded).
     pub fn stop_recording(&mut self) -> Option<usize> {
         let (start, actions) = self.recording.take()?;
         let ticks = actions.len();
-        self.playtest = Some(Playtest {
-            start,
-            level: self.world.level().clone(),
-            actions,
-        });
+        self.playtest = Some(Playtest { start, actions });
         Some(ticks)
     }
 

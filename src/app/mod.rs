@@ -350,7 +350,7 @@ pub fn start_audio(
         }),
         None => settings::VolumeSettings::default(),
     };
-    let map = SoundMap::new(&assets.materials, game.world().level());
+    let map = SoundMap::new(&assets.materials, &game.world().level());
     let audio = GameAudio::new(std::sync::Arc::new(assets.bank), map, volumes.into(), true);
     Ok((audio, assets.materials))
 }

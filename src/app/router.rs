@@ -38,6 +38,7 @@
 //! winit or egui: the window translates its events into [`KeyPress`] and asks [`route`]; the
 //! unit tests below cover every mode and key class without a window.
 use super::mode::AppMode;
+use crate::editor::kinds::{ladder::Ladders, ObjectKind};
 use crate::editor::{Shortcut, Tool};
 use crate::input::{Action, Bindings, Key};
 
@@ -209,7 +210,7 @@ pub fn editor_shortcut(key: Key, mods: Mods) -> Option<Shortcut> {
         KeyP => Shortcut::Tool(Tool::Draw),
         KeyB => Shortcut::Tool(Tool::BoxBrush),
         KeyT => Shortcut::Tool(Tool::TileBrush),
-        KeyL => Shortcut::Tool(Tool::Ladder),
+        KeyL => Shortcut::Tool(Tool::Place(Ladders::NAME)),
         _ => return None,
     })
 }

@@ -113,7 +113,9 @@ impl GameUi {
         tuning_path: Option<PathBuf>,
         user: Option<&UserDirs>,
     ) -> Self {
-        let session = EditorSession::new(game.world().level().clone(), level_path);
+        // The editor edits the world's level document in place: one level, which the world
+        // follows on `Command::LevelEdited`.
+        let session = EditorSession::on(game.world().document(), level_path);
         let settings = user
             .map(|u| Settings::load_or_default(&u.settings_file()))
             .unwrap_or_default();

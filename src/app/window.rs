@@ -199,7 +199,7 @@ impl Graphics {
             log::info!("{} is {why}", gpu.describe());
         }
         let mut renderer = Renderer::new(&gpu, view_format, (config.width, config.height), quality);
-        renderer.set_level(&gpu.device, game.world().level(), &CameraConfig::default());
+        renderer.set_level(&gpu.device, &game.world().level(), &CameraConfig::default());
         renderer.set_hero_model(&gpu.device, &gpu.queue, game.view().hero().model());
         log::info!(
             "window {}×{}, {:?}, {:?}, {}× MSAA, {}-tap shadows from a {}² map on {}",
@@ -506,12 +506,12 @@ impl App<'_> {
                 Effect::LevelChanged => {
                     g.renderer.set_level(
                         &g.gpu.device,
-                        self.game.world().level(),
+                        &self.game.world().level(),
                         &CameraConfig::default(),
                     );
                     self.audio.set_map(crate::audio::events::SoundMap::new(
                         &self.materials,
-                        self.game.world().level(),
+                        &self.game.world().level(),
                     ));
                 }
                 Effect::SettingsChanged => {
@@ -523,7 +523,7 @@ impl App<'_> {
                     if quality != g.renderer.quality() {
                         g.rebuild_renderer(
                             quality,
-                            self.game.world().level(),
+                            &self.game.world().level(),
                             self.game.view().hero().model(),
                         );
                     }

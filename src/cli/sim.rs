@@ -41,7 +41,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
             let assets = tessera::audio::AudioAssets::load(&args.files.data)?;
             Some(tessera::audio::offline::OfflineRender::new(
                 std::sync::Arc::new(assets.bank),
-                tessera::audio::events::SoundMap::new(&assets.materials, world.level()),
+                tessera::audio::events::SoundMap::new(&assets.materials, &world.level()),
                 tessera::audio::mixer::Volumes::default(),
                 true,
             ))

@@ -5,8 +5,8 @@
 //! # What it owns
 //! - [`ops`]: [`Edit`], the explicit editing commands (move vertices or polygons, insert and
 //!   delete vertices, add, paste and delete polygons, set kind, material and colour, move the
-//!   spawn, add, move, resize and delete ladders, set camera and level bounds, rotate and scale a
-//!   selection about a pivot, set one object kind's list), and [`apply`], which either applies
+//!   spawn, set camera and level bounds, rotate and scale a selection about a pivot, set one
+//!   object kind's list: ladders are a kind), and [`apply`], which either applies
 //!   one to the level and returns its inverse or refuses it with an [`EditError`] and leaves the
 //!   level untouched. An edit is
 //!   checked on a candidate of what it touches only, with the level's own rules (the one
@@ -20,14 +20,16 @@
 //!   and time per undo are proportional to the edit. Consecutive drags of the same vertices or
 //!   polygons can merge into one entry.
 //! - [`kinds`]: object kinds by registration: each kind of level object (checkpoints, the goal,
-//!   doors with their switches, movers, agents) is one file implementing [`kinds::ObjectKind`] (its list, its
-//!   check through the one validator, its parts, moves, drawing and panel) and one line in
-//!   [`kinds::KINDS`]; one [`Edit::SetObjects`] sets any kind's list.
+//!   doors with their switches, movers, agents, ladders) is one file implementing
+//!   [`kinds::ObjectKind`] (its list, its check through the one validator, its parts, moves,
+//!   drawing, panel and how a new one is placed) and one line in [`kinds::KINDS`]; one
+//!   [`Edit::SetObjects`] sets any kind's list.
 //! - [`objects`]: the objects in the editor whatever their kind, through the registry: which
 //!   object and part ([`Grab`]) a press picks, how a drag moves it, what deleting it does.
 //! - [`snap`]: [`Grid`], snapping to exact grid points, and [`close_outline`], which drops the
 //!   closing click of a drawn polygon when it lands on the first point.
-//! - [`session`]: [`EditorSession`], the document with its history, file and unsaved state, the
+//! - [`session`]: [`EditorSession`], the document (the game's one level document,
+//!   `level::LevelDoc`, shared with the world, which follows each change) with its history, file and unsaved state, the
 //!   selection, the tools and the pointer gestures in level coordinates (picking, box select,
 //!   drags, drawing, brushes, copy and paste), all testable without a window.
 //! - [`shortcut`]: [`Shortcut`], the editor's key commands as values (the app's input router

@@ -175,6 +175,17 @@ pub fn pick_inside(level: &Level, p: DVec2) -> Option<Grab> {
         .map(|(k, i)| grab(k, i, Part::Body))
 }
 
+/// The body picked by its inside behind the polygons ([`BodyPick::Behind`]: a ladder) holding
+/// `p`, kind by kind in [`KINDS`]' order, the last one of a list first.
+pub fn pick_behind(level: &Level, p: DVec2) -> Option<Grab> {
+    KINDS
+        .iter()
+        .filter(|k| k.body_pick() == BodyPick::Behind)
+        .flat_map(|&k| (0..k.count(level)).rev().map(move |i| (k, i)))
+        .find(|&(k, i)| k.body(level, i).iter().any(|o| inside(o, p)))
+        .map(|(k, i)| grab(k, i, Part::Body))
+}
+
 /// The body picked by its outline ([`BodyPick::Outline`]: a checkpoint, the goal) nearest `p`
 /// within `radius`.
 pub fn pick_outline(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {

@@ -11,10 +11,8 @@ use glam::{DMat2, DVec2};
 
 use crate::collision::{Aabb, Num, PolygonKind};
 use crate::level::limits::check_counts;
-use crate::level::validate::{
-    check_bounds, check_colour, check_ladder, check_music, check_outline, check_spawn,
-};
-use crate::level::{Ladder, Level, LevelPolygon, LevelProblem};
+use crate::level::validate::{check_bounds, check_colour, check_music, check_outline, check_spawn};
+use crate::level::{Level, LevelPolygon, LevelProblem};
 
 use super::kinds::ObjectList;
 
@@ -68,14 +66,6 @@ pub enum Edit {
     },
     /// Moves the spawn point to `to`.
     MoveSpawn { to: DVec2 },
-    /// Adds a ladder at the end of the list.
-    AddLadder { ladder: Ladder },
-    /// Moves a ladder by `delta`.
-    MoveLadder { index: usize, delta: DVec2 },
-    /// Replaces a ladder's box (resize).
-    SetLadder { index: usize, ladder: Ladder },
-    /// Deletes a ladder; later ladders move down.
-    DeleteLadder { index: usize },
     /// Sets or clears the camera bounds.
     SetCameraBounds { bounds: Option<Aabb> },
     /// Sets or clears the level bounds.
@@ -119,8 +109,6 @@ pub enum Edit {
     InsertPolygons {
         polygons: Vec<(usize, LevelPolygon)>,
     },
-    /// Puts back a deleted ladder at `index`.
-    InsertLadder { index: usize, ladder: Ladder },
 }
 
 impl Edit {
@@ -134,7 +122,6 @@ impl Edit {
                 | Edit::SetPolygonPoints { .. }
                 | Edit::InsertVertices { .. }
                 | Edit::InsertPolygons { .. }
-                | Edit::InsertLadder { .. }
                 | Edit::SetObjects { restore: true, .. }
         )
     }
@@ -182,9 +169,6 @@ pub enum EditError {
     /// No vertex (or edge) at this index.
     #[error("polygon {polygon}: there is no vertex {vertex}")]
     NoVertex { polygon: usize, vertex: usize },
-    /// No ladder at this index.
-    #[error("there is no ladder {0}")]
-    NoLadder(usize),
     /// An index is given twice.
     #[error("{what} {index} is selected twice")]
     Repeated { what: &'static str, index: usize },
@@ -212,11 +196,11 @@ impl From<LevelProblem> for EditError {
 }
 
 /// Applies `edit` to `level`, or refuses it and leaves `level` unchanged. Each family of edits has
-/// its function below (vertices, polygons, a polygon's fields, the spawn and ladders, regions;
-/// objects by their kind, `editor::kinds`).
+/// its function below (vertices, polygons, a polygon's fields, regions; objects, ladders
+/// among them, by their kind, `editor::kinds`).
 ///
 /// Cost: the touched polygons' size (validation is O(n log n) per touched polygon), plus the
-/// shift of later polygons or ladders on insertion or deletion; never the whole level's
+/// shift of later polygons on insertion or deletion; never the whole level's
 /// validation. A valid level stays valid.
 pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
     let strict = !edit.is_restore();
@@ -238,12 +222,12 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         Edit::SetKind { .. } | Edit::SetMaterial { .. } | Edit::SetColour { .. } => {
             field_edit(level, edit)?
         }
-        Edit::MoveSpawn { .. }
-        | Edit::AddLadder { .. }
-        | Edit::InsertLadder { .. }
-        | Edit::MoveLadder { .. }
-        | Edit::SetLadder { .. }
-        | Edit::DeleteLadder { .. } => spawn_ladder_edit(level, edit)?,
+        Edit::MoveSpawn { to } => {
+            check_spawn(*to)?;
+            Edit::MoveSpawn {
+                to: std::mem::replace(&mut level.spawn, *to),
+            }
+        }
         Edit::SetCameraBounds { .. } | Edit::SetBounds { .. } => region_edit(level, edit)?,
         Edit::SetMusic { music } => {
             check_music(*music)?;
@@ -490,63 +474,6 @@ fn field_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
     })
 }
 
-/// The spawn point and the ladders. Returns the inverse.
-fn spawn_ladder_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
-    Ok(match edit {
-        Edit::MoveSpawn { to } => {
-            check_spawn(*to)?;
-            Edit::MoveSpawn {
-                to: std::mem::replace(&mut level.spawn, *to),
-            }
-        }
-        Edit::AddLadder { ladder } => {
-            let index = level.ladders.len();
-            check_ladder(index, ladder)?;
-            level.ladders.push(*ladder);
-            Edit::DeleteLadder { index }
-        }
-        Edit::InsertLadder { index, ladder } => {
-            if *index > level.ladders.len() {
-                return Err(EditError::NoLadder(*index));
-            }
-            check_ladder(*index, ladder)?;
-            level.ladders.insert(*index, *ladder);
-            Edit::DeleteLadder { index: *index }
-        }
-        Edit::MoveLadder { index, delta } => {
-            let old = *ladder_of(level, *index)?;
-            let new = Ladder {
-                min: old.min + *delta,
-                max: old.max + *delta,
-            };
-            check_ladder(*index, &new)?;
-            level.ladders[*index] = new;
-            Edit::SetLadder {
-                index: *index,
-                ladder: old,
-            }
-        }
-        Edit::SetLadder { index, ladder } => {
-            let old = *ladder_of(level, *index)?;
-            check_ladder(*index, ladder)?;
-            level.ladders[*index] = *ladder;
-            Edit::SetLadder {
-                index: *index,
-                ladder: old,
-            }
-        }
-        Edit::DeleteLadder { index } => {
-            ladder_of(level, *index)?;
-            Edit::InsertLadder {
-                index: *index,
-                ladder: level.ladders.remove(*index),
-            }
-        }
-        // `apply` sends each family its own variants only.
-        _ => unreachable!("spawn_ladder_edit got {edit:?}"),
-    })
-}
-
 /// The camera and level bounds. Returns the inverse.
 fn region_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
     Ok(match edit {
@@ -568,17 +495,16 @@ fn region_edit(level: &mut Level, edit: &Edit) -> Result<Edit, EditError> {
     })
 }
 
-/// Refuses an edit that adds polygons, points or ladders past the level's limits
+/// Refuses an edit that adds polygons or points past the level's limits
 /// ([`crate::level::limits`]), before anything changes. Restores (undo) put back what was there
 /// and are not checked. O(polygons) for the total point count, and only for edits that grow the
 /// level.
 fn check_growth(level: &Level, edit: &Edit) -> Result<(), EditError> {
-    // The polygons added, the polygon that gains a vertex, the ladders added.
-    let (added, grown, ladders): (&[LevelPolygon], Option<usize>, usize) = match edit {
-        Edit::AddPolygon { polygon } => (std::slice::from_ref(polygon), None, 0),
-        Edit::AddPolygons { polygons } => (polygons, None, 0),
-        Edit::InsertVertex { polygon, .. } => (&[], Some(*polygon), 0),
-        Edit::AddLadder { .. } => (&[], None, 1),
+    // The polygons added, the polygon that gains a vertex.
+    let (added, grown): (&[LevelPolygon], Option<usize>) = match edit {
+        Edit::AddPolygon { polygon } => (std::slice::from_ref(polygon), None),
+        Edit::AddPolygons { polygons } => (polygons, None),
+        Edit::InsertVertex { polygon, .. } => (&[], Some(*polygon)),
         _ => return Ok(()),
     };
     let points = level
@@ -590,7 +516,7 @@ fn check_growth(level: &Level, edit: &Edit) -> Result<(), EditError> {
     check_counts(
         level.polygons.len() + added.len(),
         points,
-        level.ladders.len() + ladders,
+        level.ladders.len(),
     )
     .map_err(|e| LevelProblem::Limit(e).into())
 }
@@ -608,10 +534,6 @@ fn polygon_mut(level: &mut Level, polygon: usize) -> Result<&mut LevelPolygon, E
         .polygons
         .get_mut(polygon)
         .ok_or(EditError::NoPolygon(polygon))
-}
-
-fn ladder_of(level: &Level, index: usize) -> Result<&Ladder, EditError> {
-    level.ladders.get(index).ok_or(EditError::NoLadder(index))
 }
 
 /// Checks vertex indices: in range, none repeated, and (if `nonempty`) at least one.
@@ -761,6 +683,7 @@ mod tests {
     use super::*;
     use crate::collision::GeometryError;
     use crate::editor::kinds::{checkpoint::Checkpoint, goal::Goal, set_list};
+    use crate::level::Ladder;
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
@@ -940,20 +863,7 @@ mod tests {
         });
         let l = round_trip(Edit::MoveSpawn { to: p(1., 2.) });
         assert_eq!(l.spawn, p(1., 2.));
-        let ladder = Ladder {
-            min: p(6., 0.),
-            max: p(7., 3.),
-        };
-        let l = round_trip(Edit::AddLadder { ladder });
-        assert_eq!(l.ladders[1], ladder);
-        let l = round_trip(Edit::MoveLadder {
-            index: 0,
-            delta: p(1., 0.),
-        });
-        assert_eq!(l.ladders[0].min, p(3., 0.));
-        round_trip(Edit::SetLadder { index: 0, ladder });
-        let l = round_trip(Edit::DeleteLadder { index: 0 });
-        assert!(l.ladders.is_empty());
+        // Ladders are an object kind: their edits are `editor::kinds`' (its registry tests).
         let b = Some(Aabb {
             min: p(-20., -5.),
             max: p(20., 15.),
@@ -1000,13 +910,6 @@ mod tests {
                 (0, LevelPolygon::solid(square(20., 0., 1.))),
                 (4, LevelPolygon::solid(square(22., 0., 1.))),
             ],
-        });
-        round_trip(Edit::InsertLadder {
-            index: 0,
-            ladder: Ladder {
-                min: p(9., 0.),
-                max: p(10., 1.),
-            },
         });
     }
 
@@ -1243,33 +1146,6 @@ mod tests {
             "spawn (NaN, 0)",
         );
         refused(Edit::MoveSpawn { to: p(2e7, 0.) }, "spawn");
-        refused(Edit::DeleteLadder { index: 1 }, "there is no ladder 1");
-        refused(
-            Edit::SetLadder {
-                index: 0,
-                ladder: Ladder {
-                    min: p(3., 0.),
-                    max: p(2., 4.),
-                },
-            },
-            "ladder 0: min (3, 0) must be below and left",
-        );
-        refused(
-            Edit::AddLadder {
-                ladder: Ladder {
-                    min: p(0., 0.),
-                    max: p(0., 4.),
-                },
-            },
-            "ladder 1: ",
-        );
-        refused(
-            Edit::MoveLadder {
-                index: 0,
-                delta: p(f64::INFINITY, 0.),
-            },
-            "ladder 0: ",
-        );
         let bad = Some(Aabb {
             min: p(1., 1.),
             max: p(0., 2.),

@@ -148,7 +148,7 @@ impl Autosave {
             // No thread could be started: write here rather than not at all.
             self.last = Some(now);
             self.written = Some(session.revision());
-            if let Err(e) = write(&self.file, session.level()) {
+            if let Err(e) = write(&self.file, &session.level()) {
                 self.error = Some(e.to_string());
             }
             return;
@@ -167,7 +167,7 @@ impl Autosave {
     /// Writes the document now and waits for it (before quitting with unsaved changes kept).
     pub fn flush(&mut self, session: &EditorSession) -> Result<(), LevelError> {
         self.wait();
-        write(&self.file, session.level())?;
+        write(&self.file, &session.level())?;
         self.written = Some(session.revision());
         Ok(())
     }

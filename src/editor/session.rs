@@ -1,6 +1,12 @@
 //! The editing session: the document, its history and file, the selection, the active tool and
 //! the gesture under way, driven by pointer and key events in level coordinates.
 //!
+//! The document is a [`LevelDoc`]: in the game, the world's own level document
+//! ([`EditorSession::on`]), which the session's edits, undo and redo change in place and the
+//! world then follows (`Command::LevelEdited`); on its own ([`EditorSession::new`], the tests)
+//! a document of its own. Reading it ([`EditorSession::level`]) gives a guard to drop before
+//! the session edits it.
+//!
 //! Everything here is plain data and pure logic: the egui panels ([`super::ui`]) turn screen
 //! events into the calls below (through the camera's ray against the level plane) and draw what
 //! the session exposes.
@@ -20,6 +26,7 @@
 //! - Positions that end up in the document are either snapped to exact grid points ([`Grid`]) or
 //!   the pointer's own coordinates; the edit's checks ([`apply`](super::apply)) decide whether
 //!   they are allowed.
+use std::cell::Ref;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -41,7 +48,7 @@ pub use files::SaveOutcome;
 pub use pick::{closest_on_segment, inside};
 pub use tools::{Look, Press, Sketch, Tool, ToolBehaviour, ToolKey, ToolPanel};
 
-use crate::level::{Level, LevelPolygon, SavePlaces};
+use crate::level::{Level, LevelDoc, LevelPolygon, SavePlaces};
 
 /// What is under the pointer, most specific first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,8 +65,6 @@ pub enum Hit {
     },
     /// Inside a polygon (the last one drawn, when they overlap).
     Polygon(usize),
-    /// Inside a ladder.
-    Ladder(usize),
     /// An object or a part of one: an agent, a mover or a path node of one, a door or its
     /// switch.
     Object(Grab),
@@ -78,8 +83,6 @@ pub struct Selection {
     pub polygons: BTreeSet<usize>,
     /// Single vertices, `(polygon, vertex)`.
     pub vertices: BTreeSet<(usize, usize)>,
-    /// A ladder.
-    pub ladder: Option<usize>,
     /// An object of any kind (an agent, mover, door).
     pub object: Option<ObjectRef>,
     /// The selected node of the selected object's path (a mover's).
@@ -89,10 +92,7 @@ pub struct Selection {
 impl Selection {
     /// Whether nothing is selected.
     pub fn is_empty(&self) -> bool {
-        self.polygons.is_empty()
-            && self.vertices.is_empty()
-            && self.ladder.is_none()
-            && self.object.is_none()
+        self.polygons.is_empty() && self.vertices.is_empty() && self.object.is_none()
     }
 
     /// Clears it.
@@ -153,12 +153,7 @@ enum Gesture {
     Spawn {
         offset: DVec2,
     },
-    Ladder {
-        index: usize,
-        grab: DVec2,
-        offset: DVec2,
-    },
-    /// A rubber band from `from` to `to` (box select, box brush, ladder).
+    /// A rubber band from `from` to `to` (box select, box brush, a placing tool's box).
     Band {
         from: DVec2,
         to: DVec2,
@@ -183,10 +178,13 @@ pub enum Request {
     PlaceHero(DVec2),
 }
 
-/// An edit under the editor's control: document, history, file, selection and tools.
-#[derive(Clone, Debug)]
+/// An edit under the editor's control: document, history, file, selection and tools. Not
+/// `Clone`: a copy would share the document (a [`LevelDoc`] handle) with a history of its own.
+#[derive(Debug)]
 pub struct EditorSession {
-    level: Level,
+    /// The document: shared with the game's world when the session is on its document
+    /// ([`EditorSession::on`]); the session edits it in place.
+    level: LevelDoc,
     history: History,
     path: Option<PathBuf>,
     /// Identifies the document's current state: a fresh number after each edit, the earlier number
@@ -232,10 +230,18 @@ pub struct EditorSession {
 pub const DEFAULT_GRID: f64 = 0.25;
 
 impl EditorSession {
-    /// A session on `level`, saved at `path` (`None`: never saved; save asks for a path).
+    /// A session on a new document holding `level`, saved at `path` (`None`: never saved; save
+    /// asks for a path).
     pub fn new(level: Level, path: Option<PathBuf>) -> Self {
+        Self::on(LevelDoc::new(level), path)
+    }
+
+    /// A session editing `doc` in place (the game's world's document, [`crate::sim::World::document`]),
+    /// saved at `path`. Every change of the document is followed by whoever else holds it when
+    /// told ([`EditorSession::take_change`]).
+    pub fn on(doc: LevelDoc, path: Option<PathBuf>) -> Self {
         EditorSession {
-            level,
+            level: doc,
             history: History::default(),
             saved: path.as_ref().map(|_| 0),
             path,
@@ -267,9 +273,14 @@ impl EditorSession {
         self.save_places = Some(places);
     }
 
-    /// The document.
-    pub fn level(&self) -> &Level {
-        &self.level
+    /// The document (a guard: drop it before the session edits).
+    pub fn level(&self) -> Ref<'_, Level> {
+        self.level.read()
+    }
+
+    /// A handle to the document, shared with whoever observes it (the game's world).
+    pub fn document(&self) -> LevelDoc {
+        self.level.clone()
     }
     /// The file it is saved to.
     pub fn path(&self) -> Option<&Path> {
@@ -340,9 +351,9 @@ impl EditorSession {
     fn run(&mut self, edit: Edit, at: DVec2, drag: bool) -> Result<(), EditError> {
         let before = self.history.undo_len();
         let r = if drag {
-            self.history.apply_drag(&mut self.level, edit)
+            self.level.edit(|l| self.history.apply_drag(l, edit))
         } else {
-            self.history.apply(&mut self.level, edit)
+            self.level.edit(|l| self.history.apply(l, edit))
         };
         match r {
             Ok(()) => {
@@ -366,7 +377,8 @@ impl EditorSession {
     /// Undoes the last edit; returns whether there was one.
     pub fn undo(&mut self) -> bool {
         self.end_gesture();
-        match self.history.undo(&mut self.level) {
+        let undone = self.level.edit(|l| self.history.undo(l));
+        match undone {
             Ok(true) => {
                 self.redo_states.push(self.state);
                 self.state = self.undo_states.pop().unwrap_or(0);
@@ -385,7 +397,8 @@ impl EditorSession {
     /// Redoes the last undone edit; returns whether there was one.
     pub fn redo(&mut self) -> bool {
         self.end_gesture();
-        match self.history.redo(&mut self.level) {
+        let redone = self.level.edit(|l| self.history.redo(l));
+        match redone {
             Ok(true) => {
                 self.undo_states.push(self.state);
                 self.state = self.redo_states.pop().unwrap_or(0);
@@ -408,20 +421,14 @@ impl EditorSession {
 
     /// Drops selected indices that no longer exist.
     fn prune_selection(&mut self) {
-        let level = &self.level;
+        let level = self.level.read();
         self.selection
             .polygons
             .retain(|&p| p < level.polygons.len());
         self.selection
             .vertices
             .retain(|&(p, v)| level.polygons.get(p).is_some_and(|q| v < q.points.len()));
-        if self
-            .selection
-            .ladder
-            .is_some_and(|l| l >= level.ladders.len())
-        {
-            self.selection.ladder = None;
-        }
+        drop(level);
         self.prune_object_selection();
     }
 
@@ -435,7 +442,10 @@ impl EditorSession {
     }
 
     fn report(&mut self, text: String, error: bool) {
-        let at = self.message.as_ref().map_or(self.level.spawn, |m| m.at);
+        let at = self
+            .message
+            .as_ref()
+            .map_or(self.level.read().spawn, |m| m.at);
         self.message = Some(Message { text, at, error });
     }
 
@@ -501,7 +511,7 @@ impl EditorSession {
                         delta: target - grab,
                     };
                     if self.run(edit, p, true).is_ok() {
-                        grab_now = self.level.polygons[polygon].points[vertices[0]];
+                        grab_now = self.level.read().polygons[polygon].points[vertices[0]];
                     }
                 }
                 self.gesture = Gesture::Vertices {
@@ -524,7 +534,7 @@ impl EditorSession {
                         delta: target - grab,
                     };
                     if self.run(edit, p, true).is_ok() {
-                        grab_now = self.level.polygons[polygons[0]].points[0];
+                        grab_now = self.level.read().polygons[polygons[0]].points[0];
                     }
                 }
                 self.gesture = Gesture::Polygons {
@@ -535,38 +545,11 @@ impl EditorSession {
             }
             Gesture::Spawn { offset } => {
                 let to = grid.snap(p - offset);
-                if to != self.level.spawn {
+                if to != self.level.read().spawn {
                     // The spawn is one value: a plain edit per step; undo restores each step.
                     let _ = self.run(Edit::MoveSpawn { to }, p, false);
                 }
                 self.gesture = Gesture::Spawn { offset };
-            }
-            Gesture::Ladder {
-                index,
-                grab,
-                offset,
-            } => {
-                let target = grid.snap(p - offset);
-                let mut grab_now = grab;
-                if target != grab
-                    && self
-                        .run(
-                            Edit::MoveLadder {
-                                index,
-                                delta: target - grab,
-                            },
-                            p,
-                            false,
-                        )
-                        .is_ok()
-                {
-                    grab_now = self.level.ladders[index].min;
-                }
-                self.gesture = Gesture::Ladder {
-                    index,
-                    grab: grab_now,
-                    offset,
-                };
             }
             Gesture::Band { from, add, .. } => {
                 let to = if self.tool.behaviour().band_snaps() {
@@ -669,7 +652,10 @@ mod tests {
             })
         );
         assert_eq!(s.pick(p(7., 1.), R), Some(Hit::Polygon(1)));
-        assert_eq!(s.pick(p(10.5, 2.), R), Some(Hit::Ladder(0)));
+        assert!(
+            matches!(s.pick(p(10.5, 2.), R), Some(Hit::Object(g)) if g.object == ObjectRef::new("ladder", 0)),
+            "a ladder is picked behind the polygons"
+        );
         assert_eq!(s.pick(p(20., 20.), R), None);
     }
 
@@ -684,7 +670,7 @@ mod tests {
         assert!(s.dirty());
         assert_eq!(s.history().undo_len(), 1, "the drag is one undo step");
         assert!(s.undo());
-        assert_eq!(s.level(), &level());
+        assert_eq!(*s.level(), level());
         assert!(!s.dirty(), "back at the saved state");
         assert!(s.redo());
         assert_eq!(s.level().polygons[0].points[2], p(4.5, 1.5));
@@ -704,7 +690,7 @@ mod tests {
         s.drag(p(4.02, 1.01));
         s.drag(p(4.02, 1.01));
         s.release(p(4.02, 1.01));
-        assert_eq!(s.level(), &l);
+        assert_eq!(*s.level(), l);
         assert!(!s.dirty());
         assert_eq!(s.history().undo_len(), 0);
         // Moving off the press point is a drag, snapped as before.
@@ -742,7 +728,7 @@ mod tests {
         s.release(p(7., 2.));
         assert_eq!(s.level().polygons[0].points[0], p(0., 1.));
         assert_eq!(s.level().polygons[1].points[0], p(6., 1.));
-        assert!(s.undo() && s.level() == &level());
+        assert!(s.undo() && *s.level() == level());
     }
 
     #[test]
@@ -772,7 +758,7 @@ mod tests {
         s.press(p(-0.03, 5.04), R, NONE);
         s.release(p(-0.03, 5.04));
         assert!(s.drawing().is_empty());
-        let added = s.level().polygons.last().unwrap();
+        let added = s.level().polygons.last().unwrap().clone();
         assert_eq!(added.points, vec![p(0., 5.), p(2., 5.), p(2., 7.)]);
         assert_eq!(s.selection.polygons, BTreeSet::from([2]));
         s.level().validate().unwrap();
@@ -786,7 +772,7 @@ mod tests {
             s.press(q, R, NONE);
         }
         s.finish_drawing(p(0., 7.));
-        assert_eq!(s.level(), &level());
+        assert_eq!(*s.level(), level());
         assert_eq!(s.drawing().len(), 4);
         assert!(s.message().unwrap().error);
     }
@@ -825,7 +811,7 @@ mod tests {
         s.release(p(20.4, 0.1));
         assert_eq!(s.level().polygons.len(), 5);
         assert_eq!(s.level().polygons[4].points[0], p(20.25, 0.));
-        s.set_tool(Tool::Ladder);
+        s.set_tool(Tool::Place("ladder"));
         s.press(p(12., 0.), R, NONE);
         s.release(p(12.5, 3.));
         assert_eq!(s.level().ladders.len(), 2);
@@ -837,7 +823,7 @@ mod tests {
         assert_eq!(s.take_requests(), vec![Request::PlaceHero(p(3.1, 4.1))]);
         s.level().validate().unwrap();
         while s.undo() {}
-        assert_eq!(s.level(), &level());
+        assert_eq!(*s.level(), level());
     }
 
     #[test]
@@ -863,6 +849,6 @@ mod tests {
         assert!(s.message().is_some());
         s.level().validate().unwrap();
         while s.undo() {}
-        assert_eq!(s.level(), &level());
+        assert_eq!(*s.level(), level());
     }
 }

@@ -5,6 +5,8 @@
 //!   goal, spawn, bounds, tuning overrides). It is
 //!   `Clone + PartialEq` data with no behaviour beyond conversion to the collision core's input,
 //!   so the editor can snapshot and diff it for undo.
+//! - [`LevelDoc`] ([`shared`]): the one level document of a running game, a handle the editor
+//!   edits through and the simulation's world reads (one level, no copy kept in step).
 //! - Validation ([`validate`]): the one validator, everything a level can get wrong, checked
 //!   before anything is built, each problem a [`LevelProblem`] naming its culprit (polygon or
 //!   ladder index, field). Loading, saving, `tessera check` and the editor's edits all use it.
@@ -38,6 +40,7 @@ pub mod load;
 pub mod materials;
 pub mod paths;
 pub mod save;
+pub mod shared;
 pub mod tuning_file;
 pub mod validate;
 
@@ -60,6 +63,7 @@ pub use paths::{
     DEFAULT_LEVEL, MATERIALS_FILE, TUNING_FILE,
 };
 pub use save::{level_to_ron, save_level};
+pub use shared::LevelDoc;
 pub use tuning_file::{
     load_tuning, parse_tuning, resolve_tuning, save_tuning, TuningFileError, TuningSource,
     DEFAULT_TUNING_PATH,

@@ -307,7 +307,7 @@ fn an_edited_level_plays_as_the_same_level_loaded_afresh() {
     bad.polygons[moved].points.swap(0, 1);
     assert!(edited.edit_level(&bad).is_err());
     assert!(edited.collision().chunk_size().is_some());
-    assert_eq!(edited.level(), &level);
+    assert_eq!(*edited.level(), level);
     edited.restart().unwrap();
     let mut fresh = World::new(&level, &Tuning::default()).unwrap();
     // `restart` builds whole: edit once more (a no-op edit) to play on the chunked meshes.

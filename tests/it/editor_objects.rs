@@ -47,7 +47,7 @@ fn drag(h: &mut Harness<'_, State>, a: DVec2, b: DVec2) {
 
 /// Picks a tool: the toolbar's button, or for an object tool the Objects menu's item.
 fn tool(h: &mut Harness<'_, State>, label: &str) {
-    if ["Agent", "Mover", "Door", "Switch"].contains(&label) {
+    if ["Agent", "Checkpoint", "Goal", "Mover", "Door", "Switch"].contains(&label) {
         h.get_by_label_contains("Objects").click();
         h.run();
     }
@@ -74,7 +74,7 @@ fn each_object_tool_builds_a_level_that_plays_as_built() {
     h.run();
     {
         let s = &h.state().gui.editor.session;
-        let a = &s.level().agents;
+        let a = s.level().agents.clone();
         assert_eq!(a.len(), 1, "{:?}", s.message());
         assert_eq!(
             (a[0].kind, a[0].size, a[0].spawn),
@@ -103,7 +103,7 @@ fn each_object_tool_builds_a_level_that_plays_as_built() {
     tool(&mut h, "Mover");
     drag(&mut h, p(0.0, 2.5), p(2.0, 3.0));
     h.run();
-    let m = &h.state().gui.editor.session.level().movers;
+    let m = h.state().gui.editor.session.level().movers.clone();
     assert_eq!(
         m.len(),
         1,
@@ -177,8 +177,8 @@ fn each_object_tool_builds_a_level_that_plays_as_built() {
     let doc = h.state().gui.editor.session.level().clone();
     doc.validate().unwrap();
     assert_eq!(
-        h.state().game.world().level(),
-        &doc,
+        *h.state().game.world().level(),
+        doc,
         "the world plays the edited level"
     );
 
@@ -215,7 +215,7 @@ fn each_object_tool_builds_a_level_that_plays_as_built() {
     // bytes again.
     file_menu(&mut h, "Save (Ctrl+S)");
     let saved = load_level(dir.join("level.ron")).unwrap();
-    assert_eq!(&saved, h.state().gui.editor.session.level());
+    assert_eq!(saved, *h.state().gui.editor.session.level());
     let again = dir.join("again.ron");
     tessera::level::save_level(&again, &saved).unwrap();
     assert_eq!(

@@ -10,8 +10,9 @@ use proptest::test_runner::Config;
 use tessera::collision::{ColliderId, PolygonKind};
 use tessera::editor::kinds::agent::Agent;
 use tessera::editor::kinds::door::{new_door, Door};
+use tessera::editor::kinds::ladder::Ladders;
 use tessera::editor::kinds::mover::{new_mover, Mover};
-use tessera::editor::kinds::{changed, set_list, ObjectKind, Part};
+use tessera::editor::kinds::{added, changed, set_list, ObjectKind, Part};
 use tessera::editor::objects::{self, AgentTemplate, Grab, ObjectRef};
 use tessera::editor::{Edit, History};
 use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelPolygon};
@@ -215,12 +216,16 @@ fn edit_any(level: &Level, op: &Op, n: usize) -> Option<Edit> {
             },
         },
         Op::Spawn(x, y) => Edit::MoveSpawn { to: p(x, y + 1.0) },
-        Op::Ladder(x, y) => Edit::AddLadder {
-            ladder: Ladder {
-                min: p(x, y),
-                max: p(x + 1.0, y + 2.0),
-            },
-        },
+        Op::Ladder(x, y) => {
+            added::<Ladders>(
+                level,
+                Ladder {
+                    min: p(x, y),
+                    max: p(x + 1.0, y + 2.0),
+                },
+            )
+            .0
+        }
         Op::Rotate(a, t) => Edit::Rotate {
             polygons: vec![pick(a)],
             pivot: p(0.5, 2.0),

@@ -170,7 +170,7 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
     click(&mut h, map.to_screen(corners[0]).unwrap());
     h.run();
     let s = h.state();
-    let doc = s.gui.editor.session.level();
+    let doc = s.gui.editor.session.level().clone();
     assert_eq!(
         doc.polygons.len(),
         2,
@@ -184,8 +184,16 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
         .filter(|e| **e == Effect::LevelChanged)
         .count();
     assert_eq!(changes, 1, "one level change reported: the closed polygon");
+    assert!(
+        s.gui
+            .editor
+            .session
+            .document()
+            .same(&s.game.world().document()),
+        "the editor edits the world's one level document"
+    );
     assert_eq!(
-        s.game.world().level(),
+        *s.game.world().level(),
         doc,
         "the world plays the edited level"
     );
@@ -203,8 +211,8 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
         Route::Editor(_)
     ));
     h.run();
-    assert_eq!(h.state().gui.editor.session.level(), &level());
-    assert_eq!(h.state().game.world().level(), &level());
+    assert_eq!(*h.state().gui.editor.session.level(), level());
+    assert_eq!(*h.state().game.world().level(), level());
     let ctrl_shift = Mods {
         shift: true,
         ..Mods::CTRL
@@ -223,7 +231,7 @@ fn draw_a_polygon_undo_redo_save_and_reload() {
     file_menu(&mut h, "Save (Ctrl+S)");
     assert!(!h.state().gui.editor.session.dirty());
     let saved = load_level(dir.join("level.ron")).unwrap();
-    assert_eq!(&saved, h.state().gui.editor.session.level());
+    assert_eq!(saved, *h.state().gui.editor.session.level());
     // The autosave thread stops with the harness; then the folder can go.
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -276,9 +284,9 @@ fn a_drag_across_an_edge_is_refused_with_a_message_and_the_level_stays_valid() {
     h.run();
     let msg = msg.expect("a refusal message at the cursor");
     assert!(msg.error && msg.text.contains("polygon 0"), "{msg:?}");
-    let doc = h.state().gui.editor.session.level();
+    let doc = h.state().gui.editor.session.level().clone();
     doc.validate().unwrap();
-    assert_eq!(h.state().game.world().level(), doc);
+    assert_eq!(*h.state().game.world().level(), doc);
     // The autosave thread stops with the harness; then the folder can go.
     drop(h);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -457,14 +465,14 @@ fn a_newer_recovery_file_is_offered_and_restored_as_unsaved_work() {
     h.get_by_label("Restore").click();
     h.run();
     let s = h.state();
-    assert_eq!(s.gui.editor.session.level(), &edited);
+    assert_eq!(*s.gui.editor.session.level(), edited);
     assert!(
         s.gui.editor.session.dirty(),
         "restored work is unsaved until saved"
     );
     assert_eq!(
-        s.game.world().level(),
-        &edited,
+        *s.game.world().level(),
+        edited,
         "and it is what the game plays"
     );
     // The autosave thread stops with the harness; then the folder can go.
@@ -499,7 +507,7 @@ fn save_as_writes_the_typed_path_and_makes_it_the_level_file() {
     let s = h.state();
     assert_eq!(s.gui.editor.session.path(), Some(target.as_path()));
     assert!(!s.gui.editor.session.dirty());
-    assert_eq!(&load_level(&target).unwrap(), s.gui.editor.session.level());
+    assert_eq!(load_level(&target).unwrap(), *s.gui.editor.session.level());
     assert_eq!(
         load_level(dir.join("level.ron")).unwrap(),
         level(),

@@ -62,7 +62,7 @@ fn the_hero_keeps_its_place_and_motion_when_it_still_fits() {
     assert_eq!(w.hero().facing, before.facing);
     assert_eq!(w.hero().state.name(), "supported");
     assert_eq!(w.frame(), frame);
-    assert_eq!(w.level(), &next);
+    assert_eq!(*w.level(), next);
     // It runs on at full speed from there, on the new meshes.
     run_right(&mut w, 1);
     assert!(w.hero().body.pos.x > before.body.pos.x);
@@ -138,7 +138,7 @@ fn a_bad_level_leaves_the_world_unchanged() {
     bad.tuning.run_speed = Some(-1.0);
     assert!(w.set_level(&bad).is_err());
     assert_eq!(w.state_hash(), hash);
-    assert_eq!(w.level(), &floor());
+    assert_eq!(*w.level(), floor());
 }
 
 #[test]

@@ -33,9 +33,10 @@ mod at {
     pub const SELECT_TOOL: (i32, i32) = (215, 12);
     /// The toolbar's grid size field.
     pub const GRID_SIZE: (i32, i32) = (768, 12);
-    /// The toolbar's Objects menu, and its Mover item once open.
+    /// The toolbar's Objects menu, and its Mover item once open (the fifth: the Agent tool, then
+    /// the registered kinds' tools in their order, checkpoint, goal, door, mover, ...).
     pub const OBJECTS_MENU: (i32, i32) = (638, 12);
-    pub const MOVER_TOOL: (i32, i32) = (636, 62);
+    pub const MOVER_TOOL: (i32, i32) = (636, 139);
     /// Empty sky in the middle of the view, where a polygon is drawn.
     pub const SKY: (i32, i32) = (600, 200);
     /// The pause menu's Settings item.

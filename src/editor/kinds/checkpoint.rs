@@ -1,6 +1,6 @@
 //! Checkpoints in the editor: regions where the hero respawns after it first enters one, a
-//! [`RegionKind`] (picked by their outline, dragged, copied and deleted as any object); the left
-//! panel adds one where the hero stands. The level's rule: a proper box, inside the level's
+//! [`RegionKind`] (placed by dragging a box or added where the hero stands, picked by their
+//! outline, dragged, copied and deleted as any object). The level's rule: a proper box, inside the level's
 //! bounds when it has them.
 use glam::DVec2;
 
@@ -20,6 +20,10 @@ impl RegionKind for Checkpoints {
     const NAME: &'static str = "checkpoint";
     const COLOUR: Colour = Colour::Rgba([90, 220, 120, 255]);
     const WIDTH: f32 = 1.5;
+    const TOOL: (&'static str, &'static str) = (
+        "Checkpoint",
+        "Drag a rectangle: a new checkpoint, where the hero respawns after entering it",
+    );
 
     fn list(level: &Level) -> &[Aabb] {
         &level.checkpoints

@@ -4,7 +4,7 @@
 //! valid, no two overlapping, the doors counted as polygons of the meshes.
 use glam::DVec2;
 
-use super::{Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen};
+use super::{Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen, Place, Placement};
 use crate::collision::Aabb;
 use crate::editor::objects::{rect_centre, rect_points};
 use crate::editor::ops::EditError;
@@ -31,9 +31,24 @@ pub fn new_door(r: Aabb) -> LevelDoor {
 impl ObjectKind for Door {
     type Item = LevelDoor;
     const NAME: &'static str = "door";
+    const PLACE: Option<Place> = Some(Place::Drag);
+    const TOOL: (&'static str, &'static str) = ("Door", "Drag a rectangle: a new closed door");
+    const REGION_TOOL: Option<(&'static str, &'static str)> = Some((
+        "Switch",
+        "Click a door to pick it, then drag a rectangle: that door's switch region",
+    ));
 
     fn list(level: &Level) -> &[LevelDoor] {
         &level.doors
+    }
+
+    /// A dragged box becomes a closed door filling it (refused with the reason when it would
+    /// overlap another door).
+    fn placed(_level: &Level, at: Placement) -> Option<LevelDoor> {
+        match at {
+            Placement::Box(r) => Some(new_door(r)),
+            Placement::At(_) => None,
+        }
     }
 
     fn replace(level: &mut Level, items: Vec<LevelDoor>) -> Vec<LevelDoor> {
@@ -90,6 +105,14 @@ impl ObjectKind for Door {
 
     fn region(d: &LevelDoor) -> Option<Aabb> {
         d.switch
+    }
+
+    /// Its switch: the hero's feet entering it open the door.
+    fn with_region(d: &LevelDoor, r: Aabb) -> Option<LevelDoor> {
+        Some(LevelDoor {
+            switch: Some(r),
+            ..d.clone()
+        })
     }
 
     fn draw(_level: &Level, d: &LevelDoor, state: DrawState, pen: &mut dyn Pen) {

@@ -1,6 +1,6 @@
 //! The goal in the editor: the region that completes the level, a [`RegionKind`] the level holds
-//! one of at most (picked by its outline, dragged, deleted as any object); the left panel sets
-//! or clears it. The level's rule: a proper box, inside the level's bounds when it has them.
+//! one of at most (placed by dragging a box or added where the hero stands, picked by its
+//! outline, dragged, deleted as any object). The level's rule: a proper box, inside the level's bounds when it has them.
 use glam::DVec2;
 
 use super::region::{Region, RegionKind};
@@ -20,6 +20,10 @@ impl RegionKind for Goals {
     const MOST: Option<usize> = Some(1);
     const COLOUR: Colour = Colour::Rgba([255, 215, 0, 255]);
     const WIDTH: f32 = 2.0;
+    const TOOL: (&'static str, &'static str) = (
+        "Goal",
+        "Drag a rectangle: the goal, which completes the level (a level has one at most)",
+    );
 
     fn list(level: &Level) -> &[Aabb] {
         level.goal.as_slice()

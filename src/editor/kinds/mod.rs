@@ -1,9 +1,10 @@
-//! Object kinds by registration: every kind of level object the editor handles (checkpoints,
-//! the goal, doors with their switches, movers, agents) is one file here implementing
+//! Object kinds by registration: every kind of level object the editor handles (ladders,
+//! checkpoints, the goal, doors with their switches, movers, agents) is one file here implementing
 //! [`ObjectKind`], and one line in [`KINDS`]. Nothing else in the editor matches on a kind:
 //! picking, dragging, deleting, copying and pasting, undo (one [`Edit::SetObjects`] for every
-//! kind), the view's drawing and hover, and the selected object's panel all go through the
-//! registry. (The tools that place objects are tools, registered the tools' way.)
+//! kind), the view's drawing and hover, the selected object's panel, and making a new one (the
+//! placing tool each kind with [`ObjectKind::PLACE`] gets, `session/tools/place.rs`, and the
+//! left panel's "add at the hero") all go through the registry.
 //!
 //! # What a kind owns
 //! - Its list in the level document ([`ObjectKind::list`], [`ObjectKind::replace`]) and the
@@ -15,6 +16,10 @@
 //!   corners shown on the selected object ([`ObjectKind::corners`]), a region of its own
 //!   ([`ObjectKind::region`]: a door's switch), and how a drag of each [`Part`] moves it
 //!   ([`ObjectKind::moved`]).
+//! - How a new one is made ([`ObjectKind::placed`]: at a click or from a dragged box, as its
+//!   placing tool asks, [`ObjectKind::PLACE`], [`ObjectKind::TOOL`]) and what a Shift-drag with
+//!   that tool adds to the selected one ([`ObjectKind::with_box`]: a mover's piece); the tool
+//!   that sets its region, if it has one ([`ObjectKind::REGION_TOOL`]: a door's switch).
 //! - How it is drawn ([`ObjectKind::draw`], through the tiny [`Pen`] the UI implements) and its
 //!   panel ([`ObjectKind::panel`], the level format's field definitions plus rows of its own,
 //!   through the tiny [`PanelUi`] the UI implements).
@@ -24,10 +29,13 @@
 //!
 //! # Adding a kind
 //! A new file here with a unit struct implementing [`ObjectKind`] (or, for a plain region of the
-//! level, [`region::RegionKind`]), and one line in [`KINDS`]. A tool that places it is a tool
-//! (`session/tools`), added the tools' way. The test `every_registered_kind_round_trips` below
-//! iterates the registry: a new kind is checked there with no test code of its own (it needs
-//! only an example, [`ObjectKind::example`]).
+//! level, [`region::RegionKind`]), and one line in [`KINDS`]. Its placing tool comes with it
+//! (the toolbar's Objects menu lists one per kind with a [`ObjectKind::PLACE`]); only settings a
+//! generic tool cannot have need a tool of their own (the agent's template: kind, size, facing),
+//! added the tools' way. The tests `every_registered_kind_round_trips` below and
+//! `every_registered_kind_is_placed_by_its_tool` (`session/tools/place.rs`) iterate the
+//! registry: a new kind is checked there with no test code of its own (it needs only an
+//! example, [`ObjectKind::example`]).
 //!
 //! The erasure that lets one edit carry any kind's list is in [`registered`]: a kind file sees
 //! its own item type only.
@@ -35,6 +43,7 @@ pub mod agent;
 pub mod checkpoint;
 pub mod door;
 pub mod goal;
+pub mod ladder;
 pub mod mover;
 pub mod region;
 pub mod registered;
@@ -52,6 +61,7 @@ pub use registered::{AnyKind, Clip, ObjectList, Registered};
 
 /// Every object kind of the editor, in drawing order (later ones on top): the one list.
 pub static KINDS: &[&dyn AnyKind] = &[
+    &Registered::<ladder::Ladders>::KIND,
     &Registered::<checkpoint::Checkpoint>::KIND,
     &Registered::<goal::Goal>::KIND,
     &Registered::<door::Door>::KIND,
@@ -81,6 +91,27 @@ pub enum BodyPick {
     /// polygons and other objects stand in: a checkpoint, the goal); a press inside does what
     /// it would do without it.
     Outline,
+    /// By its inside, last, behind the polygons (things set against the level's geometry: a
+    /// ladder).
+    Behind,
+}
+
+/// How a kind's placing tool makes a new object from what the user does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A click: a new one at the snapped point ([`Placement::At`]).
+    Click,
+    /// A dragged rectangle: a new one from the box ([`Placement::Box`]).
+    Drag,
+}
+
+/// Where a new object goes ([`ObjectKind::placed`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Placement {
+    /// At a point: a click (snapped), or the hero's feet (the left panel's "add at the hero").
+    At(DVec2),
+    /// From a dragged box (snapped corners, with an inside).
+    Box(Aabb),
 }
 
 /// The part of an object a press grabs and a drag moves.
@@ -183,8 +214,46 @@ pub trait ObjectKind: Sync + Send + 'static {
     /// own (the level's limits still apply).
     const MOST: Option<usize> = None;
 
+    /// How its placing tool makes one (`None`: it has no placing tool; a tool of its own makes
+    /// it, as the agent's with its template).
+    const PLACE: Option<Place> = None;
+
+    /// Its placing tool's toolbar label and hover text (with [`ObjectKind::PLACE`]).
+    const TOOL: (&'static str, &'static str) = ("", "");
+
+    /// Whether its placing tool is in the toolbar's Objects menu; `false`: on the toolbar itself,
+    /// with the tools that shape the level's geometry (a ladder).
+    const MENU: bool = true;
+
+    /// Whether a Shift-drag with its placing tool adds the box to the selected one
+    /// ([`ObjectKind::with_box`]; refused with the reason when none is selected).
+    const GROWS: bool = false;
+
+    /// The toolbar label and hover text of the tool that sets its region
+    /// ([`ObjectKind::with_region`]: a door's switch): a click picks one, a dragged box becomes
+    /// its region. `None`: no such tool.
+    const REGION_TOOL: Option<(&'static str, &'static str)> = None;
+
     /// Its list in `level`.
     fn list(level: &Level) -> &[Self::Item];
+
+    /// A new one at `at` (its placing tool, or the left panel at the hero's feet), as the level
+    /// is; `None` when it is not made that way (a kind placed by a box given a point). The
+    /// level's rules are checked when it is added.
+    fn placed(_level: &Level, _at: Placement) -> Option<Self::Item> {
+        None
+    }
+
+    /// It with the box `r` added (a Shift-drag with its placing tool while it is selected, when
+    /// [`ObjectKind::GROWS`]: a mover's new piece).
+    fn with_box(_item: &Self::Item, _r: Aabb) -> Option<Self::Item> {
+        None
+    }
+
+    /// It with its region set to `r` (its [`ObjectKind::REGION_TOOL`]).
+    fn with_region(_item: &Self::Item, _r: Aabb) -> Option<Self::Item> {
+        None
+    }
 
     /// Replaces its list in `level` with `items` (already checked), returns the list before.
     fn replace(level: &mut Level, items: Vec<Self::Item>) -> Vec<Self::Item>;

@@ -6,7 +6,7 @@
 //! the view's preview time.
 use glam::DVec2;
 
-use super::{Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen};
+use super::{Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen, Place, Placement};
 use crate::collision::Aabb;
 use crate::editor::objects::rect_points;
 use crate::editor::ops::EditError;
@@ -71,9 +71,30 @@ impl ObjectKind for Mover {
     type Item = LevelMover;
     const NAME: &'static str = "mover";
     const NODES: bool = true;
+    const PLACE: Option<Place> = Some(Place::Drag);
+    const GROWS: bool = true;
+    const TOOL: (&'static str, &'static str) = (
+        "Mover",
+        "Drag a rectangle: a new moving platform; Shift-drag adds a piece to the selected mover",
+    );
 
     fn list(level: &Level) -> &[LevelMover] {
         &level.movers
+    }
+
+    /// A dragged box becomes a new mover ([`new_mover`]; its nodes drag with Select).
+    fn placed(_level: &Level, at: Placement) -> Option<LevelMover> {
+        match at {
+            Placement::Box(r) => Some(new_mover(r)),
+            Placement::At(_) => None,
+        }
+    }
+
+    /// A Shift-drag adds the box as another piece, its path unchanged.
+    fn with_box(m: &LevelMover, r: Aabb) -> Option<LevelMover> {
+        let mut m = m.clone();
+        m.pieces.push(rect_points(r));
+        Some(m)
     }
 
     fn replace(level: &mut Level, items: Vec<LevelMover>) -> Vec<LevelMover> {

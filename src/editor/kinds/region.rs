@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 
 use glam::DVec2;
 
-use super::{BodyPick, Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Pen};
+use super::{BodyPick, Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Pen, Place, Placement};
 use crate::collision::Aabb;
 use crate::editor::objects::rect_points;
 use crate::editor::ops::EditError;
@@ -31,6 +31,18 @@ pub trait RegionKind: Sync + Send + 'static {
     fn check(level: &Level, regions: &[Aabb]) -> Result<(), LevelProblem>;
     /// [`ObjectKind::example`].
     fn example() -> Aabb;
+    /// Its placing tool's label and hover text ([`ObjectKind::TOOL`]): every region kind is
+    /// placed by dragging its box, or added at the hero's feet ([`hero_box`]).
+    const TOOL: (&'static str, &'static str);
+}
+
+/// The region a region kind is added as at the hero's feet `at` (the left panel): 1 m wide
+/// and 2.5 m tall, its bottom centre at `at`.
+pub fn hero_box(at: DVec2) -> Aabb {
+    Aabb {
+        min: at - DVec2::new(0.5, 0.0),
+        max: at + DVec2::new(0.5, 2.5),
+    }
 }
 
 /// The object kind of a [`RegionKind`].
@@ -41,9 +53,18 @@ impl<R: RegionKind> ObjectKind for Region<R> {
     const NAME: &'static str = R::NAME;
     const BODY_PICK: BodyPick = BodyPick::Outline;
     const MOST: Option<usize> = R::MOST;
+    const PLACE: Option<Place> = Some(Place::Drag);
+    const TOOL: (&'static str, &'static str) = R::TOOL;
 
     fn list(level: &Level) -> &[Aabb] {
         R::list(level)
+    }
+
+    fn placed(_level: &Level, at: Placement) -> Option<Aabb> {
+        Some(match at {
+            Placement::Box(r) => r,
+            Placement::At(p) => hero_box(p),
+        })
     }
 
     fn replace(level: &mut Level, items: Vec<Aabb>) -> Vec<Aabb> {

@@ -13,9 +13,11 @@ use std::sync::Arc;
 use glam::DVec2;
 
 use super::{
-    changed, kind, set_list, BodyPick, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen,
+    added, changed, kind, set_list, BodyPick, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen,
+    Place, Placement,
 };
 use crate::collision::Aabb;
+use crate::editor::objects::ObjectRef;
 use crate::editor::ops::{Edit, EditError};
 use crate::level::Level;
 
@@ -159,6 +161,23 @@ pub trait AnyKind: Sync {
     ) -> (Option<Edit>, PanelAsks);
     /// The edit that adds [`ObjectKind::example`] (for the registry's tests).
     fn add_example(&self, level: &Level) -> Edit;
+    /// [`ObjectKind::PLACE`].
+    fn place(&self) -> Option<Place>;
+    /// [`ObjectKind::TOOL`].
+    fn tool(&self) -> (&'static str, &'static str);
+    /// The edit that adds [`ObjectKind::placed`] at `at`, and the object it becomes; `None` when
+    /// the kind makes none there.
+    fn placed(&self, level: &Level, at: Placement) -> Option<(Edit, ObjectRef)>;
+    /// [`ObjectKind::with_box`] as an edit.
+    fn with_box(&self, level: &Level, i: usize, r: Aabb) -> Option<Edit>;
+    /// [`ObjectKind::GROWS`].
+    fn grows(&self) -> bool;
+    /// [`ObjectKind::MENU`].
+    fn menu(&self) -> bool;
+    /// [`ObjectKind::REGION_TOOL`].
+    fn region_tool(&self) -> Option<(&'static str, &'static str)>;
+    /// [`ObjectKind::with_region`] as an edit.
+    fn with_region(&self, level: &Level, i: usize, r: Aabb) -> Option<Edit>;
 }
 
 /// Makes an [`ObjectKind`] an [`AnyKind`]: `&Registered::<K>::KIND` is its line in
@@ -364,5 +383,37 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         let mut items = K::list(level).to_vec();
         items.push(K::example());
         set_list::<K>(items)
+    }
+
+    fn place(&self) -> Option<Place> {
+        K::PLACE
+    }
+
+    fn tool(&self) -> (&'static str, &'static str) {
+        K::TOOL
+    }
+
+    fn placed(&self, level: &Level, at: Placement) -> Option<(Edit, ObjectRef)> {
+        Some(added::<K>(level, K::placed(level, at)?))
+    }
+
+    fn with_box(&self, level: &Level, i: usize, r: Aabb) -> Option<Edit> {
+        change::<K>(level, i, |a| K::with_box(a, r))
+    }
+
+    fn grows(&self) -> bool {
+        K::GROWS
+    }
+
+    fn menu(&self) -> bool {
+        K::MENU
+    }
+
+    fn region_tool(&self) -> Option<(&'static str, &'static str)> {
+        K::REGION_TOOL
+    }
+
+    fn with_region(&self, level: &Level, i: usize, r: Aabb) -> Option<Edit> {
+        change::<K>(level, i, |a| K::with_region(a, r))
     }
 }

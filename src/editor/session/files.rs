@@ -105,7 +105,7 @@ impl EditorSession {
                 })?;
             }
         }
-        save_level(&target, &self.level)?;
+        save_level(&target, &self.level.read())?;
         self.path = Some(target.clone());
         self.saved = Some(self.state);
         Ok(match shipped {
@@ -135,21 +135,23 @@ impl EditorSession {
 
     /// Replaces the document (a restored recovery file: `saved` false keeps it marked unsaved).
     pub fn replace(&mut self, level: Level, path: Option<PathBuf>, saved: bool) {
-        self.set_document(level, path, saved);
+        self.level.replace(level);
+        self.start_afresh(path, saved);
         self.changed();
     }
 
-    /// Edits `level`, saved at `path`, from now on: the level the game has just started playing
-    /// (it already plays it, so this is no change for the game to follow).
-    pub fn adopt(&mut self, level: Level, path: PathBuf) {
-        self.set_document(level, Some(path), true);
+    /// The shared document was replaced by its other holder with the level saved at `path` (the
+    /// game's world has just started playing it): edits start afresh on it, with no history. It
+    /// already plays it, so this is no change for the game to follow.
+    pub fn adopt(&mut self, path: PathBuf) {
+        self.start_afresh(Some(path), true);
         self.revision += 1;
         // A change of the previous document not yet followed is moot.
         self.changed = false;
     }
 
-    fn set_document(&mut self, level: Level, path: Option<PathBuf>, saved: bool) {
-        self.level = level;
+    /// A new document: no history, selection, gesture or message; `saved` at `path` or not.
+    fn start_afresh(&mut self, path: Option<PathBuf>, saved: bool) {
         self.path = path;
         self.history.clear();
         self.undo_states.clear();

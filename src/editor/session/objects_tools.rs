@@ -1,5 +1,5 @@
 //! The session's object gestures, whatever the object's kind (placing them is the object tools':
-//! `tools/agent.rs`, `mover.rs`, `door.rs`, `switch.rs`): selecting and dragging an object or a
+//! `tools/place.rs` for every registered kind, `tools/agent.rs`): selecting and dragging an object or a
 //! part of one (a body, a handle such as a path node, a corner, a region such as a switch),
 //! inserting and deleting path nodes, copying, pasting and deleting objects. What each does to
 //! an object is its kind's ([`crate::editor::kinds`]); this is what a press, a drag and a
@@ -7,11 +7,17 @@
 use glam::DVec2;
 
 use super::{EditorSession, Gesture, Modifiers};
-use crate::editor::kinds::Part;
+use crate::editor::kinds::{AnyKind, Part, Placement};
 use crate::editor::objects::{self, Grab, ObjectRef};
 use crate::editor::ops::Edit;
 
 impl EditorSession {
+    /// Adds a new object of kind `k` at `at` and selects it, as its placing tool does (the left
+    /// panel's "add at the hero"); a refusal shows at `p`.
+    pub fn place_object(&mut self, k: &'static dyn AnyKind, at: Placement, p: DVec2) {
+        super::tools::place(self, k, at, p);
+    }
+
     /// Selects only `object` (and `node` of its path).
     pub fn select_object(&mut self, object: ObjectRef, node: Option<usize>) {
         self.selection.clear();
@@ -27,7 +33,7 @@ impl EditorSession {
             _ => None,
         };
         self.select_object(what.object, node);
-        if let Some(grab) = objects::grab_point(&self.level, what) {
+        if let Some(grab) = objects::grab_point(&self.level.read(), what) {
             self.gesture = Gesture::Object {
                 what,
                 grab,
@@ -57,7 +63,7 @@ impl EditorSession {
         };
         let Some(edit) = object
             .kind()
-            .with_node(&self.level, object.index, segment, point)
+            .with_node(&self.level.read(), object.index, segment, point)
         else {
             return;
         };
@@ -72,9 +78,10 @@ impl EditorSession {
         let target = self.grid.snap(p - offset);
         let mut grab_now = grab;
         if target != grab {
-            if let Some(edit) = objects::moved(&self.level, what, target - grab) {
+            let edit = objects::moved(&self.level.read(), what, target - grab);
+            if let Some(edit) = edit {
                 if self.run(edit, p, true).is_ok() {
-                    grab_now = objects::grab_point(&self.level, what).unwrap_or(target);
+                    grab_now = objects::grab_point(&self.level.read(), what).unwrap_or(target);
                 }
             }
         }
@@ -91,16 +98,22 @@ impl EditorSession {
         let Some(object) = self.selection.object else {
             return false;
         };
-        let at = self.object_centre(object).unwrap_or(self.level.spawn);
+        let at = self
+            .object_centre(object)
+            .unwrap_or(self.level.read().spawn);
         if let Some(node) = self.selection.node {
-            if let Some(edit) = object.kind().without_node(&self.level, object.index, node) {
+            let edit = object
+                .kind()
+                .without_node(&self.level.read(), object.index, node);
+            if let Some(edit) = edit {
                 if self.edit(edit, at).is_ok() {
                     self.selection.node = None;
                 }
                 return true;
             }
         }
-        if let Some(edit) = objects::removed(&self.level, object) {
+        let edit = objects::removed(&self.level.read(), object);
+        if let Some(edit) = edit {
             let _ = self.edit(edit, at);
         }
         false
@@ -112,7 +125,7 @@ impl EditorSession {
         let Some(clip) = self
             .selection
             .object
-            .and_then(|o| o.kind().clip(&self.level, o.index))
+            .and_then(|o| o.kind().clip(&self.level.read(), o.index))
         else {
             return false;
         };
@@ -127,8 +140,8 @@ impl EditorSession {
         let Some(clip) = self.object_clipboard.clone() else {
             return false;
         };
-        let delta = self.grid.snap(at) - self.grid.snap(clip.paste_point(&self.level));
-        let (edit, index) = clip.pasted(&self.level, delta);
+        let delta = self.grid.snap(at) - self.grid.snap(clip.paste_point(&self.level.read()));
+        let (edit, index) = clip.pasted(&self.level.read(), delta);
         if self.edit(edit, at).is_ok() {
             self.select_object(ObjectRef::new(clip.kind().name(), index), None);
         }
@@ -137,7 +150,7 @@ impl EditorSession {
 
     /// The centre of an object's box (its collider's for an agent).
     pub fn object_centre(&self, object: ObjectRef) -> Option<DVec2> {
-        objects::centre(&self.level, object)
+        objects::centre(&self.level.read(), object)
     }
 
     /// Replaces the selected object with `edit`'s change of it (the panels' fields): one
@@ -147,7 +160,7 @@ impl EditorSession {
             .selection
             .object
             .and_then(|o| self.object_centre(o))
-            .unwrap_or(self.level.spawn);
+            .unwrap_or(self.level.read().spawn);
         let _ = self.edit(edit, at);
     }
 
@@ -157,12 +170,12 @@ impl EditorSession {
             return;
         };
         let k = object.kind();
-        if object.index >= k.count(&self.level) {
+        if object.index >= k.count(&self.level.read()) {
             self.selection.object = None;
             self.selection.node = None;
             return;
         }
-        let nodes = k.handles(&self.level, object.index).len();
+        let nodes = k.handles(&self.level.read(), object.index).len();
         if self.selection.node.is_some_and(|n| n >= nodes) {
             self.selection.node = None;
         }
@@ -215,7 +228,7 @@ mod tests {
         s.agent_template.kind = AgentKind::Brute;
         s.agent_template.size = AgentSize::Large;
         click(&mut s, p(-2.0, 0.0));
-        let a = &s.level().agents[0];
+        let a = s.level().agents[0].clone();
         assert_eq!(
             (a.kind, a.size, a.spawn),
             (AgentKind::Brute, AgentSize::Large, p(-2., 0.))
@@ -328,7 +341,7 @@ mod tests {
     #[test]
     fn shift_dragging_with_the_mover_tool_adds_a_piece_to_the_selected_mover() {
         let mut s = session();
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         let shift = Modifiers {
             ctrl: false,
             shift: true,
@@ -343,7 +356,7 @@ mod tests {
         s.press(p(-2.0, 2.5), 0.1, shift);
         s.drag(p(-1.5, 4.0));
         s.release(p(-1.5, 4.0));
-        let m = &s.level().movers[0];
+        let m = s.level().movers[0].clone();
         assert_eq!(m.pieces.len(), 2, "{:?}", s.message());
         assert_eq!(m.pieces[1][0], p(-2.0, 2.5));
         assert!(s.level().validate().is_ok());
@@ -360,7 +373,7 @@ mod tests {
     #[test]
     fn the_mover_tool_makes_a_platform_whose_path_nodes_drag_insert_and_delete() {
         let mut s = session();
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
         assert_eq!(s.level().movers.len(), 1);
         assert_eq!(s.selection.object, Some(ObjectRef::new("mover", 0)));
@@ -427,7 +440,7 @@ mod tests {
             shift: false,
         };
         let mut s = session();
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
         s.set_tool(Tool::Select);
         let corner = |s: &EditorSession, k: usize| s.level().movers[0].pieces[0][k];
@@ -505,7 +518,7 @@ mod tests {
             max: p(1., 20.),
         });
         s.replace(level, None, false);
-        s.set_tool(Tool::Mover);
+        s.set_tool(Tool::Place("mover"));
         drag(&mut s, p(-4.0, 2.0), p(-2.0, 2.5));
         // Its default path goes 4 m right, past x = 1.
         assert!(s.level().movers.is_empty());
@@ -516,9 +529,9 @@ mod tests {
     #[test]
     fn objects_copy_and_paste_with_their_properties_at_the_cursor() {
         let mut s = session();
-        s.set_tool(Tool::Door);
+        s.set_tool(Tool::Place("door"));
         drag(&mut s, p(-1.0, 0.0), p(-0.5, 2.0));
-        s.set_tool(Tool::Switch);
+        s.set_tool(Tool::Region("door"));
         drag(&mut s, p(-3.0, 0.0), p(-2.0, 1.0));
         let door = s.level().doors[0].clone();
         assert_eq!(s.copy(), 1);
@@ -527,7 +540,7 @@ mod tests {
         assert_eq!(s.selection.object, Some(ObjectRef::new("door", 1)));
         // Its centre (-0.75, 1) goes to the cursor: 6.5 m left, its switch with it.
         let shift = p(-6.5, 0.0);
-        let pasted = &s.level().doors[1];
+        let pasted = s.level().doors[1].clone();
         assert_eq!(pasted.points[0], door.points[0] + shift);
         assert_eq!(pasted.switch.unwrap().min, door.switch.unwrap().min + shift);
         // An agent pasted where its collider would overlap the block is refused; beside it, fine.
@@ -552,7 +565,7 @@ mod tests {
     #[test]
     fn doors_get_switches_by_picking_and_delete_with_them() {
         let mut s = session();
-        s.set_tool(Tool::Door);
+        s.set_tool(Tool::Place("door"));
         drag(&mut s, p(-1.0, 0.0), p(-0.5, 2.0));
         assert_eq!(s.level().doors.len(), 1);
         // A second door over the first is refused.
@@ -562,7 +575,7 @@ mod tests {
             .message()
             .is_some_and(|m| m.text.contains("door 0: its outline overlaps door 1")));
         // The switch tool: a rectangle with no door picked is refused; pick, then drag.
-        s.set_tool(Tool::Switch);
+        s.set_tool(Tool::Region("door"));
         s.selection.clear();
         drag(&mut s, p(-6.0, 0.0), p(-5.0, 1.0));
         assert!(s.message().is_some_and(|m| m.text.contains("pick a door")));

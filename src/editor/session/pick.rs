@@ -1,6 +1,6 @@
 //! Picking: what is under the pointer, most specific first (the selected object's corners,
 //! vertices, object handles, the spawn, edges, region outlines, path segments, object insides,
-//! polygons, ladders), within a radius the view chooses.
+//! polygons, objects behind them: ladders), within a radius the view chooses.
 use glam::DVec2;
 
 use super::{EditorSession, Hit};
@@ -11,7 +11,7 @@ impl EditorSession {
     /// What is under `p`, with handles within `radius` metres. The selected object's corners
     /// come first: selecting a mover is asking for its corners.
     pub fn pick(&self, p: DVec2, radius: f64) -> Option<Hit> {
-        let level = &self.level;
+        let level = &self.level.read();
         if let Some(o) = self.selection.object {
             if let Some(g) = objects::pick_corner(level, o, p, radius) {
                 return Some(Hit::Object(g));
@@ -87,10 +87,7 @@ impl EditorSession {
         {
             return Some(Hit::Polygon(pi));
         }
-        (0..level.ladders.len())
-            .rev()
-            .find(|&i| level.ladders[i].aabb().contains(p))
-            .map(Hit::Ladder)
+        objects::pick_behind(level, p).map(Hit::Object)
     }
 }
 

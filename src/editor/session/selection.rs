@@ -7,9 +7,9 @@ use crate::editor::ops::Edit;
 use crate::level::LevelPolygon;
 
 impl EditorSession {
-    /// Deletes the selected vertices, else the selected polygons, else the selected ladder.
+    /// Deletes the selected vertices, else the selected polygons, else the selected object.
     pub fn delete_selection(&mut self) {
-        let at = self.selection_centre().unwrap_or(self.level.spawn);
+        let at = self.selection_centre().unwrap_or(self.level.read().spawn);
         if !self.selection.vertices.is_empty() {
             // Polygons whose every vertex is selected go whole; per polygon otherwise.
             let mut by_poly: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
@@ -28,8 +28,6 @@ impl EditorSession {
         } else if !self.selection.polygons.is_empty() {
             let polygons = self.selection.polygons.iter().copied().collect();
             let _ = self.edit(Edit::DeletePolygons { polygons }, at);
-        } else if let Some(index) = self.selection.ladder {
-            let _ = self.edit(Edit::DeleteLadder { index }, at);
         } else if self.selection.object.is_some() {
             // A path node deleted keeps its mover selected.
             if self.delete_object() {
@@ -48,10 +46,11 @@ impl EditorSession {
 
     /// The centre of the selection's bounding box.
     pub fn selection_centre(&self) -> Option<DVec2> {
+        let level = self.level.read();
         let mut pts = self
             .selected_polygons()
             .into_iter()
-            .flat_map(|p| self.level.polygons[p].points.iter().copied())
+            .flat_map(|p| level.polygons[p].points.iter().copied())
             .peekable();
         pts.peek()?;
         let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
@@ -103,7 +102,7 @@ impl EditorSession {
         self.clipboard = self
             .selected_polygons()
             .into_iter()
-            .map(|p| self.level.polygons[p].clone())
+            .map(|p| self.level.read().polygons[p].clone())
             .collect();
         self.clipboard.len()
     }
@@ -134,7 +133,7 @@ impl EditorSession {
             .collect();
         let n = polygons.len();
         if self.edit(Edit::AddPolygons { polygons }, at).is_ok() {
-            let len = self.level.polygons.len();
+            let len = self.level.read().polygons.len();
             self.selection.clear();
             self.selection.polygons.extend(len - n..len);
         }
@@ -142,9 +141,9 @@ impl EditorSession {
 
     /// Sets the kind of every selected polygon (one undo step each).
     pub fn set_kind(&mut self, kind: PolygonKind) {
-        let at = self.selection_centre().unwrap_or(self.level.spawn);
+        let at = self.selection_centre().unwrap_or(self.level.read().spawn);
         for polygon in self.selected_polygons() {
-            if self.level.polygons[polygon].kind != kind {
+            if self.level.read().polygons[polygon].kind != kind {
                 let _ = self.edit(Edit::SetKind { polygon, kind }, at);
             }
         }

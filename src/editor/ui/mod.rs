@@ -5,8 +5,10 @@
 //!   overlay toggles, the frame-time history, dialogs and the autosaver. [`EditorUi::show`] draws
 //!   one frame of UI into an egui `Ui` and returns the [`Command`]s the game must carry out
 //!   (run, pause, step, place the hero, tuning, quit). The level itself is changed only through
-//!   the session's edits; a frame that changed it returns [`Command::LevelEdited`], on which the
-//!   game rebuilds its world from the session's document (nothing compares revisions).
+//!   the session's edits, in place, in the one level document the session shares with the
+//!   game's world (`level::LevelDoc`); a frame that changed it returns [`Command::LevelEdited`]
+//!   first, on which the world rebuilds what it derives from that document (nothing is copied
+//!   and nothing compares revisions).
 //! - [`view`]: screen ↔ level-plane mapping through the camera (a ray against `z = 0`).
 //! - [`objects`]: the objects of every registered kind drawn over the view (each kind draws
 //!   itself through the `Pen` implemented there) with the hover highlight of a part, the active
@@ -71,7 +73,8 @@ pub enum Command {
     StopRecording,
     /// Play the last recorded play-test back from its start.
     PlayBack,
-    /// The document changed (an edit, undo, redo, open or restore): the world follows it.
+    /// The document changed (an edit, undo, redo, open or restore): the world, which holds the
+    /// same document, follows it (`sim::World::level_edited`).
     LevelEdited,
     /// Quit the game (any unsaved-changes prompt has been answered).
     Quit,
@@ -306,10 +309,10 @@ impl EditorUi {
                 }
             }
         }
-        // Last: the frame's other commands act on the world as it is, then it follows the
-        // frame's edits.
+        // First: the frame's edits are already in the world's document, so the world follows
+        // them before any other command acts on it (a step, a reset, placing the hero).
         if self.session.take_change() {
-            out.push(Command::LevelEdited);
+            out.insert(0, Command::LevelEdited);
         }
         out
     }
@@ -557,10 +560,11 @@ impl EditorUi {
         }
     }
 
-    /// Edits `level`, saved at `path`, from now on: the level the game has just started playing
-    /// from its file (a campaign's next level). The recovery file follows it.
-    pub fn adopt(&mut self, level: crate::level::Level, path: PathBuf) {
-        self.session.adopt(level, path);
+    /// The document now holds the level at `path`, put there by the game's world (a campaign's
+    /// next level, [`crate::sim::World::set_level`]): edits start afresh on it, saved at `path`.
+    /// The recovery file follows it.
+    pub fn adopt(&mut self, path: PathBuf) {
+        self.session.adopt(path);
         self.follow_file();
     }
 
@@ -603,8 +607,6 @@ pub mod colours {
     pub const DRAWING: Color32 = Color32::from_rgb(120, 255, 120);
     /// Refusals.
     pub const ERROR: Color32 = Color32::from_rgb(255, 90, 80);
-    /// Ladders.
-    pub const LADDER: Color32 = Color32::from_rgb(200, 140, 60);
     /// The spawn marker.
     pub const SPAWN: Color32 = Color32::from_rgb(90, 255, 160);
     /// Grid lines.

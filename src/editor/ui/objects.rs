@@ -101,7 +101,7 @@ impl Pen for EguiPen<'_> {
 /// the moving ones also at the previewed time.
 pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
     let s = &ed.session;
-    let level = s.level();
+    let level = &*s.level();
     let mut pen = EguiPen { painter, map };
     for &k in KINDS {
         for i in 0..k.count(level) {
@@ -118,7 +118,7 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
 
 /// Highlights the object part under the pointer, if `hover` is one.
 pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: Option<Hit>) {
-    let level = ed.session.level();
+    let level = &*ed.session.level();
     let c = super::colours::HOVER;
     let mut pen = EguiPen { painter, map };
     match hover {
@@ -222,13 +222,13 @@ impl PanelUi for EguiPanel<'_> {
 fn object_panel(ed: &mut EditorUi, ui: &mut Ui, object: ObjectRef) {
     let s = &mut ed.session;
     let k = object.kind();
-    if object.index >= k.count(s.level()) {
+    if object.index >= k.count(&s.level()) {
         return;
     }
     ui.separator();
     ui.label(RichText::new(format!("{} {}", k.name(), object.index)).strong());
     let node = s.selection.node;
-    let (edit, asks) = k.panel(s.level(), object.index, node, &mut EguiPanel { ui });
+    let (edit, asks) = k.panel(&s.level(), object.index, node, &mut EguiPanel { ui });
     if let Some(edit) = edit {
         s.edit_object(edit);
     }
@@ -246,7 +246,7 @@ fn object_panel(ed: &mut EditorUi, ui: &mut Ui, object: ObjectRef) {
 
 /// The longest period of the level's moving objects, s; `None` when nothing moves.
 fn longest_period(ed: &EditorUi) -> Option<f64> {
-    let level = ed.session.level();
+    let level = &*ed.session.level();
     KINDS
         .iter()
         .flat_map(|&k| (0..k.count(level)).filter_map(move |i| k.period(level, i)))

@@ -174,14 +174,6 @@ pub fn paint_overlays(ui: &EditorUi, painter: &Painter, map: &ViewMapping, world
             }
         }
     }
-    for (li, l) in level.ladders.iter().enumerate() {
-        let w = if s.selection.ladder == Some(li) {
-            2.5
-        } else {
-            1.5
-        };
-        rect(painter, map, l.aabb(), w, colours::LADDER);
-    }
     super::objects::paint_objects(ui, painter, map);
     if let Some(sp) = map.to_screen(level.spawn) {
         painter.circle_stroke(sp, 6.0, Stroke::new(2.0, colours::SPAWN));
@@ -267,11 +259,7 @@ pub fn paint_hover(
                 colours::HOVER,
             );
         }
-        Some(Hit::Spawn)
-        | Some(Hit::Ladder(_))
-        | Some(Hit::Object(_))
-        | Some(Hit::PathSegment { .. })
-        | None => {}
+        Some(Hit::Spawn) | Some(Hit::Object(_)) | Some(Hit::PathSegment { .. }) | None => {}
     }
     if let Some(w) = map.to_world(pointer) {
         let q = s.grid.snap(w);

@@ -67,9 +67,11 @@ impl World {
     /// one with `close_after` closes that long after the hero left the switch.
     pub(super) fn run_doors(&mut self) {
         for i in 0..self.doors.len() {
-            let def = &self.level.doors[i];
-            let on_switch = def.switch.is_some_and(|b| b.contains(self.hero.body.pos));
-            let close_after = def.close_after;
+            let (switch, close_after) = {
+                let level = self.level.read();
+                (level.doors[i].switch, level.doors[i].close_after)
+            };
+            let on_switch = switch.is_some_and(|b| b.contains(self.hero.body.pos));
             let d = &mut self.doors[i];
             if on_switch {
                 d.open_ticks = 0;
@@ -100,7 +102,8 @@ impl World {
         }
         d.open = open;
         d.open_ticks = 0;
-        self.collision.set_gate(self.level.door_id(index), open);
+        let id = self.level.read().door_id(index);
+        self.collision.set_gate(id, open);
         self.events.push(if open {
             WorldEvent::DoorOpened { door: index }
         } else {
@@ -117,7 +120,8 @@ impl World {
         let reach = (0..self.collision.shapes().len())
             .flat_map(|i| self.collision.mesh(ColliderId(i as u16)).collider())
             .fold(0.0_f64, |r, q| r.max(q.abs().max_element()));
-        let near = Aabb::from_points(self.level.doors[index].points.iter().copied()).expand(reach);
+        let near =
+            Aabb::from_points(self.level.read().doors[index].points.iter().copied()).expand(reach);
         let mut crushed = Vec::new();
         if near.contains(self.hero.body.pos) && resettle(&mut self.hero, &env, t) {
             crushed.push(WorldEvent::Crushed { agent: None });
@@ -159,7 +163,7 @@ mod tests {
         let mut w = world("(1.5, 0.0)");
         let start: Vec<bool> = w.doors().iter().map(|d| d.open).collect();
         assert_eq!(start, [false, true]);
-        assert_eq!(door_states(w.level()), w.doors());
+        assert_eq!(door_states(&w.level()), w.doors());
         assert!(w.hero().grounded());
         assert!(w.set_door(0, true));
         assert_eq!(w.hero().state, MoveState::Airborne);

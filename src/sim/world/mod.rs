@@ -9,6 +9,14 @@
 //!   standing on it or caught in it;
 //! - `trace`: the per-tick trace line and the state hash.
 //!
+//! # The level
+//! The world holds its level as a [`LevelDoc`], the game's one level document: an editor edits it
+//! in place through [`World::document`] and then tells the world ([`World::level_edited`]), which
+//! rebuilds what it derives from it (meshes in part, ladders, movers, regions, characters). A
+//! level swap ([`World::set_level`]) puts a new level in it. The world keeps no copy of the level
+//! to compare with: for a rebuild in part it keeps the source polygons its meshes were built
+//! from.
+//!
 //! # Timestep
 //! [`TICK_HZ`] = 120 ticks per second. Moves are continuous (the collision walk never tunnels),
 //! so the rate is not needed for stability; 120 Hz halves input latency compared with 60 Hz, keeps
@@ -35,9 +43,9 @@ use serde::Serialize;
 use super::agents::{Agent, SizeClasses};
 use super::play::{Hazards, Play, PlayEvent, Rules};
 use crate::collision::{
-    colliders_meet, Aabb, BuildError, CollisionWorld, FaceKind, Meeting, Movers,
+    colliders_meet, Aabb, BuildError, CollisionWorld, FaceKind, Meeting, Movers, SourcePolygon,
 };
-use crate::level::Level;
+use crate::level::{Level, LevelDoc};
 use crate::movement::character::Change;
 use crate::movement::{Actions, Env, Hero, SpawnError, StepReport, Tuning, TuningError};
 
@@ -89,7 +97,12 @@ pub enum WorldError {
 
 /// The headless game world.
 pub struct World {
-    level: Level,
+    /// The level: one document, which an editor on [`World::document`] edits in place and the
+    /// world follows ([`World::level_edited`]); everything below is derived from it.
+    level: LevelDoc,
+    /// The source polygons the meshes were built from, in id order: what an edit is compared
+    /// with to rebuild only the polygons that changed (`rebuild`).
+    sources: Vec<SourcePolygon>,
     /// The tuning the world was made with, before any level's overrides: every level swap applies
     /// the new level's overrides to this, so an override the new level no longer has is gone.
     base_tuning: Tuning,
@@ -167,8 +180,13 @@ impl World {
             warnings,
             ..
         } = place_characters(level, &built, HeroFrom::Spawn(level.spawn))?;
+        let sources = match built.sources {
+            rebuild::Sources::All(all) => all,
+            rebuild::Sources::Changed { .. } => unreachable!("a whole build has every source"),
+        };
         let mut world = World {
-            level: level.clone(),
+            level: LevelDoc::new(level.clone()),
+            sources,
             play: Play::new(&built.tuning, 0),
             play_events: Vec::new(),
             hazards: built.hazards,
@@ -285,11 +303,12 @@ impl World {
             ladders: &self.ladders,
             movers: &self.movers,
         };
+        let level = self.level.read();
         let rules = Rules {
             tick: self.steps,
             prev_feet: self.prev_pos,
             crushed,
-            level: &self.level,
+            level: &level,
             tuning: &self.tuning,
             env: &env,
             hazards: &self.hazards,
@@ -308,8 +327,10 @@ impl World {
             &actions,
             &mut self.play_events,
         );
+        let reset = level.reset_on_death;
+        drop(level);
         if self.play_events.contains(&PlayEvent::Respawned) {
-            if self.level.reset_on_death {
+            if reset {
                 self.reset_agents_and_doors();
             }
             // Out of any mover over the respawn point (a crush there counts next tick), and
@@ -337,19 +358,16 @@ impl World {
             ladders: &self.ladders,
             movers: &self.movers,
         };
+        let level = self.level.read();
         // Every agent spawned before, so each finds room again (its spawn is moved as at the
         // start, without a new warning).
-        if let Ok(agents) = spawn_agents(
-            &self.level,
-            &self.classes,
-            &env,
-            &self.tuning,
-            &mut Vec::new(),
-        ) {
+        if let Ok(agents) = spawn_agents(&level, &self.classes, &env, &self.tuning, &mut Vec::new())
+        {
             self.agents = agents;
         }
-        for i in 0..self.doors.len() {
-            let open = self.level.doors[i].open;
+        let open: Vec<bool> = level.doors.iter().map(|d| d.open).collect();
+        drop(level);
+        for (i, open) in open.into_iter().enumerate().take(self.doors.len()) {
             self.set_door(i, open);
         }
     }
@@ -432,8 +450,9 @@ impl World {
     /// Whether the level is a game: a goal, checkpoints, hazards or enemies (the front end shows
     /// its HUD).
     pub fn is_game(&self) -> bool {
-        self.level.goal.is_some()
-            || !self.level.checkpoints.is_empty()
+        let level = self.level.read();
+        level.goal.is_some()
+            || !level.checkpoints.is_empty()
             || !self.hazards.is_empty()
             || self.agents.iter().any(|a| a.kind.is_enemy())
     }
@@ -457,11 +476,14 @@ impl World {
     /// feet.
     pub fn event_position(&self, e: &WorldEvent) -> DVec2 {
         match *e {
-            WorldEvent::DoorOpened { door } | WorldEvent::DoorClosed { door } => {
-                self.level.doors.get(door).map_or(self.hero.body.pos, |d| {
+            WorldEvent::DoorOpened { door } | WorldEvent::DoorClosed { door } => self
+                .level
+                .read()
+                .doors
+                .get(door)
+                .map_or(self.hero.body.pos, |d| {
                     Aabb::from_points(d.points.iter().copied()).centre()
-                })
-            }
+                }),
             WorldEvent::Crushed { agent: Some(i) } => self
                 .agents
                 .get(i)
@@ -494,9 +516,15 @@ impl World {
         self.prev_pos
     }
 
-    /// The level as loaded.
-    pub fn level(&self) -> &Level {
-        &self.level
+    /// The level (a guard on the world's document: drop it before the document is edited).
+    pub fn level(&self) -> std::cell::Ref<'_, Level> {
+        self.level.read()
+    }
+
+    /// A handle to the world's level document, for an editor to edit in place (then
+    /// [`World::level_edited`]); a level swap ([`World::set_level`]) replaces what it holds.
+    pub fn document(&self) -> LevelDoc {
+        self.level.clone()
     }
 
     /// The tuning in effect (the base tuning with the level's overrides).

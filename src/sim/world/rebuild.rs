@@ -2,8 +2,13 @@
 //! overrides, one collision mesh per collider (the hero's two and one per agent size class in
 //! use), built whole or, after an edit, rebuilt only where the polygons changed; the ladders,
 //! movers (inflated by every collider, posed at tick 0), hazards and bounds. On it, the level
-//! swaps ([`World::set_level`], [`World::edit_level`]), [`World::restart`] and
-//! [`World::set_base_tuning`], each leaving the world as it was on error.
+//! swaps ([`World::set_level`]), following an edit of the world's document
+//! ([`World::level_edited`]), [`World::restart`] and [`World::set_base_tuning`], each leaving
+//! what the world derived as it was on error.
+//!
+//! An edit is followed in part without a copy of the level before it: the world keeps the
+//! source polygons its meshes were built from (`World::sources`, brought up to date by each
+//! build, [`Sources::update`]) and compares the document with them.
 //!
 //! Must never depend on window, GPU, audio or input crates.
 use glam::DVec2;
@@ -11,7 +16,8 @@ use glam::DVec2;
 use super::placement::{place_characters, HeroFrom, Placed};
 use super::{doors::door_states, World, WorldError};
 use crate::collision::{
-    Aabb, ColliderId, CollisionWorld, MeshConfig, Movers, PolygonId, PolygonKind, SourcePolygon,
+    Aabb, ColliderId, ColliderShape, CollisionWorld, MeshConfig, Movers, PolygonId, PolygonKind,
+    SourcePolygon,
 };
 use crate::level::document::polygon_id;
 use crate::level::Level;
@@ -54,6 +60,8 @@ pub(super) struct Built {
     pub tuning: Tuning,
     /// One mesh per collider.
     pub collision: CollisionWorld,
+    /// What the meshes were built from.
+    pub sources: Sources,
     /// The level's ladders.
     pub ladders: Vec<Aabb>,
     /// The agents' size classes.
@@ -73,33 +81,71 @@ pub(super) enum Meshes<'a> {
     /// Built whole ([`CollisionWorld::new`]).
     Whole,
     /// Chunked ([`CollisionWorld::new_chunked`]), and when `previous` holds chunked meshes of
-    /// the same colliders, rebuilt in part from them: only the polygons that differ from
-    /// `previous_level`'s.
+    /// the same colliders, rebuilt in part from them: only the source polygons that differ from
+    /// `sources`, what `previous` was built from.
     Edited {
         previous: &'a mut CollisionWorld,
-        previous_level: &'a Level,
+        sources: &'a [SourcePolygon],
     },
 }
 
-/// The ids of the source polygons (doors included, as [`Level::source_polygons`] numbers them)
-/// that differ in kind or points between `old` and `new`, or that only one of them has. Reads
-/// the levels in place: O(polygons), no copy.
-fn changed_polygons(old: &Level, new: &Level) -> Vec<PolygonId> {
-    // Each level's sources in id order: its polygons, then its doors.
-    fn sources(level: &Level) -> impl Iterator<Item = (PolygonId, PolygonKind, &[DVec2])> {
-        let polygons = level
-            .polygons
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (polygon_id(i), p.kind, p.points.as_slice()));
-        let doors = level
-            .doors
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (level.door_id(i), PolygonKind::Door, d.points.as_slice()));
-        polygons.chain(doors)
+/// What a build's meshes were made from, to keep the world's record of its source polygons
+/// ([`Sources::update`]) without copying the level.
+pub(super) enum Sources {
+    /// Every source polygon (a build from the whole level).
+    All(Vec<SourcePolygon>),
+    /// A build in part: the level now has `count` source polygons, and `changed` are the ones
+    /// that differ from the record (in id order).
+    Changed {
+        changed: Vec<SourcePolygon>,
+        count: usize,
+    },
+}
+
+impl Sources {
+    /// Brings `record` (the source polygons of the previous build, in id order) to this build's.
+    pub(super) fn update(self, record: &mut Vec<SourcePolygon>) {
+        match self {
+            Sources::All(all) => *record = all,
+            Sources::Changed { changed, count } => {
+                record.truncate(count);
+                // In id order, and every id at or past the record's end is among the changed
+                // (only the new level has it): each lands at its index.
+                for s in changed {
+                    let i = s.id.0 as usize;
+                    if i < record.len() {
+                        record[i] = s;
+                    } else {
+                        debug_assert_eq!(i, record.len());
+                        record.push(s);
+                    }
+                }
+                debug_assert_eq!(record.len(), count);
+            }
+        }
     }
-    let (mut a, mut b) = (sources(old).peekable(), sources(new).peekable());
+}
+
+/// The ids of the source polygons (doors included, as [`Level::source_polygons`] numbers them)
+/// that differ in kind or points between `old` (what the meshes were built from) and `new`, or
+/// that only one of them has. Reads both in place: O(polygons), no copy.
+fn changed_polygons(old: &[SourcePolygon], new: &Level) -> Vec<PolygonId> {
+    // The level's sources in id order: its polygons, then its doors.
+    let polygons = new
+        .polygons
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (polygon_id(i), p.kind, p.points.as_slice()));
+    let doors = new
+        .doors
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (new.door_id(i), PolygonKind::Door, d.points.as_slice()));
+    let mut a = old
+        .iter()
+        .map(|s| (s.id, s.kind, s.points.as_slice()))
+        .peekable();
+    let mut b = polygons.chain(doors).peekable();
     let mut out = Vec::new();
     loop {
         match (a.peek(), b.peek()) {
@@ -151,6 +197,25 @@ fn edited_polygons(level: &Level, ids: &[PolygonId]) -> Vec<SourcePolygon> {
         .collect()
 }
 
+/// The colliders a world with `tuning` and `classes` has meshes for, in [`ColliderId`] order:
+/// the hero's standing and crouching ones, then the agents' size classes' in use.
+fn collider_shapes(tuning: &Tuning, classes: &SizeClasses) -> Vec<ColliderShape> {
+    let mut shapes = vec![
+        tuning.stand_collider.clone(),
+        tuning.crouch_collider.clone(),
+    ];
+    shapes.extend(classes.extra_colliders());
+    shapes
+}
+
+/// The mesh settings of a level with these bounds.
+fn mesh_config(bounds: Aabb) -> MeshConfig {
+    MeshConfig {
+        bounds: Some(bounds),
+        ..MeshConfig::default()
+    }
+}
+
 impl Built {
     /// Builds what `level` turns into, with `base_tuning` and the meshes as `meshes` says.
     pub(super) fn new(
@@ -161,57 +226,55 @@ impl Built {
         let tuning = base_tuning.with_overrides(&level.tuning);
         tuning.validate()?;
         let classes = SizeClasses::for_agents(&level.agents);
-        let mut shapes = vec![
-            tuning.stand_collider.clone(),
-            tuning.crouch_collider.clone(),
-        ];
-        shapes.extend(classes.extra_colliders());
+        let shapes = collider_shapes(&tuning, &classes);
         let bounds = level.bounds.unwrap_or_else(|| automatic_bounds(level));
-        let config = MeshConfig {
-            bounds: Some(bounds),
-            ..MeshConfig::default()
-        };
-        let mut collision = match meshes {
-            Meshes::Whole => CollisionWorld::new(&level.source_polygons(), &shapes, config)?,
-            Meshes::Edited {
-                previous,
-                previous_level,
-            } if previous.chunk_size().is_some() && previous.shapes() == shapes.as_slice() => {
-                let changed = changed_polygons(previous_level, level);
+        let config = mesh_config(bounds);
+        let (mut collision, sources) = match meshes {
+            Meshes::Whole => {
+                let all = level.source_polygons();
+                (
+                    CollisionWorld::new(&all, &shapes, config)?,
+                    Sources::All(all),
+                )
+            }
+            Meshes::Edited { previous, sources }
+                if previous.chunk_size().is_some() && previous.shapes() == shapes.as_slice() =>
+            {
+                let changed = changed_polygons(sources, level);
                 let edited = edited_polygons(level, &changed);
                 let mut collision = std::mem::replace(previous, CollisionWorld::empty());
                 let rebuilt = match collision.rebuild_edited(&edited, &changed, &config) {
-                    Ok(Some(_)) => Ok(collision),
-                    Ok(None) => CollisionWorld::new_chunked(
-                        &level.source_polygons(),
-                        &shapes,
-                        config.clone(),
-                        EDIT_CHUNK_SIZE,
-                    ),
+                    Ok(Some(_)) => Ok((
+                        collision,
+                        Sources::Changed {
+                            changed: edited,
+                            count: level.polygons.len() + level.doors.len(),
+                        },
+                    )),
+                    Ok(None) => {
+                        let all = level.source_polygons();
+                        CollisionWorld::new_chunked(&all, &shapes, config.clone(), EDIT_CHUNK_SIZE)
+                            .map(|c| (c, Sources::All(all)))
+                    }
                     Err(e) => Err(e),
                 };
                 match rebuilt {
                     Ok(c) => c,
                     Err(e) => {
-                        // The previous meshes were handed over and may be part rebuilt: the
-                        // previous level's are built again, so that nothing changes on error
-                        // (the caller puts its doors back as they are).
-                        *previous = CollisionWorld::new_chunked(
-                            &previous_level.source_polygons(),
-                            &shapes,
-                            config,
-                            EDIT_CHUNK_SIZE,
-                        )?;
+                        // The previous meshes were handed over and may be part rebuilt: they are
+                        // built again from what they were built from, so that nothing changes
+                        // on error (the caller puts its doors back as they are).
+                        *previous =
+                            CollisionWorld::new_chunked(sources, &shapes, config, EDIT_CHUNK_SIZE)?;
                         return Err(e.into());
                     }
                 }
             }
-            Meshes::Edited { .. } => CollisionWorld::new_chunked(
-                &level.source_polygons(),
-                &shapes,
-                config,
-                EDIT_CHUNK_SIZE,
-            )?,
+            Meshes::Edited { .. } => {
+                let all = level.source_polygons();
+                let c = CollisionWorld::new_chunked(&all, &shapes, config, EDIT_CHUNK_SIZE)?;
+                (c, Sources::All(all))
+            }
         };
         // Every door's gate as the level starts it (a fresh build has them all closed).
         for (i, d) in level.doors.iter().enumerate() {
@@ -243,6 +306,7 @@ impl Built {
         Ok(Built {
             tuning,
             collision,
+            sources,
             ladders,
             classes,
             movers,
@@ -263,31 +327,57 @@ impl Built {
 }
 
 impl World {
-    /// Replaces the level (live editing): the base tuning with the new level's overrides, new
-    /// meshes for every collider, and the hero where it is when it still fits there, else moved to
-    /// the nearest free point with a warning (the same as for a spawn inside geometry); see
-    /// [`Hero::relocate`]. The tick count and the trace continue. On error nothing changes.
+    /// Replaces the level (a level swap, a campaign level): the base tuning with the new level's
+    /// overrides, new meshes for every collider, and the hero where it is when it still fits
+    /// there, else moved to the nearest free point with a warning (the same as for a spawn inside
+    /// geometry); see [`Hero::relocate`]. The world's document ([`World::document`], and so an
+    /// editor on it) holds `level` afterwards. The tick count and the trace continue. On error
+    /// nothing changes.
     ///
     /// [`World::warnings`] afterwards holds this swap's warnings only.
+    ///
+    /// [`Hero::relocate`]: crate::movement::Hero::relocate
     pub fn set_level(&mut self, level: &Level) -> Result<(), WorldError> {
-        self.replace_level(level, false)
+        self.rebuild(level, false)?;
+        self.level.replace(level.clone());
+        Ok(())
     }
 
-    /// [`World::set_level`] for an edit of the current level (the editor): the meshes are
-    /// chunked ([`CollisionWorld::new_chunked`], chunks of [`EDIT_CHUNK_SIZE`]), and once they
-    /// are, only the chunks that the polygons which differ from the current level's touch are
-    /// built again. A chunked mesh answers as a whole one does up to rounding where an edge
-    /// crosses a chunk line (an ulp or so): a level played after edits can differ in the last
-    /// bits from the same level loaded afresh, which [`World::set_level`] builds whole.
+    /// The world's document was edited in place (the editor, through [`World::document`]): the
+    /// world follows it as [`World::set_level`] would, except that the meshes are chunked
+    /// ([`CollisionWorld::new_chunked`], chunks of [`EDIT_CHUNK_SIZE`]), and once they are, only
+    /// the chunks that the polygons which differ from what the meshes were built from touch are
+    /// built again (the world keeps that record, so it needs no copy of the level before the
+    /// edit). A chunked mesh answers as a whole one does up to rounding where an edge crosses a
+    /// chunk line (an ulp or so): a level played after edits can differ in the last bits from
+    /// the same level loaded afresh, which [`World::set_level`] builds whole.
+    ///
+    /// On error the world keeps everything it derived from the level before the edit; the
+    /// caller puts the document back (the editor undoes the edit) and calls this again before
+    /// the next tick.
+    pub fn level_edited(&mut self) -> Result<(), WorldError> {
+        let doc = self.level.clone();
+        let level = doc.read();
+        self.rebuild(&level, true)
+    }
+
+    /// Puts `level` in the world's document and follows it as an edit ([`World::level_edited`]):
+    /// what an editor's change does, for a caller that holds the whole new level. On error
+    /// nothing changes (the document is put back).
     pub fn edit_level(&mut self, level: &Level) -> Result<(), WorldError> {
-        self.replace_level(level, true)
+        let before = self.level.replace(level.clone());
+        self.level_edited().inspect_err(|_| {
+            self.level.replace(before);
+        })
     }
 
-    fn replace_level(&mut self, level: &Level, edit: bool) -> Result<(), WorldError> {
+    /// Rebuilds everything the world derives from `level` (the document, or the level a swap
+    /// puts in it), chunked and in part when `edit`. On error nothing changes.
+    fn rebuild(&mut self, level: &Level, edit: bool) -> Result<(), WorldError> {
         let meshes = if edit {
             Meshes::Edited {
                 previous: &mut self.collision,
-                previous_level: &self.level,
+                sources: &self.sources,
             }
         } else {
             Meshes::Whole
@@ -297,9 +387,7 @@ impl World {
             Err(e) => {
                 if edit {
                     // The meshes may have been built again: the doors as they are now.
-                    for (i, d) in self.doors.iter().enumerate() {
-                        self.collision.set_gate(self.level.door_id(i), d.open);
-                    }
+                    self.restore_gates();
                 }
                 return Err(e);
             }
@@ -314,14 +402,12 @@ impl World {
             Ok(p) => p,
             Err(e) => {
                 if edit {
-                    // An edit handed the meshes to the new build: the previous level's are
-                    // built again (whole), with its doors as they are now.
-                    let previous = self.level.clone();
+                    // An edit handed the meshes to the new build: the previous ones are built
+                    // again (whole) from what they were built from, with the doors as they are.
+                    let shapes = collider_shapes(&self.tuning, &self.classes);
                     self.collision =
-                        Built::new(&previous, &self.base_tuning, Meshes::Whole)?.collision;
-                    for (i, d) in self.doors.iter().enumerate() {
-                        self.collision.set_gate(previous.door_id(i), d.open);
-                    }
+                        CollisionWorld::new(&self.sources, &shapes, mesh_config(self.bounds))?;
+                    self.restore_gates();
                 }
                 return Err(e);
             }
@@ -330,7 +416,7 @@ impl World {
             // Drawn where it is now: no interpolated streak across the jump.
             self.prev_pos = hero.body.pos;
         }
-        self.level = level.clone();
+        built.sources.update(&mut self.sources);
         self.tuning = built.tuning;
         self.collision = built.collision;
         self.ladders = built.ladders;
@@ -358,15 +444,28 @@ impl World {
         Ok(())
     }
 
+    /// Every door's gate in the meshes as its state is now, the doors numbered as in what the
+    /// meshes were built from (the polygons first, the doors last).
+    fn restore_gates(&mut self) {
+        let first_door = self.sources.len() - self.doors.len();
+        for (i, d) in self.doors.iter().enumerate() {
+            self.collision.set_gate(polygon_id(first_door + i), d.open);
+        }
+    }
+
     /// Starts the level over (the pause menu's Restart, the next attempt at a level): the agents
-    /// and doors as the level file has them, the hero at the spawn with full health, no deaths, no
+    /// and doors as the level has them, the hero at the spawn with full health, no deaths, no
     /// checkpoint, the goal not reached. The tick count and the movers' time continue; on error
     /// nothing changes.
     pub fn restart(&mut self) -> Result<(), WorldError> {
-        let level = self.level.clone();
-        self.set_level(&level)?;
+        let doc = self.level.clone();
+        let spawn = {
+            let level = doc.read();
+            self.rebuild(&level, false)?;
+            level.spawn
+        };
         self.play = Play::new(&self.tuning, self.steps);
-        self.place_hero(level.spawn)?;
+        self.place_hero(spawn)?;
         Ok(())
     }
 
@@ -375,8 +474,9 @@ impl World {
     /// [`World::set_level`]. On error nothing changes.
     pub fn set_base_tuning(&mut self, tuning: &Tuning) -> Result<(), WorldError> {
         let previous = std::mem::replace(&mut self.base_tuning, tuning.clone());
-        let level = self.level.clone();
-        self.set_level(&level)
+        let doc = self.level.clone();
+        let level = doc.read();
+        self.rebuild(&level, false)
             .inspect_err(|_| self.base_tuning = previous)
     }
 }
@@ -405,9 +505,9 @@ mod tests {
         let new = level(&format!(
             "(name: \"a\", polygons: [{FLOOR}, {MOVED}], doors: [{DOOR}], spawn: (0.0, 0.0))"
         ));
-        let changed = changed_polygons(&old, &new);
+        let changed = changed_polygons(&old.source_polygons(), &new);
         assert_eq!(changed, vec![polygon_id(1), polygon_id(2)]);
-        assert!(changed_polygons(&new, &new).is_empty());
+        assert!(changed_polygons(&new.source_polygons(), &new).is_empty());
         let edited = edited_polygons(&new, &changed);
         assert_eq!(edited.len(), 2);
         assert_eq!(
@@ -419,9 +519,60 @@ mod tests {
             (new.door_id(0), PolygonKind::Door, &new.doors[0].points)
         );
         // Removing the door: its id is named, and the level no longer has it to hand over.
-        let back = changed_polygons(&new, &old);
+        let back = changed_polygons(&new.source_polygons(), &old);
         assert_eq!(back, vec![polygon_id(1), polygon_id(2)]);
         assert_eq!(edited_polygons(&old, &back).len(), 1);
+        // The record of what the meshes were built from follows the edit in part.
+        let mut record = old.source_polygons();
+        Sources::Changed {
+            changed: edited,
+            count: 3,
+        }
+        .update(&mut record);
+        assert_eq!(record, new.source_polygons());
+        let mut record = new.source_polygons();
+        Sources::Changed {
+            changed: edited_polygons(&old, &back),
+            count: 2,
+        }
+        .update(&mut record);
+        assert_eq!(record, old.source_polygons());
+    }
+
+    /// An edit made in place in the world's document is followed: the meshes are chunked and
+    /// rebuilt in part, and the record of what they were built from is the document's source
+    /// polygons again after each edit (a moved vertex, a door added, a polygon removed), with no
+    /// copy of the level kept.
+    #[test]
+    fn an_edit_of_the_document_in_place_is_followed() {
+        let mut w = World::new(
+            &level(&format!(
+                "(name: \"a\", polygons: [{FLOOR}, {BLOCK}], spawn: (0.0, 0.0))"
+            )),
+            &Tuning::default(),
+        )
+        .unwrap();
+        let doc = w.document();
+        assert!(doc.same(&w.document()));
+        doc.edit(|l| l.polygons[1].points[1].x = 2.5);
+        w.level_edited().unwrap();
+        assert!(w.collision().chunk_size().is_some());
+        assert_eq!(w.sources, doc.read().source_polygons());
+        let door = level(&format!(
+            "(name: \"d\", polygons: [], doors: [{DOOR}], spawn: (0.0, 0.0))"
+        ))
+        .doors[0]
+            .clone();
+        doc.edit(|l| l.doors.push(door));
+        w.level_edited().unwrap();
+        assert_eq!(w.sources, doc.read().source_polygons());
+        assert_eq!(w.doors().len(), 1);
+        doc.edit(|l| {
+            l.polygons.remove(1);
+        });
+        w.level_edited().unwrap();
+        assert_eq!(w.sources, doc.read().source_polygons());
+        assert_eq!(w.level().polygons.len(), 1);
     }
 
     /// A level without bounds gets the automatic ones: every polygon and the spawn, grown by the

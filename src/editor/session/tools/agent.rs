@@ -26,7 +26,7 @@ impl ToolBehaviour for AgentTool {
     }
 
     fn press(&self, s: &mut EditorSession, press: Press) {
-        let (edit, agent) = added::<Agent>(&s.level, s.agent_template.agent(press.snapped));
+        let (edit, agent) = added::<Agent>(&s.level.read(), s.agent_template.agent(press.snapped));
         if s.edit(edit, press.at).is_ok() {
             s.select_object(agent, None);
         }
@@ -53,11 +53,11 @@ impl ToolBehaviour for AgentTool {
         };
         let feet = s.grid.snap(p);
         let agent = s.agent_template.agent(feet);
-        let look = match agent_placement(&s.level, s.level.agents.len(), &agent) {
+        let look = match agent_placement(&s.level.read(), s.level.read().agents.len(), &agent) {
             Ok(()) => Look::Preview,
             Err(_) => Look::Refused,
         };
-        let points = collider_points(&s.level, agent.size)
+        let points = collider_points(&s.level.read(), agent.size)
             .into_iter()
             .map(|q| q + feet)
             .collect();

@@ -29,7 +29,8 @@ impl ToolBehaviour for BoxBrush {
         }
         let polygon = LevelPolygon::solid(rect_points(r));
         if s.edit(Edit::AddPolygon { polygon }, p).is_ok() {
-            s.select_only_polygon(s.level.polygons.len() - 1);
+            let last = s.level.read().polygons.len() - 1;
+            s.select_only_polygon(last);
         }
     }
 }

@@ -92,7 +92,8 @@ impl EditorSession {
         let polygon = LevelPolygon::solid(self.drawing.clone());
         if self.edit(Edit::AddPolygon { polygon }, at).is_ok() {
             self.drawing.clear();
-            self.select_only_polygon(self.level.polygons.len() - 1);
+            let last = self.level.read().polygons.len() - 1;
+            self.select_only_polygon(last);
         }
     }
 

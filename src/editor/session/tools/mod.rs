@@ -21,22 +21,28 @@
 //! A new file here with a unit struct implementing [`ToolBehaviour`] (its label and hint,
 //! whether it is an object tool, what a press and a band do, what it sketches, its settings
 //! panel), and one line in [`Tool`]'s list ([`Tool::behaviour`]).
+//!
+//! The tools that place objects and set their regions are not added here: they come from the
+//! object kinds' registry (`editor::kinds::KINDS`), one [`Tool::Place`] per kind with a placing
+//! rule and one [`Tool::Region`] per kind with a region tool, all run by `place.rs`. Only the
+//! Agent tool, whose template (kind, size, facing) is a setting no generic tool has, is a file
+//! of its own; it adds its agent through the same path.
 mod agent;
 mod box_brush;
-mod door;
 mod draw;
-mod ladder;
-mod mover;
+mod place;
 mod place_hero;
 mod select;
 mod spawn;
-mod switch;
 mod tiles;
+
+pub(super) use place::place;
 
 use glam::DVec2;
 
 use super::{EditorSession, Gesture, Modifiers};
 use crate::collision::Aabb;
+use crate::editor::kinds::{kind, KINDS};
 use crate::level::fields::ObjectField;
 
 /// A press of the primary button, in level coordinates.
@@ -158,7 +164,7 @@ pub trait ToolBehaviour: Sync {
     fn panel_changed(&self, _s: &mut EditorSession, _field: &'static str) {}
 }
 
-/// What a click or drag in the view does: the editor's tools, in toolbar order by [`Tool::ALL`].
+/// What a click or drag in the view does: the editor's tools, in toolbar order by [`Tool::all`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tool {
     /// Select and move vertices, polygons, ladders, objects and the spawn; box-select on empty
@@ -170,38 +176,44 @@ pub enum Tool {
     BoxBrush,
     /// Click or drag over grid cells: one square polygon per cell (the grid's size).
     TileBrush,
-    /// Drag a rectangle: a new ladder.
-    Ladder,
     /// Click: the spawn point goes there.
     Spawn,
     /// Click: the hero is put there (play-test from the cursor).
     PlaceHero,
     /// Click: a new agent of the agent template's kind, size and facing, feet at the click.
     Agent,
-    /// Drag a rectangle: a new mover (a platform with a two-node path; drag its nodes with
-    /// Select); Shift-drag: another piece of the selected mover.
-    Mover,
-    /// Drag a rectangle: a new closed door.
-    Door,
-    /// Click a door to pick it, then drag a rectangle: that door's switch region.
-    Switch,
+    /// The placing tool of the object kind of this name (`editor::kinds`: a click or a dragged
+    /// rectangle makes a new one, as the kind says).
+    Place(&'static str),
+    /// The region tool of the object kind of this name: click one to pick it, then drag a
+    /// rectangle: its region (a door's switch).
+    Region(&'static str),
 }
 
 impl Tool {
-    /// Every tool, in toolbar order.
-    pub const ALL: [Tool; 11] = [
-        Tool::Select,
-        Tool::Draw,
-        Tool::BoxBrush,
-        Tool::TileBrush,
-        Tool::Ladder,
-        Tool::Spawn,
-        Tool::Agent,
-        Tool::Mover,
-        Tool::Door,
-        Tool::Switch,
-        Tool::PlaceHero,
-    ];
+    /// Every tool, in toolbar order: the tools of this folder, and the registered object kinds'
+    /// placing and region tools (in the registry's order: those not in the Objects menu after
+    /// the brushes, a ladder's) before Place Hero.
+    pub fn all() -> Vec<Tool> {
+        let placing = |menu: bool| {
+            KINDS
+                .iter()
+                .filter(move |k| k.place().is_some() && k.menu() == menu)
+                .map(|k| Tool::Place(k.name()))
+        };
+        let mut all = vec![Tool::Select, Tool::Draw, Tool::BoxBrush, Tool::TileBrush];
+        all.extend(placing(false));
+        all.extend([Tool::Spawn, Tool::Agent]);
+        all.extend(placing(true));
+        all.extend(
+            KINDS
+                .iter()
+                .filter(|k| k.region_tool().is_some())
+                .map(|k| Tool::Region(k.name())),
+        );
+        all.push(Tool::PlaceHero);
+        all
+    }
 
     /// What the tool does: the one list from a tool to its file.
     pub fn behaviour(self) -> &'static dyn ToolBehaviour {
@@ -210,29 +222,41 @@ impl Tool {
             Tool::Draw => &draw::Draw,
             Tool::BoxBrush => &box_brush::BoxBrush,
             Tool::TileBrush => &tiles::TileBrush,
-            Tool::Ladder => &ladder::LadderTool,
             Tool::Spawn => &spawn::SpawnTool,
             Tool::PlaceHero => &place_hero::PlaceHero,
             Tool::Agent => &agent::AgentTool,
-            Tool::Mover => &mover::MoverTool,
-            Tool::Door => &door::DoorTool,
-            Tool::Switch => &switch::SwitchTool,
+            Tool::Place(_) => &place::PlaceTool,
+            Tool::Region(_) => &place::RegionTool,
         }
     }
 
-    /// Whether it places or links objects ([`ToolBehaviour::is_object`]).
+    /// Whether it places or links objects ([`ToolBehaviour::is_object`]; a kind's placing tool
+    /// unless the kind's tool is on the toolbar itself, [`crate::editor::kinds::ObjectKind::MENU`]).
     pub fn is_object(self) -> bool {
-        self.behaviour().is_object()
+        match self {
+            Tool::Place(name) => kind(name).menu(),
+            _ => self.behaviour().is_object(),
+        }
     }
 
-    /// The toolbar label ([`ToolBehaviour::label`]).
+    /// The toolbar label ([`ToolBehaviour::label`]; a kind's tool's from the kind).
     pub fn label(self) -> &'static str {
-        self.behaviour().label()
+        self.text().0
     }
 
-    /// What it does ([`ToolBehaviour::hint`]).
+    /// What it does ([`ToolBehaviour::hint`]; a kind's tool's from the kind).
     pub fn hint(self) -> &'static str {
-        self.behaviour().hint()
+        self.text().1
+    }
+
+    fn text(self) -> (&'static str, &'static str) {
+        let b = self.behaviour();
+        let own = (b.label(), b.hint());
+        match self {
+            Tool::Place(name) => kind(name).tool(),
+            Tool::Region(name) => kind(name).region_tool().unwrap_or(own),
+            _ => own,
+        }
     }
 }
 
@@ -256,20 +280,36 @@ mod tests {
     use crate::editor::session::tests::{level, p};
 
     #[test]
-    fn every_tool_has_its_own_label_and_the_object_tools_are_the_four_placers() {
-        let labels: std::collections::BTreeSet<&str> = Tool::ALL.map(Tool::label).into();
-        assert_eq!(labels.len(), Tool::ALL.len(), "{labels:?}");
-        for tool in Tool::ALL {
+    fn every_tool_has_its_own_label_and_the_object_tools_are_the_agent_and_the_kinds() {
+        let all = Tool::all();
+        let labels: std::collections::BTreeSet<&str> = all.iter().map(|t| t.label()).collect();
+        assert_eq!(labels.len(), all.len(), "{labels:?}");
+        for &tool in &all {
             assert!(
                 tool.hint().len() > tool.label().len(),
                 "{tool:?} has no hint"
             );
         }
-        let objects: Vec<Tool> = Tool::ALL.into_iter().filter(|t| t.is_object()).collect();
-        assert_eq!(
-            objects,
-            [Tool::Agent, Tool::Mover, Tool::Door, Tool::Switch]
-        );
+        // The object tools: the Agent tool, then the registry's placing and region tools.
+        let objects: Vec<Tool> = all.into_iter().filter(|t| t.is_object()).collect();
+        assert_eq!(objects[0], Tool::Agent);
+        for k in KINDS {
+            assert_eq!(
+                objects.contains(&Tool::Place(k.name())),
+                k.place().is_some() && k.menu(),
+                "{}",
+                k.name()
+            );
+            assert_eq!(
+                objects.contains(&Tool::Region(k.name())),
+                k.region_tool().is_some(),
+                "{}",
+                k.name()
+            );
+        }
+        assert!(objects
+            .iter()
+            .all(|t| matches!(t, Tool::Agent | Tool::Place(_) | Tool::Region(_))));
     }
 
     /// Enter, Backspace and Escape go to the Draw tool only while a polygon is being drawn;
@@ -278,7 +318,7 @@ mod tests {
     #[test]
     fn the_drawing_keys_reach_the_draw_tool_only_while_it_draws() {
         let mut s = EditorSession::new(level(), None);
-        for tool in Tool::ALL {
+        for tool in Tool::all() {
             s.set_tool(tool);
             for key in [ToolKey::Finish, ToolKey::Back, ToolKey::Cancel] {
                 assert!(!s.tool_key(key, p(0., 0.)), "{tool:?} took {key:?}");
@@ -311,7 +351,7 @@ mod tests {
     #[test]
     fn a_tool_sketches_what_a_click_would_make() {
         let mut s = EditorSession::new(level(), None);
-        for tool in Tool::ALL {
+        for tool in Tool::all() {
             s.set_tool(tool);
             if !matches!(tool, Tool::Agent | Tool::TileBrush) {
                 assert_eq!(s.tool_sketch(Some(p(2., 3.))), [], "{tool:?}");
@@ -395,7 +435,7 @@ mod tests {
         use crate::level::fields::FieldMut;
         use crate::level::{AgentKind, AgentSize};
         let mut s = EditorSession::new(level(), None);
-        for tool in Tool::ALL {
+        for tool in Tool::all() {
             s.set_tool(tool);
             assert_eq!(s.tool_panel().is_some(), tool == Tool::Agent, "{tool:?}");
         }

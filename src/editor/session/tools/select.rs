@@ -1,5 +1,5 @@
 //! The Select tool: a press grabs what is under the pointer, most specific first (a vertex,
-//! the spawn, an object or a path node, an edge or a polygon's inside, a ladder) and a drag
+//! the spawn, an object or a path node, an edge or a polygon's inside, an object behind them) and a drag
 //! moves it in one undo step; Shift toggles vertices and polygons in the selection; Ctrl-click
 //! on an edge inserts a (snapped) vertex; a press on empty space starts a selection box that
 //! takes whole polygons and loose vertices. The selected mover shows its pieces' corners as
@@ -86,7 +86,7 @@ impl EditorSession {
                     .filter(|&&(q, _)| q == polygon)
                     .map(|&(_, v)| v)
                     .collect();
-                let grab = self.level.polygons[polygon].points[vertex];
+                let grab = self.level.read().polygons[polygon].points[vertex];
                 self.gesture = Gesture::Vertices {
                     polygon,
                     vertices,
@@ -96,7 +96,7 @@ impl EditorSession {
             }
             Some(Hit::Spawn) => {
                 self.gesture = Gesture::Spawn {
-                    offset: p - self.level.spawn,
+                    offset: p - self.level.read().spawn,
                 };
             }
             Some(Hit::Edge { polygon, .. }) | Some(Hit::Polygon(polygon)) => {
@@ -110,7 +110,7 @@ impl EditorSession {
                     sel.clear();
                     sel.polygons.insert(polygon);
                 }
-                let grab = self.level.polygons[polygon].points[0];
+                let grab = self.level.read().polygons[polygon].points[0];
                 self.gesture = Gesture::Polygons {
                     polygons: sel.polygons.iter().copied().collect(),
                     grab,
@@ -120,41 +120,35 @@ impl EditorSession {
             Some(Hit::Object(Grab {
                 object,
                 part: Part::Corner(c),
-            })) if mods.ctrl => match object.kind().without_corner(&self.level, object.index, c) {
-                Ok(edit) => {
-                    let _ = self.edit(edit, p);
+            })) if mods.ctrl => {
+                let edit = object
+                    .kind()
+                    .without_corner(&self.level.read(), object.index, c);
+                match edit {
+                    Ok(edit) => {
+                        let _ = self.edit(edit, p);
+                    }
+                    Err(why) => self.refuse(why, p),
                 }
-                Err(why) => self.refuse(why, p),
-            },
+            }
             Some(Hit::Object(what)) => self.grab_object(what, p),
             Some(Hit::PathSegment {
                 object,
                 segment,
                 point,
             }) => self.press_path_segment(object, segment, point, p, mods),
-            Some(Hit::Ladder(index)) => {
-                if !mods.shift {
-                    sel.clear();
-                }
-                sel.ladder = Some(index);
-                let grab = self.level.ladders[index].min;
-                self.gesture = Gesture::Ladder {
-                    index,
-                    grab,
-                    offset: p - grab,
-                };
-            }
             None if mods.ctrl
                 && sel
                     .object
-                    .is_some_and(|o| !o.kind().corners(&self.level, o.index).is_empty()) =>
+                    .is_some_and(|o| !o.kind().corners(&self.level.read(), o.index).is_empty()) =>
             {
                 // Ctrl-click beside the selected object's corners (a mover's): a new corner there.
                 let Some(o) = sel.object else {
                     return;
                 };
                 let at = self.grid.snap(p);
-                if let Some(edit) = o.kind().with_corner(&self.level, o.index, at) {
+                let edit = o.kind().with_corner(&self.level.read(), o.index, at);
+                if let Some(edit) = edit {
                     let _ = self.edit(edit, p);
                 }
             }
@@ -177,7 +171,7 @@ impl EditorSession {
         if !add {
             self.selection.clear();
         }
-        for (pi, poly) in self.level.polygons.iter().enumerate() {
+        for (pi, poly) in self.level.read().polygons.iter().enumerate() {
             let inside: Vec<usize> = (0..poly.points.len())
                 .filter(|&v| r.contains(poly.points[v]))
                 .collect();

@@ -51,7 +51,13 @@ impl EditorSession {
         }
         // A cell already covered by a polygon vertex-for-vertex is not painted twice.
         let outline = self.cell_outline(cell);
-        if self.level.polygons.iter().any(|q| q.points == outline) {
+        if self
+            .level
+            .read()
+            .polygons
+            .iter()
+            .any(|q| q.points == outline)
+        {
             return;
         }
         let _ = self.edit(

@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::super::{Command, EditorUi};
 use super::num;
 use crate::collision::Aabb;
-use crate::editor::kinds::{checkpoint::Checkpoint, goal::Goal, set_list};
+use crate::editor::kinds::{Placement, KINDS};
 use crate::editor::Edit;
 use crate::level::{document::MUSIC_TRACKS, save_tuning};
 use crate::movement::{tuning, FieldMut, MoveState};
@@ -225,6 +225,7 @@ fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     ui.label(format!("triangles per mesh: {}", triangles.join(" / ")));
     let at = level.spawn;
     let mut spawn = level.spawn;
+    drop(level);
     ui.horizontal(|ui| {
         ui.label("spawn");
         let a = num(ui, &mut spawn.x, 0.05, "x");
@@ -244,16 +245,18 @@ fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     game_regions(ed, ui, world);
 }
 
-/// The goal and the checkpoints: a region each, edited as numbers; a new checkpoint is placed
-/// where the hero stands (1 × 2.5 m, its feet at the bottom centre).
+/// A button per registered object kind that can be added at a point: a new one where the hero
+/// stands (a checkpoint, the goal: a 1 × 2.5 m region, its bottom centre at the hero's feet),
+/// through the same path as its placing tool; and the level's music. A region's corners are
+/// edited in its own panel once it is selected.
 fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     ui.separator();
     let at = world.hero().body.pos;
-    let goal = ed.session.level().goal;
-    if let Some(g) = bounds_editor(ui, "goal", goal) {
-        let _ = ed
-            .session
-            .edit(set_list::<Goal>(g.into_iter().collect()), at);
+    for &k in KINDS {
+        let can = k.placed(&ed.session.level(), Placement::At(at)).is_some();
+        if can && ui.button(format!("Add {} at the hero", k.name())).clicked() {
+            ed.session.place_object(k, Placement::At(at), at);
+        }
     }
     let music = ed.session.level().music;
     let mut track = music.unwrap_or(1);
@@ -274,41 +277,6 @@ fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
         // Track 1 is the default: written as no `music` field.
         let music = (track != 1).then_some(track);
         let _ = ed.session.edit(Edit::SetMusic { music }, at);
-    }
-    let mut checkpoints = ed.session.level().checkpoints.clone();
-    let mut changed = false;
-    let mut delete = None;
-    for (i, c) in checkpoints.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
-            ui.label(format!("checkpoint {i}"));
-            if ui.small_button("delete").clicked() {
-                delete = Some(i);
-            }
-        });
-        ui.horizontal(|ui| {
-            for (v, name) in [
-                (&mut c.min.x, "x0"),
-                (&mut c.min.y, "y0"),
-                (&mut c.max.x, "x1"),
-                (&mut c.max.y, "y1"),
-            ] {
-                changed |= num(ui, v, 0.1, name).changed();
-            }
-        });
-    }
-    if let Some(i) = delete {
-        checkpoints.remove(i);
-        changed = true;
-    }
-    if ui.button("Add checkpoint at the hero").clicked() {
-        checkpoints.push(Aabb {
-            min: at - DVec2::new(0.5, 0.0),
-            max: at + DVec2::new(0.5, 2.5),
-        });
-        changed = true;
-    }
-    if changed {
-        let _ = ed.session.edit(set_list::<Checkpoint>(checkpoints), at);
     }
 }
 

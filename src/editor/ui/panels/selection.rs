@@ -79,9 +79,6 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
             }
         });
     }
-    if let Some(li) = ed.session.selection.ladder {
-        ladder_fields(ed, ui, li);
-    }
     super::super::objects::panel(ed, ui);
 }
 
@@ -174,39 +171,6 @@ fn polygon_fields(ed: &mut EditorUi, ui: &mut Ui, pi: usize) {
             },
             poly.points[vi],
         );
-    }
-}
-
-fn ladder_fields(ed: &mut EditorUi, ui: &mut Ui, li: usize) {
-    let s = &mut ed.session;
-    let Some(&l) = s.level().ladders.get(li) else {
-        return;
-    };
-    ui.separator();
-    ui.label(RichText::new(format!("ladder {li}")).strong());
-    let mut m = l;
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        ui.label("min");
-        changed |= num(ui, &mut m.min.x, 0.05, "x").changed();
-        changed |= num(ui, &mut m.min.y, 0.05, "y").changed();
-    });
-    ui.horizontal(|ui| {
-        ui.label("max");
-        changed |= num(ui, &mut m.max.x, 0.05, "x").changed();
-        changed |= num(ui, &mut m.max.y, 0.05, "y").changed();
-    });
-    if changed && m != l {
-        let _ = s.edit(
-            Edit::SetLadder {
-                index: li,
-                ladder: m,
-            },
-            l.min,
-        );
-    }
-    if ui.button("Delete ladder").clicked() {
-        s.delete_selection();
     }
 }
 

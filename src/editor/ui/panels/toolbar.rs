@@ -46,7 +46,7 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 s.redo();
             }
             ui.separator();
-            for tool in Tool::ALL.into_iter().filter(|t| !t.is_object()) {
+            for tool in Tool::all().into_iter().filter(|t| !t.is_object()) {
                 if ui
                     .selectable_label(s.tool == tool, tool.label())
                     .on_hover_text(tool.hint())
@@ -63,7 +63,7 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 "Objects".to_string()
             };
             ui.menu_button(objects, |ui| {
-                for tool in Tool::ALL.into_iter().filter(|t| t.is_object()) {
+                for tool in Tool::all().into_iter().filter(|t| t.is_object()) {
                     if ui
                         .selectable_label(s.tool == tool, tool.label())
                         .on_hover_text(tool.hint())
