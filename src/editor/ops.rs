@@ -9,11 +9,12 @@
 //! (indices, the near-duplicate rule, finite transforms, an agent's placement).
 use glam::{DMat2, DVec2};
 
-use crate::collision::{Aabb, Num, PolygonKind};
+use crate::collision::{Aabb, Num};
 use crate::level::limits::check_counts;
 use crate::level::validate::{
     check_bounds, check_colour, check_ladder, check_music, check_outline, check_spawn,
 };
+use crate::level::PolygonKind;
 use crate::level::{Ladder, Level, LevelPolygon, LevelProblem};
 
 use super::kinds::ObjectList;

@@ -11,7 +11,7 @@ use glam::DVec2;
 use super::placement::{place_characters, HeroFrom, Placed};
 use super::{doors::door_states, World, WorldError};
 use crate::collision::{
-    Aabb, ColliderId, CollisionWorld, MeshConfig, Movers, PolygonId, PolygonKind, SourcePolygon,
+    Aabb, ColliderId, CollisionWorld, MeshConfig, Movers, PolygonId, Solidity, SourcePolygon,
 };
 use crate::level::document::polygon_id;
 use crate::level::Level;
@@ -86,17 +86,17 @@ pub(super) enum Meshes<'a> {
 /// the levels in place: O(polygons), no copy.
 fn changed_polygons(old: &Level, new: &Level) -> Vec<PolygonId> {
     // Each level's sources in id order: its polygons, then its doors.
-    fn sources(level: &Level) -> impl Iterator<Item = (PolygonId, PolygonKind, &[DVec2])> {
+    fn sources(level: &Level) -> impl Iterator<Item = (PolygonId, Solidity, &[DVec2])> {
         let polygons = level
             .polygons
             .iter()
             .enumerate()
-            .map(|(i, p)| (polygon_id(i), p.kind, p.points.as_slice()));
+            .map(|(i, p)| (polygon_id(i), p.kind.solidity(), p.points.as_slice()));
         let doors = level
             .doors
             .iter()
             .enumerate()
-            .map(|(i, d)| (level.door_id(i), PolygonKind::Door, d.points.as_slice()));
+            .map(|(i, d)| (level.door_id(i), Solidity::Gate, d.points.as_slice()));
         polygons.chain(doors)
     }
     let (mut a, mut b) = (sources(old).peekable(), sources(new).peekable());
@@ -137,13 +137,13 @@ fn edited_polygons(level: &Level, ids: &[PolygonId]) -> Vec<SourcePolygon> {
             if let Some(p) = level.polygons.get(i) {
                 Some(SourcePolygon {
                     id,
-                    kind: p.kind,
+                    kind: p.kind.solidity(),
                     points: p.points.clone(),
                 })
             } else {
                 level.doors.get(i - n).map(|d| SourcePolygon {
                     id,
-                    kind: PolygonKind::Door,
+                    kind: Solidity::Gate,
                     points: d.points.clone(),
                 })
             }
@@ -412,11 +412,11 @@ mod tests {
         assert_eq!(edited.len(), 2);
         assert_eq!(
             (edited[0].kind, &edited[0].points),
-            (PolygonKind::Solid, &new.polygons[1].points)
+            (Solidity::Solid, &new.polygons[1].points)
         );
         assert_eq!(
             (edited[1].id, edited[1].kind, &edited[1].points),
-            (new.door_id(0), PolygonKind::Door, &new.doors[0].points)
+            (new.door_id(0), Solidity::Gate, &new.doors[0].points)
         );
         // Removing the door: its id is named, and the level no longer has it to hand over.
         let back = changed_polygons(&new, &old);
