@@ -64,7 +64,7 @@ use rapier2d::pipeline::PhysicsWorld;
 
 use tessera::collision::{
     build_mesh, cross, Aabb, Body, ColliderId, ColliderShape, CollisionMesh, CollisionWorld, Face,
-    FaceKind, Location, MeshConfig, MoveOptions, PolygonId, PolygonKind, SourcePolygon,
+    FaceKind, Location, MeshConfig, MoveOptions, PolygonId, Solidity, SourcePolygon,
 };
 use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 
@@ -113,7 +113,7 @@ impl Rng {
 fn rect(id: usize, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
     SourcePolygon {
         id: PolygonId(id as u32),
-        kind: PolygonKind::Solid,
+        kind: Solidity::Solid,
         points: vec![
             DVec2::new(x0, y0),
             DVec2::new(x1, y0),
@@ -239,7 +239,7 @@ fn outline_level(outline: Vec<DVec2>) -> Level {
         polygons: vec![
             SourcePolygon {
                 id: PolygonId(0),
-                kind: PolygonKind::Solid,
+                kind: Solidity::Solid,
                 points: outline,
             },
             rect(
@@ -1137,7 +1137,7 @@ fn sliver_fan(n: usize) -> Level {
             let d = DVec2::new(a.cos(), a.sin());
             SourcePolygon {
                 id: PolygonId(i as u32),
-                kind: PolygonKind::Solid,
+                kind: Solidity::Solid,
                 points: vec![DVec2::ZERO, 100.0 * d, 100.0 * d + 1e-6 * d.perp()],
             }
         })

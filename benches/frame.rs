@@ -30,8 +30,9 @@ use std::path::Path;
 
 use criterion::Criterion;
 use glam::DVec2;
-use tessera::collision::{build_chunked_mesh, MeshConfig, PolygonKind, DEFAULT_CHUNK_SIZE};
+use tessera::collision::{build_chunked_mesh, MeshConfig, DEFAULT_CHUNK_SIZE};
 use tessera::editor::{Edit, EditorSession};
+use tessera::level::PolygonKind;
 use tessera::level::{load_level, AgentKind, AgentSize, Level, LevelAgent, LevelPolygon};
 use tessera::movement::{Actions, Tuning};
 use tessera::render::background_mesh::Backdrop;

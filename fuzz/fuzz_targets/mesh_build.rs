@@ -49,9 +49,9 @@ impl Bytes<'_> {
 
 fn polygon(id: u32, r: &mut Bytes) -> SourcePolygon {
     let kind = if r.u8() % 5 == 0 {
-        PolygonKind::OneWay
+        Solidity::OneWay
     } else {
-        PolygonKind::Solid
+        Solidity::Solid
     };
     let n = 3 + (r.u8() % 6) as usize;
     let points = match r.u8() % 4 {

@@ -52,22 +52,6 @@ impl Bank {
         })?)
     }
 
-    /// The bank made by the generator in memory (identical to the shipped files, which a test
-    /// checks): for tests and for running without a data directory's sounds.
-    pub fn generated() -> Bank {
-        let made = Bank::build(|s, v| {
-            Ok::<_, std::convert::Infallible>(Wav {
-                rate: super::synth::RATE,
-                channels: 1,
-                samples: super::synth::synthesize(s, v),
-            })
-        });
-        match made {
-            Ok(b) => b,
-            Err(never) => match never {},
-        }
-    }
-
     fn build<E>(mut get: impl FnMut(Sound, usize) -> Result<Wav, E>) -> Result<Bank, E> {
         let mut clips = Vec::new();
         for s in Sound::all() {

@@ -486,7 +486,12 @@ mod tests {
 
     fn bank() -> Arc<Bank> {
         static B: std::sync::OnceLock<Arc<Bank>> = std::sync::OnceLock::new();
-        B.get_or_init(|| Arc::new(Bank::generated())).clone()
+        B.get_or_init(|| {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join(super::super::bank::SOUNDS_DIR);
+            Arc::new(Bank::load(&dir).unwrap())
+        })
+        .clone()
     }
 
     fn shot(sound: Sound, gain: f32) -> Cue {
@@ -585,8 +590,8 @@ mod tests {
     #[test]
     fn music_loops_and_ducks_under_loud_effects() {
         let mut m = Mixer::new(bank(), Volumes::default(), true);
-        let len = bank().clip(Sound::Music, 0).data.len() as f64 * OUTPUT_RATE as f64
-            / super::super::synth::RATE as f64;
+        let music = bank().clip(Sound::Music, 0).clone();
+        let len = music.data.len() as f64 * OUTPUT_RATE as f64 / music.rate;
         let mut buf = vec![0.0; 2 * (len as usize + 4800)];
         m.render(&mut buf);
         assert_eq!(m.voices_of(Sound::Music), 1, "the music stopped at its end");

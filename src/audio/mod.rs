@@ -1,11 +1,13 @@
-//! Sound: generated samples, an offline-first deterministic mixer fed by movement events, and
-//! device output through `rodio`.
+//! Sound: the committed samples, an offline-first deterministic mixer fed by movement events,
+//! and device output through `rodio`.
 //!
 //! # What it owns
 //! - [`sounds`]: the catalogue (footsteps per surface set, jump, land, bonk, rung, wall-slide
-//!   loop, music loop) and its files under `assets/sounds/`; [`synth`]: the generator that makes
-//!   those files (fixed seeds, a test pins them byte for byte); [`wav`]: 16-bit WAV in and out;
-//!   [`dsp`]: the seeded RNG and `libm`-free sin/exp/ln that keep everything bit-reproducible.
+//!   loop, music loop) and its files under `assets/sounds/`; [`wav`]: 16-bit WAV in and out;
+//!   [`dsp`]: the seeded RNG and `libm`-free sin/cos/exp that keep the mixer bit-reproducible.
+//!   The files are made by the sound generator, the tool `tools/sounds` (crate `tessera-sounds`,
+//!   fixed seeds, a test pins them byte for byte): the game synthesises nothing at run time and
+//!   reads only the committed files.
 //! - [`bank`]: every file decoded once at start (no file I/O or decoding afterwards).
 //! - [`events`]: movement events to cues (the table is in its docs), footsteps by the surface's
 //!   material (`assets/materials.ron`, shared with the renderer), panning by horizontal offset
@@ -23,7 +25,7 @@
 //!   [`settings`]: the volumes in the user's settings file.
 //!
 //! # Must never depend on
-//! The window, GPU or input crates, or the simulation's internals: it reads `MoveEvent`s, the
+//! The window, GPU or input crates, the sound generator, or the simulation's internals: it reads `MoveEvent`s, the
 //! level's polygons (for materials) and positions the caller passes. The simulation layers never
 //! import this module or `rodio` (`tests/it/layering.rs`).
 //!
@@ -35,7 +37,6 @@
 //! `(n − 1) × 400`.
 pub mod dsp;
 pub mod sounds;
-pub mod synth;
 pub mod wav;
 
 pub use sounds::Sound;

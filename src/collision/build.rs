@@ -67,11 +67,11 @@ use super::mesh::{CollisionMesh, Face, Gates, InflatedPiece, SourceLists};
 use super::minkowski::{minkowski_sum_inside, reflect};
 use super::planarize::{planarize, Piece, PlanarizeError, Points, MAX_PASSES};
 use super::polygon::{
-    normalized_ccw, validate_polygon, GeometryError, Num, PolygonId, PolygonKind, SourcePolygon,
+    normalized_ccw, validate_polygon, GeometryError, Num, PolygonId, Solidity, SourcePolygon,
     MAX_COORDINATE,
 };
 use super::predicates::{automatic_bounds, Aabb};
-use super::regions::{classify_regions, door_gates};
+use super::regions::{classify_regions, gates_of};
 use super::runs::{prune_dangling, Junctions};
 use super::thin::{needs_thinning, thinned, PieceSegment};
 
@@ -218,7 +218,7 @@ pub(super) fn frame_around(inner: Aabb, pieces: &[InflatedPiece]) -> Aabb {
 
 /// What the build's stages read besides the segments: the inflated pieces, their interior-edge
 /// masks (see `decompose::Inside`) and the grid over them, the level bounds, the work budget and
-/// the doors' gates (what [`classify_regions`] numbers them by). A whole build passes every
+/// the gates (what [`classify_regions`] numbers them by). A whole build passes every
 /// piece; a chunk (see [`super::chunked`]) the pieces of the polygons that reach it.
 pub(super) struct Input<'a> {
     pub(super) pieces: &'a [InflatedPiece],
@@ -245,7 +245,7 @@ impl<'a> Input<'a> {
             grid: PieceGrid::new(pieces, region),
             inner,
             budget,
-            gate_ids: door_gates(pieces),
+            gate_ids: gates_of(pieces),
         }
     }
 }
@@ -324,14 +324,14 @@ pub(super) fn inflate_all(
     let mut interior = Vec::with_capacity(polygons.len());
     for &key in &order {
         let poly = &polygons[key as u32 as usize];
-        if poly.kind == PolygonKind::Hazard {
+        if poly.kind == Solidity::Passable {
             // Not an obstacle: no piece (validated all the same, above).
             continue;
         }
         let ccw = normalized_ccw(&poly.points);
         // Fine notches of long solid outlines are filled first (see `fill`): one-way outlines
         // keep every point, since their edges are what a body moving down lands on.
-        let ccw = if poly.kind == PolygonKind::Solid {
+        let ccw = if poly.kind == Solidity::Solid {
             match filled_outline(poly.id, &ccw, mouth) {
                 Cow::Owned(f) => Cow::Owned(f),
                 Cow::Borrowed(_) => ccw,
@@ -342,7 +342,7 @@ pub(super) fn inflate_all(
         for_each_convex_piece(&ccw, |c, inside| {
             // Interior edges bound nothing only where the polygon is solid: a one-way region's
             // edges are also what blocks a body moving down (see `walk`).
-            let inside = if poly.kind == PolygonKind::Solid {
+            let inside = if poly.kind == Solidity::Solid {
                 inside
             } else {
                 &[]
@@ -404,7 +404,7 @@ pub(super) struct Triangulation {
     pub(super) faces: Vec<Face>,
     /// The constraint edges' source lists.
     pub(super) lists: SourceLists,
-    /// The faces each door's gate covers.
+    /// The faces each gate covers.
     pub(super) gates: Gates,
 }
 
@@ -579,7 +579,7 @@ pub(super) fn polygon_segments(
             }
         }
     }
-    let solid = pieces[start].kind == PolygonKind::Solid;
+    let solid = pieces[start].kind == Solidity::Solid;
     if solid && needs_thinning(&pts.points, local, end - start) {
         let source = pieces[start].source;
         *local = thinned(pts, local, pieces, grid, budget).map_err(|e| match e {
@@ -774,7 +774,7 @@ mod tests {
     use super::*;
     use crate::collision::mesh::{EdgeRef, FaceId};
 
-    fn square(id: u32, kind: PolygonKind, x0: f64, y0: f64, s: f64) -> SourcePolygon {
+    fn square(id: u32, kind: Solidity, x0: f64, y0: f64, s: f64) -> SourcePolygon {
         SourcePolygon {
             id: PolygonId(id),
             kind,
@@ -834,15 +834,15 @@ mod tests {
             height: 0.2,
         };
         let polys = [
-            square(0, PolygonKind::Solid, 0.0, 0.0, 10.0),
+            square(0, Solidity::Solid, 0.0, 0.0, 10.0),
             // Wholly inside polygon 0: its outline bounds nothing.
-            square(1, PolygonKind::Solid, 4.0, 4.0, 1.0),
-            square(2, PolygonKind::OneWay, 6.0, 6.0, 1.0),
+            square(1, Solidity::Solid, 4.0, 4.0, 1.0),
+            square(2, Solidity::OneWay, 6.0, 6.0, 1.0),
             // Overlapping polygon 0's edge: the part outside stays.
-            square(3, PolygonKind::Solid, 9.0, 4.0, 3.0),
+            square(3, Solidity::Solid, 9.0, 4.0, 3.0),
             // A one-way piece does not bury a solid one.
-            square(4, PolygonKind::OneWay, 20.0, 0.0, 5.0),
-            square(5, PolygonKind::Solid, 21.0, 1.0, 1.0),
+            square(4, Solidity::OneWay, 20.0, 0.0, 5.0),
+            square(5, Solidity::Solid, 21.0, 1.0, 1.0),
         ];
         let m = build_mesh(&polys, &small, &MeshConfig::default()).unwrap();
         m.check_invariants().unwrap();

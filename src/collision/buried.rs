@@ -7,7 +7,7 @@ use glam::DVec2;
 
 use super::grid::PieceGrid;
 use super::mesh::InflatedPiece;
-use super::polygon::PolygonKind;
+use super::polygon::Solidity;
 use super::predicates::orient;
 
 /// Whether segment `a b` (an edge of piece `own`, never buried in it) lies inside a solid piece
@@ -81,7 +81,7 @@ fn inside_a_solid_piece(
     inside: impl Fn(DVec2, DVec2) -> bool,
 ) -> bool {
     grid.candidates(a).iter().any(|e| {
-        e.kind == PolygonKind::Solid
+        e.kind == Solidity::Solid
             && e.piece != own
             && among.contains(&e.piece)
             && e.aabb.contains(a)

@@ -3,7 +3,7 @@ use glam::DVec2;
 
 use super::buckets::Buckets;
 use super::mesh::InflatedPiece;
-use super::polygon::PolygonKind;
+use super::polygon::Solidity;
 use super::predicates::{orient, Aabb};
 
 /// One piece in a grid cell: its index, box and kind, stored inline so that a query scans one
@@ -15,7 +15,7 @@ pub(crate) struct CellEntry {
     /// Index of the piece in the slice the grid was built from.
     pub(crate) piece: u32,
     /// The piece's kind.
-    pub(crate) kind: PolygonKind,
+    pub(crate) kind: Solidity,
 }
 
 impl Default for CellEntry {
@@ -26,7 +26,7 @@ impl Default for CellEntry {
                 max: DVec2::ZERO,
             },
             piece: 0,
-            kind: PolygonKind::Solid,
+            kind: Solidity::Solid,
         }
     }
 }

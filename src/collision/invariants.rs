@@ -3,7 +3,7 @@ use std::collections::HashMap;
 
 use super::grid::penetration_depth;
 use super::mesh::{CollisionMesh, EdgeRef, FaceId, FaceKind};
-use super::polygon::PolygonKind;
+use super::polygon::Solidity;
 use super::predicates::orient;
 
 /// Slack (metres) for "inside an inflated piece": split points of crossing constraint edges are
@@ -26,7 +26,7 @@ impl CollisionMesh {
     /// - adjacency is symmetric (each neighbour has the same edge reversed);
     /// - every edge between faces of different kinds is a constraint edge;
     /// - no free face lies inside any inflated piece, no one-way face inside a solid piece, and
-    ///   every solid face lies inside a solid piece or outside the level bounds, where a door's
+    ///   every solid face lies inside a solid piece or outside the level bounds, where a gate's
     ///   piece is solid while its gate is closed and absent while it is open;
     /// - the blocking boundary of the free region is closed: at every vertex, as many boundary
     ///   edges (free face on the left) arrive as leave.
@@ -86,13 +86,13 @@ impl CollisionMesh {
                 max: centre + glam::DVec2::splat(2.0 * INSIDE_SLACK),
             };
             grid.candidates_in(around, &mut cand);
-            // A door's piece is solid while its gate is closed and not there while it is open.
-            let depths = |kind: Option<PolygonKind>| {
+            // A gate's piece is solid while the gate is closed and not there while it is open.
+            let depths = |kind: Option<Solidity>| {
                 cand.iter()
                     .map(|&i| &self.pieces[i as usize])
                     .filter_map(|p| match p.kind {
-                        PolygonKind::Door if self.gates.is_open(p.source) => None,
-                        PolygonKind::Door => Some((p, PolygonKind::Solid)),
+                        Solidity::Gate if self.gates.is_open(p.source) => None,
+                        Solidity::Gate => Some((p, Solidity::Solid)),
                         k => Some((p, k)),
                     })
                     .filter(move |(_, k)| kind.is_none_or(|want| *k == want))
@@ -116,8 +116,8 @@ impl CollisionMesh {
                     }
                 }
                 FaceKind::OneWay => {
-                    if any_above(Some(PolygonKind::Solid), INSIDE_SLACK)
-                        || !any_at_least(Some(PolygonKind::OneWay), -INSIDE_SLACK)
+                    if any_above(Some(Solidity::Solid), INSIDE_SLACK)
+                        || !any_at_least(Some(Solidity::OneWay), -INSIDE_SLACK)
                     {
                         return err(
                             f,
@@ -128,7 +128,7 @@ impl CollisionMesh {
                 }
                 FaceKind::Solid => {
                     if inside_bounds
-                        && !any_at_least(Some(PolygonKind::Solid), -INSIDE_SLACK)
+                        && !any_at_least(Some(Solidity::Solid), -INSIDE_SLACK)
                         && self.bounds.contains_strictly(centre)
                     {
                         return err(

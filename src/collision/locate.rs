@@ -346,7 +346,7 @@ impl CollisionMesh {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::{build_mesh, ColliderShape, MeshConfig, PolygonId, PolygonKind};
+    use crate::collision::{build_mesh, ColliderShape, MeshConfig, PolygonId, Solidity};
     use crate::collision::{FaceId, SourcePolygon};
 
     /// What `locate` must answer, by brute force: every bounded face whose closed triangle holds
@@ -373,7 +373,7 @@ mod tests {
                     let (w, h) = (0.5 + (next() * 6.0).round() * 0.5, 0.5 + (next() * 4.0).round() * 0.5);
                     SourcePolygon {
                         id: PolygonId(i as u32),
-                        kind: if one_way && i % 3 == 0 { PolygonKind::OneWay } else { PolygonKind::Solid },
+                        kind: if one_way && i % 3 == 0 { Solidity::OneWay } else { Solidity::Solid },
                         points: vec![
                             DVec2::new(x, y),
                             DVec2::new(x + w, y),

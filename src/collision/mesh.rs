@@ -11,7 +11,7 @@ use glam::DVec2;
 
 use super::grid::strictly_inside;
 use super::locate::Seeds;
-use super::polygon::{PolygonId, PolygonKind};
+use super::polygon::{PolygonId, Solidity};
 use super::predicates::{left_normal, Aabb};
 
 /// Lists of source polygons, stored flat: list `i` is `ids[start[i]..start[i + 1]]` (one
@@ -201,7 +201,7 @@ pub struct InflatedPiece {
     /// The polygon it came from.
     pub source: PolygonId,
     /// Solid or one-way.
-    pub kind: PolygonKind,
+    pub kind: Solidity,
     /// Counter-clockwise convex outline (the piece ⊕ −collider).
     pub points: Vec<DVec2>,
     /// Bounding box of `points`.
@@ -221,31 +221,31 @@ pub struct CollisionMesh {
     pub(crate) one_way_min_normal_y: f64,
     /// Where point location starts its walks (see `locate`).
     pub(crate) seeds: Seeds,
-    /// The doors' gates and the faces they make solid.
+    /// The gates and the faces they make solid.
     pub(crate) gates: Gates,
     /// What a chunked build keeps to rebuild in part (see `chunked`); `None` for a whole build.
     pub(crate) chunking: Option<Box<super::chunked::Chunking>>,
 }
 
-/// A face that a door makes solid while its gate is closed.
+/// A face that a gate makes solid while it is closed.
 #[derive(Clone, Debug)]
 pub(crate) struct GatedFace {
     /// The face.
     pub face: FaceId,
     /// Its kind with every gate open (free or one-way: a face inside a solid piece is solid
-    /// whatever the doors do, and is not gated).
+    /// whatever the gates do, and is not gated).
     pub open_kind: FaceKind,
-    /// The gates (indices into [`Gates::ids`]) whose door covers it: it is solid while any of
+    /// The gates (indices into [`Gates::ids`]) whose polygon covers it: it is solid while any of
     /// them is closed.
     pub gates: smallvec::SmallVec<[u32; 2]>,
 }
 
-/// The doors of a mesh (pieces of [`PolygonKind::Door`](super::PolygonKind::Door) polygons): each
-/// door's region was triangulated with the rest of the level, its outline a constraint like any
+/// The gates of a mesh (pieces of [`Solidity::Gate`](super::Solidity::Gate) polygons): each
+/// gate's region was triangulated with the rest of the level, its outline a constraint like any
 /// piece's, so opening or closing one only rewrites the kinds of the faces it covers: no re-mesh.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Gates {
-    /// Each gate's door polygon and whether it is closed.
+    /// Each gate's polygon and whether it is closed.
     pub ids: Vec<(PolygonId, bool)>,
     /// The gated faces.
     pub faces: Vec<GatedFace>,
@@ -254,11 +254,11 @@ pub(crate) struct Gates {
 }
 
 impl Gates {
-    /// The doors whose gates are open.
+    /// The gate polygons that are open.
     pub fn open_ids(&self) -> Vec<PolygonId> {
         self.ids.iter().filter(|g| !g.1).map(|g| g.0).collect()
     }
-    /// Whether the door `id`'s gate is open (a polygon that is no door is open).
+    /// Whether the gate `id` is open (a polygon that is no gate is open).
     pub fn is_open(&self, id: PolygonId) -> bool {
         !self.ids.iter().any(|&(g, closed)| g == id && closed)
     }
@@ -282,12 +282,12 @@ impl CollisionMesh {
     pub fn face(&self, f: FaceId) -> &Face {
         &self.faces[f.0 as usize]
     }
-    /// Opens or closes the gate of door `id`: the faces its inflated outline covers become solid
-    /// while it is closed, and what they would be without it (free or one-way) while it is open,
-    /// unless another closed door covers them. No re-mesh: a face's kind is rewritten, its
+    /// Opens or closes the gate `id`: the faces its inflated outline covers become solid while it
+    /// is closed, and what they would be without it (free or one-way) while it is open, unless
+    /// another closed gate covers them. No re-mesh: a face's kind is rewritten, its
     /// triangle and neighbours stay, so bodies keep their faces (a body in a face that became
-    /// solid is the caller's to move out). Costs the number of faces the door covers. Returns
-    /// whether this mesh has such a door.
+    /// solid is the caller's to move out). Costs the number of faces the gate covers. Returns
+    /// whether this mesh has such a gate.
     pub fn set_gate(&mut self, id: PolygonId, open: bool) -> bool {
         let Some(g) = self.gates.ids.iter().position(|&(d, _)| d == id) else {
             return false;
@@ -305,12 +305,12 @@ impl CollisionMesh {
         true
     }
 
-    /// Whether door `id`'s gate is open (`true` for a polygon that is no door of this mesh).
+    /// Whether the gate `id` is open (`true` for a polygon that is no gate of this mesh).
     pub fn gate_open(&self, id: PolygonId) -> bool {
         self.gates.is_open(id)
     }
 
-    /// The faces door `id` makes solid while closed (none for a polygon that is no door).
+    /// The faces the gate `id` makes solid while closed (none for a polygon that is no gate).
     pub fn gate_faces(&self, id: PolygonId) -> impl Iterator<Item = FaceId> + '_ {
         let g = self.gates.ids.iter().position(|&(d, _)| d == id);
         g.into_iter().flat_map(move |g| {

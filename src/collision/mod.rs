@@ -13,17 +13,17 @@
 //! # Public surface
 //! Everything the other layers, the tests, the benches and the fuzz targets use is re-exported
 //! here, and only that; every submodule is private and its internals are `pub(crate)`.
-//! - Input and building: [`SourcePolygon`] ([`PolygonId`], [`PolygonKind`]), checked by
+//! - Input and building: [`SourcePolygon`] ([`PolygonId`], [`Solidity`]), checked by
 //!   [`validate_polygon`] ([`GeometryError`], [`MAX_COORDINATE`]); [`ColliderShape`];
 //!   [`build_mesh`] with [`MeshConfig`] ([`BuildError`]); [`CollisionWorld`]: one mesh per
 //!   collider shape, indexed by [`ColliderId`]. For editing: [`build_chunked_mesh`] (and
 //!   [`CollisionWorld::new_chunked`]) builds the same mesh chunk by chunk
 //!   ([`DEFAULT_CHUNK_SIZE`]), and [`CollisionMesh::rebuild_polygons`] rebuilds only the chunks
 //!   an edit touches.
-//! - The mesh, read-only but for its doors: [`CollisionMesh`] and its [`Face`], [`FaceId`],
+//! - The mesh, read-only but for its gates: [`CollisionMesh`] and its [`Face`], [`FaceId`],
 //!   [`FaceKind`], [`EdgeRef`], [`InflatedPiece`]; [`CollisionMesh::check_invariants`]
 //!   ([`InvariantError`]); [`CollisionMesh::set_gate`] (and [`CollisionWorld::set_gate`]) opens
-//!   or closes a door (see "Doors" below).
+//!   or closes a gate (see "Gates" below).
 //! - Queries: [`CollisionMesh::move_and_slide`], [`CollisionMesh::cast`] and
 //!   [`CollisionMesh::ray_cast`] ([`Body`], [`MoveOptions`], [`MoveResult`], [`MoveEnd`],
 //!   [`Contact`], [`Contacts`]); [`CollisionMesh::locate`] ([`Location`]);
@@ -113,6 +113,16 @@
 //! - `locate::WALK_LIMIT_PER_FACE` (4): point location's walk steps per face before an exact
 //!   scan; [`PARALLEL_BUILD_MAX_POINTS`] (200 000): above it a world's meshes build in turn.
 //!
+//! # Solidity
+//! The core knows shapes and how they block ([`Solidity`]), never what a level or the game makes
+//! of them: [`Solidity::Solid`] blocks from every side, [`Solidity::OneWay`] from above (below),
+//! [`Solidity::Gate`] while closed (below), and [`Solidity::Passable`] not at all (checked and
+//! counted in the build's extent like any polygon, so the mesh is the one it would be with it, but
+//! it makes no piece). The level names its polygons (`level::PolygonKind`) and maps each kind to a
+//! solidity when it hands its polygons over; what a polygon means to the rules of play is read
+//! from the level, never from here. `tests/it/layering.rs` fails on any identifier in this folder
+//! that names a level object.
+//!
 //! # One-way platforms
 //! Faces inside one-way pieces (and no solid piece) are [`FaceKind::OneWay`]. Bodies may be in
 //! them. Crossing from a free face into a one-way face is blocked only through a top edge (normal
@@ -122,19 +132,19 @@
 //! Walking into a platform's side (even its bevelled corner, with a chamfered collider) or jumping
 //! up through it passes. [`CollisionMesh::blocks`] answers for a move going down.
 //!
-//! # Doors (gated faces)
-//! A [`PolygonKind::Door`] polygon is inflated and triangulated like any other, so its outline is
+//! # Gates (gated faces)
+//! A [`Solidity::Gate`] polygon is inflated and triangulated like any other, so its outline is
 //! made of constraint edges and its faces form regions of their own; it buries no other polygon's
-//! edges (the door may open), is never filled or thinned, and keeps its interior edges. The
-//! region classification records, for each face a door covers and no solid piece does, which
-//! doors cover it and what it is without them (free or one-way). Each door's gate starts closed
-//! (those faces solid); [`CollisionMesh::set_gate`] rewrites the kinds of the faces it covers:
-//! solid while any door covering a face is closed, its door-less kind once all are open. Nothing
-//! else changes (vertices, triangles, neighbours, constraint bits), so bodies keep their faces,
-//! the cost is the door's faces, and every query reads kinds as it always did. The invariant
-//! checker counts a door's pieces as solid while closed and absent while open; a property test
+//! edges (the gate may open), is never filled or thinned, and keeps its interior edges. The
+//! region classification records, for each face a gate covers and no solid piece does, which
+//! gates cover it and what it is without them (free or one-way). Each gate starts closed (those
+//! faces solid); [`CollisionMesh::set_gate`] rewrites the kinds of the faces it covers: solid
+//! while any gate covering a face is closed, its gate-less kind once all are open. Nothing else
+//! changes (vertices, triangles, neighbours, constraint bits), so bodies keep their faces, the
+//! cost is the gate's faces, and every query reads kinds as it always did. The invariant checker
+//! counts a gate's pieces as solid while closed and absent while open; a property test
 //! (`collision_props`) checks that after any sequence of toggles the mesh answers like one built
-//! from scratch without the open doors and with the closed ones solid.
+//! from scratch without the open gates and with the closed ones solid.
 //!
 //! # Movers
 //! Moving platforms are not in the mesh: [`Movers`] keeps each one's convex pieces inflated by
@@ -145,7 +155,8 @@
 //! (`sim::movers`); the movement code clips each move against them after the static walk.
 //!
 //! # Must never depend on
-//! Window, GPU, audio or input crates, or any other Tessera module: this is a plain library.
+//! Window, GPU, audio or input crates, or any other Tessera module (the level's kinds of polygon
+//! and objects included): this is a plain library.
 //! Coordinates are `f64` metres, y up.
 mod buckets;
 mod build;
@@ -183,7 +194,7 @@ pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
 pub use minkowski::{colliders_meet, Meeting};
 pub use polygon::{
-    normalized_ccw, readable, validate_polygon, GeometryError, Num, PolygonId, PolygonKind,
+    normalized_ccw, readable, validate_polygon, GeometryError, Num, PolygonId, Solidity,
     SourcePolygon, MAX_COORDINATE,
 };
 pub use predicates::{

@@ -56,26 +56,23 @@ impl std::fmt::Display for PolygonId {
     }
 }
 
-/// How a polygon blocks bodies.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PolygonKind {
+/// How a polygon blocks bodies: all the collision core knows of what a polygon is for (what the
+/// level makes of it, and what the rules of play read from it, are theirs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Solidity {
     /// Blocks from every side.
     #[default]
     Solid,
     /// Blocks only bodies crossing its upward-facing top edges while moving down (see
     /// `collision::walk` for the exact rule); passable from below and from the sides.
     OneWay,
-    /// A door: blocks from every side while its gate is closed; while open, its space is what it
-    /// would be without the door ([`CollisionMesh::set_gate`](super::CollisionMesh::set_gate)).
-    /// Never in a level file's `polygons` (the level's `doors` make these), so never read or
-    /// written.
-    #[serde(skip)]
-    Door,
-    /// Not an obstacle: every mesh build leaves it out, so bodies move through it. The game reads
-    /// it (`sim::play`): a character whose collider overlaps it with positive area is hurt
-    /// (spikes, lava).
-    Hazard,
+    /// A gate: blocks from every side while closed; while open, its space is what it would be
+    /// without the polygon ([`CollisionMesh::set_gate`](super::CollisionMesh::set_gate)). Opening
+    /// and closing rewrites face kinds in place, no re-mesh.
+    Gate,
+    /// Blocks nothing: checked like every polygon and counted in the build's extent, but every
+    /// mesh build leaves it out, so bodies move through it (an area the caller reads itself).
+    Passable,
 }
 
 /// A level obstacle: a simple polygon (convex or concave, either orientation).
@@ -83,8 +80,8 @@ pub enum PolygonKind {
 pub struct SourcePolygon {
     /// Id reported back on faces, edges and contacts.
     pub id: PolygonId,
-    /// How it blocks (or, for a hazard, that it does not).
-    pub kind: PolygonKind,
+    /// How it blocks (or, [`Solidity::Passable`], that it does not).
+    pub kind: Solidity,
     /// Vertices in order (either orientation), without repeating the first at the end.
     pub points: Vec<DVec2>,
 }

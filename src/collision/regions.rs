@@ -4,9 +4,9 @@
 //! Every part of the boundary between free (or one-way) space and the inside of a solid piece
 //! lies on a kept constraint edge (a buried edge is interior to a solid piece), so a region is
 //! wholly solid, wholly one-way or wholly free: one point test per region (at the centroid of its
-//! largest triangle, far from any edge) classifies it. A region inside a door's pieces (and no
-//! solid one) is solid while the door is closed and becomes a gate's face ([`Gates`]): opening
-//! the door gives it the kind it has without the door.
+//! largest triangle, far from any edge) classifies it. A region inside a gate's pieces (and no
+//! solid one) is solid while the gate is closed and becomes a gated face ([`Gates`]): opening
+//! the gate gives it the kind it has without the gate.
 //!
 //! Run by `build::triangulate` for a whole build and for each chunk of a chunked one.
 //!
@@ -16,14 +16,14 @@ use smallvec::SmallVec;
 
 use super::grid::{inside_or_on, PieceGrid};
 use super::mesh::{Face, FaceId, FaceKind, GatedFace, Gates, InflatedPiece};
-use super::polygon::{PolygonId, PolygonKind};
+use super::polygon::{PolygonId, Solidity};
 use super::predicates::{cross, Aabb};
 
-/// One gate per door polygon, in the order of its first piece, each closed: what
-/// [`classify_regions`] numbers the doors by.
-pub(super) fn door_gates(pieces: &[InflatedPiece]) -> Vec<(PolygonId, bool)> {
+/// One gate per gate polygon, in the order of its first piece, each closed: what
+/// [`classify_regions`] numbers the gates by.
+pub(super) fn gates_of(pieces: &[InflatedPiece]) -> Vec<(PolygonId, bool)> {
     let mut gate_ids: Vec<(PolygonId, bool)> = Vec::new();
-    for p in pieces.iter().filter(|p| p.kind == PolygonKind::Door) {
+    for p in pieces.iter().filter(|p| p.kind == Solidity::Gate) {
         if !gate_ids.iter().any(|&(d, _)| d == p.source) {
             gate_ids.push((p.source, true));
         }
@@ -100,23 +100,23 @@ pub(super) fn classify_regions(
         // so a point on it is solid. Hence closed containment; a strict test finds it in no piece
         // and calls the region free (the unsafe side: bodies could then enter solid faces).
         let (mut solid, mut one_way) = (!inner.contains_strictly(rep), false);
-        let mut doors: SmallVec<[u32; 2]> = SmallVec::new();
+        let mut covering: SmallVec<[u32; 2]> = SmallVec::new();
         for e in grid.candidates(rep) {
             let piece = &pieces[e.piece as usize];
             if e.aabb.contains(rep) && inside_or_on(&piece.points, rep) {
                 match e.kind {
-                    PolygonKind::Solid => solid = true,
-                    PolygonKind::OneWay => one_way = true,
-                    // Hazards make no pieces (`inflate_all`).
-                    PolygonKind::Hazard => {}
-                    PolygonKind::Door => {
+                    Solidity::Solid => solid = true,
+                    Solidity::OneWay => one_way = true,
+                    // Passable polygons make no pieces (`inflate_all`).
+                    Solidity::Passable => {}
+                    Solidity::Gate => {
                         let g = gate_ids
                             .iter()
                             .position(|&(d, _)| d == piece.source)
-                            .expect("every door piece has a gate")
+                            .expect("every gate piece is numbered")
                             as u32;
-                        if !doors.contains(&g) {
-                            doors.push(g);
+                        if !covering.contains(&g) {
+                            covering.push(g);
                         }
                     }
                 }
@@ -127,20 +127,20 @@ pub(super) fn classify_regions(
         } else {
             FaceKind::Free
         };
-        kinds[r] = if solid || !doors.is_empty() {
+        kinds[r] = if solid || !covering.is_empty() {
             FaceKind::Solid
         } else {
             open_kind
         };
-        if !solid && !doors.is_empty() {
-            doors.sort_unstable();
-            gated.push((r as u32, open_kind, doors));
+        if !solid && !covering.is_empty() {
+            covering.sort_unstable();
+            gated.push((r as u32, open_kind, covering));
         }
     }
     for (f, &r) in faces.iter_mut().zip(&region) {
         f.kind = kinds[r as usize];
     }
-    // Every gate starts closed (its faces solid); the world opens the doors that start open.
+    // Every gate starts closed (its faces solid); the caller opens the gates that start open.
     let mut gates = Gates {
         by_gate: vec![Vec::new(); gate_ids.len()],
         ids: gate_ids,
@@ -156,15 +156,15 @@ pub(super) fn classify_regions(
             if i == u32::MAX {
                 continue;
             }
-            let (_, open_kind, doors) = &gated[i as usize];
+            let (_, open_kind, covering) = &gated[i as usize];
             let n = gates.faces.len() as u32;
-            for &g in doors {
+            for &g in covering {
                 gates.by_gate[g as usize].push(n);
             }
             gates.faces.push(GatedFace {
                 face: FaceId(fi as u32),
                 open_kind: *open_kind,
-                gates: doors.clone(),
+                gates: covering.clone(),
             });
         }
     }

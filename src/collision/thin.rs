@@ -165,7 +165,7 @@ pub(crate) mod tests {
 
     use super::*;
     use crate::collision::{
-        build_mesh, ColliderShape, FaceKind, Location, MeshConfig, PolygonId, PolygonKind,
+        build_mesh, ColliderShape, FaceKind, Location, MeshConfig, PolygonId, Solidity,
         SourcePolygon,
     };
 
@@ -233,7 +233,7 @@ pub(crate) mod tests {
             if square_teeth {
                 points.push(DVec2::new(0.0, 0.0));
             }
-            let polygon = [SourcePolygon { id: PolygonId(0), kind: PolygonKind::Solid, points }];
+            let polygon = [SourcePolygon { id: PolygonId(0), kind: Solidity::Solid, points }];
             let collider = if round {
                 ColliderShape::ChamferedBox { width: w, height: h, chamfer: 0.3 * w.min(h) }
             } else {

@@ -117,8 +117,8 @@ impl CollisionWorld {
         &self.meshes[id.0 as usize]
     }
 
-    /// Opens or closes door `id` in every mesh ([`CollisionMesh::set_gate`]): no re-mesh.
-    /// Returns whether the meshes have such a door.
+    /// Opens or closes the gate `id` in every mesh ([`CollisionMesh::set_gate`]): no re-mesh.
+    /// Returns whether the meshes have such a gate.
     pub fn set_gate(&mut self, id: PolygonId, open: bool) -> bool {
         let mut found = false;
         for m in &mut self.meshes {

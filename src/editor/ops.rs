@@ -9,10 +9,10 @@
 //! (indices, the near-duplicate rule, finite transforms, an agent's placement).
 use glam::{DMat2, DVec2};
 
-use crate::collision::{Aabb, Num, PolygonKind};
+use crate::collision::{Aabb, Num};
 use crate::level::limits::check_counts;
 use crate::level::validate::{check_bounds, check_colour, check_music, check_outline, check_spawn};
-use crate::level::{Level, LevelPolygon, LevelProblem};
+use crate::level::{Level, LevelPolygon, LevelProblem, PolygonKind};
 
 use super::kinds::ObjectList;
 

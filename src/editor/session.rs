@@ -596,8 +596,8 @@ impl EditorSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collision::PolygonKind;
     use crate::level::Ladder;
+    use crate::level::PolygonKind;
 
     pub(super) fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fields::{choices, object_fields, Choice, Widget};
 use super::validate::{MAX_MOVER_PERIOD, MAX_MOVER_SPIN};
-use crate::collision::{Aabb, PolygonId, PolygonKind, SourcePolygon};
+use crate::collision::{Aabb, PolygonId, Solidity, SourcePolygon};
 use crate::movement::TuningOverrides;
 
 /// A level: obstacles, ladders, where the hero starts, and what the camera may show.
@@ -96,6 +96,34 @@ impl Level {
     /// The music track this level plays, 0-based (`music: Some(2)` is 1; none is 0).
     pub fn music_track(&self) -> usize {
         self.music.map_or(0, |m| m.saturating_sub(1) as usize)
+    }
+}
+
+/// What a level polygon is: the level's word for it, written in the file as `kind`. The
+/// collision core sees only its [`Solidity`] ([`PolygonKind::solidity`]); the rules of play
+/// (`sim::play`) read the hazards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PolygonKind {
+    /// Blocks from every side.
+    #[default]
+    Solid,
+    /// Blocks only bodies coming down onto its top edges; passable from below and the sides.
+    OneWay,
+    /// Not an obstacle: bodies move through it. A character whose collider overlaps it with
+    /// positive area is hurt (spikes, lava; `sim::play`).
+    Hazard,
+}
+
+impl PolygonKind {
+    /// How the collision core treats the polygon: a hazard blocks nothing
+    /// ([`Solidity::Passable`]).
+    pub fn solidity(self) -> Solidity {
+        match self {
+            PolygonKind::Solid => Solidity::Solid,
+            PolygonKind::OneWay => Solidity::OneWay,
+            PolygonKind::Hazard => Solidity::Passable,
+        }
     }
 }
 
@@ -467,13 +495,13 @@ impl Ladder {
 }
 
 impl Level {
-    /// The polygons as the collision core takes them; each id is the polygon's index. The doors
-    /// follow, as [`PolygonKind::Door`] polygons: door `i` has the id `polygons.len() + i`
-    /// ([`Level::door_id`]).
+    /// The polygons as the collision core takes them (each kind as its [`Solidity`]); each id is
+    /// the polygon's index. The doors follow, as [`Solidity::Gate`] polygons: door `i` has the id
+    /// `polygons.len() + i` ([`Level::door_id`]).
     pub fn source_polygons(&self) -> Vec<SourcePolygon> {
         let doors = self.doors.iter().enumerate().map(|(i, d)| SourcePolygon {
             id: self.door_id(i),
-            kind: PolygonKind::Door,
+            kind: Solidity::Gate,
             points: d.points.clone(),
         });
         self.polygons
@@ -481,7 +509,7 @@ impl Level {
             .enumerate()
             .map(|(i, p)| SourcePolygon {
                 id: polygon_id(i),
-                kind: p.kind,
+                kind: p.kind.solidity(),
                 points: p.points.clone(),
             })
             .chain(doors)
@@ -525,17 +553,28 @@ mod tests {
     fn source_polygons_keep_index_kind_and_points() {
         let mut one_way = LevelPolygon::solid(square(5.0));
         one_way.kind = PolygonKind::OneWay;
+        let mut hazard = LevelPolygon::solid(square(9.0));
+        hazard.kind = PolygonKind::Hazard;
         let level = Level {
-            polygons: vec![LevelPolygon::solid(square(0.0)), one_way],
+            polygons: vec![LevelPolygon::solid(square(0.0)), one_way, hazard],
+            doors: vec![LevelDoor {
+                points: square(12.0),
+                open: false,
+                switch: None,
+                close_after: None,
+            }],
             ..Level::empty("t")
         };
         let src = level.source_polygons();
-        assert_eq!(src.len(), 2);
+        assert_eq!(src.len(), 4);
         assert_eq!(src[0].id, PolygonId(0));
         assert_eq!(src[1].id, PolygonId(1));
-        assert_eq!(src[0].kind, PolygonKind::Solid);
-        assert_eq!(src[1].kind, PolygonKind::OneWay);
+        assert_eq!(src[0].kind, Solidity::Solid);
+        assert_eq!(src[1].kind, Solidity::OneWay);
         assert_eq!(src[1].points, square(5.0));
+        // The level's hazards and doors are, to the collision core, passable and gates.
+        assert_eq!(src[2].kind, Solidity::Passable);
+        assert_eq!((src[3].id, src[3].kind), (level.door_id(0), Solidity::Gate));
     }
 
     #[test]

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::FileError;
 use super::file::{parse_ron, read_text};
-use crate::collision::PolygonKind;
+use crate::level::PolygonKind;
 
 /// The largest volume factor a material may give its footsteps (1 is the sample's own level; a
 /// factor above 2 would push a footstep over the loudest effects and towards clipping).

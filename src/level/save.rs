@@ -32,8 +32,9 @@ mod tests {
     use glam::DVec2;
 
     use super::*;
-    use crate::collision::{Aabb, PolygonKind};
+    use crate::collision::Aabb;
     use crate::level::file::tests::scratch_dir;
+    use crate::level::PolygonKind;
     use crate::level::{load_level, Ladder, LevelPolygon};
 
     fn sample() -> Level {

@@ -7,7 +7,7 @@
 use glam::DVec2;
 
 use super::debug_draw::{DebugDraw, Rgba};
-use crate::collision::{Aabb, CollisionMesh, EdgeRef, FaceKind, PolygonKind};
+use crate::collision::{Aabb, CollisionMesh, EdgeRef, FaceKind, Solidity};
 use crate::level::AgentSize;
 use crate::movement::{Hero, MoveState};
 use crate::sim::Agent;
@@ -109,7 +109,7 @@ pub fn paint_mesh_layers(mesh: &CollisionMesh, layers: MeshLayers, d: &mut impl 
     }
     for piece in mesh.pieces() {
         let n = piece.points.len();
-        let width = if piece.kind == PolygonKind::OneWay {
+        let width = if piece.kind == Solidity::OneWay {
             THIN
         } else {
             THIN * 1.3

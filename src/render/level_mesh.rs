@@ -28,10 +28,9 @@ use glam::{DVec2, Vec3};
 use super::ladder_mesh::add_ladder;
 use super::palette::{lighten, polygon_style, SurfaceStyle};
 use super::vertex::MeshVertex;
-use crate::collision::{
-    convex_pieces, normalized_ccw, orient, polygon_triangles, Aabb, PolygonKind,
-};
+use crate::collision::{convex_pieces, normalized_ccw, orient, polygon_triangles, Aabb};
 use crate::level::Level;
+use crate::level::PolygonKind;
 
 /// Slab dimensions, m.
 #[derive(Clone, Debug, PartialEq)]
@@ -304,7 +303,6 @@ fn fingerprint(p: &crate::level::LevelPolygon) -> u64 {
         PolygonKind::Solid => 1,
         PolygonKind::OneWay => 2,
         PolygonKind::Hazard => 3,
-        PolygonKind::Door => 4,
     });
     mix(p.points.len() as u64);
     for q in &p.points {

@@ -3,7 +3,7 @@
 //!
 //! Colours are written here in sRGB (as an artist picks them) and converted to linear once; the
 //! shaders light in linear space and the sRGB render target encodes on write.
-use crate::collision::PolygonKind;
+use crate::level::PolygonKind;
 use crate::level::{LevelPolygon, Material, Materials};
 
 /// How a level polygon looks.

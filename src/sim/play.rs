@@ -52,8 +52,9 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{ticks, Agent};
-use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, PolygonKind};
+use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting};
 use crate::level::Level;
+use crate::level::PolygonKind;
 use crate::movement::character::Change;
 use crate::movement::{Actions, Env, Hero, MoveState, Tuning};
 

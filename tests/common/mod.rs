@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use glam::DVec2;
-use tessera::collision::{convex_pieces, normalized_ccw, PolygonKind};
+use tessera::collision::{convex_pieces, normalized_ccw};
+use tessera::level::PolygonKind;
 use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelPolygon};
 use tessera::movement::{Actions, MoveEvent, Tuning};
 use tessera::sim::world::{TraceFrame, World};

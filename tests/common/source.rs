@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use glam::DVec2;
-use tessera::collision::{PolygonId, PolygonKind, SourcePolygon};
+use tessera::collision::{PolygonId, Solidity, SourcePolygon};
 
 pub fn v(x: f64, y: f64) -> DVec2 {
     DVec2::new(x, y)
@@ -14,7 +14,7 @@ pub fn rect_pts(x0: f64, y0: f64, x1: f64, y1: f64) -> Vec<DVec2> {
     vec![v(x0, y0), v(x1, y0), v(x1, y1), v(x0, y1)]
 }
 
-pub fn poly(id: u32, kind: PolygonKind, p: &[(f64, f64)]) -> SourcePolygon {
+pub fn poly(id: u32, kind: Solidity, p: &[(f64, f64)]) -> SourcePolygon {
     SourcePolygon {
         id: PolygonId(id),
         kind,
@@ -23,13 +23,13 @@ pub fn poly(id: u32, kind: PolygonKind, p: &[(f64, f64)]) -> SourcePolygon {
 }
 
 pub fn solid(id: u32, p: &[(f64, f64)]) -> SourcePolygon {
-    poly(id, PolygonKind::Solid, p)
+    poly(id, Solidity::Solid, p)
 }
 
 pub fn rect(id: u32, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
     SourcePolygon {
         id: PolygonId(id),
-        kind: PolygonKind::Solid,
+        kind: Solidity::Solid,
         points: rect_pts(x0, y0, x1, y1),
     }
 }

@@ -9,7 +9,7 @@ use std::ffi::OsStr;
 use std::sync::Arc;
 
 use glam::DVec2;
-use tessera::audio::bank::Bank;
+use tessera::audio::bank::{Bank, SOUNDS_DIR};
 use tessera::audio::device::GameAudio;
 use tessera::audio::events::SoundMap;
 use tessera::audio::mixer::Volumes;
@@ -27,7 +27,8 @@ const CHILD_ENV: &str = "TESSERA_AUDIO_DEVICE_STEP";
 /// One step of the test below, in a process of its own whose `ALSA_CONFIG_PATH` names the ALSA
 /// configuration.
 fn device_step(step: &std::ffi::OsStr) {
-    let bank = Arc::new(Bank::generated());
+    let sounds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SOUNDS_DIR);
+    let bank = Arc::new(Bank::load(&sounds).unwrap());
     let map = || SoundMap::new(&Materials::default(), &level());
     let events = [(1, MoveEvent::Jumped), (2, MoveEvent::Bonked)];
     let mut audio = GameAudio::new(Arc::clone(&bank), map(), Volumes::default(), true);

@@ -27,7 +27,7 @@ fn polygon(r: &mut impl FnMut() -> f64, id: u32) -> SourcePolygon {
     let (kind, points) = if kind_roll < 0.45 {
         let s = if r() < 0.8 { 1.0 } else { 0.5 };
         (
-            PolygonKind::Solid,
+            Solidity::Solid,
             vec![
                 at,
                 at + DVec2::new(s, 0.0),
@@ -46,11 +46,11 @@ fn polygon(r: &mut impl FnMut() -> f64, id: u32) -> SourcePolygon {
                 at + DVec2::new(a.cos(), a.sin()) * rr
             })
             .collect();
-        (PolygonKind::Solid, pts)
+        (Solidity::Solid, pts)
     } else if kind_roll < 0.97 {
         let w = 1.0 + (r() * 6.0).floor() * 0.5;
         (
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             vec![
                 at,
                 at + DVec2::new(w, 0.0),
@@ -60,7 +60,7 @@ fn polygon(r: &mut impl FnMut() -> f64, id: u32) -> SourcePolygon {
         )
     } else {
         (
-            PolygonKind::Door,
+            Solidity::Gate,
             vec![
                 at,
                 at + DVec2::new(0.5, 0.0),
@@ -226,7 +226,7 @@ fn a_local_rebuild_builds_only_the_chunks_an_edit_touches() {
             let y = (k / 10) as f64 * 5.0;
             SourcePolygon {
                 id: PolygonId(k),
-                kind: PolygonKind::Solid,
+                kind: Solidity::Solid,
                 points: vec![
                     DVec2::new(x, y),
                     DVec2::new(x + 1.0, y),

@@ -22,7 +22,7 @@ const MAX_OVERLAP: f64 = 1e-5;
 /// A generated level polygon with convex pieces known by construction.
 #[derive(Clone, Debug)]
 struct Shape {
-    kind: PolygonKind,
+    kind: Solidity,
     outline: Vec<DVec2>,
     /// Convex counter-clockwise pieces whose union is the polygon.
     pieces: Vec<Vec<DVec2>>,
@@ -32,7 +32,7 @@ use crate::common::source::{rect_pts, v};
 
 fn solid_shape(outline: Vec<DVec2>) -> Shape {
     Shape {
-        kind: PolygonKind::Solid,
+        kind: Solidity::Solid,
         pieces: vec![outline.clone()],
         outline,
     }
@@ -66,7 +66,7 @@ fn grid_l() -> impl Strategy<Value = Shape> {
                 q + v(x as f64 * s, y as f64 * s)
             };
             Shape {
-                kind: PolygonKind::Solid,
+                kind: Solidity::Solid,
                 outline: outline.iter().map(|&p| r(p)).collect(),
                 pieces: vec![
                     a.into_iter().map(r).collect(),
@@ -143,7 +143,7 @@ fn star() -> impl Strategy<Value = Shape> {
                 .map(|i| vec![c, outline[i], outline[(i + 1) % n]])
                 .collect();
             Shape {
-                kind: PolygonKind::Solid,
+                kind: Solidity::Solid,
                 outline,
                 pieces,
             }
@@ -211,7 +211,7 @@ fn one_way() -> impl Strategy<Value = Shape> {
             v(x0, y0 + 0.25),
         ];
         Shape {
-            kind: PolygonKind::OneWay,
+            kind: Solidity::OneWay,
             pieces: vec![outline.clone()],
             outline,
         }
@@ -323,7 +323,7 @@ impl Level {
     fn solid_pieces(&self) -> Vec<(usize, Vec<DVec2>)> {
         let mut out = Vec::new();
         for (i, s) in self.shapes.iter().enumerate() {
-            if s.kind != PolygonKind::Solid {
+            if s.kind != Solidity::Solid {
                 continue;
             }
             for p in &s.pieces {
@@ -575,7 +575,7 @@ proptest! {
         // The block's top side runs along t with outward normal n, through `offset`.
         let o = wall.offset;
         let pts = vec![o - t * 1000.0 - n * 2.0, o + t * 1000.0 - n * 2.0, o + t * 1000.0, o - t * 1000.0];
-        let polys = [SourcePolygon { id: PolygonId(0), kind: PolygonKind::Solid, points: pts.clone() }];
+        let polys = [SourcePolygon { id: PolygonId(0), kind: Solidity::Solid, points: pts.clone() }];
         let bounds = Aabb { min: o - DVec2::splat(2000.0), max: o + DVec2::splat(2000.0) };
         let config = MeshConfig { bounds: Some(bounds), ..MeshConfig::default() };
         let mesh = build_mesh(&polys, &shape, &config)
@@ -633,7 +633,7 @@ fn tile_cluster() -> impl Strategy<Value = (Vec<SourcePolygon>, Vec<DVec2>)> {
                     let (x0, y0) = (x as f64 * s, y as f64 * s);
                     SourcePolygon {
                         id: PolygonId(i as u32),
-                        kind: PolygonKind::Solid,
+                        kind: Solidity::Solid,
                         points: rect_pts(x0, y0, x0 + s, y0 + s),
                     }
                 })
@@ -714,7 +714,7 @@ fn long_comb() -> impl Strategy<Value = Shape> {
         }
         pieces.push(rect_pts(0.0, 0.0, x, 1.0));
         Shape {
-            kind: PolygonKind::Solid,
+            kind: Solidity::Solid,
             outline,
             pieces,
         }
@@ -743,7 +743,7 @@ fn long_blob() -> impl Strategy<Value = Shape> {
             .map(|i| vec![v(0.0, 0.0), outline[i], outline[(i + 1) % n]])
             .collect();
         Shape {
-            kind: PolygonKind::Solid,
+            kind: Solidity::Solid,
             outline,
             pieces,
         }
@@ -792,7 +792,7 @@ fn fine_teeth() -> impl Strategy<Value = (Shape, bool)> {
             }
             outline.push(v(0.0, 0.0));
             let shape = Shape {
-                kind: PolygonKind::Solid,
+                kind: Solidity::Solid,
                 outline,
                 pieces,
             };
@@ -948,7 +948,7 @@ proptest! {
             .enumerate()
             .map(|(i, s)| SourcePolygon {
                 id: PolygonId(n + i as u32),
-                kind: PolygonKind::Door,
+                kind: Solidity::Gate,
                 points: s.outline.iter().map(|&p| p + level.offset).collect(),
             })
             .collect();
@@ -970,7 +970,7 @@ proptest! {
             let mut fresh = base.clone();
             for (d, &o) in door_polys.iter().zip(open) {
                 if !o {
-                    fresh.push(SourcePolygon { kind: PolygonKind::Solid, ..d.clone() });
+                    fresh.push(SourcePolygon { kind: Solidity::Solid, ..d.clone() });
                 }
             }
             let reference = build_mesh(&fresh, &shape, &config)

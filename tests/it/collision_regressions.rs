@@ -6,7 +6,7 @@ use tessera::collision::*;
 use crate::common::source::{poly, rect, solid, translated, v};
 
 /// The polygon `p`, moved by `o`.
-fn poly_at(id: u32, kind: PolygonKind, p: &[(f64, f64)], o: DVec2) -> SourcePolygon {
+fn poly_at(id: u32, kind: Solidity, p: &[(f64, f64)], o: DVec2) -> SourcePolygon {
     translated(&[poly(id, kind, p)], o).remove(0)
 }
 
@@ -211,7 +211,7 @@ fn pushing_into_a_right_angle_wedge_is_bit_stable() {
 fn walking_into_a_bevelled_one_way_corner_passes() {
     let plat = poly_at(
         0,
-        PolygonKind::OneWay,
+        Solidity::OneWay,
         &[(0.0, 0.0), (4.0, 0.0), (4.0, 0.25), (0.0, 0.25)],
         DVec2::ZERO,
     );
@@ -246,7 +246,7 @@ fn a_tiny_move_at_a_wedge_vertex_terminates() {
     let polys = [
         poly_at(
             0,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[
                 (0.0, 0.0),
                 (-4.278683276688168, 7.141778602165056),
@@ -256,7 +256,7 @@ fn a_tiny_move_at_a_wedge_vertex_terminates() {
         ),
         poly_at(
             1,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[
                 (2.621158027951087, 6.344594941628808),
                 (0.0, 0.0),
@@ -266,7 +266,7 @@ fn a_tiny_move_at_a_wedge_vertex_terminates() {
         ),
         poly_at(
             2,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[(-500.0, -10.0), (500.0, -10.0), (500.0, 0.0), (-500.0, 0.0)],
             o,
         ),
@@ -423,7 +423,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
     let polys = [
         poly_at(
             0,
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             &[
                 (2.7246481815889387, -0.31830770957857535),
                 (0.4145498324146728, -2.4359404280478296),
@@ -437,7 +437,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
         ),
         poly_at(
             1,
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             &[
                 (7.426610253334468, 7.596658130799098),
                 (4.134604287664703, 8.805983655069245),
@@ -451,7 +451,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
         ),
         poly_at(
             2,
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             &[
                 (8.498013068858118, 6.17798730833724),
                 (8.410879877413873, 6.219743848095391),
@@ -465,7 +465,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
         ),
         poly_at(
             3,
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             &[
                 (-23.25, -0.125),
                 (8.75, -0.125),
@@ -476,7 +476,7 @@ fn a_cluster_of_nearly_coincident_vertices_builds() {
         ),
         poly_at(
             4,
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             &[
                 (7.938950850543161, 13.79306871031796),
                 (-8.059598035792765, 13.795581505241607),
@@ -532,7 +532,7 @@ fn a_tiny_move_never_jumps_to_a_collinear_vertex_out_of_reach() {
         let m = built(
             &[poly_at(
                 0,
-                PolygonKind::Solid,
+                Solidity::Solid,
                 &[(0.0, 0.0), (0.25, 0.0), (0.25, 0.25), (0.0, 0.25)],
                 o,
             )],

@@ -234,7 +234,7 @@ fn v_notch(deg: f64) -> (SourcePolygon, Vec<Vec<DVec2>>) {
         vec![v(-x, -2.0), v(0.0, -2.0), v(0.0, 0.0), v(-x, y)],
         vec![v(0.0, -2.0), v(x, -2.0), v(x, y), v(0.0, 0.0)],
     ];
-    (poly(0, PolygonKind::Solid, &pts), halves)
+    (poly(0, Solidity::Solid, &pts), halves)
 }
 
 #[test]
@@ -349,7 +349,7 @@ fn moves_exactly_along_edges_and_through_vertices() {
     // slope), whatever the triangulation.
     let diamond = [poly(
         0,
-        PolygonKind::Solid,
+        Solidity::Solid,
         &[(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)],
     )];
     let m = mesh(&diamond, &c);
@@ -424,7 +424,7 @@ fn seams_between_overlapping_pieces_cost_no_stop_and_no_speed() {
         rect(1, -4.0, -1.0, 3.0, 0.0),
         poly(
             2,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[
                 (2.5, -2.0),
                 (4.0, -2.0),
@@ -436,12 +436,12 @@ fn seams_between_overlapping_pieces_cost_no_stop_and_no_speed() {
         ),
         poly(
             3,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[(8.0, -1.0), (14.0, 2.0), (14.0, 3.0), (8.0, 0.0)],
         ),
         poly(
             4,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[(12.0, 1.0), (20.0, 5.0), (20.0, 6.0), (12.0, 2.0)],
         ),
     ];
@@ -492,7 +492,7 @@ fn one_way_platforms_pass_from_below_and_the_side_and_hold_from_above() {
     let polys = [
         poly(
             0,
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             &[(0.0, 0.0), (4.0, 0.0), (4.0, 0.25), (0.0, 0.25)],
         ),
         rect(1, -10.0, -6.0, 14.0, -5.0),
@@ -608,12 +608,12 @@ fn support_chain_turns_at_convex_and_concave_joints() {
         rect(0, -4.0, -2.0, 4.0, 0.0),
         poly(
             1,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[(4.0, -2.0), (10.0, -2.0), (10.0, 6.0 * t30), (4.0, 0.0)],
         ),
         poly(
             2,
-            PolygonKind::Solid,
+            Solidity::Solid,
             &[
                 (-10.0, -2.0 - 6.0 * t30),
                 (-4.0, -2.0),
@@ -762,7 +762,7 @@ fn edges_and_faces_name_their_source_polygons() {
         rect(5, 2.0, -1.0, 6.0, 0.0),
         poly(
             9,
-            PolygonKind::OneWay,
+            Solidity::OneWay,
             &[(8.0, 1.0), (10.0, 1.0), (10.0, 1.25), (8.0, 1.25)],
         ),
     ];
@@ -821,7 +821,7 @@ fn walking_along_a_slanted_one_way_ramp_stays_on_it() {
     let (c, s) = (a.cos(), a.sin());
     let ramp = poly(
         0,
-        PolygonKind::OneWay,
+        Solidity::OneWay,
         &[
             (0.0, 0.0),
             (10.0 * c, 10.0 * s),

@@ -7,7 +7,7 @@
 use glam::DVec2;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use tessera::collision::{ColliderId, PolygonKind};
+use tessera::collision::ColliderId;
 use tessera::editor::kinds::agent::Agent;
 use tessera::editor::kinds::door::{new_door, Door};
 use tessera::editor::kinds::ladder::Ladders;
@@ -15,6 +15,7 @@ use tessera::editor::kinds::mover::{new_mover, Mover};
 use tessera::editor::kinds::{added, changed, set_list, ObjectKind, Part};
 use tessera::editor::objects::{self, AgentTemplate, Grab, ObjectRef};
 use tessera::editor::{Edit, History};
+use tessera::level::PolygonKind;
 use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelPolygon};
 
 fn p(x: f64, y: f64) -> DVec2 {

@@ -20,6 +20,9 @@
 //! Two rules of the movement code are checked the same way, on the parsed sources: the movement
 //! states (found from the files) never name each other, nor does anything below them name them;
 //! and in the simulation only `Hero::apply` writes a character's body, velocity or state.
+//!
+//! The collision core speaks only of shapes and solidity: no identifier under `src/collision`
+//! names a door or a hazard (the level's kinds; to the core they are gates and passable polygons).
 use std::path::{Path, PathBuf};
 
 use proc_macro2::{TokenStream, TokenTree};
@@ -799,5 +802,76 @@ fn only_apply_writes_a_character_s_body_velocity_or_state() {
         .len(),
         1,
         "`apply` is the one writer only in `movement/character.rs`"
+    );
+}
+
+/// Words of the level and the game that the collision core must not use: it knows shapes and
+/// solidity (solid, one-way, gate, passable); a door is a gate to it, a hazard a passable polygon,
+/// and what they mean is the level's and the rules of play's.
+const LEVEL_WORDS: [&str; 2] = ["door", "hazard"];
+
+/// Every identifier in `source` (items, expressions, macro bodies: the whole token stream, not
+/// comments or strings) that contains one of [`LEVEL_WORDS`], whatever its case, with its line.
+fn level_words_in(source: &str) -> Vec<String> {
+    fn walk(tokens: TokenStream, out: &mut Vec<String>) {
+        for t in tokens {
+            match t {
+                TokenTree::Group(g) => walk(g.stream(), out),
+                TokenTree::Ident(i) => {
+                    let name = i.to_string().to_lowercase();
+                    if LEVEL_WORDS.iter().any(|w| name.contains(w)) {
+                        out.push(format!("line {}: `{i}`", i.span().start().line));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let tokens: TokenStream = source.parse().expect("the file tokenizes");
+    let mut out = Vec::new();
+    walk(tokens, &mut out);
+    out
+}
+
+#[test]
+fn the_collision_core_never_names_a_door_or_a_hazard() {
+    // The check itself: identifiers anywhere count (a variant, a local in a macro call, a
+    // function), comments and strings do not.
+    let planted = "enum Solidity { Door }\n\
+                   fn f() { let open_doors = 1; println!(\"{}\", HAZARD_DEPTH); }\n\
+                   fn gate_of_door() {}";
+    assert_eq!(
+        level_words_in(planted).len(),
+        4,
+        "{:?}",
+        level_words_in(planted)
+    );
+    let clean = "/// A gate (a door, to the level).\n// hazards make no pieces\n\
+                 fn f() -> &'static str { \"every door\" }";
+    assert!(
+        level_words_in(clean).is_empty(),
+        "{:?}",
+        level_words_in(clean)
+    );
+
+    let mut files = Vec::new();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/collision");
+    rust_files(&dir, &mut files);
+    assert!(
+        files.len() > 20,
+        "found {} files under {dir:?}",
+        files.len()
+    );
+    let mut found = Vec::new();
+    for file in &files {
+        let source = std::fs::read_to_string(file).unwrap();
+        for v in level_words_in(&source) {
+            found.push(format!("{}: {v}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the collision core names a level object (it knows only shapes and solidity):\n{}",
+        found.join("\n")
     );
 }

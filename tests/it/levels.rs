@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use glam::DVec2;
-use tessera::collision::{Location, PolygonKind};
+use tessera::collision::Location;
+use tessera::level::PolygonKind;
 use tessera::level::{level_to_ron, load_level, load_tuning, parse_level, save_level, Level};
 use tessera::movement::{Tuning, CROUCH, STAND};
 use tessera::sim::{load_replay, World};

@@ -64,5 +64,6 @@ mod release_workflow;
 mod render_golden;
 mod render_smoke;
 mod sound_events;
+mod sound_generator;
 mod steps;
 mod window_input;

@@ -4,7 +4,8 @@
 //! goal, stomps and the attack on enemies; all of it deterministic.
 use glam::DVec2;
 use proptest::prelude::*;
-use tessera::collision::{orient, Aabb, PolygonKind};
+use tessera::collision::{orient, Aabb};
+use tessera::level::PolygonKind;
 use tessera::level::{AgentKind, AgentSize, Level, LevelAgent, LevelPolygon};
 use tessera::movement::{Actions, Tuning};
 use tessera::sim::world::World;

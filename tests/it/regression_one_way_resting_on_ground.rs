@@ -14,8 +14,8 @@ fn one_way_block_on_the_floor_builds_and_checks() {
         points: vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)],
     };
     let polys = [
-        rect(0, PolygonKind::Solid, -10.0, -1.0, 30.0, 0.0),
-        rect(1, PolygonKind::OneWay, 5.0, 0.0, 9.0, 0.5),
+        rect(0, Solidity::Solid, -10.0, -1.0, 30.0, 0.0),
+        rect(1, Solidity::OneWay, 5.0, 0.0, 9.0, 0.5),
     ];
     let mesh = build_mesh(
         &polys,

@@ -18,7 +18,7 @@ fn a_hero_spawned_on_a_slope_at_exactly_the_max_angle_stands_on_it() {
     // line y = x + 0.4.
     let ramp = SourcePolygon {
         id: PolygonId(0),
-        kind: PolygonKind::Solid,
+        kind: Solidity::Solid,
         points: vec![p(0.0, 0.0), p(20.0, 0.0), p(20.0, 20.0)],
     };
     let world = CollisionWorld::new(

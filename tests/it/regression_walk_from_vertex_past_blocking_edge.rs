@@ -11,7 +11,7 @@ fn move_from_crest_vertex_onto_flat_is_not_deflected_by_the_slope() {
     let p = DVec2::new;
     let ground = SourcePolygon {
         id: PolygonId(0),
-        kind: PolygonKind::Solid,
+        kind: Solidity::Solid,
         points: vec![
             p(-10.0, -5.0),
             p(20.0, -5.0),

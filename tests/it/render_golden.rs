@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use glam::DVec2;
 use tessera::anim::HeroClip;
-use tessera::collision::PolygonKind;
+use tessera::level::PolygonKind;
 use tessera::level::{DataDir, Level, LevelPolygon};
 use tessera::movement::{Actions, Tuning};
 use tessera::render::{Headless, Image, Msaa, Quality};

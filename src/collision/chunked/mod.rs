@@ -64,7 +64,7 @@ use super::buried::buried;
 use super::collider::ColliderShape;
 use super::locate::Seeds;
 use super::mesh::{CollisionMesh, Face, FaceId, FaceKind, Gates, InflatedPiece, SourceLists};
-use super::polygon::{validate_polygon, Num, PolygonId, PolygonKind, SourcePolygon};
+use super::polygon::{validate_polygon, Num, PolygonId, Solidity, SourcePolygon};
 use super::predicates::{automatic_bounds, Aabb};
 use super::thin::PieceSegment;
 use grid::{clip, on_boundary, ChunkGrid};
@@ -122,7 +122,7 @@ struct Fresh {
     /// Its faces, numbered from 0, vertices indexing `verts`; [`UNLINKED`] across the border.
     faces: Vec<Face>,
     lists: SourceLists,
-    /// Faces a door covers: face, kind with the doors open, the doors.
+    /// Faces a gate covers: face, kind with the gates open, the gates.
     gated: Vec<(u32, FaceKind, SmallVec<[PolygonId; 2]>)>,
 }
 
@@ -321,12 +321,12 @@ impl CollisionMesh {
         if !fits {
             return Ok(None);
         }
-        let doors_changed = edited.iter().any(|p| p.kind == PolygonKind::Door)
+        let gates_changed = edited.iter().any(|p| p.kind == Solidity::Gate)
             || self
                 .pieces
                 .iter()
                 .zip(&gone)
-                .any(|(p, &g)| g && p.kind == PolygonKind::Door);
+                .any(|(p, &g)| g && p.kind == Solidity::Gate);
         let mut chunking = self.chunking.take().expect("checked above");
         // The changed polygons' old pieces go (in place: the rest keep their order).
         let mut k = 0;
@@ -350,7 +350,7 @@ impl CollisionMesh {
         let fresh = rebuild_chunks(&self.pieces, &mut chunking, inner, &todo);
         let result = fresh.and_then(|fresh| {
             let built = fresh.len();
-            install(self, &mut chunking, fresh, doors_changed).map(|()| built)
+            install(self, &mut chunking, fresh, gates_changed).map(|()| built)
         });
         self.chunking = Some(chunking);
         let built = result?;
@@ -586,8 +586,8 @@ fn build_chunk(
     for gf in &gates.faces {
         let f = keep[gf.face.0 as usize];
         if f != UNLINKED {
-            let doors = gf.gates.iter().map(|&g| gates.ids[g as usize].0).collect();
-            gated.push((f, gf.open_kind, doors));
+            let covering = gf.gates.iter().map(|&g| gates.ids[g as usize].0).collect();
+            gated.push((f, gf.open_kind, covering));
         }
     }
     Ok(Fresh {
@@ -608,7 +608,7 @@ mod tests {
                 let (x, y) = ((k % 12) as f64 * 1.5, (k / 12) as f64 * 2.5);
                 SourcePolygon {
                     id: PolygonId(k),
-                    kind: PolygonKind::Solid,
+                    kind: Solidity::Solid,
                     points: vec![
                         DVec2::new(x, y),
                         DVec2::new(x + 1.0, y),

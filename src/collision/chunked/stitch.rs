@@ -16,7 +16,7 @@ use smallvec::SmallVec;
 use super::super::build::BuildError;
 use super::super::mesh::{CollisionMesh, Face, FaceId, FaceKind, GatedFace, Gates};
 use super::super::polygon::{Num, PolygonId};
-use super::super::regions::door_gates;
+use super::super::regions::gates_of;
 use super::grid::on_boundary;
 use super::{Chunking, FastMap, Fresh, BORDER_SOURCE, UNLINKED};
 
@@ -28,7 +28,7 @@ pub(super) fn install(
     mesh: &mut CollisionMesh,
     chunking: &mut Chunking,
     fresh: Vec<(usize, Fresh)>,
-    doors_changed: bool,
+    gates_changed: bool,
 ) -> Result<(), BuildError> {
     let grid = chunking.grid.clone();
     let rebuilt: FastMap<usize, ()> = fresh.iter().map(|f| (f.0, ())).collect();
@@ -68,9 +68,9 @@ pub(super) fn install(
             }
         }
     }
-    // The doors are numbered afresh only when a door changed (a scan of every piece).
-    let gate_ids = if doors_changed {
-        door_gates(&mesh.pieces)
+    // The gates are numbered afresh only when a gate changed (a scan of every piece).
+    let gate_ids = if gates_changed {
+        gates_of(&mesh.pieces)
     } else {
         mesh.gates.ids.iter().map(|&(id, _)| (id, true)).collect()
     };
@@ -81,12 +81,12 @@ pub(super) fn install(
         .iter()
         .filter(|g| !mesh.faces[g.face.0 as usize].is_unused())
         .map(|g| {
-            let doors = g
+            let covering = g
                 .gates
                 .iter()
                 .map(|&i| mesh.gates.ids[i as usize].0)
                 .collect();
-            (g.face.0, g.open_kind, doors)
+            (g.face.0, g.open_kind, covering)
         })
         .collect();
     let mut new_faces: Vec<u32> = Vec::new();
@@ -149,8 +149,8 @@ pub(super) fn install(
             }
             mesh.faces[f as usize] = g;
         }
-        for (lf, open_kind, doors) in chunk.gated {
-            gated.push((slots[lf as usize], open_kind, doors));
+        for (lf, open_kind, covering) in chunk.gated {
+            gated.push((slots[lf as usize], open_kind, covering));
         }
         new_faces.extend_from_slice(&slots);
         chunking.chunks[c].faces = slots.clone();
@@ -174,15 +174,15 @@ pub(super) fn install(
             )));
         }
     }
-    // The doors: every gated face, numbered by the gates of the pieces now.
+    // The gates: every gated face, numbered by the gates of the pieces now.
     let mut gates = Gates {
         by_gate: vec![Vec::new(); gate_ids.len()],
         ids: gate_ids,
         faces: Vec::new(),
     };
-    for (f, open_kind, doors) in gated {
+    for (f, open_kind, covering) in gated {
         let n = gates.faces.len() as u32;
-        let ids: SmallVec<[u32; 2]> = doors
+        let ids: SmallVec<[u32; 2]> = covering
             .iter()
             .filter_map(|d| gates.ids.iter().position(|g| g.0 == *d))
             .map(|g| g as u32)
@@ -215,7 +215,7 @@ pub(super) fn install(
 }
 
 /// Drops the face array's free slots and the vertices no face uses, renumbering what refers
-/// to them (neighbours, chunks, doors, seeds).
+/// to them (neighbours, chunks, gates, seeds).
 fn compact(mesh: &mut CollisionMesh, chunking: &mut Chunking) {
     let mut map = vec![0u32; mesh.faces.len()];
     let mut faces = Vec::with_capacity(mesh.faces.len() - chunking.free.len());

@@ -11,10 +11,11 @@
 use glam::DVec2;
 
 use super::{BodyPick, Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen};
-use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, Num, PolygonKind};
+use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, Num};
 use crate::editor::ops::EditError;
 use crate::level::fields::ObjectField;
 use crate::level::validate::check_agents;
+use crate::level::PolygonKind;
 use crate::level::{AgentKind, AgentSize, Level, LevelAgent};
 use crate::movement::Tuning;
 

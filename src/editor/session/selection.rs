@@ -2,9 +2,9 @@
 use glam::DVec2;
 
 use super::EditorSession;
-use crate::collision::PolygonKind;
 use crate::editor::ops::Edit;
 use crate::level::LevelPolygon;
+use crate::level::PolygonKind;
 
 impl EditorSession {
     /// Deletes the selected vertices, else the selected polygons, else the selected object.

@@ -10,8 +10,9 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke};
 use glam::{DVec2, Mat4, Vec3, Vec4};
 
 use super::{colours, EditorUi};
-use crate::collision::{Aabb, PolygonKind};
+use crate::collision::Aabb;
 use crate::editor::session::{EditorSession, Hit, Look, Sketch};
+use crate::level::PolygonKind;
 use crate::render::collision_overlay::paint_mesh_layers;
 use crate::render::debug_draw::{DebugDraw, Rgba};
 use crate::sim::World;

@@ -16,7 +16,7 @@ use glam::DVec2;
 use super::placement::{place_characters, HeroFrom, Placed};
 use super::{doors::door_states, World, WorldError};
 use crate::collision::{
-    Aabb, ColliderId, ColliderShape, CollisionWorld, MeshConfig, Movers, PolygonId, PolygonKind,
+    Aabb, ColliderId, ColliderShape, CollisionWorld, MeshConfig, Movers, PolygonId, Solidity,
     SourcePolygon,
 };
 use crate::level::document::polygon_id;
@@ -135,12 +135,12 @@ fn changed_polygons(old: &[SourcePolygon], new: &Level) -> Vec<PolygonId> {
         .polygons
         .iter()
         .enumerate()
-        .map(|(i, p)| (polygon_id(i), p.kind, p.points.as_slice()));
+        .map(|(i, p)| (polygon_id(i), p.kind.solidity(), p.points.as_slice()));
     let doors = new
         .doors
         .iter()
         .enumerate()
-        .map(|(i, d)| (new.door_id(i), PolygonKind::Door, d.points.as_slice()));
+        .map(|(i, d)| (new.door_id(i), Solidity::Gate, d.points.as_slice()));
     let mut a = old
         .iter()
         .map(|s| (s.id, s.kind, s.points.as_slice()))
@@ -183,13 +183,13 @@ fn edited_polygons(level: &Level, ids: &[PolygonId]) -> Vec<SourcePolygon> {
             if let Some(p) = level.polygons.get(i) {
                 Some(SourcePolygon {
                     id,
-                    kind: p.kind,
+                    kind: p.kind.solidity(),
                     points: p.points.clone(),
                 })
             } else {
                 level.doors.get(i - n).map(|d| SourcePolygon {
                     id,
-                    kind: PolygonKind::Door,
+                    kind: Solidity::Gate,
                     points: d.points.clone(),
                 })
             }
@@ -512,11 +512,11 @@ mod tests {
         assert_eq!(edited.len(), 2);
         assert_eq!(
             (edited[0].kind, &edited[0].points),
-            (PolygonKind::Solid, &new.polygons[1].points)
+            (Solidity::Solid, &new.polygons[1].points)
         );
         assert_eq!(
             (edited[1].id, edited[1].kind, &edited[1].points),
-            (new.door_id(0), PolygonKind::Door, &new.doors[0].points)
+            (new.door_id(0), Solidity::Gate, &new.doors[0].points)
         );
         // Removing the door: its id is named, and the level no longer has it to hand over.
         let back = changed_polygons(&new.source_polygons(), &old);

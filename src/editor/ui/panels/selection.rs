@@ -4,8 +4,8 @@ use egui::{RichText, Ui};
 use glam::DVec2;
 
 use super::super::EditorUi;
-use crate::collision::PolygonKind;
 use crate::editor::Edit;
+use crate::level::PolygonKind;
 
 /// The selection: numeric fields, kind, material, colour, transforms.
 pub fn right(ed: &mut EditorUi, ui: &mut Ui) {
@@ -94,7 +94,6 @@ fn polygon_fields(ed: &mut EditorUi, ui: &mut Ui, pi: usize) {
         .selected_text(match kind {
             PolygonKind::Solid => "solid",
             PolygonKind::OneWay => "one-way",
-            PolygonKind::Door => "door",
             PolygonKind::Hazard => "hazard",
         })
         .show_ui(ui, |ui| {

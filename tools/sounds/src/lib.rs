@@ -1,14 +1,22 @@
 //! The sound generator: every shipped sound (`assets/sounds/*.wav`) synthesised from code with
-//! fixed-seed noise, so the files are reproducible and reviewable as code. A test regenerates
-//! them in memory and compares bytes with the committed files; to rewrite the files after
-//! changing this module, run
-//! `TESSERA_WRITE_SOUNDS=1 cargo test --lib audio::synth` and commit the result.
+//! fixed-seed noise, so the files are reproducible and reviewable as code. After changing this
+//! crate, `cargo run -p tessera-sounds` rewrites the files (commit the result);
+//! `cargo run -p tessera-sounds -- --check` and `tests/it/sound_generator.rs` fail whenever a
+//! committed file is not what it builds.
+//!
+//! A tool, not part of the game: the game only reads the committed files (`tessera::audio::bank`)
+//! and synthesises nothing at run time. It depends on the library for what the files are (the
+//! catalogue `tessera::audio::Sound`, the footstep sets, the number of music tracks), the WAV
+//! encoder and the deterministic arithmetic; nothing in the library depends on it.
 //!
 //! Format: mono, 16-bit, [`RATE`] Hz (small files; the mixer resamples). Effects peak at
 //! [`EFFECT_PEAK`], the music at [`MUSIC_PEAK`], leaving the mixer headroom.
-use super::dsp::{db, decay_factor, one_pole, pow, seed_of, sin, Rng, TAU};
-use super::sounds::Sound;
-use crate::level::FootstepSound;
+pub mod dsp;
+
+use dsp::{db, one_pole, pow, seed_of};
+use tessera::audio::dsp::{decay_factor, sin, Rng, TAU};
+use tessera::audio::{bank::SOUNDS_DIR, wav, Sound};
+use tessera::level::FootstepSound;
 
 /// Sample rate of the generated files, Hz (22.05 kHz: footsteps and blips have little above
 /// 10 kHz, and it halves the files).
@@ -40,7 +48,7 @@ struct Track {
 /// parts: D minor, B♭, F, C at 132 bpm, a rocking arpeggio. 3, doors and foes: E minor, C, A
 /// minor, B at 108 bpm, the arpeggio low and insistent. 4, all together: G, D, E minor, C at
 /// 140 bpm, bright and high.
-const TRACKS: [Track; crate::level::document::MUSIC_TRACKS as usize] = [
+const TRACKS: [Track; tessera::level::document::MUSIC_TRACKS as usize] = [
     Track {
         bpm: MUSIC_BPM,
         chords: [[57, 60, 64], [53, 57, 60], [48, 52, 55], [55, 59, 62]],
@@ -413,14 +421,15 @@ pub fn synthesize(sound: Sound, v: usize) -> Vec<i16> {
     }
 }
 
-/// Every sound file: its name under `assets/sounds/` and its bytes.
-pub fn generate_all() -> Vec<(String, Vec<u8>)> {
+/// Every sound file: its path in the repository (`assets/sounds/NAME.wav`, the data directory's
+/// [`SOUNDS_DIR`]) and its bytes, in the catalogue's order ([`Sound::all`], then variation).
+pub fn generated_files() -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     for s in Sound::all() {
         for v in 0..s.variations() {
             out.push((
-                s.file_name(v),
-                super::wav::encode(RATE, 1, &synthesize(s, v)),
+                format!("{SOUNDS_DIR}/{}", s.file_name(v)),
+                wav::encode(RATE, 1, &synthesize(s, v)),
             ));
         }
     }
@@ -430,37 +439,6 @@ pub fn generate_all() -> Vec<(String, Vec<u8>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
-
-    /// The committed files are exactly what this module makes (or, with `TESSERA_WRITE_SOUNDS`
-    /// set, are rewritten), and the directory holds no other file.
-    #[test]
-    fn the_committed_sounds_are_what_the_generator_makes() {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/sounds");
-        let all = generate_all();
-        if std::env::var_os("TESSERA_WRITE_SOUNDS").is_some() {
-            std::fs::create_dir_all(&dir).unwrap();
-            for (name, bytes) in &all {
-                crate::level::write_atomic(&dir.join(name), bytes).unwrap();
-            }
-        }
-        for (name, bytes) in &all {
-            let committed = std::fs::read(dir.join(name))
-                .unwrap_or_else(|e| panic!("{name}: {e} (regenerate: see the module docs)"));
-            assert!(
-                &committed == bytes,
-                "{name} differs from the generator's output"
-            );
-        }
-        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        on_disk.sort();
-        let mut names: Vec<String> = all.into_iter().map(|(n, _)| n).collect();
-        names.sort();
-        assert_eq!(on_disk, names);
-    }
 
     #[test]
     fn loops_are_seamless_and_one_shots_end_in_silence() {
