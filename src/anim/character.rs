@@ -11,7 +11,8 @@
 //!     // "right": 90 for a model facing +z (glTF's front), 0 for one facing +x already.
 //!     turn: 90.0,
 //!     // Role -> the model's clip name. A role left out plays the clip named like the role
-//!     // (exactly, then ignoring case: `Idle` plays idle), else its fallback (below).
+//!     // (exactly, then ignoring case: `Idle` plays idle), else one named by a synonym
+//!     // (`Armature|Running` runs; `anim::clip_names`), else its fallback (below).
 //!     clips: { "run": "Running", "jump_takeoff": "Jump" },
 //!     // The controller's leg joints -> the model's joint names, for those named otherwise.
 //!     joints: { "thigh.L": "UpperLeg.L", "shin.L": "LowerLeg.L", "foot.L": "Foot.L" },
@@ -56,7 +57,10 @@
 //!   that has one ([`HeroClip::fallbacks`]: crouch_walk → walk → run → idle, jump_takeoff →
 //!   rise → fall → idle, land → idle, wall_slide → fall → idle, push → walk → idle, attack →
 //!   push → idle, hurt → fall → idle, death → crouch_idle → idle, charge → run → walk →
-//!   idle, ...), reported by `tessera model`; only `idle` is required.
+//!   idle, ...), reported by `tessera model`. A role left out of `clips` first looks for a
+//!   clip named like it, then for one a synonym of it names (`anim::clip_names`: `Running`,
+//!   `Armature|Sprint_01` run, `Punch` attacks, `Survey` idles). A model without an idle-like
+//!   clip stands in its bind pose for `idle` (with a note), never an error.
 //!
 //! Unknown fields and role names are errors naming the file and line, like every data file. What
 //! the issue "Characters from files" adds next (a height or scale for the collider, the facing and
@@ -299,23 +303,26 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
         c.locomotion.speeds[k] = file.speeds.get(role.name()).copied().or(from_drift);
     }
     c.joints = file.joints.clone();
-    c.notes = notes;
+    c.notes.splice(0..0, notes);
     c.tint = file.tint.unwrap_or([1.0; 3]);
     Ok(c)
 }
 
 /// A character from an already loaded model and role names (`path`: the character file, for
-/// messages).
+/// messages); a model without an idle-like clip gets the bind pose as its idle, with a note.
 pub fn character(
     path: &Path,
     model_path: PathBuf,
     model: Model,
     names: &[(HeroClip, String)],
 ) -> Result<Character, CharacterError> {
-    let (clips, mapping) =
-        HeroClips::resolve(&model, names).map_err(|error| CharacterError::Clips {
-            path: path.to_path_buf(),
-            error,
+    let mut model = model;
+    let (clips, mapping, note) =
+        HeroClips::resolve_or_bind_pose(&mut model, names).map_err(|error| {
+            CharacterError::Clips {
+                path: path.to_path_buf(),
+                error,
+            }
         })?;
     Ok(Character {
         model_path,
@@ -323,7 +330,7 @@ pub fn character(
         clips,
         mapping,
         joints: BTreeMap::new(),
-        notes: Vec::new(),
+        notes: note.into_iter().collect(),
         locomotion: Locomotion::default(),
         tint: [1.0; 3],
     })

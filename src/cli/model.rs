@@ -10,8 +10,9 @@ use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, Model};
 use tessera::level::{parse_ron, read_text};
 use tessera::render::{contact_sheet, SHEET_PHASES};
 
-/// Prints the report; fails (after printing what it could) when the model cannot play a
-/// character: no `idle` clip, or a clip the character file names that the model lacks.
+/// Prints the report; fails when the model cannot play a character: it does not load, or a
+/// character file names a clip that the model lacks. A model without an idle-like clip plays
+/// its bind pose for `idle`, with a note.
 pub fn run(
     model: &Path,
     character_file: Option<&Path>,
@@ -29,10 +30,13 @@ pub fn run(
         }
         None => {
             let loaded = Model::load(model)?;
-            print!("{}", report(model, &loaded, &[]));
             // Messages name the model when there is no character file.
             let c = character(model, PathBuf::from(model), loaded, &[])?;
-            println!("roles (clips named as the roles, ignoring case):");
+            print!("{}", report(model, &c.model, &c.notes));
+            println!(
+                "roles (clips named as the roles ignoring case, else by a synonym, else a \
+                 fallback):"
+            );
             c
         }
     };
