@@ -1,0 +1,304 @@
+//! Characters as other exporters make them (issue "Characters from any exporter"): models built
+//! here in code, each the way a kind of file differs from the hero: rigid parts (meshes without a
+//! skin) parented to joints, a skinned mesh and rigid parts in one model, a model with no skin
+//! whose animated node hierarchy is the skeleton, a model in centimetres, clips named as people
+//! name them, no idle clip, and no character file at all.
+use glam::{Mat4, Quat, Vec3};
+use serde_json::{json, Value};
+use tessera::anim::Model;
+
+/// A glTF document under construction, with its one binary buffer.
+pub struct Doc {
+    pub json: Value,
+    pub bin: Vec<u8>,
+}
+
+impl Doc {
+    pub fn new() -> Doc {
+        Doc {
+            json: json!({
+                "asset": { "version": "2.0" },
+                "buffers": [{ "byteLength": 0 }],
+                "bufferViews": [], "accessors": [], "nodes": [], "meshes": [],
+                "animations": [], "scenes": [{ "nodes": [] }], "scene": 0,
+            }),
+            bin: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, key: &str, v: Value) -> usize {
+        let a = self.json[key].as_array_mut().unwrap();
+        a.push(v);
+        a.len() - 1
+    }
+
+    /// An accessor of `floats` as elements of `kind` (`SCALAR`, `VEC3`, `VEC4`, `MAT4`), with
+    /// its bounds.
+    pub fn floats(&mut self, kind: &str, width: usize, floats: &[f32]) -> usize {
+        let offset = self.bin.len();
+        for f in floats {
+            self.bin.extend(f.to_le_bytes());
+        }
+        let view = self.push(
+            "bufferViews",
+            json!({ "buffer": 0, "byteOffset": offset, "byteLength": 4 * floats.len() }),
+        );
+        let count = floats.len() / width;
+        let mut min = vec![f32::MAX; width];
+        let mut max = vec![f32::MIN; width];
+        for e in floats.chunks(width) {
+            for k in 0..width {
+                min[k] = min[k].min(e[k]);
+                max[k] = max[k].max(e[k]);
+            }
+        }
+        self.push(
+            "accessors",
+            json!({ "bufferView": view, "componentType": 5126, "count": count, "type": kind,
+                    "min": min, "max": max }),
+        )
+    }
+
+    /// An accessor of unsigned bytes as `VEC4`s (joint indices).
+    pub fn joints(&mut self, joints: &[[u8; 4]]) -> usize {
+        let offset = self.bin.len();
+        for j in joints {
+            self.bin.extend(j);
+        }
+        let view = self.push(
+            "bufferViews",
+            json!({ "buffer": 0, "byteOffset": offset, "byteLength": 4 * joints.len() }),
+        );
+        self.push(
+            "accessors",
+            json!({ "bufferView": view, "componentType": 5121, "count": joints.len(),
+                    "type": "VEC4" }),
+        )
+    }
+
+    /// A mesh of one triangle list; with `joints`, skinned (each vertex bound to its joint).
+    pub fn mesh(&mut self, positions: &[[f32; 3]], joints: Option<&[u8]>) -> usize {
+        let flat: Vec<f32> = positions.iter().flatten().copied().collect();
+        let pos = self.floats("VEC3", 3, &flat);
+        let mut attributes = json!({ "POSITION": pos });
+        if let Some(j) = joints {
+            let js: Vec<[u8; 4]> = j.iter().map(|&j| [j, 0, 0, 0]).collect();
+            let w: Vec<f32> = j.iter().flat_map(|_| [1.0, 0.0, 0.0, 0.0]).collect();
+            attributes["JOINTS_0"] = json!(self.joints(&js));
+            attributes["WEIGHTS_0"] = json!(self.floats("VEC4", 4, &w));
+        }
+        self.push(
+            "meshes",
+            json!({ "primitives": [{ "attributes": attributes }] }),
+        )
+    }
+
+    /// A node; `parent` gets it as a child, else the scene does.
+    pub fn node(&mut self, parent: Option<usize>, node: Value) -> usize {
+        let i = self.push("nodes", node);
+        match parent {
+            Some(p) => {
+                let n = &mut self.json["nodes"][p];
+                if n.get("children").is_none() {
+                    n["children"] = json!([]);
+                }
+                n["children"].as_array_mut().unwrap().push(json!(i));
+            }
+            None => self.json["scenes"][0]["nodes"]
+                .as_array_mut()
+                .unwrap()
+                .push(json!(i)),
+        }
+        i
+    }
+
+    /// An animation called `name` turning `node` about +z from 0 to `degrees` over one second.
+    pub fn turn(&mut self, name: &str, node: usize, degrees: f32) {
+        let times = self.floats("SCALAR", 1, &[0.0, 1.0]);
+        let q = Quat::from_rotation_z(degrees.to_radians());
+        let values = self.floats("VEC4", 4, &[0.0, 0.0, 0.0, 1.0, q.x, q.y, q.z, q.w]);
+        self.push(
+            "animations",
+            json!({ "name": name,
+                    "samplers": [{ "input": times, "output": values }],
+                    "channels": [{ "sampler": 0, "target": { "node": node, "path": "rotation" } }] }),
+        );
+    }
+
+    /// The `.glb` bytes.
+    pub fn glb(&self) -> Vec<u8> {
+        let mut json = self.json.clone();
+        json["buffers"][0]["byteLength"] = json!(self.bin.len());
+        let mut text = serde_json::to_vec(&json).unwrap();
+        while text.len() % 4 != 0 {
+            text.push(b' ');
+        }
+        let mut bin = self.bin.clone();
+        while bin.len() % 4 != 0 {
+            bin.push(0);
+        }
+        let total = 12 + 8 + text.len() + 8 + bin.len();
+        let mut out = b"glTF".to_vec();
+        out.extend(2u32.to_le_bytes());
+        out.extend((total as u32).to_le_bytes());
+        out.extend((text.len() as u32).to_le_bytes());
+        out.extend(b"JSON");
+        out.extend(text);
+        out.extend((bin.len() as u32).to_le_bytes());
+        out.extend(b"BIN\0");
+        out.extend(bin);
+        out
+    }
+}
+
+const TRIANGLE: [[f32; 3]; 3] = [[0.0, 0.0, 0.0], [0.1, 0.0, 0.0], [0.0, 0.1, 0.0]];
+
+/// Where the palette of `clip` at `t` (the rest pose without a clip) draws each vertex.
+fn posed(m: &Model, clip: Option<&str>, t: f32) -> Vec<Vec3> {
+    let mut pose = m.rest_pose();
+    if let Some(c) = clip {
+        m.clips[m.clip(c).unwrap()].sample_into(t, &mut pose);
+    }
+    let mut palette = vec![Mat4::ZERO; m.skeleton.len()];
+    m.skeleton.palette(Mat4::IDENTITY, &pose, &mut palette);
+    (0..m.mesh.positions.len())
+        .map(|v| {
+            let p = Vec3::from_array(m.mesh.positions[v]);
+            (0..4)
+                .map(|k| {
+                    let (j, w) = (m.mesh.joints[v][k], m.mesh.weights[v][k]);
+                    palette[usize::from(j)].transform_point3(p) * w
+                })
+                .sum()
+        })
+        .collect()
+}
+
+/// A two-joint arm (`root`, `arm` 1 m above it) with a skinned triangle on the root and a rigid
+/// hand (no skin) 1 m along +x from the arm, itself turned 90° about +z; the clip
+/// `Armature|Running` turns the arm 90° about +z.
+fn robot(skinned: bool) -> Vec<u8> {
+    let mut d = Doc::new();
+    let root = d.node(None, json!({ "name": "root" }));
+    let arm = d.node(
+        Some(root),
+        json!({ "name": "arm", "translation": [0.0, 1.0, 0.0] }),
+    );
+    let hand_mesh = d.mesh(&TRIANGLE, None);
+    let q = Quat::from_rotation_z(90f32.to_radians());
+    d.node(
+        Some(arm),
+        json!({ "name": "hand", "mesh": hand_mesh, "translation": [1.0, 0.0, 0.0],
+                "rotation": [q.x, q.y, q.z, q.w] }),
+    );
+    if skinned {
+        let body = d.mesh(&TRIANGLE, Some(&[0, 0, 0]));
+        let ibm: Vec<f32> = [
+            Mat4::IDENTITY,
+            Mat4::from_translation(Vec3::new(0.0, -1.0, 0.0)),
+        ]
+        .iter()
+        .flat_map(|m| m.to_cols_array())
+        .collect();
+        let ibm = d.floats("MAT4", 16, &ibm);
+        d.json["skins"] = json!([{ "joints": [root, arm], "inverseBindMatrices": ibm }]);
+        d.node(None, json!({ "name": "body", "mesh": body, "skin": 0 }));
+    }
+    d.turn("Armature|Running", arm, 90.0);
+    d.glb()
+}
+
+fn near(a: Vec3, b: Vec3) -> bool {
+    a.abs_diff_eq(b, 1e-5)
+}
+
+#[test]
+fn a_rigid_part_follows_its_joint_with_its_own_node_transforms() {
+    let m = Model::from_glb(&robot(true)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.parts.len(), 2, "{:?}", m.parts);
+    // The hand's corners: at rest 1 m right of the arm, its own 90° turn applied...
+    let rest = posed(&m, None, 0.0);
+    let hand = &rest[..3];
+    assert!(near(hand[0], Vec3::new(1.0, 1.0, 0.0)), "{hand:?}");
+    assert!(near(hand[1], Vec3::new(1.0, 1.1, 0.0)), "{hand:?}");
+    assert!(near(hand[2], Vec3::new(0.9, 1.0, 0.0)), "{hand:?}");
+    // ...and with the arm turned 90°, straight above it; the skinned body stays put.
+    let turned = posed(&m, Some("Armature|Running"), 1.0);
+    let hand = &turned[..3];
+    assert!(near(hand[0], Vec3::new(0.0, 2.0, 0.0)), "{hand:?}");
+    assert!(near(hand[1], Vec3::new(-0.1, 2.0, 0.0)), "{hand:?}");
+    assert!(near(turned[3], Vec3::ZERO) && near(turned[4], Vec3::new(0.1, 0.0, 0.0)));
+}
+
+#[test]
+fn a_model_without_a_skin_plays_its_animated_node_hierarchy() {
+    let m = Model::from_glb(&robot(false)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.skeleton.names, ["root", "arm", "hand"]);
+    assert!(
+        m.notes.iter().any(|n| n.contains("the file has no skin")),
+        "{:?}",
+        m.notes
+    );
+    let rest = posed(&m, None, 0.0);
+    assert!(near(rest[0], Vec3::new(1.0, 1.0, 0.0)), "{rest:?}");
+    let turned = posed(&m, Some("Armature|Running"), 1.0);
+    assert!(near(turned[0], Vec3::new(0.0, 2.0, 0.0)), "{turned:?}");
+    assert!(near(turned[1], Vec3::new(-0.1, 2.0, 0.0)), "{turned:?}");
+    // Half way: the arm at 45°.
+    let half = posed(&m, Some("Armature|Running"), 0.5);
+    let s = std::f32::consts::FRAC_1_SQRT_2;
+    assert!(near(half[0], Vec3::new(s, 1.0 + s, 0.0)), "{half:?}");
+}
+
+#[test]
+fn a_rigid_part_follows_its_joint_when_the_file_is_posed_away_from_the_bind_pose() {
+    // The skin's inverse bind matrices say the arm was bound 2 m up; the file's nodes put it
+    // 1 m up. The rigid hand is drawn where the nodes put it, relative to the arm.
+    let mut doc = Doc::new();
+    let root = doc.node(None, json!({ "name": "root" }));
+    let arm = doc.node(
+        Some(root),
+        json!({ "name": "arm", "translation": [0.0, 1.0, 0.0] }),
+    );
+    let hand_mesh = doc.mesh(&TRIANGLE, None);
+    doc.node(
+        Some(arm),
+        json!({ "name": "hand", "mesh": hand_mesh, "translation": [1.0, 0.0, 0.0] }),
+    );
+    let body = doc.mesh(&TRIANGLE, Some(&[0, 0, 0]));
+    let ibm: Vec<f32> = [
+        Mat4::IDENTITY,
+        Mat4::from_translation(Vec3::new(0.0, -2.0, 0.0)),
+    ]
+    .iter()
+    .flat_map(|m| m.to_cols_array())
+    .collect();
+    let ibm = doc.floats("MAT4", 16, &ibm);
+    doc.json["skins"] = json!([{ "joints": [root, arm], "inverseBindMatrices": ibm }]);
+    doc.node(None, json!({ "name": "body", "mesh": body, "skin": 0 }));
+    doc.turn("idle", arm, 90.0);
+    let m = Model::from_glb(&doc.glb()).unwrap_or_else(|e| panic!("{e}"));
+    let rest = posed(&m, None, 0.0);
+    assert!(near(rest[0], Vec3::new(1.0, 1.0, 0.0)), "{rest:?}");
+    let turned = posed(&m, Some("idle"), 1.0);
+    assert!(near(turned[0], Vec3::new(0.0, 2.0, 0.0)), "{turned:?}");
+}
+
+#[test]
+fn a_clip_driving_no_joint_is_noted_and_holds_the_rest_pose() {
+    let mut d = Doc::new();
+    let root = d.node(None, json!({ "name": "root" }));
+    let body = d.mesh(&TRIANGLE, Some(&[0, 0, 0]));
+    d.json["skins"] = json!([{ "joints": [root] }]);
+    d.node(None, json!({ "name": "body", "mesh": body, "skin": 0 }));
+    let lamp = d.node(None, json!({ "name": "lamp" }));
+    d.turn("Swing", lamp, 90.0);
+    let m = Model::from_glb(&d.glb()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        m.notes
+            .iter()
+            .any(|n| n.contains("clip `Swing` drives no joint of the model")),
+        "{:?}",
+        m.notes
+    );
+}
