@@ -21,10 +21,16 @@
 //!
 //! Fields:
 //! - `model` (path, required): the `.glb`, relative to the character file.
-//! - `scale` (number, default 1): multiplies the model's lengths (and its clips' translations)
-//!   to metres; the built-in hero is 1.8 m tall standing, its collider 1.8 m.
-//! - `turn` (degrees, default 0): rotation about +y applied to the whole model so that it faces
-//!   +x. glTF's up is always +y, so no up axis is needed.
+//! - `scale` (number, default: measured): multiplies the model's lengths (and its clips'
+//!   translations) to metres; the built-in hero is 1.8 m tall standing, its collider 1.8 m.
+//!   Left out, the model's height at rest is measured and fitted to the 1.8 m collider (a model
+//!   in centimetres, or with a 0.01 armature scale, is scaled by about 0.01), unless it is within
+//!   10 % of it already (then 1: the built-in hero is drawn exactly as modelled); see
+//!   [`measure::fitted_scale`].
+//! - `turn` (degrees, default: measured): rotation about +y applied to the whole model so that
+//!   it faces +x. Left out, it is measured from the joints named left and right (`.L`, `Left`,
+//!   ...): 90 for a model facing glTF's front (+z), 0 for one facing +x, 0 when unclear; see
+//!   [`measure::facing_turn`]. glTF's up is always +y, so no up axis is needed.
 //! - `root_motion` (`Strip` or `Keep`, default `Strip`): `Strip` removes each clip's horizontal
 //!   drift of the root joint from its first key to its last (a walk keyed travelling forward
 //!   then plays in place; sway and bob stay; a clip that ends where it starts is unchanged), so
@@ -71,7 +77,8 @@ use std::path::{Path, PathBuf};
 
 use super::controller::Locomotion;
 use super::error::{AnimError, ModelFileError};
-use super::hero_clips::{HeroClip, HeroClips, RoleMapping};
+use super::hero_clips::{HeroClip, HeroClips, How, RoleMapping};
+use super::measure;
 use super::model::Model;
 use crate::level::{parse_ron, read_text, FileError};
 
@@ -81,12 +88,12 @@ use crate::level::{parse_ron, read_text, FileError};
 pub struct CharacterFile {
     /// The model file, relative to the character file.
     pub model: PathBuf,
-    /// Multiplies the model's lengths to metres.
-    #[serde(default = "one")]
-    pub scale: f32,
-    /// Degrees about +y that turn the model to face +x.
+    /// Multiplies the model's lengths to metres (default: measured, [`super::measure`]).
     #[serde(default)]
-    pub turn: f32,
+    pub scale: Option<f32>,
+    /// Degrees about +y that turn the model to face +x (default: measured).
+    #[serde(default)]
+    pub turn: Option<f32>,
     /// Role name → the model's clip name.
     #[serde(default)]
     pub clips: BTreeMap<String, String>,
@@ -121,10 +128,6 @@ pub enum RootMotion {
     Keep,
 }
 
-fn one() -> f32 {
-    1.0
-}
-
 /// A loaded character: its model and the clip of every role.
 #[derive(Clone, Debug)]
 pub struct Character {
@@ -144,6 +147,10 @@ pub struct Character {
     pub locomotion: Locomotion,
     /// Multiplies the model's colours when drawn (`[1, 1, 1]`: as modelled).
     pub tint: [f32; 3],
+    /// The scale applied to the model (given or measured).
+    pub scale: f32,
+    /// The turn applied to the model, degrees (given or measured).
+    pub turn: f32,
 }
 
 /// Why a character could not be loaded.
@@ -208,11 +215,12 @@ pub fn check_fields(path: &Path, file: &CharacterFile) -> Result<(), CharacterEr
             message,
         })
     };
-    if !(file.scale.is_finite() && file.scale > 0.0 && file.scale <= 1e4) {
-        return value(format!(
-            "scale must be a positive number up to 1e4, got {}",
-            file.scale
-        ));
+    if let Some(scale) = file.scale {
+        if !(scale.is_finite() && scale > 0.0 && scale <= 1e4) {
+            return value(format!(
+                "scale must be a positive number up to 1e4, got {scale}"
+            ));
+        }
     }
     if let Some(t) = file.tint {
         if !t.iter().all(|v| v.is_finite() && (0.0..=4.0).contains(v)) {
@@ -222,11 +230,12 @@ pub fn check_fields(path: &Path, file: &CharacterFile) -> Result<(), CharacterEr
             ));
         }
     }
-    if !(file.turn.is_finite() && file.turn.abs() <= 360.0) {
-        return value(format!(
-            "turn must be a number of degrees within ±360, got {}",
-            file.turn
-        ));
+    if let Some(turn) = file.turn {
+        if !(turn.is_finite() && turn.abs() <= 360.0) {
+            return value(format!(
+                "turn must be a number of degrees within ±360, got {turn}"
+            ));
+        }
     }
     if let Some(j) = file
         .joints
@@ -259,10 +268,77 @@ pub fn role_names(
         .collect()
 }
 
-/// Loads a character file, its model, and every role's clip.
+/// Loads a character file, its model, and every role's clip; or, given a model file itself
+/// (`.glb`, `.gltf`), the character the loader infers for it: the file that
+/// [`CharacterFile::for_model`] writes, every field left to its default (clips by name and
+/// synonym, scale and turn measured), so `--character robot.glb` plays a model with no file.
 pub fn load_character(path: &Path) -> Result<Character, CharacterError> {
+    if is_model_file(path) {
+        return from_file(path, &CharacterFile::for_model(path));
+    }
     let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
     from_file(path, &file)
+}
+
+/// Whether `path` names a model (`.glb` or `.gltf`, any case) rather than a character file.
+pub fn is_model_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("glb") || e.eq_ignore_ascii_case("gltf"))
+}
+
+impl CharacterFile {
+    /// The character file of a model with nothing said: the model (by its file name, for a file
+    /// beside it) and every other field at its default.
+    pub fn for_model(model: &Path) -> CharacterFile {
+        CharacterFile {
+            model: model.file_name().map_or_else(PathBuf::new, PathBuf::from),
+            scale: None,
+            turn: None,
+            clips: BTreeMap::new(),
+            joints: BTreeMap::new(),
+            root_motion: RootMotion::default(),
+            speeds: BTreeMap::new(),
+            animations: Vec::new(),
+            skin: None,
+            tint: None,
+        }
+    }
+}
+
+impl Character {
+    /// A character file (RON) that says what loading inferred: the model (`model`, as it is to
+    /// be written), the scale and turn applied, and every role whose clip was found by a synonym
+    /// or mapped (roles named like their clip, and fallbacks, need no line), to copy and tweak.
+    pub fn inferred_file(&self, model: &str) -> String {
+        let mut s = format!("(\n    model: {model:?},\n");
+        s += &format!("    scale: {},\n", fmt_number(self.scale));
+        s += &format!("    turn: {},\n", fmt_number(self.turn));
+        let clips: Vec<String> = (self.mapping.iter())
+            .filter(|m| m.fallback.is_none() && matches!(m.how, How::Synonym(_) | How::Mapped))
+            .map(|m| format!("        {:?}: {:?},", m.role.name(), m.clip))
+            .collect();
+        if !clips.is_empty() {
+            s += &format!("    clips: {{\n{}\n    }},\n", clips.join("\n"));
+        }
+        if !self.joints.is_empty() {
+            let joints: Vec<String> = (self.joints.iter())
+                .map(|(k, v)| format!("        {k:?}: {v:?},"))
+                .collect();
+            s += &format!("    joints: {{\n{}\n    }},\n", joints.join("\n"));
+        }
+        s + ")\n"
+    }
+}
+
+/// A number as RON reads it back (always with a decimal point), at most 4 decimals.
+fn fmt_number(x: f32) -> String {
+    let s = format!("{x:.4}");
+    let s = s.trim_end_matches('0');
+    if s.ends_with('.') {
+        format!("{s}0")
+    } else {
+        s.to_string()
+    }
 }
 
 /// The character a parsed character file (at `path`) describes: its model loaded, root motion
@@ -290,7 +366,8 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
             ));
         }
     }
-    model.skeleton.correct(file.scale, file.turn);
+    let (scale, turn) = measured(&model, file, &mut notes);
+    model.skeleton.correct(scale, turn);
     let mut c = character(path, model_path, model, &names)?;
     // Each gait's speed: given, else its clip's removed root motion per second (in metres).
     for (k, role) in Locomotion::ROLES.iter().enumerate() {
@@ -299,13 +376,42 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
             .iter()
             .find(|(name, _)| *name == clip.name)
             .filter(|_| clip.duration > 0.0)
-            .map(|(_, d)| d * file.scale / clip.duration);
+            .map(|(_, d)| d * scale / clip.duration);
         c.locomotion.speeds[k] = file.speeds.get(role.name()).copied().or(from_drift);
     }
     c.joints = file.joints.clone();
     c.notes.splice(0..0, notes);
     c.tint = file.tint.unwrap_or([1.0; 3]);
+    (c.scale, c.turn) = (scale, turn);
     Ok(c)
+}
+
+/// The scale and turn of `file`, each measured from the model where the file leaves it out
+/// ([`measure::fitted_scale`], [`measure::facing_turn`]); a measure that changes the model adds a
+/// note.
+pub fn measured(model: &Model, file: &CharacterFile, notes: &mut Vec<String>) -> (f32, f32) {
+    let scale = file
+        .scale
+        .unwrap_or_else(|| match measure::fitted_scale(model) {
+            Some((s, note)) if s != 1.0 => {
+                notes.push(note);
+                s
+            }
+            _ => 1.0,
+        });
+    let turn = file
+        .turn
+        .unwrap_or_else(|| match measure::facing_turn(model) {
+            Some(t) if t != 0.0 => {
+                notes.push(format!(
+                    "its joints named left and right face it {t}° from +x: turned by {t}° (a \
+                 character file's `turn` sets another)"
+                ));
+                t
+            }
+            _ => 0.0,
+        });
+    (scale, turn)
 }
 
 /// A character from an already loaded model and role names (`path`: the character file, for
@@ -333,6 +439,8 @@ pub fn character(
         notes: note.into_iter().collect(),
         locomotion: Locomotion::default(),
         tint: [1.0; 3],
+        scale: 1.0,
+        turn: 0.0,
     })
 }
 

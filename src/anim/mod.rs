@@ -10,7 +10,8 @@
 //!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad, and clips from
 //!   animation files bound by joint name; `gltf_read` (the file, its buffers and accessors
 //!   checked) and `skin_load` (the skeleton and the skinned mesh) are its parts.
-//! - [`character`]: character files (a model, its clips' roles, animation files, scale, turn).
+//! - [`character`]: character files (a model, its clips' roles, animation files, scale, turn);
+//!   [`measure`]: a model's height and facing measured at rest, for a file that leaves them out.
 //! - [`controller`]: movement state → pose for the hero ([`HeroAnimator`]).
 //! - [`hero_clips`]: the clips the hero's controller needs, found by name;
 //!   [`clip_names`]: the synonym table that matches clip names as exporters write them to roles.
@@ -40,6 +41,7 @@ mod gltf_read;
 pub mod hero_clips;
 pub mod hero_model;
 pub mod lod;
+pub mod measure;
 pub mod model;
 pub mod skeleton;
 mod skin_load;

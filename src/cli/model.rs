@@ -1,11 +1,12 @@
 //! `tessera model FILE [--character FILE]`: what a designer needs to know about a skinned model
 //! before using it as a character: its mesh parts, joints, clips, which clip plays each role of
-//! the animation controller (with fallbacks), and what the loader changed or left out; with
+//! the animation controller (with fallbacks), and what the loader changed or left out; without
+//! a character file, the one it inferred (what `--character FILE.glb` plays); with
 //! `--sheet`, a contact sheet PNG of every role's clip at four phases (offscreen, like `render`).
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-use tessera::anim::character::{character, from_file, LEG_JOINTS};
+use tessera::anim::character::{from_file, load_character, LEG_JOINTS};
 use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, Model};
 use tessera::level::{parse_ron, read_text};
 use tessera::render::{contact_sheet, SHEET_PHASES};
@@ -29,9 +30,8 @@ pub fn run(
             c
         }
         None => {
-            let loaded = Model::load(model)?;
-            // Messages name the model when there is no character file.
-            let c = character(model, PathBuf::from(model), loaded, &[])?;
+            // What `--character MODEL.glb` plays: everything inferred.
+            let c = load_character(model)?;
             print!("{}", report(model, &c.model, &c.notes));
             println!(
                 "roles (clips named as the roles ignoring case, else by a synonym, else a \
@@ -63,6 +63,17 @@ pub fn run(
             "feet: not planted (no joints {}; a character file's `joints` names them)",
             LEG_JOINTS.join(", ")
         );
+    }
+    if character_file.is_none() {
+        let name = model.file_name().unwrap_or_default().to_string_lossy();
+        println!(
+            "character file (inferred; `--character {}` plays with it; copy it beside the \
+             model as a .ron to change it):",
+            model.display()
+        );
+        for line in c.inferred_file(&name).lines() {
+            println!("  {line}");
+        }
     }
     if let Some(out) = sheet {
         let roles: Vec<usize> = HeroClip::ALL.iter().map(|&r| c.clips.get(r)).collect();

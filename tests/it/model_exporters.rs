@@ -302,3 +302,111 @@ fn a_clip_driving_no_joint_is_noted_and_holds_the_rest_pose() {
         m.notes
     );
 }
+
+/// A little figure (hips, head, two hands, one skinned triangle from the feet to the head) in
+/// centimetres, 180 units tall, facing +z as glTF's front is (its left hand at +x); its one clip
+/// `Armature|Walking_01`. With `armature_scale`, its joints hang under an `Armature` node scaled
+/// by 0.01, as exporters write a model in centimetres, so it is drawn 1.8 m tall.
+fn centimetre_figure(armature_scale: bool) -> Vec<u8> {
+    let mut d = Doc::new();
+    let top = armature_scale.then(|| {
+        d.node(
+            None,
+            json!({ "name": "Armature", "scale": [0.01, 0.01, 0.01] }),
+        )
+    });
+    let world = [
+        ("hips", None, Vec3::new(0.0, 90.0, 0.0)),
+        ("head", Some(0), Vec3::new(0.0, 170.0, 0.0)),
+        ("hand.L", Some(0), Vec3::new(40.0, 140.0, 0.0)),
+        ("hand.R", Some(0), Vec3::new(-40.0, 140.0, 0.0)),
+    ];
+    let mut nodes: Vec<usize> = Vec::new();
+    for (name, parent, at) in world {
+        let (p, local) = match parent {
+            Some(p) => (Some(nodes[p]), at - world[p].2),
+            None => (top, at),
+        };
+        nodes.push(d.node(p, json!({ "name": name, "translation": local.to_array() })));
+    }
+    let ibm: Vec<f32> = world
+        .iter()
+        .flat_map(|(_, _, at)| Mat4::from_translation(-*at).to_cols_array())
+        .collect();
+    let ibm = d.floats("MAT4", 16, &ibm);
+    d.json["skins"] = json!([{ "joints": nodes, "inverseBindMatrices": ibm }]);
+    let body = d.mesh(
+        &[[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [0.0, 180.0, 0.0]],
+        Some(&[0, 0, 1]),
+    );
+    d.node(top, json!({ "name": "body", "mesh": body, "skin": 0 }));
+    d.turn("Armature|Walking_01", nodes[1], 10.0);
+    d.glb()
+}
+
+#[test]
+fn a_model_with_no_file_is_fitted_turned_and_its_clips_found_by_synonym() {
+    use tessera::anim::{load_character, HeroAnimator, HeroClip};
+    let dir = crate::common::scratch_dir("exporters-no-file");
+    for (name, armature_scale, scale) in [("cm.glb", false, 0.01), ("armature.glb", true, 1.0)] {
+        let path = dir.join(name);
+        std::fs::write(&path, centimetre_figure(armature_scale)).unwrap();
+        let c = load_character(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!((c.scale - scale).abs() < 1e-6, "{name}: scale {}", c.scale);
+        assert_eq!(c.turn, 90.0, "{name}");
+        // Drawn 1.8 m tall, feet on the ground, facing +x: the left hand on the −z side.
+        let drawn = tessera::anim::measure::rest_bounds(&c.model).unwrap();
+        assert!(
+            (drawn.1.y - drawn.0.y - 1.8).abs() < 1e-4,
+            "{name}: {drawn:?}"
+        );
+        let sk = &c.model.skeleton;
+        let at = sk.joint_positions(Mat4::IDENTITY, &sk.rest);
+        let left = at[sk.joint("hand.L").unwrap()];
+        assert!(
+            left.abs_diff_eq(Vec3::new(0.0, 1.4, -0.4), 1e-4),
+            "{name}: {left}"
+        );
+        let role = |r: HeroClip| &c.mapping[r as usize];
+        assert_eq!(
+            role(HeroClip::Walk).to_string(),
+            "walk: `Armature|Walking_01` (synonym `walking`)"
+        );
+        assert_eq!(role(HeroClip::Idle).reason(), "bind pose");
+        assert_eq!(role(HeroClip::Run).reason(), "fallback to walk");
+        HeroAnimator::for_character(&c).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The file it inferred, read back, makes the same character.
+        let ron = c.inferred_file(name);
+        assert!(ron.contains("\"walk\": \"Armature|Walking_01\""), "{ron}");
+        std::fs::write(dir.join("again.ron"), &ron).unwrap();
+        let again = load_character(&dir.join("again.ron")).unwrap_or_else(|e| panic!("{ron}: {e}"));
+        assert_eq!((again.scale, again.turn), (c.scale, c.turn), "{ron}");
+        assert_eq!(again.model, c.model);
+    }
+    // `tessera model` prints that file.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args([
+            std::ffi::OsStr::new("model"),
+            dir.join("cm.glb").as_os_str(),
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for line in [
+        "character file (inferred;",
+        "      scale: 0.01,",
+        "      turn: 90.0,",
+        "  idle: the bind pose (no idle-like clip)",
+    ] {
+        assert!(
+            stdout.lines().any(|l| l.starts_with(line)),
+            "no {line:?} in:\n{stdout}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

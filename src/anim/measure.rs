@@ -1,0 +1,162 @@
+//! Measuring a model at rest, for what a character file leaves out: its bounds and height (so a
+//! model in centimetres is fitted to the collider) and which way it faces (so a model facing
+//! glTF's front, +z, is turned to face +x like the hero).
+//!
+//! Reads a [`Model`] and nothing else; the caller decides what to do with the measures
+//! ([`super::character`]).
+use glam::{Mat4, Vec3};
+
+use super::model::Model;
+
+/// The height a model is fitted to when its character file gives no `scale`, m: the hero's
+/// standing collider (`movement::Tuning::stand_collider`, 1.8 m).
+pub const FIT_HEIGHT: f32 = 1.8;
+
+/// A model whose height is within this fraction of [`FIT_HEIGHT`] keeps its own units (a model
+/// made in metres for a 1.8 m collider, like the built-in hero, is drawn exactly as modelled).
+pub const FIT_TOLERANCE: f32 = 0.1;
+
+/// Where each vertex of `model` is drawn in `pose` (a transform per joint), model space.
+pub fn posed_positions(model: &Model, pose: &[super::Transform]) -> Vec<Vec3> {
+    let mut palette = vec![Mat4::ZERO; model.skeleton.len()];
+    model.skeleton.palette(Mat4::IDENTITY, pose, &mut palette);
+    let m = &model.mesh;
+    (0..m.positions.len())
+        .map(|v| {
+            let p = Vec3::from_array(m.positions[v]);
+            (0..4)
+                .map(|k| palette[usize::from(m.joints[v][k])].transform_point3(p) * m.weights[v][k])
+                .sum()
+        })
+        .collect()
+}
+
+/// The box around `points` (`None` for none or a non-finite one).
+pub fn bounds(points: impl IntoIterator<Item = Vec3>) -> Option<(Vec3, Vec3)> {
+    let mut it = points.into_iter();
+    let first = it.next()?;
+    let (lo, hi) = it.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    (lo.is_finite() && hi.is_finite()).then_some((lo, hi))
+}
+
+/// The model's bounds in its rest pose (what it is drawn as without a clip), model units.
+pub fn rest_bounds(model: &Model) -> Option<(Vec3, Vec3)> {
+    bounds(posed_positions(model, &model.skeleton.rest))
+}
+
+/// The scale that fits the model to [`FIT_HEIGHT`] by its rest-pose height (1 within
+/// [`FIT_TOLERANCE`]), with a sentence saying what was measured; `None` for a model of no height.
+pub fn fitted_scale(model: &Model) -> Option<(f32, String)> {
+    let (lo, hi) = rest_bounds(model)?;
+    let height = hi.y - lo.y;
+    if height <= 0.0 || height.is_nan() {
+        return None;
+    }
+    let ratio = FIT_HEIGHT / height;
+    if (ratio - 1.0).abs() <= FIT_TOLERANCE {
+        return Some((
+            1.0,
+            format!(
+                "{height:.3} units tall at rest: drawn as modelled (within {:.0} % of the \
+                 {FIT_HEIGHT} m collider)",
+                FIT_TOLERANCE * 100.0
+            ),
+        ));
+    }
+    Some((
+        ratio,
+        format!(
+            "{height:.3} units tall at rest: scaled by {ratio:.4} to the {FIT_HEIGHT} m collider \
+             (a character file's `scale` sets another)"
+        ),
+    ))
+}
+
+/// Which side a joint's name says it is on: `Some(true)` left, `Some(false)` right
+/// (`thigh.L`, `UpperLeg_R`, `mixamorig:LeftHand`, `Bip01 L Thigh`, `L_hand`).
+pub fn side(name: &str) -> Option<bool> {
+    let n = name.to_ascii_lowercase();
+    let tagged = |c: char| {
+        let seps = ['.', '_', ' ', '-', ':'];
+        seps.iter().any(|s| {
+            n.ends_with(&format!("{s}{c}"))
+                || n.starts_with(&format!("{c}{s}"))
+                || n.contains(&format!("{s}{c}{s}"))
+        })
+    };
+    match (
+        n.contains("left") || tagged('l'),
+        n.contains("right") || tagged('r'),
+    ) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    }
+}
+
+/// The turn about +y (degrees, a multiple of 90) that makes the model face +x, measured from its
+/// joints named left and right at rest (its left side is at its facing × up): `None` when it has
+/// no such joints, or they do not point along a horizontal axis within 20°.
+pub fn facing_turn(model: &Model) -> Option<f32> {
+    let sk = &model.skeleton;
+    let at = sk.joint_positions(Mat4::IDENTITY, &sk.rest);
+    let (mut left, mut right, mut nl, mut nr) = (Vec3::ZERO, Vec3::ZERO, 0.0, 0.0);
+    for (j, name) in sk.names.iter().enumerate() {
+        match side(name) {
+            Some(true) => (left, nl) = (left + at[j], nl + 1.0),
+            Some(false) => (right, nr) = (right + at[j], nr + 1.0),
+            None => {}
+        }
+    }
+    if nl == 0.0 || nr == 0.0 {
+        return None;
+    }
+    let l = left / nl - right / nr;
+    let l = Vec3::new(l.x, 0.0, l.z).try_normalize()?;
+    // Facing = left × up.
+    let f = l.cross(Vec3::Y);
+    let deg = f.z.atan2(f.x).to_degrees();
+    let snapped = (deg / 90.0).round() * 90.0;
+    ((deg - snapped).abs() <= 20.0).then_some(if snapped == -180.0 { 180.0 } else { snapped })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_are_read_from_the_usual_spellings() {
+        for n in [
+            "thigh.L",
+            "UpperLeg_l",
+            "mixamorig:LeftHand",
+            "Bip01 L Thigh",
+            "L_hand",
+        ] {
+            assert_eq!(side(n), Some(true), "{n}");
+        }
+        for n in ["shin.R", "mixamorig:RightFoot", "R-arm"] {
+            assert_eq!(side(n), Some(false), "{n}");
+        }
+        for n in ["hips", "spine", "Head", "ball", "Neck_1"] {
+            assert_eq!(side(n), None, "{n}");
+        }
+    }
+
+    #[test]
+    fn the_hero_faces_x_and_is_drawn_as_modelled() {
+        let hero = crate::anim::builtin_hero();
+        assert_eq!(facing_turn(hero), Some(0.0));
+        assert_eq!(fitted_scale(hero).unwrap().0, 1.0);
+        // The same hero turned to face +z, as glTF's front is, needs a turn of 90°.
+        let mut turned = hero.clone();
+        turned.skeleton.correct(1.0, -90.0);
+        assert_eq!(facing_turn(&turned), Some(90.0));
+        // And in centimetres it is fitted back to its height.
+        let mut cm = hero.clone();
+        cm.skeleton.correct(100.0, 0.0);
+        let (s, _) = fitted_scale(&cm).unwrap();
+        let (lo, hi) = rest_bounds(hero).unwrap();
+        assert!((s * 100.0 * (hi.y - lo.y) - FIT_HEIGHT).abs() < 1e-3, "{s}");
+    }
+}
