@@ -130,11 +130,11 @@ impl Doc {
         let mut json = self.json.clone();
         json["buffers"][0]["byteLength"] = json!(self.bin.len());
         let mut text = serde_json::to_vec(&json).unwrap();
-        while text.len() % 4 != 0 {
+        while !text.len().is_multiple_of(4) {
             text.push(b' ');
         }
         let mut bin = self.bin.clone();
-        while bin.len() % 4 != 0 {
+        while !bin.len().is_multiple_of(4) {
             bin.push(0);
         }
         let total = 12 + 8 + text.len() + 8 + bin.len();
