@@ -2,14 +2,15 @@
 //! before using it as a character: its mesh parts, joints, clips, which clip plays each role of
 //! the animation controller (with fallbacks), and what the loader changed or left out; without
 //! a character file, the one it inferred (what `--character FILE.glb` plays); with
-//! `--sheet`, a contact sheet PNG of every role's clip at four phases (offscreen, like `render`).
+//! `--sheet`, a contact sheet PNG of every role's clip at four phases (offscreen, like `render`),
+//! each row framed to the character and labelled with the role, its clip and why.
 use std::path::Path;
 use std::process::ExitCode;
 
 use tessera::anim::character::{from_file, load_character, LEG_JOINTS};
-use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, Model};
+use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, How, Model};
 use tessera::level::{parse_ron, read_text};
-use tessera::render::{contact_sheet, SHEET_PHASES};
+use tessera::render::{contact_sheet, SheetRow, SHEET_PHASES};
 
 /// Prints the report; fails when the model cannot play a character: it does not load, or a
 /// character file names a clip that the model lacks. A model without an idle-like clip plays
@@ -76,8 +77,21 @@ pub fn run(
         }
     }
     if let Some(out) = sheet {
-        let roles: Vec<usize> = HeroClip::ALL.iter().map(|&r| c.clips.get(r)).collect();
-        contact_sheet(hero, &roles)?.save_png(out)?;
+        let rows: Vec<SheetRow> = (HeroClip::ALL.iter().zip(&c.mapping))
+            .map(|(&r, m)| SheetRow {
+                clip: c.clips.get(r),
+                label: vec![
+                    r.name().to_string(),
+                    if m.how == How::BindPose && m.fallback.is_none() {
+                        "(bind pose)".to_string()
+                    } else {
+                        m.clip.clone()
+                    },
+                    m.reason(),
+                ],
+            })
+            .collect();
+        contact_sheet(hero, &rows)?.save_png(out)?;
         let names: Vec<&str> = HeroClip::ALL.iter().map(|r| r.name()).collect();
         println!(
             "sheet: {} (a row per role: {}; a column per phase: {})",

@@ -303,7 +303,7 @@ fn a_clip_driving_no_joint_is_noted_and_holds_the_rest_pose() {
     );
 }
 
-/// A little figure (hips, head, two hands, one skinned triangle from the feet to the head) in
+/// A little figure (hips, head, two hands, a magenta box from the feet to the head) in
 /// centimetres, 180 units tall, facing +z as glTF's front is (its left hand at +x); its one clip
 /// `Armature|Walking_01`. With `armature_scale`, its joints hang under an `Armature` node scaled
 /// by 0.01, as exporters write a model in centimetres, so it is drawn 1.8 m tall.
@@ -335,10 +335,33 @@ fn centimetre_figure(armature_scale: bool) -> Vec<u8> {
         .collect();
     let ibm = d.floats("MAT4", 16, &ibm);
     d.json["skins"] = json!([{ "joints": nodes, "inverseBindMatrices": ibm }]);
-    let body = d.mesh(
-        &[[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [0.0, 180.0, 0.0]],
-        Some(&[0, 0, 1]),
-    );
+    // A magenta box 40 × 180 × 20: its bottom on the hips, its top on the head.
+    let (x, y, z) = (20.0, 180.0, 10.0);
+    let corner = |k: usize| {
+        [
+            if k & 1 == 0 { -x } else { x },
+            if k & 2 == 0 { 0.0 } else { y },
+            if k & 4 == 0 { -z } else { z },
+        ]
+    };
+    let faces = [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ];
+    let corners: Vec<usize> = faces
+        .iter()
+        .flat_map(|f| [f[0], f[1], f[2], f[0], f[2], f[3]])
+        .collect();
+    let positions: Vec<[f32; 3]> = corners.iter().map(|&k| corner(k)).collect();
+    let joints: Vec<u8> = corners.iter().map(|&k| u8::from(k & 2 != 0)).collect();
+    let body = d.mesh(&positions, Some(&joints));
+    d.json["materials"] =
+        json!([{ "pbrMetallicRoughness": { "baseColorFactor": [1.0, 0.0, 1.0, 1.0] } }]);
+    d.json["meshes"][body]["primitives"][0]["material"] = json!(0);
     d.node(top, json!({ "name": "body", "mesh": body, "skin": 0 }));
     d.turn("Armature|Walking_01", nodes[1], 10.0);
     d.glb()
@@ -407,6 +430,63 @@ fn a_model_with_no_file_is_fitted_turned_and_its_clips_found_by_synonym() {
             stdout.lines().any(|l| l.starts_with(line)),
             "no {line:?} in:\n{stdout}"
         );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `tessera model --sheet` frames the character in every cell: a 1.8 m figure and the same at
+/// a sixth of the size (which the sheet drew as a speck when its camera was fixed for the hero)
+/// each fill at least half of every cell's height, under the label.
+#[test]
+fn the_contact_sheet_frames_the_character_in_every_cell() {
+    use tessera::render::{Image, SHEET_CELL, SHEET_LABEL, SHEET_PHASES};
+    let _display = crate::common::display_lock();
+    let dir = crate::common::scratch_dir("exporters-sheet");
+    std::fs::write(dir.join("fig.glb"), centimetre_figure(false)).unwrap();
+    std::fs::write(dir.join("small.ron"), "(model: \"fig.glb\", scale: 0.0017)").unwrap();
+    for character in [None, Some("small.ron")] {
+        let out = dir.join("sheet.png");
+        let mut args = vec![
+            std::ffi::OsString::from("model"),
+            dir.join("fig.glb").into(),
+            "--sheet".into(),
+            out.clone().into(),
+        ];
+        if let Some(c) = character {
+            args.extend(["--character".into(), dir.join(c).into()]);
+        }
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let sheet = Image::load_png(&out).unwrap();
+        let (cw, ch) = (SHEET_CELL.0 as usize, SHEET_CELL.1 as usize);
+        let rows = sheet.height as usize / ch;
+        assert_eq!(rows, tessera::anim::HeroClip::COUNT);
+        for row in 0..rows {
+            for col in 0..SHEET_PHASES.len() {
+                // The rows of the cell (under the label) with a magenta pixel.
+                let magenta: Vec<usize> = (SHEET_LABEL as usize..ch)
+                    .filter(|&y| {
+                        (0..cw).any(|x| {
+                            let at = ((row * ch + y) * sheet.width as usize + col * cw + x) * 4;
+                            let [r, g, b] = [0, 1, 2].map(|k| u32::from(sheet.rgba[at + k]));
+                            r > 60 && b > 60 && r > 2 * g && b > 2 * g
+                        })
+                    })
+                    .collect();
+                let span = magenta.last().map_or(0, |l| l - magenta[0] + 1);
+                assert!(
+                    span >= ch / 2,
+                    "{character:?}: cell ({row}, {col}): the character spans {span} of {ch} pixels"
+                );
+            }
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
