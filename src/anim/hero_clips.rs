@@ -250,7 +250,9 @@ impl HeroClips {
                 });
                 let (clips, mapping) = HeroClips::resolve(model, names)?;
                 let note = format!(
-                    "no clip is named like idle or a synonym of it (idle, stand, breathing,                      survey, ...): the bind pose stands in for idle (a character file's                      `clips: {{ \"idle\": ... }}` chooses another; its clips: {})",
+                    "no clip is named like idle or a synonym of it (idle, stand, breathing, \
+                     survey, ...): the bind pose stands in for idle (a character file's \
+                     `clips: {{ \"idle\": ... }}` chooses another; its clips: {})",
                     model.clips[..model.clips.len() - 1]
                         .iter()
                         .map(|c| format!("`{}`", c.name))

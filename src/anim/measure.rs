@@ -73,7 +73,7 @@ pub fn fitted_scale(model: &Model) -> Option<(f32, String)> {
 }
 
 /// Which side a joint's name says it is on: `Some(true)` left, `Some(false)` right
-/// (`thigh.L`, `UpperLeg_R`, `mixamorig:LeftHand`, `Bip01 L Thigh`, `L_hand`).
+/// (`thigh.L`, `UpperLeg_R`, `mixamorig:LeftHand`, `Bip01 L Thigh`, `L_hand`, `ShoulderL`).
 pub fn side(name: &str) -> Option<bool> {
     let n = name.to_ascii_lowercase();
     let tagged = |c: char| {
@@ -84,9 +84,14 @@ pub fn side(name: &str) -> Option<bool> {
                 || n.contains(&format!("{s}{c}{s}"))
         })
     };
+    // `ShoulderL`, `UpperLegR`: a capital L or R closing a lower-case word.
+    let camel = |c: char| {
+        let mut it = name.chars().rev();
+        it.next() == Some(c) && it.next().is_some_and(|p| p.is_lowercase())
+    };
     match (
-        n.contains("left") || tagged('l'),
-        n.contains("right") || tagged('r'),
+        n.contains("left") || tagged('l') || camel('L'),
+        n.contains("right") || tagged('r') || camel('R'),
     ) {
         (true, false) => Some(true),
         (false, true) => Some(false),
@@ -126,6 +131,14 @@ mod tests {
 
     #[test]
     fn sides_are_read_from_the_usual_spellings() {
+        assert_eq!(
+            (side("ShoulderL"), side("UpperLegR")),
+            (Some(true), Some(false))
+        );
+        assert_eq!(
+            (side("HEAD"), side("Ball"), side("Hair")),
+            (None, None, None)
+        );
         for n in [
             "thigh.L",
             "UpperLeg_l",

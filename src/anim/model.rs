@@ -32,7 +32,9 @@
 //!
 //! - sparse accessors (the `gltf` crate's reader applies them), with or without a base view.
 //!
-//! - several skins: the first, with a note, or the one a character file names;
+//! - several skins: the first, with a note, and the meshes of the others whose joints and
+//!   inverse bind matrices are the first's (exporters write a skin per skinned mesh of one
+//!   armature); or the one a character file names, alone;
 //! - the material's `baseColorFactor` (times `COLOR_0`), and its `baseColorTexture` with its
 //!   `TEXCOORD_n` and sampler (nearest or linear magnification, repeat), one texture per model
 //!   (a primitive with another is drawn with its colours, noted), an image in a buffer view or
@@ -54,8 +56,8 @@ use super::error::{AnimError, ModelFileError};
 use super::gltf_read::{buffer_data, buffer_slices, check_accessor, load_file, open_gltf, outside};
 use super::skeleton::Skeleton;
 use super::skin_load::{
-    load_mesh, load_skeleton, node_parents, node_skeleton, node_worlds, rigid_bind, MeshContext,
-    TextureChoice,
+    inverse_binds, load_mesh, load_skeleton, node_parents, node_skeleton, node_worlds, rigid_bind,
+    MeshContext, TextureChoice,
 };
 use super::transform::Transform;
 
@@ -311,8 +313,8 @@ impl Model {
         let mut notes = Vec::new();
         if gltf.skins().len() > 1 && wanted.is_none() {
             notes.push(format!(
-                "the model has {} skins; the first, {:?}, is used (a character file's `skin` \
-                 chooses)",
+                "the model has {} skins; the first, {:?}, is used, with the meshes of the others \
+                 that share its joints (a character file's `skin` chooses)",
                 gltf.skins().len(),
                 skin.as_ref().and_then(|s| s.name()).unwrap_or("")
             ));
@@ -353,11 +355,27 @@ impl Model {
         let worlds = node_worlds(&gltf);
         let node_parent = node_parents(&gltf);
         let mut loose = Vec::new();
+        let mut other_skins = Vec::new();
         for node in gltf.nodes() {
             let Some(m) = node.mesh() else { continue };
+            let mut remap = None;
             let rigid = match (node.skin(), &skin) {
                 (Some(s), Some(skin)) if s.index() == skin.index() => None,
-                (Some(_), Some(_)) => continue,
+                // A skin chosen by name draws alone (two outfits on one armature).
+                (Some(_), Some(_)) if wanted.is_some() => continue,
+                (Some(s), Some(_)) => {
+                    match same_joints(&s, &joint_of_node, &skeleton.inverse_bind, buffers)? {
+                        Some(r) => remap = Some(r),
+                        None => {
+                            other_skins.push(node.name().map_or_else(
+                                || format!("node {}", node.index()),
+                                |n| format!("`{n}`"),
+                            ));
+                            continue;
+                        }
+                    }
+                    None
+                }
                 _ => {
                     // The nearest joint at or above the node.
                     let mut at = Some(node.index());
@@ -392,7 +410,22 @@ impl Model {
                 buffers,
                 external: &external,
             };
-            load_mesh(&mut mesh, &mut ctx, &m, skeleton.len(), rigid)?;
+            load_mesh(
+                &mut mesh,
+                &mut ctx,
+                &m,
+                skeleton.len(),
+                rigid,
+                remap.as_deref(),
+            )?;
+        }
+        if !other_skins.is_empty() {
+            notes.push(format!(
+                "{} mesh node(s) bound to another skin (other joints or bind matrices) are left \
+                 out: {}",
+                other_skins.len(),
+                first_names(other_skins.iter())
+            ));
         }
         if !loose.is_empty() {
             notes.push(format!(
@@ -500,6 +533,30 @@ impl Model {
     pub fn rest_pose(&self) -> Vec<Transform> {
         self.skeleton.rest.clone()
     }
+}
+
+/// For a mesh bound to `other`, a skin that is not the model's: when every joint of `other` is a
+/// joint of the model's skeleton with the same inverse bind matrix (exporters write a skin per
+/// skinned mesh of one armature), the model's joint index of each of `other`'s joints; else
+/// `None`.
+fn same_joints(
+    other: &gltf::Skin<'_>,
+    joint_of_node: &HashMap<usize, u16>,
+    inverse_bind: &[glam::Mat4],
+    buffers: &[&[u8]],
+) -> Result<Option<Vec<u16>>, AnimError> {
+    let theirs = inverse_binds(other, buffers)?;
+    let mut remap = Vec::with_capacity(theirs.len());
+    for (k, node) in other.joints().enumerate() {
+        let Some(&j) = joint_of_node.get(&node.index()) else {
+            return Ok(None);
+        };
+        if !theirs[k].abs_diff_eq(inverse_bind[usize::from(j)], 1e-4) {
+            return Ok(None);
+        }
+        remap.push(j);
+    }
+    Ok(Some(remap))
 }
 
 /// The first four of `names` with `, ...` after them when there are more.

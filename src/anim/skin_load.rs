@@ -34,7 +34,17 @@ pub(super) fn load_skeleton(
              holds"
         )));
     }
-    let inverse_bind: Vec<Mat4> = match skin.inverse_bind_matrices() {
+    let inverse_bind = inverse_binds(skin, buffers)?;
+    build_skeleton(gltf, &joints, inverse_bind)
+}
+
+/// The inverse bind matrices of `skin`, one per joint (identity where the skin has none).
+pub(super) fn inverse_binds(
+    skin: &gltf::Skin<'_>,
+    buffers: &[&[u8]],
+) -> Result<Vec<Mat4>, AnimError> {
+    let n = skin.joints().len();
+    Ok(match skin.inverse_bind_matrices() {
         None => vec![Mat4::IDENTITY; n],
         Some(a) => {
             check_accessor(
@@ -55,8 +65,7 @@ pub(super) fn load_skeleton(
                 .map(|m| Mat4::from_cols_array_2d(&m))
                 .collect()
         }
-    };
-    build_skeleton(gltf, &joints, inverse_bind)
+    })
 }
 
 /// The skeleton of `joints` (nodes, in joint order) with their inverse bind matrices: parents
@@ -297,14 +306,17 @@ fn texture_image(
 ///
 /// `rigid: Some((joint, m))` reads a mesh without a skin that follows one joint: its `JOINTS`
 /// and `WEIGHTS` are not read, every vertex is bound to `joint` with weight 1, and positions and
-/// normals are brought into the skin's bind space by `m` (see [`rigid_bind`]).
+/// normals are brought into the skin's bind space by `m` (see [`rigid_bind`]). `remap` reads a
+/// mesh bound to another skin on the same joints: its joint `k` is the skeleton's `remap[k]`.
 pub(super) fn load_mesh(
     out: &mut SkinnedMesh,
     ctx: &mut MeshContext<'_, '_>,
     mesh: &gltf::Mesh<'_>,
     joint_count: usize,
     rigid: Option<(u16, Mat4)>,
+    remap: Option<&[u16]>,
 ) -> Result<(), AnimError> {
+    let joint_count = remap.map_or(joint_count, <[u16]>::len);
     let buffers = ctx.buffers;
     use gltf::Semantic;
     let mesh_name = match mesh.name() {
@@ -514,6 +526,12 @@ pub(super) fn load_mesh(
                     if usize::from(*x) >= joint_count && *wx == 0.0 {
                         *x = 0;
                     }
+                }
+            }
+            if let Some(r) = remap {
+                // Another skin's joint indices, to the skeleton's (validated just above).
+                for x in &mut j {
+                    *x = r.get(usize::from(*x)).copied().unwrap_or(0);
                 }
             }
             let sum: f32 = w.iter().sum();

@@ -710,9 +710,12 @@ fn a_character_file_chooses_among_several_skins() {
             .unwrap()
             .push(json!({ "name": "armour", "mesh": 1, "skin": 1 }));
     });
+    // The second skin is the first's copy (an exporter's skin per mesh of one armature): its
+    // mesh is drawn with the first unless a skin is chosen by name.
     let first = load(&glb);
-    assert_eq!(first.parts.len(), 1);
+    assert_eq!(first.parts.len(), 2);
     assert_eq!(first.parts[0].name, "mesh `hero` primitive 0");
+    assert_eq!(first.parts[1].name, "mesh `armour` primitive 0");
     assert!(
         first.notes[0].starts_with("the model has 2 skins; the first, \"body\", is used"),
         "{:?}",

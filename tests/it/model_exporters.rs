@@ -490,3 +490,59 @@ fn the_contact_sheet_frames_the_character_in_every_cell() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Exporters write a skin per skinned mesh of one armature (the same joints, the same inverse
+/// bind matrices): every such mesh is drawn with the model's skin; one whose skin has other
+/// bind matrices is left out with a note.
+#[test]
+fn meshes_of_other_skins_on_the_same_joints_are_drawn() {
+    let glb = robot(true);
+    let json_len = u32::from_le_bytes(glb[12..16].try_into().unwrap()) as usize;
+    let mut doc: Value = serde_json::from_slice(&glb[20..20 + json_len]).unwrap();
+    let rebuilt = |doc: &Value| {
+        let mut text = serde_json::to_vec(doc).unwrap();
+        while !text.len().is_multiple_of(4) {
+            text.push(b' ');
+        }
+        let bin = &glb[20 + json_len..];
+        let mut out = b"glTF".to_vec();
+        out.extend(2u32.to_le_bytes());
+        out.extend(((12 + 8 + text.len() + bin.len()) as u32).to_le_bytes());
+        out.extend((text.len() as u32).to_le_bytes());
+        out.extend(b"JSON");
+        out.extend(text);
+        out.extend(bin);
+        out
+    };
+    // A second skin like the first, and a second body bound to it (joint 1 of its skin: `arm`).
+    let skin = doc["skins"][0].clone();
+    doc["skins"].as_array_mut().unwrap().push(skin);
+    let body = doc["nodes"].as_array().unwrap().len() - 1;
+    let mut second = doc["nodes"][body].clone();
+    second["skin"] = json!(1);
+    second["name"] = json!("second");
+    doc["nodes"].as_array_mut().unwrap().push(second);
+    let n = doc["nodes"].as_array().unwrap().len() - 1;
+    doc["scenes"][0]["nodes"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!(n));
+    let m = Model::from_glb(&rebuilt(&doc)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.parts.len(), 3, "{:?}", m.notes);
+    assert_eq!(posed(&m, None, 0.0)[6..], posed(&m, None, 0.0)[3..6]);
+    // The same skin without its bind matrices (identity: other than the first's): left out,
+    // noted.
+    doc["skins"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("inverseBindMatrices");
+    let m = Model::from_glb(&rebuilt(&doc)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(m.parts.len(), 2);
+    assert!(
+        m.notes
+            .iter()
+            .any(|n| n.contains("1 mesh node(s) bound to another skin") && n.contains("`second`")),
+        "{:?}",
+        m.notes
+    );
+}
