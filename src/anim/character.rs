@@ -30,7 +30,11 @@
 //! - `turn` (degrees, default: measured): rotation about +y applied to the whole model so that
 //!   it faces +x. Left out, it is measured from the joints named left and right (`.L`, `Left`,
 //!   ...): 90 for a model facing glTF's front (+z), 0 for one facing +x, 0 when unclear; see
-//!   [`measure::facing_turn`]. glTF's up is always +y, so no up axis is needed.
+//!   [`measure::facing_turn`].
+//! - `up` (`Y` or `Z`, default: measured): the model's up axis. glTF's is +y, but a model
+//!   exported from a Z-up tool without conversion lies on its back; left out, a model whose
+//!   head joint is above its feet along +z clearly more than along +y is stood up
+//!   ([`measure::up_axis`]; the turn and scale are measured after).
 //! - `root_motion` (`Strip` or `Keep`, default `Strip`): `Strip` removes each clip's horizontal
 //!   drift of the root joint from its first key to its last (a walk keyed travelling forward
 //!   then plays in place; sway and bob stay; a clip that ends where it starts is unchanged), so
@@ -109,12 +113,25 @@ pub struct CharacterFile {
     /// Files whose clips are added to the model's, relative to the character file.
     #[serde(default)]
     pub animations: Vec<PathBuf>,
+    /// Which of the model's axes is up (default: measured, else +y as glTF says).
+    #[serde(default)]
+    pub up: Option<Up>,
     /// The skin to draw, by name (default: the model's first).
     #[serde(default)]
     pub skin: Option<String>,
     /// Multiplies the model's colours when drawn (linear RGB, each 0 to 4).
     #[serde(default)]
     pub tint: Option<[f32; 3]>,
+}
+
+/// Which axis of a model is up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+pub enum Up {
+    /// +y, as glTF says.
+    #[default]
+    Y,
+    /// +z (a model exported from a Z-up tool without conversion: it lies on its back).
+    Z,
 }
 
 /// What a character does with root motion keyed in its clips.
@@ -151,6 +168,8 @@ pub struct Character {
     pub scale: f32,
     /// The turn applied to the model, degrees (given or measured).
     pub turn: f32,
+    /// The model's up axis (given or measured).
+    pub up: Up,
 }
 
 /// Why a character could not be loaded.
@@ -301,6 +320,7 @@ impl CharacterFile {
             animations: Vec::new(),
             skin: None,
             tint: None,
+            up: None,
         }
     }
 }
@@ -313,6 +333,9 @@ impl Character {
         let mut s = format!("(\n    model: {model:?},\n");
         s += &format!("    scale: {},\n", fmt_number(self.scale));
         s += &format!("    turn: {},\n", fmt_number(self.turn));
+        if self.up == Up::Z {
+            s += "    up: Z,\n";
+        }
         let clips: Vec<String> = (self.mapping.iter())
             .filter(|m| m.fallback.is_none() && matches!(m.how, How::Synonym(_) | How::Mapped))
             .map(|m| format!("        {:?}: {:?},", m.role.name(), m.clip))
@@ -356,6 +379,20 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
             notes.push(format!("{}: {n}", f.display()));
         }
     }
+    let up = file.up.unwrap_or_else(|| match measure::up_axis(&model) {
+        Some(Up::Z) => {
+            notes.push(
+                "its head is above its feet along +z: stood up, +z turned to +y (a character \
+                 file's `up: Y` keeps it as it is)"
+                    .to_string(),
+            );
+            Up::Z
+        }
+        _ => Up::Y,
+    });
+    if up == Up::Z {
+        model.skeleton.stand_up_z();
+    }
     let mut drifts = Vec::new();
     if file.root_motion == RootMotion::Strip {
         drifts = model.strip_root_motion();
@@ -382,7 +419,7 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
     c.joints = file.joints.clone();
     c.notes.splice(0..0, notes);
     c.tint = file.tint.unwrap_or([1.0; 3]);
-    (c.scale, c.turn) = (scale, turn);
+    (c.scale, c.turn, c.up) = (scale, turn, up);
     Ok(c)
 }
 
@@ -441,6 +478,7 @@ pub fn character(
         tint: [1.0; 3],
         scale: 1.0,
         turn: 0.0,
+        up: Up::Y,
     })
 }
 

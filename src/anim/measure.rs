@@ -1,11 +1,13 @@
 //! Measuring a model at rest, for what a character file leaves out: its bounds and height (so a
-//! model in centimetres is fitted to the collider) and which way it faces (so a model facing
-//! glTF's front, +z, is turned to face +x like the hero).
+//! model in centimetres is fitted to the collider), which way it faces (so a model facing
+//! glTF's front, +z, is turned to face +x like the hero) and which way is up (a model exported
+//! Z-up without conversion lies on its back).
 //!
 //! Reads a [`Model`] and nothing else; the caller decides what to do with the measures
 //! ([`super::character`]).
 use glam::{Mat4, Vec3};
 
+use super::character::Up;
 use super::model::Model;
 
 /// The height a model is fitted to when its character file gives no `scale`, m: the hero's
@@ -125,6 +127,34 @@ pub fn facing_turn(model: &Model) -> Option<f32> {
     ((deg - snapped).abs() <= 20.0).then_some(if snapped == -180.0 { 180.0 } else { snapped })
 }
 
+/// The model's up axis, measured from its joints at rest: from the mean of the joints named like
+/// feet (`foot`, `toe`, `ankle`) to the mean of those named like the head (`head`, `neck`); `Z`
+/// when that points along +z at least twice as much as along any other axis, `Y` when along +y
+/// so, `None` when the model lacks such joints or the direction is unclear.
+pub fn up_axis(model: &Model) -> Option<Up> {
+    let sk = &model.skeleton;
+    let at = sk.joint_positions(Mat4::IDENTITY, &sk.rest);
+    let mean = |words: &[&str]| {
+        let picked: Vec<Vec3> = (sk.names.iter().zip(&at))
+            .filter(|(n, _)| {
+                let n = n.to_ascii_lowercase();
+                words.iter().any(|w| n.contains(w))
+            })
+            .map(|(_, p)| *p)
+            .collect();
+        (!picked.is_empty()).then(|| picked.iter().sum::<Vec3>() / picked.len() as f32)
+    };
+    let d = mean(&["head", "neck"])? - mean(&["foot", "toe", "ankle"])?;
+    let a = d.abs();
+    if d.z > 0.0 && a.z >= 2.0 * a.x.max(a.y) {
+        Some(Up::Z)
+    } else if d.y > 0.0 && a.y >= 2.0 * a.x.max(a.z) {
+        Some(Up::Y)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +195,22 @@ mod tests {
         let mut turned = hero.clone();
         turned.skeleton.correct(1.0, -90.0);
         assert_eq!(facing_turn(&turned), Some(90.0));
+        assert_eq!(up_axis(hero), Some(Up::Y));
+        // Lying on its back (exported Z-up), it is measured so and stood up again.
+        let mut lying = hero.clone();
+        for j in 0..lying.skeleton.len() {
+            if lying.skeleton.parents[j].is_none() {
+                lying.skeleton.root_base[j] = Mat4::from_rotation_x(std::f32::consts::FRAC_PI_2)
+                    * lying.skeleton.root_base[j];
+            }
+        }
+        assert_eq!(up_axis(&lying), Some(Up::Z));
+        lying.skeleton.stand_up_z();
+        let (a, b) = (rest_bounds(&lying).unwrap(), rest_bounds(hero).unwrap());
+        assert!(
+            a.0.abs_diff_eq(b.0, 1e-5) && a.1.abs_diff_eq(b.1, 1e-5),
+            "{a:?} {b:?}"
+        );
         // And in centimetres it is fitted back to its height.
         let mut cm = hero.clone();
         cm.skeleton.correct(100.0, 0.0);
