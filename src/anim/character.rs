@@ -292,11 +292,17 @@ pub fn role_names(
 /// [`CharacterFile::for_model`] writes, every field left to its default (clips by name and
 /// synonym, scale and turn measured), so `--character robot.glb` plays a model with no file.
 pub fn load_character(path: &Path) -> Result<Character, CharacterError> {
+    load_character_fitted(path, measure::FIT_HEIGHT)
+}
+
+/// [`load_character`] for a collider `fit_height` m tall (an agent's size class): a model file
+/// given directly, or a character file without `scale`, is fitted to that height.
+pub fn load_character_fitted(path: &Path, fit_height: f32) -> Result<Character, CharacterError> {
     if is_model_file(path) {
-        return from_file(path, &CharacterFile::for_model(path));
+        return from_file_fitted(path, &CharacterFile::for_model(path), fit_height);
     }
     let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
-    from_file(path, &file)
+    from_file_fitted(path, &file, fit_height)
 }
 
 /// Whether `path` names a model (`.glb` or `.gltf`, any case) rather than a character file.
@@ -367,6 +373,15 @@ fn fmt_number(x: f32) -> String {
 /// The character a parsed character file (at `path`) describes: its model loaded, root motion
 /// removed (unless kept), scaled and turned, every role's clip found.
 pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, CharacterError> {
+    from_file_fitted(path, file, measure::FIT_HEIGHT)
+}
+
+/// [`from_file`] fitting a model without `scale` to a collider `fit_height` m tall.
+pub fn from_file_fitted(
+    path: &Path,
+    file: &CharacterFile,
+    fit_height: f32,
+) -> Result<Character, CharacterError> {
     check_fields(path, file)?;
     let names = role_names(path, file)?;
     let dir = path.parent().unwrap_or(Path::new(""));
@@ -403,7 +418,7 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
             ));
         }
     }
-    let (scale, turn) = measured(&model, file, &mut notes);
+    let (scale, turn) = measured(&model, file, fit_height, &mut notes);
     model.skeleton.correct(scale, turn);
     let mut c = character(path, model_path, model, &names)?;
     // Each gait's speed: given, else its clip's removed root motion per second (in metres).
@@ -424,12 +439,17 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
 }
 
 /// The scale and turn of `file`, each measured from the model where the file leaves it out
-/// ([`measure::fitted_scale`], [`measure::facing_turn`]); a measure that changes the model adds a
-/// note.
-pub fn measured(model: &Model, file: &CharacterFile, notes: &mut Vec<String>) -> (f32, f32) {
+/// (the scale fitting it to a collider `fit_height` m tall: [`measure::fitted_scale`];
+/// [`measure::facing_turn`]); a measure that changes the model adds a note.
+pub fn measured(
+    model: &Model,
+    file: &CharacterFile,
+    fit_height: f32,
+    notes: &mut Vec<String>,
+) -> (f32, f32) {
     let scale = file
         .scale
-        .unwrap_or_else(|| match measure::fitted_scale(model) {
+        .unwrap_or_else(|| match measure::fitted_scale(model, fit_height) {
             Some((s, note)) if s != 1.0 => {
                 notes.push(note);
                 s

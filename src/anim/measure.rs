@@ -46,21 +46,22 @@ pub fn rest_bounds(model: &Model) -> Option<(Vec3, Vec3)> {
     bounds(posed_positions(model, &model.skeleton.rest))
 }
 
-/// The scale that fits the model to [`FIT_HEIGHT`] by its rest-pose height (1 within
-/// [`FIT_TOLERANCE`]), with a sentence saying what was measured; `None` for a model of no height.
-pub fn fitted_scale(model: &Model) -> Option<(f32, String)> {
+/// The scale that fits the model to `target` m ([`FIT_HEIGHT`] for the hero) by its rest-pose
+/// height (1 within [`FIT_TOLERANCE`]), with a sentence saying what was measured; `None` for a
+/// model of no height.
+pub fn fitted_scale(model: &Model, target: f32) -> Option<(f32, String)> {
     let (lo, hi) = rest_bounds(model)?;
     let height = hi.y - lo.y;
     if height <= 0.0 || height.is_nan() {
         return None;
     }
-    let ratio = FIT_HEIGHT / height;
+    let ratio = target / height;
     if (ratio - 1.0).abs() <= FIT_TOLERANCE {
         return Some((
             1.0,
             format!(
                 "{height:.3} units tall at rest: drawn as modelled (within {:.0} % of the \
-                 {FIT_HEIGHT} m collider)",
+                 {target} m collider)",
                 FIT_TOLERANCE * 100.0
             ),
         ));
@@ -68,7 +69,7 @@ pub fn fitted_scale(model: &Model) -> Option<(f32, String)> {
     Some((
         ratio,
         format!(
-            "{height:.3} units tall at rest: scaled by {ratio:.4} to the {FIT_HEIGHT} m collider \
+            "{height:.3} units tall at rest: scaled by {ratio:.4} to the {target} m collider \
              (a character file's `scale` sets another)"
         ),
     ))
@@ -190,7 +191,7 @@ mod tests {
     fn the_hero_faces_x_and_is_drawn_as_modelled() {
         let hero = crate::anim::builtin_hero();
         assert_eq!(facing_turn(hero), Some(0.0));
-        assert_eq!(fitted_scale(hero).unwrap().0, 1.0);
+        assert_eq!(fitted_scale(hero, FIT_HEIGHT).unwrap().0, 1.0);
         // The same hero turned to face +z, as glTF's front is, needs a turn of 90°.
         let mut turned = hero.clone();
         turned.skeleton.correct(1.0, -90.0);
@@ -214,7 +215,7 @@ mod tests {
         // And in centimetres it is fitted back to its height.
         let mut cm = hero.clone();
         cm.skeleton.correct(100.0, 0.0);
-        let (s, _) = fitted_scale(&cm).unwrap();
+        let (s, _) = fitted_scale(&cm, FIT_HEIGHT).unwrap();
         let (lo, hi) = rest_bounds(hero).unwrap();
         assert!((s * 100.0 * (hi.y - lo.y) - FIT_HEIGHT).abs() < 1e-3, "{s}");
     }

@@ -546,3 +546,33 @@ fn meshes_of_other_skins_on_the_same_joints_are_drawn() {
         m.notes
     );
 }
+
+/// A level's agent drawn with a model file named directly (no character file) is fitted to its
+/// own collider: a small agent's figure 0.5 m tall, a medium one's 1.2 m, from the same file.
+#[test]
+fn an_agent_drawn_with_a_model_file_is_fitted_to_its_collider() {
+    let dir = crate::common::scratch_dir("exporters-agents");
+    std::fs::write(dir.join("fig.glb"), centimetre_figure(false)).unwrap();
+    let text = "(name: \"figures\", spawn: (0.0, 0.0), \
+                polygons: [(points: [(-20.0, -1.0), (20.0, -1.0), (20.0, 0.0), (-20.0, 0.0)])], \
+                agents: [(kind: patrol, size: small, spawn: (3.0, 0.0), character: \"fig.glb\"), \
+                         (kind: patrol, size: medium, spawn: (6.0, 0.0), character: \"fig.glb\"), \
+                         (kind: patrol, size: small, spawn: (9.0, 0.0), character: \"fig.glb\")])";
+    let path = dir.join("figures.ron");
+    std::fs::write(&path, text).unwrap();
+    let level = tessera::level::parse_level(&path, text).unwrap_or_else(|e| panic!("{e}"));
+    let world = tessera::sim::World::new(&level, &tessera::movement::Tuning::default()).unwrap();
+    let data = tessera::level::DataDir::at(env!("CARGO_MANIFEST_DIR"));
+    let cast = tessera::view::Cast::load(&world, &path, &data).unwrap_or_else(|e| panic!("{e}"));
+    let heights: Vec<f32> = cast
+        .models()
+        .map(|m| {
+            let (lo, hi) = tessera::anim::measure::rest_bounds(m).unwrap();
+            hi.y - lo.y
+        })
+        .collect();
+    assert_eq!(heights.len(), 2, "one model per file and size: {heights:?}");
+    assert!((heights[0] - 0.5).abs() < 1e-4, "{heights:?}");
+    assert!((heights[1] - 1.2).abs() < 1e-4, "{heights:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
