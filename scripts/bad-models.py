@@ -67,6 +67,21 @@ def no_joints(d):
     del d["meshes"][0]["primitives"][0]["attributes"]["JOINTS_0"]
 
 
+def rigid_part_under_no_joint(d):
+    # The mesh loses its skin (a rigid part) and hangs under a node that is no joint.
+    m = next(i for i, n in enumerate(d["nodes"]) if "mesh" in n)
+    d["nodes"][m].pop("skin")
+    d["nodes"].append({"name": "not_a_joint", "children": [m]})
+    scene = d["scenes"][d.get("scene", 0)]["nodes"]
+    scene[scene.index(m)] = len(d["nodes"]) - 1
+
+
+def channel_without_node(d):
+    # A channel of `run` whose target names no node.
+    run = next(a for a in d["animations"] if a["name"] == "run")
+    del run["channels"][0]["target"]["node"]
+
+
 files = {
     "empty.glb": b"",
     "truncated.glb": hero[:4096],
@@ -78,6 +93,8 @@ files = {
     "times_not_scalar.glb": edited(times_not_scalar),
     "requires_draco.glb": edited(requires_draco),
     "no_joints.glb": edited(no_joints),
+    "rigid_part_under_no_joint.glb": edited(rigid_part_under_no_joint),
+    "channel_without_node.glb": edited(channel_without_node),
 }
 OUT.mkdir(parents=True, exist_ok=True)
 for name, data in files.items():

@@ -11,7 +11,8 @@
 //!     // "right": 90 for a model facing +z (glTF's front), 0 for one facing +x already.
 //!     turn: 90.0,
 //!     // Role -> the model's clip name. A role left out plays the clip named like the role
-//!     // (exactly, then ignoring case: `Idle` plays idle), else its fallback (below).
+//!     // (exactly, then ignoring case: `Idle` plays idle), else one named by a synonym
+//!     // (`Armature|Running` runs; `anim::clip_names`), else its fallback (below).
 //!     clips: { "run": "Running", "jump_takeoff": "Jump" },
 //!     // The controller's leg joints -> the model's joint names, for those named otherwise.
 //!     joints: { "thigh.L": "UpperLeg.L", "shin.L": "LowerLeg.L", "foot.L": "Foot.L" },
@@ -20,10 +21,20 @@
 //!
 //! Fields:
 //! - `model` (path, required): the `.glb`, relative to the character file.
-//! - `scale` (number, default 1): multiplies the model's lengths (and its clips' translations)
-//!   to metres; the built-in hero is 1.8 m tall standing, its collider 1.8 m.
-//! - `turn` (degrees, default 0): rotation about +y applied to the whole model so that it faces
-//!   +x. glTF's up is always +y, so no up axis is needed.
+//! - `scale` (number, default: measured): multiplies the model's lengths (and its clips'
+//!   translations) to metres; the built-in hero is 1.8 m tall standing, its collider 1.8 m.
+//!   Left out, the model's height at rest is measured and fitted to the 1.8 m collider (a model
+//!   in centimetres, or with a 0.01 armature scale, is scaled by about 0.01), unless it is within
+//!   10 % of it already (then 1: the built-in hero is drawn exactly as modelled); see
+//!   [`measure::fitted_scale`].
+//! - `turn` (degrees, default: measured): rotation about +y applied to the whole model so that
+//!   it faces +x. Left out, it is measured from the joints named left and right (`.L`, `Left`,
+//!   ...): 90 for a model facing glTF's front (+z), 0 for one facing +x, 0 when unclear; see
+//!   [`measure::facing_turn`].
+//! - `up` (`Y` or `Z`, default: measured): the model's up axis. glTF's is +y, but a model
+//!   exported from a Z-up tool without conversion lies on its back; left out, a model whose
+//!   head joint is above its feet along +z clearly more than along +y is stood up
+//!   ([`measure::up_axis`]; the turn and scale are measured after).
 //! - `root_motion` (`Strip` or `Keep`, default `Strip`): `Strip` removes each clip's horizontal
 //!   drift of the root joint from its first key to its last (a walk keyed travelling forward
 //!   then plays in place; sway and bob stay; a clip that ends where it starts is unchanged), so
@@ -56,7 +67,10 @@
 //!   that has one ([`HeroClip::fallbacks`]: crouch_walk → walk → run → idle, jump_takeoff →
 //!   rise → fall → idle, land → idle, wall_slide → fall → idle, push → walk → idle, attack →
 //!   push → idle, hurt → fall → idle, death → crouch_idle → idle, charge → run → walk →
-//!   idle, ...), reported by `tessera model`; only `idle` is required.
+//!   idle, ...), reported by `tessera model`. A role left out of `clips` first looks for a
+//!   clip named like it, then for one a synonym of it names (`anim::clip_names`: `Running`,
+//!   `Armature|Sprint_01` run, `Punch` attacks, `Survey` idles). A model without an idle-like
+//!   clip stands in its bind pose for `idle` (with a note), never an error.
 //!
 //! Unknown fields and role names are errors naming the file and line, like every data file. What
 //! the issue "Characters from files" adds next (a height or scale for the collider, the facing and
@@ -67,7 +81,8 @@ use std::path::{Path, PathBuf};
 
 use super::controller::Locomotion;
 use super::error::{AnimError, ModelFileError};
-use super::hero_clips::{HeroClip, HeroClips, RoleMapping};
+use super::hero_clips::{HeroClip, HeroClips, How, RoleMapping};
+use super::measure;
 use super::model::Model;
 use crate::level::{parse_ron, read_text, FileError};
 
@@ -77,12 +92,12 @@ use crate::level::{parse_ron, read_text, FileError};
 pub struct CharacterFile {
     /// The model file, relative to the character file.
     pub model: PathBuf,
-    /// Multiplies the model's lengths to metres.
-    #[serde(default = "one")]
-    pub scale: f32,
-    /// Degrees about +y that turn the model to face +x.
+    /// Multiplies the model's lengths to metres (default: measured, [`super::measure`]).
     #[serde(default)]
-    pub turn: f32,
+    pub scale: Option<f32>,
+    /// Degrees about +y that turn the model to face +x (default: measured).
+    #[serde(default)]
+    pub turn: Option<f32>,
     /// Role name → the model's clip name.
     #[serde(default)]
     pub clips: BTreeMap<String, String>,
@@ -98,12 +113,25 @@ pub struct CharacterFile {
     /// Files whose clips are added to the model's, relative to the character file.
     #[serde(default)]
     pub animations: Vec<PathBuf>,
+    /// Which of the model's axes is up (default: measured, else +y as glTF says).
+    #[serde(default)]
+    pub up: Option<Up>,
     /// The skin to draw, by name (default: the model's first).
     #[serde(default)]
     pub skin: Option<String>,
     /// Multiplies the model's colours when drawn (linear RGB, each 0 to 4).
     #[serde(default)]
     pub tint: Option<[f32; 3]>,
+}
+
+/// Which axis of a model is up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+pub enum Up {
+    /// +y, as glTF says.
+    #[default]
+    Y,
+    /// +z (a model exported from a Z-up tool without conversion: it lies on its back).
+    Z,
 }
 
 /// What a character does with root motion keyed in its clips.
@@ -115,10 +143,6 @@ pub enum RootMotion {
     Strip,
     /// Play the clips as keyed (a clip that travels pulls the model off its collider).
     Keep,
-}
-
-fn one() -> f32 {
-    1.0
 }
 
 /// A loaded character: its model and the clip of every role.
@@ -140,6 +164,12 @@ pub struct Character {
     pub locomotion: Locomotion,
     /// Multiplies the model's colours when drawn (`[1, 1, 1]`: as modelled).
     pub tint: [f32; 3],
+    /// The scale applied to the model (given or measured).
+    pub scale: f32,
+    /// The turn applied to the model, degrees (given or measured).
+    pub turn: f32,
+    /// The model's up axis (given or measured).
+    pub up: Up,
 }
 
 /// Why a character could not be loaded.
@@ -204,11 +234,12 @@ pub fn check_fields(path: &Path, file: &CharacterFile) -> Result<(), CharacterEr
             message,
         })
     };
-    if !(file.scale.is_finite() && file.scale > 0.0 && file.scale <= 1e4) {
-        return value(format!(
-            "scale must be a positive number up to 1e4, got {}",
-            file.scale
-        ));
+    if let Some(scale) = file.scale {
+        if !(scale.is_finite() && scale > 0.0 && scale <= 1e4) {
+            return value(format!(
+                "scale must be a positive number up to 1e4, got {scale}"
+            ));
+        }
     }
     if let Some(t) = file.tint {
         if !t.iter().all(|v| v.is_finite() && (0.0..=4.0).contains(v)) {
@@ -218,11 +249,12 @@ pub fn check_fields(path: &Path, file: &CharacterFile) -> Result<(), CharacterEr
             ));
         }
     }
-    if !(file.turn.is_finite() && file.turn.abs() <= 360.0) {
-        return value(format!(
-            "turn must be a number of degrees within ±360, got {}",
-            file.turn
-        ));
+    if let Some(turn) = file.turn {
+        if !(turn.is_finite() && turn.abs() <= 360.0) {
+            return value(format!(
+                "turn must be a number of degrees within ±360, got {turn}"
+            ));
+        }
     }
     if let Some(j) = file
         .joints
@@ -255,15 +287,101 @@ pub fn role_names(
         .collect()
 }
 
-/// Loads a character file, its model, and every role's clip.
+/// Loads a character file, its model, and every role's clip; or, given a model file itself
+/// (`.glb`, `.gltf`), the character the loader infers for it: the file that
+/// [`CharacterFile::for_model`] writes, every field left to its default (clips by name and
+/// synonym, scale and turn measured), so `--character robot.glb` plays a model with no file.
 pub fn load_character(path: &Path) -> Result<Character, CharacterError> {
+    load_character_fitted(path, measure::FIT_HEIGHT)
+}
+
+/// [`load_character`] for a collider `fit_height` m tall (an agent's size class): a model file
+/// given directly, or a character file without `scale`, is fitted to that height.
+pub fn load_character_fitted(path: &Path, fit_height: f32) -> Result<Character, CharacterError> {
+    if is_model_file(path) {
+        return from_file_fitted(path, &CharacterFile::for_model(path), fit_height);
+    }
     let file: CharacterFile = parse_ron(path, &read_text(path)?)?;
-    from_file(path, &file)
+    from_file_fitted(path, &file, fit_height)
+}
+
+/// Whether `path` names a model (`.glb` or `.gltf`, any case) rather than a character file.
+pub fn is_model_file(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("glb") || e.eq_ignore_ascii_case("gltf"))
+}
+
+impl CharacterFile {
+    /// The character file of a model with nothing said: the model (by its file name, for a file
+    /// beside it) and every other field at its default.
+    pub fn for_model(model: &Path) -> CharacterFile {
+        CharacterFile {
+            model: model.file_name().map_or_else(PathBuf::new, PathBuf::from),
+            scale: None,
+            turn: None,
+            clips: BTreeMap::new(),
+            joints: BTreeMap::new(),
+            root_motion: RootMotion::default(),
+            speeds: BTreeMap::new(),
+            animations: Vec::new(),
+            skin: None,
+            tint: None,
+            up: None,
+        }
+    }
+}
+
+impl Character {
+    /// A character file (RON) that says what loading inferred: the model (`model`, as it is to
+    /// be written), the scale and turn applied, and every role whose clip was found by a synonym
+    /// or mapped (roles named like their clip, and fallbacks, need no line), to copy and tweak.
+    pub fn inferred_file(&self, model: &str) -> String {
+        let mut s = format!("(\n    model: {model:?},\n");
+        s += &format!("    scale: {},\n", fmt_number(self.scale));
+        s += &format!("    turn: {},\n", fmt_number(self.turn));
+        if self.up == Up::Z {
+            s += "    up: Z,\n";
+        }
+        let clips: Vec<String> = (self.mapping.iter())
+            .filter(|m| m.fallback.is_none() && matches!(m.how, How::Synonym(_) | How::Mapped))
+            .map(|m| format!("        {:?}: {:?},", m.role.name(), m.clip))
+            .collect();
+        if !clips.is_empty() {
+            s += &format!("    clips: {{\n{}\n    }},\n", clips.join("\n"));
+        }
+        if !self.joints.is_empty() {
+            let joints: Vec<String> = (self.joints.iter())
+                .map(|(k, v)| format!("        {k:?}: {v:?},"))
+                .collect();
+            s += &format!("    joints: {{\n{}\n    }},\n", joints.join("\n"));
+        }
+        s + ")\n"
+    }
+}
+
+/// A number as RON reads it back (always with a decimal point), at most 4 decimals.
+fn fmt_number(x: f32) -> String {
+    let s = format!("{x:.4}");
+    let s = s.trim_end_matches('0');
+    if s.ends_with('.') {
+        format!("{s}0")
+    } else {
+        s.to_string()
+    }
 }
 
 /// The character a parsed character file (at `path`) describes: its model loaded, root motion
 /// removed (unless kept), scaled and turned, every role's clip found.
 pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, CharacterError> {
+    from_file_fitted(path, file, measure::FIT_HEIGHT)
+}
+
+/// [`from_file`] fitting a model without `scale` to a collider `fit_height` m tall.
+pub fn from_file_fitted(
+    path: &Path,
+    file: &CharacterFile,
+    fit_height: f32,
+) -> Result<Character, CharacterError> {
     check_fields(path, file)?;
     let names = role_names(path, file)?;
     let dir = path.parent().unwrap_or(Path::new(""));
@@ -276,6 +394,20 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
             notes.push(format!("{}: {n}", f.display()));
         }
     }
+    let up = file.up.unwrap_or_else(|| match measure::up_axis(&model) {
+        Some(Up::Z) => {
+            notes.push(
+                "its head is above its feet along +z: stood up, +z turned to +y (a character \
+                 file's `up: Y` keeps it as it is)"
+                    .to_string(),
+            );
+            Up::Z
+        }
+        _ => Up::Y,
+    });
+    if up == Up::Z {
+        model.skeleton.stand_up_z();
+    }
     let mut drifts = Vec::new();
     if file.root_motion == RootMotion::Strip {
         drifts = model.strip_root_motion();
@@ -286,7 +418,8 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
             ));
         }
     }
-    model.skeleton.correct(file.scale, file.turn);
+    let (scale, turn) = measured(&model, file, fit_height, &mut notes);
+    model.skeleton.correct(scale, turn);
     let mut c = character(path, model_path, model, &names)?;
     // Each gait's speed: given, else its clip's removed root motion per second (in metres).
     for (k, role) in Locomotion::ROLES.iter().enumerate() {
@@ -295,27 +428,64 @@ pub fn from_file(path: &Path, file: &CharacterFile) -> Result<Character, Charact
             .iter()
             .find(|(name, _)| *name == clip.name)
             .filter(|_| clip.duration > 0.0)
-            .map(|(_, d)| d * file.scale / clip.duration);
+            .map(|(_, d)| d * scale / clip.duration);
         c.locomotion.speeds[k] = file.speeds.get(role.name()).copied().or(from_drift);
     }
     c.joints = file.joints.clone();
-    c.notes = notes;
+    c.notes.splice(0..0, notes);
     c.tint = file.tint.unwrap_or([1.0; 3]);
+    (c.scale, c.turn, c.up) = (scale, turn, up);
     Ok(c)
 }
 
+/// The scale and turn of `file`, each measured from the model where the file leaves it out
+/// (the scale fitting it to a collider `fit_height` m tall: [`measure::fitted_scale`];
+/// [`measure::facing_turn`]); a measure that changes the model adds a note.
+pub fn measured(
+    model: &Model,
+    file: &CharacterFile,
+    fit_height: f32,
+    notes: &mut Vec<String>,
+) -> (f32, f32) {
+    let scale = file
+        .scale
+        .unwrap_or_else(|| match measure::fitted_scale(model, fit_height) {
+            Some((s, note)) if s != 1.0 => {
+                notes.push(note);
+                s
+            }
+            _ => 1.0,
+        });
+    let turn = file
+        .turn
+        .unwrap_or_else(|| match measure::facing_turn(model) {
+            Some(t) if t != 0.0 => {
+                notes.push(format!(
+                    "its joints named left and right face it {t}° from +x: turned by {t}° (a \
+                 character file's `turn` sets another)"
+                ));
+                t
+            }
+            _ => 0.0,
+        });
+    (scale, turn)
+}
+
 /// A character from an already loaded model and role names (`path`: the character file, for
-/// messages).
+/// messages); a model without an idle-like clip gets the bind pose as its idle, with a note.
 pub fn character(
     path: &Path,
     model_path: PathBuf,
     model: Model,
     names: &[(HeroClip, String)],
 ) -> Result<Character, CharacterError> {
-    let (clips, mapping) =
-        HeroClips::resolve(&model, names).map_err(|error| CharacterError::Clips {
-            path: path.to_path_buf(),
-            error,
+    let mut model = model;
+    let (clips, mapping, note) =
+        HeroClips::resolve_or_bind_pose(&mut model, names).map_err(|error| {
+            CharacterError::Clips {
+                path: path.to_path_buf(),
+                error,
+            }
         })?;
     Ok(Character {
         model_path,
@@ -323,9 +493,12 @@ pub fn character(
         clips,
         mapping,
         joints: BTreeMap::new(),
-        notes: Vec::new(),
+        notes: note.into_iter().collect(),
         locomotion: Locomotion::default(),
         tint: [1.0; 3],
+        scale: 1.0,
+        turn: 0.0,
+        up: Up::Y,
     })
 }
 

@@ -160,9 +160,12 @@ impl HeroClips {
 
     /// Finds a clip for every role, with fallbacks: the clip `names` maps the role to (from a
     /// character file), else the clip named like the role ([`HeroClip::name`], exactly, then
-    /// ignoring case: `Idle`, `Run`, `Walk`); a role still without one plays its first
-    /// [`HeroClip::fallbacks`] role that has its own clip, and says so in the mapping's
-    /// `fallback`. Fails when `idle` has no clip, or a name in `names` is not in the model.
+    /// ignoring case: `Idle`, `Run`, `Walk`), else one its synonyms match
+    /// ([`super::clip_names`]: `Armature|Running` runs, `Punch` attacks); a role still without
+    /// one plays its first [`HeroClip::fallbacks`] role that has its own clip, and says so in
+    /// the mapping's `fallback`. Without an idle-like clip, a clip called [`BIND_POSE`] stands
+    /// in for `idle` (see [`HeroClips::resolve_or_bind_pose`]). Fails when `idle` has no clip,
+    /// or a name in `names` is not in the model.
     pub fn resolve(
         model: &Model,
         names: &[(HeroClip, String)],
@@ -175,11 +178,13 @@ impl HeroClips {
                     .position(|c| c.name.eq_ignore_ascii_case(name))
             })
         };
-        let mut own: [Option<usize>; HeroClip::COUNT] = [None; HeroClip::COUNT];
+        let clip_names: Vec<&str> = model.clips.iter().map(|c| c.name.as_str()).collect();
+        let synonyms = super::clip_names::match_roles(&clip_names);
+        let mut own: [Option<(usize, How)>; HeroClip::COUNT] = [None; HeroClip::COUNT];
         for role in HeroClip::ALL {
             own[role as usize] = match names.iter().find(|(r, _)| *r == role) {
-                Some((_, name)) => Some(model.clip(name).ok_or_else(|| {
-                    AnimError::UnknownClip {
+                Some((_, name)) => Some((
+                    model.clip(name).ok_or_else(|| AnimError::UnknownClip {
                         role: role.name(),
                         clip: name.clone(),
                         available: model
@@ -188,34 +193,94 @@ impl HeroClips {
                             .map(|c| format!("`{}`", c.name))
                             .collect::<Vec<_>>()
                             .join(", "),
-                    }
-                })?),
-                None => by_name(role.name()),
+                    })?,
+                    How::Mapped,
+                )),
+                None => by_name(role.name())
+                    .map(|c| (c, How::Named))
+                    .or_else(|| synonyms[role as usize].map(|s| (s.clip, How::Synonym(s.synonym)))),
             };
         }
         if own[HeroClip::Idle as usize].is_none() {
-            return Err(AnimError::MissingClip(HeroClip::Idle.name()));
+            own[HeroClip::Idle as usize] = Some((
+                model
+                    .clip(BIND_POSE)
+                    .ok_or(AnimError::MissingClip(HeroClip::Idle.name()))?,
+                How::BindPose,
+            ));
         }
         let mut index = [0; HeroClip::COUNT];
         let mut mapping = Vec::with_capacity(HeroClip::COUNT);
         for role in HeroClip::ALL {
-            let (clip, fallback) = match own[role as usize] {
+            let ((clip, how), fallback) = match own[role as usize] {
                 Some(c) => (c, None),
                 None => role
                     .fallbacks()
                     .iter()
                     .find_map(|&f| own[f as usize].map(|c| (c, Some(f))))
-                    .unwrap_or((index[HeroClip::Idle as usize], Some(HeroClip::Idle))),
+                    .unwrap_or((
+                        (index[HeroClip::Idle as usize], How::Named),
+                        Some(HeroClip::Idle),
+                    )),
             };
             index[role as usize] = clip;
             mapping.push(RoleMapping {
                 role,
                 clip: model.clips[clip].name.clone(),
                 fallback,
+                how,
             });
         }
         Ok((HeroClips { index }, mapping))
     }
+
+    /// [`HeroClips::resolve`] on a model that may lack an idle-like clip: then a clip of no
+    /// channels called [`BIND_POSE`] (the skeleton's rest pose) is added to `model` to stand in
+    /// for `idle`, and a note says so (the second value).
+    pub fn resolve_or_bind_pose(
+        model: &mut Model,
+        names: &[(HeroClip, String)],
+    ) -> Result<(HeroClips, Vec<RoleMapping>, Option<String>), AnimError> {
+        match HeroClips::resolve(model, names) {
+            Err(AnimError::MissingClip(idle)) if idle == HeroClip::Idle.name() => {
+                model.clips.push(super::clip::Clip {
+                    name: BIND_POSE.to_string(),
+                    duration: 0.0,
+                    channels: Vec::new(),
+                });
+                let (clips, mapping) = HeroClips::resolve(model, names)?;
+                let note = format!(
+                    "no clip is named like idle or a synonym of it (idle, stand, breathing, \
+                     survey, ...): the bind pose stands in for idle (a character file's \
+                     `clips: {{ \"idle\": ... }}` chooses another; its clips: {})",
+                    model.clips[..model.clips.len() - 1]
+                        .iter()
+                        .map(|c| format!("`{}`", c.name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                Ok((clips, mapping, Some(note)))
+            }
+            r => r.map(|(c, m)| (c, m, None)),
+        }
+    }
+}
+
+/// The name of the clip of no channels that stands in for `idle` in a model without an idle-like
+/// clip ([`HeroClips::resolve_or_bind_pose`]): the skeleton's rest pose.
+pub const BIND_POSE: &str = "(bind pose)";
+
+/// How a role's own clip was found by [`HeroClips::resolve`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// A character file's `clips` maps the role to it.
+    Mapped,
+    /// It is named like the role (ignoring case).
+    Named,
+    /// Its name matches this synonym of the role ([`super::clip_names`]).
+    Synonym(&'static str),
+    /// The model has no idle-like clip: the bind pose stands in.
+    BindPose,
 }
 
 /// Which clip plays a role, as [`HeroClips::resolve`] found it.
@@ -227,13 +292,39 @@ pub struct RoleMapping {
     pub clip: String,
     /// `Some(other)` when the model has no clip for the role and `other`'s plays instead.
     pub fallback: Option<HeroClip>,
+    /// How the clip (the role's own, or its fallback's) was found.
+    pub how: How,
+}
+
+impl RoleMapping {
+    /// Why this clip plays the role, in a few words: `character file`, `named`, `synonym`,
+    /// `fallback to run`, `bind pose` (the contact sheet's label).
+    pub fn reason(&self) -> String {
+        match (self.fallback, self.how) {
+            (Some(o), How::BindPose) => format!("fallback to {} (bind pose)", o.name()),
+            (Some(o), _) => format!("fallback to {}", o.name()),
+            (None, How::Mapped) => "character file".into(),
+            (None, How::Named) => "named".into(),
+            (None, How::Synonym(_)) => "synonym".into(),
+            (None, How::BindPose) => "bind pose".into(),
+        }
+    }
 }
 
 impl std::fmt::Display for RoleMapping {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.fallback {
-            None => write!(f, "{}: `{}`", self.role.name(), self.clip),
-            Some(o) => write!(
+        match (self.fallback, self.how) {
+            (None, How::Named) => write!(f, "{}: `{}`", self.role.name(), self.clip),
+            (None, How::Mapped) => {
+                write!(f, "{}: `{}` (character file)", self.role.name(), self.clip)
+            }
+            (None, How::Synonym(s)) => {
+                write!(f, "{}: `{}` (synonym `{s}`)", self.role.name(), self.clip)
+            }
+            (None, How::BindPose) => {
+                write!(f, "{}: the bind pose (no idle-like clip)", self.role.name())
+            }
+            (Some(o), _) => write!(
                 f,
                 "{}: `{}` (no clip of its own: falls back to {})",
                 self.role.name(),
@@ -316,7 +407,64 @@ mod tests {
     }
 
     #[test]
-    fn a_model_without_idle_or_a_mapped_name_it_lacks_is_refused() {
+    fn clips_named_by_synonyms_play_their_roles_and_a_file_still_overrides() {
+        let m = renamed(&[
+            ("idle", "Armature|Survey"),
+            ("run", "Running"),
+            ("walk", "mixamo.com|Walking_01"),
+            ("attack", "Punch"),
+            ("hurt", "Hit_Reaction"),
+            ("death", "Dying"),
+            ("jump_takeoff", "Jump"),
+        ]);
+        let (clips, mapping) = HeroClips::resolve(&m, &[]).unwrap();
+        let clip = |r: HeroClip| m.clips[clips.get(r)].name.as_str();
+        assert_eq!(clip(HeroClip::Idle), "Armature|Survey");
+        assert_eq!(clip(HeroClip::Run), "Running");
+        assert_eq!(clip(HeroClip::Walk), "mixamo.com|Walking_01");
+        assert_eq!(clip(HeroClip::Attack), "Punch");
+        assert_eq!(clip(HeroClip::Hurt), "Hit_Reaction");
+        assert_eq!(clip(HeroClip::Death), "Dying");
+        assert_eq!(clip(HeroClip::JumpTakeoff), "Jump");
+        assert_eq!(clip(HeroClip::Rise), "Armature|Survey");
+        let line = |r: HeroClip| mapping[r as usize].to_string();
+        assert_eq!(line(HeroClip::Run), "run: `Running` (synonym `running`)");
+        assert_eq!(mapping[HeroClip::Run as usize].reason(), "synonym");
+        assert_eq!(
+            mapping[HeroClip::Charge as usize].reason(),
+            "fallback to run"
+        );
+        // A character file's map wins over a synonym.
+        let names = [(HeroClip::Run, "Punch".to_string())];
+        let (clips, mapping) = HeroClips::resolve(&m, &names).unwrap();
+        assert_eq!(m.clips[clips.get(HeroClip::Run)].name, "Punch");
+        assert_eq!(
+            mapping[HeroClip::Run as usize].to_string(),
+            "run: `Punch` (character file)"
+        );
+    }
+
+    #[test]
+    fn without_an_idle_like_clip_the_bind_pose_stands_in() {
+        let mut m = renamed(&[("run", "Run"), ("walk", "Walk")]);
+        let (clips, mapping, note) = HeroClips::resolve_or_bind_pose(&mut m, &[]).unwrap();
+        let idle = &m.clips[clips.get(HeroClip::Idle)];
+        assert_eq!((idle.name.as_str(), idle.channels.len()), (BIND_POSE, 0));
+        assert_eq!(
+            mapping[0].to_string(),
+            "idle: the bind pose (no idle-like clip)"
+        );
+        assert_eq!(mapping[0].reason(), "bind pose");
+        assert_eq!(m.clips[clips.get(HeroClip::Run)].name, "Run");
+        assert!(note.unwrap().contains("the bind pose stands in for idle"));
+        // A model with idle is left as it is.
+        let mut m = renamed(&[("idle", "Breathing")]);
+        let (_, _, note) = HeroClips::resolve_or_bind_pose(&mut m, &[]).unwrap();
+        assert_eq!((note, m.clips.len()), (None, 1));
+    }
+
+    #[test]
+    fn the_plain_resolve_without_idle_or_a_mapped_name_it_lacks_is_refused() {
         let m = renamed(&[("run", "run")]);
         assert_eq!(
             HeroClips::resolve(&m, &[]).unwrap_err().to_string(),

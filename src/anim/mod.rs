@@ -10,10 +10,12 @@
 //!   and [`Clip`]s, with a typed [`AnimError`] for every way a file can be bad, and clips from
 //!   animation files bound by joint name; `gltf_read` (the file, its buffers and accessors
 //!   checked) and `skin_load` (the skeleton and the skinned mesh) are its parts.
-//! - [`character`]: character files (a model, its clips' roles, animation files, scale, turn).
+//! - [`character`]: character files (a model, its clips' roles, animation files, scale, turn);
+//!   [`measure`]: a model's height and facing measured at rest, for a file that leaves them out.
 //! - [`controller`]: movement state → pose for the hero ([`HeroAnimator`]); `gait` measures
 //!   its gaits' planted-foot speeds (the table that keeps the feet from skating).
-//! - [`hero_clips`]: the clips the hero's controller needs, found by name.
+//! - [`hero_clips`]: the clips the hero's controller needs, found by name;
+//!   [`clip_names`]: the synonym table that matches clip names as exporters write them to roles.
 //! - [`clip`]: sampling (step, linear, cubic spline for translation, rotation and scale);
 //!   [`transform`]: the per-joint transform and its blend; [`dead_blend`]: interruptible
 //!   transitions; [`foot_ik`]: feet planted on slopes by two-bone IK; [`skeleton`]: joint world matrices and the palette (world × inverse bind),
@@ -31,6 +33,7 @@
 //! round, and the simulation never reads anything from here.
 pub mod character;
 pub mod clip;
+pub mod clip_names;
 pub mod controller;
 pub mod dead_blend;
 pub mod error;
@@ -39,6 +42,7 @@ mod gait;
 mod gltf_read;
 pub mod hero_clips;
 pub mod lod;
+pub mod measure;
 pub mod model;
 pub mod skeleton;
 mod skin_load;
@@ -50,7 +54,7 @@ pub use controller::{AnimInput, Cue, HeroAnimator, Locomotion};
 pub use dead_blend::DeadBlend;
 pub use error::{AnimError, ModelFileError};
 pub use foot_ik::Ground;
-pub use hero_clips::{HeroClip, HeroClips, RoleMapping};
+pub use hero_clips::{HeroClip, HeroClips, How, RoleMapping, BIND_POSE};
 pub use model::{BaseColorTexture, MeshPart, Model, SkinnedMesh, MAX_JOINTS};
 pub use skeleton::Skeleton;
 pub use transform::Transform;

@@ -12,6 +12,15 @@
 //! - one skin (see below); every primitive of every node bound to it
 //!   (one node per part or material is common), the nodes' own transforms ignored as glTF says
 //!   for skinned meshes;
+//! - rigid parts: a mesh without a skin on a joint's node or below one (a jointed robot's
+//!   limbs, a helmet, a sword) follows the nearest joint above it with its own node transforms:
+//!   its vertices are bound to that joint with weight 1, brought into the joint's bind space
+//!   (`skin_load::rigid_bind`), so the renderer draws it like any skinned vertex; one under no
+//!   joint is left out, with a note;
+//! - no skin at all: when the animations move nodes that carry meshes, every mesh-carrying or
+//!   animated node and the nodes above them are the skeleton, each mesh a rigid part of its node
+//!   (`skin_load::node_skeleton`); a clip whose channels drive no joint holds the rest pose, with
+//!   a note;
 //! - no `NORMAL`: flat normals, each triangle's own (its vertices are not shared);
 //! - `JOINTS_1`/`WEIGHTS_1`: the four largest of the eight influences; weights that do not sum to
 //!   1 (beyond 1e-4) are renormalised, `u8`/`u16` normalised weights and colours are read, a
@@ -23,7 +32,9 @@
 //!
 //! - sparse accessors (the `gltf` crate's reader applies them), with or without a base view.
 //!
-//! - several skins: the first, with a note, or the one a character file names;
+//! - several skins: the first, with a note, and the meshes of the others whose joints and
+//!   inverse bind matrices are the first's (exporters write a skin per skinned mesh of one
+//!   armature); or the one a character file names, alone;
 //! - the material's `baseColorFactor` (times `COLOR_0`), and its `baseColorTexture` with its
 //!   `TEXCOORD_n` and sampler (nearest or linear magnification, repeat), one texture per model
 //!   (a primitive with another is drawn with its colours, noted), an image in a buffer view or
@@ -44,7 +55,10 @@ use super::clip::{Channel, Clip, Interpolation, Property};
 use super::error::{AnimError, ModelFileError};
 use super::gltf_read::{buffer_data, buffer_slices, check_accessor, load_file, open_gltf, outside};
 use super::skeleton::Skeleton;
-use super::skin_load::{load_mesh, load_skeleton, MeshContext, TextureChoice};
+use super::skin_load::{
+    inverse_binds, load_mesh, load_skeleton, node_parents, node_skeleton, node_worlds, rigid_bind,
+    MeshContext, TextureChoice,
+};
 use super::transform::Transform;
 
 /// Most joints a skin may have: the renderer's palette holds this many matrices. 128: what
@@ -276,75 +290,175 @@ impl Model {
         let (gltf, owned) = open_gltf(bytes, &external)?;
         let buffers = buffer_slices(&gltf, &owned);
         let buffers = buffers.as_slice();
-        let skin = match wanted {
-            None => gltf
-                .skins()
-                .next()
-                .ok_or_else(|| AnimError::MissingSkin("the file has no skin".into()))?,
-            Some(name) => gltf
-                .skins()
-                .find(|s| s.name() == Some(name))
-                .ok_or_else(|| {
-                    let names: Vec<String> = gltf
-                        .skins()
-                        .map(|s| format!("`{}`", s.name().unwrap_or("")))
-                        .collect();
-                    AnimError::MissingSkin(format!(
-                        "no skin called `{name}` (the file's skins: {})",
-                        if names.is_empty() {
-                            "none".to_string()
-                        } else {
-                            names.join(", ")
-                        }
-                    ))
-                })?,
-        };
+        let skin =
+            match wanted {
+                None => gltf.skins().next(),
+                Some(name) => Some(gltf.skins().find(|s| s.name() == Some(name)).ok_or_else(
+                    || {
+                        let names: Vec<String> = gltf
+                            .skins()
+                            .map(|s| format!("`{}`", s.name().unwrap_or("")))
+                            .collect();
+                        AnimError::MissingSkin(format!(
+                            "no skin called `{name}` (the file's skins: {})",
+                            if names.is_empty() {
+                                "none".to_string()
+                            } else {
+                                names.join(", ")
+                            }
+                        ))
+                    },
+                )?),
+            };
         let mut notes = Vec::new();
         if gltf.skins().len() > 1 && wanted.is_none() {
             notes.push(format!(
-                "the model has {} skins; the first, {:?}, is used (a character file's `skin` \
-                 chooses)",
+                "the model has {} skins; the first, {:?}, is used, with the meshes of the others \
+                 that share its joints (a character file's `skin` chooses)",
                 gltf.skins().len(),
-                skin.name().unwrap_or("")
+                skin.as_ref().and_then(|s| s.name()).unwrap_or("")
             ));
         }
-        let skeleton = load_skeleton(&gltf, &skin, buffers)?;
+        check_channel_targets(gltf.document.as_json())?;
+        // The joints: the skin's, or without a skin the animated node hierarchy.
+        let (skeleton, joint_nodes) = match &skin {
+            Some(skin) => (
+                load_skeleton(&gltf, skin, buffers)?,
+                skin.joints().map(|n| n.index()).collect::<Vec<_>>(),
+            ),
+            None => {
+                if gltf.meshes().len() == 0 {
+                    return Err(AnimError::MissingSkin("the file has no skin".into()));
+                }
+                let (sk, nodes) = node_skeleton(&gltf)?;
+                notes.push(format!(
+                    "the file has no skin: its {} animated and mesh-carrying nodes are the \
+                     skeleton",
+                    nodes.len()
+                ));
+                (sk, nodes)
+            }
+        };
+        let joint_of_node: HashMap<usize, u16> = joint_nodes
+            .iter()
+            .enumerate()
+            .map(|(j, &n)| (n, j as u16))
+            .collect();
         // Every primitive of every node bound to the skin: exporters write one node per mesh
         // part or material. A skinned mesh's node transform is ignored (glTF 2.0, "Skins").
+        // A mesh without a skin under a joint's node (a jointed robot's limbs, a helmet, a
+        // sword) follows that joint with its own node transforms: its vertices are bound to the
+        // joint with weight 1, in the joint's bind space, so the renderer needs nothing else.
         let mut mesh = SkinnedMesh::default();
         let mut parts = Vec::new();
         let mut texture = TextureChoice::default();
+        let worlds = node_worlds(&gltf);
+        let node_parent = node_parents(&gltf);
+        let mut loose = Vec::new();
+        let mut other_skins = Vec::new();
         for node in gltf.nodes() {
-            if let (Some(m), Some(s)) = (node.mesh(), node.skin()) {
-                if s.index() == skin.index() {
-                    let mut ctx = MeshContext {
-                        parts: &mut parts,
-                        notes: &mut notes,
-                        texture: &mut texture,
-                        buffers,
-                        external: &external,
-                    };
-                    load_mesh(&mut mesh, &mut ctx, &m, skeleton.len())?;
+            let Some(m) = node.mesh() else { continue };
+            let mut remap = None;
+            let rigid = match (node.skin(), &skin) {
+                (Some(s), Some(skin)) if s.index() == skin.index() => None,
+                // A skin chosen by name draws alone (two outfits on one armature).
+                (Some(_), Some(_)) if wanted.is_some() => continue,
+                (Some(s), Some(_)) => {
+                    match same_joints(&s, &joint_of_node, &skeleton.inverse_bind, buffers)? {
+                        Some(r) => remap = Some(r),
+                        None => {
+                            other_skins.push(node.name().map_or_else(
+                                || format!("node {}", node.index()),
+                                |n| format!("`{n}`"),
+                            ));
+                            continue;
+                        }
+                    }
+                    None
                 }
-            }
+                _ => {
+                    // The nearest joint at or above the node.
+                    let mut at = Some(node.index());
+                    let mut joint = None;
+                    for _ in 0..=worlds.len() {
+                        let Some(n) = at else { break };
+                        if let Some(&j) = joint_of_node.get(&n) {
+                            joint = Some((j, n));
+                            break;
+                        }
+                        at = node_parent.get(&n).copied();
+                    }
+                    let Some((j, jn)) = joint else {
+                        loose.push(node.name().map_or_else(
+                            || format!("node {}", node.index()),
+                            |n| format!("`{n}`"),
+                        ));
+                        continue;
+                    };
+                    let bind = rigid_bind(
+                        skeleton.inverse_bind[usize::from(j)],
+                        worlds[jn],
+                        worlds[node.index()],
+                    );
+                    Some((j, bind))
+                }
+            };
+            let mut ctx = MeshContext {
+                parts: &mut parts,
+                notes: &mut notes,
+                texture: &mut texture,
+                buffers,
+                external: &external,
+            };
+            load_mesh(
+                &mut mesh,
+                &mut ctx,
+                &m,
+                skeleton.len(),
+                rigid,
+                remap.as_deref(),
+            )?;
+        }
+        if !other_skins.is_empty() {
+            notes.push(format!(
+                "{} mesh node(s) bound to another skin (other joints or bind matrices) are left \
+                 out: {}",
+                other_skins.len(),
+                first_names(other_skins.iter())
+            ));
+        }
+        if !loose.is_empty() {
+            notes.push(format!(
+                "{} mesh node(s) without a skin are under no joint and are left out: {}",
+                loose.len(),
+                first_names(loose.iter())
+            ));
         }
         if parts.is_empty() {
-            return Err(AnimError::MissingSkin(
-                "no node has both a mesh and the skin".into(),
-            ));
+            return Err(AnimError::MissingSkin(if loose.is_empty() {
+                "no node has both a mesh and the skin, nor a mesh under one of its joints".into()
+            } else {
+                format!(
+                    "no node has both a mesh and the skin, and the mesh nodes without a skin \
+                     ({}) are under no joint of it",
+                    first_names(loose.iter())
+                )
+            }));
         }
         if mesh.indices.is_empty() {
             return Err(AnimError::Invalid("the mesh has no whole triangles".into()));
         }
-        let joint_of_node: HashMap<usize, u16> = skin
-            .joints()
-            .enumerate()
-            .map(|(j, n)| (n.index(), j as u16))
-            .collect();
-        check_channel_targets(gltf.document.as_json())?;
         let mut clips = Vec::new();
         for a in gltf.animations() {
-            clips.push(load_clip(&a, &joint_of_node, buffers)?);
+            let clip = load_clip(&a, &joint_of_node, buffers)?;
+            if clip.channels.is_empty() {
+                notes.push(format!(
+                    "clip `{}` drives no joint of the model (its channels name nodes outside \
+                     the skeleton): it holds the rest pose",
+                    clip.name
+                ));
+            }
+            clips.push(clip);
         }
         if clips.is_empty() && clips_required {
             return Err(AnimError::NoClips);
@@ -419,6 +533,30 @@ impl Model {
     pub fn rest_pose(&self) -> Vec<Transform> {
         self.skeleton.rest.clone()
     }
+}
+
+/// For a mesh bound to `other`, a skin that is not the model's: when every joint of `other` is a
+/// joint of the model's skeleton with the same inverse bind matrix (exporters write a skin per
+/// skinned mesh of one armature), the model's joint index of each of `other`'s joints; else
+/// `None`.
+fn same_joints(
+    other: &gltf::Skin<'_>,
+    joint_of_node: &HashMap<usize, u16>,
+    inverse_bind: &[glam::Mat4],
+    buffers: &[&[u8]],
+) -> Result<Option<Vec<u16>>, AnimError> {
+    let theirs = inverse_binds(other, buffers)?;
+    let mut remap = Vec::with_capacity(theirs.len());
+    for (k, node) in other.joints().enumerate() {
+        let Some(&j) = joint_of_node.get(&node.index()) else {
+            return Ok(None);
+        };
+        if !theirs[k].abs_diff_eq(inverse_bind[usize::from(j)], 1e-4) {
+            return Ok(None);
+        }
+        remap.push(j);
+    }
+    Ok(Some(remap))
 }
 
 /// The first four of `names` with `, ...` after them when there are more.

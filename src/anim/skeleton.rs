@@ -53,6 +53,17 @@ impl Skeleton {
         }
     }
 
+    /// Turns the whole skeleton so that its +z is up (+y): for a model exported from a Z-up
+    /// tool without conversion. Applied before [`Skeleton::correct`].
+    pub fn stand_up_z(&mut self) {
+        let c = Mat4::from_rotation_x(-std::f32::consts::FRAC_PI_2);
+        for j in 0..self.len() {
+            if self.parents[j].is_none() {
+                self.root_base[j] = c * self.root_base[j];
+            }
+        }
+    }
+
     /// The index of the joint called `name`.
     pub fn joint(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)

@@ -34,7 +34,17 @@ pub(super) fn load_skeleton(
              holds"
         )));
     }
-    let inverse_bind: Vec<Mat4> = match skin.inverse_bind_matrices() {
+    let inverse_bind = inverse_binds(skin, buffers)?;
+    build_skeleton(gltf, &joints, inverse_bind)
+}
+
+/// The inverse bind matrices of `skin`, one per joint (identity where the skin has none).
+pub(super) fn inverse_binds(
+    skin: &gltf::Skin<'_>,
+    buffers: &[&[u8]],
+) -> Result<Vec<Mat4>, AnimError> {
+    let n = skin.joints().len();
+    Ok(match skin.inverse_bind_matrices() {
         None => vec![Mat4::IDENTITY; n],
         Some(a) => {
             check_accessor(
@@ -55,27 +65,25 @@ pub(super) fn load_skeleton(
                 .map(|m| Mat4::from_cols_array_2d(&m))
                 .collect()
         }
-    };
-    // Parent node of every node, then the nearest ancestor that is a joint.
-    let mut node_parent: HashMap<usize, usize> = HashMap::new();
-    for node in gltf.nodes() {
-        for c in node.children() {
-            node_parent.insert(c.index(), node.index());
-        }
-    }
+    })
+}
+
+/// The skeleton of `joints` (nodes, in joint order) with their inverse bind matrices: parents
+/// (the nearest ancestor node that is a joint), rest transforms, the transforms of the non-joint
+/// nodes above each root, and the parent-first order. Joints in a cycle are refused.
+pub(super) fn build_skeleton(
+    gltf: &gltf::Gltf,
+    joints: &[gltf::Node<'_>],
+    inverse_bind: Vec<Mat4>,
+) -> Result<Skeleton, AnimError> {
+    let n = joints.len();
+    let node_parent = node_parents(gltf);
+    // The nearest ancestor that is a joint.
     let joint_of_node: HashMap<usize, usize> = joints
         .iter()
         .enumerate()
         .map(|(j, n)| (n.index(), j))
         .collect();
-    let local = |node: &gltf::Node<'_>| {
-        let (t, r, s) = node.transform().decomposed();
-        Transform {
-            t: Vec3::from_array(t),
-            r: Quat::from_array(r).normalize(),
-            s: Vec3::from_array(s),
-        }
-    };
     let mut parents = vec![None; n];
     let mut root_base = vec![Mat4::IDENTITY; n];
     for (j, node) in joints.iter().enumerate() {
@@ -89,7 +97,7 @@ pub(super) fn load_skeleton(
                 break;
             }
             if let Some(pn) = gltf.nodes().nth(p) {
-                base = local(&pn).matrix() * base;
+                base = node_local(&pn).matrix() * base;
             }
             above = node_parent.get(&p).copied();
         }
@@ -118,11 +126,123 @@ pub(super) fn load_skeleton(
             .map(|n| n.name().unwrap_or("").to_string())
             .collect(),
         parents,
-        rest: joints.iter().map(local).collect(),
+        rest: joints.iter().map(node_local).collect(),
         inverse_bind,
         root_base,
         order,
     })
+}
+
+/// A node's own transform (relative to its parent).
+fn node_local(node: &gltf::Node<'_>) -> Transform {
+    let (t, r, s) = node.transform().decomposed();
+    Transform {
+        t: Vec3::from_array(t),
+        r: Quat::from_array(r).normalize(),
+        s: Vec3::from_array(s),
+    }
+}
+
+/// The parent node of every node that has one.
+pub(super) fn node_parents(gltf: &gltf::Gltf) -> HashMap<usize, usize> {
+    let mut node_parent = HashMap::new();
+    for node in gltf.nodes() {
+        for c in node.children() {
+            node_parent.insert(c.index(), node.index());
+        }
+    }
+    node_parent
+}
+
+/// Every node's world matrix as the file places it (the product of its own and its ancestors'
+/// transforms), by node index.
+pub(super) fn node_worlds(gltf: &gltf::Gltf) -> Vec<Mat4> {
+    let parents = node_parents(gltf);
+    let nodes: Vec<gltf::Node<'_>> = gltf.nodes().collect();
+    nodes
+        .iter()
+        .map(|node| {
+            let mut m = node_local(node).matrix();
+            let mut at = node.index();
+            // A glTF node tree has no cycles (the crate's validation); the step bound also guards.
+            for _ in 0..nodes.len() {
+                let Some(&p) = parents.get(&at) else { break };
+                m = node_local(&nodes[p]).matrix() * m;
+                at = p;
+            }
+            m
+        })
+        .collect()
+}
+
+/// The skeleton of a file without a skin whose animations move nodes that carry meshes (a
+/// jointed figure exported as a node hierarchy): every node that carries a mesh or is animated,
+/// and every ancestor of one, is a joint, its inverse bind matrix the inverse of where the file
+/// places it, so the rest pose draws the meshes as the file places them. Returns the joints'
+/// node indices with it. Refused, with "no skin" in the message, when no animation moves a
+/// node carrying a mesh or one of its ancestors (a skinned mesh whose skin was lost).
+pub(super) fn node_skeleton(gltf: &gltf::Gltf) -> Result<(Skeleton, Vec<usize>), AnimError> {
+    let parents = node_parents(gltf);
+    let count = gltf.nodes().len();
+    let animated: std::collections::HashSet<usize> = gltf
+        .animations()
+        .flat_map(|a| {
+            a.channels()
+                .map(|c| c.target().node().index())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let ancestors = |n: usize| {
+        let mut out = vec![n];
+        let mut at = n;
+        for _ in 0..count {
+            let Some(&p) = parents.get(&at) else { break };
+            out.push(p);
+            at = p;
+        }
+        out
+    };
+    let mut keep = vec![false; count];
+    let mut moved_mesh = false;
+    for node in gltf.nodes() {
+        let has_mesh = node.mesh().is_some();
+        if has_mesh || animated.contains(&node.index()) {
+            let up = ancestors(node.index());
+            moved_mesh |= has_mesh && up.iter().any(|a| animated.contains(a));
+            for a in up {
+                keep[a] = true;
+            }
+        }
+    }
+    if !moved_mesh {
+        return Err(AnimError::MissingSkin(
+            "the file has no skin, and no animation moves a node that carries a mesh (or one \
+             above it)"
+                .into(),
+        ));
+    }
+    let joints: Vec<gltf::Node<'_>> = gltf.nodes().filter(|n| keep[n.index()]).collect();
+    if joints.len() > MAX_JOINTS {
+        return Err(AnimError::Unsupported(format!(
+            "the file has no skin and its animated node hierarchy has {} nodes, more than the \
+             {MAX_JOINTS} joints the renderer's joint palette holds",
+            joints.len()
+        )));
+    }
+    let worlds = node_worlds(gltf);
+    let inverse_bind = joints
+        .iter()
+        .map(|n| {
+            let inv = worlds[n.index()].inverse();
+            if inv.is_finite() {
+                inv
+            } else {
+                Mat4::IDENTITY
+            }
+        })
+        .collect();
+    let nodes = joints.iter().map(|n| n.index()).collect();
+    Ok((build_skeleton(gltf, &joints, inverse_bind)?, nodes))
 }
 
 /// The model's base colour texture once a primitive has chosen it: the glTF texture index and
@@ -183,12 +303,20 @@ fn texture_image(
 /// normals"): its triangles are unshared, each vertex taking its triangle's normal. Weights are
 /// renormalised to sum to 1; with `JOINTS_1`/`WEIGHTS_1` the four largest of the eight
 /// influences are kept. Morph targets are ignored (the base shape is drawn), with one log line.
+///
+/// `rigid: Some((joint, m))` reads a mesh without a skin that follows one joint: its `JOINTS`
+/// and `WEIGHTS` are not read, every vertex is bound to `joint` with weight 1, and positions and
+/// normals are brought into the skin's bind space by `m` (see [`rigid_bind`]). `remap` reads a
+/// mesh bound to another skin on the same joints: its joint `k` is the skeleton's `remap[k]`.
 pub(super) fn load_mesh(
     out: &mut SkinnedMesh,
     ctx: &mut MeshContext<'_, '_>,
     mesh: &gltf::Mesh<'_>,
     joint_count: usize,
+    rigid: Option<(u16, Mat4)>,
+    remap: Option<&[u16]>,
 ) -> Result<(), AnimError> {
+    let joint_count = remap.map_or(joint_count, <[u16]>::len);
     let buffers = ctx.buffers;
     use gltf::Semantic;
     let mesh_name = match mesh.name() {
@@ -231,7 +359,7 @@ pub(super) fn load_mesh(
             same_count(n, "NORMAL")?;
         }
         let mut sets = Vec::new();
-        for set in 0..2 {
+        for set in 0..if rigid.is_some() { 0 } else { 2 } {
             let (j, w) = (
                 p.get(&Semantic::Joints(set)),
                 p.get(&Semantic::Weights(set)),
@@ -254,7 +382,9 @@ pub(super) fn load_mesh(
             same_count(&w, &wn)?;
             sets.push(set);
         }
-        if p.get(&Semantic::Joints(2)).is_some() || p.get(&Semantic::Weights(2)).is_some() {
+        if rigid.is_none()
+            && (p.get(&Semantic::Joints(2)).is_some() || p.get(&Semantic::Weights(2)).is_some())
+        {
             return Err(AnimError::Unsupported(format!(
                 "{prim} has JOINTS_2/WEIGHTS_2: more than eight joint influences per vertex"
             )));
@@ -277,14 +407,24 @@ pub(super) fn load_mesh(
         }
 
         let r = p.reader(buffer_data(buffers));
-        let positions: Vec<[f32; 3]> = r
+        let mut positions: Vec<[f32; 3]> = r
             .read_positions()
             .ok_or_else(|| outside("POSITION"))?
             .collect();
-        let normals: Option<Vec<[f32; 3]>> = match nrm {
+        let mut normals: Option<Vec<[f32; 3]>> = match nrm {
             Some(_) => Some(r.read_normals().ok_or_else(|| outside("NORMAL"))?.collect()),
             None => None,
         };
+        if let Some((_, m)) = rigid {
+            let nm = m.inverse().transpose();
+            for p in &mut positions {
+                *p = m.transform_point3(Vec3::from_array(*p)).to_array();
+            }
+            for n in normals.iter_mut().flatten() {
+                let v = nm.transform_vector3(Vec3::from_array(*n));
+                *n = v.try_normalize().unwrap_or(Vec3::Y).to_array();
+            }
+        }
         let material = p.material();
         let pbr = material.pbr_metallic_roughness();
         let [fr, fg, fb, _] = pbr.base_color_factor();
@@ -373,14 +513,25 @@ pub(super) fn load_mesh(
                 // Stable: equal weights keep their order, so four influences stay as written.
                 inf.sort_by(|a, b| b.1.total_cmp(&a.1));
             }
-            let mut j = [inf[0].0, inf[1].0, inf[2].0, inf[3].0];
-            let mut w = [inf[0].1, inf[1].1, inf[2].1, inf[3].1];
+            let (mut j, mut w) = match rigid {
+                Some((joint, _)) => ([joint, 0, 0, 0], [1.0, 0.0, 0.0, 0.0]),
+                None => (
+                    [inf[0].0, inf[1].0, inf[2].0, inf[3].0],
+                    [inf[0].1, inf[1].1, inf[2].1, inf[3].1],
+                ),
+            };
             if j.iter().any(|&x| usize::from(x) >= joint_count) {
                 // A joint index past the skin with zero weight: harmless, point it at joint 0.
                 for (x, wx) in j.iter_mut().zip(&w) {
                     if usize::from(*x) >= joint_count && *wx == 0.0 {
                         *x = 0;
                     }
+                }
+            }
+            if let Some(r) = remap {
+                // Another skin's joint indices, to the skeleton's (validated just above).
+                for x in &mut j {
+                    *x = r.get(usize::from(*x)).copied().unwrap_or(0);
                 }
             }
             let sum: f32 = w.iter().sum();
@@ -467,4 +618,18 @@ pub(super) fn load_mesh(
         });
     }
     Ok(())
+}
+
+/// The matrix that brings a rigid part's vertices (a mesh without a skin on node `part`) into the
+/// bind space of the joint `joint` it follows, so that the skinning palette draws them where the
+/// joint's pose puts them with the part's own node transforms:
+/// `inverse(inverse_bind) × inverse(world(joint)) × world(part)`, the worlds as the file places
+/// the nodes. With the file's node transforms at the bind pose this is `world(part)`.
+pub(super) fn rigid_bind(inverse_bind: Mat4, joint_world: Mat4, part_world: Mat4) -> Mat4 {
+    let m = inverse_bind.inverse() * joint_world.inverse() * part_world;
+    if m.is_finite() {
+        m
+    } else {
+        part_world
+    }
 }

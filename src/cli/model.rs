@@ -1,17 +1,20 @@
 //! `tessera model FILE [--character FILE]`: what a designer needs to know about a skinned model
 //! before using it as a character: its mesh parts, joints, clips, which clip plays each role of
-//! the animation controller (with fallbacks), and what the loader changed or left out; with
-//! `--sheet`, a contact sheet PNG of every role's clip at four phases (offscreen, like `render`).
-use std::path::{Path, PathBuf};
+//! the animation controller (with fallbacks), and what the loader changed or left out; without
+//! a character file, the one it inferred (what `--character FILE.glb` plays); with
+//! `--sheet`, a contact sheet PNG of every role's clip at four phases (offscreen, like `render`),
+//! each row framed to the character and labelled with the role, its clip and why.
+use std::path::Path;
 use std::process::ExitCode;
 
-use tessera::anim::character::{character, from_file, LEG_JOINTS};
-use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, Model};
+use tessera::anim::character::{from_file, load_character, LEG_JOINTS};
+use tessera::anim::{CharacterFile, HeroAnimator, HeroClip, How, Model};
 use tessera::level::{parse_ron, read_text};
-use tessera::render::{contact_sheet, SHEET_PHASES};
+use tessera::render::{contact_sheet, SheetRow, SHEET_PHASES};
 
-/// Prints the report; fails (after printing what it could) when the model cannot play a
-/// character: no `idle` clip, or a clip the character file names that the model lacks.
+/// Prints the report; fails when the model cannot play a character: it does not load, or a
+/// character file names a clip that the model lacks. A model without an idle-like clip plays
+/// its bind pose for `idle`, with a note.
 pub fn run(
     model: &Path,
     character_file: Option<&Path>,
@@ -28,11 +31,13 @@ pub fn run(
             c
         }
         None => {
-            let loaded = Model::load(model)?;
-            print!("{}", report(model, &loaded, &[]));
-            // Messages name the model when there is no character file.
-            let c = character(model, PathBuf::from(model), loaded, &[])?;
-            println!("roles (clips named as the roles, ignoring case):");
+            // What `--character MODEL.glb` plays: everything inferred.
+            let c = load_character(model)?;
+            print!("{}", report(model, &c.model, &c.notes));
+            println!(
+                "roles (clips named as the roles ignoring case, else by a synonym, else a \
+                 fallback):"
+            );
             c
         }
     };
@@ -60,9 +65,33 @@ pub fn run(
             LEG_JOINTS.join(", ")
         );
     }
+    if character_file.is_none() {
+        let name = model.file_name().unwrap_or_default().to_string_lossy();
+        println!(
+            "character file (inferred; `--character {}` plays with it; copy it beside the \
+             model as a .ron to change it):",
+            model.display()
+        );
+        for line in c.inferred_file(&name).lines() {
+            println!("  {line}");
+        }
+    }
     if let Some(out) = sheet {
-        let roles: Vec<usize> = HeroClip::ALL.iter().map(|&r| c.clips.get(r)).collect();
-        contact_sheet(hero, &roles)?.save_png(out)?;
+        let rows: Vec<SheetRow> = (HeroClip::ALL.iter().zip(&c.mapping))
+            .map(|(&r, m)| SheetRow {
+                clip: c.clips.get(r),
+                label: vec![
+                    r.name().to_string(),
+                    if m.how == How::BindPose && m.fallback.is_none() {
+                        "(bind pose)".to_string()
+                    } else {
+                        m.clip.clone()
+                    },
+                    m.reason(),
+                ],
+            })
+            .collect();
+        contact_sheet(hero, &rows)?.save_png(out)?;
         let names: Vec<&str> = HeroClip::ALL.iter().map(|r| r.name()).collect();
         println!(
             "sheet: {} (a row per role: {}; a column per phase: {})",

@@ -349,11 +349,26 @@ pub const SHEET_PHASES: [f32; 4] = [0.0, 0.25, 0.5, 0.75];
 /// Size of one cell of a [`contact_sheet`], pixels.
 pub const SHEET_CELL: (u32, u32) = (192, 256);
 
-/// A contact sheet of a character (`tessera model --sheet`): one row per role in `roles` (a
-/// clip index each), one column per phase of [`SHEET_PHASES`], each cell the character on a
-/// floor in that clip's pose, seen from the side at a distance that fits the built-in hero's
-/// 1.8 m (a model of another height shows larger or smaller: the collider's scale).
-pub fn contact_sheet(hero: HeroAnimator, roles: &[usize]) -> Result<Image, RenderError> {
+/// Height of the label strip at the top of each cell of a [`contact_sheet`], pixels: three lines
+/// of the sheet's font at scale 2.
+pub const SHEET_LABEL: u32 = 40;
+
+/// A row of a [`contact_sheet`]: the model's clip it shows and the lines written at the top of
+/// each of its cells (the role, the clip, why that clip).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SheetRow {
+    /// The model's clip index.
+    pub clip: usize,
+    /// The label's lines (three fit).
+    pub label: Vec<String>,
+}
+
+/// A contact sheet of a character (`tessera model --sheet`): one row per [`SheetRow`], one
+/// column per phase of [`SHEET_PHASES`], each cell the character on a floor in that clip's
+/// pose, seen from the side, its label written at the top. Each row is framed by the
+/// character's bounds over its clip's phases: the camera is moved so that they fill the cell's
+/// height under the label (and fit its width), whatever the model's size.
+pub fn contact_sheet(hero: HeroAnimator, rows: &[SheetRow]) -> Result<Image, RenderError> {
     let level = crate::level::parse_level(
         Path::new("contact sheet"),
         "(name: \"contact sheet\", spawn: (0.0, 0.0), polygons: [(points: [(-20.0, -1.0), \
@@ -369,37 +384,84 @@ pub fn contact_sheet(hero: HeroAnimator, roles: &[usize]) -> Result<Image, Rende
     let mut view = View::with_hero(&world, CameraConfig::default(), 0.75, hero);
     let mut headless = Headless::new(SHEET_CELL)?;
     headless.set_hero_model(view.hero().model());
-    headless.camera = CameraConfig {
-        distance: 4.5,
-        focus_height: 0.95,
-        pitch_deg: 5.0,
-        look_ahead: 0.0,
-        dead_zone: glam::DVec2::ZERO,
-        ..CameraConfig::default()
-    };
+    let model = view.hero().model().clone();
     let (cw, ch) = (SHEET_CELL.0 as usize, SHEET_CELL.1 as usize);
     let columns = SHEET_PHASES.len();
     let mut sheet = Image {
         width: (cw * columns) as u32,
-        height: (ch * roles.len()) as u32,
-        rgba: vec![0; cw * columns * ch * roles.len() * 4],
+        height: (ch * rows.len()) as u32,
+        rgba: vec![0; cw * columns * ch * rows.len() * 4],
     };
-    for (row, &clip) in roles.iter().enumerate() {
-        let duration = view
-            .hero()
-            .model()
-            .clips
-            .get(clip)
-            .map_or(0.0, |c| c.duration);
+    for (r, row) in rows.iter().enumerate() {
+        let clip = row.clip;
+        let duration = model.clips.get(clip).map_or(0.0, |c| c.duration);
+        headless.camera = framing(&model, clip, duration);
         for (col, phase) in SHEET_PHASES.iter().enumerate() {
             view.hero_mut().show_clip(clip, phase * duration);
-            let shot = headless.shoot(&world, &view)?;
+            let mut shot = headless.shoot(&world, &view)?;
+            label(&mut shot, &row.label);
             for y in 0..ch {
                 let from = y * cw * 4;
-                let to = ((row * ch + y) * cw * columns + col * cw) * 4;
+                let to = ((r * ch + y) * cw * columns + col * cw) * 4;
                 sheet.rgba[to..to + cw * 4].copy_from_slice(&shot.rgba[from..from + cw * 4]);
             }
         }
     }
     Ok(sheet)
+}
+
+/// The side view that frames `model` over the phases of its clip `clip`: the box around the
+/// posed vertices fills the cell's height under the label strip (less a few pixels) and fits
+/// its width, the character standing at the origin facing +x as the sheet's hero does.
+fn framing(model: &crate::anim::Model, clip: usize, duration: f32) -> CameraConfig {
+    use crate::anim::measure::{bounds, posed_positions};
+    let points = SHEET_PHASES.iter().flat_map(|p| {
+        let mut pose = model.rest_pose();
+        if let Some(c) = model.clips.get(clip) {
+            c.sample_into(p * duration, &mut pose);
+        }
+        posed_positions(model, &pose)
+    });
+    let (lo, hi) = bounds(points).filter(|(lo, hi)| hi.y > lo.y).unwrap_or((
+        glam::Vec3::new(-0.4, 0.0, -0.4),
+        glam::Vec3::new(0.4, 1.8, 0.4),
+    ));
+    let (cw, ch) = (f64::from(SHEET_CELL.0), f64::from(SHEET_CELL.1));
+    let fov = 40.0f64;
+    let tan = (fov.to_radians() / 2.0).tan();
+    // The band the character fills, pixels from the top.
+    let (top, bottom) = (f64::from(SHEET_LABEL) + 6.0, ch - 8.0);
+    let height = f64::from(hi.y - lo.y);
+    let half_width = f64::from(hi.x.abs().max(lo.x.abs())).max(1e-3);
+    // Pixels per metre on the focus plane: the height fills the band, the width the cell.
+    let ppm = ((bottom - top) / height).min((cw / 2.0 - 6.0) / half_width);
+    let half_view = ch / 2.0 / ppm; // metres from the centre to the top on the focus plane
+    let middle = f64::from(lo.y + hi.y) / 2.0;
+    // The band's middle is below the cell's by this many pixels: look that much higher.
+    let offset = ((top + bottom) / 2.0 - ch / 2.0) / ppm;
+    // Vertices nearer the camera than the focus plane are drawn larger: step back by the
+    // nearest one's depth.
+    let depth = f64::from(hi.z.max(-lo.z).max(0.0));
+    let distance = half_view / tan + depth;
+    CameraConfig {
+        fov_y_deg: fov,
+        distance,
+        focus_height: middle + offset,
+        pitch_deg: 0.0,
+        look_ahead: 0.0,
+        dead_zone: glam::DVec2::ZERO,
+        clip: ((distance * 0.2).min(0.5), 2000.0),
+        ..CameraConfig::default()
+    }
+}
+
+/// Writes a cell's label: its lines in white on a dark strip at the top.
+fn label(image: &mut Image, lines: &[String]) {
+    use super::sheet_font::{draw_text, fill, GLYPH};
+    fill(image, 0, 0, image.width, SHEET_LABEL, [20, 20, 28, 255]);
+    let fits = (image.width as usize - 8) / ((GLYPH.0 + GLYPH.2) as usize * 2);
+    for (k, line) in lines.iter().take(3).enumerate() {
+        let text: String = line.chars().take(fits).collect();
+        draw_text(image, 4, 4 + k as u32 * 12, 2, &text, [240, 240, 240, 255]);
+    }
 }

@@ -39,6 +39,7 @@ pub mod posed;
 pub mod quality;
 pub mod renderer;
 pub mod shaders;
+pub mod sheet_font;
 pub mod skinned;
 pub mod targets;
 pub mod vertex;
@@ -47,7 +48,7 @@ pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
 pub use headless::{
     contact_sheet, render_level_to_png, scene_at_frame, scene_with_hero, world_at_frame, Headless,
-    Image, RenderError, SHEET_CELL, SHEET_PHASES,
+    Image, RenderError, SheetRow, SHEET_CELL, SHEET_LABEL, SHEET_PHASES,
 };
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 pub use quality::{Msaa, Quality};

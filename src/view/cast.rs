@@ -105,6 +105,9 @@ pub struct Cast {
     /// The character files loaded, in the order agents first name them, each with the animator
     /// its members are cloned from (and which holds the model they share).
     models: Vec<(PathBuf, HeroAnimator, [f32; 3])>,
+    /// The collider height each of `models` was fitted to, for a model file named directly
+    /// (`None`: a character file, loaded as the hero's).
+    fits: Vec<Option<f32>>,
 }
 
 impl Cast {
@@ -126,7 +129,13 @@ impl Cast {
             } else {
                 data.find_optional(name).unwrap_or(beside)
             };
-            let model = match cast.models.iter().position(|(p, _, _)| *p == path) {
+            // A model named directly (no character file) is fitted to the agent's collider.
+            let fit = crate::anim::character::is_model_file(&path)
+                .then(|| def.size.box_size().map(|(_, h)| h as f32))
+                .flatten();
+            let found = (cast.models.iter().zip(&cast.fits))
+                .position(|((p, _, _), f)| *p == path && *f == fit);
+            let model = match found {
                 Some(m) => m,
                 None => {
                     let fail = |why: String| CastError {
@@ -134,13 +143,16 @@ impl Cast {
                         index,
                         why,
                     };
-                    let c = crate::anim::load_character(&path).map_err(|e| fail(e.to_string()))?;
+                    let fit_height = fit.unwrap_or(crate::anim::measure::FIT_HEIGHT);
+                    let c = crate::anim::character::load_character_fitted(&path, fit_height)
+                        .map_err(|e| fail(e.to_string()))?;
                     let a = HeroAnimator::for_character(&c)
                         .map_err(|e| fail(format!("{}: {e}", path.display())))?;
                     for n in c.model.notes.iter().chain(&c.notes) {
                         log::warn!("{}: {n}", path.display());
                     }
                     cast.models.push((path, a, c.tint));
+                    cast.fits.push(fit);
                     cast.models.len() - 1
                 }
             };

@@ -442,7 +442,7 @@ fn readme_examples_load() {
             .len(),
         4
     );
-    assert_eq!((character.scale, character.turn), (0.01, 90.0));
+    assert_eq!((character.scale, character.turn), (Some(0.01), Some(90.0)));
     assert_eq!(character.joints.len(), 6);
     let downloads: tessera::anim::CharacterFile =
         tessera::level::parse_ron(path, blocks[4]).unwrap_or_else(|e| panic!("{e}"));

@@ -50,6 +50,7 @@ mod level_swap;
 mod levels;
 mod memory_cap;
 mod model_conformance;
+mod model_exporters;
 mod model_generator;
 mod movement_scenarios;
 mod movers;

@@ -12,7 +12,8 @@
 //!
 //! Close-ups show the skinned hero in three poses (running, rising from a jump, crouching) and
 //! standing on a 30° slope (feet planted by the IK), animated tick by tick alongside the
-//! simulation as in the game.
+//! simulation as in the game; and the hero's skeleton carrying rigid parts (a box per joint,
+//! meshes without a skin) running.
 //!
 //! The views use a showcase level built in code (slopes, a concave rock, a wall, one-way platforms)
 //! so other level files can change without touching these references, plus the shipped default
@@ -669,4 +670,115 @@ fn the_backdrop_in_a_pass_of_its_own_draws_the_same_image() {
             path.display()
         );
     }
+}
+
+/// Rigid parts (meshes without a skin, each a child of a joint's node, as a jointed robot is
+/// made): the hero's skeleton with its skinned mesh replaced by a 10 cm box on every joint,
+/// running mid-stride like `the_hero_running_mid_stride`: each box is drawn where its joint is.
+#[test]
+fn rigid_parts_are_drawn_where_their_joints_are() {
+    use serde_json::json;
+    let hero = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb")).unwrap();
+    let json_len = u32::from_le_bytes(hero[12..16].try_into().unwrap()) as usize;
+    let mut doc: serde_json::Value = serde_json::from_slice(&hero[20..20 + json_len]).unwrap();
+    let bin_len = u32::from_le_bytes(hero[20 + json_len..24 + json_len].try_into().unwrap());
+    let mut bin = hero[28 + json_len..28 + json_len + bin_len as usize].to_vec();
+    while !bin.len().is_multiple_of(4) {
+        bin.push(0);
+    }
+    // A box 10 cm on a side around its node's origin, its triangles unshared (flat normals).
+    let h = 0.05f32;
+    let corner = |k: usize| [k & 1, k & 2, k & 4].map(|b| if b == 0 { -h } else { h });
+    let faces = [
+        [0, 2, 3, 1],
+        [4, 5, 7, 6],
+        [0, 1, 5, 4],
+        [2, 6, 7, 3],
+        [0, 4, 6, 2],
+        [1, 3, 7, 5],
+    ];
+    let positions: Vec<f32> = faces
+        .iter()
+        .flat_map(|f| [f[0], f[1], f[2], f[0], f[2], f[3]])
+        .flat_map(corner)
+        .collect();
+    let offset = bin.len();
+    bin.extend(positions.iter().flat_map(|f| f.to_le_bytes()));
+    let views = doc["bufferViews"].as_array_mut().unwrap();
+    views.push(json!({ "buffer": 0, "byteOffset": offset, "byteLength": 4 * positions.len() }));
+    let view = views.len() - 1;
+    let accessors = doc["accessors"].as_array_mut().unwrap();
+    accessors.push(
+        json!({ "bufferView": view, "componentType": 5126, "count": 36, "type": "VEC3",
+                           "min": [-h, -h, -h], "max": [h, h, h] }),
+    );
+    let accessor = accessors.len() - 1;
+    doc["materials"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({ "pbrMetallicRoughness": { "baseColorFactor": [0.9, 0.5, 0.1, 1.0] } }));
+    let material = doc["materials"].as_array().unwrap().len() - 1;
+    let meshes = doc["meshes"].as_array_mut().unwrap();
+    meshes.push(
+        json!({ "name": "part", "primitives": [{ "attributes": { "POSITION": accessor },
+                                                          "material": material }] }),
+    );
+    let part = meshes.len() - 1;
+    // No skinned mesh: the skin stays, its joints each carry a part.
+    for n in doc["nodes"].as_array_mut().unwrap() {
+        if n.get("skin").is_some() {
+            let o = n.as_object_mut().unwrap();
+            o.remove("skin");
+            o.remove("mesh");
+        }
+    }
+    let joints: Vec<usize> = (doc["skins"][0]["joints"].as_array().unwrap().iter())
+        .map(|j| j.as_u64().unwrap() as usize)
+        .collect();
+    for j in joints {
+        let nodes = doc["nodes"].as_array_mut().unwrap();
+        nodes.push(json!({ "mesh": part }));
+        let child = nodes.len() - 1;
+        let node = &mut doc["nodes"][j];
+        if node.get("children").is_none() {
+            node["children"] = json!([]);
+        }
+        node["children"].as_array_mut().unwrap().push(json!(child));
+    }
+    doc["buffers"][0]["byteLength"] = json!(bin.len());
+    let mut text = serde_json::to_vec(&doc).unwrap();
+    while !text.len().is_multiple_of(4) {
+        text.push(b' ');
+    }
+    let mut glb = b"glTF".to_vec();
+    glb.extend(2u32.to_le_bytes());
+    glb.extend(((12 + 8 + text.len() + 8 + bin.len()) as u32).to_le_bytes());
+    glb.extend((text.len() as u32).to_le_bytes());
+    glb.extend(b"JSON");
+    glb.extend(text);
+    glb.extend((bin.len() as u32).to_le_bytes());
+    glb.extend(b"BIN\0");
+    glb.extend(bin);
+    let robot = tessera::anim::Model::from_glb(&glb).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(robot.parts.len(), robot.skeleton.len());
+
+    let clips = tessera::anim::HeroClips::find(&robot).unwrap();
+    let animator = tessera::anim::HeroAnimator::with_clips(
+        robot.clone(),
+        clips,
+        &Default::default(),
+        &Default::default(),
+    )
+    .unwrap();
+    let mut replay = World::new(&showcase(), &Tuning::default()).unwrap();
+    let mut view = View::with_hero(&replay, CameraConfig::default(), 16.0 / 9.0, animator);
+    for (ticks, a) in [(30, Actions::default()), (18, act(1.0, false, false))] {
+        for _ in 0..ticks {
+            replay.step(&a);
+            view.after_tick(&replay);
+        }
+    }
+    let mut h = close_up();
+    h.set_hero_model(&robot);
+    check("hero_rigid", &h.shoot(&replay, &view).unwrap());
 }
