@@ -156,7 +156,8 @@ pub fn follow_target(world: &World, alpha: f64, step_offset: f64) -> FollowTarge
 /// paths, ladders, agents and the spawn; `sim::world::automatic_bounds` without its margin).
 /// Below it there is nothing to stand on, only the pit.
 pub fn level_bottom(world: &World) -> f64 {
-    crate::sim::world::automatic_bounds(&world.level()).min.y + crate::sim::world::AUTO_BOUNDS_MARGIN
+    crate::sim::world::automatic_bounds(&world.level()).min.y
+        + crate::sim::world::AUTO_BOUNDS_MARGIN
 }
 
 /// Everything a frame is drawn from besides the world: what the renderer reads.
