@@ -5,7 +5,9 @@
 //! - `world`: the level's collision meshes, the hero and the agents, advanced one fixed tick per
 //!   `World::step`; bit-identical for the same level, tuning and actions. Split by concern: the
 //!   tick order (`world/mod.rs`), building and rebuilding a level (`rebuild`), placing the
-//!   characters (`placement`), the doors (`doors`), the trace and the state hash (`trace`).
+//!   characters (`placement`), the trace and the state hash (`trace`).
+//! - [`kinds`]: the level's object kinds by registration (one file per kind, one list): each
+//!   kind's state and its phases of the tick (doors so far).
 //! - [`movers`]: moving platforms: their paths, carrying riders and pushing (or crushing) what
 //!   they overlap.
 //! - [`play`]: the rules of play: health, hazards, death and respawn, checkpoints, the goal,
@@ -21,6 +23,7 @@
 //! renderer, input, audio and editor read it, never the other way round.
 pub mod agents;
 pub mod driver;
+pub mod kinds;
 pub mod load;
 pub mod movers;
 pub mod play;

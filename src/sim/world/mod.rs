@@ -5,8 +5,6 @@
 //!   or rebuilt in part after an edit, and the level swaps, restarts and tuning changes built on it;
 //! - `placement`: putting the characters in a world being built or rebuilt (one function for
 //!   both), and placing the hero for a play-test;
-//! - `doors`: the doors' states, their switches and timers, and what a door does to a character
-//!   standing on it or caught in it;
 //! - `trace`: the per-tick trace line and the state hash.
 //!
 //! # The level
@@ -27,8 +25,9 @@
 //! # A tick
 //! With movers, Celeste's order (`sim::movers`): the movers are posed for the tick and carry
 //! their riders, then push (or crush) what they overlap; then the hero steps, then the agents in
-//! the level's order, among movers that no longer move; then the doors follow their switches and
-//! timers; then the rules of play. What changes a character's body, velocity or state is made by
+//! the level's order, among movers that no longer move; then the registered object kinds'
+//! `after_moves` (`sim::kinds`: the doors follow their switches and timers); then the rules of
+//! play. What changes a character's body, velocity or state is made by
 //! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
 //! transitions, the doors' and the respawn's changes.
 //!
@@ -49,16 +48,15 @@ use crate::level::{Level, LevelDoc};
 use crate::movement::character::Change;
 use crate::movement::{Actions, Env, Hero, SpawnError, StepReport, Tuning, TuningError};
 
-mod doors;
 mod placement;
 mod rebuild;
 mod trace;
 
-use doors::door_states;
 use placement::{place_characters, spawn_agents, HeroFrom, Placed};
 use rebuild::{Built, Meshes};
 
-pub use doors::DoorState;
+pub use super::kinds::door::DoorState;
+use super::kinds::{Objects, Stage};
 pub use rebuild::{automatic_bounds, AUTO_BOUNDS_MARGIN, EDIT_CHUNK_SIZE};
 pub use trace::{AgentFrame, TraceFrame};
 
@@ -115,8 +113,8 @@ pub struct World {
     agents: Vec<Agent>,
     /// Their size classes' colliders.
     classes: SizeClasses,
-    /// The level's doors' states, in its order.
-    doors: Vec<DoorState>,
+    /// The registered object kinds' states (`sim::kinds`).
+    objects: Objects,
     /// The level's movers, posed for the last tick.
     movers: Movers,
     /// Their paths.
@@ -199,7 +197,7 @@ impl World {
             hero,
             agents,
             classes: built.classes,
-            doors: door_states(level),
+            objects: Objects::build(level),
             movers: built.movers,
             paths: built.paths,
             events: Vec::new(),
@@ -296,7 +294,7 @@ impl World {
                 agent.step(&env, &self.tuning, DT, feet);
             }
         }
-        self.run_doors();
+        self.with_stage(|objects, stage| objects.after_moves(stage));
         let crushed = self.events.contains(&WorldEvent::Crushed { agent: None });
         let env = Env {
             collision: &self.collision,
@@ -313,7 +311,7 @@ impl World {
             env: &env,
             hazards: &self.hazards,
             bounds: self.bounds,
-            doors: &self.doors,
+            doors: self.objects.door.states(),
         };
         let actions = if hero_still {
             Actions::default()
@@ -331,7 +329,7 @@ impl World {
         drop(level);
         if self.play_events.contains(&PlayEvent::Respawned) {
             if reset {
-                self.reset_agents_and_doors();
+                self.reset_on_death();
             }
             // Out of any mover over the respawn point (a crush there counts next tick), and
             // drawn where it is now: no interpolated streak across the level.
@@ -350,9 +348,9 @@ impl World {
         &self.last
     }
 
-    /// The agents back at their spawns as the level starts them, and each door as the level
-    /// starts it (a level's `reset_on_death`).
-    fn reset_agents_and_doors(&mut self) {
+    /// The agents back at their spawns as the level starts them, then every registered kind's
+    /// reset (each door as the level starts it): a level's `reset_on_death`.
+    fn reset_on_death(&mut self) {
         let env = Env {
             collision: &self.collision,
             ladders: &self.ladders,
@@ -365,11 +363,36 @@ impl World {
         {
             self.agents = agents;
         }
-        let open: Vec<bool> = level.doors.iter().map(|d| d.open).collect();
         drop(level);
-        for (i, open) in open.into_iter().enumerate().take(self.doors.len()) {
-            self.set_door(i, open);
-        }
+        self.with_stage(|objects, stage| objects.reset_on_death(stage));
+    }
+
+    /// Runs `f` on the registered kinds' states and the parts of the world they act on.
+    fn with_stage<R>(&mut self, f: impl FnOnce(&mut Objects, &mut Stage) -> R) -> R {
+        let level = self.level.read();
+        let mut stage = Stage {
+            level: &level,
+            collision: &mut self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+            tuning: &self.tuning,
+            hero: &mut self.hero,
+            agents: &mut self.agents,
+            events: &mut self.events,
+        };
+        f(&mut self.objects, &mut stage)
+    }
+
+    /// Opens or closes door `index` now (a script hook): see
+    /// [`Doors::set`](super::kinds::door::Doors::set). Returns false for no such door.
+    pub fn set_door(&mut self, index: usize, open: bool) -> bool {
+        self.with_stage(|objects, stage| objects.door.set(index, open, stage))
+    }
+
+    /// The registered object kinds' states (the registry's tests read them).
+    #[cfg(test)]
+    pub(crate) fn objects(&self) -> &Objects {
+        &self.objects
     }
 
     /// The movers' clock at world tick `steps`.
@@ -405,7 +428,7 @@ impl World {
 
     /// The level's doors' states, in its order.
     pub fn doors(&self) -> &[DoorState] {
-        &self.doors
+        self.objects.door.states()
     }
 
     /// The level's movers, posed for the last tick (their offsets this tick and the last).

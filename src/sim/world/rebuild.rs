@@ -14,7 +14,7 @@
 use glam::DVec2;
 
 use super::placement::{place_characters, HeroFrom, Placed};
-use super::{doors::door_states, World, WorldError};
+use super::{World, WorldError};
 use crate::collision::{
     Aabb, ColliderId, ColliderShape, CollisionWorld, MeshConfig, Movers, PolygonId, Solidity,
     SourcePolygon,
@@ -24,6 +24,7 @@ use crate::level::Level;
 use crate::movement::character::Change;
 use crate::movement::{Env, Tuning};
 use crate::sim::agents::SizeClasses;
+use crate::sim::kinds::Objects;
 use crate::sim::play::{Hazards, Play};
 
 pub use crate::collision::AUTO_BOUNDS_MARGIN;
@@ -423,7 +424,7 @@ impl World {
         self.hero.apply(Change::Replace(Box::new(hero)));
         self.agents = agents;
         self.classes = built.classes;
-        self.doors = door_states(level);
+        self.objects = Objects::build(level);
         self.movers = built.movers;
         self.paths = built.paths;
         self.hazards = built.hazards;
@@ -444,13 +445,10 @@ impl World {
         Ok(())
     }
 
-    /// Every door's gate in the meshes as its state is now, the doors numbered as in what the
-    /// meshes were built from (the polygons first, the doors last).
+    /// Every registered kind's gates in the meshes as its state is now, after the meshes were
+    /// built again from what they were built from.
     fn restore_gates(&mut self) {
-        let first_door = self.sources.len() - self.doors.len();
-        for (i, d) in self.doors.iter().enumerate() {
-            self.collision.set_gate(polygon_id(first_door + i), d.open);
-        }
+        self.objects.remeshed(&mut self.collision, &self.sources);
     }
 
     /// Starts the level over (the pause menu's Restart, the next attempt at a level): the agents

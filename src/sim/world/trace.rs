@@ -92,7 +92,7 @@ impl World {
     pub fn trace_frame(&self) -> TraceFrame {
         let h = &self.hero;
         let dead = self.play.is_dead();
-        TraceFrame {
+        let mut frame = TraceFrame {
             frame: self.steps.saturating_sub(1),
             pos: h.body.pos.to_array(),
             vel: if dead { [0.0; 2] } else { h.vel.to_array() },
@@ -116,7 +116,7 @@ impl World {
                     facing: a.mover.facing,
                 })
                 .collect(),
-            doors: self.doors.iter().map(|d| d.open).collect(),
+            doors: Vec::new(),
             movers: (0..self.movers.len() as u32)
                 .map(|m| self.movers.offset(m).to_array())
                 .collect(),
@@ -130,7 +130,9 @@ impl World {
             health: self.play.health,
             deaths: self.play.deaths,
             play: self.play_events.clone(),
-        }
+        };
+        self.objects.trace(&mut frame);
+        frame
     }
 
     /// A hash of the complete simulation state (FNV-1a over the bits), for determinism checks.
@@ -161,9 +163,8 @@ impl World {
         for a in &self.agents {
             character_words(&a.mover, &mut words);
         }
-        for d in &self.doors {
-            words.extend([d.open as u64, d.open_ticks]);
-        }
+        // The registered object kinds (`sim::kinds`), in the list's order: the doors.
+        self.objects.hash_words(&mut words);
         for m in 0..self.movers.len() as u32 {
             let o = self.movers.offset(m);
             words.extend([o.x.to_bits(), o.y.to_bits()]);

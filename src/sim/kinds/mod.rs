@@ -1,0 +1,212 @@
+//! The level's object kinds in the simulation, by registration: each kind is one file here that
+//! implements [`SimKind`], and one line in the list of [`registry!`] at the end of this file.
+//! `World` holds one [`Objects`] (every registered kind's state, built from the level) and calls
+//! its phases at their places in the tick; it names no kind in its tick.
+//!
+//! # What a kind owns
+//! - Its state in the world, built from the level ([`SimKind::build`]) when the world is made,
+//!   a level is swapped in or edited, or restarted.
+//! - What it does after the characters moved each tick ([`SimKind::after_moves`]): for doors,
+//!   following their switches and timers, and moving out a character a door closed on.
+//! - What it does when the hero respawns in a level with `reset_on_death`
+//!   ([`SimKind::reset_on_death`]).
+//! - Its gates in the collision meshes after they were built again ([`SimKind::remeshed`]).
+//! - Its words in the world's state hash ([`SimKind::hash_words`]) and its part of the trace
+//!   line ([`SimKind::trace`]).
+//!
+//! Every phase runs the kinds in the list's order, which is also the order of their words in
+//! the state hash: a new kind goes at the end of the list (or where its hash words must go), so
+//! the hashes pinned before it stay as they were for levels without it.
+//!
+//! # How a kind reaches the world
+//! Only through a [`Stage`]: the level, the meshes (to flip its gates), the tuning, the hero
+//! and the agents (changed only through `Hero::apply`, the one writer of a character) and the
+//! world's event list. Dispatch is static (the list is a struct with one field per kind, its
+//! phases unrolled by the macro): no trait objects, no allocation per tick.
+//!
+//! # What a kind must never depend on
+//! Another kind (kinds speak to each other, when they must, through the world's events or, as
+//! the next step, signals), the world's private state (its tick order, placement, rebuild), the
+//! editor, and window, GPU, audio or input crates.
+//!
+//! Kinds not yet converted, which `World` still runs by name: movers (`sim::movers`, posed and
+//! carrying before the characters move), agents (`sim::agents`), and the rules of play's
+//! hazards, checkpoints and goal (`sim::play`).
+use crate::collision::{Aabb, CollisionWorld, Movers, SourcePolygon};
+use crate::level::Level;
+use crate::movement::{Hero, Tuning};
+use crate::sim::agents::Agent;
+use crate::sim::world::{TraceFrame, WorldEvent};
+
+/// The parts of the world a kind acts on in a phase, borrowed apart from the kinds' own state.
+pub struct Stage<'a> {
+    /// The level the world was built from.
+    pub level: &'a Level,
+    /// The collision meshes (a kind flips its gates in them).
+    pub collision: &'a mut CollisionWorld,
+    /// The level's ladders.
+    pub ladders: &'a [Aabb],
+    /// The movers, posed for this tick.
+    pub movers: &'a Movers,
+    /// The tuning in effect.
+    pub tuning: &'a Tuning,
+    /// The hero (changed only through `Hero::apply`).
+    pub hero: &'a mut Hero,
+    /// The level's agents, in its order (changed only through `Hero::apply`).
+    pub agents: &'a mut [Agent],
+    /// The world's events of this tick: a kind appends to them.
+    pub events: &'a mut Vec<WorldEvent>,
+}
+
+/// An object kind in the simulation: its state and its phases of the tick. Every phase but
+/// `build` does nothing unless the kind says otherwise.
+pub trait SimKind: Sized {
+    /// The kind's name, as the level's documents and reports say it.
+    const NAME: &'static str;
+
+    /// The kind's state as `level` starts it.
+    fn build(level: &Level) -> Self;
+
+    /// After every character moved this tick (doors follow their switches here).
+    fn after_moves(&mut self, _stage: &mut Stage) {}
+
+    /// The hero respawned in a level with `reset_on_death`: back as the level starts it (the
+    /// agents were already put back).
+    fn reset_on_death(&mut self, _stage: &mut Stage) {}
+
+    /// The meshes were built again from `sources` (the polygons the world's meshes are built
+    /// from, in id order) after a failed rebuild: the kind's gates as its state is now.
+    fn remeshed(&self, _collision: &mut CollisionWorld, _sources: &[SourcePolygon]) {}
+
+    /// Appends the kind's words to the world's state hash (nothing for a level without it, so
+    /// hashes pinned before the kind existed hold).
+    fn hash_words(&self, _words: &mut Vec<u64>) {}
+
+    /// Fills the kind's part of the trace line for the last tick.
+    fn trace(&self, _frame: &mut TraceFrame) {}
+}
+
+/// Declares the list of kinds: one line per kind, `module::Type`, the module a file in this
+/// folder. Makes [`Objects`], with one field per kind named after its module, and its phases,
+/// each running the kinds in the list's order.
+macro_rules! registry {
+    ($($module:ident :: $kind:ident),* $(,)?) => {
+        $(pub mod $module;)*
+
+        /// Every registered kind's state in the world, one field per kind in the list's order.
+        pub struct Objects {
+            $(
+                #[doc = concat!("The `", stringify!($module), "` kind's state.")]
+                pub $module: $module::$kind,
+            )*
+        }
+
+        impl Objects {
+            /// The registered kinds' names, in the list's order.
+            pub const NAMES: &'static [&'static str] =
+                &[$(<$module::$kind as SimKind>::NAME),*];
+
+            /// Every kind as `level` starts it.
+            pub fn build(level: &Level) -> Objects {
+                Objects { $($module: <$module::$kind as SimKind>::build(level),)* }
+            }
+
+            /// Every kind's [`SimKind::after_moves`], in the list's order.
+            pub fn after_moves(&mut self, stage: &mut Stage) {
+                $(self.$module.after_moves(stage);)*
+            }
+
+            /// Every kind's [`SimKind::reset_on_death`], in the list's order.
+            pub fn reset_on_death(&mut self, stage: &mut Stage) {
+                $(self.$module.reset_on_death(stage);)*
+            }
+
+            /// Every kind's [`SimKind::remeshed`], in the list's order.
+            pub fn remeshed(&self, collision: &mut CollisionWorld, sources: &[SourcePolygon]) {
+                $(self.$module.remeshed(collision, sources);)*
+            }
+
+            /// Every kind's [`SimKind::hash_words`], in the list's order.
+            pub fn hash_words(&self, words: &mut Vec<u64>) {
+                $(self.$module.hash_words(words);)*
+            }
+
+            /// Every kind's [`SimKind::trace`], in the list's order.
+            pub fn trace(&self, frame: &mut TraceFrame) {
+                $(self.$module.trace(frame);)*
+            }
+        }
+    };
+}
+
+// The list. Its order is the order of every phase and of the kinds' words in the state hash.
+registry! {
+    door::Doors,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::Actions;
+    use crate::sim::World;
+
+    /// A small level with one of everything a kind is built from: a door on a switch with a
+    /// timer, a checkpoint and a goal, on a floor.
+    fn level() -> Level {
+        crate::level::parse_level(
+            std::path::Path::new("k.ron"),
+            "(name: \"k\", polygons: [\
+             (points: [(-6.0, -1.0), (6.0, -1.0), (6.0, 0.0), (-6.0, 0.0)])],\
+             doors: [(points: [(3.0, 0.0), (3.5, 0.0), (3.5, 3.0), (3.0, 3.0)],\
+             switch: Some((min: (-1.0, 0.0), max: (1.0, 1.0))), close_after: Some(0.1))],\
+             checkpoints: [(min: (-5.0, 0.0), max: (-4.0, 2.0))],\
+             goal: Some((min: (5.0, 0.0), max: (6.0, 2.0))),\
+             reset_on_death: true, spawn: (0.0, 0.0))",
+        )
+        .unwrap()
+    }
+
+    /// Every registered kind is built from the level, takes part in the hash, steps with the
+    /// world (the hash moving with its state) and comes back to its start after a restart, so
+    /// that two worlds built alike hash alike at every stage.
+    #[test]
+    fn every_registered_kind_builds_steps_hashes_and_resets() {
+        assert!(!Objects::NAMES.is_empty());
+        let mut names = Objects::NAMES.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Objects::NAMES.len(), "a kind registered twice");
+
+        let level = level();
+        let start = Objects::build(&level);
+        let mut words = Vec::new();
+        start.hash_words(&mut words);
+        assert!(!words.is_empty(), "the level's objects leave no hash words");
+
+        let mut a = World::new(&level, &Tuning::default()).unwrap();
+        let mut b = World::new(&level, &Tuning::default()).unwrap();
+        assert_eq!(a.state_hash(), b.state_hash());
+        let mut seen_change = false;
+        for _ in 0..60 {
+            a.step(&Actions::default());
+            b.step(&Actions::default());
+            assert_eq!(a.state_hash(), b.state_hash());
+            let mut now = Vec::new();
+            a.objects().hash_words(&mut now);
+            seen_change |= now != words;
+        }
+        // The hero spawns on the door's switch: the door opened.
+        assert!(seen_change, "no registered kind's state changed in a step");
+        a.restart().unwrap();
+        let mut back = Vec::new();
+        a.objects().hash_words(&mut back);
+        assert_eq!(
+            back, words,
+            "a restart puts every kind back as the level starts it"
+        );
+        let mut line = a.trace_frame();
+        line.doors.clear();
+        a.objects().trace(&mut line);
+        assert_eq!(line, a.trace_frame());
+    }
+}
