@@ -94,7 +94,7 @@ pub mod snap;
 pub mod ui;
 
 pub use history::History;
-pub use objects::{AgentTemplate, Grab, ObjectRef};
+pub use objects::{Grab, ObjectRef};
 pub use ops::{apply, Applied, Edit, EditError, NEAR_DUPLICATE};
 pub use session::{EditorSession, Hit, Modifiers, Request, Selection, Tool};
 pub use shortcut::Shortcut;

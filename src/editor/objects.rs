@@ -21,8 +21,6 @@ use super::session::{closest_on_segment, inside};
 use crate::collision::Aabb;
 use crate::level::Level;
 
-pub use super::kinds::agent::AgentTemplate;
-
 /// An object of the level: its kind's name ([`super::kinds::ObjectKind::NAME`]) and its index
 /// in its kind's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -33,8 +33,8 @@ use std::path::{Path, PathBuf};
 use glam::DVec2;
 
 use super::history::History;
-use super::kinds::Clip;
-use super::objects::{AgentTemplate, Grab, ObjectRef};
+use super::kinds::{Clip, Templates};
+use super::objects::{Grab, ObjectRef};
 use super::ops::{Edit, EditError};
 use super::snap::Grid;
 use crate::collision::Aabb;
@@ -206,8 +206,8 @@ pub struct EditorSession {
     pub tool: Tool,
     /// Grid snapping (toggle and size).
     pub grid: Grid,
-    /// What the agent tool places.
-    pub agent_template: AgentTemplate,
+    /// What the placing tools with settings place next (`ObjectKind::template`: an agent's).
+    pub templates: Templates,
     drawing: Vec<DVec2>,
     gesture: Gesture,
     /// Where the button went down, until the pointer first moves: a drag to the press point is
@@ -254,7 +254,7 @@ impl EditorSession {
             selection: Selection::default(),
             tool: Tool::Select,
             grid: Grid::new(DEFAULT_GRID).expect("the default grid size is valid"),
-            agent_template: AgentTemplate::default(),
+            templates: Templates::default(),
             drawing: Vec::new(),
             gesture: Gesture::None,
             press_at: None,

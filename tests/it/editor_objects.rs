@@ -7,6 +7,7 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use glam::DVec2;
 use tessera::app::router::Mods;
+use tessera::editor::kinds::agent::Agent;
 use tessera::editor::kinds::mover::NEW_MOVER_TRAVEL;
 use tessera::editor::ObjectRef;
 use tessera::level::{load_level, AgentKind, AgentSize};
@@ -242,7 +243,14 @@ fn the_agent_panel_chooses_what_is_placed_and_edits_the_selected_agent() {
     h.get_by_label("brute").click();
     h.run();
     assert_eq!(
-        h.state().gui.editor.session.agent_template.size,
+        h.state()
+            .gui
+            .editor
+            .session
+            .templates
+            .get::<Agent>()
+            .unwrap()
+            .size,
         AgentSize::Large
     );
     let c = at(&h, p(3.0, 0.05));

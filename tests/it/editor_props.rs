@@ -8,15 +8,15 @@ use glam::DVec2;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use tessera::collision::ColliderId;
-use tessera::editor::kinds::agent::Agent;
+use tessera::editor::kinds::agent::{new_agent, Agent};
 use tessera::editor::kinds::door::{new_door, Door};
 use tessera::editor::kinds::ladder::Ladders;
 use tessera::editor::kinds::mover::{new_mover, Mover};
 use tessera::editor::kinds::{added, changed, set_list, ObjectKind, Part};
-use tessera::editor::objects::{self, AgentTemplate, Grab, ObjectRef};
+use tessera::editor::objects::{self, Grab, ObjectRef};
 use tessera::editor::{Edit, History};
 use tessera::level::PolygonKind;
-use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelPolygon};
+use tessera::level::{AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelPolygon};
 
 fn p(x: f64, y: f64) -> DVec2 {
     DVec2::new(x, y)
@@ -114,14 +114,11 @@ fn object_edit(level: &Level, op: &Op) -> Option<Edit> {
         Op::Agent(x, y, k) => {
             let (kind, size) = kinds[k % kinds.len()];
             let mut agents = level.agents.clone();
-            agents.push(
-                AgentTemplate {
-                    kind,
-                    size,
-                    facing: 1.0,
-                }
-                .agent(p(x, y)),
-            );
+            agents.push(LevelAgent {
+                size,
+                facing: 1.0,
+                ..new_agent(kind, p(x, y))
+            });
             set_list::<Agent>(agents)
         }
         Op::MoveAgent(a, x, y) if !level.agents.is_empty() => {

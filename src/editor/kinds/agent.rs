@@ -7,10 +7,13 @@
 //! puts back what was there, skips it, and so does an agent that an edit of another one leaves
 //! as it was ([`is_new`]).
 //!
-//! Also here: the [`AgentTemplate`] the Agent tool places.
+//! Agents are placed by a click from a template ([`ObjectKind::template`]): the kind, size class
+//! and facing the placing tool's panel sets (a new kind brings its size class and character
+//! file), its feet at the click; the tool shows the agent's collider there, red where the click
+//! would be refused.
 use glam::DVec2;
 
-use super::{BodyPick, Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen};
+use super::{BodyPick, Colour, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen, Place};
 use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting, Num};
 use crate::editor::ops::EditError;
 use crate::level::fields::ObjectField;
@@ -27,77 +30,33 @@ pub const ENEMY: Colour = Colour::Rgba([255, 110, 60, 255]);
 /// The agent kind.
 pub struct Agent;
 
-/// What the agent tool places: a kind, its size class and facing. The toolbar's panel edits it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct AgentTemplate {
-    /// Its behaviour.
-    pub kind: AgentKind,
-    /// Its size class.
-    pub size: AgentSize,
-    /// 1 right, -1 left.
-    pub facing: f64,
-}
-
-impl Default for AgentTemplate {
-    fn default() -> Self {
-        AgentTemplate {
-            kind: AgentKind::Crawler,
-            size: AgentSize::Small,
-            facing: -1.0,
-        }
+/// A new agent of `kind` at `spawn`, as its placing tool starts one: the size class the kind is
+/// meant for ([`meant_size`]), facing left, drawn with the kind's character file
+/// ([`default_character`]), no patrol range.
+pub fn new_agent(kind: AgentKind, spawn: DVec2) -> LevelAgent {
+    LevelAgent {
+        kind,
+        size: meant_size(kind),
+        spawn,
+        facing: -1.0,
+        character: default_character(kind),
+        patrol: None,
     }
 }
 
-impl AgentTemplate {
-    /// Its fields, as an agent's (kind, size class, facing): the same definitions, so the Agent
-    /// tool's panel is generated like an agent's own.
-    pub fn fields_mut(&mut self) -> Vec<ObjectField<'_>> {
-        use crate::level::fields::AsField;
-        let def = |name: &str| {
-            LevelAgent::FIELDS
-                .iter()
-                .find(|d| d.name == name)
-                .expect("an agent field")
-        };
-        let (kind, size, facing) = (def("kind"), def("size"), def("facing"));
-        vec![
-            ObjectField {
-                def: kind,
-                value: self.kind.as_field(kind.widget),
-            },
-            ObjectField {
-                def: size,
-                value: self.size.as_field(size.widget),
-            },
-            ObjectField {
-                def: facing,
-                value: self.facing.as_field(facing.widget),
-            },
-        ]
-    }
-
-    /// The agent it places at `spawn`. Enemies are drawn with their kind's character file from
-    /// the data directory (`assets/characters/<kind>.ron`); other kinds as their outline.
-    pub fn agent(&self, spawn: DVec2) -> LevelAgent {
-        LevelAgent {
-            kind: self.kind,
-            size: self.size,
-            spawn,
-            facing: self.facing,
-            character: default_character(self.kind),
-            patrol: None,
-        }
-    }
-}
+/// The settings of a new agent that its placing tool's panel edits (its template's).
+const TEMPLATE_FIELDS: [&str; 3] = ["kind", "size", "facing"];
 
 /// The character file an agent of `kind` gets when placed: the enemies' files that ship in the
-/// data directory, `None` (drawn as its outline) for the others.
+/// data directory (`assets/characters/<kind>.ron`), `None` (drawn as its outline) for the
+/// others.
 pub fn default_character(kind: AgentKind) -> Option<String> {
     kind.is_enemy()
         .then(|| format!("assets/characters/{}.ron", kind.name()))
 }
 
-/// The size class each kind is meant for (the one the agent tool switches to with the kind).
+/// The size class each kind is meant for (the one the agent's placing tool switches to with the
+/// kind).
 pub fn meant_size(kind: AgentKind) -> AgentSize {
     match kind {
         AgentKind::Crawler | AgentKind::Patrol => AgentSize::Small,
@@ -206,9 +165,39 @@ impl ObjectKind for Agent {
     type Item = LevelAgent;
     const NAME: &'static str = "agent";
     const BODY_PICK: BodyPick = BodyPick::Box;
+    const PLACE: Option<Place> = Some(Place::Click);
+    const TOOL: (&'static str, &'static str) = (
+        "Agent",
+        "Click: a new agent of the kind, size and facing chosen in the panel, its feet at the click",
+    );
+    const TEMPLATE_PANEL: (&'static str, &'static str) =
+        ("New agent", "Click in the view: its feet go there.");
 
     fn list(level: &Level) -> &[LevelAgent] {
         &level.agents
+    }
+
+    /// A crawler, small, facing left; its feet are its anchor, so a click puts them there.
+    fn template() -> Option<LevelAgent> {
+        Some(new_agent(AgentKind::Crawler, DVec2::ZERO))
+    }
+
+    /// Its kind, size class and facing, with the agent field definitions: the panel is
+    /// generated like an agent's own.
+    fn template_fields(t: &mut LevelAgent) -> Vec<ObjectField<'_>> {
+        t.fields_mut()
+            .into_iter()
+            .filter(|f| TEMPLATE_FIELDS.contains(&f.def.name))
+            .collect()
+    }
+
+    /// A new kind brings the size class it is meant for (which the designer may then change)
+    /// and its character file.
+    fn template_changed(t: &mut LevelAgent, field: &str) {
+        if field == "kind" {
+            t.size = meant_size(t.kind);
+            t.character = default_character(t.kind);
+        }
     }
 
     fn replace(level: &mut Level, items: Vec<LevelAgent>) -> Vec<LevelAgent> {
@@ -324,7 +313,7 @@ impl ObjectKind for Agent {
     fn example() -> LevelAgent {
         LevelAgent {
             patrol: Some([-4.0, 0.0]),
-            ..AgentTemplate::default().agent(DVec2::new(-2.0, 0.0))
+            ..new_agent(AgentKind::Crawler, DVec2::new(-2.0, 0.0))
         }
     }
 }

@@ -17,7 +17,8 @@
 //!   ([`ObjectKind::region`]: a door's switch), and how a drag of each [`Part`] moves it
 //!   ([`ObjectKind::moved`]).
 //! - How a new one is made ([`ObjectKind::placed`]: at a click or from a dragged box, as its
-//!   placing tool asks, [`ObjectKind::PLACE`], [`ObjectKind::TOOL`]) and what a Shift-drag with
+//!   placing tool asks, [`ObjectKind::PLACE`], [`ObjectKind::TOOL`]; or from the template its
+//!   tool's panel edits, [`ObjectKind::template`]) and what a Shift-drag with
 //!   that tool adds to the selected one ([`ObjectKind::with_box`]: a mover's piece); the tool
 //!   that sets its region, if it has one ([`ObjectKind::REGION_TOOL`]: a door's switch).
 //! - How it is drawn ([`ObjectKind::draw`], through the tiny [`Pen`] the UI implements) and its
@@ -30,9 +31,9 @@
 //! # Adding a kind
 //! A new file here with a unit struct implementing [`ObjectKind`] (or, for a plain region of the
 //! level, [`region::RegionKind`]), and one line in [`KINDS`]. Its placing tool comes with it
-//! (the toolbar's Objects menu lists one per kind with a [`ObjectKind::PLACE`]); only settings a
-//! generic tool cannot have need a tool of their own (the agent's template: kind, size, facing),
-//! added the tools' way. The tests `every_registered_kind_round_trips` below and
+//! (the toolbar's Objects menu lists one per kind with a [`ObjectKind::PLACE`]); settings of the
+//! tool (the agent's kind, size, facing) are a template of the new object the kind declares
+//! ([`ObjectKind::template`]), which the session keeps and the tool's panel edits. The tests `every_registered_kind_round_trips` below and
 //! `every_registered_kind_is_placed_by_its_tool` (`session/tools/place.rs`) iterate the
 //! registry: a new kind is checked there with no test code of its own (it needs only an
 //! example, [`ObjectKind::example`]).
@@ -57,7 +58,7 @@ use super::ops::{Edit, EditError};
 use crate::collision::Aabb;
 use crate::level::fields::ObjectField;
 use crate::level::Level;
-pub use registered::{AnyKind, Clip, ObjectList, Registered};
+pub use registered::{AnyKind, Clip, ObjectList, Registered, Templates};
 
 /// Every object kind of the editor, in drawing order (later ones on top): the one list.
 pub static KINDS: &[&dyn AnyKind] = &[
@@ -214,12 +215,15 @@ pub trait ObjectKind: Sync + Send + 'static {
     /// own (the level's limits still apply).
     const MOST: Option<usize> = None;
 
-    /// How its placing tool makes one (`None`: it has no placing tool; a tool of its own makes
-    /// it, as the agent's with its template).
+    /// How its placing tool makes one (`None`: it has no placing tool).
     const PLACE: Option<Place> = None;
 
     /// Its placing tool's toolbar label and hover text (with [`ObjectKind::PLACE`]).
     const TOOL: (&'static str, &'static str) = ("", "");
+
+    /// The heading and the help line of its placing tool's panel, when it has a
+    /// [`ObjectKind::template`].
+    const TEMPLATE_PANEL: (&'static str, &'static str) = ("", "");
 
     /// Whether its placing tool is in the toolbar's Objects menu; `false`: on the toolbar itself,
     /// with the tools that shape the level's geometry (a ladder).
@@ -243,6 +247,26 @@ pub trait ObjectKind: Sync + Send + 'static {
     fn placed(_level: &Level, _at: Placement) -> Option<Self::Item> {
         None
     }
+
+    /// The new one its placing tool starts from, when the tool has settings of its own (an
+    /// agent's kind, size class and facing): the session keeps one per kind
+    /// ([`registered::Templates`]), the tool's panel edits it ([`ObjectKind::template_fields`])
+    /// and shows what a click would place (its body, red where the click would be refused), and
+    /// a click places it moved so its [`ObjectKind::anchor`] is at the click. `None`: the tool
+    /// makes one from the placement alone ([`ObjectKind::placed`]).
+    fn template() -> Option<Self::Item> {
+        None
+    }
+
+    /// The settings of a template its placing tool's panel shows (the level format's field
+    /// definitions, so the panel is generated like an object's).
+    fn template_fields(_template: &mut Self::Item) -> Vec<ObjectField<'_>> {
+        Vec::new()
+    }
+
+    /// The tool's panel changed the template's setting `field` (a field definition's name): the
+    /// kind keeps the others consistent (an agent's new kind brings its size class).
+    fn template_changed(_template: &mut Self::Item, _field: &str) {}
 
     /// It with the box `r` added (a Shift-drag with its placing tool while it is selected, when
     /// [`ObjectKind::GROWS`]: a mover's new piece).

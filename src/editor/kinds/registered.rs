@@ -1,6 +1,7 @@
 //! The registry's side of [`ObjectKind`]: [`AnyKind`], the same operations on "object `i` of
 //! this kind in the level", callable for every kind alike, and the erased values one edit or
-//! one clipboard carries for any kind ([`ObjectList`], [`Clip`]). [`Registered`] makes any
+//! one clipboard carries for any kind ([`ObjectList`], [`Clip`]), and the placing tools'
+//! templates ([`Templates`]). [`Registered`] makes any
 //! `ObjectKind` an `AnyKind`; a kind file never sees this module.
 //!
 //! An [`ObjectList`] holds its kind and a `Vec` of that kind's items behind `Any`; only that
@@ -14,11 +15,12 @@ use glam::DVec2;
 
 use super::{
     added, changed, kind, set_list, BodyPick, DrawState, ObjectKind, PanelAsks, PanelUi, Part, Pen,
-    Place, Placement,
+    Place, Placement, KINDS,
 };
 use crate::collision::Aabb;
 use crate::editor::objects::ObjectRef;
 use crate::editor::ops::{Edit, EditError};
+use crate::level::fields::ObjectField;
 use crate::level::Level;
 
 /// A list of objects of one kind: what [`Edit::SetObjects`] sets and its inverse puts back.
@@ -89,6 +91,64 @@ impl fmt::Debug for Clip {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ", self.kind.name())?;
         self.kind.debug(&*self.item, f)
+    }
+}
+
+/// The templates of the kinds that have one ([`ObjectKind::template`]): what their placing tools
+/// place next, as their panels left them. The session keeps one; each starts as its kind's.
+pub struct Templates(Vec<(&'static dyn AnyKind, Box<dyn Any + Send + Sync>)>);
+
+impl Default for Templates {
+    fn default() -> Self {
+        Templates(
+            KINDS
+                .iter()
+                .filter_map(|&k| Some((k, k.template()?)))
+                .collect(),
+        )
+    }
+}
+
+impl Templates {
+    /// Kind `K`'s template, if it has one.
+    pub fn get<K: ObjectKind>(&self) -> Option<&K::Item> {
+        self.of(K::NAME)?.downcast_ref()
+    }
+
+    /// Kind `K`'s template, to change, if it has one.
+    pub fn get_mut<K: ObjectKind>(&mut self) -> Option<&mut K::Item> {
+        self.of_mut(K::NAME)?.downcast_mut()
+    }
+
+    /// The template of the kind named `name`, erased (for its [`AnyKind`]), if it has one.
+    pub fn of(&self, name: &str) -> Option<&dyn Any> {
+        let (_, t) = self.0.iter().find(|(k, _)| k.name() == name)?;
+        Some(&**t)
+    }
+
+    /// The template of the kind named `name`, erased, to change.
+    pub fn of_mut(&mut self, name: &str) -> Option<&mut dyn Any> {
+        let (_, t) = self.0.iter_mut().find(|(k, _)| k.name() == name)?;
+        Some(&mut **t)
+    }
+}
+
+impl fmt::Debug for Templates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut list = f.debug_list();
+        for (k, t) in &self.0 {
+            list.entry(&format_args!("{} {}", k.name(), DebugErased(*k, &**t)));
+        }
+        list.finish()
+    }
+}
+
+/// An erased value formatted by its kind.
+struct DebugErased<'a>(&'static dyn AnyKind, &'a dyn Any);
+
+impl fmt::Display for DebugErased<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.debug(self.1, f)
     }
 }
 
@@ -178,6 +238,30 @@ pub trait AnyKind: Sync {
     fn region_tool(&self) -> Option<(&'static str, &'static str)>;
     /// [`ObjectKind::with_region`] as an edit.
     fn with_region(&self, level: &Level, i: usize, r: Aabb) -> Option<Edit>;
+    /// A new [`ObjectKind::template`], erased.
+    fn template(&self) -> Option<Box<dyn Any + Send + Sync>>;
+    /// [`ObjectKind::TEMPLATE_PANEL`].
+    fn template_panel(&self) -> (&'static str, &'static str);
+    /// [`ObjectKind::template_fields`] of an erased template of this kind.
+    fn template_fields<'a>(&self, template: &'a mut dyn Any) -> Vec<ObjectField<'a>>;
+    /// [`ObjectKind::template_changed`] of an erased template of this kind.
+    fn template_changed(&self, template: &mut dyn Any, field: &str);
+    /// The edit that adds the template placed at `at` (its anchor there), and the object it
+    /// becomes.
+    fn placed_from_template(
+        &self,
+        level: &Level,
+        template: &dyn Any,
+        at: DVec2,
+    ) -> (Edit, ObjectRef);
+    /// What a click at `at` would place from the template: its body's outlines, and whether
+    /// the level's and the kind's rules take it (the edit's own checks, run on a copy).
+    fn template_preview(
+        &self,
+        level: &Level,
+        template: &dyn Any,
+        at: DVec2,
+    ) -> (Vec<Vec<DVec2>>, bool);
 }
 
 /// Makes an [`ObjectKind`] an [`AnyKind`]: `&Registered::<K>::KIND` is its line in
@@ -201,7 +285,28 @@ fn change<K: ObjectKind>(
 
 fn item<K: ObjectKind>(a: &dyn Any) -> &K::Item {
     a.downcast_ref::<K::Item>()
-        .expect("a clip holds an item of its own kind")
+        .expect("a clip or a template holds an item of its own kind")
+}
+
+/// Kind `K`'s rules on `items` as its new list: its most ([`ObjectKind::MOST`]) and its check.
+fn check_list<K: ObjectKind>(
+    level: &Level,
+    items: &[K::Item],
+    strict: bool,
+) -> Result<(), EditError> {
+    if let Some(most) = K::MOST.filter(|&m| items.len() > m) {
+        return Err(EditError::TooMany {
+            kind: K::NAME,
+            most,
+        });
+    }
+    K::check(level, items, strict)
+}
+
+/// The template `t` moved so its anchor is at `at`.
+fn placed_template<K: ObjectKind>(t: &dyn Any, at: DVec2) -> K::Item {
+    let t = item::<K>(t);
+    K::translated(t, at - K::anchor(t).unwrap_or(DVec2::ZERO))
 }
 
 impl<K: ObjectKind> AnyKind for Registered<K> {
@@ -238,13 +343,7 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         let items = list
             .items::<K>()
             .expect("an object list is set by its own kind");
-        if let Some(most) = K::MOST.filter(|&m| items.len() > m) {
-            return Err(EditError::TooMany {
-                kind: K::NAME,
-                most,
-            });
-        }
-        K::check(level, items, strict)?;
+        check_list::<K>(level, items, strict)?;
         Ok(ObjectList::of::<K>(K::replace(level, items.to_vec())))
     }
 
@@ -415,5 +514,48 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
 
     fn with_region(&self, level: &Level, i: usize, r: Aabb) -> Option<Edit> {
         change::<K>(level, i, |a| K::with_region(a, r))
+    }
+
+    fn template(&self) -> Option<Box<dyn Any + Send + Sync>> {
+        Some(Box::new(K::template()?))
+    }
+
+    fn template_panel(&self) -> (&'static str, &'static str) {
+        K::TEMPLATE_PANEL
+    }
+
+    fn template_fields<'a>(&self, template: &'a mut dyn Any) -> Vec<ObjectField<'a>> {
+        let t = template
+            .downcast_mut::<K::Item>()
+            .expect("a template holds an item of its own kind");
+        K::template_fields(t)
+    }
+
+    fn template_changed(&self, template: &mut dyn Any, field: &str) {
+        if let Some(t) = template.downcast_mut::<K::Item>() {
+            K::template_changed(t, field);
+        }
+    }
+
+    fn placed_from_template(
+        &self,
+        level: &Level,
+        template: &dyn Any,
+        at: DVec2,
+    ) -> (Edit, ObjectRef) {
+        added::<K>(level, placed_template::<K>(template, at))
+    }
+
+    fn template_preview(
+        &self,
+        level: &Level,
+        template: &dyn Any,
+        at: DVec2,
+    ) -> (Vec<Vec<DVec2>>, bool) {
+        let new = placed_template::<K>(template, at);
+        let body = K::body(level, &new);
+        let mut items = K::list(level).to_vec();
+        items.push(new);
+        (body, check_list::<K>(level, &items, true).is_ok())
     }
 }

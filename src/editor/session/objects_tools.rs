@@ -1,7 +1,7 @@
 //! The session's object gestures, whatever the object's kind (placing them is the object tools':
-//! `tools/place.rs` for every registered kind, `tools/agent.rs`): selecting and dragging an object or a
-//! part of one (a body, a handle such as a path node, a corner, a region such as a switch),
-//! inserting and deleting path nodes, copying, pasting and deleting objects. What each does to
+//! `tools/place.rs` for every registered kind): selecting and dragging an object or a part of one
+//! (a body, a handle such as a path node, a corner, a region such as a switch), inserting and
+//! deleting path nodes, copying, pasting and deleting objects. What each does to
 //! an object is its kind's ([`crate::editor::kinds`]); this is what a press, a drag and a
 //! release do with it.
 use glam::DVec2;
@@ -186,11 +186,19 @@ impl EditorSession {
 mod tests {
     use glam::DVec2;
 
-    use super::super::{EditorSession, Hit, Modifiers, Tool};
+    use super::super::tests::level;
+    use super::super::{EditorSession, Hit, Look, Modifiers, Sketch, Tool};
+    use crate::collision::Aabb;
     use crate::editor::kinds::mover::NEW_MOVER_TRAVEL;
-    use crate::editor::kinds::{agent::Agent, set_list, Part};
+    use crate::editor::kinds::{
+        agent::{new_agent, Agent},
+        set_list, ObjectKind, Part,
+    };
     use crate::editor::objects::{Grab, ObjectRef};
     use crate::level::{AgentKind, AgentSize, Level, LevelPolygon};
+
+    /// The agents' placing tool.
+    const AGENT: Tool = Tool::Place(Agent::NAME);
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)
@@ -224,9 +232,9 @@ mod tests {
     #[test]
     fn the_agent_tool_places_the_template_and_refuses_a_spawn_inside_a_solid() {
         let mut s = session();
-        s.set_tool(Tool::Agent);
-        s.agent_template.kind = AgentKind::Brute;
-        s.agent_template.size = AgentSize::Large;
+        s.set_tool(AGENT);
+        s.templates.get_mut::<Agent>().expect("a template").kind = AgentKind::Brute;
+        s.tool_panel_changed("kind");
         click(&mut s, p(-2.0, 0.0));
         let a = s.level().agents[0].clone();
         assert_eq!(
@@ -261,8 +269,8 @@ mod tests {
     fn deleting_an_agent_is_not_refused_for_one_a_file_placed_inside_a_rock() {
         let mut s = session();
         let mut level = s.level().clone();
-        let template = crate::editor::AgentTemplate::default();
-        level.agents = vec![template.agent(p(-2.0, 0.0)), template.agent(p(5.0, 1.0))];
+        let agent = |at| new_agent(AgentKind::Crawler, at);
+        level.agents = vec![agent(p(-2.0, 0.0)), agent(p(5.0, 1.0))];
         s.replace(level, None, false);
         s.select_object(ObjectRef::new("agent", 0), None);
         s.delete_selection();
@@ -285,7 +293,7 @@ mod tests {
     #[test]
     fn an_agent_drags_snapped_in_one_undo_and_stops_at_a_wall() {
         let mut s = session();
-        s.set_tool(Tool::Agent);
+        s.set_tool(AGENT);
         click(&mut s, p(0.0, 0.0));
         s.set_tool(Tool::Select);
         assert_eq!(
@@ -307,7 +315,7 @@ mod tests {
     #[test]
     fn a_patrol_range_end_drags_along_x_refuses_to_leave_the_spawn_and_moves_with_its_agent() {
         let mut s = session();
-        s.set_tool(Tool::Agent);
+        s.set_tool(AGENT);
         click(&mut s, p(0.0, 0.0));
         let mut agents = s.level().agents.clone();
         agents[0].patrol = Some([-2.0, 2.0]);
@@ -544,7 +552,7 @@ mod tests {
         assert_eq!(pasted.points[0], door.points[0] + shift);
         assert_eq!(pasted.switch.unwrap().min, door.switch.unwrap().min + shift);
         // An agent pasted where its collider would overlap the block is refused; beside it, fine.
-        s.set_tool(Tool::Agent);
+        s.set_tool(AGENT);
         click(&mut s, p(0.0, 0.0));
         s.copy();
         s.paste(p(5.0, 1.0));
@@ -626,5 +634,98 @@ mod tests {
         assert!(s.undo());
         assert!(s.undo());
         assert_eq!(s.level().checkpoints, vec![region]);
+    }
+
+    /// The Agent tool shows the collider of the agent a click would place, its feet at the
+    /// snapped pointer, red exactly where that click is refused.
+    #[test]
+    fn the_agent_tool_sketches_the_collider_a_click_would_place() {
+        let mut s = EditorSession::new(level(), None);
+        s.grid.enabled = true;
+        let none = Modifiers::default();
+        // Agent: its collider at the snapped pointer; refused inside the first polygon, as a
+        // click there is.
+        s.set_tool(AGENT);
+        let look = |s: &EditorSession, at: DVec2| match s.tool_sketch(Some(at)).first() {
+            Some(Sketch::Path {
+                look,
+                closed: true,
+                points,
+                ..
+            }) => {
+                // The collider's feet are at the snapped pointer: the bottom of its box.
+                let b = Aabb::from_points(points.iter().copied());
+                let feet = s.grid.snap(at);
+                assert_eq!(b.min.y, feet.y);
+                assert!(b.min.x < feet.x && feet.x < b.max.x);
+                *look
+            }
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(look(&s, p(2., 3.)), Look::Preview);
+        assert_eq!(look(&s, p(2., 0.25)), Look::Refused);
+        let agents = s.level().agents.len();
+        s.press(p(2., 0.25), 0.1, none);
+        s.release(p(2., 0.25));
+        assert_eq!(
+            s.level().agents.len(),
+            agents,
+            "the refused click adds nothing"
+        );
+        s.press(p(2., 3.), 0.1, none);
+        s.release(p(2., 3.));
+        assert_eq!(s.level().agents.len(), agents + 1);
+    }
+
+    /// Only the Agent tool has settings (its kind's template): kind, size class and facing,
+    /// with the agent field definitions. A new kind brings the size class it is meant for; a size chosen after it
+    /// stays; the next click places what the panel shows.
+    #[test]
+    fn the_agent_tool_panel_edits_what_a_click_places() {
+        use crate::level::fields::FieldMut;
+        let mut s = EditorSession::new(level(), None);
+        for tool in Tool::all() {
+            s.set_tool(tool);
+            assert_eq!(s.tool_panel().is_some(), tool == AGENT, "{tool:?}");
+        }
+        s.set_tool(AGENT);
+        let set = |s: &mut EditorSession, field: &str, name: &str| {
+            let mut panel = s.tool_panel().expect("the agent tool's panel");
+            let f = panel
+                .fields
+                .iter_mut()
+                .find(|f| f.def.name == field)
+                .expect("the field");
+            let FieldMut::Choice(c) = &mut f.value else {
+                panic!("{field} is not a choice");
+            };
+            let k = c.names().iter().position(|n| *n == name).expect(name);
+            c.set_index(k);
+        };
+        let names: Vec<&str> = s
+            .tool_panel()
+            .unwrap()
+            .fields
+            .iter()
+            .map(|f| f.def.name)
+            .collect();
+        assert_eq!(names, ["kind", "size", "facing"]);
+        set(&mut s, "kind", "brute");
+        s.tool_panel_changed("kind");
+        assert_eq!(
+            (
+                s.templates.get::<Agent>().unwrap().kind,
+                s.templates.get::<Agent>().unwrap().size
+            ),
+            (AgentKind::Brute, AgentSize::Large)
+        );
+        set(&mut s, "size", "medium");
+        s.tool_panel_changed("size");
+        assert_eq!(s.templates.get::<Agent>().unwrap().size, AgentSize::Medium);
+        s.press(p(2., 3.), 0.1, Modifiers::default());
+        s.release(p(2., 3.));
+        let a = s.level().agents.last().expect("placed").clone();
+        assert_eq!((a.kind, a.size), (AgentKind::Brute, AgentSize::Medium));
+        assert_eq!(a.character.as_deref(), Some("assets/characters/brute.ron"));
     }
 }

@@ -9,12 +9,12 @@
 //!
 //! What a tool shows over the view while it is active is its [`ToolBehaviour::sketch`]: plain
 //! shapes in level coordinates ([`Sketch`]: the polygon being drawn with its rubber line, the
-//! agent the Agent tool would place with its collider, red where it would be refused, the cell
+//! object a placing tool with a template would place, red where it would be refused, the cell
 //! the Tiles brush would fill), which the egui side paints (`editor::ui::view`). The band is a
-//! gesture's and is drawn for every tool. A tool with settings of its own (the Agent tool's
-//! kind, size class and facing) gives them as a [`ToolPanel`] of the level format's field
-//! definitions ([`ToolBehaviour::panel`]), which the side panel generates widgets for
-//! (`editor::ui::objects`) and reports changes of ([`ToolBehaviour::panel_changed`]). This
+//! gesture's and is drawn for every tool. A tool with settings of its own (a placing tool's
+//! template: an agent's kind, size class and facing) gives them as a [`ToolPanel`] of the level
+//! format's field definitions ([`ToolBehaviour::panel`]), which the side panel generates widgets
+//! for (`editor::ui::objects`) and reports changes of ([`ToolBehaviour::panel_changed`]). This
 //! module and its tools never name egui (`tests/it/layering.rs`).
 //!
 //! # Adding a tool
@@ -24,10 +24,8 @@
 //!
 //! The tools that place objects and set their regions are not added here: they come from the
 //! object kinds' registry (`editor::kinds::KINDS`), one [`Tool::Place`] per kind with a placing
-//! rule and one [`Tool::Region`] per kind with a region tool, all run by `place.rs`. Only the
-//! Agent tool, whose template (kind, size, facing) is a setting no generic tool has, is a file
-//! of its own; it adds its agent through the same path.
-mod agent;
+//! rule and one [`Tool::Region`] per kind with a region tool, all run by `place.rs`, settings
+//! included (a kind's template, `ObjectKind::template`).
 mod box_brush;
 mod draw;
 mod place;
@@ -180,8 +178,6 @@ pub enum Tool {
     Spawn,
     /// Click: the hero is put there (play-test from the cursor).
     PlaceHero,
-    /// Click: a new agent of the agent template's kind, size and facing, feet at the click.
-    Agent,
     /// The placing tool of the object kind of this name (`editor::kinds`: a click or a dragged
     /// rectangle makes a new one, as the kind says).
     Place(&'static str),
@@ -192,18 +188,21 @@ pub enum Tool {
 
 impl Tool {
     /// Every tool, in toolbar order: the tools of this folder, and the registered object kinds'
-    /// placing and region tools (in the registry's order: those not in the Objects menu after
-    /// the brushes, a ladder's) before Place Hero.
+    /// placing and region tools (in the registry's order, those with a template first: those not
+    /// in the Objects menu after the brushes, a ladder's) before Place Hero.
     pub fn all() -> Vec<Tool> {
         let placing = |menu: bool| {
-            KINDS
+            let mut kinds: Vec<_> = KINDS
                 .iter()
-                .filter(move |k| k.place().is_some() && k.menu() == menu)
-                .map(|k| Tool::Place(k.name()))
+                .filter(|k| k.place().is_some() && k.menu() == menu)
+                .collect();
+            // A tool with settings (an agent's) leads its menu; the sort is stable.
+            kinds.sort_by_key(|k| k.template().is_none());
+            kinds.into_iter().map(|k| Tool::Place(k.name()))
         };
         let mut all = vec![Tool::Select, Tool::Draw, Tool::BoxBrush, Tool::TileBrush];
         all.extend(placing(false));
-        all.extend([Tool::Spawn, Tool::Agent]);
+        all.push(Tool::Spawn);
         all.extend(placing(true));
         all.extend(
             KINDS
@@ -224,7 +223,6 @@ impl Tool {
             Tool::TileBrush => &tiles::TileBrush,
             Tool::Spawn => &spawn::SpawnTool,
             Tool::PlaceHero => &place_hero::PlaceHero,
-            Tool::Agent => &agent::AgentTool,
             Tool::Place(_) => &place::PlaceTool,
             Tool::Region(_) => &place::RegionTool,
         }
@@ -280,7 +278,7 @@ mod tests {
     use crate::editor::session::tests::{level, p};
 
     #[test]
-    fn every_tool_has_its_own_label_and_the_object_tools_are_the_agent_and_the_kinds() {
+    fn every_tool_has_its_own_label_and_the_object_tools_are_the_kinds() {
         let all = Tool::all();
         let labels: std::collections::BTreeSet<&str> = all.iter().map(|t| t.label()).collect();
         assert_eq!(labels.len(), all.len(), "{labels:?}");
@@ -290,9 +288,13 @@ mod tests {
                 "{tool:?} has no hint"
             );
         }
-        // The object tools: the Agent tool, then the registry's placing and region tools.
+        // The object tools: the registry's placing and region tools, a tool with settings (a
+        // template) first.
         let objects: Vec<Tool> = all.into_iter().filter(|t| t.is_object()).collect();
-        assert_eq!(objects[0], Tool::Agent);
+        assert!(
+            matches!(objects[0], Tool::Place(name) if kind(name).template().is_some()),
+            "{objects:?}"
+        );
         for k in KINDS {
             assert_eq!(
                 objects.contains(&Tool::Place(k.name())),
@@ -309,7 +311,7 @@ mod tests {
         }
         assert!(objects
             .iter()
-            .all(|t| matches!(t, Tool::Agent | Tool::Place(_) | Tool::Region(_))));
+            .all(|t| matches!(t, Tool::Place(_) | Tool::Region(_))));
     }
 
     /// Enter, Backspace and Escape go to the Draw tool only while a polygon is being drawn;
@@ -345,15 +347,16 @@ mod tests {
     }
 
     /// Each tool shows what it is about to do: the Draw tool its polygon and the rubber line to
-    /// the snapped pointer, the Tiles brush the cell under the pointer, the Agent tool the
-    /// collider of the agent a click would place, red exactly where that click is refused; the
-    /// other tools show nothing of their own.
+    /// the snapped pointer, the Tiles brush the cell under the pointer, a placing tool with a
+    /// template what a click would place (`objects_tools.rs` tests the agent's); the other tools
+    /// show nothing of their own.
     #[test]
     fn a_tool_sketches_what_a_click_would_make() {
         let mut s = EditorSession::new(level(), None);
         for tool in Tool::all() {
             s.set_tool(tool);
-            if !matches!(tool, Tool::Agent | Tool::TileBrush) {
+            let template = matches!(tool, Tool::Place(n) if kind(n).template().is_some());
+            if !template && tool != Tool::TileBrush {
                 assert_eq!(s.tool_sketch(Some(p(2., 3.))), [], "{tool:?}");
             }
         }
@@ -393,86 +396,5 @@ mod tests {
         assert!(closed);
         assert_eq!(points[0], p(2. * g, 5. * g));
         assert_eq!(points[2], p(3. * g, 6. * g));
-        // Agent: its collider at the snapped pointer; refused inside the first polygon, as a
-        // click there is.
-        s.set_tool(Tool::Agent);
-        let look = |s: &EditorSession, at: DVec2| match s.tool_sketch(Some(at)).first() {
-            Some(Sketch::Path {
-                look,
-                closed: true,
-                points,
-                ..
-            }) => {
-                // The collider's feet are at the snapped pointer: the bottom of its box.
-                let b = Aabb::from_points(points.iter().copied());
-                let feet = s.grid.snap(at);
-                assert_eq!(b.min.y, feet.y);
-                assert!(b.min.x < feet.x && feet.x < b.max.x);
-                *look
-            }
-            other => panic!("{other:?}"),
-        };
-        assert_eq!(look(&s, p(2., 3.)), Look::Preview);
-        assert_eq!(look(&s, p(2., 0.25)), Look::Refused);
-        let agents = s.level().agents.len();
-        s.press(p(2., 0.25), 0.1, none);
-        s.release(p(2., 0.25));
-        assert_eq!(
-            s.level().agents.len(),
-            agents,
-            "the refused click adds nothing"
-        );
-        s.press(p(2., 3.), 0.1, none);
-        s.release(p(2., 3.));
-        assert_eq!(s.level().agents.len(), agents + 1);
-    }
-
-    /// Only the Agent tool has settings: kind, size class and facing, with the agent field
-    /// definitions. A new kind brings the size class it is meant for; a size chosen after it
-    /// stays; the next click places what the panel shows.
-    #[test]
-    fn the_agent_tool_panel_edits_what_a_click_places() {
-        use crate::level::fields::FieldMut;
-        use crate::level::{AgentKind, AgentSize};
-        let mut s = EditorSession::new(level(), None);
-        for tool in Tool::all() {
-            s.set_tool(tool);
-            assert_eq!(s.tool_panel().is_some(), tool == Tool::Agent, "{tool:?}");
-        }
-        s.set_tool(Tool::Agent);
-        let set = |s: &mut EditorSession, field: &str, name: &str| {
-            let mut panel = s.tool_panel().expect("the agent tool's panel");
-            let f = panel
-                .fields
-                .iter_mut()
-                .find(|f| f.def.name == field)
-                .expect("the field");
-            let FieldMut::Choice(c) = &mut f.value else {
-                panic!("{field} is not a choice");
-            };
-            let k = c.names().iter().position(|n| *n == name).expect(name);
-            c.set_index(k);
-        };
-        let names: Vec<&str> = s
-            .tool_panel()
-            .unwrap()
-            .fields
-            .iter()
-            .map(|f| f.def.name)
-            .collect();
-        assert_eq!(names, ["kind", "size", "facing"]);
-        set(&mut s, "kind", "brute");
-        s.tool_panel_changed("kind");
-        assert_eq!(
-            (s.agent_template.kind, s.agent_template.size),
-            (AgentKind::Brute, AgentSize::Large)
-        );
-        set(&mut s, "size", "medium");
-        s.tool_panel_changed("size");
-        assert_eq!(s.agent_template.size, AgentSize::Medium);
-        s.press(p(2., 3.), 0.1, Modifiers::default());
-        s.release(p(2., 3.));
-        let a = s.level().agents.last().expect("placed").clone();
-        assert_eq!((a.kind, a.size), (AgentKind::Brute, AgentSize::Medium));
     }
 }

@@ -3,16 +3,20 @@
 //! the kind says) becomes a new object of the kind ([`AnyKind::placed`]), added through the
 //! history and selected; the level's rules refuse it with the reason at the cursor. With a kind
 //! that grows ([`AnyKind::grows`]: a mover), a Shift-drag adds the rectangle to the selected one
-//! instead. The region tools ([`RegionTool`]) set a kind's region the same way (a door's switch).
+//! instead. A kind with a template ([`AnyKind::template`]: an agent's kind, size and facing) is
+//! placed from the session's copy of it instead, which the tool's panel edits; the tool then
+//! shows what a click would place, red where it would be refused. The region tools
+//! ([`RegionTool`]) set a kind's region the same way (a door's switch).
 //!
 //! The tool is [`Tool::Place`] or [`Tool::Region`] with the kind's name; the behaviour reads the
 //! kind from the session's active tool.
 use glam::DVec2;
 
-use super::{has_area, start_band, Press, Tool, ToolBehaviour};
+use super::{has_area, start_band, Look, Press, Sketch, Tool, ToolBehaviour, ToolPanel};
 use crate::collision::Aabb;
 use crate::editor::kinds::{kind, AnyKind, Place, Placement};
-use crate::editor::objects;
+use crate::editor::objects::{self, ObjectRef};
+use crate::editor::ops::Edit;
 use crate::editor::session::EditorSession;
 
 /// The placing tool of the kind the session's active tool names.
@@ -35,9 +39,26 @@ pub(in crate::editor::session) fn place(
     p: DVec2,
 ) {
     let placed = k.placed(&s.level.read(), at);
-    let Some((edit, object)) = placed else {
-        return;
-    };
+    if let Some((edit, object)) = placed {
+        add(s, edit, object, p);
+    }
+}
+
+/// A click of `k`'s placing tool at `at`: a new object made from the session's template of the
+/// kind, its anchor at `at`, or for a kind with no template ([`AnyKind::placed`]) at `at`.
+fn place_click(s: &mut EditorSession, k: &'static dyn AnyKind, at: DVec2, p: DVec2) {
+    let placed = s
+        .templates
+        .of(k.name())
+        .map(|t| k.placed_from_template(&s.level.read(), t, at));
+    match placed {
+        Some((edit, object)) => add(s, edit, object, p),
+        None => place(s, k, Placement::At(at), p),
+    }
+}
+
+/// Makes `edit` (adding `object`) through the history and selects the object.
+fn add(s: &mut EditorSession, edit: Edit, object: ObjectRef, p: DVec2) {
     if s.edit(edit, p).is_ok() {
         s.select_object(object, None);
     }
@@ -61,7 +82,7 @@ impl ToolBehaviour for PlaceTool {
             return;
         };
         match k.place() {
-            Some(Place::Click) => place(s, k, Placement::At(press.snapped), press.at),
+            Some(Place::Click) => place_click(s, k, press.snapped, press.at),
             Some(Place::Drag) => start_band(s, press.snapped, press.mods.shift && k.grows()),
             None => {}
         }
@@ -89,6 +110,54 @@ impl ToolBehaviour for PlaceTool {
             return;
         }
         place(s, k, Placement::Box(r), p);
+    }
+
+    /// The template's settings, for a kind with one.
+    fn panel<'s>(&self, s: &'s mut EditorSession) -> Option<ToolPanel<'s>> {
+        let k = active_kind(s)?;
+        let (title, help) = k.template_panel();
+        let t = s.templates.of_mut(k.name())?;
+        Some(ToolPanel {
+            title,
+            fields: k.template_fields(t),
+            help,
+        })
+    }
+
+    fn panel_changed(&self, s: &mut EditorSession, field: &'static str) {
+        let Some(k) = active_kind(s) else {
+            return;
+        };
+        if let Some(t) = s.templates.of_mut(k.name()) {
+            k.template_changed(t, field);
+        }
+    }
+
+    /// For a kind with a template: the body of what a click would place, its anchor at the
+    /// snapped pointer (a dot), red where the click would be refused.
+    fn sketch(&self, s: &EditorSession, pointer: Option<DVec2>) -> Vec<Sketch> {
+        let (Some(k), Some(pointer)) = (active_kind(s), pointer) else {
+            return Vec::new();
+        };
+        let Some(t) = s.templates.of(k.name()) else {
+            return Vec::new();
+        };
+        let at = s.grid.snap(pointer);
+        let (body, ok) = k.template_preview(&s.level.read(), t, at);
+        let look = if ok { Look::Preview } else { Look::Refused };
+        body.into_iter()
+            .map(|points| Sketch::Path {
+                points,
+                closed: true,
+                width: 1.5,
+                look,
+            })
+            .chain([Sketch::Dot {
+                at,
+                radius: 3.0,
+                look,
+            }])
+            .collect()
     }
 }
 
@@ -150,14 +219,16 @@ impl ToolBehaviour for RegionTool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::editor::kinds::KINDS;
+    use crate::editor::kinds::{Part, KINDS};
     use crate::editor::session::tests::{level, p};
     use crate::editor::session::Modifiers;
 
     /// Every registered kind with a placing tool is placed through the path a user's click or
     /// drag takes (the tool chosen from `Tool::all`, a press, a drag, a release on the session),
     /// clear of the ground: one more of the kind, selected, the level still valid, and one undo
-    /// takes it away. A new kind is covered with no test code of its own.
+    /// takes it away. A kind with a template (an agent) is placed from the session's template,
+    /// its anchor at the click, where its tool's sketch showed it. A new kind is covered with no
+    /// test code of its own.
     #[test]
     fn every_registered_kind_is_placed_by_its_tool() {
         let placing: Vec<Tool> = Tool::all()
@@ -170,7 +241,11 @@ mod tests {
             with_place,
             "one placing tool per kind: {placing:?}"
         );
-        assert!(with_place >= 4, "door, mover, checkpoint and goal at least");
+        assert!(
+            with_place >= 5,
+            "door, mover, checkpoint, goal and agent at least"
+        );
+        let mut templated = 0;
         let none = Modifiers::default();
         for tool in placing {
             let Tool::Place(name) = tool else {
@@ -183,6 +258,18 @@ mod tests {
             assert!(!tool.label().is_empty() && tool.hint().len() > tool.label().len());
             let before = k.count(&s.level());
             let (from, to) = (p(-3.0, 2.0), p(-1.0, 4.5));
+            let template = s.templates.of(name).is_some();
+            if template {
+                let sketch = s.tool_sketch(Some(from));
+                assert!(
+                    sketch.contains(&Sketch::Dot {
+                        at: from,
+                        radius: 3.0,
+                        look: Look::Preview,
+                    }),
+                    "{name}: {sketch:?}"
+                );
+            }
             s.press(from, 0.1, none);
             if k.place() == Some(Place::Drag) {
                 s.drag(to);
@@ -191,10 +278,16 @@ mod tests {
             assert_eq!(k.count(&s.level()), before + 1, "{name}: {:?}", s.message());
             let placed = s.selection.object.expect("the new object is selected");
             assert_eq!((placed.kind, placed.index), (name, before));
+            if template {
+                templated += 1;
+                let anchor = k.part_point(&s.level(), before, Part::Body);
+                assert_eq!(anchor, Some(from), "{name}: placed from its template");
+            }
             s.level().validate().unwrap();
             assert!(s.undo());
             assert_eq!(k.count(&s.level()), before, "{name}: undone");
         }
+        assert!(templated >= 1, "the agent's tool has a template");
     }
 
     /// The left panel's "add at the hero" for every kind made at a point: the same path, a new
