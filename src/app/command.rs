@@ -123,11 +123,7 @@ impl GameUi {
             AppCommand::ToggleEditor => self.toggle_editor(game),
             AppCommand::ToggleFullscreen => self.effects.push(Effect::ToggleFullscreen),
             AppCommand::SettingsChanged => {
-                if let Some(p) = &self.settings_file {
-                    if let Err(e) = self.settings.save(p) {
-                        log::warn!("{e}");
-                    }
-                }
+                self.save_settings();
                 self.effects.push(Effect::SettingsChanged);
             }
             AppCommand::Restart => {
@@ -172,6 +168,15 @@ impl GameUi {
     /// Takes the window's effects queued by [`GameUi::apply`], in order.
     pub fn take_effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)
+    }
+
+    /// Writes the user's settings file (when there is one); a failure is logged.
+    fn save_settings(&self) {
+        if let Some(p) = &self.settings_file {
+            if let Err(e) = self.settings.save(p) {
+                log::warn!("{e}");
+            }
+        }
     }
 
     /// Opens the editor over the current screen, or closes it back to that screen.
@@ -219,6 +224,10 @@ impl GameUi {
             Command::PlayBack => self.play_back(game),
             Command::LevelEdited => self.level_edited(game),
             Command::Quit => self.effects.push(Effect::Quit),
+            Command::SetOverlays(o) => {
+                self.settings.editor_overlays = o;
+                self.save_settings();
+            }
         }
     }
 

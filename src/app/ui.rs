@@ -119,13 +119,15 @@ impl GameUi {
         let settings = user
             .map(|u| Settings::load_or_default(&u.settings_file()))
             .unwrap_or_default();
+        let mut editor = EditorUi::new(
+            session,
+            tuning,
+            tuning_path,
+            user.map(UserDirs::recovery_dir),
+        );
+        editor.overlays = settings.editor_overlays;
         GameUi {
-            editor: EditorUi::new(
-                session,
-                tuning,
-                tuning_path,
-                user.map(UserDirs::recovery_dir),
-            ),
+            editor,
             settings,
             settings_file: user.map(UserDirs::settings_file),
             bindings_file: user.map(UserDirs::bindings_file),

@@ -21,6 +21,7 @@
 //! wgpu or winit: egui is drawn by whoever hosts it (the game window, or `egui_kittest` in the
 //! tests). The simulation never imports this.
 pub mod objects;
+pub mod overlays;
 pub mod panels;
 pub mod view;
 
@@ -36,9 +37,9 @@ use super::session::{EditorSession, Modifiers, ToolKey};
 use super::Shortcut;
 use crate::collision::ColliderId;
 use crate::movement::Tuning;
-use crate::render::collision_overlay::MeshLayers;
 use crate::sim::World;
 use crate::view::camera::{CameraConfig, CameraRig};
+use overlays::Overlays;
 use view::ViewMapping;
 
 /// Pick radius in screen points: handles are this easy to hit at any zoom.
@@ -78,6 +79,8 @@ pub enum Command {
     LevelEdited,
     /// Quit the game (any unsaved-changes prompt has been answered).
     Quit,
+    /// The overlay menu changed: remember this choice in the user's settings.
+    SetOverlays(Overlays),
 }
 
 /// Milliseconds per frame of each part, for the frame-time graph. The parts are measured apart
@@ -149,8 +152,9 @@ pub struct EditorUi {
     /// The editor's own camera (panned and zoomed; the game's camera is left alone).
     pub camera: CameraRig,
     camera_placed: bool,
-    /// Overlay layers per collider (index: `ColliderId`).
-    pub overlay: Vec<MeshLayers>,
+    /// The collision overlays drawn over the view (none by default; the app keeps the choice
+    /// in the user's settings, told by [`Command::SetOverlays`]).
+    pub overlays: Overlays,
     /// The tuning being edited (applied live), and the file it saves to.
     pub tuning: Tuning,
     tuning_saved: Tuning,
@@ -198,8 +202,7 @@ impl EditorUi {
             autosave,
             camera: CameraRig::looking_at(CameraConfig::default(), focus),
             camera_placed: false,
-            // The standing collider's mesh is what the hero walks on most: shown at first.
-            overlay: vec![MeshLayers::ALL, MeshLayers::NONE],
+            overlays: Overlays::default(),
             tuning_saved: tuning.clone(),
             tuning,
             tuning_path,
@@ -579,7 +582,7 @@ impl EditorUi {
         }
     }
 
-    /// The collider whose overlay layers are `self.overlay[i]`.
+    /// The collider whose overlay layers are `Overlays::per_collider()[i]`.
     pub fn overlay_collider(i: usize) -> ColliderId {
         ColliderId(i as u16)
     }
