@@ -1,9 +1,12 @@
 //! The editor's view as a designer meets it, headless (`egui_kittest`): no collision overlay by
 //! default, every overlay one click away in one menu and remembered in the user's settings, and
-//! panels of fixed width (the view never moves under the pointer when the selection changes).
+//! panels of fixed width (the view never moves under the pointer when the selection changes);
+//! placements snapped to the grid, "at the hero" included, and no new goal over the spawn.
 use egui_kittest::kittest::Queryable;
 use glam::DVec2;
 use tessera::app::settings::Settings;
+use tessera::collision::Aabb;
+use tessera::editor::kinds::{kind, Placement};
 use tessera::level::UserDirs;
 
 use super::editor_ui::{click, harness_sized, mapping, open_editor, scratch, SIZE};
@@ -51,6 +54,73 @@ fn no_overlay_by_default_one_click_to_turn_one_on_and_it_is_remembered() {
     // The next editor opens with the same overlays.
     let h = harness_sized(&dir, SIZE, false);
     assert_eq!(h.state().gui.editor.overlays, overlays);
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn placements_at_the_hero_and_hero_here_are_snapped_and_no_goal_covers_the_spawn() {
+    let p = DVec2::new;
+    let dir = scratch("snapped");
+    let mut h = harness_sized(&dir, SIZE, false);
+    open_editor(&mut h);
+    h.run();
+
+    // The hero off the grid, a rounding error above the floor (its top is y = 0).
+    let w = h.state_mut().game.world_mut();
+    w.place_hero(p(2.453474044799805, 0.025382518768310547))
+        .unwrap();
+    h.run();
+    h.get_by_label("Add checkpoint at the hero").click();
+    h.run();
+    assert_eq!(
+        h.state().gui.editor.session.level().checkpoints,
+        vec![Aabb {
+            min: p(2.0, 0.0),
+            max: p(3.0, 2.5)
+        }],
+        "the checkpoint's bottom centre is the hero's feet on the grid"
+    );
+
+    // At the spawn, no goal or checkpoint is offered at the hero; a dragged box over the spawn
+    // is refused, one beside it is taken.
+    h.state_mut()
+        .game
+        .world_mut()
+        .place_hero(p(0.0, 0.0))
+        .unwrap();
+    h.run();
+    assert!(h.query_by_label("Add goal at the hero").is_none());
+    assert!(h.query_by_label("Add checkpoint at the hero").is_none());
+    let level = h.state().gui.editor.session.level().clone();
+    for name in ["goal", "checkpoint"] {
+        let over = Aabb {
+            min: p(-20.0, -10.0),
+            max: p(20.0, 20.0),
+        };
+        assert!(
+            kind(name).placed(&level, Placement::Box(over)).is_none(),
+            "{name}"
+        );
+        let beside = Aabb {
+            min: p(3.0, 0.0),
+            max: p(4.0, 2.5),
+        };
+        assert!(
+            kind(name).placed(&level, Placement::Box(beside)).is_some(),
+            "{name}"
+        );
+    }
+
+    // "Hero here": the hero stands on the grid point nearest the click, on the floor.
+    h.get_by_label("Hero here").click();
+    h.run();
+    let map = mapping(&h);
+    click(&mut h, map.to_screen(p(1.06, 0.08)).unwrap());
+    h.run();
+    assert_eq!(h.state().game.world().hero().body.pos, p(1.0, 0.0));
+    h.state_mut().game.step_once();
+    assert!(h.state().game.world().hero().grounded(), "not in the air");
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

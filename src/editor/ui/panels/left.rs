@@ -248,12 +248,14 @@ fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
 }
 
 /// A button per registered object kind that can be added at a point: a new one where the hero
-/// stands (a checkpoint, the goal: a 1 × 2.5 m region, its bottom centre at the hero's feet),
+/// stands, snapped to the grid (a checkpoint, the goal: a 1 × 2.5 m region, its bottom centre at
+/// the hero's feet; none over the spawn),
 /// through the same path as its placing tool; and the level's music. A region's corners are
 /// edited in its own panel once it is selected.
 fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     ui.separator();
-    let at = world.hero().body.pos;
+    // Snapped like every placement: the hero's feet are a rounding error above the floor.
+    let at = ed.session.grid.snap(world.hero().body.pos);
     for &k in KINDS {
         let can = k.placed(&ed.session.level(), Placement::At(at)).is_some();
         if can && ui.button(format!("Add {} at the hero", k.name())).clicked() {
