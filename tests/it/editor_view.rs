@@ -7,6 +7,7 @@ use glam::DVec2;
 use tessera::app::settings::Settings;
 use tessera::collision::Aabb;
 use tessera::editor::kinds::{kind, Placement};
+use tessera::editor::Edit;
 use tessera::level::UserDirs;
 
 use super::editor_ui::{click, harness_sized, mapping, open_editor, scratch, SIZE};
@@ -121,6 +122,45 @@ fn placements_at_the_hero_and_hero_here_are_snapped_and_no_goal_covers_the_spawn
     assert_eq!(h.state().game.world().hero().body.pos, p(1.0, 0.0));
     h.state_mut().game.step_once();
     assert!(h.state().game.world().hero().grounded(), "not in the air");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_status_bar_shows_design_warnings_live_with_the_object_named() {
+    let p = DVec2::new;
+    let dir = scratch("design");
+    let mut h = harness_sized(&dir, SIZE, false);
+    open_editor(&mut h);
+    h.run();
+    assert!(h.state().gui.editor.design_warnings().is_empty());
+    let goal = Aabb {
+        min: p(3.0, 0.0),
+        max: p(4.0, 2.5),
+    };
+    let s = &mut h.state_mut().gui.editor.session;
+    s.place_object(kind("goal"), Placement::Box(goal), p(3.0, 0.0));
+    h.run();
+    assert!(h.state().gui.editor.design_warnings().is_empty());
+
+    // The spawn dragged into the goal: the status bar says so at once, naming the goal.
+    let s = &mut h.state_mut().gui.editor.session;
+    s.edit(Edit::MoveSpawn { to: p(3.5, 0.0) }, p(3.5, 0.0))
+        .unwrap();
+    h.run();
+    let warnings = h.state().gui.editor.design_warnings().to_vec();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].object, "goal");
+    assert!(h
+        .query_by_label_contains(
+            "warning: goal: the region min (3, 0) max (4, 2.5) covers the spawn"
+        )
+        .is_some());
+    // Undone, the warning goes.
+    assert!(h.state_mut().gui.editor.session.undo());
+    h.run();
+    assert!(h.state().gui.editor.design_warnings().is_empty());
+    assert!(h.query_by_label_contains("covers the spawn").is_none());
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -36,6 +36,7 @@ use super::recovery::{self, Autosave, Pending};
 use super::session::{EditorSession, Modifiers, ToolKey};
 use super::Shortcut;
 use crate::collision::ColliderId;
+use crate::level::{design_warnings, DesignWarning};
 use crate::movement::Tuning;
 use crate::sim::World;
 use crate::view::camera::{CameraConfig, CameraRig};
@@ -174,6 +175,9 @@ pub struct EditorUi {
     shortcuts: Vec<Shortcut>,
     /// The time (s) every mover is drawn at as a ghost, chosen with the scrubber; `None`: none.
     pub scrub: Option<f64>,
+    /// The level's design warnings (`level::design`), shown in the status bar; checked again
+    /// when the document or the tuning changes (`None`: to be checked on the next frame).
+    design: Option<Vec<DesignWarning>>,
 }
 
 impl EditorUi {
@@ -216,6 +220,7 @@ impl EditorUi {
             pointer_world: None,
             shortcuts: Vec::new(),
             scrub: None,
+            design: None,
         }
     }
 
@@ -290,6 +295,13 @@ impl EditorUi {
     /// of its simulation (the game's).
     pub fn show(&mut self, ui: &mut egui::Ui, world: &World, sim: SimStatus) -> Vec<Command> {
         self.sim = sim;
+        if self.design.is_none() {
+            let jump = self
+                .tuning
+                .with_overrides(&self.session.level().tuning)
+                .jump_height;
+            self.design = Some(design_warnings(&self.session.level(), jump));
+        }
         let mut out = Vec::new();
         let screen = ui.ctx().content_rect();
         panels::toolbar(self, ui, &mut out);
@@ -316,6 +328,10 @@ impl EditorUi {
         // them before any other command acts on it (a step, a reset, placing the hero).
         if self.session.take_change() {
             out.insert(0, Command::LevelEdited);
+            self.design = None;
+        }
+        if out.iter().any(|c| matches!(c, Command::SetTuning(_))) {
+            self.design = None;
         }
         out
     }
@@ -585,6 +601,12 @@ impl EditorUi {
     /// The collider whose overlay layers are `Overlays::per_collider()[i]`.
     pub fn overlay_collider(i: usize) -> ColliderId {
         ColliderId(i as u16)
+    }
+
+    /// The level's design warnings as of the last frame (the spawn inside the goal, a region
+    /// out of reach, a switch driving nothing, an agent in a wall).
+    pub fn design_warnings(&self) -> &[DesignWarning] {
+        self.design.as_deref().unwrap_or_default()
     }
 
     /// The world position under the pointer in the last frame.
