@@ -185,6 +185,11 @@ impl GameUi {
         if open {
             self.editor.look_from(game.view().camera());
             self.stop_recording(game);
+            if std::mem::take(&mut self.played_from_here) {
+                // Back from "Play from here": the level as it was, as a reset leaves it.
+                let mover_time = self.editor.scrub.unwrap_or(0.0);
+                self.editor_command(game, Command::Reset { mover_time });
+            }
             game.change_mode(ModeEvent::OpenEditor);
         } else {
             game.change_mode(ModeEvent::CloseEditor);
@@ -224,6 +229,12 @@ impl GameUi {
             Command::PlayBack => self.play_back(game),
             Command::LevelEdited => self.level_edited(game),
             Command::Quit => self.effects.push(Effect::Quit),
+            Command::PlayFrom(p) => {
+                self.place_hero(game, p);
+                game.snap_camera(1.0);
+                self.played_from_here = true;
+                self.toggle_editor(game);
+            }
             Command::SetOverlays(o) => {
                 self.settings.editor_overlays = o;
                 self.save_settings();

@@ -164,3 +164,53 @@ fn the_status_bar_shows_design_warnings_live_with_the_object_named() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn play_from_here_starts_at_the_pointer_and_the_editor_comes_back_to_the_level_as_it_was() {
+    let p = DVec2::new;
+    let dir = scratch("play-here");
+    let mut h = harness_sized(&dir, SIZE, false);
+    open_editor(&mut h);
+    h.run();
+    let before = h.state().gui.editor.session.level().clone();
+
+    // A right click in the view, a little off the grid point (2, 0) on the floor.
+    let at = mapping(&h).to_screen(p(2.06, 0.08)).unwrap();
+    h.event(egui::Event::PointerMoved(at));
+    h.step();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Secondary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    let s = h.state();
+    assert!(!s.game.editing(), "playing");
+    assert!(s.game.mode().simulates());
+    assert_eq!(s.game.world().hero().body.pos, p(2.0, 0.0));
+
+    // Play a while.
+    for _ in 0..30 {
+        h.state_mut().game.step_once();
+    }
+    assert!(h.state().game.world().frame() > 0);
+
+    // Back to the editor: the world as the level starts it, the document untouched.
+    let s = h.state_mut();
+    s.gui
+        .apply(&mut s.game, tessera::app::AppCommand::ToggleEditor);
+    h.run();
+    let s = h.state();
+    assert!(s.game.editing());
+    assert_eq!(s.game.world().hero().body.pos, before.spawn);
+    assert_eq!(*s.gui.editor.session.level(), before);
+    assert!(!s.gui.editor.session.dirty());
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -82,6 +82,9 @@ pub enum Command {
     Quit,
     /// The overlay menu changed: remember this choice in the user's settings.
     SetOverlays(Overlays),
+    /// Play from here: the hero at this point, the editor closed, playing; opening the editor
+    /// again puts the world back as the level starts it (the document is never changed by play).
+    PlayFrom(DVec2),
 }
 
 /// Milliseconds per frame of each part, for the frame-time graph. The parts are measured apart
@@ -178,6 +181,8 @@ pub struct EditorUi {
     /// The level's design warnings (`level::design`), shown in the status bar; checked again
     /// when the document or the tuning changes (`None`: to be checked on the next frame).
     design: Option<Vec<DesignWarning>>,
+    /// Where the view's context menu was opened (snapped), for "Play from here".
+    context_at: Option<DVec2>,
 }
 
 impl EditorUi {
@@ -221,6 +226,7 @@ impl EditorUi {
             shortcuts: Vec::new(),
             scrub: None,
             design: None,
+            context_at: None,
         }
     }
 
@@ -397,6 +403,7 @@ impl EditorUi {
             let f = self.camera.focus() + DVec2::new(-pan.x as f64 * m, pan.y as f64 * m);
             self.camera.set_focus(f);
         }
+        self.play_from_here(&response, world_pos, out);
         self.run_shortcuts(world_pos.unwrap_or(self.camera.focus()), out);
         let painter = ui.painter_at(rect);
         view::paint_overlays(self, &painter, map, world);
@@ -601,6 +608,39 @@ impl EditorUi {
     /// The collider whose overlay layers are `Overlays::per_collider()[i]`.
     pub fn overlay_collider(i: usize) -> ColliderId {
         ColliderId(i as u16)
+    }
+
+    /// The view's context menu (a right click that does not pan): "Play from here" starts a
+    /// play-test with the hero at the clicked point, snapped to the grid
+    /// ([`Command::PlayFrom`]).
+    fn play_from_here(
+        &mut self,
+        response: &egui::Response,
+        at: Option<DVec2>,
+        out: &mut Vec<Command>,
+    ) {
+        if response.secondary_clicked() {
+            self.context_at = at.map(|p| self.session.grid.snap(p));
+        }
+        let Some(at) = self.context_at else {
+            return;
+        };
+        response.context_menu(|ui| {
+            if ui
+                .button("Play from here")
+                .on_hover_text(format!(
+                    "play-test with the hero at ({:.2}, {:.2}); Tab back to the editor puts the level as it was",
+                    at.x, at.y
+                ))
+                .clicked()
+            {
+                if let Some(t) = self.scrub {
+                    out.push(Command::SetMoverTime(t));
+                }
+                out.push(Command::PlayFrom(at));
+                ui.close();
+            }
+        });
     }
 
     /// The level's design warnings as of the last frame (the spawn inside the goal, a region
