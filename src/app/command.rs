@@ -123,11 +123,7 @@ impl GameUi {
             AppCommand::ToggleEditor => self.toggle_editor(game),
             AppCommand::ToggleFullscreen => self.effects.push(Effect::ToggleFullscreen),
             AppCommand::SettingsChanged => {
-                if let Some(p) = &self.settings_file {
-                    if let Err(e) = self.settings.save(p) {
-                        log::warn!("{e}");
-                    }
-                }
+                self.save_settings();
                 self.effects.push(Effect::SettingsChanged);
             }
             AppCommand::Restart => {
@@ -174,12 +170,26 @@ impl GameUi {
         std::mem::take(&mut self.effects)
     }
 
+    /// Writes the user's settings file (when there is one); a failure is logged.
+    fn save_settings(&self) {
+        if let Some(p) = &self.settings_file {
+            if let Err(e) = self.settings.save(p) {
+                log::warn!("{e}");
+            }
+        }
+    }
+
     /// Opens the editor over the current screen, or closes it back to that screen.
     fn toggle_editor(&mut self, game: &mut Game) {
         let open = !game.editing();
         if open {
             self.editor.look_from(game.view().camera());
             self.stop_recording(game);
+            if std::mem::take(&mut self.played_from_here) {
+                // Back from "Play from here": the level as it was, as a reset leaves it.
+                let mover_time = self.editor.scrub.unwrap_or(0.0);
+                self.editor_command(game, Command::Reset { mover_time });
+            }
             game.change_mode(ModeEvent::OpenEditor);
         } else {
             game.change_mode(ModeEvent::CloseEditor);
@@ -219,6 +229,16 @@ impl GameUi {
             Command::PlayBack => self.play_back(game),
             Command::LevelEdited => self.level_edited(game),
             Command::Quit => self.effects.push(Effect::Quit),
+            Command::PlayFrom(p) => {
+                self.place_hero(game, p);
+                game.snap_camera(1.0);
+                self.played_from_here = true;
+                self.toggle_editor(game);
+            }
+            Command::SetOverlays(o) => {
+                self.settings.editor_overlays = o;
+                self.save_settings();
+            }
         }
     }
 

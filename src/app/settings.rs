@@ -1,5 +1,6 @@
 //! The user's settings file (`settings.ron` in the config directory): volumes, fullscreen and
-//! multisampling, as chosen in the pause menu.
+//! multisampling, as chosen in the pause menu; the editor's collision overlays, as chosen in its
+//! overlay menu.
 //!
 //! Every field is optional in the file (missing fields take their defaults). A bad file is
 //! reported with its line and column and the defaults are used: settings never stop the game.
@@ -9,6 +10,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::audio::settings::VolumeSettings;
+use crate::editor::ui::overlays::Overlays;
 use crate::level::{parse_ron, read_text, to_ron, write_atomic, FileError};
 use crate::render::quality::Msaa;
 
@@ -22,6 +24,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Multisampling: `"auto"`, `"1"` or `"4"`. Default `"auto"`.
     pub msaa: MsaaSetting,
+    /// The editor's collision overlays. Default: none.
+    pub editor_overlays: Overlays,
 }
 
 /// [`Msaa`] as it is written in the file.
@@ -122,6 +126,7 @@ mod tests {
             },
             fullscreen: true,
             msaa: MsaaSetting(Msaa::Samples(4)),
+            editor_overlays: Overlays::default(),
         };
         s.save(&path).unwrap();
         assert_eq!(Settings::load(&path).unwrap(), s);

@@ -100,6 +100,9 @@ pub struct GameUi {
     pub campaign: Option<super::campaign::CampaignPlay>,
     /// The results screen's gate while one is up (`app::results_gate`).
     pub(super) results_gate: Option<super::results_gate::ResultsGate>,
+    /// The play-test under way began with the editor's "Play from here": opening the editor
+    /// again resets the world.
+    pub(super) played_from_here: bool,
 }
 
 impl GameUi {
@@ -119,13 +122,15 @@ impl GameUi {
         let settings = user
             .map(|u| Settings::load_or_default(&u.settings_file()))
             .unwrap_or_default();
+        let mut editor = EditorUi::new(
+            session,
+            tuning,
+            tuning_path,
+            user.map(UserDirs::recovery_dir),
+        );
+        editor.overlays = settings.editor_overlays;
         GameUi {
-            editor: EditorUi::new(
-                session,
-                tuning,
-                tuning_path,
-                user.map(UserDirs::recovery_dir),
-            ),
+            editor,
             settings,
             settings_file: user.map(UserDirs::settings_file),
             bindings_file: user.map(UserDirs::bindings_file),
@@ -136,6 +141,7 @@ impl GameUi {
             effects: Vec::new(),
             campaign: None,
             results_gate: None,
+            played_from_here: false,
         }
     }
 

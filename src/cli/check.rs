@@ -2,7 +2,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use tessera::level::{parse_level, parse_ron, parse_tuning, read_text, resolve_tuning, DataDir};
+use tessera::level::{
+    design_warnings, parse_level, parse_ron, parse_tuning, read_text, resolve_tuning, DataDir,
+};
 use tessera::movement::Tuning;
 use tessera::sim::{build_world, parse_replay};
 
@@ -53,6 +55,10 @@ fn check_file(data: &DataDir, path: &Path, kind: Kind, tuning: &Tuning) -> anyho
             let level = parse_level(path, &text)?;
             let world = build_world(path, &level, tuning)?;
             for w in world.warnings() {
+                eprintln!("warning: {}: {w}", path.display());
+            }
+            // Design mistakes: the level loads and plays, but not as meant.
+            for w in design_warnings(&level, world.tuning().jump_height) {
                 eprintln!("warning: {}: {w}", path.display());
             }
             // The agents' character files load and can play, as `play` would find them.

@@ -31,6 +31,7 @@
 //! way round). It reads only `collision` (polygon types, validation) and `movement` (tuning).
 pub mod campaign;
 pub mod comments;
+pub mod design;
 pub mod document;
 pub mod error;
 pub mod fields;
@@ -45,6 +46,7 @@ pub mod tuning_file;
 pub mod validate;
 
 pub use comments::{find_comments, has_comments, Comment};
+pub use design::{design_warnings, DesignWarning};
 pub use document::{
     AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon,
     MoverEase, MoverMode, PolygonKind,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde::Deserialize;
-use tessera::level::{load_level, load_tuning};
+use tessera::level::{design_warnings, load_level, load_tuning};
 use tessera::movement::Tuning;
 use tessera::sim::{load_replay, World};
 
@@ -68,7 +68,11 @@ fn load_with_library(case: &Case) -> Result<Vec<String>, String> {
             let level = load_level(&path).map_err(|e| e.to_string())?;
             let world = World::new(&level, &Tuning::default())
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(world.warnings().to_vec())
+            // The world's warnings (a moved spawn), then the design warnings, as `check` prints.
+            let mut warnings = world.warnings().to_vec();
+            let design = design_warnings(&level, world.tuning().jump_height);
+            warnings.extend(design.iter().map(|w| w.to_string()));
+            Ok(warnings)
         }
         Kind::Replay => load_replay(&path)
             .map(|_| vec![])
@@ -149,8 +153,14 @@ fn library_loaders_name_the_file_and_the_culprit() {
                 assert_fragments(&case, &message);
             }
             (Outcome::Warning, Ok(warnings)) => {
-                assert_eq!(warnings.len(), 1, "{}: {warnings:?}", case.file);
-                assert_fragments(&case, &warnings[0]);
+                // One warning, or two about the same object (an agent in a wall is moved out
+                // by the world and named by the design check).
+                assert!(
+                    (1..=2).contains(&warnings.len()),
+                    "{}: {warnings:?}",
+                    case.file
+                );
+                assert_fragments(&case, &warnings.join("\n"));
             }
             (want, got) => panic!("{}: expected {want:?}, got {got:?}", case.file),
         }

@@ -43,6 +43,7 @@ mod editor_props;
 mod editor_recovery;
 mod editor_save;
 mod editor_ui;
+mod editor_view;
 mod input_game_loop;
 mod input_mapping;
 mod layering;

@@ -60,11 +60,14 @@ impl<R: RegionKind> ObjectKind for Region<R> {
         R::list(level)
     }
 
-    fn placed(_level: &Level, at: Placement) -> Option<Aabb> {
-        Some(match at {
+    /// The dragged box, or [`hero_box`] at a point; none that covers the spawn (a goal there
+    /// would finish the level at its first tick).
+    fn placed(level: &Level, at: Placement) -> Option<Aabb> {
+        let r = match at {
             Placement::Box(r) => r,
             Placement::At(p) => hero_box(p),
-        })
+        };
+        (!r.contains(level.spawn)).then_some(r)
     }
 
     fn replace(level: &mut Level, items: Vec<Aabb>) -> Vec<Aabb> {

@@ -21,6 +21,7 @@
 //! wgpu or winit: egui is drawn by whoever hosts it (the game window, or `egui_kittest` in the
 //! tests). The simulation never imports this.
 pub mod objects;
+pub mod overlays;
 pub mod panels;
 pub mod view;
 
@@ -35,10 +36,11 @@ use super::recovery::{self, Autosave, Pending};
 use super::session::{EditorSession, Modifiers, ToolKey};
 use super::Shortcut;
 use crate::collision::ColliderId;
+use crate::level::{design_warnings, DesignWarning};
 use crate::movement::Tuning;
-use crate::render::collision_overlay::MeshLayers;
 use crate::sim::World;
 use crate::view::camera::{CameraConfig, CameraRig};
+use overlays::Overlays;
 use view::ViewMapping;
 
 /// Pick radius in screen points: handles are this easy to hit at any zoom.
@@ -78,6 +80,11 @@ pub enum Command {
     LevelEdited,
     /// Quit the game (any unsaved-changes prompt has been answered).
     Quit,
+    /// The overlay menu changed: remember this choice in the user's settings.
+    SetOverlays(Overlays),
+    /// Play from here: the hero at this point, the editor closed, playing; opening the editor
+    /// again puts the world back as the level starts it (the document is never changed by play).
+    PlayFrom(DVec2),
 }
 
 /// Milliseconds per frame of each part, for the frame-time graph. The parts are measured apart
@@ -149,8 +156,9 @@ pub struct EditorUi {
     /// The editor's own camera (panned and zoomed; the game's camera is left alone).
     pub camera: CameraRig,
     camera_placed: bool,
-    /// Overlay layers per collider (index: `ColliderId`).
-    pub overlay: Vec<MeshLayers>,
+    /// The collision overlays drawn over the view (none by default; the app keeps the choice
+    /// in the user's settings, told by [`Command::SetOverlays`]).
+    pub overlays: Overlays,
     /// The tuning being edited (applied live), and the file it saves to.
     pub tuning: Tuning,
     tuning_saved: Tuning,
@@ -170,6 +178,11 @@ pub struct EditorUi {
     shortcuts: Vec<Shortcut>,
     /// The time (s) every mover is drawn at as a ghost, chosen with the scrubber; `None`: none.
     pub scrub: Option<f64>,
+    /// The level's design warnings (`level::design`), shown in the status bar; checked again
+    /// when the document or the tuning changes (`None`: to be checked on the next frame).
+    design: Option<Vec<DesignWarning>>,
+    /// Where the view's context menu was opened (snapped), for "Play from here".
+    context_at: Option<DVec2>,
 }
 
 impl EditorUi {
@@ -198,8 +211,7 @@ impl EditorUi {
             autosave,
             camera: CameraRig::looking_at(CameraConfig::default(), focus),
             camera_placed: false,
-            // The standing collider's mesh is what the hero walks on most: shown at first.
-            overlay: vec![MeshLayers::ALL, MeshLayers::NONE],
+            overlays: Overlays::default(),
             tuning_saved: tuning.clone(),
             tuning,
             tuning_path,
@@ -213,6 +225,8 @@ impl EditorUi {
             pointer_world: None,
             shortcuts: Vec::new(),
             scrub: None,
+            design: None,
+            context_at: None,
         }
     }
 
@@ -287,6 +301,13 @@ impl EditorUi {
     /// of its simulation (the game's).
     pub fn show(&mut self, ui: &mut egui::Ui, world: &World, sim: SimStatus) -> Vec<Command> {
         self.sim = sim;
+        if self.design.is_none() {
+            let jump = self
+                .tuning
+                .with_overrides(&self.session.level().tuning)
+                .jump_height;
+            self.design = Some(design_warnings(&self.session.level(), jump));
+        }
         let mut out = Vec::new();
         let screen = ui.ctx().content_rect();
         panels::toolbar(self, ui, &mut out);
@@ -313,6 +334,10 @@ impl EditorUi {
         // them before any other command acts on it (a step, a reset, placing the hero).
         if self.session.take_change() {
             out.insert(0, Command::LevelEdited);
+            self.design = None;
+        }
+        if out.iter().any(|c| matches!(c, Command::SetTuning(_))) {
+            self.design = None;
         }
         out
     }
@@ -378,6 +403,7 @@ impl EditorUi {
             let f = self.camera.focus() + DVec2::new(-pan.x as f64 * m, pan.y as f64 * m);
             self.camera.set_focus(f);
         }
+        self.play_from_here(&response, world_pos, out);
         self.run_shortcuts(world_pos.unwrap_or(self.camera.focus()), out);
         let painter = ui.painter_at(rect);
         view::paint_overlays(self, &painter, map, world);
@@ -579,9 +605,48 @@ impl EditorUi {
         }
     }
 
-    /// The collider whose overlay layers are `self.overlay[i]`.
+    /// The collider whose overlay layers are `Overlays::per_collider()[i]`.
     pub fn overlay_collider(i: usize) -> ColliderId {
         ColliderId(i as u16)
+    }
+
+    /// The view's context menu (a right click that does not pan): "Play from here" starts a
+    /// play-test with the hero at the clicked point, snapped to the grid
+    /// ([`Command::PlayFrom`]).
+    fn play_from_here(
+        &mut self,
+        response: &egui::Response,
+        at: Option<DVec2>,
+        out: &mut Vec<Command>,
+    ) {
+        if response.secondary_clicked() {
+            self.context_at = at.map(|p| self.session.grid.snap(p));
+        }
+        let Some(at) = self.context_at else {
+            return;
+        };
+        response.context_menu(|ui| {
+            if ui
+                .button("Play from here")
+                .on_hover_text(format!(
+                    "play-test with the hero at ({:.2}, {:.2}); Tab back to the editor puts the level as it was",
+                    at.x, at.y
+                ))
+                .clicked()
+            {
+                if let Some(t) = self.scrub {
+                    out.push(Command::SetMoverTime(t));
+                }
+                out.push(Command::PlayFrom(at));
+                ui.close();
+            }
+        });
+    }
+
+    /// The level's design warnings as of the last frame (the spawn inside the goal, a region
+    /// out of reach, a switch driving nothing, an agent in a wall).
+    pub fn design_warnings(&self) -> &[DesignWarning] {
+        self.design.as_deref().unwrap_or_default()
     }
 
     /// The world position under the pointer in the last frame.

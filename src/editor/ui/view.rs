@@ -95,7 +95,7 @@ pub fn paint_overlays(ui: &EditorUi, painter: &Painter, map: &ViewMapping, world
     let level = s.level();
     let mpp = map.metres_per_point();
     // Collision overlays, per collider.
-    for (i, layers) in ui.overlay.iter().enumerate() {
+    for (i, layers) in ui.overlays.per_collider().iter().enumerate() {
         let id = super::EditorUi::overlay_collider(i);
         if layers.any() && (id.0 as usize) < world.collision().shapes().len() {
             let mut d = EguiDraw {

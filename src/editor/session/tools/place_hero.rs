@@ -1,5 +1,5 @@
-//! The "Hero here" tool: a click asks the game to put the hero there (play-test from the
-//! cursor); the document is untouched.
+//! The "Hero here" tool: a click asks the game to put the hero there, snapped to the grid
+//! (play-test from the cursor); the document is untouched.
 use super::{Press, ToolBehaviour};
 use crate::editor::session::{EditorSession, Request};
 
@@ -15,6 +15,7 @@ impl ToolBehaviour for PlaceHero {
     }
 
     fn press(&self, s: &mut EditorSession, press: Press) {
-        s.requests.push(Request::PlaceHero(press.at));
+        // Snapped like every placement: on a grid line a floor's top is on, the hero stands.
+        s.requests.push(Request::PlaceHero(press.snapped));
     }
 }

@@ -1,6 +1,6 @@
 //! The left panel: the hero's state, collision overlays, movement tuning, frame times, the
 //! level's figures, bounds and game regions.
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, Ui};
 use glam::DVec2;
 
 use super::super::{Command, EditorUi};
@@ -12,19 +12,34 @@ use crate::level::{document::MUSIC_TRACKS, save_tuning};
 use crate::movement::{tuning, FieldMut, MoveState};
 use crate::sim::World;
 
+/// The left panel's width, points (fixed).
+pub const LEFT_WIDTH: f32 = 300.0;
+
 /// Hero, overlays, tuning, frame times and the level's figures.
 pub fn left(ed: &mut EditorUi, ui: &mut Ui, world: &World, out: &mut Vec<Command>) {
+    // A fixed width: the view never moves under the pointer when the panel's content changes.
     egui::Panel::left("editor_left")
-        .resizable(true)
-        .default_size(280.0)
+        .resizable(false)
+        .exact_size(LEFT_WIDTH)
         .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.menu_button("Overlays", |ui| {
+                    if ed.overlays.menu(ui) {
+                        out.push(Command::SetOverlays(ed.overlays));
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "collision overlays: the meshes' triangles, solid faces and inflated outlines",
+                );
+                if ed.overlays.any() {
+                    ui.label("(on)");
+                }
+            });
             egui::ScrollArea::vertical().show(ui, |ui| {
                 egui::CollapsingHeader::new("Hero")
                     .default_open(true)
                     .show(ui, |ui| hero(ui, world));
-                egui::CollapsingHeader::new("Collision overlay")
-                    .default_open(false)
-                    .show(ui, |ui| overlay(ed, ui, world));
                 egui::CollapsingHeader::new("Movement tuning")
                     .default_open(false)
                     .show(ui, |ui| tuning_panel(ed, ui, out));
@@ -79,19 +94,6 @@ fn hero(ui: &mut Ui, world: &World) {
     let events = &world.last_report().events;
     if !events.is_empty() {
         ui.label(format!("events: {events:?}"));
-    }
-}
-
-fn overlay(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
-    let n = world.collision().shapes().len().min(ed.overlay.len());
-    for (i, layers) in ed.overlay.iter_mut().enumerate().take(n) {
-        let name = if i == 0 { "standing" } else { "crouching" };
-        ui.label(RichText::new(format!("{name} collider")).strong());
-        ui.horizontal(|ui| {
-            ui.checkbox(&mut layers.triangles, "triangles");
-            ui.checkbox(&mut layers.solid, "solid faces");
-            ui.checkbox(&mut layers.inflated, "inflated");
-        });
     }
 }
 
@@ -246,12 +248,14 @@ fn level_panel(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
 }
 
 /// A button per registered object kind that can be added at a point: a new one where the hero
-/// stands (a checkpoint, the goal: a 1 × 2.5 m region, its bottom centre at the hero's feet),
+/// stands, snapped to the grid (a checkpoint, the goal: a 1 × 2.5 m region, its bottom centre at
+/// the hero's feet; none over the spawn),
 /// through the same path as its placing tool; and the level's music. A region's corners are
 /// edited in its own panel once it is selected.
 fn game_regions(ed: &mut EditorUi, ui: &mut Ui, world: &World) {
     ui.separator();
-    let at = world.hero().body.pos;
+    // Snapped like every placement: the hero's feet are a rounding error above the floor.
+    let at = ed.session.grid.snap(world.hero().body.pos);
     for &k in KINDS {
         let can = k.placed(&ed.session.level(), Placement::At(at)).is_some();
         if can && ui.button(format!("Add {} at the hero", k.name())).clicked() {

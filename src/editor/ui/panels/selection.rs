@@ -7,11 +7,15 @@ use super::super::EditorUi;
 use crate::editor::Edit;
 use crate::level::PolygonKind;
 
+/// The selection panel's width, points (fixed).
+pub const RIGHT_WIDTH: f32 = 280.0;
+
 /// The selection: numeric fields, kind, material, colour, transforms.
 pub fn right(ed: &mut EditorUi, ui: &mut Ui) {
+    // A fixed width: the view never moves under the pointer when the selection changes.
     egui::Panel::right("editor_selection")
-        .resizable(true)
-        .default_size(240.0)
+        .resizable(false)
+        .exact_size(RIGHT_WIDTH)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| selection(ed, ui));
         });

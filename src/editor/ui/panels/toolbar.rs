@@ -151,7 +151,8 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
     });
 }
 
-/// The file, its unsaved mark, the pointer position and the last message.
+/// The file, its unsaved mark, the pointer position, the last message and the level's design
+/// warnings.
 pub fn status_bar(ed: &mut EditorUi, ui: &mut Ui) {
     egui::Panel::bottom("editor_status").show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -175,6 +176,21 @@ pub fn status_bar(ed: &mut EditorUi, ui: &mut Ui) {
             }
             if let Some(st) = &ed.status {
                 ui.label(st);
+                ui.separator();
+            }
+            // The design warnings, live: the first in full, every one on hover.
+            let warnings = ed.design_warnings();
+            if let Some(first) = warnings.first() {
+                let more = match warnings.len() {
+                    1 => String::new(),
+                    n => format!(" (+{} more)", n - 1),
+                };
+                let all: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+                ui.colored_label(
+                    egui::Color32::from_rgb(240, 200, 80),
+                    format!("warning: {first}{more}"),
+                )
+                .on_hover_text(all.join("\n"));
             }
         });
     });
