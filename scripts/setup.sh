@@ -20,8 +20,8 @@ packages=(pkg-config libasound2-dev libudev-dev libvulkan1 mesa-vulkan-drivers)
 case "${1:-}" in
     --test) packages+=(xvfb xauth sox xdotool valgrind) ;;
     --windows)
-        packages+=(xvfb xauth sox xdotool valgrind rustc-web cargo-web rust-web-src libstd-rust-web-dev
-            gcc-mingw-w64-x86-64 wine wine64)
+        packages+=(xvfb xauth sox xdotool valgrind rustc-web cargo-web rust-web-src
+            libstd-rust-web-dev gcc-mingw-w64-x86-64 wine wine64)
         ;;
     "") ;;
     *) echo "usage: $0 [--test | --windows]" >&2; exit 2 ;;
