@@ -7,8 +7,9 @@
 #                             (the Vulkan loader and Mesa's drivers, for the window)
 #   scripts/setup.sh --test   the above plus xvfb xauth xdotool (a virtual X display and real X
 #                             input events for window tests;
-#                             rendering tests run on Mesa's lavapipe software Vulkan driver) and
-#                             sox (loudness check of the offline audio render)
+#                             rendering tests run on Mesa's lavapipe software Vulkan driver),
+#                             sox (loudness check of the offline audio render) and valgrind (the
+#                             instruction-count gate, benches/instruction_gate.sh)
 #   scripts/setup.sh --windows  the above (--test) plus the Windows cross build of scripts/dist and
 #                             its check under wine (Debian 12, bookworm-security): rustc-web
 #                             cargo-web rust-web-src libstd-rust-web-dev gcc-mingw-w64-x86-64 wine
@@ -17,10 +18,10 @@ set -euo pipefail
 
 packages=(pkg-config libasound2-dev libudev-dev libvulkan1 mesa-vulkan-drivers)
 case "${1:-}" in
-    --test) packages+=(xvfb xauth sox xdotool) ;;
+    --test) packages+=(xvfb xauth sox xdotool valgrind) ;;
     --windows)
-        packages+=(xvfb xauth sox xdotool rustc-web cargo-web rust-web-src libstd-rust-web-dev
-            gcc-mingw-w64-x86-64 wine wine64)
+        packages+=(xvfb xauth sox xdotool valgrind rustc-web cargo-web rust-web-src
+            libstd-rust-web-dev gcc-mingw-w64-x86-64 wine wine64)
         ;;
     "") ;;
     *) echo "usage: $0 [--test | --windows]" >&2; exit 2 ;;
