@@ -90,38 +90,9 @@ const CROUCH_COLLIDER: (f64, f64) = (0.8, 1.0);
 // ---------------------------------------------------------------------------------------------
 // Deterministic inputs.
 
-/// SplitMix64: a tiny deterministic generator, so the levels never change with a dependency.
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-fn rect(id: usize, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
-    SourcePolygon {
-        id: PolygonId(id as u32),
-        kind: Solidity::Solid,
-        points: vec![
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0),
-            DVec2::new(x1, y1),
-            DVec2::new(x0, y1),
-        ],
-    }
-}
+#[path = "common/inputs.rs"]
+mod inputs;
+use inputs::{rect, Rng};
 
 /// A level: source polygons, the body-space bounds for our mesh (`None`: automatic), and the
 /// extra solid boxes that give Rapier the same bounds.

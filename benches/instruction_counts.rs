@@ -23,7 +23,7 @@ use std::hint::black_box;
 use glam::DVec2;
 use tessera::collision::{
     build_mesh, cross, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, EdgeRef, FaceKind,
-    Location, MeshConfig, MoveOptions, PolygonId, Solidity, SourcePolygon,
+    Location, MeshConfig, MoveOptions, SourcePolygon,
 };
 use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 
@@ -57,38 +57,9 @@ const WORKLOADS: [&str; 5] = [
     "scatter_hero",
 ];
 
-/// SplitMix64 (the collision benches' generator).
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-fn rect(id: usize, x0: f64, y0: f64, x1: f64, y1: f64) -> SourcePolygon {
-    SourcePolygon {
-        id: PolygonId(id as u32),
-        kind: Solidity::Solid,
-        points: vec![
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0),
-            DVec2::new(x1, y1),
-            DVec2::new(x0, y1),
-        ],
-    }
-}
+#[path = "common/inputs.rs"]
+mod inputs;
+use inputs::{rect, Rng};
 
 /// `n` unit tiles side by side, top at y = 0; automatic bounds.
 fn floor(n: usize) -> (Vec<SourcePolygon>, MeshConfig) {
