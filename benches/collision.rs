@@ -45,7 +45,6 @@
 //! - `TESSERA_BENCH_GROUPS=moves_floor400,build,…` (and `memory`): run only these groups, setup
 //!   included (criterion's own filter still runs every group's setup). `benches/instructions.sh`
 //!   uses it to count instructions per move under callgrind.
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
@@ -63,36 +62,23 @@ use rapier2d::math::{Pose, Vector};
 use rapier2d::pipeline::PhysicsWorld;
 
 use tessera::collision::{
-    build_mesh, cross, Aabb, Body, ColliderId, ColliderShape, CollisionMesh, CollisionWorld, Face,
-    FaceKind, Location, MeshConfig, MoveOptions, PolygonId, Solidity, SourcePolygon,
+    build_mesh, Aabb, Body, ColliderId, ColliderShape, CollisionMesh, CollisionWorld, Face,
+    FaceKind, MeshConfig, MoveOptions, PolygonId, Solidity, SourcePolygon,
 };
 use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 
-/// Fixed timestep, s.
-const DT: f64 = 1.0 / 120.0;
-/// Running speed on the floor, m/s.
-const RUN_SPEED: f64 = 8.0;
-/// Gravity, m/s² (the shipped tuning's).
-const GRAVITY: f64 = 32.0;
-/// Length of one random-walk move, m (8.4 m/s at 120 Hz).
-const WALK_STEP: f64 = 0.07;
 /// Moves per benchmark iteration.
 const BATCH: u64 = 1000;
-/// Floor tiles in the floor scenario.
-const FLOOR_TILES: usize = 400;
-/// Seed of every pseudo-random level and walk.
-const SEED: u64 = 0x7E55_E4A0_2D00_0003;
-/// Collider size (width, height) in both engines, m.
-const COLLIDER: (f64, f64) = (0.8, 1.8);
-/// Crouching collider size, m.
-const CROUCH_COLLIDER: (f64, f64) = (0.8, 1.0);
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic inputs.
 
 #[path = "common/inputs.rs"]
 mod inputs;
-use inputs::{rect, Rng};
+use inputs::{
+    box_collider, hero_tuning, locate_free, rect, spawn_in_largest_region, Rng, COLLIDER,
+    CROUCH_COLLIDER, DT, FLOOR_TILES, GRAVITY, RUN_SPEED, SEED, WALK_STEP,
+};
 
 /// A level: source polygons, the body-space bounds for our mesh (`None`: automatic), and the
 /// extra solid boxes that give Rapier the same bounds.
@@ -226,13 +212,6 @@ fn outline_level(outline: Vec<DVec2>) -> Level {
     }
 }
 
-fn box_collider(size: (f64, f64)) -> ColliderShape {
-    ColliderShape::Box {
-        width: size.0,
-        height: size.1,
-    }
-}
-
 /// Displacements of a run along the floor: 8 m/s at 120 Hz, pressed down by one tick of gravity,
 /// turning around at the floor's ends (decided by each engine's own position).
 #[derive(Clone)]
@@ -289,60 +268,6 @@ impl RandomWalk {
 
 // ---------------------------------------------------------------------------------------------
 // Tessera.
-
-/// A free spot in the largest free region of `mesh` (by area): the centroid of its largest
-/// triangle. Returns the spot, the region's area (m²) and its face count. A region is the faces
-/// joined across non-constraint edges (found here by a flood fill, numbered by their first face).
-fn spawn_in_largest_region(mesh: &CollisionMesh) -> (DVec2, f64, usize) {
-    let mut label = vec![u32::MAX; mesh.num_faces()];
-    for start in mesh.face_ids() {
-        if mesh.kind(start) != FaceKind::Free || label[start.0 as usize] != u32::MAX {
-            continue;
-        }
-        label[start.0 as usize] = start.0;
-        let mut stack = vec![start];
-        while let Some(f) = stack.pop() {
-            for i in 0..3u8 {
-                let g = mesh.face(f).adj[i as usize];
-                let e = tessera::collision::EdgeRef { face: f, edge: i };
-                if g.0 != 0 && !mesh.is_constraint(e) && label[g.0 as usize] == u32::MAX {
-                    label[g.0 as usize] = start.0;
-                    stack.push(g);
-                }
-            }
-        }
-    }
-    // region -> (area, faces, best face centroid, best face area)
-    let mut regions: HashMap<u32, (f64, usize, DVec2, f64)> = HashMap::new();
-    for f in mesh.face_ids() {
-        if mesh.kind(f) != FaceKind::Free {
-            continue;
-        }
-        let [a, b, c] = mesh.triangle(f);
-        let area = cross(b - a, c - a) / 2.0;
-        let r = regions
-            .entry(label[f.0 as usize])
-            .or_insert((0.0, 0, a, f64::NEG_INFINITY));
-        r.0 += area;
-        r.1 += 1;
-        if area > r.3 {
-            r.2 = (a + b + c) / 3.0;
-            r.3 = area;
-        }
-    }
-    let best = regions
-        .into_iter()
-        .max_by(|x, y| x.1 .0.total_cmp(&y.1 .0).then(y.0.cmp(&x.0)))
-        .expect("a free region");
-    (best.1 .2, best.1 .0, best.1 .1)
-}
-
-fn locate_free(mesh: &CollisionMesh, p: DVec2) -> Body {
-    match mesh.locate(p, None) {
-        Location::Free(b) => b,
-        other => panic!("spawn {p:?} is not free: {other:?}"),
-    }
-}
 
 /// Our body with the floor run.
 struct OurFloor<'a> {
@@ -569,17 +494,6 @@ impl RapierWalk<'_> {
 
 // ---------------------------------------------------------------------------------------------
 // Full movement step (issue 4).
-
-/// Tuning for the hero benches: shipped defaults with box colliders of the same size as the raw
-/// moves and Rapier use, so all contenders move the same shape through the same geometry.
-fn hero_tuning(top_down: bool) -> Tuning {
-    Tuning {
-        stand_collider: box_collider(COLLIDER),
-        crouch_collider: box_collider(CROUCH_COLLIDER),
-        top_down,
-        ..Tuning::default()
-    }
-}
 
 fn hero_world(level: &Level, t: &Tuning) -> CollisionWorld {
     CollisionWorld::new(

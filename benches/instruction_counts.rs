@@ -22,29 +22,12 @@ use std::hint::black_box;
 
 use glam::DVec2;
 use tessera::collision::{
-    build_mesh, cross, Aabb, Body, ColliderShape, CollisionMesh, CollisionWorld, EdgeRef, FaceKind,
-    Location, MeshConfig, MoveOptions, SourcePolygon,
+    build_mesh, Aabb, Body, CollisionMesh, CollisionWorld, MeshConfig, MoveOptions, SourcePolygon,
 };
 use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 
-/// Fixed timestep, s.
-const DT: f64 = 1.0 / 120.0;
-/// Running speed on the bridge, m/s.
-const RUN_SPEED: f64 = 8.0;
-/// Gravity of the bridge run, m/s².
-const GRAVITY: f64 = 32.0;
-/// Length of one random-walk move, m.
-const WALK_STEP: f64 = 0.07;
-/// Tiles of the bridge.
-const FLOOR_TILES: usize = 400;
 /// Tiles of the scatter level.
 const SCATTER_TILES: usize = 10_000;
-/// Seed of every pseudo-random level and input (the collision benches').
-const SEED: u64 = 0x7E55_E4A0_2D00_0003;
-/// Collider size (width, height), m.
-const COLLIDER: (f64, f64) = (0.8, 1.8);
-/// Crouching collider size, m.
-const CROUCH_COLLIDER: (f64, f64) = (0.8, 1.0);
 /// Moves or steps counted per workload: enough to cover every kind of step of the benches (a
 /// bridge crossing is 2 400 moves at 8 m/s; the hero respawns every 480 steps).
 const UNITS: u64 = 3000;
@@ -59,7 +42,10 @@ const WORKLOADS: [&str; 5] = [
 
 #[path = "common/inputs.rs"]
 mod inputs;
-use inputs::{rect, Rng};
+use inputs::{
+    box_collider, hero_tuning, locate_free, rect, spawn_in_largest_region, Rng, COLLIDER, DT,
+    FLOOR_TILES, GRAVITY, RUN_SPEED, SEED, WALK_STEP,
+};
 
 /// `n` unit tiles side by side, top at y = 0; automatic bounds.
 fn floor(n: usize) -> (Vec<SourcePolygon>, MeshConfig) {
@@ -95,74 +81,6 @@ fn scatter(n: usize) -> (Vec<SourcePolygon>, MeshConfig) {
         ..MeshConfig::default()
     };
     (polygons, config)
-}
-
-fn box_collider(size: (f64, f64)) -> ColliderShape {
-    ColliderShape::Box {
-        width: size.0,
-        height: size.1,
-    }
-}
-
-/// The centroid of the largest triangle of the largest free region (by area; ties: the lowest
-/// first face): the collision benches' spawn point.
-fn spawn_in_largest_region(mesh: &CollisionMesh) -> DVec2 {
-    let mut label = vec![u32::MAX; mesh.num_faces()];
-    for start in mesh.face_ids() {
-        if mesh.kind(start) != FaceKind::Free || label[start.0 as usize] != u32::MAX {
-            continue;
-        }
-        label[start.0 as usize] = start.0;
-        let mut stack = vec![start];
-        while let Some(f) = stack.pop() {
-            for i in 0..3u8 {
-                let g = mesh.face(f).adj[i as usize];
-                let e = EdgeRef { face: f, edge: i };
-                if g.0 != 0 && !mesh.is_constraint(e) && label[g.0 as usize] == u32::MAX {
-                    label[g.0 as usize] = start.0;
-                    stack.push(g);
-                }
-            }
-        }
-    }
-    // region label -> (area, best centroid, best triangle area)
-    let mut regions: std::collections::BTreeMap<u32, (f64, DVec2, f64)> = Default::default();
-    for f in mesh.face_ids() {
-        if mesh.kind(f) != FaceKind::Free {
-            continue;
-        }
-        let [a, b, c] = mesh.triangle(f);
-        let area = cross(b - a, c - a) / 2.0;
-        let r = regions
-            .entry(label[f.0 as usize])
-            .or_insert((0.0, a, f64::NEG_INFINITY));
-        r.0 += area;
-        if area > r.2 {
-            r.1 = (a + b + c) / 3.0;
-            r.2 = area;
-        }
-    }
-    regions
-        .into_iter()
-        .max_by(|x, y| x.1 .0.total_cmp(&y.1 .0).then(y.0.cmp(&x.0)))
-        .expect("a free region")
-        .1
-         .1
-}
-
-fn locate_free(mesh: &CollisionMesh, p: DVec2) -> Body {
-    match mesh.locate(p, None) {
-        Location::Free(b) => b,
-        other => panic!("spawn {p:?} is not free: {other:?}"),
-    }
-}
-
-fn hero_tuning() -> Tuning {
-    Tuning {
-        stand_collider: box_collider(COLLIDER),
-        crouch_collider: box_collider(CROUCH_COLLIDER),
-        ..Tuning::default()
-    }
 }
 
 /// What one workload repeats.
@@ -265,7 +183,7 @@ struct HeroRun<'a> {
 
 impl<'a> HeroRun<'a> {
     fn new(world: &'a CollisionWorld, spawn: DVec2, random: bool) -> Self {
-        let tuning = hero_tuning();
+        let tuning = hero_tuning(false);
         let env = Env::new(world, &[]);
         let (hero, moved) = Hero::spawn(&env, spawn, &tuning).expect("hero spawns");
         assert!(moved == 0.0, "hero spawn {spawn:?} is not free");
@@ -356,7 +274,7 @@ fn run(name: &str, n: u64, smoke: bool) -> f64 {
     };
     let collider = box_collider(COLLIDER);
     let travelled = if name.ends_with("hero") {
-        let t = hero_tuning();
+        let t = hero_tuning(false);
         let world = CollisionWorld::new(
             &polygons,
             &[t.stand_collider.clone(), t.crouch_collider.clone()],
@@ -367,7 +285,7 @@ fn run(name: &str, n: u64, smoke: bool) -> f64 {
             DVec2::new(1.0, 0.0)
         } else {
             let mesh = build_mesh(&polygons, &collider, &config).expect("mesh builds");
-            spawn_in_largest_region(&mesh)
+            spawn_in_largest_region(&mesh).0
         };
         let mut w = Workload::Hero(HeroRun::new(&world, spawn, name == "scatter_hero"));
         measured(&mut w, n)
@@ -382,7 +300,7 @@ fn run(name: &str, n: u64, smoke: bool) -> f64 {
                 },
             ),
             "scatter_walk" => (
-                spawn_in_largest_region(&mesh),
+                spawn_in_largest_region(&mesh).0,
                 Script::Walk {
                     rng: Rng(SEED + 1),
                     heading: DVec2::X,
@@ -390,7 +308,7 @@ fn run(name: &str, n: u64, smoke: bool) -> f64 {
                 },
             ),
             "scatter_jumps" => {
-                let spawn = spawn_in_largest_region(&mesh);
+                let spawn = spawn_in_largest_region(&mesh).0;
                 (
                     spawn,
                     Script::Jumps {
