@@ -324,3 +324,31 @@ pub fn skip_or_fail(ci: bool, why: &str) {
     assert!(!ci, "{why}, and CI must run this test");
     eprintln!("skipped: {why}");
 }
+
+/// `tessera` (the binary under test) with its working directory at the crate's root and no
+/// backtraces on failure: add arguments, environment or another directory, then run it.
+pub fn tessera_command() -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("RUST_BACKTRACE", "0");
+    c
+}
+
+/// `tessera ARGS` run from the crate's root ([`tessera_command`]): its output, whatever its status.
+pub fn tessera<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
+    tessera_command().args(args).output().unwrap()
+}
+
+/// Runs `cmd` and returns its standard output; fails the test, showing both outputs, if it
+/// does not succeed.
+pub fn succeeds(cmd: &mut std::process::Command) -> String {
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}\n{stdout}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}

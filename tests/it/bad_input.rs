@@ -3,12 +3,14 @@
 //! loaders and through the `tessera` binary (`check`, and `sim` with the file in its place), with a
 //! non-zero exit and never a panic.
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde::Deserialize;
 use tessera::level::{design_warnings, load_level, load_tuning};
 use tessera::movement::Tuning;
 use tessera::sim::{load_replay, World};
+
+use crate::common::tessera;
 
 const DIR: &str = "tests/bad_input";
 
@@ -81,15 +83,6 @@ fn load_with_library(case: &Case) -> Result<Vec<String>, String> {
             .map(|_| vec![])
             .map_err(|e| e.to_string()),
     }
-}
-
-fn tessera(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .current_dir(root())
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap()
 }
 
 /// Checks a failed run: exit status 1, one `error: PATH...` line with every fragment, no panic.

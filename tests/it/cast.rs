@@ -4,7 +4,6 @@
 //! one line naming the level, the agent and the file. (The golden image of `levels/test/cast.ron`
 //! is `render_golden::agents_are_drawn_with_their_characters`.)
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use tessera::anim::HeroClip;
 use tessera::app::{load_game, GameLoadError, GameOptions};
@@ -12,6 +11,8 @@ use tessera::level::{load_level, DataDir};
 use tessera::movement::{Actions, Tuning};
 use tessera::sim::World;
 use tessera::view::{CameraConfig, Cast, View};
+
+use crate::common::{succeeds, tessera_command};
 
 const LEVEL: &str = "levels/test/cast.ron";
 
@@ -116,12 +117,7 @@ fn a_character_that_does_not_load_is_refused_by_check_and_play_in_one_line() {
     assert!(!e.contains('\n'), "{e}");
 
     // `tessera check`: exit 1, one error line.
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["check"])
-        .arg(&level)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap();
+    let out = tessera_command().arg("check").arg(&level).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -163,17 +159,7 @@ fn a_character_that_does_not_load_is_refused_by_check_and_play_in_one_line() {
 
 #[test]
 fn the_shipped_level_files_name_characters_that_check() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["check", LEVEL])
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = succeeds(tessera_command().args(["check", LEVEL]));
     assert!(
         stdout.contains("5 agents (4 drawn with 3 character files)"),
         "{stdout}"

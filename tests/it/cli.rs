@@ -1,21 +1,13 @@
 //! The `tessera` command line: play without a display, `render` to a PNG, `check` on the shipped files, and `sim`
 //! with its summary and its JSON-lines trace.
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+use crate::common::{tessera, tessera_command};
 
 use serde_json::Value;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn tessera(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .current_dir(root())
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -37,8 +29,7 @@ const RUN_AND_JUMP: &str = "(segments: [
 
 #[test]
 fn play_without_a_display_fails_with_one_clear_line() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .current_dir(root())
+    let out = tessera_command()
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()

@@ -3,13 +3,14 @@
 //! (`render::world_at_frame`, what `tessera render` draws) and on the play path (`app::load_game`
 //! and `Game`), and the binary finds its data from any working directory.
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use tessera::app::{load_game, GameOptions};
 use tessera::level::DataDir;
 use tessera::render::world_at_frame;
 use tessera::sim::{WorldFiles, TICK_HZ};
+
+use crate::common::{succeeds, tessera_command};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -57,18 +58,12 @@ fn set_run_speed(data: &Path, speed: f64) {
 /// from the last line of its trace: JSON numbers round-trip).
 fn sim_x(data: &Path) -> f64 {
     let trace = data.join("trace.jsonl");
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["--data-dir", data.to_str().unwrap(), "sim"])
-        .args(["--level", LEVEL, "--replay", "run.ron", "--trace"])
-        .arg(&trace)
-        .current_dir("/")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+    succeeds(
+        tessera_command()
+            .args(["--data-dir", data.to_str().unwrap(), "sim"])
+            .args(["--level", LEVEL, "--replay", "run.ron", "--trace"])
+            .arg(&trace)
+            .current_dir("/"),
     );
     let text = std::fs::read_to_string(&trace).unwrap();
     assert_eq!(text.lines().count() as u64, TICKS);
@@ -150,17 +145,11 @@ fn without_a_tuning_file_every_path_uses_the_defaults() {
 fn the_binary_finds_its_data_from_any_working_directory() {
     // TESSERA_DATA names the data directory; the default level comes from it.
     let data = copy_of_data("env");
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["sim", "--frames", "10"])
-        .env("TESSERA_DATA", &data)
-        .current_dir("/")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = succeeds(
+        tessera_command()
+            .args(["sim", "--frames", "10"])
+            .env("TESSERA_DATA", &data)
+            .current_dir("/"),
     );
     let expected = format!("level:    {}", data.join("levels/default.ron").display());
     assert!(stdout.contains(&expected), "{stdout}");
@@ -173,21 +162,16 @@ fn the_binary_finds_its_data_from_any_working_directory() {
     );
 
     // Without either, a development build falls back to the crate's directory.
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["check", "levels/test/one_way.ron"])
-        .env_remove("TESSERA_DATA")
-        .current_dir("/")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeeds(
+        tessera_command()
+            .args(["check", "levels/test/one_way.ron"])
+            .env_remove("TESSERA_DATA")
+            .current_dir("/"),
     );
 
     // A data directory without the default level: the error names every place looked in.
     std::fs::remove_file(data.join("levels/default.ron")).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera"))
+    let out = tessera_command()
         .args(["sim", "--frames", "10"])
         .env("TESSERA_DATA", &data)
         .current_dir("/")

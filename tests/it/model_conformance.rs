@@ -9,6 +9,8 @@ use glam::Vec3;
 use serde_json::{json, Value};
 use tessera::anim::{Model, SkinnedMesh, MAX_JOINTS};
 
+use crate::common::tessera;
+
 fn hero() -> Vec<u8> {
     std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb")).unwrap()
 }
@@ -53,14 +55,6 @@ fn error(glb: &[u8]) -> String {
         Ok(_) => panic!("loaded"),
         Err(e) => e.to_string(),
     }
-}
-
-/// Runs `tessera ARGS` and returns its output.
-fn tessera(args: &[&OsStr]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 fn attributes(doc: &mut Value) -> &mut serde_json::Map<String, Value> {

@@ -7,6 +7,8 @@ use glam::{Mat4, Quat, Vec3};
 use serde_json::{json, Value};
 use tessera::anim::Model;
 
+use crate::common::{succeeds, tessera_command};
+
 /// A glTF document under construction, with its one binary buffer.
 pub struct Doc {
     pub json: Value,
@@ -407,19 +409,7 @@ fn a_model_with_no_file_is_fitted_turned_and_its_clips_found_by_synonym() {
         assert_eq!(again.model, c.model);
     }
     // `tessera model` prints that file.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args([
-            std::ffi::OsStr::new("model"),
-            dir.join("cm.glb").as_os_str(),
-        ])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = succeeds(tessera_command().arg("model").arg(dir.join("cm.glb")));
     for line in [
         "character file (inferred;",
         "      scale: 0.01,",
@@ -455,15 +445,7 @@ fn the_contact_sheet_frames_the_character_in_every_cell() {
         if let Some(c) = character {
             args.extend(["--character".into(), dir.join(c).into()]);
         }
-        let run = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .args(&args)
-            .output()
-            .unwrap();
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
+        succeeds(tessera_command().args(&args));
         let sheet = Image::load_png(&out).unwrap();
         let (cw, ch) = (SHEET_CELL.0 as usize, SHEET_CELL.1 as usize);
         let rows = sheet.height as usize / ch;
