@@ -219,11 +219,13 @@ impl GameUi {
         let (Some(c), Some(menu)) = (&mut self.campaign, Menu::of(game.mode())) else {
             return commands;
         };
-        if nav.up && free {
-            c.move_highlight(menu, -1);
-        }
-        if nav.down && free {
-            c.move_highlight(menu, 1);
+        if free {
+            for _ in 0..nav.up {
+                c.move_highlight(menu, -1);
+            }
+            for _ in 0..nav.down {
+                c.move_highlight(menu, 1);
+            }
         }
         let item = c.item;
         let mut chosen = ((nav.accept || self.menu_accept) && free).then_some(item);

@@ -66,10 +66,10 @@ pub enum AppCommand {
 /// back out, so a gamepad alone drives every menu.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MenuNav {
-    /// Move the highlight up.
-    pub up: bool,
-    /// Move the highlight down.
-    pub down: bool,
+    /// Move the highlight up this many entries (one per press this frame).
+    pub up: u8,
+    /// Move the highlight down this many entries (one per press this frame).
+    pub down: u8,
     /// Choose the highlighted entry.
     pub accept: bool,
     /// Back out one level: close the settings, resume from the pause menu, leave a level's
@@ -374,8 +374,8 @@ mod tests {
             toggle_editor: true,
             toggle_debug: true,
             fullscreen: true,
-            up: true,
-            down: false,
+            up: 2,
+            down: 0,
             accept: true,
         };
         let p = read_ui_actions(all);
@@ -387,8 +387,8 @@ mod tests {
         assert_eq!(
             p.nav,
             MenuNav {
-                up: true,
-                down: false,
+                up: 2,
+                down: 0,
                 accept: true,
                 back: true
             }

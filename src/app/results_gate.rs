@@ -61,8 +61,8 @@ mod tests {
     use super::*;
 
     const ACCEPT: MenuNav = MenuNav {
-        up: false,
-        down: false,
+        up: 0,
+        down: 0,
         accept: true,
         back: false,
     };

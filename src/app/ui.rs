@@ -274,11 +274,9 @@ impl GameUi {
         let mut commands = Vec::new();
         let items = self.menu_items();
         let n = items.len();
-        if nav.up && self.rebinding.is_none() {
-            self.menu_item = (self.menu_item + n - 1) % n;
-        }
-        if nav.down && self.rebinding.is_none() {
-            self.menu_item = (self.menu_item + 1) % n;
+        if self.rebinding.is_none() {
+            let steps = (nav.down as usize + n - nav.up as usize % n) % n;
+            self.menu_item = (self.menu_item + steps) % n;
         }
         let mut chosen = ((nav.accept || self.menu_accept) && self.rebinding.is_none())
             .then(|| items[self.menu_item.min(n - 1)]);

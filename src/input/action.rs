@@ -83,10 +83,10 @@ pub struct UiActions {
     pub toggle_debug: bool,
     /// Fullscreen toggle was pressed.
     pub fullscreen: bool,
-    /// Up was pressed (menus move up).
-    pub up: bool,
-    /// Down was pressed (menus move down).
-    pub down: bool,
+    /// How many times Up was pressed (menus move up once per press).
+    pub up: u8,
+    /// How many times Down was pressed (menus move down once per press).
+    pub down: u8,
     /// Jump was pressed (menus activate the highlighted item).
     pub accept: bool,
 }

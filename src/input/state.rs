@@ -27,7 +27,9 @@ pub struct InputState {
     buttons: BTreeSet<(PadId, PadButton)>,
     sticks: BTreeMap<PadId, DVec2>,
     pressed_for_tick: [bool; Action::COUNT],
-    pressed_for_frame: [bool; Action::COUNT],
+    /// Presses of each action since the last rendered frame (counted: two quick presses of Down
+    /// in one slow frame move a menu's highlight twice).
+    pressed_for_frame: [u8; Action::COUNT],
 }
 
 impl InputState {
@@ -39,7 +41,7 @@ impl InputState {
             buttons: BTreeSet::new(),
             sticks: BTreeMap::new(),
             pressed_for_tick: [false; Action::COUNT],
-            pressed_for_frame: [false; Action::COUNT],
+            pressed_for_frame: [0; Action::COUNT],
         }
     }
 
@@ -129,16 +131,16 @@ impl InputState {
 
     /// UI actions pressed since the last call (once per rendered frame); clears the frame latches.
     pub fn take_ui_actions(&mut self) -> UiActions {
-        let p = self.pressed_for_frame;
-        self.pressed_for_frame = [false; Action::COUNT];
+        let p = std::mem::take(&mut self.pressed_for_frame);
+        let once = |a: Action| p[a.index()] > 0;
         UiActions {
-            pause: p[Action::Pause.index()],
-            toggle_editor: p[Action::ToggleEditor.index()],
-            toggle_debug: p[Action::ToggleDebug.index()],
-            fullscreen: p[Action::Fullscreen.index()],
+            pause: once(Action::Pause),
+            toggle_editor: once(Action::ToggleEditor),
+            toggle_debug: once(Action::ToggleDebug),
+            fullscreen: once(Action::Fullscreen),
             up: p[Action::Up.index()],
             down: p[Action::Down.index()],
-            accept: p[Action::Jump.index()],
+            accept: once(Action::Jump),
         }
     }
 
@@ -161,7 +163,8 @@ impl InputState {
         for (&a, &was) in actions.iter().zip(before) {
             if !was && self.held(a) {
                 self.pressed_for_tick[a.index()] = true;
-                self.pressed_for_frame[a.index()] = true;
+                let n = &mut self.pressed_for_frame[a.index()];
+                *n = n.saturating_add(1);
             }
         }
     }

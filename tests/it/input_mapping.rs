@@ -114,8 +114,8 @@ fn ui_actions_come_once_per_frame_and_do_not_reach_the_simulation() {
             toggle_editor: true,
             toggle_debug: true,
             fullscreen: true,
-            up: false,
-            down: false,
+            up: 0,
+            down: 0,
             accept: false,
         }
     );
@@ -125,10 +125,28 @@ fn ui_actions_come_once_per_frame_and_do_not_reach_the_simulation() {
     i.key(Key::ArrowDown, false);
     i.key(Key::Space, false);
     let ui = i.take_ui_actions();
-    assert!(ui.down && ui.accept && !ui.up, "{ui:?}");
+    assert!(ui.down == 1 && ui.accept && ui.up == 0, "{ui:?}");
     i.take_tick_actions();
     assert_eq!(i.take_ui_actions(), UiActions::default());
     assert_eq!(i.take_tick_actions(), Actions::default());
+}
+
+/// Two presses of a menu key within one slow frame move the highlight twice: at 2117e57 the
+/// frame's presses were flags, so the campaign's window test saw two Downs move it once and a
+/// pause menu open the editor instead of the title.
+#[test]
+fn menu_presses_within_one_frame_are_counted() {
+    let mut i = input();
+    for _ in 0..2 {
+        i.key(Key::ArrowDown, true);
+        i.key(Key::ArrowDown, false);
+    }
+    i.key(Key::ArrowUp, true);
+    // Held, not pressed again: one press.
+    i.key(Key::ArrowUp, true);
+    let ui = i.take_ui_actions();
+    assert_eq!((ui.down, ui.up), (2, 1), "{ui:?}");
+    assert_eq!(i.take_ui_actions(), UiActions::default());
 }
 
 #[test]
