@@ -178,7 +178,7 @@ pub fn is_modifier(key: Key) -> bool {
 }
 
 /// The editor's shortcut on `key` with `mods`: Ctrl+Z undo, Ctrl+Shift+Z and Ctrl+Y redo,
-/// Ctrl+C copy, Ctrl+V paste, Ctrl+S save, Ctrl+O open; without modifiers Enter, Backspace,
+/// Ctrl+C copy, Ctrl+V paste, Ctrl+D duplicate, Ctrl+S save, Ctrl+O open; without modifiers Enter, Backspace,
 /// Delete, Escape, G (grid), `.` (step) and the tool keys V, P, B, T, L.
 pub fn editor_shortcut(key: Key, mods: Mods) -> Option<Shortcut> {
     use Key::*;
@@ -191,6 +191,7 @@ pub fn editor_shortcut(key: Key, mods: Mods) -> Option<Shortcut> {
             (KeyZ, false) => Some(Shortcut::Undo),
             (KeyC, false) => Some(Shortcut::Copy),
             (KeyV, false) => Some(Shortcut::Paste),
+            (KeyD, false) => Some(Shortcut::Duplicate),
             (KeyS, false) => Some(Shortcut::Save),
             (KeyO, false) => Some(Shortcut::Open),
             _ => None,
@@ -378,6 +379,7 @@ mod tests {
         assert_eq!(e(Key::AltLeft, Mods::default()), Route::Ignore);
         assert_eq!(e(Key::KeyZ, Mods::CTRL), Route::Editor(Shortcut::Undo));
         assert_eq!(e(Key::KeyC, Mods::CTRL), Route::Editor(Shortcut::Copy));
+        assert_eq!(e(Key::KeyD, Mods::CTRL), Route::Editor(Shortcut::Duplicate));
         assert_eq!(e(Key::KeyQ, Mods::CTRL), Route::Ignore);
         assert_eq!(
             e(Key::Escape, Mods::default()),

@@ -486,7 +486,14 @@ impl App<'_> {
             return (self.gui.take_effects(), None);
         };
         let mut effects = Vec::new();
-        let input = g.egui.state.take_egui_input(&g.window);
+        let mut input = g.egui.state.take_egui_input(&g.window);
+        // The editor's keys never reach egui (the router has them), so egui makes no paste event
+        // of Ctrl+V: an editor paste gets the system clipboard's text here.
+        if self.gui.editor.wants_paste() {
+            if let Some(text) = g.egui.state.clipboard_text() {
+                input.events.push(egui::Event::Paste(text));
+            }
+        }
         let out = g.egui.ctx.run_ui(input, |ui| {
             effects = self.gui.ui(ui, &mut self.game, nav);
         });

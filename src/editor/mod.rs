@@ -83,6 +83,7 @@
 //!
 //! [`Level`]: crate::level::Level
 //! [`Level::validate`]: crate::level::Level::validate
+pub mod clipboard;
 pub mod history;
 pub mod kinds;
 pub mod objects;

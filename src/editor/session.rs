@@ -32,8 +32,9 @@ use std::path::{Path, PathBuf};
 
 use glam::DVec2;
 
+use super::clipboard::Fragment;
 use super::history::History;
-use super::kinds::{Clip, Templates};
+use super::kinds::Templates;
 use super::objects::{Grab, ObjectRef};
 use super::ops::{Edit, EditError};
 use super::snap::Grid;
@@ -48,7 +49,7 @@ pub use files::SaveOutcome;
 pub use pick::{closest_on_segment, inside};
 pub use tools::{Look, Press, Sketch, Tool, ToolBehaviour, ToolKey, ToolPanel};
 
-use crate::level::{Level, LevelDoc, LevelPolygon, SavePlaces};
+use crate::level::{Level, LevelDoc, SavePlaces};
 
 /// What is under the pointer, most specific first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -214,9 +215,8 @@ pub struct EditorSession {
     /// no drag (a click on an off-grid vertex or path node must not snap it to the grid).
     press_at: Option<DVec2>,
     message: Option<Message>,
-    clipboard: Vec<LevelPolygon>,
-    /// A copied object; when set, it is what pastes (a copy of polygons clears it).
-    object_clipboard: Option<Clip>,
+    /// What Copy took: polygons and objects.
+    clipboard: Fragment,
     requests: Vec<Request>,
     /// Where saves may go; resolved from the process on the first save unless set.
     save_places: Option<SavePlaces>,
@@ -259,8 +259,7 @@ impl EditorSession {
             gesture: Gesture::None,
             press_at: None,
             message: None,
-            clipboard: Vec::new(),
-            object_clipboard: None,
+            clipboard: Fragment::default(),
             requests: Vec::new(),
             save_places: None,
             drop_comments_ok: None,
@@ -597,6 +596,7 @@ impl EditorSession {
 mod tests {
     use super::*;
     use crate::level::Ladder;
+    use crate::level::LevelPolygon;
     use crate::level::PolygonKind;
 
     pub(super) fn p(x: f64, y: f64) -> DVec2 {

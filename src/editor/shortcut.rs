@@ -15,10 +15,14 @@ pub enum Shortcut {
     Undo,
     /// Ctrl+Shift+Z or Ctrl+Y.
     Redo,
-    /// Ctrl+C: the selected polygons to the editor's clipboard.
+    /// Ctrl+C: the selection (polygons and object) to the clipboard, the system's too, as level
+    /// text.
     Copy,
-    /// Ctrl+V: the clipboard's polygons at the pointer.
+    /// Ctrl+V: the clipboard at the pointer (level text from the system clipboard when it holds
+    /// some, else the editor's own copy).
     Paste,
+    /// Ctrl+D: the selection copied and pasted one grid cell off.
+    Duplicate,
     /// Ctrl+S: save to the level's file (or ask for one).
     Save,
     /// Ctrl+O: open a level file (after the unsaved-changes prompt).

@@ -296,18 +296,25 @@ fn the_agent_panel_chooses_what_is_placed_and_edits_the_selected_agent() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The editor open on the test level with one mover dragged out from (0, 2.5) to (2, 3), in a
+/// scratch directory named by `tag` (the caller removes it).
+fn editor_with_a_mover(tag: &str) -> (std::path::PathBuf, Harness<'static, State>) {
+    let dir = scratch(tag);
+    let mut h = harness_sized(&dir, SIZE, false);
+    open_editor(&mut h);
+    h.run();
+    tool(&mut h, "Mover");
+    drag(&mut h, DVec2::new(0.0, 2.5), DVec2::new(2.0, 3.0));
+    h.run();
+    (dir, h)
+}
+
 /// The movers' scrubber: with it on, *Hero here* starts the play-test with every mover at the
 /// scrubbed time, and they run on from there; copy and paste of the mover keeps its path.
 #[test]
 fn hero_here_play_tests_from_the_scrubbed_time() {
-    let dir = scratch("scrub");
-    let mut h = harness_sized(&dir, SIZE, false);
-    open_editor(&mut h);
-    h.run();
+    let (dir, mut h) = editor_with_a_mover("scrub");
     let p = DVec2::new;
-    tool(&mut h, "Mover");
-    drag(&mut h, p(0.0, 2.5), p(2.0, 3.0));
-    h.run();
     // Copy and paste it 3 m higher (Ctrl+C, Ctrl+V at the cursor).
     let c = at(&h, p(1.0, 5.75));
     h.event(Event::PointerMoved(c));
@@ -346,6 +353,92 @@ fn hero_here_play_tests_from_the_scrubbed_time() {
         next,
         "and on from there"
     );
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ctrl+C puts the copy on the system clipboard as level text (egui's copy command, which the
+/// window hands to the system clipboard); a paste event holding a level's text (what the window
+/// makes of Ctrl+V from the system clipboard) pastes it at the pointer; Ctrl+D duplicates; each
+/// is one undo step.
+#[test]
+fn copies_travel_through_the_system_clipboard_as_level_text() {
+    let (dir, mut h) = editor_with_a_mover("clipboard");
+    let p = DVec2::new;
+    use tessera::input::Key as K;
+    press(&mut h, K::KeyC, Mods::CTRL);
+    h.step();
+    let copied: Vec<String> = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied.len(), 1, "one copy to the system clipboard");
+    let text = &copied[0];
+    let fragment = tessera::level::parse_level(std::path::Path::new("clip.ron"), text).unwrap();
+    let movers = h.state().gui.editor.session.level().movers.clone();
+    assert_eq!(
+        fragment.movers, movers,
+        "the copy is a level holding the mover"
+    );
+
+    // A level file's text from the system clipboard, pasted at the pointer: its polygon and its
+    // agent arrive together, as one step.
+    let other = r#"(
+    name: "elsewhere",
+    polygons: [(points: [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)])],
+    agents: [(kind: crawler, size: small, spawn: (3.0, 1.0))],
+    spawn: (0.0, 5.0),
+)"#;
+    let before = h.state().gui.editor.session.level().clone();
+    let c = at(&h, p(-2.0, 6.0));
+    h.event(Event::PointerMoved(c));
+    h.run();
+    h.event(Event::Paste(other.into()));
+    press(&mut h, K::KeyV, Mods::CTRL);
+    h.step();
+    h.run();
+    let level = h.state().gui.editor.session.level().clone();
+    assert_eq!(
+        level.polygons.len(),
+        before.polygons.len() + 1,
+        "{:?}",
+        h.state().gui.editor.session.message()
+    );
+    assert_eq!(level.agents.len(), before.agents.len() + 1);
+    // The pair keeps its spacing (the agent 2.5 m right of the square's left side).
+    let square = &level.polygons[before.polygons.len()];
+    let agent = level.agents.last().unwrap();
+    assert_eq!(agent.spawn - square.points[0], p(3.0, 1.0));
+    // The game plays what the editor shows.
+    assert_eq!(*h.state().game.world().level(), level);
+    press(&mut h, K::KeyZ, Mods::CTRL);
+    h.run();
+    assert_eq!(*h.state().gui.editor.session.level(), before);
+
+    // Ctrl+D: the selected mover again, one grid cell right and up.
+    h.state_mut()
+        .gui
+        .editor
+        .session
+        .select_object(ObjectRef::new("mover", 0), None);
+    press(&mut h, K::KeyD, Mods::CTRL);
+    h.run();
+    let movers = h.state().gui.editor.session.level().movers.clone();
+    assert_eq!(movers.len(), 2);
+    let step = h.state().gui.editor.session.grid.size();
+    assert_eq!(
+        movers[1].pieces[0][0],
+        movers[0].pieces[0][0] + p(step, step)
+    );
+    press(&mut h, K::KeyZ, Mods::CTRL);
+    h.run();
+    assert_eq!(*h.state().gui.editor.session.level(), before);
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -101,6 +101,9 @@ pub enum Edit {
         pivot: DVec2,
         factor: DVec2,
     },
+    /// Several edits as one step (a paste of polygons and objects; one undo takes it back), in
+    /// order: each sees the level the ones before it left. Refused as a whole if any part is.
+    Group(Vec<Edit>),
     // Restoring edits: the inverses of the edits above. They put back values that were there
     // before, so they skip the near-duplicate rule (see `is_restore`).
     /// Puts back vertex coordinates `(index, point)` of one polygon.
@@ -215,6 +218,9 @@ impl From<LevelProblem> for EditError {
 /// shift of later polygons on insertion or deletion; never the whole level's
 /// validation. A valid level stays valid.
 pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
+    if let Edit::Group(parts) = edit {
+        return apply_group(level, parts);
+    }
     let strict = !edit.is_restore();
     rules::check_growth(level, edit)?;
     let inverse = match edit {
@@ -242,6 +248,28 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
             list: list.kind().set(level, list, strict)?,
             restore: true,
         },
+        Edit::Group(_) => unreachable!("a group is applied part by part"),
     };
     Ok(Applied { inverse })
+}
+
+/// Applies `parts` in order; the inverse is their inverses in the reverse order. A refused part
+/// takes back the parts before it (their inverses are exact), so the level is left unchanged.
+fn apply_group(level: &mut Level, parts: &[Edit]) -> Result<Applied, EditError> {
+    let mut inverses = Vec::with_capacity(parts.len());
+    for part in parts {
+        match apply(level, part) {
+            Ok(a) => inverses.push(a.inverse),
+            Err(e) => {
+                for inverse in inverses.iter().rev() {
+                    apply(level, inverse).expect("an inverse applies to what its edit left");
+                }
+                return Err(e);
+            }
+        }
+    }
+    inverses.reverse();
+    Ok(Applied {
+        inverse: Edit::Group(inverses),
+    })
 }

@@ -119,35 +119,6 @@ impl EditorSession {
         false
     }
 
-    /// Copies the selected object with its properties (Ctrl+C); `false` when no object is
-    /// selected.
-    pub(super) fn copy_object(&mut self) -> bool {
-        let Some(clip) = self
-            .selection
-            .object
-            .and_then(|o| o.kind().clip(&self.level.read(), o.index))
-        else {
-            return false;
-        };
-        self.object_clipboard = Some(clip);
-        self.clipboard.clear();
-        true
-    }
-
-    /// Pastes the copied object with its paste point at `at`, moved by whole grid cells
-    /// (Ctrl+V), and selects it; `false` when no object was copied.
-    pub(super) fn paste_object(&mut self, at: DVec2) -> bool {
-        let Some(clip) = self.object_clipboard.clone() else {
-            return false;
-        };
-        let delta = self.grid.snap(at) - self.grid.snap(clip.paste_point(&self.level.read()));
-        let (edit, index) = clip.pasted(&self.level.read(), delta);
-        if self.edit(edit, at).is_ok() {
-            self.select_object(ObjectRef::new(clip.kind().name(), index), None);
-        }
-        true
-    }
-
     /// The centre of an object's box (its collider's for an agent).
     pub fn object_centre(&self, object: ObjectRef) -> Option<DVec2> {
         objects::centre(&self.level.read(), object)
@@ -568,6 +539,73 @@ mod tests {
         s.paste(p(0.0, 5.0));
         assert_eq!(s.level().polygons.len(), 3);
         assert_eq!(s.level().agents.len(), 2);
+    }
+
+    #[test]
+    fn a_selection_travels_as_level_text_into_another_level_with_its_links() {
+        let mut s = session();
+        s.set_tool(Tool::Place("door"));
+        drag(&mut s, p(-1.0, 0.0), p(-0.5, 2.0));
+        s.set_tool(Tool::Region("door"));
+        drag(&mut s, p(-3.0, 0.0), p(-2.0, 1.0));
+        // The door (with its switch) and polygon 1, copied together.
+        s.selection.polygons.insert(1);
+        assert_eq!(s.copy(), 2);
+        let text = s.clipboard_text().unwrap();
+        // The text is a level file: it loads, and holds just the copy.
+        let fragment = crate::level::parse_level(std::path::Path::new("x.ron"), &text).unwrap();
+        assert_eq!(fragment.polygons.len(), 1);
+        assert_eq!(fragment.doors, s.level().doors);
+        // Pasted into another session's level (the system clipboard's text): one undo step adds
+        // both, the switch still its door's, moved by whole grid cells to the cursor.
+        let mut other = session();
+        let before = other.level().clone();
+        other.paste_from(Some(&text), p(10.0, 3.0));
+        assert_eq!(other.level().polygons.len(), before.polygons.len() + 1);
+        assert_eq!(other.level().doors.len(), 1);
+        let (door, copied) = (other.level().doors[0].clone(), s.level().doors[0].clone());
+        let shift = door.points[0] - copied.points[0];
+        let cells = shift / other.grid.size();
+        assert_eq!(cells, cells.round(), "whole grid cells: {shift}");
+        assert_eq!(door.switch.unwrap().min, copied.switch.unwrap().min + shift);
+        assert_eq!(
+            other.selection.object,
+            Some(ObjectRef::new("door", 0)),
+            "what was pasted is selected"
+        );
+        assert!(other.undo());
+        assert_eq!(*other.level(), before);
+        // Text that is not a level: the editor's own copy pastes when there is one...
+        other.paste_from(Some("hello"), p(10.0, 3.0));
+        assert_eq!(other.level().doors.len(), 1);
+        // ...else it is refused with the reason.
+        let mut fresh = session();
+        fresh.paste_from(Some("hello"), p(0.0, 0.0));
+        assert!(fresh
+            .message()
+            .is_some_and(|m| m.error && m.text.starts_with("not level text: clipboard:1:")));
+        assert_eq!(*fresh.level(), before);
+    }
+
+    #[test]
+    fn duplicate_pastes_the_selection_one_grid_cell_off_as_one_step() {
+        let mut s = session();
+        s.set_tool(AGENT);
+        click(&mut s, p(-4.0, 0.0));
+        let before = s.level().clone();
+        s.duplicate();
+        assert_eq!(s.level().agents.len(), 2, "{:?}", s.message());
+        let step = s.grid.size();
+        assert_eq!(
+            s.level().agents[1].spawn,
+            s.level().agents[0].spawn + DVec2::splat(step)
+        );
+        assert_eq!(s.selection.object, Some(ObjectRef::new("agent", 1)));
+        assert!(s.undo());
+        assert_eq!(*s.level(), before);
+        s.selection.clear();
+        s.duplicate();
+        assert!(s.message().is_some_and(|m| m.error));
     }
 
     #[test]

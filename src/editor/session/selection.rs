@@ -1,9 +1,11 @@
-//! Commands on the selection: delete, rotate, scale, copy and paste, set the kind.
+//! Commands on the selection: delete, rotate, scale, copy, paste (from the editor's clipboard or
+//! level text) and duplicate, set the kind.
 use glam::DVec2;
 
 use super::EditorSession;
+use crate::editor::clipboard::Fragment;
 use crate::editor::ops::Edit;
-use crate::level::LevelPolygon;
+use crate::editor::ObjectRef;
 use crate::level::PolygonKind;
 
 impl EditorSession {
@@ -93,49 +95,89 @@ impl EditorSession {
         );
     }
 
-    /// Copies the selected polygons.
+    /// Copies the selection (its polygons, and its object with its properties) to the editor's
+    /// clipboard; returns how many things were copied (0: nothing selected, the clipboard kept).
     pub fn copy(&mut self) -> usize {
-        if self.copy_object() {
-            return 1;
+        let objects: Vec<ObjectRef> = self.selection.object.into_iter().collect();
+        let copy = Fragment::copy(&self.level.read(), &self.selected_polygons(), &objects);
+        let n = copy.polygons.len() + copy.objects.len();
+        if n > 0 {
+            self.clipboard = copy;
         }
-        self.object_clipboard = None;
-        self.clipboard = self
-            .selected_polygons()
-            .into_iter()
-            .map(|p| self.level.read().polygons[p].clone())
-            .collect();
-        self.clipboard.len()
+        n
     }
 
-    /// Pastes the copied polygons with their centre at `at` (snapped to the grid), and selects
-    /// them.
+    /// What Copy took.
+    pub fn clipboard(&self) -> &Fragment {
+        &self.clipboard
+    }
+
+    /// The clipboard as level text ([`Fragment::to_text`]), for the system clipboard; `None`
+    /// when nothing was copied.
+    pub fn clipboard_text(&self) -> Option<String> {
+        (!self.clipboard.is_empty()).then(|| self.clipboard.to_text(&self.level.read()))
+    }
+
+    /// Pastes the clipboard with its centre at `at`, moved by whole grid cells (so grid-aligned
+    /// copies stay on the grid), as one undoable edit, and selects what it added.
     pub fn paste(&mut self, at: DVec2) {
-        if self.paste_object(at) {
-            return;
-        }
-        if self.clipboard.is_empty() {
+        let Some(centre) = self.clipboard.centre(&self.level.read()) else {
             return self.report("nothing copied".into(), true);
+        };
+        let delta = self.grid.snap(at) - self.grid.snap(centre);
+        self.paste_moved(delta, at);
+    }
+
+    /// Pastes at `at` what the system clipboard holds, `text` (`None`: it holds no text): level
+    /// text (a copy from any level, or a level file's text) becomes the clipboard and pastes as
+    /// [`EditorSession::paste`]; other text pastes the editor's own copy, or, with none, is
+    /// refused with the reason.
+    pub fn paste_from(&mut self, text: Option<&str>, at: DVec2) {
+        match text.map(Fragment::parse) {
+            Some(Ok(fragment)) if fragment.is_empty() => {
+                self.report("the pasted level holds nothing to paste".into(), true)
+            }
+            Some(Ok(fragment)) => {
+                self.clipboard = fragment;
+                self.paste(at);
+            }
+            Some(Err(e)) if self.clipboard.is_empty() => {
+                self.refuse(format!("not level text: {e}"), at)
+            }
+            _ => self.paste(at),
         }
-        let (mut lo, mut hi) = (DVec2::splat(f64::INFINITY), DVec2::splat(f64::NEG_INFINITY));
-        for p in self.clipboard.iter().flat_map(|q| &q.points) {
-            lo = lo.min(*p);
-            hi = hi.max(*p);
+    }
+
+    /// Copies the selection and pastes it one grid cell right of and above where it is (one
+    /// metre with the grid off; above, so a copy of something standing on a floor is not inside
+    /// it), selected: one undoable edit.
+    pub fn duplicate(&mut self) {
+        if self.copy() == 0 {
+            return self.report("select something to duplicate".into(), true);
         }
-        // Moved by a whole number of grid cells, so grid-aligned copies stay on the grid.
-        let delta = self.grid.snap(at) - self.grid.snap((lo + hi) / 2.0);
-        let polygons: Vec<LevelPolygon> = self
+        let step = if self.grid.enabled {
+            self.grid.size()
+        } else {
+            1.0
+        };
+        let at = self
             .clipboard
-            .iter()
-            .map(|q| LevelPolygon {
-                points: q.points.iter().map(|&p| p + delta).collect(),
-                ..q.clone()
-            })
-            .collect();
-        let n = polygons.len();
-        if self.edit(Edit::AddPolygons { polygons }, at).is_ok() {
-            let len = self.level.read().polygons.len();
+            .centre(&self.level.read())
+            .unwrap_or_default();
+        self.paste_moved(DVec2::splat(step), at);
+    }
+
+    /// Adds the clipboard moved by `delta`, selecting it; a refusal is shown at `at`.
+    fn paste_moved(&mut self, delta: DVec2, at: DVec2) {
+        let made = self.clipboard.pasted(&self.level.read(), delta);
+        let (edit, pasted) = match made {
+            Ok(m) => m,
+            Err(e) => return self.refuse(e.to_string(), at),
+        };
+        if self.edit(edit, at).is_ok() {
             self.selection.clear();
-            self.selection.polygons.extend(len - n..len);
+            self.selection.polygons.extend(pasted.polygons);
+            self.selection.object = pasted.objects.first().copied();
         }
     }
 

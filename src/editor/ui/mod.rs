@@ -404,7 +404,7 @@ impl EditorUi {
             self.camera.set_focus(f);
         }
         self.play_from_here(&response, world_pos, out);
-        self.run_shortcuts(world_pos.unwrap_or(self.camera.focus()), out);
+        self.run_shortcuts(ui.ctx(), world_pos.unwrap_or(self.camera.focus()), out);
         let painter = ui.painter_at(rect);
         view::paint_overlays(self, &painter, map, world);
         if let (Some(p), Some(w)) = (pos, world_pos) {
@@ -428,8 +428,22 @@ impl EditorUi {
         self.shortcuts.push(s);
     }
 
-    /// Carries out the queued shortcuts; `cursor` is where pastes go.
-    fn run_shortcuts(&mut self, cursor: DVec2, out: &mut Vec<Command>) {
+    /// Whether a paste waits for the next frame: the window then hands it the system
+    /// clipboard's text as an `egui::Event::Paste` of that frame's input.
+    pub fn wants_paste(&self) -> bool {
+        self.shortcuts.contains(&Shortcut::Paste)
+    }
+
+    /// Carries out the queued shortcuts; `cursor` is where pastes go. Copy puts the copy on the
+    /// system clipboard as level text (through `ctx`); Paste takes level text from this frame's
+    /// paste event when it holds some, else the editor's own copy.
+    fn run_shortcuts(&mut self, ctx: &egui::Context, cursor: DVec2, out: &mut Vec<Command>) {
+        let pasted_text = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(t) => Some(t.clone()),
+                _ => None,
+            })
+        });
         for sc in std::mem::take(&mut self.shortcuts) {
             if self.dialog.is_some() {
                 continue;
@@ -443,10 +457,15 @@ impl EditorUi {
                     s.redo();
                 }
                 Shortcut::Copy => {
-                    let n = s.copy();
-                    self.status = Some(format!("copied {n} polygon(s)"));
+                    if s.copy() == 0 {
+                        self.status = Some("nothing selected to copy".into());
+                    } else if let Some(text) = s.clipboard_text() {
+                        ctx.copy_text(text);
+                        self.status = Some(format!("copied {}", s.clipboard().describe()));
+                    }
                 }
-                Shortcut::Paste => s.paste(cursor),
+                Shortcut::Paste => s.paste_from(pasted_text.as_deref(), cursor),
+                Shortcut::Duplicate => s.duplicate(),
                 Shortcut::Save => self.save(),
                 Shortcut::Open => self.open_dialog(),
                 Shortcut::FinishDrawing => {
