@@ -6,13 +6,22 @@
 //! # What a kind owns
 //! - Its state in the world, built from the level ([`SimKind::build`]) when the world is made,
 //!   a level is swapped in or edited, or restarted.
+//! - Its state after a level swap or edit ([`SimKind::level_replaced`]: as the level starts it,
+//!   unless the kind keeps something across a swap).
 //! - What it does after the characters moved each tick ([`SimKind::after_moves`]): for doors,
 //!   following their switches and timers, and moving out a character a door closed on.
+//! - Its part of the rules of play, run by `Play::after_moves` at their places among its rules
+//!   (`sim::play`): what the hero's touch does after the enemies ([`SimKind::harm`]: a hazard
+//!   costs health and puts the hero back on the safe ground), what a respawn resets
+//!   ([`SimKind::respawned`]), and whether its state is a wall for the attack's line of sight
+//!   ([`SimKind::blocks_sight`]: a closed door).
 //! - What it does when the hero respawns in a level with `reset_on_death`
 //!   ([`SimKind::reset_on_death`]).
 //! - Its gates in the collision meshes after they were built again ([`SimKind::remeshed`]).
-//! - Its words in the world's state hash ([`SimKind::hash_words`]) and its part of the trace
-//!   line ([`SimKind::trace`]).
+//! - Its words in the world's state hash ([`SimKind::hash_words`], and among the rules of
+//!   play's words, [`SimKind::play_words`], where they were when the rules of play held that
+//!   state), its part of the trace line ([`SimKind::trace`]), and whether it makes a level a
+//!   game ([`SimKind::is_game`]).
 //!
 //! Every phase runs the kinds in the list's order, which is also the order of their words in
 //! the state hash: a new kind goes at the end of the list (or where its hash words must go), so
@@ -31,11 +40,14 @@
 //!
 //! Kinds not yet converted, which `World` still runs by name: movers (`sim::movers`, posed and
 //! carrying before the characters move), agents (`sim::agents`), and the rules of play's
-//! hazards, checkpoints and goal (`sim::play`).
-use crate::collision::{Aabb, CollisionWorld, Movers, SourcePolygon};
+//! checkpoints and goal (`sim::play`).
+use glam::DVec2;
+
+use crate::collision::{Aabb, ColliderId, CollisionWorld, Movers, SourcePolygon};
 use crate::level::Level;
-use crate::movement::{Hero, Tuning};
+use crate::movement::{Env, Hero, Tuning};
 use crate::sim::agents::Agent;
+use crate::sim::play::{Play, PlayEvent};
 use crate::sim::world::{TraceFrame, WorldEvent};
 
 /// The parts of the world a kind acts on in a phase, borrowed apart from the kinds' own state.
@@ -58,6 +70,53 @@ pub struct Stage<'a> {
     pub events: &'a mut Vec<WorldEvent>,
 }
 
+impl Stage<'_> {
+    /// The surroundings of a movement step: the meshes, ladders and movers.
+    pub fn env(&self) -> Env<'_> {
+        Env {
+            collision: self.collision,
+            ladders: self.ladders,
+            movers: self.movers,
+        }
+    }
+
+    /// The surroundings of a movement step with the hero and the agents apart from them, to
+    /// change the characters while reading the meshes.
+    pub fn split(&mut self) -> (Env<'_>, &mut Hero, &mut [Agent]) {
+        let env = Env {
+            collision: self.collision,
+            ladders: self.ladders,
+            movers: self.movers,
+        };
+        (env, self.hero, self.agents)
+    }
+}
+
+/// What the rules of play hand a kind's rules phases ([`SimKind::harm`]) besides the
+/// [`Stage`]: the rules' state, for the damage a kind's touch costs, and their events.
+pub struct Turn<'a> {
+    /// The tick's index (the world's tick count before it).
+    pub tick: u64,
+    /// The rules of play's state (health, invulnerability, deaths): changed only through its
+    /// methods.
+    pub play: &'a mut Play,
+    /// The rules of play's events of this tick: a kind appends to them.
+    pub events: &'a mut Vec<PlayEvent>,
+    /// The hero's collider as the rules of play began this tick (what a touch is tested with).
+    pub collider: ColliderId,
+    /// Where the hero respawns now (a checkpoint's, or the level's spawn).
+    pub respawn: DVec2,
+}
+
+/// Where a kind's words go among the rules of play's words in the state hash
+/// ([`SimKind::play_words`]): the places they had when the rules of play held that state, so
+/// the hashes pinned then hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaySlot {
+    /// After all of the rules of play's own words.
+    Last,
+}
+
 /// An object kind in the simulation: its state and its phases of the tick. Every phase but
 /// `build` does nothing unless the kind says otherwise.
 pub trait SimKind: Sized {
@@ -67,8 +126,30 @@ pub trait SimKind: Sized {
     /// The kind's state as `level` starts it.
     fn build(level: &Level) -> Self;
 
+    /// The world's level was swapped or edited (not restarted: a restart builds every kind
+    /// anew): the kind's state for `level`. As `level` starts it unless the kind keeps
+    /// something across a swap.
+    fn level_replaced(&mut self, level: &Level) {
+        *self = Self::build(level);
+    }
+
     /// After every character moved this tick (doors follow their switches here).
     fn after_moves(&mut self, _stage: &mut Stage) {}
+
+    /// The rules of play, the hero alive and the goal not reached, after the enemies touched
+    /// the hero and none killed it: what the hero's touch of the kind does (a hazard's damage
+    /// and return).
+    fn harm(&mut self, _stage: &mut Stage, _turn: &mut Turn) {}
+
+    /// The rules of play put the hero back after a death.
+    fn respawned(&mut self) {}
+
+    /// Whether the kind's state puts a wall on the segment `a b` (a closed door does), for the
+    /// attack's line of sight: crossing or touching one of its edges, exact signs
+    /// ([`crate::sim::play::polygon_on_segment`]).
+    fn blocks_sight(&self, _level: &Level, _a: DVec2, _b: DVec2) -> bool {
+        false
+    }
 
     /// The hero respawned in a level with `reset_on_death`: back as the level starts it (the
     /// agents were already put back).
@@ -81,6 +162,15 @@ pub trait SimKind: Sized {
     /// Appends the kind's words to the world's state hash (nothing for a level without it, so
     /// hashes pinned before the kind existed hold).
     fn hash_words(&self, _words: &mut Vec<u64>) {}
+
+    /// Appends the kind's words among the rules of play's in the state hash, at `slot` (called
+    /// once per slot, in the slots' order).
+    fn play_words(&self, _slot: PlaySlot, _words: &mut Vec<u64>) {}
+
+    /// Whether the kind makes `level` a game (the front end shows its HUD).
+    fn is_game(&self, _level: &Level) -> bool {
+        false
+    }
 
     /// Fills the kind's part of the trace line for the last tick.
     fn trace(&self, _frame: &mut TraceFrame) {}
@@ -111,9 +201,34 @@ macro_rules! registry {
                 Objects { $($module: <$module::$kind as SimKind>::build(level),)* }
             }
 
+            /// Every kind's [`SimKind::level_replaced`], in the list's order.
+            pub fn level_replaced(&mut self, level: &Level) {
+                $(self.$module.level_replaced(level);)*
+            }
+
             /// Every kind's [`SimKind::after_moves`], in the list's order.
             pub fn after_moves(&mut self, stage: &mut Stage) {
                 $(self.$module.after_moves(stage);)*
+            }
+
+            /// Every kind's [`SimKind::harm`], in the list's order, until the hero is dead.
+            pub fn harm(&mut self, stage: &mut Stage, turn: &mut Turn) {
+                $(
+                    if turn.play.is_dead() {
+                        return;
+                    }
+                    self.$module.harm(stage, turn);
+                )*
+            }
+
+            /// Every kind's [`SimKind::respawned`], in the list's order.
+            pub fn respawned(&mut self) {
+                $(self.$module.respawned();)*
+            }
+
+            /// Whether any kind's [`SimKind::blocks_sight`] does.
+            pub fn blocks_sight(&self, level: &Level, a: DVec2, b: DVec2) -> bool {
+                false $(|| self.$module.blocks_sight(level, a, b))*
             }
 
             /// Every kind's [`SimKind::reset_on_death`], in the list's order.
@@ -131,6 +246,16 @@ macro_rules! registry {
                 $(self.$module.hash_words(words);)*
             }
 
+            /// Every kind's [`SimKind::play_words`] at `slot`, in the list's order.
+            pub fn play_words(&self, slot: PlaySlot, words: &mut Vec<u64>) {
+                $(self.$module.play_words(slot, words);)*
+            }
+
+            /// Whether any kind makes `level` a game ([`SimKind::is_game`]).
+            pub fn is_game(&self, level: &Level) -> bool {
+                false $(|| self.$module.is_game(level))*
+            }
+
             /// Every kind's [`SimKind::trace`], in the list's order.
             pub fn trace(&self, frame: &mut TraceFrame) {
                 $(self.$module.trace(frame);)*
@@ -142,6 +267,7 @@ macro_rules! registry {
 // The list. Its order is the order of every phase and of the kinds' words in the state hash.
 registry! {
     door::Doors,
+    hazard::Hazards,
 }
 
 #[cfg(test)]

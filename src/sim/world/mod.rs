@@ -1,7 +1,7 @@
 //! The simulation world: the level, its collision meshes and the characters, advanced at a
 //! fixed rate. This file holds the world's state and the order of a tick; the rest is split by
 //! concern:
-//! - `rebuild`: what a level turns into (its meshes, ladders, movers, hazards, bounds), built whole
+//! - `rebuild`: what a level turns into (its meshes, ladders, movers, bounds), built whole
 //!   or rebuilt in part after an edit, and the level swaps, restarts and tuning changes built on it;
 //! - `placement`: putting the characters in a world being built or rebuilt (one function for
 //!   both), and placing the hero for a play-test;
@@ -40,7 +40,7 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{Agent, SizeClasses};
-use super::play::{Hazards, Play, PlayEvent, Rules};
+use super::play::{Play, PlayEvent, Rules};
 use crate::collision::{
     colliders_meet, Aabb, BuildError, CollisionWorld, FaceKind, Meeting, Movers, SourcePolygon,
 };
@@ -125,8 +125,6 @@ pub struct World {
     play: Play,
     /// What the rules of play did in the last tick.
     play_events: Vec<PlayEvent>,
-    /// The level's hazard polygons.
-    hazards: Hazards,
     /// The level's bounds (explicit or automatic): its bottom is a pit.
     bounds: Aabb,
     prev_pos: DVec2,
@@ -187,7 +185,6 @@ impl World {
             sources,
             play: Play::new(&built.tuning, 0),
             play_events: Vec::new(),
-            hazards: built.hazards,
             bounds: built.bounds,
             prev_pos: hero.body.pos,
             base_tuning: tuning.clone(),
@@ -295,33 +292,32 @@ impl World {
             }
         }
         self.with_stage(|objects, stage| objects.after_moves(stage));
-        let crushed = self.events.contains(&WorldEvent::Crushed { agent: None });
-        let env = Env {
-            collision: &self.collision,
-            ladders: &self.ladders,
-            movers: &self.movers,
-        };
-        let level = self.level.read();
         let rules = Rules {
             tick: self.steps,
             prev_feet: self.prev_pos,
-            crushed,
-            level: &level,
-            tuning: &self.tuning,
-            env: &env,
-            hazards: &self.hazards,
+            crushed: self.events.contains(&WorldEvent::Crushed { agent: None }),
             bounds: self.bounds,
-            doors: self.objects.door.states(),
         };
         let actions = if hero_still {
             Actions::default()
         } else {
             *actions
         };
+        let level = self.level.read();
+        let mut stage = Stage {
+            level: &level,
+            collision: &mut self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+            tuning: &self.tuning,
+            hero: &mut self.hero,
+            agents: &mut self.agents,
+            events: &mut self.events,
+        };
         self.play.after_moves(
             &rules,
-            &mut self.hero,
-            &mut self.agents,
+            &mut self.objects,
+            &mut stage,
             &actions,
             &mut self.play_events,
         );
@@ -476,7 +472,7 @@ impl World {
         let level = self.level.read();
         level.goal.is_some()
             || !level.checkpoints.is_empty()
-            || !self.hazards.is_empty()
+            || self.objects.is_game(&level)
             || self.agents.iter().any(|a| a.kind.is_enemy())
     }
 
