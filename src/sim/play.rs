@@ -2,13 +2,15 @@
 //! and stomps. What turns the moving world into a game.
 //!
 //! # What it owns
-//! - [`Play`]: the hero's health, invulnerability, deaths, the checkpoint it respawns at, the
-//!   tick the goal was reached, and its attack's timers. Part of the world's state (hashed,
-//!   traced, deterministic).
+//! - [`Play`]: the hero's health, invulnerability, deaths, the wait for its respawn, and its
+//!   attack's timers. Part of the world's state (hashed, traced, deterministic).
 //! - The order of a tick's rules ([`Play::after_moves`]), run by `World::step` after every
 //!   character moved. The object kinds' parts of the rules are the kinds' rules phases
 //!   (`sim::kinds`), which it runs at their places through the registry's `Objects`, naming no
-//!   kind: a hazard's touch (`kinds::hazard`, after the enemies).
+//!   kind: where the hero respawns and what a respawn resets, the regions (the goal and the
+//!   checkpoints, `kinds::goal` and `kinds::checkpoint`, which own what was reached), whether
+//!   the level is won, what walls the attack's sight, and a hazard's touch (`kinds::hazard`,
+//!   after the enemies).
 //!
 //! # Rules
 //! - **Damage only on real overlap.** A hazard or an enemy hurts when the hero's collider in use
@@ -139,7 +141,8 @@ pub enum PlayEvent {
     },
 }
 
-/// The hero's standing in the game.
+/// The hero's standing in the game (the checkpoint reached and the goal are their kinds',
+/// `kinds::checkpoint` and `kinds::goal`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Play {
     /// Health left.
@@ -148,12 +151,8 @@ pub struct Play {
     pub invulnerable: u32,
     /// Deaths so far.
     pub deaths: u32,
-    /// The last checkpoint reached (index in the level's `checkpoints`).
-    pub checkpoint: Option<usize>,
     /// While dead: ticks until the respawn.
     pub dead: Option<u32>,
-    /// The tick the goal was reached.
-    pub goal_tick: Option<u64>,
     /// Ticks the attack's hitbox is still out.
     pub attack: u32,
     /// Ticks until the hero may attack again.
@@ -168,30 +167,19 @@ pub struct Play {
 }
 
 impl Play {
-    /// A fresh start at tick `started`: full health, no deaths, no checkpoint.
+    /// A fresh start at tick `started`: full health, no deaths.
     pub fn new(t: &Tuning, started: u64) -> Play {
         Play {
             started,
             health: t.health,
             invulnerable: 0,
             deaths: 0,
-            checkpoint: None,
             dead: None,
-            goal_tick: None,
             attack: 0,
             attack_cooldown: 0,
             hitstop: 0,
             swing_hits: Vec::new(),
         }
-    }
-
-    /// Where the hero respawns: the bottom centre of the last checkpoint's region, or the spawn.
-    pub fn respawn_point(&self, level: &Level) -> DVec2 {
-        self.checkpoint
-            .and_then(|i| level.checkpoints.get(i))
-            .map_or(level.spawn, |b| {
-                DVec2::new((b.min.x + b.max.x) * 0.5, b.min.y)
-            })
     }
 
     /// The words the world's state hash covers, with the object kinds' words among them at their
@@ -201,9 +189,11 @@ impl Play {
             self.health as u64,
             self.invulnerable as u64,
             self.deaths as u64,
-            self.checkpoint.map_or(u64::MAX, |c| c as u64),
-            self.dead.map_or(u64::MAX, u64::from),
-            self.goal_tick.unwrap_or(u64::MAX),
+        ]);
+        objects.play_words(PlaySlot::AfterDeaths, words);
+        words.push(self.dead.map_or(u64::MAX, u64::from));
+        objects.play_words(PlaySlot::AfterDead, words);
+        words.extend([
             self.attack as u64,
             self.attack_cooldown as u64,
             self.hitstop as u64,
@@ -248,10 +238,10 @@ impl Play {
         events.push(PlayEvent::Died { cause });
     }
 
-    /// Ticks played, from the start to the goal once reached, else to `now` (the world's tick
-    /// count).
-    pub fn ticks(&self, now: u64) -> u64 {
-        self.goal_tick.map_or(now, |t| t + 1) - self.started
+    /// Ticks played, from the start to the tick the level was won (`won_at`) once it was, else
+    /// to `now` (the world's tick count).
+    pub fn ticks(&self, now: u64, won_at: Option<u64>) -> u64 {
+        won_at.map_or(now, |t| t + 1) - self.started
     }
 
     /// Whether the hero is dead (waiting to respawn).
@@ -278,7 +268,7 @@ impl Play {
                 return;
             }
             let (env, hero, _) = stage.split();
-            if let Ok((fresh, _)) = Hero::spawn(&env, self.respawn_point(level), t) {
+            if let Ok((fresh, _)) = Hero::spawn(&env, objects.respawn_point(level), t) {
                 hero.apply(Change::Replace(Box::new(fresh)));
             }
             self.dead = None;
@@ -291,26 +281,25 @@ impl Play {
         }
         self.invulnerable = self.invulnerable.saturating_sub(1);
         self.attack_cooldown = self.attack_cooldown.saturating_sub(1);
+        if objects.won_at().is_none() {
+            // The goal and the checkpoints: the hero's feet in their regions.
+            let mut turn = Turn {
+                tick,
+                play: self,
+                events,
+                collider: stage.hero.collider,
+                respawn: objects.respawn_point(level),
+            };
+            objects.regions(stage, &mut turn);
+        }
         let (env, hero, agents) = stage.split();
         let feet = hero.body.pos;
-        if self.goal_tick.is_none() {
-            if level.goal.is_some_and(|g| g.contains(feet)) {
-                self.goal_tick = Some(tick);
-                events.push(PlayEvent::GoalReached);
-            }
-            if let Some(i) = level.checkpoints.iter().position(|c| c.contains(feet)) {
-                if self.checkpoint != Some(i) {
-                    self.checkpoint = Some(i);
-                    events.push(PlayEvent::Checkpoint { index: i });
-                }
-            }
-        }
         let collider_id = hero.collider;
         let collider = env.mesh(collider_id).collider();
         self.swing(
             t, level, &env, objects, hero, collider, agents, actions, events,
         );
-        if self.goal_tick.is_some() {
+        if objects.won_at().is_some() {
             return;
         }
         if crushed {
@@ -357,7 +346,7 @@ impl Play {
             }
         }
         // What the kinds' touch does (a hazard's), with the collider the rules began with.
-        let respawn = self.respawn_point(level);
+        let respawn = objects.respawn_point(level);
         let mut turn = Turn {
             tick,
             play: self,

@@ -1,46 +1,65 @@
 //! The level's object kinds in the simulation, by registration: each kind is one file here that
 //! implements [`SimKind`], and one line in the list of [`registry!`] at the end of this file.
 //! `World` holds one [`Objects`] (every registered kind's state, built from the level) and calls
-//! its phases at their places in the tick; it names no kind in its tick.
+//! its phases at their places in the tick, and the rules of play (`sim::play`) call their
+//! phases at their places among the rules; neither names a kind (`tests/it/layering.rs`).
+//! Registered: doors, hazards, the goal, checkpoints.
 //!
-//! # What a kind owns
-//! - Its state in the world, built from the level ([`SimKind::build`]) when the world is made,
-//!   a level is swapped in or edited, or restarted.
-//! - Its state after a level swap or edit ([`SimKind::level_replaced`]: as the level starts it,
-//!   unless the kind keeps something across a swap).
-//! - What it does after the characters moved each tick ([`SimKind::after_moves`]): for doors,
-//!   following their switches and timers, and moving out a character a door closed on.
-//! - Its part of the rules of play, run by `Play::after_moves` at their places among its rules
-//!   (`sim::play`): what the hero's touch does after the enemies ([`SimKind::harm`]: a hazard
-//!   costs health and puts the hero back on the safe ground), what a respawn resets
-//!   ([`SimKind::respawned`]), and whether its state is a wall for the attack's line of sight
-//!   ([`SimKind::blocks_sight`]: a closed door).
-//! - What it does when the hero respawns in a level with `reset_on_death`
-//!   ([`SimKind::reset_on_death`]).
-//! - Its gates in the collision meshes after they were built again ([`SimKind::remeshed`]).
-//! - Its words in the world's state hash ([`SimKind::hash_words`], and among the rules of
-//!   play's words, [`SimKind::play_words`], where they were when the rules of play held that
-//!   state), its part of the trace line ([`SimKind::trace`]), and whether it makes a level a
-//!   game ([`SimKind::is_game`]).
+//! # A kind's phases, in the order of a tick
+//! Each runs every kind in the list's order; all but `build` do nothing unless the kind says
+//! otherwise.
+//! - [`SimKind::build`]: its state as the level starts it, when the world is made or restarted;
+//!   [`SimKind::level_replaced`]: after a level swap or edit (as the level starts it, unless the
+//!   kind keeps something across a swap: the safe ground, the checkpoint reached, the goal).
+//! - [`SimKind::after_moves`]: after every character moved (doors follow their switches and
+//!   timers, and move out a character a door closed on).
+//! - The rules of play's phases, run by `Play::after_moves`:
+//!   - after a death's wait, [`SimKind::respawn_at`] says where the hero comes back (the last
+//!     checkpoint reached; else the level's spawn) and [`SimKind::respawned`] resets what a
+//!     respawn resets (the safe ground);
+//!   - the hero alive and the level not won ([`SimKind::won_at`]: the goal reached), before the
+//!     attack, [`SimKind::regions`]: the hero's feet in a kind's region (the goal, then a
+//!     checkpoint, as listed);
+//!   - during the attack, [`SimKind::blocks_sight`]: whether the kind's state walls the
+//!     attacker's line of sight (a closed door);
+//!   - the level not won and the hero alive after the crush, pit and enemy rules,
+//!     [`SimKind::harm`]: what the hero's touch does (a hazard's damage and return), until one
+//!     kills it.
+//! - [`SimKind::reset_on_death`]: the hero respawned in a level with `reset_on_death`.
+//! - [`SimKind::remeshed`]: its gates in the collision meshes after they were built again.
+//! - [`SimKind::hash_words`] and [`SimKind::play_words`]: its words in the world's state hash,
+//!   in the list's order, and among the rules of play's words at a [`PlaySlot`] (where they
+//!   were when the rules of play held that state, so the hashes pinned then hold);
+//!   [`SimKind::trace`]: its part of the trace line; [`SimKind::is_game`]: whether it makes the
+//!   level a game (the front end shows its HUD).
 //!
-//! Every phase runs the kinds in the list's order, which is also the order of their words in
-//! the state hash: a new kind goes at the end of the list (or where its hash words must go), so
-//! the hashes pinned before it stay as they were for levels without it.
+//! The list's order is the order of every phase and of the kinds' words in the state hash: a
+//! new kind goes at the end of the list (or where its phases and hash words must go), so the
+//! hashes pinned before it stay as they were for levels without it.
 //!
 //! # How a kind reaches the world
 //! Only through a [`Stage`]: the level, the meshes (to flip its gates), the tuning, the hero
 //! and the agents (changed only through `Hero::apply`, the one writer of a character) and the
-//! world's event list. Dispatch is static (the list is a struct with one field per kind, its
-//! phases unrolled by the macro): no trait objects, no allocation per tick.
+//! world's event list; in the rules of play's phases, also a [`Turn`]: the rules' state (changed
+//! only through `Play`'s methods) and events. The front end reads a kind's state through
+//! `World`'s accessors (`World::doors`, `World::checkpoint`, `World::goal_tick`). Dispatch is
+//! static (the list is a struct with one field per kind, its phases unrolled by the macro): no
+//! trait objects, no allocation per tick.
+//!
+//! # Adding a kind
+//! One file here with its state and `impl SimKind`, and one line `module::Type` in the list
+//! (where its phases must run); its level data, validation and editor kind are the level's and
+//! `editor::kinds`'.
 //!
 //! # What a kind must never depend on
-//! Another kind (kinds speak to each other, when they must, through the world's events or, as
-//! the next step, signals), the world's private state (its tick order, placement, rebuild), the
-//! editor, and window, GPU, audio or input crates.
+//! Another kind (kinds speak to each other, when they must, through the world's events, the
+//! phases' answers such as [`SimKind::respawn_at`] or, as the next step, signals), the world's
+//! private state (its tick order, placement, rebuild), the editor, and window, GPU, audio or
+//! input crates.
 //!
 //! Kinds not yet converted, which `World` still runs by name: movers (`sim::movers`, posed and
-//! carrying before the characters move), agents (`sim::agents`), and the rules of play's
-//! checkpoints and goal (`sim::play`).
+//! carrying before the characters move) and agents (`sim::agents`: spawned with the hero,
+//! stepped after it, and read by the movers, the doors and the rules of play as characters).
 use glam::DVec2;
 
 use crate::collision::{Aabb, ColliderId, CollisionWorld, Movers, SourcePolygon};
@@ -92,7 +111,7 @@ impl Stage<'_> {
     }
 }
 
-/// What the rules of play hand a kind's rules phases ([`SimKind::harm`]) besides the
+/// What the rules of play hand a kind's rules phases ([`SimKind::regions`], [`SimKind::harm`]) besides the
 /// [`Stage`]: the rules' state, for the damage a kind's touch costs, and their events.
 pub struct Turn<'a> {
     /// The tick's index (the world's tick count before it).
@@ -113,7 +132,11 @@ pub struct Turn<'a> {
 /// the hashes pinned then hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlaySlot {
-    /// After all of the rules of play's own words.
+    /// After the health, the invulnerability and the deaths (the checkpoint's word).
+    AfterDeaths,
+    /// After the death's countdown (the goal's word).
+    AfterDead,
+    /// After all of the rules of play's own words (the hazards' safe ground).
     Last,
 }
 
@@ -136,6 +159,11 @@ pub trait SimKind: Sized {
     /// After every character moved this tick (doors follow their switches here).
     fn after_moves(&mut self, _stage: &mut Stage) {}
 
+    /// The rules of play, the hero alive and the level not won at the rules' start
+    /// ([`SimKind::won_at`]), before the hero's attack: what the hero's feet in the kind's
+    /// region do (the goal is reached, a checkpoint).
+    fn regions(&mut self, _stage: &mut Stage, _turn: &mut Turn) {}
+
     /// The rules of play, the hero alive and the goal not reached, after the enemies touched
     /// the hero and none killed it: what the hero's touch of the kind does (a hazard's damage
     /// and return).
@@ -143,6 +171,18 @@ pub trait SimKind: Sized {
 
     /// The rules of play put the hero back after a death.
     fn respawned(&mut self) {}
+
+    /// Where the hero respawns, if the kind says (a checkpoint reached does; the first kind in
+    /// the list's order that says wins, else the level's spawn).
+    fn respawn_at(&self, _level: &Level) -> Option<DVec2> {
+        None
+    }
+
+    /// The tick the level was won, if the kind's state says it was (the goal's): then the
+    /// regions count no more and nothing hurts the hero.
+    fn won_at(&self) -> Option<u64> {
+        None
+    }
 
     /// Whether the kind's state puts a wall on the segment `a b` (a closed door does), for the
     /// attack's line of sight: crossing or touching one of its edges, exact signs
@@ -211,6 +251,11 @@ macro_rules! registry {
                 $(self.$module.after_moves(stage);)*
             }
 
+            /// Every kind's [`SimKind::regions`], in the list's order.
+            pub fn regions(&mut self, stage: &mut Stage, turn: &mut Turn) {
+                $(self.$module.regions(stage, turn);)*
+            }
+
             /// Every kind's [`SimKind::harm`], in the list's order, until the hero is dead.
             pub fn harm(&mut self, stage: &mut Stage, turn: &mut Turn) {
                 $(
@@ -224,6 +269,18 @@ macro_rules! registry {
             /// Every kind's [`SimKind::respawned`], in the list's order.
             pub fn respawned(&mut self) {
                 $(self.$module.respawned();)*
+            }
+
+            /// Where the hero respawns: the first kind's [`SimKind::respawn_at`] in the list's
+            /// order, else `level`'s spawn.
+            pub fn respawn_point(&self, level: &Level) -> DVec2 {
+                None$(.or_else(|| self.$module.respawn_at(level)))*.unwrap_or(level.spawn)
+            }
+
+            /// The tick the level was won: the first kind's [`SimKind::won_at`] in the list's
+            /// order.
+            pub fn won_at(&self) -> Option<u64> {
+                None$(.or_else(|| self.$module.won_at()))*
             }
 
             /// Whether any kind's [`SimKind::blocks_sight`] does.
@@ -268,6 +325,8 @@ macro_rules! registry {
 registry! {
     door::Doors,
     hazard::Hazards,
+    goal::Goal,
+    checkpoint::Checkpoints,
 }
 
 #[cfg(test)]

@@ -121,7 +121,7 @@ pub struct World {
     paths: Vec<super::movers::Path>,
     /// What happened in the world in the last tick besides the hero's movement events.
     events: Vec<WorldEvent>,
-    /// The rules of play's state: health, deaths, checkpoint, goal, attack.
+    /// The rules of play's state: health, deaths, attack.
     play: Play,
     /// What the rules of play did in the last tick.
     play_events: Vec<PlayEvent>,
@@ -456,24 +456,30 @@ impl World {
             .collect()
     }
 
-    /// The rules of play's state: health, deaths, checkpoint, goal.
+    /// The rules of play's state: health, deaths, attack.
     pub fn play(&self) -> &Play {
         &self.play
     }
 
+    /// The last checkpoint the hero reached (index in the level's `checkpoints`).
+    pub fn checkpoint(&self) -> Option<usize> {
+        self.objects.checkpoint.reached()
+    }
+
+    /// The tick the hero reached the goal.
+    pub fn goal_tick(&self) -> Option<u64> {
+        self.objects.goal.reached()
+    }
+
     /// Ticks played since the level started (or restarted), to the goal once reached.
     pub fn play_ticks(&self) -> u64 {
-        self.play.ticks(self.steps)
+        self.play.ticks(self.steps, self.objects.won_at())
     }
 
     /// Whether the level is a game: a goal, checkpoints, hazards or enemies (the front end shows
     /// its HUD).
     pub fn is_game(&self) -> bool {
-        let level = self.level.read();
-        level.goal.is_some()
-            || !level.checkpoints.is_empty()
-            || self.objects.is_game(&level)
-            || self.agents.iter().any(|a| a.kind.is_enemy())
+        self.objects.is_game(&self.level.read()) || self.agents.iter().any(|a| a.kind.is_enemy())
     }
 
     /// What the rules of play did in the last tick.

@@ -425,13 +425,6 @@ impl World {
         self.movers = built.movers;
         self.paths = built.paths;
         self.bounds = built.bounds;
-        if self
-            .play
-            .checkpoint
-            .is_some_and(|c| c >= level.checkpoints.len())
-        {
-            self.play.checkpoint = None;
-        }
         self.movers.place_poses(crate::sim::movers::poses_at(
             &self.paths,
             self.mover_tick(self.steps),
