@@ -27,7 +27,8 @@
 //! their riders, then push (or crush) what they overlap; then the hero steps, then the agents in
 //! the level's order, among movers that no longer move; then the registered object kinds'
 //! `after_moves` (`sim::kinds`: the doors follow their switches and timers); then the rules of
-//! play. What changes a character's body, velocity or state is made by
+//! play (`Play::after_moves`), which run the kinds' rules phases at their places (the goal and
+//! checkpoints' regions, the hazards' touch). What changes a character's body, velocity or state is made by
 //! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
 //! transitions, the doors' and the respawn's changes.
 //!
