@@ -169,7 +169,7 @@ impl GameUi {
     /// its goal was reached since the last frame.
     pub(super) fn level_finished(&self, game: &Game) -> Option<AppCommand> {
         let playing = matches!(game.mode(), AppMode::Playing | AppMode::Paused { .. });
-        (self.campaign.is_some() && playing && game.world().play().goal_tick.is_some())
+        (self.campaign.is_some() && playing && game.world().goal_tick().is_some())
             .then_some(AppCommand::LevelFinished)
     }
 
@@ -182,9 +182,7 @@ impl GameUi {
         let results = match game.mode() {
             AppMode::LevelComplete => self.campaign.is_some(),
             AppMode::Playing => {
-                self.campaign.is_none()
-                    && game.shows_hud()
-                    && game.world().play().goal_tick.is_some()
+                self.campaign.is_none() && game.shows_hud() && game.world().goal_tick().is_some()
             }
             _ => false,
         };

@@ -48,7 +48,7 @@ pub fn hud(ui: &mut egui::Ui, world: &World, complete_panel: bool) {
                     });
                 });
         });
-    if complete_panel && play.goal_tick.is_some() {
+    if complete_panel && world.goal_tick().is_some() {
         complete(&ctx, &time, play.deaths);
     }
 }

@@ -101,7 +101,7 @@ pub fn run(args: &SimArgs) -> anyhow::Result<ExitCode> {
 /// the goal was not reached (or that the level has none).
 fn play_line(world: &tessera::sim::World) -> String {
     let p = world.play();
-    let goal = match (p.goal_tick, world.level().goal) {
+    let goal = match (world.goal_tick(), world.level().goal) {
         (Some(t), _) => format!(
             "goal reached at tick {t} ({:.3} s)",
             world.play_ticks() as f64 / f64::from(TICK_HZ)

@@ -212,9 +212,8 @@ impl FrameData {
                 paint_switch(b, state.open, &mut lines);
             }
         }
-        let play = world.play();
         for (i, c) in world.level().checkpoints.iter().enumerate() {
-            let reached = play.checkpoint == Some(i);
+            let reached = world.checkpoint() == Some(i);
             let colour = if reached {
                 [0.3, 0.85, 0.4, 1.0]
             } else {

@@ -7,11 +7,11 @@
 //!   tick order (`world/mod.rs`), building and rebuilding a level (`rebuild`), placing the
 //!   characters (`placement`), the trace and the state hash (`trace`).
 //! - [`kinds`]: the level's object kinds by registration (one file per kind, one list): each
-//!   kind's state and its phases of the tick (doors so far).
+//!   kind's state and its phases of the tick (doors, hazards, the goal, checkpoints).
 //! - [`movers`]: moving platforms: their paths, carrying riders and pushing (or crushing) what
 //!   they overlap.
-//! - [`play`]: the rules of play: health, hazards, death and respawn, checkpoints, the goal,
-//!   the hero's attack and stomps.
+//! - [`play`]: the rules of play: health, damage, death and respawn, the hero's attack and
+//!   stomps, running the kinds' rules phases (hazards, checkpoints, the goal) at their places.
 //! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
 //! - [`driver`]: the one loop that steps a world through a replay (used by `tessera sim`,
 //!   offscreen rendering and the game).

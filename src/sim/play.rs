@@ -2,13 +2,15 @@
 //! and stomps. What turns the moving world into a game.
 //!
 //! # What it owns
-//! - [`Play`]: the hero's health, invulnerability, deaths, the checkpoint it respawns at, the
-//!   tick the goal was reached, and its attack's timers. Part of the world's state (hashed,
-//!   traced, deterministic).
-//! - [`Hazards`]: the level's `hazard` polygons as convex pieces, and the exact overlap test
-//!   against a collider.
+//! - [`Play`]: the hero's health, invulnerability, deaths, the wait for its respawn, and its
+//!   attack's timers. Part of the world's state (hashed, traced, deterministic).
 //! - The order of a tick's rules ([`Play::after_moves`]), run by `World::step` after every
-//!   character moved.
+//!   character moved. The object kinds' parts of the rules are the kinds' rules phases
+//!   (`sim::kinds`), which it runs at their places through the registry's `Objects`, naming no
+//!   kind: where the hero respawns and what a respawn resets, the regions (the goal and the
+//!   checkpoints, `kinds::goal` and `kinds::checkpoint`, which own what was reached), whether
+//!   the level is won, what walls the attack's sight, and a hazard's touch (`kinds::hazard`,
+//!   after the enemies).
 //!
 //! # Rules
 //! - **Damage only on real overlap.** A hazard or an enemy hurts when the hero's collider in use
@@ -20,7 +22,7 @@
 //!   `hurt_invulnerability`: nothing hurts it again within that time.
 //! - **Hazards are obstacles: a hazard returns the hero to the last safe ground.** Overlapping a
 //!   hazard puts the hero back, at rest, on the last safe ground it stood on
-//!   ([`Play::safe_ground`]: its feet on the last tick it stood on static ground, standing, alive
+//!   (the hazard kind's safe ground: its feet on the last tick it stood on static ground, standing, alive
 //!   and overlapping no hazard; the respawn point before any), as Celeste-like platformers and
 //!   Hollow Knight do. It costs one health and the invulnerability of a hit unless the hero is
 //!   already invulnerable; the return itself happens every time. So no direction held and no
@@ -44,7 +46,8 @@
 //!   it overlaps is hit once per swing, knocked back, and the hero and the agents hold still for
 //!   `attack_hitstop` (movers keep their time: they are functions of the tick). A solid between
 //!   the hero and the enemy stops the hit: the segment between their colliders' centres must
-//!   cross no solid polygon and no closed door ([`wall_between`], exact signs), so a thin wall
+//!   cross no solid polygon and no closed door ([`wall_between`], exact signs; the kinds say
+//!   what of theirs is a wall, `SimKind::blocks_sight`), so a thin wall
 //!   the hitbox reaches through protects what is behind it.
 //!
 //! Must never depend on window, GPU, audio or input crates.
@@ -52,11 +55,12 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{ticks, Agent};
-use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting};
+use super::kinds::{Objects, PlaySlot, Stage, Turn};
+use crate::collision::{colliders_meet, Aabb, Meeting};
 use crate::level::Level;
 use crate::level::PolygonKind;
 use crate::movement::character::Change;
-use crate::movement::{Actions, Env, Hero, MoveState, Tuning};
+use crate::movement::{Actions, Env, Hero, Tuning};
 
 /// How close (m) to the bottom of the level's bounds the hero's feet may come before that is a
 /// fall out of the level (a pit): one centimetre, well under any step of the walk and well over
@@ -111,8 +115,8 @@ pub enum PlayEvent {
         /// Index in the level's `checkpoints`.
         index: usize,
     },
-    /// The hero touched a hazard and was put back on the last safe ground it stood on
-    /// ([`Play::safe_ground`]); a `Hurt` before it says when that cost health.
+    /// The hero touched a hazard and was put back on the last safe ground it stood on (the
+    /// hazard kind's); a `Hurt` before it says when that cost health.
     Returned {
         /// Where its feet were when it touched the hazard.
         from: DVec2,
@@ -137,47 +141,8 @@ pub enum PlayEvent {
     },
 }
 
-/// The level's hazards: every `hazard` polygon as convex pieces with their boxes.
-#[derive(Clone, Debug, Default)]
-pub struct Hazards {
-    pieces: Vec<(Aabb, Vec<DVec2>)>,
-}
-
-impl Hazards {
-    /// The hazards of `level` (a polygon that does not decompose, which validation refuses, is
-    /// left out).
-    pub fn new(level: &Level) -> Hazards {
-        let pieces = level
-            .polygons
-            .iter()
-            .filter(|p| p.kind == PolygonKind::Hazard)
-            .filter_map(|p| convex_pieces(&p.points))
-            .flatten()
-            .map(|c| (Aabb::from_points(c.iter().copied()), c))
-            .collect();
-        Hazards { pieces }
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.pieces.is_empty()
-    }
-
-    /// The first hazard piece that `collider` (points relative to the feet) at `pos` overlaps with
-    /// positive area, by its box's centre (for the knockback's direction).
-    pub fn overlapping(&self, collider: &[DVec2], pos: DVec2) -> Option<DVec2> {
-        let reach = placed_box(collider, pos);
-        self.pieces
-            .iter()
-            .filter(|(b, _)| boxes_overlap(b, &reach))
-            .find(|(_, piece)| {
-                colliders_meet(piece, DVec2::ZERO, collider, pos) == Meeting::Overlapping
-            })
-            .map(|(b, _)| (b.min + b.max) * 0.5)
-    }
-}
-
-/// The hero's standing in the game.
+/// The hero's standing in the game (the checkpoint reached and the goal are their kinds',
+/// `kinds::checkpoint` and `kinds::goal`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Play {
     /// Health left.
@@ -186,16 +151,8 @@ pub struct Play {
     pub invulnerable: u32,
     /// Deaths so far.
     pub deaths: u32,
-    /// The last checkpoint reached (index in the level's `checkpoints`).
-    pub checkpoint: Option<usize>,
     /// While dead: ticks until the respawn.
     pub dead: Option<u32>,
-    /// The tick the goal was reached.
-    pub goal_tick: Option<u64>,
-    /// Where a hazard puts the hero back (its feet): where it last stood on static ground,
-    /// standing, alive and overlapping no hazard (`None`: nowhere yet since the start or the
-    /// last respawn, and the respawn point serves).
-    pub safe_ground: Option<DVec2>,
     /// Ticks the attack's hitbox is still out.
     pub attack: u32,
     /// Ticks until the hero may attack again.
@@ -210,17 +167,14 @@ pub struct Play {
 }
 
 impl Play {
-    /// A fresh start at tick `started`: full health, no deaths, no checkpoint.
+    /// A fresh start at tick `started`: full health, no deaths.
     pub fn new(t: &Tuning, started: u64) -> Play {
         Play {
             started,
             health: t.health,
             invulnerable: 0,
             deaths: 0,
-            checkpoint: None,
             dead: None,
-            goal_tick: None,
-            safe_ground: None,
             attack: 0,
             attack_cooldown: 0,
             hitstop: 0,
@@ -228,34 +182,23 @@ impl Play {
         }
     }
 
-    /// Where the hero respawns: the bottom centre of the last checkpoint's region, or the spawn.
-    pub fn respawn_point(&self, level: &Level) -> DVec2 {
-        self.checkpoint
-            .and_then(|i| level.checkpoints.get(i))
-            .map_or(level.spawn, |b| {
-                DVec2::new((b.min.x + b.max.x) * 0.5, b.min.y)
-            })
-    }
-
-    /// The words the world's state hash covers; `hazards`: whether the level has any (only then
-    /// is the safe ground part of the state: the hashes of levels without hazards stay as they
-    /// were pinned before it existed).
-    pub fn hash_words(&self, words: &mut Vec<u64>, hazards: bool) {
+    /// The words the world's state hash covers, with the object kinds' words among them at their
+    /// slots (`SimKind::play_words`).
+    pub fn hash_words(&self, words: &mut Vec<u64>, objects: &Objects) {
         words.extend([
             self.health as u64,
             self.invulnerable as u64,
             self.deaths as u64,
-            self.checkpoint.map_or(u64::MAX, |c| c as u64),
-            self.dead.map_or(u64::MAX, u64::from),
-            self.goal_tick.unwrap_or(u64::MAX),
+        ]);
+        objects.play_words(PlaySlot::AfterDeaths, words);
+        words.push(self.dead.map_or(u64::MAX, u64::from));
+        objects.play_words(PlaySlot::AfterDead, words);
+        words.extend([
             self.attack as u64,
             self.attack_cooldown as u64,
             self.hitstop as u64,
         ]);
-        if hazards {
-            let g = self.safe_ground.unwrap_or(DVec2::NAN);
-            words.extend([g.x.to_bits(), g.y.to_bits()]);
-        }
+        objects.play_words(PlaySlot::Last, words);
     }
 
     /// Whether the hero and the agents hold still this tick for a hit-stop, counting it down.
@@ -295,10 +238,10 @@ impl Play {
         events.push(PlayEvent::Died { cause });
     }
 
-    /// Ticks played, from the start to the goal once reached, else to `now` (the world's tick
-    /// count).
-    pub fn ticks(&self, now: u64) -> u64 {
-        self.goal_tick.map_or(now, |t| t + 1) - self.started
+    /// Ticks played, from the start to the tick the level was won (`won_at`) once it was, else
+    /// to `now` (the world's tick count).
+    pub fn ticks(&self, now: u64, won_at: Option<u64>) -> u64 {
+        won_at.map_or(now, |t| t + 1) - self.started
     }
 
     /// Whether the hero is dead (waiting to respawn).
@@ -307,27 +250,29 @@ impl Play {
     }
 
     /// The rules after every character moved this tick (see the module docs for the order and
-    /// each rule), with what the tick did in `ctx`.
+    /// each rule), with what the tick did in `ctx`, the characters and the world in `stage`, and
+    /// the object kinds' rules phases run at their places through `objects`.
     pub fn after_moves(
         &mut self,
         ctx: &Rules,
-        hero: &mut Hero,
-        agents: &mut [Agent],
+        objects: &mut Objects,
+        stage: &mut Stage,
         actions: &Actions,
         events: &mut Vec<PlayEvent>,
     ) {
-        let t = ctx.tuning;
+        let (t, level) = (stage.tuning, stage.level);
         let (tick, prev_feet, crushed) = (ctx.tick, ctx.prev_feet, ctx.crushed);
         if let Some(left) = self.dead {
             if left > 0 {
                 self.dead = Some(left - 1);
                 return;
             }
-            if let Ok((fresh, _)) = Hero::spawn(ctx.env, self.respawn_point(ctx.level), t) {
+            let (env, hero, _) = stage.split();
+            if let Ok((fresh, _)) = Hero::spawn(&env, objects.respawn_point(level), t) {
                 hero.apply(Change::Replace(Box::new(fresh)));
             }
             self.dead = None;
-            self.safe_ground = None;
+            objects.respawned();
             self.health = t.health;
             self.invulnerable = 0;
             self.attack_cooldown = 0;
@@ -336,22 +281,25 @@ impl Play {
         }
         self.invulnerable = self.invulnerable.saturating_sub(1);
         self.attack_cooldown = self.attack_cooldown.saturating_sub(1);
-        let feet = hero.body.pos;
-        if self.goal_tick.is_none() {
-            if ctx.level.goal.is_some_and(|g| g.contains(feet)) {
-                self.goal_tick = Some(tick);
-                events.push(PlayEvent::GoalReached);
-            }
-            if let Some(i) = ctx.level.checkpoints.iter().position(|c| c.contains(feet)) {
-                if self.checkpoint != Some(i) {
-                    self.checkpoint = Some(i);
-                    events.push(PlayEvent::Checkpoint { index: i });
-                }
-            }
+        if objects.won_at().is_none() {
+            // The goal and the checkpoints: the hero's feet in their regions.
+            let mut turn = Turn {
+                tick,
+                play: self,
+                events,
+                collider: stage.hero.collider,
+                respawn: objects.respawn_point(level),
+            };
+            objects.regions(stage, &mut turn);
         }
-        let collider = ctx.env.mesh(hero.collider).collider();
-        self.swing(ctx, hero, collider, agents, actions, events);
-        if self.goal_tick.is_some() {
+        let (env, hero, agents) = stage.split();
+        let feet = hero.body.pos;
+        let collider_id = hero.collider;
+        let collider = env.mesh(collider_id).collider();
+        self.swing(
+            t, level, &env, objects, hero, collider, agents, actions, events,
+        );
+        if objects.won_at().is_some() {
             return;
         }
         if crushed {
@@ -369,7 +317,7 @@ impl Play {
             if a.defeated || !a.kind.is_enemy() {
                 continue;
             }
-            let ac = ctx.env.mesh(a.mover.collider).collider();
+            let ac = env.mesh(a.mover.collider).collider();
             if !boxes_overlap(&placed_box(ac, a.mover.body.pos), &hero_box)
                 || colliders_meet(ac, a.mover.body.pos, collider, feet) != Meeting::Overlapping
             {
@@ -397,54 +345,51 @@ impl Play {
                 }
             }
         }
-        if ctx.hazards.overlapping(collider, hero.body.pos).is_some() {
-            self.hazard_hit(ctx, hero, events);
-        } else if matches!(hero.state, MoveState::Supported { .. } | MoveState::TopDown)
-            && !hero.crouching()
-        {
-            self.safe_ground = Some(hero.body.pos);
-        }
+        // What the kinds' touch does (a hazard's), with the collider the rules began with.
+        let respawn = objects.respawn_point(level);
+        let mut turn = Turn {
+            tick,
+            play: self,
+            events,
+            collider: collider_id,
+            respawn,
+        };
+        objects.harm(stage, &mut turn);
     }
 
-    /// The hero overlaps a hazard: one health off and invulnerability (unless already
-    /// invulnerable), then back on the safe ground at rest, or death at 0 (the module docs'
-    /// rule).
-    fn hazard_hit(&mut self, ctx: &Rules, hero: &mut Hero, events: &mut Vec<PlayEvent>) {
-        let t = ctx.tuning;
+    /// A hazard's touch (the hazard kind's rule, `kinds::hazard`): one health off and
+    /// invulnerability, unless already invulnerable; returns false when that took the last
+    /// health (a death).
+    pub fn hazard_damage(&mut self, t: &Tuning, events: &mut Vec<PlayEvent>) -> bool {
         if self.invulnerable == 0 {
             self.health = self.health.saturating_sub(1);
             if self.health == 0 {
                 self.die(DeathCause::Hurt, t, events);
-                return;
+                return false;
             }
             self.invulnerable = ticks(t.hurt_invulnerability);
             events.push(PlayEvent::Hurt {
                 health: self.health,
             });
         }
-        let from = hero.body.pos;
-        let back = self
-            .safe_ground
-            .unwrap_or_else(|| self.respawn_point(ctx.level));
-        if let Ok((mut fresh, _)) = Hero::spawn(ctx.env, back, t) {
-            fresh.facing = hero.facing;
-            hero.apply(Change::Replace(Box::new(fresh)));
-        }
-        events.push(PlayEvent::Returned { from });
+        true
     }
 
     /// The attack: a press starts a swing when the cooldown allows; while the swing is out, every
     /// enemy its hitbox overlaps is hit once.
+    #[allow(clippy::too_many_arguments)]
     fn swing(
         &mut self,
-        ctx: &Rules,
+        t: &Tuning,
+        level: &Level,
+        env: &Env,
+        objects: &Objects,
         hero: &Hero,
         collider: &[DVec2],
         agents: &mut [Agent],
         actions: &Actions,
         events: &mut Vec<PlayEvent>,
     ) {
-        let t = ctx.tuning;
         if actions.attack_pressed && self.attack_cooldown == 0 {
             self.attack = ticks(t.attack_active);
             self.attack_cooldown = ticks(t.attack_cooldown);
@@ -461,14 +406,14 @@ impl Play {
             if a.defeated || !a.kind.is_enemy() || self.swing_hits.contains(&(i as u32)) {
                 continue;
             }
-            let ac = ctx.env.mesh(a.mover.collider).collider();
+            let ac = env.mesh(a.mover.collider).collider();
             let enemy_box = placed_box(ac, a.mover.body.pos);
             if boxes_overlap(&enemy_box, &hit_box)
                 && colliders_meet(&hitbox, hero.body.pos, ac, a.mover.body.pos)
                     == Meeting::Overlapping
                 && !wall_between(
-                    ctx.level,
-                    ctx.doors,
+                    level,
+                    objects,
                     placed_box(collider, hero.body.pos).centre(),
                     enemy_box.centre(),
                 )
@@ -482,35 +427,29 @@ impl Play {
     }
 }
 
-/// Whether a solid polygon or a closed door (`doors[i]`: door `i`'s state) stands between
-/// `a` and `b`: the segment `a b` crosses or touches one of its edges (exact signs). One-way
-/// platforms and hazards are no walls. Cost: a box test per polygon, edges only for those whose
-/// box the segment's box meets; it runs only for an enemy the hitbox already overlaps.
-pub fn wall_between(level: &Level, doors: &[super::world::DoorState], a: DVec2, b: DVec2) -> bool {
-    let seg = Aabb::from_points([a, b]);
-    let solids = level
+/// Whether a solid polygon or a kind's wall (a closed door: `SimKind::blocks_sight`) stands
+/// between `a` and `b`: the segment `a b` crosses or touches one of its edges (exact signs).
+/// One-way platforms and hazards are no walls. Cost: a box test per polygon, edges only for
+/// those whose box the segment's box meets; it runs only for an enemy the hitbox already
+/// overlaps.
+pub fn wall_between(level: &Level, objects: &Objects, a: DVec2, b: DVec2) -> bool {
+    level
         .polygons
         .iter()
         .filter(|p| p.kind == PolygonKind::Solid)
-        .map(|p| &p.points)
-        .chain(
-            level
-                .doors
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !doors.get(*i).is_some_and(|d| d.open))
-                .map(|(_, d)| &d.points),
-        );
-    for pts in solids {
-        if !seg.overlaps(&Aabb::from_points(pts.iter().copied())) {
-            continue;
-        }
-        let n = pts.len();
-        if (0..n).any(|i| segments_meet(a, b, pts[i], pts[(i + 1) % n])) {
-            return true;
-        }
+        .any(|p| polygon_on_segment(&p.points, a, b))
+        || objects.blocks_sight(level, a, b)
+}
+
+/// Whether the segment `a b` crosses or touches an edge of the polygon `pts` (exact signs),
+/// after a test of their boxes.
+pub fn polygon_on_segment(pts: &[DVec2], a: DVec2, b: DVec2) -> bool {
+    let seg = Aabb::from_points([a, b]);
+    if !seg.overlaps(&Aabb::from_points(pts.iter().copied())) {
+        return false;
     }
-    false
+    let n = pts.len();
+    (0..n).any(|i| segments_meet(a, b, pts[i], pts[(i + 1) % n]))
 }
 
 /// Whether segments `a b` and `p q` cross or touch (exact orientation signs).
@@ -533,13 +472,13 @@ fn segments_meet(a: DVec2, b: DVec2, p: DVec2, q: DVec2) -> bool {
 }
 
 /// The box of `shape` (points relative to a reference) placed at `at`.
-fn placed_box(shape: &[DVec2], at: DVec2) -> Aabb {
+pub(crate) fn placed_box(shape: &[DVec2], at: DVec2) -> Aabb {
     Aabb::from_points(shape.iter().map(|&q| q + at))
 }
 
 /// Whether two boxes overlap with positive area: boxes that only touch hold shapes that cannot
 /// overlap, so the exact test is skipped for them.
-fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
+pub(crate) fn boxes_overlap(a: &Aabb, b: &Aabb) -> bool {
     a.min.cmplt(b.max).all() && b.min.cmplt(a.max).all()
 }
 
@@ -560,91 +499,27 @@ pub fn attack_hitbox(collider: &[DVec2], facing: f64, reach: f64) -> Vec<DVec2> 
     ]
 }
 
-/// What the rules read of the world and of the tick.
-pub struct Rules<'a> {
+/// What the rules read of the tick (the world they read is the kinds' [`Stage`]).
+pub struct Rules {
     /// The tick's index (the world's tick count before it).
     pub tick: u64,
     /// Where the hero's feet were before the tick.
     pub prev_feet: DVec2,
     /// Whether a mover or a door crushed the hero this tick.
     pub crushed: bool,
-    /// The level.
-    pub level: &'a Level,
-    /// The tuning in effect.
-    pub tuning: &'a Tuning,
-    /// The meshes, ladders and movers.
-    pub env: &'a Env<'a>,
-    /// The level's hazards.
-    pub hazards: &'a Hazards,
     /// The level's bounds (explicit or automatic).
     pub bounds: Aabb,
-    /// The doors' states, in the level's order.
-    pub doors: &'a [super::world::DoorState],
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::LevelPolygon;
-
-    fn hazards(points: Vec<DVec2>) -> Hazards {
-        let mut p = LevelPolygon::solid(points);
-        p.kind = PolygonKind::Hazard;
-        let level = Level {
-            polygons: vec![p],
-            ..Level::empty("h")
-        };
-        Hazards::new(&level)
-    }
 
     /// A 1 × 1 m box standing on its bottom centre.
     fn unit_box() -> Vec<DVec2> {
         [(-0.5, 0.0), (0.5, 0.0), (0.5, 1.0), (-0.5, 1.0)]
             .map(|(x, y)| DVec2::new(x, y))
             .to_vec()
-    }
-
-    #[test]
-    fn a_corner_on_a_slanted_hazard_edge_touches_and_a_hair_further_overlaps() {
-        // The hypotenuse x + y = 3; the box's top right corner (2, 1) lies on it.
-        let h = hazards(vec![
-            DVec2::new(1.0, 0.0),
-            DVec2::new(3.0, 0.0),
-            DVec2::new(1.0, 2.0),
-        ]);
-        let c = unit_box();
-        // Beside it, on the left: the box's right side on x = 1, a shared segment.
-        assert_eq!(h.overlapping(&c, DVec2::new(0.5, 0.0)), None);
-        // Its corner exactly on the slanted edge, from outside.
-        assert_eq!(h.overlapping(&c, DVec2::new(2.5, 1.0)), None);
-        assert!(h
-            .overlapping(&c, DVec2::new(2.5 - 1.0 / 64.0, 1.0))
-            .is_some());
-        assert_eq!(h.overlapping(&c, DVec2::new(2.5 + 1.0 / 64.0, 1.0)), None);
-        // Deep inside.
-        assert!(h.overlapping(&c, DVec2::new(1.6, 0.0)).is_some());
-    }
-
-    #[test]
-    fn a_concave_hazard_hurts_in_its_arms_and_not_in_its_notch() {
-        // An L: the notch's corner at (1, 1).
-        let h = hazards(
-            [
-                (0.0, 0.0),
-                (3.0, 0.0),
-                (3.0, 1.0),
-                (1.0, 1.0),
-                (1.0, 3.0),
-                (0.0, 3.0),
-            ]
-            .map(|(x, y)| DVec2::new(x, y))
-            .to_vec(),
-        );
-        let c = unit_box();
-        // Sitting in the notch, on the lower arm and against the upper one: touching only.
-        assert_eq!(h.overlapping(&c, DVec2::new(1.5, 1.0)), None);
-        assert!(h.overlapping(&c, DVec2::new(1.5, 0.99)).is_some());
-        assert!(h.overlapping(&c, DVec2::new(1.49, 1.0)).is_some());
     }
 
     #[test]

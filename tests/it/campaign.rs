@@ -149,7 +149,7 @@ fn drive(level: &tessera::level::Level, route: &Route) -> (Vec<Actions>, World) 
     let mut next_wall = 0;
     let mut wall_dir = 1.0;
     let mut jump_ticks = 0;
-    while w.play().goal_tick.is_none() && actions.len() < 120 * 600 {
+    while w.goal_tick().is_none() && actions.len() < 120 * 600 {
         let x = w.hero().body.pos.x;
         let mut a = Actions {
             move_axis: p(1.0, 0.0),
@@ -234,7 +234,7 @@ fn every_campaign_level_is_finished_by_its_replay_with_no_death() {
         if write {
             let (actions, w) = drive(&level, &route);
             assert!(
-                w.play().goal_tick.is_some(),
+                w.goal_tick().is_some(),
                 "{name}: the route never reaches the goal"
             );
             let mut replay = Replay::from_actions(&actions);
@@ -287,11 +287,11 @@ fn level_one_is_finished_by_wall_jumps_up_its_chimney() {
             .iter()
             .filter(|e| matches!(e, tessera::movement::MoveEvent::WallJumped))
             .count();
-        if w.play().goal_tick.is_some() {
+        if w.goal_tick().is_some() {
             break;
         }
     }
-    assert!(w.play().goal_tick.is_some());
+    assert!(w.goal_tick().is_some());
     assert!(wall_jumps >= 2, "{wall_jumps} wall jumps");
     assert!(w.hero().body.pos.y >= 18.5);
     let jump = tessera::movement::Tuning::default().jump_height;
@@ -320,11 +320,11 @@ fn level_two_is_finished_across_its_rocking_seesaw() {
                 angles.push(w.movers().pose(4).angle);
             }
         }
-        if w.play().goal_tick.is_some() {
+        if w.goal_tick().is_some() {
             break;
         }
     }
-    assert!(w.play().goal_tick.is_some());
+    assert!(w.goal_tick().is_some());
     let t = tessera::movement::Tuning::default();
     let jump = 2.0 * (2.0 * t.jump_height / t.gravity).sqrt() * t.run_speed;
     assert!(jump + 1.0 < 85.0 - 76.0, "a running jump carries {jump} m");
@@ -367,11 +367,11 @@ fn level_four_is_finished_on_the_one_way_lift_and_up_the_chimney() {
             .iter()
             .filter(|e| matches!(e, MoveEvent::WallJumped))
             .count();
-        if w.play().goal_tick.is_some() {
+        if w.goal_tick().is_some() {
             break;
         }
     }
-    assert!(w.play().goal_tick.is_some());
+    assert!(w.goal_tick().is_some());
     assert!(
         picked_up,
         "the lift never picked the hero up from the floor"
@@ -563,7 +563,7 @@ mod screens {
         assert_eq!(h.state().game.world().level().name, "2. Moving parts");
         assert_eq!(h.state().gui.editor.session.level().name, "2. Moving parts");
         assert!(h.state().effects.contains(&Effect::LevelChanged));
-        assert_eq!(h.state().game.world().play().goal_tick, None);
+        assert_eq!(h.state().game.world().goal_tick(), None);
         // Escape in the pause menu backs out: its settings first, then the menu (resume).
         h.state_mut().game.change_mode(ModeEvent::Pause);
         h.run();

@@ -875,3 +875,141 @@ fn the_collision_core_never_names_a_door_or_a_hazard() {
         found.join("\n")
     );
 }
+
+/// The simulation's registered object kinds, `(module, type)`, as the `registry!` call in
+/// `src/sim/kinds/mod.rs` lists them (read from the file, so a kind added to the list is
+/// checked with no change here).
+fn registered_sim_kinds() -> Vec<(String, String)> {
+    use syn::punctuated::Punctuated;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sim/kinds/mod.rs");
+    let file = syn::parse_file(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let list = file
+        .items
+        .iter()
+        .find_map(|item| match item {
+            syn::Item::Macro(m) if m.mac.path.is_ident("registry") => Some(&m.mac),
+            _ => None,
+        })
+        .expect("src/sim/kinds/mod.rs calls registry!");
+    list.parse_body_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+        .expect("registry! lists `module::Type` paths")
+        .iter()
+        .map(|p| {
+            let names: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+            assert_eq!(names.len(), 2, "registry! lists `module::Type`: {names:?}");
+            (names[0].clone(), names[1].clone())
+        })
+        .collect()
+}
+
+/// The identifiers in `tokens` that name a registered kind: its type, or, with `modules`, its
+/// module (the `Objects` field that holds its state), each with its line.
+fn kind_names_in(
+    tokens: TokenStream,
+    kinds: &[(String, String)],
+    modules: bool,
+    out: &mut Vec<String>,
+) {
+    for t in tokens {
+        match t {
+            TokenTree::Group(g) => kind_names_in(g.stream(), kinds, modules, out),
+            TokenTree::Ident(i) => {
+                let name = i.to_string();
+                if kinds
+                    .iter()
+                    .any(|(m, k)| *k == name || (modules && *m == name))
+                {
+                    out.push(format!("line {}: `{i}`", i.span().start().line));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What a file of the world or the rules of play names of the registered kinds: their types
+/// anywhere, and in the tick (`fn step`'s body) or, with `whole`, anywhere, their modules.
+fn kinds_named_in(source: &str, kinds: &[(String, String)], whole: bool) -> Vec<String> {
+    let tokens: TokenStream = source.parse().expect("the file tokenizes");
+    let mut out = Vec::new();
+    kind_names_in(tokens.clone(), kinds, whole, &mut out);
+    if whole {
+        return out;
+    }
+    // The body of every `fn step`: the first braced group after `fn step`, at any depth.
+    fn step_bodies(tokens: TokenStream, out: &mut Vec<TokenStream>) {
+        let mut after_fn_step = 0;
+        let mut last_fn = false;
+        for t in tokens {
+            match &t {
+                TokenTree::Ident(i) => {
+                    if last_fn && i == "step" {
+                        after_fn_step = 1;
+                    }
+                    last_fn = i == "fn";
+                }
+                TokenTree::Group(g) => {
+                    last_fn = false;
+                    if after_fn_step == 1 && g.delimiter() == proc_macro2::Delimiter::Brace {
+                        out.push(g.stream());
+                        after_fn_step = 0;
+                    } else {
+                        step_bodies(g.stream(), out);
+                    }
+                }
+                TokenTree::Punct(_) | TokenTree::Literal(_) => last_fn = false,
+            }
+        }
+    }
+    let mut bodies = Vec::new();
+    step_bodies(tokens, &mut bodies);
+    for body in bodies {
+        kind_names_in(body, kinds, true, &mut out);
+    }
+    out
+}
+
+/// Object kinds are added by registration (`sim::kinds`): the world (`src/sim/world/`) names no
+/// registered kind's type, nor in its tick (`World::step`) a kind's field, and the rules of
+/// play (`src/sim/play.rs`) name neither; they reach the kinds through `Objects`' phases. The
+/// list is read from the registry, so a new kind is covered by its line.
+#[test]
+fn the_world_and_the_rules_of_play_never_name_a_registered_kind() {
+    let kinds = registered_sim_kinds();
+    for k in ["Doors", "Hazards", "Goal", "Checkpoints"] {
+        assert!(kinds.iter().any(|(_, t)| t == k), "{k} in {kinds:?}");
+    }
+    // The check itself: a type anywhere; a field only in the tick (or anywhere, `whole`);
+    // comments, strings and longer names do not count.
+    let planted = "impl World { fn new() { let h = Hazards::new(&level); }\n\
+                   fn step(&mut self) { self.objects.goal.reached(); }\n\
+                   fn doors(&self) -> &[DoorState] { self.objects.door.states() } }\n\
+                   // Checkpoints and a goal\n\
+                   fn f() -> &'static str { \"door::Doors\" }";
+    assert_eq!(
+        kinds_named_in(planted, &kinds, false),
+        ["line 1: `Hazards`", "line 2: `goal`"]
+    );
+    assert_eq!(kinds_named_in(planted, &kinds, true).len(), 3);
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/sim");
+    let mut files = Vec::new();
+    rust_files(&root.join("world"), &mut files);
+    assert!(files.len() >= 4, "found {files:?}");
+    let mut found = Vec::new();
+    for (file, whole) in files
+        .iter()
+        .map(|f| (f, false))
+        .chain([(&root.join("play.rs"), true)])
+    {
+        let source = std::fs::read_to_string(file).unwrap();
+        for v in kinds_named_in(&source, &kinds, whole) {
+            found.push(format!("{}: {v}", file.display()));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a registered object kind named outside its file (run it through an `Objects` phase):\n{}",
+        found.join("\n")
+    );
+}

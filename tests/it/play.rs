@@ -160,7 +160,7 @@ fn holding_right_never_crosses_level_1s_spikes() {
             "past the spikes at {}",
             w.frame()
         );
-        assert_eq!(w.play().checkpoint, None);
+        assert_eq!(w.checkpoint(), None);
     }
     assert!(
         furthest > bed.min.x - 0.5,
@@ -277,7 +277,7 @@ fn falling_out_of_the_level_is_a_death_in_a_pit_and_the_goal_is_reached_once() {
         .filter(|(_, e)| *e == PlayEvent::GoalReached)
         .collect();
     assert_eq!(goals.len(), 1, "{events:?}");
-    assert_eq!(w.play().goal_tick, Some(goals[0].0));
+    assert_eq!(w.goal_tick(), Some(goals[0].0));
     assert_eq!(w.play().deaths, 0);
 }
 

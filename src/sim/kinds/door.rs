@@ -5,6 +5,8 @@
 //!
 //! Must never depend on another kind, the world's private state, or window, GPU, audio or input
 //! crates.
+use glam::DVec2;
+
 use super::{SimKind, Stage};
 use crate::collision::{Aabb, ColliderId, CollisionWorld, SourcePolygon};
 use crate::level::document::polygon_id;
@@ -12,6 +14,7 @@ use crate::level::Level;
 use crate::movement::character::Change;
 use crate::movement::rules::Transition;
 use crate::movement::{Env, Hero, MoveState, Tuning};
+use crate::sim::play::polygon_on_segment;
 use crate::sim::world::{TraceFrame, WorldEvent, CRUSH_WIGGLE, DT};
 
 /// A door's state.
@@ -139,6 +142,16 @@ impl SimKind for Doors {
         for (i, d) in self.states.iter().enumerate() {
             collision.set_gate(polygon_id(first_door + i), d.open);
         }
+    }
+
+    /// A closed door (or one with no state) is a wall for the attack's line of sight.
+    fn blocks_sight(&self, level: &Level, a: DVec2, b: DVec2) -> bool {
+        level
+            .doors
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !self.states.get(*i).is_some_and(|d| d.open))
+            .any(|(_, d)| polygon_on_segment(&d.points, a, b))
     }
 
     fn hash_words(&self, words: &mut Vec<u64>) {

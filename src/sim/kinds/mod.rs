@@ -1,41 +1,72 @@
 //! The level's object kinds in the simulation, by registration: each kind is one file here that
 //! implements [`SimKind`], and one line in the list of [`registry!`] at the end of this file.
 //! `World` holds one [`Objects`] (every registered kind's state, built from the level) and calls
-//! its phases at their places in the tick; it names no kind in its tick.
+//! its phases at their places in the tick, and the rules of play (`sim::play`) call their
+//! phases at their places among the rules; neither names a kind (`tests/it/layering.rs`).
+//! Registered: doors, hazards, the goal, checkpoints.
 //!
-//! # What a kind owns
-//! - Its state in the world, built from the level ([`SimKind::build`]) when the world is made,
-//!   a level is swapped in or edited, or restarted.
-//! - What it does after the characters moved each tick ([`SimKind::after_moves`]): for doors,
-//!   following their switches and timers, and moving out a character a door closed on.
-//! - What it does when the hero respawns in a level with `reset_on_death`
-//!   ([`SimKind::reset_on_death`]).
-//! - Its gates in the collision meshes after they were built again ([`SimKind::remeshed`]).
-//! - Its words in the world's state hash ([`SimKind::hash_words`]) and its part of the trace
-//!   line ([`SimKind::trace`]).
+//! # A kind's phases, in the order of a tick
+//! Each runs every kind in the list's order; all but `build` do nothing unless the kind says
+//! otherwise.
+//! - [`SimKind::build`]: its state as the level starts it, when the world is made or restarted;
+//!   [`SimKind::level_replaced`]: after a level swap or edit (as the level starts it, unless the
+//!   kind keeps something across a swap: the safe ground, the checkpoint reached, the goal).
+//! - [`SimKind::after_moves`]: after every character moved (doors follow their switches and
+//!   timers, and move out a character a door closed on).
+//! - The rules of play's phases, run by `Play::after_moves`:
+//!   - after a death's wait, [`SimKind::respawn_at`] says where the hero comes back (the last
+//!     checkpoint reached; else the level's spawn) and [`SimKind::respawned`] resets what a
+//!     respawn resets (the safe ground);
+//!   - the hero alive and the level not won ([`SimKind::won_at`]: the goal reached), before the
+//!     attack, [`SimKind::regions`]: the hero's feet in a kind's region (the goal, then a
+//!     checkpoint, as listed);
+//!   - during the attack, [`SimKind::blocks_sight`]: whether the kind's state walls the
+//!     attacker's line of sight (a closed door);
+//!   - the level not won and the hero alive after the crush, pit and enemy rules,
+//!     [`SimKind::harm`]: what the hero's touch does (a hazard's damage and return), until one
+//!     kills it.
+//! - [`SimKind::reset_on_death`]: the hero respawned in a level with `reset_on_death`.
+//! - [`SimKind::remeshed`]: its gates in the collision meshes after they were built again.
+//! - [`SimKind::hash_words`] and [`SimKind::play_words`]: its words in the world's state hash,
+//!   in the list's order, and among the rules of play's words at a [`PlaySlot`] (where they
+//!   were when the rules of play held that state, so the hashes pinned then hold);
+//!   [`SimKind::trace`]: its part of the trace line; [`SimKind::is_game`]: whether it makes the
+//!   level a game (the front end shows its HUD).
 //!
-//! Every phase runs the kinds in the list's order, which is also the order of their words in
-//! the state hash: a new kind goes at the end of the list (or where its hash words must go), so
-//! the hashes pinned before it stay as they were for levels without it.
+//! The list's order is the order of every phase and of the kinds' words in the state hash: a
+//! new kind goes at the end of the list (or where its phases and hash words must go), so the
+//! hashes pinned before it stay as they were for levels without it.
 //!
 //! # How a kind reaches the world
 //! Only through a [`Stage`]: the level, the meshes (to flip its gates), the tuning, the hero
 //! and the agents (changed only through `Hero::apply`, the one writer of a character) and the
-//! world's event list. Dispatch is static (the list is a struct with one field per kind, its
-//! phases unrolled by the macro): no trait objects, no allocation per tick.
+//! world's event list; in the rules of play's phases, also a [`Turn`]: the rules' state (changed
+//! only through `Play`'s methods) and events. The front end reads a kind's state through
+//! `World`'s accessors (`World::doors`, `World::checkpoint`, `World::goal_tick`). Dispatch is
+//! static (the list is a struct with one field per kind, its phases unrolled by the macro): no
+//! trait objects, no allocation per tick.
+//!
+//! # Adding a kind
+//! One file here with its state and `impl SimKind`, and one line `module::Type` in the list
+//! (where its phases must run); its level data, validation and editor kind are the level's and
+//! `editor::kinds`'.
 //!
 //! # What a kind must never depend on
-//! Another kind (kinds speak to each other, when they must, through the world's events or, as
-//! the next step, signals), the world's private state (its tick order, placement, rebuild), the
-//! editor, and window, GPU, audio or input crates.
+//! Another kind (kinds speak to each other, when they must, through the world's events, the
+//! phases' answers such as [`SimKind::respawn_at`] or, as the next step, signals), the world's
+//! private state (its tick order, placement, rebuild), the editor, and window, GPU, audio or
+//! input crates.
 //!
 //! Kinds not yet converted, which `World` still runs by name: movers (`sim::movers`, posed and
-//! carrying before the characters move), agents (`sim::agents`), and the rules of play's
-//! hazards, checkpoints and goal (`sim::play`).
-use crate::collision::{Aabb, CollisionWorld, Movers, SourcePolygon};
+//! carrying before the characters move) and agents (`sim::agents`: spawned with the hero,
+//! stepped after it, and read by the movers, the doors and the rules of play as characters).
+use glam::DVec2;
+
+use crate::collision::{Aabb, ColliderId, CollisionWorld, Movers, SourcePolygon};
 use crate::level::Level;
-use crate::movement::{Hero, Tuning};
+use crate::movement::{Env, Hero, Tuning};
 use crate::sim::agents::Agent;
+use crate::sim::play::{Play, PlayEvent};
 use crate::sim::world::{TraceFrame, WorldEvent};
 
 /// The parts of the world a kind acts on in a phase, borrowed apart from the kinds' own state.
@@ -58,6 +89,57 @@ pub struct Stage<'a> {
     pub events: &'a mut Vec<WorldEvent>,
 }
 
+impl Stage<'_> {
+    /// The surroundings of a movement step: the meshes, ladders and movers.
+    pub fn env(&self) -> Env<'_> {
+        Env {
+            collision: self.collision,
+            ladders: self.ladders,
+            movers: self.movers,
+        }
+    }
+
+    /// The surroundings of a movement step with the hero and the agents apart from them, to
+    /// change the characters while reading the meshes.
+    pub fn split(&mut self) -> (Env<'_>, &mut Hero, &mut [Agent]) {
+        let env = Env {
+            collision: self.collision,
+            ladders: self.ladders,
+            movers: self.movers,
+        };
+        (env, self.hero, self.agents)
+    }
+}
+
+/// What the rules of play hand a kind's rules phases ([`SimKind::regions`], [`SimKind::harm`]) besides the
+/// [`Stage`]: the rules' state, for the damage a kind's touch costs, and their events.
+pub struct Turn<'a> {
+    /// The tick's index (the world's tick count before it).
+    pub tick: u64,
+    /// The rules of play's state (health, invulnerability, deaths): changed only through its
+    /// methods.
+    pub play: &'a mut Play,
+    /// The rules of play's events of this tick: a kind appends to them.
+    pub events: &'a mut Vec<PlayEvent>,
+    /// The hero's collider as the rules of play began this tick (what a touch is tested with).
+    pub collider: ColliderId,
+    /// Where the hero respawns now (a checkpoint's, or the level's spawn).
+    pub respawn: DVec2,
+}
+
+/// Where a kind's words go among the rules of play's words in the state hash
+/// ([`SimKind::play_words`]): the places they had when the rules of play held that state, so
+/// the hashes pinned then hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaySlot {
+    /// After the health, the invulnerability and the deaths (the checkpoint's word).
+    AfterDeaths,
+    /// After the death's countdown (the goal's word).
+    AfterDead,
+    /// After all of the rules of play's own words (the hazards' safe ground).
+    Last,
+}
+
 /// An object kind in the simulation: its state and its phases of the tick. Every phase but
 /// `build` does nothing unless the kind says otherwise.
 pub trait SimKind: Sized {
@@ -67,8 +149,47 @@ pub trait SimKind: Sized {
     /// The kind's state as `level` starts it.
     fn build(level: &Level) -> Self;
 
+    /// The world's level was swapped or edited (not restarted: a restart builds every kind
+    /// anew): the kind's state for `level`. As `level` starts it unless the kind keeps
+    /// something across a swap.
+    fn level_replaced(&mut self, level: &Level) {
+        *self = Self::build(level);
+    }
+
     /// After every character moved this tick (doors follow their switches here).
     fn after_moves(&mut self, _stage: &mut Stage) {}
+
+    /// The rules of play, the hero alive and the level not won at the rules' start
+    /// ([`SimKind::won_at`]), before the hero's attack: what the hero's feet in the kind's
+    /// region do (the goal is reached, a checkpoint).
+    fn regions(&mut self, _stage: &mut Stage, _turn: &mut Turn) {}
+
+    /// The rules of play, the hero alive and the goal not reached, after the enemies touched
+    /// the hero and none killed it: what the hero's touch of the kind does (a hazard's damage
+    /// and return).
+    fn harm(&mut self, _stage: &mut Stage, _turn: &mut Turn) {}
+
+    /// The rules of play put the hero back after a death.
+    fn respawned(&mut self) {}
+
+    /// Where the hero respawns, if the kind says (a checkpoint reached does; the first kind in
+    /// the list's order that says wins, else the level's spawn).
+    fn respawn_at(&self, _level: &Level) -> Option<DVec2> {
+        None
+    }
+
+    /// The tick the level was won, if the kind's state says it was (the goal's): then the
+    /// regions count no more and nothing hurts the hero.
+    fn won_at(&self) -> Option<u64> {
+        None
+    }
+
+    /// Whether the kind's state puts a wall on the segment `a b` (a closed door does), for the
+    /// attack's line of sight: crossing or touching one of its edges, exact signs
+    /// ([`crate::sim::play::polygon_on_segment`]).
+    fn blocks_sight(&self, _level: &Level, _a: DVec2, _b: DVec2) -> bool {
+        false
+    }
 
     /// The hero respawned in a level with `reset_on_death`: back as the level starts it (the
     /// agents were already put back).
@@ -81,6 +202,15 @@ pub trait SimKind: Sized {
     /// Appends the kind's words to the world's state hash (nothing for a level without it, so
     /// hashes pinned before the kind existed hold).
     fn hash_words(&self, _words: &mut Vec<u64>) {}
+
+    /// Appends the kind's words among the rules of play's in the state hash, at `slot` (called
+    /// once per slot, in the slots' order).
+    fn play_words(&self, _slot: PlaySlot, _words: &mut Vec<u64>) {}
+
+    /// Whether the kind makes `level` a game (the front end shows its HUD).
+    fn is_game(&self, _level: &Level) -> bool {
+        false
+    }
 
     /// Fills the kind's part of the trace line for the last tick.
     fn trace(&self, _frame: &mut TraceFrame) {}
@@ -111,9 +241,51 @@ macro_rules! registry {
                 Objects { $($module: <$module::$kind as SimKind>::build(level),)* }
             }
 
+            /// Every kind's [`SimKind::level_replaced`], in the list's order.
+            pub fn level_replaced(&mut self, level: &Level) {
+                $(self.$module.level_replaced(level);)*
+            }
+
             /// Every kind's [`SimKind::after_moves`], in the list's order.
             pub fn after_moves(&mut self, stage: &mut Stage) {
                 $(self.$module.after_moves(stage);)*
+            }
+
+            /// Every kind's [`SimKind::regions`], in the list's order.
+            pub fn regions(&mut self, stage: &mut Stage, turn: &mut Turn) {
+                $(self.$module.regions(stage, turn);)*
+            }
+
+            /// Every kind's [`SimKind::harm`], in the list's order, until the hero is dead.
+            pub fn harm(&mut self, stage: &mut Stage, turn: &mut Turn) {
+                $(
+                    if turn.play.is_dead() {
+                        return;
+                    }
+                    self.$module.harm(stage, turn);
+                )*
+            }
+
+            /// Every kind's [`SimKind::respawned`], in the list's order.
+            pub fn respawned(&mut self) {
+                $(self.$module.respawned();)*
+            }
+
+            /// Where the hero respawns: the first kind's [`SimKind::respawn_at`] in the list's
+            /// order, else `level`'s spawn.
+            pub fn respawn_point(&self, level: &Level) -> DVec2 {
+                None$(.or_else(|| self.$module.respawn_at(level)))*.unwrap_or(level.spawn)
+            }
+
+            /// The tick the level was won: the first kind's [`SimKind::won_at`] in the list's
+            /// order.
+            pub fn won_at(&self) -> Option<u64> {
+                None$(.or_else(|| self.$module.won_at()))*
+            }
+
+            /// Whether any kind's [`SimKind::blocks_sight`] does.
+            pub fn blocks_sight(&self, level: &Level, a: DVec2, b: DVec2) -> bool {
+                false $(|| self.$module.blocks_sight(level, a, b))*
             }
 
             /// Every kind's [`SimKind::reset_on_death`], in the list's order.
@@ -131,6 +303,16 @@ macro_rules! registry {
                 $(self.$module.hash_words(words);)*
             }
 
+            /// Every kind's [`SimKind::play_words`] at `slot`, in the list's order.
+            pub fn play_words(&self, slot: PlaySlot, words: &mut Vec<u64>) {
+                $(self.$module.play_words(slot, words);)*
+            }
+
+            /// Whether any kind makes `level` a game ([`SimKind::is_game`]).
+            pub fn is_game(&self, level: &Level) -> bool {
+                false $(|| self.$module.is_game(level))*
+            }
+
             /// Every kind's [`SimKind::trace`], in the list's order.
             pub fn trace(&self, frame: &mut TraceFrame) {
                 $(self.$module.trace(frame);)*
@@ -142,6 +324,9 @@ macro_rules! registry {
 // The list. Its order is the order of every phase and of the kinds' words in the state hash.
 registry! {
     door::Doors,
+    hazard::Hazards,
+    goal::Goal,
+    checkpoint::Checkpoints,
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The simulation world: the level, its collision meshes and the characters, advanced at a
 //! fixed rate. This file holds the world's state and the order of a tick; the rest is split by
 //! concern:
-//! - `rebuild`: what a level turns into (its meshes, ladders, movers, hazards, bounds), built whole
+//! - `rebuild`: what a level turns into (its meshes, ladders, movers, bounds), built whole
 //!   or rebuilt in part after an edit, and the level swaps, restarts and tuning changes built on it;
 //! - `placement`: putting the characters in a world being built or rebuilt (one function for
 //!   both), and placing the hero for a play-test;
@@ -27,7 +27,8 @@
 //! their riders, then push (or crush) what they overlap; then the hero steps, then the agents in
 //! the level's order, among movers that no longer move; then the registered object kinds'
 //! `after_moves` (`sim::kinds`: the doors follow their switches and timers); then the rules of
-//! play. What changes a character's body, velocity or state is made by
+//! play (`Play::after_moves`), which run the kinds' rules phases at their places (the goal and
+//! checkpoints' regions, the hazards' touch). What changes a character's body, velocity or state is made by
 //! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
 //! transitions, the doors' and the respawn's changes.
 //!
@@ -40,7 +41,7 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{Agent, SizeClasses};
-use super::play::{Hazards, Play, PlayEvent, Rules};
+use super::play::{Play, PlayEvent, Rules};
 use crate::collision::{
     colliders_meet, Aabb, BuildError, CollisionWorld, FaceKind, Meeting, Movers, SourcePolygon,
 };
@@ -121,12 +122,10 @@ pub struct World {
     paths: Vec<super::movers::Path>,
     /// What happened in the world in the last tick besides the hero's movement events.
     events: Vec<WorldEvent>,
-    /// The rules of play's state: health, deaths, checkpoint, goal, attack.
+    /// The rules of play's state: health, deaths, attack.
     play: Play,
     /// What the rules of play did in the last tick.
     play_events: Vec<PlayEvent>,
-    /// The level's hazard polygons.
-    hazards: Hazards,
     /// The level's bounds (explicit or automatic): its bottom is a pit.
     bounds: Aabb,
     prev_pos: DVec2,
@@ -187,7 +186,6 @@ impl World {
             sources,
             play: Play::new(&built.tuning, 0),
             play_events: Vec::new(),
-            hazards: built.hazards,
             bounds: built.bounds,
             prev_pos: hero.body.pos,
             base_tuning: tuning.clone(),
@@ -295,33 +293,32 @@ impl World {
             }
         }
         self.with_stage(|objects, stage| objects.after_moves(stage));
-        let crushed = self.events.contains(&WorldEvent::Crushed { agent: None });
-        let env = Env {
-            collision: &self.collision,
-            ladders: &self.ladders,
-            movers: &self.movers,
-        };
-        let level = self.level.read();
         let rules = Rules {
             tick: self.steps,
             prev_feet: self.prev_pos,
-            crushed,
-            level: &level,
-            tuning: &self.tuning,
-            env: &env,
-            hazards: &self.hazards,
+            crushed: self.events.contains(&WorldEvent::Crushed { agent: None }),
             bounds: self.bounds,
-            doors: self.objects.door.states(),
         };
         let actions = if hero_still {
             Actions::default()
         } else {
             *actions
         };
+        let level = self.level.read();
+        let mut stage = Stage {
+            level: &level,
+            collision: &mut self.collision,
+            ladders: &self.ladders,
+            movers: &self.movers,
+            tuning: &self.tuning,
+            hero: &mut self.hero,
+            agents: &mut self.agents,
+            events: &mut self.events,
+        };
         self.play.after_moves(
             &rules,
-            &mut self.hero,
-            &mut self.agents,
+            &mut self.objects,
+            &mut stage,
             &actions,
             &mut self.play_events,
         );
@@ -460,24 +457,30 @@ impl World {
             .collect()
     }
 
-    /// The rules of play's state: health, deaths, checkpoint, goal.
+    /// The rules of play's state: health, deaths, attack.
     pub fn play(&self) -> &Play {
         &self.play
     }
 
+    /// The last checkpoint the hero reached (index in the level's `checkpoints`).
+    pub fn checkpoint(&self) -> Option<usize> {
+        self.objects.checkpoint.reached()
+    }
+
+    /// The tick the hero reached the goal.
+    pub fn goal_tick(&self) -> Option<u64> {
+        self.objects.goal.reached()
+    }
+
     /// Ticks played since the level started (or restarted), to the goal once reached.
     pub fn play_ticks(&self) -> u64 {
-        self.play.ticks(self.steps)
+        self.play.ticks(self.steps, self.objects.won_at())
     }
 
     /// Whether the level is a game: a goal, checkpoints, hazards or enemies (the front end shows
     /// its HUD).
     pub fn is_game(&self) -> bool {
-        let level = self.level.read();
-        level.goal.is_some()
-            || !level.checkpoints.is_empty()
-            || !self.hazards.is_empty()
-            || self.agents.iter().any(|a| a.kind.is_enemy())
+        self.objects.is_game(&self.level.read()) || self.agents.iter().any(|a| a.kind.is_enemy())
     }
 
     /// What the rules of play did in the last tick.

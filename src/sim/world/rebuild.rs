@@ -1,7 +1,7 @@
 //! What a level turns into for the world, and replacing the level: the tuning with the level's
 //! overrides, one collision mesh per collider (the hero's two and one per agent size class in
 //! use), built whole or, after an edit, rebuilt only where the polygons changed; the ladders,
-//! movers (inflated by every collider, posed at tick 0), hazards and bounds. On it, the level
+//! movers (inflated by every collider, posed at tick 0) and bounds. On it, the level
 //! swaps ([`World::set_level`]), following an edit of the world's document
 //! ([`World::level_edited`]), [`World::restart`] and [`World::set_base_tuning`], each leaving
 //! what the world derived as it was on error.
@@ -25,7 +25,7 @@ use crate::movement::character::Change;
 use crate::movement::{Env, Tuning};
 use crate::sim::agents::SizeClasses;
 use crate::sim::kinds::Objects;
-use crate::sim::play::{Hazards, Play};
+use crate::sim::play::Play;
 
 pub use crate::collision::AUTO_BOUNDS_MARGIN;
 
@@ -71,8 +71,6 @@ pub(super) struct Built {
     pub movers: Movers,
     /// Their paths.
     pub paths: Vec<crate::sim::movers::Path>,
-    /// The hazard polygons.
-    pub hazards: Hazards,
     /// The level's bounds (explicit or automatic).
     pub bounds: Aabb,
 }
@@ -312,7 +310,6 @@ impl Built {
             classes,
             movers,
             paths,
-            hazards: Hazards::new(level),
             bounds,
         })
     }
@@ -424,18 +421,10 @@ impl World {
         self.hero.apply(Change::Replace(Box::new(hero)));
         self.agents = agents;
         self.classes = built.classes;
-        self.objects = Objects::build(level);
+        self.objects.level_replaced(level);
         self.movers = built.movers;
         self.paths = built.paths;
-        self.hazards = built.hazards;
         self.bounds = built.bounds;
-        if self
-            .play
-            .checkpoint
-            .is_some_and(|c| c >= level.checkpoints.len())
-        {
-            self.play.checkpoint = None;
-        }
         self.movers.place_poses(crate::sim::movers::poses_at(
             &self.paths,
             self.mover_tick(self.steps),
@@ -460,6 +449,7 @@ impl World {
         let spawn = {
             let level = doc.read();
             self.rebuild(&level, false)?;
+            self.objects = Objects::build(&level);
             level.spawn
         };
         self.play = Play::new(&self.tuning, self.steps);

@@ -173,7 +173,7 @@ impl World {
                 words.push(self.movers.pose(m).angle.to_bits());
             }
         }
-        self.play.hash_words(&mut words, !self.hazards.is_empty());
+        self.play.hash_words(&mut words, &self.objects);
         for a in &self.agents {
             words.extend([
                 a.health as u64,
