@@ -60,8 +60,9 @@ impl Hero {
     }
 
     /// A fresh hero at `body` (a free place on the mesh of `collider`, one of `class`'s): at rest,
-    /// on the ground when walkable ground is under its feet, else airborne (top-down in top-down
-    /// mode).
+    /// on the ground when walkable static ground is under its feet, riding a mover when a
+    /// walkable top of one (at its pose this tick) is under them ([`seat_on_mover`]), else
+    /// airborne (top-down in top-down mode).
     fn placed(
         env: &Env,
         body: Body,
@@ -70,17 +71,20 @@ impl Hero {
         tuning: &Tuning,
     ) -> Hero {
         let walk_limit = min_walk_normal_y(tuning);
-        let state = if tuning.top_down {
-            MoveState::TopDown
+        let (state, body) = if tuning.top_down {
+            (MoveState::TopDown, body)
         } else if let Some(s) =
             walkable_support(env.mesh(collider), body, MoveOptions::default(), walk_limit)
         {
-            MoveState::Supported {
+            let supported = MoveState::Supported {
                 edge: s,
                 speed: 0.0,
-            }
+            };
+            (supported, body)
+        } else if let Some(seated) = seat_on_mover(env, body, collider, walk_limit) {
+            seated
         } else {
-            MoveState::Airborne
+            (MoveState::Airborne, body)
         };
         Hero {
             body,
@@ -134,7 +138,10 @@ impl Hero {
         };
         hero.facing = self.facing;
         if moved > 0.0 {
-            hero.apply(Change::To(Transition::to(hero.state, self.vel)));
+            // Moved as a spawn is: it keeps its velocity, but on a mover it starts at rest on it.
+            if !matches!(hero.state, MoveState::Riding { .. }) {
+                hero.apply(Change::To(Transition::to(hero.state, self.vel)));
+            }
             return Ok((hero, moved));
         }
         hero.timers = self.timers;
@@ -146,6 +153,9 @@ impl Hero {
             (MoveState::Supported { speed, .. }, MoveState::Supported { edge, .. }) => {
                 MoveState::Supported { edge, speed }
             }
+            (MoveState::Riding { speed, .. }, MoveState::Riding { on, local, .. }) => {
+                MoveState::Riding { on, local, speed }
+            }
             (MoveState::Climbing { ladder }, _)
                 if env
                     .ladders
@@ -156,7 +166,16 @@ impl Hero {
             }
             (_, state) => state,
         };
-        hero.apply(Change::To(Transition::to(state, self.vel)));
+        // A rider's velocity is relative to its mover: kept riding, its own; put on a mover, at
+        // rest on it (as a spawn there).
+        let vel = match (self.state, state) {
+            (_, MoveState::Riding { on, speed, .. }) => {
+                let piece = env.movers.piece(on, hero.collider.0 as usize);
+                piece.walk_dir(on.edge as usize) * speed
+            }
+            _ => self.vel,
+        };
+        hero.apply(Change::To(Transition::to(state, vel)));
         if hero.state.same_variant(&self.state) {
             hero.ticks_in_state = self.ticks_in_state;
         }
@@ -349,4 +368,35 @@ impl Hero {
         });
         true
     }
+}
+
+/// A character placed at `body` (on the mesh of `collider`) over a mover's walkable top within
+/// [`GROUND_PROBE`] below its feet, at the mover's pose this tick: riding it from there, at rest
+/// relative to it, seated on the top as the carry seats a rider (the point of the top under the
+/// feet, nudged out of the piece along the edge's normal: `collision::Movers::nudge_out`), its
+/// point in the mover's frame that seat less the mover's offset. `None` when no mover's top is
+/// under the feet, or the seat is not free of the static geometry and the other movers.
+fn seat_on_mover(
+    env: &Env,
+    body: Body,
+    collider: ColliderId,
+    walk_limit: f64,
+) -> Option<(MoveState, Body)> {
+    let movers = env.movers;
+    let c = collider.0 as usize;
+    let (on, under) = movers.support_below(c, body.pos, GROUND_PROBE, walk_limit, false)?;
+    let normal = movers.piece(on, c).normal(on.edge as usize);
+    let seat = movers.nudge_out(on, c, under, normal);
+    let Location::Free(seated) = env.mesh(collider).locate(seat, Some(body.face)) else {
+        return None;
+    };
+    if movers.inside(c, seat, Some((on.mover, on.piece))).is_some() {
+        return None;
+    }
+    let riding = MoveState::Riding {
+        on,
+        local: seat - movers.offset(on.mover),
+        speed: 0.0,
+    };
+    Some((riding, seated))
 }

@@ -30,6 +30,13 @@
 //! the world to apply; [`push`] applies each push's landing (`movement::rules::board` onto a
 //! mover's top, the same rule as a fall onto it) before it looks again.
 //!
+//! # Riders from the first tick
+//! A character placed on a mover's walkable top (a spawn, an agent's spawn, a respawn at a
+//! checkpoint or the spawn, a return to safe ground, a play-test's start, at the mover's pose on
+//! that tick) starts riding it (`movement::hero`, `Hero::placed`): seated on the top as the carry
+//! seats a rider, at rest relative to the mover, so the next tick's carry moves it with the
+//! mover from the start, and it never lands, slides or drifts in the mover's frame.
+//!
 //! Must never depend on window, GPU, audio or input crates.
 use glam::DVec2;
 
