@@ -102,6 +102,7 @@ impl Hero {
             walk_limit,
             walk_limit_for: tuning.max_slope_deg,
             travel: 0.5 * tuning.footstep_stride,
+            carried: DVec2::ZERO,
         }
     }
 
@@ -223,7 +224,9 @@ impl Hero {
         self.apply(Change::To(tr));
         if tr.reenter {
             debug_assert_eq!(tr.next, MoveState::Airborne, "only the air is re-entered");
-            let again = airborne::step(self, &cx, false, rep);
+            // The take-off tick: off a mover, the world's carry has already moved the character
+            // with it this tick, so the air flies the tick less that (`sim::movers`).
+            let again = airborne::step(self, &cx, false, self.carried, rep);
             debug_assert!(!again.reenter, "the air re-entered {:?}", again.next);
             self.apply(Change::To(again));
         }
@@ -257,8 +260,8 @@ impl Hero {
         match self.state {
             MoveState::Supported { edge, speed } => supported::step(self, cx, edge, speed, rep),
             MoveState::Riding { on, local, speed } => riding::step(self, cx, on, local, speed, rep),
-            MoveState::Airborne => airborne::step(self, cx, false, rep),
-            MoveState::WallSlide { .. } => airborne::step(self, cx, true, rep),
+            MoveState::Airborne => airborne::step(self, cx, false, DVec2::ZERO, rep),
+            MoveState::WallSlide { .. } => airborne::step(self, cx, true, DVec2::ZERO, rep),
             MoveState::Climbing { ladder } => climbing::step(self, cx, ladder, rep),
             MoveState::TopDown => top_down::step(self, cx, rep),
         }

@@ -63,6 +63,7 @@ mod regression_one_way_resting_on_ground;
 mod regression_spawn_on_a_mover_rides_it;
 mod regression_support_at_exactly_the_max_slope;
 mod regression_swinging_plank_rider_keeps_its_seat;
+mod regression_take_off_counts_the_platform_once;
 mod regression_walk_from_vertex_past_blocking_edge;
 mod release_workflow;
 mod render_golden;

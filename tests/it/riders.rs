@@ -8,11 +8,16 @@
 //! the point along the plank is what stays (to 1e-9 m), the feet stay on the plank's top (to
 //! 1e-9 m), and the whole point is back where it was each time the plank's angle is again the
 //! one it started at.
+//!
+//! The take-off tick moves a leaving character once: the world's carry has already moved the
+//! rider with its mover for the whole tick, so the tick's whole displacement (from the feet
+//! before the carry to the feet after the step) is the velocity the tick reports (after the
+//! take-off tick's gravity and air control) times the tick's length, to 1e-9 m.
 use glam::DVec2;
 use tessera::collision::Aabb;
 use tessera::level::{AgentKind, AgentSize, Level, LevelMover, MoverEase, MoverMode};
-use tessera::movement::{Actions, Hero, MoveState, Tuning};
-use tessera::sim::{PlayEvent, World, TICK_HZ};
+use tessera::movement::{Actions, Hero, MoveEvent, MoveState, Tuning};
+use tessera::sim::{PlayEvent, World, DT, TICK_HZ};
 
 use crate::common::{agent, level, p, rect};
 
@@ -242,4 +247,55 @@ fn a_respawn_at_a_checkpoint_on_a_mover_rides_it() {
     // Where the respawn put it: the checkpoint's bottom centre, on the platform's top.
     assert_eq!(w.hero().body.pos, p(0.0, 0.0));
     rides_without_drift(&mut w, None, 2 * TICK_HZ as u64, "respawn");
+}
+
+/// The whole displacement of the tick just stepped (the feet before the carry to the feet
+/// after the step) less the velocity the tick reports times the tick.
+fn take_off_error(w: &World) -> f64 {
+    let moved = w.hero().body.pos - w.prev_pos();
+    (moved - w.hero().vel * DT).length()
+}
+
+/// Goal 3, the take-off tick: a jump off a platform going sideways at 5 m/s, off a lift going
+/// up, off one going down, off a lift just after it reversed (within the momentum grace, which
+/// keeps the velocity from before), and off a swinging plank moves the hero once: the tick's
+/// displacement is the reported velocity (after the tick's gravity) times the tick, to 1e-9 m.
+#[test]
+fn the_take_off_tick_moves_a_leaving_rider_once() {
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..Default::default()
+    };
+    let lift = mover((-2.0, -0.5, 2.0, 0.0), &[(0.0, 0.0), (0.0, 4.0)], 1.0);
+    let cases = [
+        ("5 m/s sideways", translating().swap_remove(0).1, 60u64),
+        ("lift going up", lift.clone(), 60),
+        ("lift going down", lift.clone(), 180),
+        ("lift just reversed", lift, 123),
+        ("swing", plank(0.3, 0.0, 2.0), 150),
+    ];
+    for (what, m, tick) in cases {
+        let spawn = if m.swing != 0.0 {
+            p(2.0, 0.2)
+        } else {
+            p(0.5, 0.0)
+        };
+        let mut w = World::new(&with_movers(spawn, vec![m]), &Tuning::default()).unwrap();
+        while w.frame() + 1 < tick {
+            w.step(&Actions::default());
+            assert!(w.hero().grounded(), "{what}: riding before the jump");
+        }
+        w.step(&jump);
+        assert!(
+            w.last_report().events.contains(&MoveEvent::Jumped),
+            "{what}"
+        );
+        assert_eq!(w.hero().state, MoveState::Airborne, "{what}");
+        let err = take_off_error(&w);
+        assert!(
+            err <= 1e-9,
+            "{what}: the take-off tick moved {err} m too far"
+        );
+    }
 }
