@@ -24,8 +24,8 @@ pub const AIR_DRAG_FRACTION: f64 = 0.5;
 
 /// One airborne tick; `sliding`: the tick starts in a wall slide. `carried`: how far a mover
 /// already moved the character this tick, taken off this tick's move (the take-off tick off a
-/// mover, `sim::movers`; zero otherwise), so the tick's whole displacement is the velocity the
-/// step ends with times the tick.
+/// mover, or a rider the carry left in the air: `sim::movers`; zero otherwise), so the tick's
+/// whole displacement is the velocity the step ends with times the tick.
 pub(crate) fn step(
     h: &mut Hero,
     cx: &Ctx,

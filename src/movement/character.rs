@@ -80,10 +80,10 @@ pub struct Hero {
     /// `World::state_hash` (it never changes the motion).
     pub(crate) travel: f64,
     /// How far the world's carry moved the character in this tick, before its step (zero when it
-    /// was not riding): a take-off in the step (a jump or a drop-through off the mover) flies the
-    /// rest of the tick less this, so the tick moves it once (`sim::movers`, "The take-off
-    /// tick"). Set for every character each tick with movers, before it is read; not part of
-    /// `World::state_hash` (nothing of it outlives the tick).
+    /// was not riding): the step's air (a take-off off the mover, or a rider the carry left in
+    /// the air) flies the tick less this, so the tick moves it once (`sim::movers`, "The take-off
+    /// tick"). Set for every character each tick with movers before its step, which clears it;
+    /// not part of `World::state_hash` (nothing of it outlives the tick).
     pub(crate) carried: DVec2,
 }
 

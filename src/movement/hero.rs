@@ -225,10 +225,15 @@ impl Hero {
         if tr.reenter {
             debug_assert_eq!(tr.next, MoveState::Airborne, "only the air is re-entered");
             // The take-off tick: off a mover, the world's carry has already moved the character
-            // with it this tick, so the air flies the tick less that (`sim::movers`).
+            // with it this tick, so the air flies the tick less that (`sim::movers`); so does a
+            // rider the carry left in the air (scraped off by a wall).
             let again = airborne::step(self, &cx, false, self.carried, rep);
             debug_assert!(!again.reenter, "the air re-entered {:?}", again.next);
             self.apply(Change::To(again));
+        }
+        if self.carried != DVec2::ZERO {
+            // Read by this tick's air step only.
+            self.apply(Change::Carried(DVec2::ZERO));
         }
         self.count_travel(env, t, prev, self.body.pos - start, rep);
         if matches!(prev, MoveState::WallSlide { .. })
@@ -260,7 +265,7 @@ impl Hero {
         match self.state {
             MoveState::Supported { edge, speed } => supported::step(self, cx, edge, speed, rep),
             MoveState::Riding { on, local, speed } => riding::step(self, cx, on, local, speed, rep),
-            MoveState::Airborne => airborne::step(self, cx, false, DVec2::ZERO, rep),
+            MoveState::Airborne => airborne::step(self, cx, false, self.carried, rep),
             MoveState::WallSlide { .. } => airborne::step(self, cx, true, DVec2::ZERO, rep),
             MoveState::Climbing { ladder } => climbing::step(self, cx, ladder, rep),
             MoveState::TopDown => top_down::step(self, cx, rep),

@@ -38,8 +38,10 @@
 //! feet before the carry to the feet after the step, is the velocity the tick reports (the
 //! inherited one with the jump's, after the tick's gravity and air control) times the tick,
 //! whatever the carry did (a turn's re-seat, a momentum grace after the mover stopped or
-//! reversed, a momentum cap), unless something stops the flight. Walking off a mover's end is
-//! no take-off of this kind: that tick is ridden up to the end, then the air starts on the next.
+//! reversed, a momentum cap), unless something stops the flight. The same holds for a rider the
+//! carry itself leaves in the air (a wall in the way scrapes it off part-way): its air step
+//! flies the tick less the part of the carry it made. Walking off a mover's end is no take-off
+//! of this kind: that tick is ridden up to the end, then the air starts on the next.
 //!
 //! # Riders from the first tick
 //! A character placed on a mover's walkable top (a spawn, an agent's spawn, a respawn at a

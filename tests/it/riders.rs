@@ -299,3 +299,37 @@ fn the_take_off_tick_moves_a_leaving_rider_once() {
         );
     }
 }
+
+/// The take-off tick of a rider the carry itself leaves in the air: a platform going up and to
+/// the right at (2, 1) m/s carries the hero into the side of a block hanging over it, which
+/// scrapes it off. In that tick the carry moved it up the block's side with the platform; its
+/// air step then flies the tick less that, which leaves only gravity's pull relative to the
+/// platform, into the platform's top still under its feet: so the tick moves it up exactly as
+/// far as the platform rose, to 1e-9 m (it moved it that far again before the carry was taken
+/// off the flight).
+#[test]
+fn a_rider_scraped_off_by_a_wall_moves_once_in_that_tick() {
+    let m = mover((-2.0, -0.5, 2.0, 0.0), &[(0.0, 0.0), (8.0, 4.0)], 4.0);
+    let mut l = with_movers(p(1.5, 0.0), vec![m]);
+    l.polygons.push(rect(3.0, 1.5, 10.0, 20.0));
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    assert!(matches!(w.hero().state, MoveState::Riding { .. }));
+    for _ in 0..TICK_HZ {
+        w.step(&Actions::default());
+        assert!(w.penetrations().is_empty());
+        if !w.hero().grounded() {
+            let moved = w.hero().body.pos - w.prev_pos();
+            let rose = w.movers().offset(0).y - w.movers().prev_offset(0).y;
+            assert!(rose > 0.5 * DT, "{rose}");
+            assert!(
+                (moved.y - rose).abs() <= 1e-9,
+                "tick {}: moved {} m/s up, the platform {} m/s",
+                w.frame(),
+                moved.y / DT,
+                rose / DT
+            );
+            return;
+        }
+    }
+    panic!("the block never scraped the rider off");
+}
