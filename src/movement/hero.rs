@@ -40,7 +40,8 @@ pub struct SpawnError {
 
 impl Hero {
     /// Places the hero at `pos` (moved to the nearest free point if that is inside geometry; the
-    /// distance moved is returned). Starts supported if ground is right below, else airborne.
+    /// distance moved is returned). Starts supported if ground is right below, riding a mover if
+    /// a mover's walkable top is right below (seated on it), else airborne.
     pub fn spawn(env: &Env, pos: DVec2, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
         Hero::spawn_as(env, HERO_CLASS, pos, tuning)
     }
