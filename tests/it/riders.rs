@@ -333,3 +333,42 @@ fn a_rider_scraped_off_by_a_wall_moves_once_in_that_tick() {
     }
     panic!("the block never scraped the rider off");
 }
+
+/// A level swap keeps a rider riding: the hero walking on a platform that has travelled far
+/// from where it starts is relocated onto the new meshes where it is, riding the platform at
+/// its pose on that tick with its speed along it kept, and rides on with no drift.
+#[test]
+fn a_level_swap_keeps_a_rider_riding() {
+    let l = with_movers(p(0.5, 0.0), vec![translating().swap_remove(0).1]);
+    let mut w = World::new(&l, &Tuning::default()).unwrap();
+    let left = Actions {
+        move_axis: -DVec2::X,
+        ..Default::default()
+    };
+    for k in 0..60 {
+        w.step(&if k < 48 { Actions::default() } else { left });
+    }
+    assert!(w.movers().offset(0).x > 2.0, "the platform travelled");
+    let MoveState::Riding { local, speed, .. } = w.hero().state else {
+        panic!("riding before the swap: {:?}", w.hero().state);
+    };
+    assert!(speed.abs() > 1.0, "walking on it: {speed}");
+    let (pos, vel) = (w.hero().body.pos, w.hero().vel);
+    w.set_level(&l).unwrap();
+    let MoveState::Riding {
+        local: after,
+        speed: kept,
+        ..
+    } = w.hero().state
+    else {
+        panic!("riding after the swap: {:?}", w.hero().state);
+    };
+    assert_eq!(w.hero().body.pos, pos);
+    assert!((after - local).length() <= 1e-9, "{after} {local}");
+    assert_eq!((kept, w.hero().vel), (speed, vel));
+    let before = w.movers().offset(0);
+    w.step(&Actions::default());
+    assert!(w.hero().grounded());
+    let carried = w.movers().offset(0) - before;
+    assert!(carried.x > 0.04, "carried on at 5 m/s: {carried}");
+}
