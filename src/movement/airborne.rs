@@ -22,8 +22,17 @@ pub const WALL_PROBE: f64 = 0.02;
 /// Air drag without horizontal input, as a fraction of `air_accel`.
 pub const AIR_DRAG_FRACTION: f64 = 0.5;
 
-/// One airborne tick; `sliding`: the tick starts in a wall slide.
-pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) -> Transition {
+/// One airborne tick; `sliding`: the tick starts in a wall slide. `carried`: how far a mover
+/// already moved the character this tick, taken off this tick's move (the take-off tick off a
+/// mover, or a rider the carry left in the air: `sim::movers`; zero otherwise), so the tick's
+/// whole displacement is the velocity the step ends with times the tick.
+pub(crate) fn step(
+    h: &mut Hero,
+    cx: &Ctx,
+    sliding: bool,
+    carried: DVec2,
+    rep: &mut StepReport,
+) -> Transition {
     let (a, t, dt) = (cx.a, cx.t, cx.dt);
     let mesh = cx.env.mesh(h.collider);
     if let Some(i) = rules::ladder_to_grab(h, cx) {
@@ -104,7 +113,7 @@ pub(crate) fn step(h: &mut Hero, cx: &Ctx, sliding: bool, rep: &mut StepReport) 
 
     let vel_before = v;
     let mut r = MoveResult::at(h.body);
-    let hit = h.slide(cx.env, v * dt, opts, rep, &mut r);
+    let hit = h.slide(cx.env, v * dt - carried, opts, rep, &mut r);
     let landing = rules::absorb_contacts(&mut v, &mut h.jump_rising, &r.contacts, rep);
     if let Some(m) = hit {
         if walkable(m.normal, h.walk_limit) && vel_before.y <= 0.0 {

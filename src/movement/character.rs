@@ -79,6 +79,12 @@ pub struct Hero {
     /// [`MoveEvent::LadderRung`](super::MoveEvent::LadderRung). Sound bookkeeping: not part of
     /// `World::state_hash` (it never changes the motion).
     pub(crate) travel: f64,
+    /// How far the world's carry moved the character in this tick, before its step (zero when it
+    /// was not riding): the step's air (a take-off off the mover, or a rider the carry left in
+    /// the air) flies the tick less this, so the tick moves it once (`sim::movers`, "The take-off
+    /// tick"). Set for every character each tick with movers before its step, which clears it;
+    /// not part of `World::state_hash` (nothing of it outlives the tick).
+    pub(crate) carried: DVec2,
 }
 
 /// A change to a character's body, velocity or state, proposed by whatever decided it and made
@@ -113,6 +119,9 @@ pub(crate) enum Change {
     /// The character replaced whole: a spawn or respawn, a relocation after a level swap, a door
     /// closing on it or a crush.
     Replace(Box<Hero>),
+    /// The world's carry moved the character this far in this tick (`Hero::carried`); the body
+    /// has already been moved (through the walk).
+    Carried(DVec2),
 }
 
 impl Hero {
@@ -148,6 +157,7 @@ impl Hero {
                 self.state = state;
             }
             Change::Replace(hero) => *self = *hero,
+            Change::Carried(d) => self.carried = d,
         }
     }
 

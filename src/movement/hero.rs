@@ -40,7 +40,8 @@ pub struct SpawnError {
 
 impl Hero {
     /// Places the hero at `pos` (moved to the nearest free point if that is inside geometry; the
-    /// distance moved is returned). Starts supported if ground is right below, else airborne.
+    /// distance moved is returned). Starts supported if ground is right below, riding a mover if
+    /// a mover's walkable top is right below (seated on it), else airborne.
     pub fn spawn(env: &Env, pos: DVec2, tuning: &Tuning) -> Result<(Hero, f64), SpawnError> {
         Hero::spawn_as(env, HERO_CLASS, pos, tuning)
     }
@@ -60,8 +61,9 @@ impl Hero {
     }
 
     /// A fresh hero at `body` (a free place on the mesh of `collider`, one of `class`'s): at rest,
-    /// on the ground when walkable ground is under its feet, else airborne (top-down in top-down
-    /// mode).
+    /// on the ground when walkable static ground is under its feet, riding a mover when a
+    /// walkable top of one (at its pose this tick) is under them ([`seat_on_mover`]), else
+    /// airborne (top-down in top-down mode).
     fn placed(
         env: &Env,
         body: Body,
@@ -70,17 +72,20 @@ impl Hero {
         tuning: &Tuning,
     ) -> Hero {
         let walk_limit = min_walk_normal_y(tuning);
-        let state = if tuning.top_down {
-            MoveState::TopDown
+        let (state, body) = if tuning.top_down {
+            (MoveState::TopDown, body)
         } else if let Some(s) =
             walkable_support(env.mesh(collider), body, MoveOptions::default(), walk_limit)
         {
-            MoveState::Supported {
+            let supported = MoveState::Supported {
                 edge: s,
                 speed: 0.0,
-            }
+            };
+            (supported, body)
+        } else if let Some(seated) = seat_on_mover(env, body, collider, walk_limit) {
+            seated
         } else {
-            MoveState::Airborne
+            (MoveState::Airborne, body)
         };
         Hero {
             body,
@@ -98,6 +103,7 @@ impl Hero {
             walk_limit,
             walk_limit_for: tuning.max_slope_deg,
             travel: 0.5 * tuning.footstep_stride,
+            carried: DVec2::ZERO,
         }
     }
 
@@ -134,7 +140,10 @@ impl Hero {
         };
         hero.facing = self.facing;
         if moved > 0.0 {
-            hero.apply(Change::To(Transition::to(hero.state, self.vel)));
+            // Moved as a spawn is: it keeps its velocity, but on a mover it starts at rest on it.
+            if !matches!(hero.state, MoveState::Riding { .. }) {
+                hero.apply(Change::To(Transition::to(hero.state, self.vel)));
+            }
             return Ok((hero, moved));
         }
         hero.timers = self.timers;
@@ -146,6 +155,9 @@ impl Hero {
             (MoveState::Supported { speed, .. }, MoveState::Supported { edge, .. }) => {
                 MoveState::Supported { edge, speed }
             }
+            (MoveState::Riding { speed, .. }, MoveState::Riding { on, local, .. }) => {
+                MoveState::Riding { on, local, speed }
+            }
             (MoveState::Climbing { ladder }, _)
                 if env
                     .ladders
@@ -156,7 +168,16 @@ impl Hero {
             }
             (_, state) => state,
         };
-        hero.apply(Change::To(Transition::to(state, self.vel)));
+        // A rider's velocity is relative to its mover: kept riding, its own; put on a mover, at
+        // rest on it (as a spawn there).
+        let vel = match (self.state, state) {
+            (_, MoveState::Riding { on, speed, .. }) => {
+                let piece = env.movers.piece(on, hero.collider.0 as usize);
+                piece.walk_dir(on.edge as usize) * speed
+            }
+            _ => self.vel,
+        };
+        hero.apply(Change::To(Transition::to(state, vel)));
         if hero.state.same_variant(&self.state) {
             hero.ticks_in_state = self.ticks_in_state;
         }
@@ -204,9 +225,16 @@ impl Hero {
         self.apply(Change::To(tr));
         if tr.reenter {
             debug_assert_eq!(tr.next, MoveState::Airborne, "only the air is re-entered");
-            let again = airborne::step(self, &cx, false, rep);
+            // The take-off tick: off a mover, the world's carry has already moved the character
+            // with it this tick, so the air flies the tick less that (`sim::movers`); so does a
+            // rider the carry left in the air (scraped off by a wall).
+            let again = airborne::step(self, &cx, false, self.carried, rep);
             debug_assert!(!again.reenter, "the air re-entered {:?}", again.next);
             self.apply(Change::To(again));
+        }
+        if self.carried != DVec2::ZERO {
+            // Read by this tick's air step only.
+            self.apply(Change::Carried(DVec2::ZERO));
         }
         self.count_travel(env, t, prev, self.body.pos - start, rep);
         if matches!(prev, MoveState::WallSlide { .. })
@@ -238,8 +266,8 @@ impl Hero {
         match self.state {
             MoveState::Supported { edge, speed } => supported::step(self, cx, edge, speed, rep),
             MoveState::Riding { on, local, speed } => riding::step(self, cx, on, local, speed, rep),
-            MoveState::Airborne => airborne::step(self, cx, false, rep),
-            MoveState::WallSlide { .. } => airborne::step(self, cx, true, rep),
+            MoveState::Airborne => airborne::step(self, cx, false, self.carried, rep),
+            MoveState::WallSlide { .. } => airborne::step(self, cx, true, DVec2::ZERO, rep),
             MoveState::Climbing { ladder } => climbing::step(self, cx, ladder, rep),
             MoveState::TopDown => top_down::step(self, cx, rep),
         }
@@ -349,4 +377,35 @@ impl Hero {
         });
         true
     }
+}
+
+/// A character placed at `body` (on the mesh of `collider`) over a mover's walkable top within
+/// [`GROUND_PROBE`] below its feet, at the mover's pose this tick: riding it from there, at rest
+/// relative to it, seated on the top as the carry seats a rider (the point of the top under the
+/// feet, nudged out of the piece along the edge's normal: `collision::Movers::nudge_out`), its
+/// point in the mover's frame that seat less the mover's offset. `None` when no mover's top is
+/// under the feet, or the seat is not free of the static geometry and the other movers.
+fn seat_on_mover(
+    env: &Env,
+    body: Body,
+    collider: ColliderId,
+    walk_limit: f64,
+) -> Option<(MoveState, Body)> {
+    let movers = env.movers;
+    let c = collider.0 as usize;
+    let (on, under) = movers.support_below(c, body.pos, GROUND_PROBE, walk_limit, false)?;
+    let normal = movers.piece(on, c).normal(on.edge as usize);
+    let seat = movers.nudge_out(on, c, under, normal);
+    let Location::Free(seated) = env.mesh(collider).locate(seat, Some(body.face)) else {
+        return None;
+    };
+    if movers.inside(c, seat, Some((on.mover, on.piece))).is_some() {
+        return None;
+    }
+    let riding = MoveState::Riding {
+        on,
+        local: seat - movers.offset(on.mover),
+        speed: 0.0,
+    };
+    Some((riding, seated))
 }

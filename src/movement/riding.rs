@@ -12,7 +12,9 @@
 //!   otherwise the rider walks off, into the air, with the mover's velocity added;
 //! - a jump adds the mover's velocity, both components (momentum: what a rider leaving a lift
 //!   keeps; `rules::inherited_velocity`: within 0.1 s of the mover stopping or reversing, its
-//!   velocity from before, clamped by the tuning's `momentum_max_*`);
+//!   velocity from before, clamped by the tuning's `momentum_max_*`); the air step it starts
+//!   in the same tick flies that velocity less what the carry already moved the rider this
+//!   tick, so the take-off tick moves it once (`sim::movers`, "The take-off tick");
 //! - down and jump on a one-way mover drops through it (as through a one-way polygon);
 //! - the rider's own piece is skipped by its moves (it walks along it); everything else (static
 //!   walls, other movers and the mover's other pieces) stops it.

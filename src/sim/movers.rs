@@ -30,6 +30,26 @@
 //! the world to apply; [`push`] applies each push's landing (`movement::rules::board` onto a
 //! mover's top, the same rule as a fall onto it) before it looks again.
 //!
+//! # The take-off tick
+//! A rider leaves its mover in its own step (a jump, a drop-through), after the carry has
+//! already moved it with the mover for the whole tick. The air step that the take-off starts in
+//! the same tick therefore flies the tick's velocity less what the carry moved
+//! (`Hero::carried`, recorded by [`carry`]): the take-off tick's whole displacement, from the
+//! feet before the carry to the feet after the step, is the velocity the tick reports (the
+//! inherited one with the jump's, after the tick's gravity and air control) times the tick,
+//! whatever the carry did (a turn's re-seat, a momentum grace after the mover stopped or
+//! reversed, a momentum cap), unless something stops the flight. The same holds for a rider the
+//! carry itself leaves in the air (a wall in the way scrapes it off part-way): its air step
+//! flies the tick less the part of the carry it made. Walking off a mover's end is no take-off
+//! of this kind: that tick is ridden up to the end, then the air starts on the next.
+//!
+//! # Riders from the first tick
+//! A character placed on a mover's walkable top (a spawn, an agent's spawn, a respawn at a
+//! checkpoint or the spawn, a return to safe ground, a play-test's start, at the mover's pose on
+//! that tick) starts riding it (`movement::hero`, `Hero::placed`): seated on the top as the carry
+//! seats a rider, at rest relative to the mover, so the next tick's carry moves it with the
+//! mover from the start, and it never lands, slides or drifts in the mover's frame.
+//!
 //! Must never depend on window, GPU, audio or input crates.
 use glam::DVec2;
 
@@ -223,13 +243,25 @@ pub fn mover_pieces(level: &Level) -> Vec<Vec<Vec<DVec2>>> {
 /// Phase 1: a rider goes where its mover now puts it (see the module docs); scraped off by a
 /// wall or another mover, it falls with the mover's velocity. The body moves through the walk;
 /// the new state and velocity are returned for the caller to apply ([`Hero::apply`]), `None`
-/// when they stay. Nothing for a character not riding.
+/// when they stay. Nothing for a character not riding. How far the carry moved the character
+/// (zero for one not riding) is recorded for its step (`Change::Carried`: the take-off tick).
 pub(crate) fn carry(
     h: &mut Hero,
     env: &Env,
     dt: f64,
     scratch: &mut StepReport,
 ) -> Option<Transition> {
+    let from = h.body.pos;
+    let tr = carry_rider(h, env, dt, scratch);
+    let moved = h.body.pos - from;
+    if moved != h.carried {
+        h.apply(Change::Carried(moved));
+    }
+    tr
+}
+
+/// [`carry`]'s move and transition.
+fn carry_rider(h: &mut Hero, env: &Env, dt: f64, scratch: &mut StepReport) -> Option<Transition> {
     let MoveState::Riding { on, local, speed } = h.state else {
         return None;
     };

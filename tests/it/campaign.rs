@@ -441,10 +441,12 @@ fn campaign_runs_are_deterministic_and_pinned() {
 /// second half: the one-way lift, the patrolling crawler, the chimney; 2026-11-27: level 2 when
 /// it gained its rocking seesaw over a last pit; 2026-11-28: levels 1 and 4, the levels with
 /// hazards, when the state hash came to cover the last safe ground a hazard returns the hero to;
-/// their runs are unchanged, tick for tick, without that word).
+/// their runs are unchanged, tick for tick, without that word); level 2 when the take-off tick
+/// came to move a rider leaving a mover once (its run jumps off a mover on tick 4518: the carry
+/// no longer moves it a second time in that tick).
 const PINNED: [u64; 4] = [
     0x34cc_516e_70d3_ccb0,
-    0x5724_98b2_c544_19a8,
+    0x76bc_c1a2_6f06_c6ee,
     0x6f67_904c_83e7_6c79,
     0x2ae5_4725_313a_6bd2,
 ];

@@ -380,7 +380,7 @@ impl World {
         } else {
             Meshes::Whole
         };
-        let built = match Built::new(level, &self.base_tuning, meshes) {
+        let mut built = match Built::new(level, &self.base_tuning, meshes) {
             Ok(b) => b,
             Err(e) => {
                 if edit {
@@ -390,6 +390,12 @@ impl World {
                 return Err(e);
             }
         };
+        // The movers where the world's clock has them before the characters are placed: one
+        // placed on a mover's top rides it from there (`Hero::placed`).
+        let now = self.mover_tick(self.steps);
+        built
+            .movers
+            .place_poses(crate::sim::movers::poses_at(&built.paths, now));
         let placed = place_characters(level, &built, HeroFrom::Relocate(&self.hero));
         let Placed {
             hero,
