@@ -242,7 +242,7 @@ fn a_respawn_at_a_checkpoint_on_a_mover_rides_it() {
         }
     }
     assert!(respawned, "fell into the pit and respawned");
-    assert_eq!(w.play().checkpoint, Some(0));
+    assert_eq!(w.checkpoint(), Some(0));
     assert_eq!(w.play().deaths, 1);
     // Where the respawn put it: the checkpoint's bottom centre, on the platform's top.
     assert_eq!(w.hero().body.pos, p(0.0, 0.0));
