@@ -11,7 +11,7 @@ use super::command::{read_ui_actions, AppCommand, MenuNav};
 use super::fixed_step::{FixedStep, FrameSteps};
 use super::mode::{AppMode, ModeEvent};
 use crate::anim::HeroAnimator;
-use crate::input::InputState;
+use crate::input::{sign_text, InputState};
 use crate::movement::{Actions, MoveEvent};
 use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
 use crate::view::{CameraConfig, View};
@@ -193,11 +193,30 @@ impl Game {
             self.view
                 .frame(&self.world, steps.alpha, elapsed.as_secs_f64(), aspect);
         }
+        self.refresh_sign_texts();
         FrameReport {
             steps: steps.steps,
             alpha: self.view.alpha(),
             commands: presses.commands,
             nav: presses.nav,
+        }
+    }
+
+    /// Gives the view each sign's text in the player's bindings, on the device used last
+    /// (`input::names::sign_text`). Every frame, so a rebinding, a switch of device or a sign
+    /// edited in the editor shows at once: a few short strings.
+    fn refresh_sign_texts(&mut self) {
+        let pad = self.input.pad_last();
+        let bindings = self.input.bindings();
+        let texts: Vec<String> = self
+            .world
+            .level()
+            .signs
+            .iter()
+            .map(|s| sign_text(&s.text, bindings, pad))
+            .collect();
+        if texts != self.view.signs().texts() {
+            self.view.signs_mut().set_texts(texts);
         }
     }
 

@@ -56,6 +56,8 @@ pub enum Widget {
         /// Half the width of a newly set range, m.
         half_width: f64,
     },
+    /// A line of text (a sign's).
+    Text,
     /// Drawn by the panel's own code (outlines, paths, regions, file names), or not at all.
     Custom,
 }
@@ -108,6 +110,8 @@ pub enum FieldMut<'a> {
     Point(&'a mut DVec2),
     /// [`Widget::XRange`].
     XRange(&'a mut Option<[f64; 2]>),
+    /// [`Widget::Text`].
+    Text(&'a mut String),
     /// [`Widget::Custom`]: no generic editing.
     Custom,
 }
@@ -150,6 +154,15 @@ impl AsField for DVec2 {
 impl AsField for Option<[f64; 2]> {
     fn as_field(&mut self, _: Widget) -> FieldMut<'_> {
         FieldMut::XRange(self)
+    }
+}
+
+impl AsField for String {
+    fn as_field(&mut self, widget: Widget) -> FieldMut<'_> {
+        match widget {
+            Widget::Text => FieldMut::Text(self),
+            _ => FieldMut::Custom,
+        }
     }
 }
 

@@ -164,6 +164,7 @@ impl Headless {
             hero: view.hero(),
             cast: view.cast(),
             camera: &camera,
+            signs: view.signs(),
         };
         self.renderer
             .set_cast(&self.gpu.device, &self.gpu.queue, view.cast());

@@ -1,5 +1,5 @@
 //! Object kinds by registration: every kind of level object the editor handles (ladders,
-//! checkpoints, the goal, doors with their switches, movers, agents) is one file here implementing
+//! checkpoints, the goal, doors with their switches, movers, agents, signs) is one file here implementing
 //! [`ObjectKind`], and one line in [`KINDS`]. Nothing else in the editor matches on a kind:
 //! picking, dragging, deleting, copying and pasting, undo (one [`Edit::SetObjects`] for every
 //! kind), the view's drawing and hover, the selected object's panel, and making a new one (the
@@ -48,6 +48,7 @@ pub mod ladder;
 pub mod mover;
 pub mod region;
 pub mod registered;
+pub mod sign;
 
 use std::fmt::Debug;
 
@@ -63,6 +64,7 @@ pub use registered::{AnyKind, Clip, ObjectList, Registered, Templates};
 /// Every object kind of the editor, in drawing order (later ones on top): the one list.
 pub static KINDS: &[&dyn AnyKind] = &[
     &Registered::<ladder::Ladders>::KIND,
+    &Registered::<sign::Signs>::KIND,
     &Registered::<checkpoint::Checkpoint>::KIND,
     &Registered::<goal::Goal>::KIND,
     &Registered::<door::Door>::KIND,
