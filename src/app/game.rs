@@ -67,6 +67,8 @@ pub struct Game {
     /// The rules of play's events of the last frame's ticks.
     frame_play_events: Vec<(u64, crate::sim::PlayEvent)>,
     frame_world_events: Vec<(u64, crate::sim::WorldEvent, DVec2)>,
+    /// Per sign, the text it showed at the last frame (`None`: hidden), for the log.
+    signs_read: Vec<Option<String>>,
 }
 
 impl Game {
@@ -98,6 +100,7 @@ impl Game {
             frame_events: Vec::new(),
             frame_play_events: Vec::new(),
             frame_world_events: Vec::new(),
+            signs_read: Vec::new(),
         }
     }
 
@@ -218,6 +221,18 @@ impl Game {
         if texts != self.view.signs().texts() {
             self.view.signs_mut().set_texts(texts);
         }
+        // What the player reads, in the log: each sign as it comes into view and again when its
+        // text changes while shown (a rebinding), so a session can be followed from its log.
+        let signs = self.view.signs();
+        let reading: Vec<Option<String>> = (0..signs.texts().len())
+            .map(|i| (signs.opacity(i) > 0.0).then(|| signs.texts()[i].clone()))
+            .collect();
+        for (i, r) in reading.iter().enumerate() {
+            if let Some(text) = r.as_ref().filter(|_| self.signs_read.get(i) != Some(r)) {
+                log::info!("sign {i} reads: {text}");
+            }
+        }
+        self.signs_read = reading;
     }
 
     /// One simulation tick: the replay's actions while it lasts (live input is still consumed, so

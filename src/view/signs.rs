@@ -57,6 +57,11 @@ impl Signs {
         self.texts = texts;
     }
 
+    /// How strongly sign `i` is shown, 0 (hidden, or no such sign) to 1.
+    pub fn opacity(&self, i: usize) -> f32 {
+        self.opacity.get(i).copied().unwrap_or(0.0)
+    }
+
     /// The texts set last.
     pub fn texts(&self) -> &[String] {
         &self.texts

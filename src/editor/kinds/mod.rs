@@ -64,12 +64,12 @@ pub use registered::{AnyKind, Clip, ObjectList, Registered, Templates};
 /// Every object kind of the editor, in drawing order (later ones on top): the one list.
 pub static KINDS: &[&dyn AnyKind] = &[
     &Registered::<ladder::Ladders>::KIND,
-    &Registered::<sign::Signs>::KIND,
     &Registered::<checkpoint::Checkpoint>::KIND,
     &Registered::<goal::Goal>::KIND,
     &Registered::<door::Door>::KIND,
     &Registered::<mover::Mover>::KIND,
     &Registered::<agent::Agent>::KIND,
+    &Registered::<sign::Signs>::KIND,
 ];
 
 /// The registered kind named `name` (an [`ObjectKind::NAME`]). Panics for a name no kind has: names
