@@ -232,7 +232,7 @@ impl FrameData {
                 paint_agent(mesh, a, a.mover.body.pos, &mut lines);
             }
         }
-        // The signs shown near the hero, in front of everything of the level.
+        // The signs shown near the hero, in the world behind it.
         for (at, text, opacity) in snap.signs.shown(&world.level().signs) {
             paint_sign(at, text, opacity, &mut lines);
         }

@@ -1,7 +1,10 @@
 //! A level sign drawn in the world: a dark panel with a gold rim on a post, its text in the
 //! built-in bitmap font ([`super::sheet_font`]) as one quad per run of lit font pixels, all
-//! faded by the sign's opacity (`view::signs`). Unlit triangles on a plane just in front of the
-//! level slabs' front faces ([`SIGN_Z`]), so nothing of the level hides a sign.
+//! faded by the sign's opacity (`view::signs`). Unlit, depth-tested triangles on a plane just
+//! behind the play plane ([`SIGN_Z`]): a sign stands in the world behind the hero, so the hero
+//! jumping past one is never hidden by it (a plane in front of the level's slabs, tried first,
+//! hid the hero under the panel in level 1's chimney); level geometry in front of it hides it, so
+//! signs go in open air, as the editor shows them.
 //!
 //! Sizes: a font pixel is [`SIGN_PIXEL`] m, so with the default camera (some 58 px per metre at
 //! 1280 × 720) a letter is 9 × 15 screen pixels; lines wrap at [`SIGN_LINE_CHARS`] characters.
@@ -12,15 +15,15 @@ use glam::DVec2;
 use super::debug_draw::{DebugDraw, LineMesh, Rgba};
 use super::sheet_font::{glyph, GLYPH};
 
-/// Depth of a sign's panel (m, towards the camera): just in front of the solid slabs' front faces
-/// (their default half depth is 1.2 m).
-pub const SIGN_Z: f32 = 1.3;
+/// Depth of a sign's panel (m, towards the camera): half a metre behind the play plane, where the
+/// hero and the agents are drawn (the solid slabs reach 1.2 m each way).
+pub const SIGN_Z: f32 = -0.5;
 /// Size of one font pixel, m.
 pub const SIGN_PIXEL: f64 = 0.05;
 /// Most characters on one line of a sign before it wraps (at a space where there is one).
 pub const SIGN_LINE_CHARS: usize = 30;
 /// Height of the panel's bottom edge above the sign's point, m: above a standing hero (1.8 m),
-/// so the hero is never behind the panel while it walks past.
+/// so a hero walking past does not cover the text.
 pub const SIGN_PANEL_LIFT: f64 = 2.2;
 
 /// Margin between the panel's rim and its text, m.

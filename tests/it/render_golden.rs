@@ -783,15 +783,15 @@ fn rigid_parts_are_drawn_where_their_joints_are() {
     check("hero_rigid", &h.shoot(&replay, &view).unwrap());
 }
 
-/// The showcase with a sign on the raised step (`{jump} jumps, {crouch} crouches`, in the
-/// default keyboard bindings) and the hero's feet at `spawn`, after 30 ticks standing (longer
+/// The showcase with a sign on the raised step, in open air (`{jump} jumps`, in the default
+/// keyboard bindings) and the hero's feet at `spawn`, after 30 ticks standing (longer
 /// than a sign's fade in).
 fn sign_view(spawn: DVec2) -> (World, View) {
     let level = Level {
         spawn,
         signs: vec![tessera::level::LevelSign {
-            at: DVec2::new(5.0, 2.0),
-            text: "{jump} jumps, {crouch} crouches".into(),
+            at: DVec2::new(3.0, 2.0),
+            text: "{jump} jumps".into(),
         }],
         ..showcase()
     };
@@ -807,23 +807,27 @@ fn sign_view(spawn: DVec2) -> (World, View) {
 }
 
 /// A sign near the hero (2 m, within `view::SIGN_NEAR`): its panel on its post above the step,
-/// "SPACE OR K JUMPS, C OR LEFT CTRL CROUCHES" over two lines.
+/// "SPACE OR K JUMPS", behind the hero.
 #[test]
 fn a_sign_near_the_hero_is_shown() {
-    let (world, view) = sign_view(DVec2::new(3.0, 2.0));
+    let (world, view) = sign_view(DVec2::new(5.0, 2.0));
     assert!(view.signs().opacity(0) >= 1.0, "faded in after 30 ticks");
     check("sign_near", &headless().shoot(&world, &view).unwrap());
 }
 
-/// The same sign with the hero 6 m away (beyond `view::SIGN_NEAR`), still in the camera's view:
+/// The same sign with the hero 5.4 m away (beyond `view::SIGN_NEAR`), still in the camera's view:
 /// nothing of it is drawn, the frame is the level's without it.
 #[test]
 fn a_sign_far_from_the_hero_is_not_drawn() {
-    let (world, view) = sign_view(DVec2::new(-1.0, 0.0));
+    let (world, view) = sign_view(DVec2::new(-2.0, 0.0));
     assert_eq!(view.signs().opacity(0), 0.0);
     let shot = headless().shoot(&world, &view).unwrap();
     check("sign_far", &shot);
-    let (bare, bare_view) = world_after(&showcase(), &[(30, Actions::default())]);
+    let level = Level {
+        spawn: DVec2::new(-2.0, 0.0),
+        ..showcase()
+    };
+    let (bare, bare_view) = world_after(&level, &[(30, Actions::default())]);
     let without = headless().shoot(&bare, &bare_view).unwrap();
     assert_mostly_same(
         &without,
