@@ -233,8 +233,8 @@ impl FrameData {
             }
         }
         // The signs shown near the hero, in the world behind it.
-        for (at, text, opacity) in snap.signs.shown(&world.level().signs) {
-            paint_sign(at, text, opacity, &mut lines);
+        for (k, (at, text, opacity)) in snap.signs.shown(&world.level().signs).enumerate() {
+            paint_sign(at, text, opacity, k, &mut lines);
         }
         self.living = lines.vertices;
         self.prepare_cast(snap, &view, p.height);

@@ -89,26 +89,32 @@ pub fn panel_box(at: DVec2, lines: &[String]) -> (DVec2, DVec2) {
     (min, min + DVec2::new(w, h))
 }
 
-/// Draws a sign at `at` reading `text`, at `opacity` (0 to 1), into `out` (whose `z` it sets).
-pub fn paint_sign(at: DVec2, text: &str, opacity: f32, out: &mut LineMesh) {
+/// How much further back each sign shown after another is drawn, m: two signs whose panels
+/// overlap (placed close together) are drawn one behind the other instead of fighting for depth.
+pub const SIGN_LAYER_STEP: f32 = 0.03;
+
+/// Draws a sign at `at` reading `text`, at `opacity` (0 to 1), into `out` (whose `z` it sets);
+/// `layer`: the how-manyth sign of the frame it is, from 0 ([`SIGN_LAYER_STEP`]).
+pub fn paint_sign(at: DVec2, text: &str, opacity: f32, layer: usize, out: &mut LineMesh) {
     let lines = wrap(text);
     let (min, max) = panel_box(at, &lines);
-    out.z = SIGN_Z - 0.01;
+    let z = SIGN_Z - SIGN_LAYER_STEP * (layer % 16) as f32;
+    out.z = z - 0.01;
     out.line(
         at,
         DVec2::new(at.x, min.y),
         3.0 * SIGN_PIXEL,
         rgba(POST, opacity),
     );
-    out.z = SIGN_Z;
+    out.z = z;
     quad(out, min, max, rgba(PANEL, 0.88 * opacity));
-    out.z = SIGN_Z + 0.005;
+    out.z = z + 0.005;
     let rim = rgba(RIM, opacity);
     let corners = [min, DVec2::new(max.x, min.y), max, DVec2::new(min.x, max.y)];
     for k in 0..4 {
         out.line(corners[k], corners[(k + 1) % 4], SIGN_PIXEL, rim);
     }
-    out.z = SIGN_Z + 0.01;
+    out.z = z + 0.01;
     let ink = rgba(INK, opacity);
     let (gw, gh, gap) = (GLYPH.0 as usize, GLYPH.1 as usize, GLYPH.2 as f64);
     let top = max.y - PADDING;
@@ -164,7 +170,7 @@ mod tests {
     fn a_sign_is_a_panel_above_its_point_with_its_text_inside() {
         let mut m = LineMesh::default();
         let at = DVec2::new(3.0, 1.0);
-        paint_sign(at, "I", 1.0, &mut m);
+        paint_sign(at, "I", 1.0, 0, &mut m);
         let (min, max) = panel_box(at, &wrap("I"));
         assert!((min.y - at.y - SIGN_PANEL_LIFT).abs() < 1e-9);
         assert!(((min.x + max.x) / 2.0 - at.x).abs() < 1e-9);
@@ -180,8 +186,17 @@ mod tests {
             assert!(x > min.x && x < max.x && y > min.y && y < max.y, "{x}, {y}");
         }
         let mut faded = LineMesh::default();
-        paint_sign(at, "I", 0.5, &mut faded);
+        paint_sign(at, "I", 0.5, 0, &mut faded);
         assert_eq!(faded.vertices.len(), m.vertices.len());
         assert!(faded.vertices.iter().all(|v| v.color[3] <= 0.5));
+        // A second sign of the frame lies wholly behind the first.
+        let mut behind = LineMesh::default();
+        paint_sign(at, "I", 1.0, 1, &mut behind);
+        let front = m
+            .vertices
+            .iter()
+            .map(|v| v.position[2])
+            .fold(f32::MAX, f32::min);
+        assert!(behind.vertices.iter().all(|v| v.position[2] < front));
     }
 }
