@@ -5,7 +5,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use super::fields::{choices, object_fields, Choice, Widget};
-pub use super::sign::LevelSign;
+use super::sign::LevelSign;
 use super::validate::{MAX_MOVER_PERIOD, MAX_MOVER_SPIN};
 use crate::collision::{Aabb, PolygonId, Solidity, SourcePolygon};
 use crate::movement::TuningOverrides;
