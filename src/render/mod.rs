@@ -49,8 +49,9 @@ pub mod vertex;
 pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
 pub use headless::{
-    contact_sheet, render_level_to_png, scene_at_frame, scene_with_hero, world_at_frame, Headless,
-    Image, RenderError, SheetRow, SHEET_CELL, SHEET_LABEL, SHEET_PHASES,
+    contact_sheet, render_level_to_png, render_level_to_png_with_signs, scene_at_frame,
+    scene_with_hero, world_at_frame, Headless, Image, RenderError, SheetRow, SHEET_CELL,
+    SHEET_LABEL, SHEET_PHASES,
 };
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 pub use quality::{Msaa, Quality};
