@@ -11,7 +11,7 @@ use super::command::{read_ui_actions, AppCommand, MenuNav};
 use super::fixed_step::{FixedStep, FrameSteps};
 use super::mode::{AppMode, ModeEvent};
 use crate::anim::HeroAnimator;
-use crate::input::InputState;
+use crate::input::{sign_text, InputState};
 use crate::movement::{Actions, MoveEvent};
 use crate::sim::{Replay, ReplayDriver, World, TICK_HZ};
 use crate::view::{CameraConfig, View};
@@ -67,6 +67,8 @@ pub struct Game {
     /// The rules of play's events of the last frame's ticks.
     frame_play_events: Vec<(u64, crate::sim::PlayEvent)>,
     frame_world_events: Vec<(u64, crate::sim::WorldEvent, DVec2)>,
+    /// Per sign, the text it showed at the last frame (`None`: hidden), for the log.
+    signs_read: Vec<Option<String>>,
 }
 
 impl Game {
@@ -98,6 +100,7 @@ impl Game {
             frame_events: Vec::new(),
             frame_play_events: Vec::new(),
             frame_world_events: Vec::new(),
+            signs_read: Vec::new(),
         }
     }
 
@@ -193,12 +196,43 @@ impl Game {
             self.view
                 .frame(&self.world, steps.alpha, elapsed.as_secs_f64(), aspect);
         }
+        self.refresh_sign_texts();
         FrameReport {
             steps: steps.steps,
             alpha: self.view.alpha(),
             commands: presses.commands,
             nav: presses.nav,
         }
+    }
+
+    /// Gives the view each sign's text in the player's bindings, on the device used last
+    /// (`input::names::sign_text`). Every frame, so a rebinding, a switch of device or a sign
+    /// edited in the editor shows at once: a few short strings.
+    fn refresh_sign_texts(&mut self) {
+        let pad = self.input.pad_last();
+        let bindings = self.input.bindings();
+        let texts: Vec<String> = self
+            .world
+            .level()
+            .signs
+            .iter()
+            .map(|s| sign_text(&s.text, bindings, pad))
+            .collect();
+        if texts != self.view.signs().texts() {
+            self.view.signs_mut().set_texts(texts);
+        }
+        // What the player reads, in the log: each sign as it comes into view and again when its
+        // text changes while shown (a rebinding), so a session can be followed from its log.
+        let signs = self.view.signs();
+        let reading: Vec<Option<String>> = (0..signs.texts().len())
+            .map(|i| (signs.opacity(i) > 0.0).then(|| signs.texts()[i].clone()))
+            .collect();
+        for (i, r) in reading.iter().enumerate() {
+            if let Some(text) = r.as_ref().filter(|_| self.signs_read.get(i) != Some(r)) {
+                log::info!("sign {i} reads: {text}");
+            }
+        }
+        self.signs_read = reading;
     }
 
     /// One simulation tick: the replay's actions while it lasts (live input is still consumed, so

@@ -12,7 +12,7 @@
 //! - [`router`]: the one owner of keyboard input; each key press goes to exactly one of a text
 //!   field, the game's input state, the editor's shortcuts or a menu, by the mode.
 //! - [`ui`]: the editor, the campaign screens, the HUD and the pause menu in one egui pass; they
-//!   return commands.
+//!   return commands. [`controls_card`]: every action's keys, beside the title and the pause menu.
 //! - [`egui_layer`]: egui's input and drawing in the window, through a layer drawn again only
 //!   when egui's output changes.
 //! - [`window`]: the winit `ApplicationHandler`, the GPU surface, presentation, fullscreen.
@@ -22,6 +22,7 @@
 //! module do not know it exists.
 pub mod campaign;
 pub mod command;
+pub mod controls_card;
 pub mod egui_layer;
 pub mod fixed_step;
 pub mod game;

@@ -243,6 +243,20 @@ impl GameUi {
                 Vec::new()
             }
         };
+        // The controls card beside the title and the pause menu (not over the settings, whose key
+        // list it repeats).
+        let card = match mode {
+            AppMode::Title => self.campaign.is_some(),
+            AppMode::Paused { .. } => true,
+            _ => false,
+        };
+        if card && !self.settings_open {
+            super::controls_card::controls_card(
+                ui.ctx(),
+                game.input().bindings(),
+                game.input().pad_last(),
+            );
+        }
         self.menu_accept = false;
         if !commands.is_empty() {
             ui.ctx().request_repaint();

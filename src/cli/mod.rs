@@ -144,7 +144,16 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 tuning,
                 replay,
             };
-            tessera::render::render_level_to_png(&files, frame, size, &out, character.as_ref())?;
+            // Signs name the default keyboard keys (a still has no player's bindings).
+            let bindings = tessera::input::Bindings::default();
+            tessera::render::render_level_to_png_with_signs(
+                &files,
+                frame,
+                size,
+                &out,
+                character.as_ref(),
+                &|t| tessera::input::sign_text(t, &bindings, false),
+            )?;
             println!("wrote {}", out.display());
             Ok(ExitCode::SUCCESS)
         }

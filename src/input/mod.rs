@@ -5,7 +5,8 @@
 //!   independent of winit and gilrs so tests need no window and no gamepad.
 //! - [`Bindings`]: which keys and buttons trigger which action, loaded from `assets/bindings.ron`,
 //!   and the edits the settings make to them ([`BindingEdit`]).
-//! - What a player calls the keys and buttons ([`Input::name`], [`bound_names`]).
+//! - What a player calls the keys and buttons ([`Input::name`], [`bound_names`]), and a level
+//!   sign's text in the player's keys ([`sign_text`]).
 //! - [`InputState`]: gathers device events across render frames into held and just-pressed
 //!   states. A press is latched until a simulation tick (or, for UI actions, a frame) consumes it,
 //!   so a press shorter than a tick is never lost.
@@ -30,6 +31,6 @@ pub use bindings::{save_bindings, BindingEdit, Bindings, BindingsError};
 pub use dead_zone::radial_dead_zone;
 pub use device::{Key, PadButton};
 pub use gamepad::Gamepads;
-pub use names::{bound_names, Input};
+pub use names::{bound_names, placeholder_action, sign_text, Input};
 pub use state::InputState;
 pub use winit_keys::{key_from_logical, key_from_winit};

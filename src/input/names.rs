@@ -4,8 +4,9 @@
 //! the enum names the bindings file uses.
 //!
 //! # What it owns
-//! [`Input`] (a key or a gamepad button), its [`name`](Input::name), and [`bound_names`]: an
-//! action's keys or buttons as one line of text.
+//! [`Input`] (a key or a gamepad button), its [`name`](Input::name), [`bound_names`]: an
+//! action's keys or buttons as one line of text, and [`sign_text`]: a level sign's text with its
+//! placeholders (`{jump}`, `level::sign`) replaced by those names.
 //!
 //! # Must never depend on
 //! winit, gilrs or the app: plain data, like the rest of the device vocabulary.
@@ -118,9 +119,79 @@ pub fn bound_names(bindings: &Bindings, action: Action, pad: bool) -> String {
     names.join(" or ")
 }
 
+/// The action a sign's placeholder names (`"jump"`: [`Action::Jump`]): its name in the bindings
+/// file; `None` for a name no action has.
+pub fn placeholder_action(name: &str) -> Option<Action> {
+    Action::ALL.into_iter().find(|a| action_name(*a) == name)
+}
+
+/// `a`'s name in the bindings file and in signs' placeholders (`"toggle_editor"`).
+fn action_name(a: Action) -> String {
+    // The serde name, as `assets/bindings.ron` writes it; an action always serialises.
+    ron::to_string(&a).unwrap_or_default()
+}
+
+/// A level sign's `text` as the player reads it: each placeholder (`{jump}`) replaced by the keys
+/// (`pad` false) or gamepad buttons (`pad` true) bound to its action ([`bound_names`]: "Space or
+/// K"); an action with none on that device reads "(unbound)", and a name no action has (which
+/// `level::validate` refuses) stays as written.
+pub fn sign_text(text: &str, bindings: &Bindings, pad: bool) -> String {
+    use crate::level::sign::{pieces, Piece};
+    let mut out = String::with_capacity(text.len() + 16);
+    for p in pieces(text) {
+        match p {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Action(name) => match placeholder_action(name) {
+                Some(a) => {
+                    let names = bound_names(bindings, a, pad);
+                    out.push_str(if names.is_empty() {
+                        "(unbound)"
+                    } else {
+                        &names
+                    });
+                }
+                None => {
+                    out.push('{');
+                    out.push_str(name);
+                    out.push('}');
+                }
+            },
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The level's list of placeholders (`level::sign`, which may not name the input module) is
+    /// the actions' names in the bindings file, in order: every action can be named on a sign.
+    #[test]
+    fn every_action_is_a_placeholder_and_every_placeholder_an_action() {
+        let names: Vec<String> = Action::ALL.into_iter().map(action_name).collect();
+        assert_eq!(names, crate::level::sign::PLACEHOLDERS);
+        for a in Action::ALL {
+            assert_eq!(placeholder_action(&action_name(a)), Some(a));
+        }
+        assert_eq!(placeholder_action("dash"), None);
+    }
+
+    #[test]
+    fn a_sign_names_the_bound_keys_or_buttons() {
+        let mut b = Bindings::default();
+        let text = "{jump} jumps, {crouch} crouches";
+        assert_eq!(
+            sign_text(text, &b, false),
+            "Space or K jumps, C or Left Ctrl crouches"
+        );
+        assert!(sign_text(text, &b, true).starts_with("A button jumps, "));
+        b.keyboard.insert(Action::Jump, vec![Key::KeyH]);
+        assert_eq!(sign_text("{jump}!", &b, false), "H!");
+        b.keyboard.remove(&Action::Jump);
+        assert_eq!(sign_text("{jump}", &b, false), "(unbound)");
+        assert_eq!(sign_text("{dash} a {", &b, false), "{dash} a {");
+    }
 
     #[test]
     fn keys_and_buttons_have_the_names_players_use() {

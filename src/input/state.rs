@@ -30,6 +30,9 @@ pub struct InputState {
     /// Presses of each action since the last rendered frame (counted: two quick presses of Down
     /// in one slow frame move a menu's highlight twice).
     pressed_for_frame: [u8; Action::COUNT],
+    /// Whether the last key or button pressed was a gamepad's (what signs and the controls card
+    /// name: [`InputState::pad_last`]).
+    pad_last: bool,
 }
 
 impl InputState {
@@ -42,6 +45,7 @@ impl InputState {
             sticks: BTreeMap::new(),
             pressed_for_tick: [false; Action::COUNT],
             pressed_for_frame: [0; Action::COUNT],
+            pad_last: false,
         }
     }
 
@@ -55,6 +59,7 @@ impl InputState {
         let actions: Vec<Action> = self.bindings.key_actions(key).collect();
         let before = self.held_mask(&actions);
         if pressed {
+            self.pad_last = false;
             self.keys.insert(key);
         } else {
             self.keys.remove(&key);
@@ -67,11 +72,19 @@ impl InputState {
         let actions: Vec<Action> = self.bindings.button_actions(button).collect();
         let before = self.held_mask(&actions);
         if pressed {
+            self.pad_last = true;
             self.buttons.insert((pad, button));
         } else {
             self.buttons.remove(&(pad, button));
         }
         self.latch_new_presses(&actions, &before);
+    }
+
+    /// Whether the device used last is a gamepad: the last key or button pressed was a
+    /// gamepad's (a stick alone does not count; `false` until a button is pressed). Signs and
+    /// the controls card name the keys or the buttons by it.
+    pub fn pad_last(&self) -> bool {
+        self.pad_last
     }
 
     /// A pad's raw left stick position (x right, y up, each in `[-1, 1]`).

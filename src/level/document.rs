@@ -5,6 +5,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use super::fields::{choices, object_fields, Choice, Widget};
+use super::sign::LevelSign;
 use super::validate::{MAX_MOVER_PERIOD, MAX_MOVER_SPIN};
 use crate::collision::{Aabb, PolygonId, Solidity, SourcePolygon};
 use crate::movement::TuningOverrides;
@@ -62,6 +63,10 @@ pub struct Level {
     /// Tuning fields this level changes (e.g. `top_down: Some(true)`); empty by default.
     #[serde(default, skip_serializing_if = "is_default")]
     pub tuning: TuningOverrides,
+    /// Signs: texts shown in the world when the hero is near, naming the player's keys
+    /// ([`LevelSign`]); none by default. Drawing only: the simulation never reads them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signs: Vec<LevelSign>,
 }
 
 /// How many music tracks the game ships (`assets/sounds/music_1.wav` to `music_4.wav`); a
@@ -90,6 +95,7 @@ impl Level {
             camera_bounds: None,
             bounds: None,
             tuning: TuningOverrides::default(),
+            signs: Vec::new(),
         }
     }
 

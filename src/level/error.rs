@@ -164,6 +164,15 @@ pub enum LevelProblem {
         /// The problem.
         why: String,
     },
+    /// A sign's text is empty, too long or names an action that does not exist, or its point is
+    /// out of range.
+    #[error("sign {index}: {why}")]
+    Sign {
+        /// Index in `signs`.
+        index: usize,
+        /// The problem.
+        why: String,
+    },
     /// `camera_bounds` or `bounds` is empty, inverted, not finite or out of range.
     #[error("{field}: {why}")]
     Bounds {

@@ -56,6 +56,8 @@ pub enum Widget {
         /// Half the width of a newly set range, m.
         half_width: f64,
     },
+    /// A line of text (a sign's).
+    Text,
     /// Drawn by the panel's own code (outlines, paths, regions, file names), or not at all.
     Custom,
 }
@@ -108,6 +110,8 @@ pub enum FieldMut<'a> {
     Point(&'a mut DVec2),
     /// [`Widget::XRange`].
     XRange(&'a mut Option<[f64; 2]>),
+    /// [`Widget::Text`].
+    Text(&'a mut String),
     /// [`Widget::Custom`]: no generic editing.
     Custom,
 }
@@ -150,6 +154,15 @@ impl AsField for DVec2 {
 impl AsField for Option<[f64; 2]> {
     fn as_field(&mut self, _: Widget) -> FieldMut<'_> {
         FieldMut::XRange(self)
+    }
+}
+
+impl AsField for String {
+    fn as_field(&mut self, widget: Widget) -> FieldMut<'_> {
+        match widget {
+            Widget::Text => FieldMut::Text(self),
+            _ => FieldMut::Custom,
+        }
     }
 }
 
@@ -254,7 +267,7 @@ pub(crate) use object_fields;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::{AgentKind, LevelAgent, LevelDoor, LevelMover, MoverMode};
+    use crate::level::{AgentKind, LevelAgent, LevelDoor, LevelMover, LevelSign, MoverMode};
 
     /// Every field the level file writes has a definition, in the file's order, and every
     /// definition's doc is the field's doc comment.
@@ -273,10 +286,12 @@ mod tests {
             names(LevelDoor::FIELDS),
             ["points", "open", "switch", "close_after"]
         );
+        assert_eq!(names(LevelSign::FIELDS), ["at", "text"]);
         for d in LevelAgent::FIELDS
             .iter()
             .chain(LevelMover::FIELDS)
             .chain(LevelDoor::FIELDS)
+            .chain(LevelSign::FIELDS)
         {
             assert!(!d.doc.trim().is_empty(), "{} has no doc", d.name);
             assert!(!d.label.is_empty(), "{} has no label", d.name);
@@ -315,6 +330,18 @@ mod tests {
             }
         }
         assert_eq!((m.period, m.mode), (5.0, MoverMode::Loop));
+        let mut sign = LevelSign {
+            at: DVec2::ZERO,
+            text: "{jump}".into(),
+        };
+        for f in sign.fields_mut() {
+            match (f.def.name, f.value) {
+                ("text", FieldMut::Text(t)) => t.push_str(" jumps"),
+                ("at", FieldMut::Point(p)) => p.x = 2.0,
+                (name, _) => panic!("{name}: unexpected widget"),
+            }
+        }
+        assert_eq!((sign.at.x, sign.text.as_str()), (2.0, "{jump} jumps"));
         assert_eq!((m.spin, m.pivot), (1.5, DVec2::new(0.5, -0.25)));
         let mut k = AgentKind::Crawler;
         for i in 0..k.names().len() {

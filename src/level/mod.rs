@@ -2,7 +2,7 @@
 //!
 //! # What it owns
 //! - [`Level`]: the level document (polygons, ladders, doors, agents, movers, checkpoints, the
-//!   goal, spawn, bounds, tuning overrides). It is
+//!   goal, spawn, bounds, tuning overrides, and the signs the front end draws: [`sign`]). It is
 //!   `Clone + PartialEq` data with no behaviour beyond conversion to the collision core's input,
 //!   so the editor can snapshot and diff it for undo.
 //! - [`LevelDoc`] ([`shared`]): the one level document of a running game, a handle the editor
@@ -42,6 +42,7 @@ pub mod materials;
 pub mod paths;
 pub mod save;
 pub mod shared;
+pub mod sign;
 pub mod tuning_file;
 pub mod validate;
 
@@ -66,6 +67,7 @@ pub use paths::{
 };
 pub use save::{level_to_ron, save_level};
 pub use shared::LevelDoc;
+pub use sign::LevelSign;
 pub use tuning_file::{
     load_tuning, parse_tuning, resolve_tuning, save_tuning, TuningFileError, TuningSource,
     DEFAULT_TUNING_PATH,

@@ -28,7 +28,7 @@ impl Level {
     /// Checks the limits of [`super::limits`] first, then polygons (via
     /// `collision::validate_polygon`), colours, ladders, the music track, the spawn point, the
     /// doors, the agents, the checkpoints and the goal (regions inside the bounds), the movers,
-    /// both bounds, and the tuning overrides applied to `Tuning::default()`.
+    /// both bounds, the tuning overrides applied to `Tuning::default()`, and the signs.
     pub fn validate(&self) -> Result<(), LevelProblem> {
         // First the counts (O(polygons)), so that the validation's own work is bounded.
         check_limits(self).map_err(LevelProblem::Limit)?;
@@ -49,7 +49,8 @@ impl Level {
         check_movers(&self.movers, self.bounds)?;
         check_bounds("camera_bounds", self.camera_bounds.as_ref())?;
         check_bounds("bounds", self.bounds.as_ref())?;
-        check_tuning(&self.tuning)
+        check_tuning(&self.tuning)?;
+        super::sign::check_signs(&self.signs)
     }
 
     /// Checks `doors` as this level's doors: each door's outline, switch and timer

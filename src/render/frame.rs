@@ -13,6 +13,7 @@ use super::collision_overlay::{
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
+use super::sign_mesh::paint_sign;
 use super::skinned::Palette;
 use super::vertex::ColorVertex;
 use crate::anim::Transform;
@@ -57,7 +58,7 @@ pub struct FrameData {
     /// The debug overlay's per-frame hero drawing.
     pub overlay_hero: Vec<ColorVertex>,
     /// The level's doors and agents, drawn flat on the play plane over the scene (empty in a
-    /// level without them). Agents drawn with a character are in `cast` instead.
+    /// level without them), and the signs shown (`sign_mesh`). Agents drawn with a character are in `cast` instead.
     pub living: Vec<ColorVertex>,
     /// The agents drawn with a character and in view, in the world's agent order.
     pub cast: Vec<CastDraw>,
@@ -229,6 +230,10 @@ impl FrameData {
                 let mesh = world.collision().mesh(a.mover.collider);
                 paint_agent(mesh, a, a.mover.body.pos, &mut lines);
             }
+        }
+        // The signs shown near the hero, in the world behind it.
+        for (k, (at, text, opacity)) in snap.signs.shown(&world.level().signs).enumerate() {
+            paint_sign(at, text, opacity, k, &mut lines);
         }
         self.living = lines.vertices;
         self.prepare_cast(snap, &view, p.height);

@@ -164,6 +164,7 @@ impl Headless {
             hero: view.hero(),
             cast: view.cast(),
             camera: &camera,
+            signs: view.signs(),
         };
         self.renderer
             .set_cast(&self.gpu.device, &self.gpu.queue, view.cast());
@@ -320,7 +321,8 @@ pub fn scene_with_hero(
 
 /// Renders a level offscreen to a PNG: the hero (the built-in one, or `character`) placed and
 /// posed by the replay at `frame` (see [`scene_at_frame`]), the camera settled on it, `size`
-/// pixels.
+/// pixels. Its signs near the hero read as written (`{jump}`): the renderer knows no bindings;
+/// [`render_level_to_png_with_signs`] names keys.
 pub fn render_level_to_png(
     files: &WorldFiles,
     frame: Option<u64>,
@@ -328,13 +330,33 @@ pub fn render_level_to_png(
     out: &Path,
     character: Option<&Character>,
 ) -> Result<(), RenderError> {
+    render_level_to_png_with_signs(files, frame, size, out, character, &|t| t.to_string())
+}
+
+/// [`render_level_to_png`], each shown sign's text written by `sign_text` (the caller's
+/// bindings: `input::sign_text`, as `tessera render` does with the default keys).
+pub fn render_level_to_png_with_signs(
+    files: &WorldFiles,
+    frame: Option<u64>,
+    size: (u32, u32),
+    out: &Path,
+    character: Option<&Character>,
+    sign_text: &dyn Fn(&str) -> String,
+) -> Result<(), RenderError> {
     let hero = match character {
         Some(c) => {
             HeroAnimator::for_character(c).map_err(|e| RenderError::Character(e.to_string()))?
         }
         None => HeroAnimator::builtin(),
     };
-    let (world, view) = scene_with_hero(files, frame, hero)?;
+    let (world, mut view) = scene_with_hero(files, frame, hero)?;
+    let texts = world
+        .level()
+        .signs
+        .iter()
+        .map(|s| sign_text(&s.text))
+        .collect();
+    view.signs_mut().set_texts(texts);
     let mut headless = Headless::new(size)?;
     if let Some(c) = character {
         headless.set_hero_model(&c.model);

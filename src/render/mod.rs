@@ -4,7 +4,8 @@
 //! - CPU geometry: level polygons extruded into bevelled slabs and ladders ([`level_mesh`],
 //!   [`ladder_mesh`], built once per level, drawn by chunk), the parallax backdrop
 //!   ([`background_mesh`], designed once per level and cut to the view each frame), the
-//!   collision debug overlay ([`collision_overlay`] through the [`debug_draw::DebugDraw`] trait).
+//!   collision debug overlay ([`collision_overlay`] through the [`debug_draw::DebugDraw`] trait),
+//!   the level's signs shown near the hero ([`sign_mesh`]).
 //! - The skinned hero on the GPU ([`skinned`]: its mesh uploaded once, its joint palette from
 //!   `anim` uploaded once per frame, skinned in the vertex stage of the lit and shadow passes),
 //!   and the agents drawn with characters: the same way on a GPU, posed on the CPU and drawn in
@@ -40,6 +41,7 @@ pub mod quality;
 pub mod renderer;
 pub mod shaders;
 pub mod sheet_font;
+pub mod sign_mesh;
 pub mod skinned;
 pub mod targets;
 pub mod vertex;
@@ -47,8 +49,9 @@ pub mod vertex;
 pub use frame::{FrameData, FrameParams};
 pub use gpu::{Gpu, GpuError};
 pub use headless::{
-    contact_sheet, render_level_to_png, scene_at_frame, scene_with_hero, world_at_frame, Headless,
-    Image, RenderError, SheetRow, SHEET_CELL, SHEET_LABEL, SHEET_PHASES,
+    contact_sheet, render_level_to_png, render_level_to_png_with_signs, scene_at_frame,
+    scene_with_hero, world_at_frame, Headless, Image, RenderError, SheetRow, SHEET_CELL,
+    SHEET_LABEL, SHEET_PHASES,
 };
 pub use level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
 pub use quality::{Msaa, Quality};

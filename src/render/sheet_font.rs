@@ -1,7 +1,8 @@
 //! A tiny built-in bitmap font (3 × 5 pixels a glyph, upper case, digits and the punctuation of
-//! clip names) for the labels of the contact sheet (`tessera model --sheet`), written straight
-//! into an offscreen [`Image`]: the offscreen path draws no text otherwise, and the sheet needs
-//! a few words, not a text renderer.
+//! clip names and signs) for the labels of the contact sheet (`tessera model --sheet`), written
+//! straight into an offscreen [`Image`], and for the level's signs ([`glyph`], drawn as quads by
+//! `render::sign_mesh`): the renderer draws no text otherwise, and these need a few words, not a
+//! text renderer.
 //!
 //! It depends on [`Image`] alone.
 use super::headless::Image;
@@ -19,7 +20,7 @@ const GLYPHS: &[(char, [&str; 5])] = &[
     ('H', ["#.#", "#.#", "###", "#.#", "#.#"]),
     ('I', ["###", ".#.", ".#.", ".#.", "###"]),
     ('J', ["..#", "..#", "..#", "#.#", ".#."]),
-    ('K', ["#.#", "#.#", "##.", "#.#", "#.#"]),
+    ('K', ["#.#", "##.", "#..", "##.", "#.#"]),
     ('L', ["#..", "#..", "#..", "#..", "###"]),
     ('M', ["#.#", "###", "###", "#.#", "#.#"]),
     ('N', ["##.", "#.#", "#.#", "#.#", "#.#"]),
@@ -59,13 +60,24 @@ const GLYPHS: &[(char, [&str; 5])] = &[
     ('>', ["#..", ".#.", "..#", ".#.", "#.."]),
     ('/', ["..#", "..#", ".#.", "#..", "#.."]),
     ('?', ["##.", "..#", ".#.", "...", ".#."]),
+    ('{', [".##", ".#.", "##.", ".#.", ".##"]),
+    ('}', ["##.", ".#.", ".##", ".#.", "##."]),
+    ('!', [".#.", ".#.", ".#.", "...", ".#."]),
+    ('+', ["...", ".#.", "###", ".#.", "..."]),
+    ('<', ["..#", ".#.", "#..", ".#.", "..#"]),
+    ('=', ["...", "###", "...", "###", "..."]),
+    ('[', ["##.", "#..", "#..", "#..", "##."]),
+    (']', [".##", "..#", "..#", "..#", ".##"]),
+    ('"', ["#.#", "#.#", "...", "...", "..."]),
+    (';', ["...", ".#.", "...", ".#.", "#.."]),
+    ('\\', ["#..", "#..", ".#.", "..#", "..#"]),
 ];
 
 /// Pixels a glyph is wide and tall at scale 1, and the gap after it.
 pub const GLYPH: (u32, u32, u32) = (3, 5, 1);
 
 /// The 15 pixels of `c` (row-major, top first).
-fn glyph(c: char) -> [bool; 15] {
+pub fn glyph(c: char) -> [bool; 15] {
     let c = c.to_ascii_uppercase();
     let rows = GLYPHS
         .iter()

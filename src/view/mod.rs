@@ -6,6 +6,7 @@
 //! - The hero's animation ([`crate::anim::HeroAnimator`]), advanced once per tick by
 //!   [`View::after_tick`] from the tick's state and events.
 //! - Step smoothing ([`StepSmoothing`]): the drawn height of steps caught up over a few ticks.
+//! - Which of the level's signs are shown near the hero, faded in and out ([`signs`]).
 //! - The blend between the last two ticks (`alpha`), the time shown, and the overlay toggle.
 //! - How a death and a respawn look: the camera stops at the level's bottom edge when the hero
 //!   falls below it ([`level_bottom`]), the frame fades to black over the end of the respawn
@@ -24,6 +25,7 @@
 //! never depends on it; it reads the world and its events after each tick.
 pub mod camera;
 pub mod cast;
+pub mod signs;
 
 use glam::DVec2;
 
@@ -33,6 +35,7 @@ use crate::sim::World;
 
 pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
 pub use cast::{Cast, CastError, Member, DEFEATED_BLINK_TICKS, DEFEATED_SHOWN_TICKS};
+pub use signs::{Signs, SIGN_FADE_TICKS, SIGN_NEAR};
 
 /// Fraction of a step's height still to be drawn after each tick: a step-up is drawn rising over
 /// about four ticks (after 4 ticks, 33 ms, 9 % is left; after 8, 1 %) instead of in one.
@@ -177,6 +180,8 @@ pub struct Snapshot<'a> {
     pub cast: &'a Cast,
     /// The camera the frame is seen by.
     pub camera: &'a CameraRig,
+    /// The level's signs shown, and their texts.
+    pub signs: &'a Signs,
 }
 
 impl<'a> Snapshot<'a> {
@@ -200,6 +205,8 @@ pub struct View {
     snap_pending: bool,
     cast: Cast,
     step_smoothing: StepSmoothing,
+    /// The signs shown near the hero ([`signs`]).
+    signs: Signs,
     alpha: f64,
     time: f64,
     overlay: bool,
@@ -229,6 +236,7 @@ impl View {
             snap_pending: false,
             cast: Cast::default(),
             step_smoothing: StepSmoothing::default(),
+            signs: Signs::default(),
             alpha: 1.0,
             time: 0.0,
             overlay: false,
@@ -259,6 +267,8 @@ impl View {
         animate(&mut self.hero, world);
         self.cast.after_tick(world);
         self.step_smoothing.tick(&world.last_report().events);
+        self.signs
+            .after_tick(&world.level().signs, world.hero().body.pos);
     }
 
     /// Once per rendered frame that ran the simulation: `alpha` is the blend between the last
@@ -315,6 +325,7 @@ impl View {
             hero: &self.hero,
             cast: &self.cast,
             camera: &self.camera,
+            signs: &self.signs,
         }
     }
 
@@ -333,6 +344,14 @@ impl View {
     /// The hero's animation, to pose it by hand (stills: [`HeroAnimator::show_clip`]).
     pub fn hero_mut(&mut self) -> &mut HeroAnimator {
         &mut self.hero
+    }
+    /// The signs shown near the hero.
+    pub fn signs(&self) -> &Signs {
+        &self.signs
+    }
+    /// The signs, to set their texts ([`Signs::set_texts`]).
+    pub fn signs_mut(&mut self) -> &mut Signs {
+        &mut self.signs
     }
     /// The agents drawn with characters.
     pub fn cast(&self) -> &Cast {

@@ -782,3 +782,58 @@ fn rigid_parts_are_drawn_where_their_joints_are() {
     h.set_hero_model(&robot);
     check("hero_rigid", &h.shoot(&replay, &view).unwrap());
 }
+
+/// The showcase with a sign on the raised step, in open air (`{jump} jumps`, in the default
+/// keyboard bindings) and the hero's feet at `spawn`, after 30 ticks standing (longer
+/// than a sign's fade in).
+fn sign_view(spawn: DVec2) -> (World, View) {
+    let level = Level {
+        spawn,
+        signs: vec![tessera::level::LevelSign {
+            at: DVec2::new(3.0, 2.0),
+            text: "{jump} jumps".into(),
+        }],
+        ..showcase()
+    };
+    let (world, mut view) = world_after(&level, &[(30, Actions::default())]);
+    let bindings = tessera::input::Bindings::default();
+    let texts = level
+        .signs
+        .iter()
+        .map(|s| tessera::input::sign_text(&s.text, &bindings, false))
+        .collect();
+    view.signs_mut().set_texts(texts);
+    (world, view)
+}
+
+/// A sign near the hero (2 m, within `view::SIGN_NEAR`): its panel on its post above the step,
+/// "SPACE OR K JUMPS", behind the hero.
+#[test]
+fn a_sign_near_the_hero_is_shown() {
+    let (world, view) = sign_view(DVec2::new(5.0, 2.0));
+    assert!(view.signs().opacity(0) >= 1.0, "faded in after 30 ticks");
+    check("sign_near", &headless().shoot(&world, &view).unwrap());
+}
+
+/// The same sign with the hero 5.4 m away (beyond `view::SIGN_NEAR`), still in the camera's view:
+/// nothing of it is drawn, the frame is the level's without it.
+#[test]
+fn a_sign_far_from_the_hero_is_not_drawn() {
+    let (world, view) = sign_view(DVec2::new(-2.0, 0.0));
+    assert_eq!(view.signs().opacity(0), 0.0);
+    let shot = headless().shoot(&world, &view).unwrap();
+    check("sign_far", &shot);
+    let level = Level {
+        spawn: DVec2::new(-2.0, 0.0),
+        ..showcase()
+    };
+    let (bare, bare_view) = world_after(&level, &[(30, Actions::default())]);
+    let without = headless().shoot(&bare, &bare_view).unwrap();
+    assert_mostly_same(
+        &without,
+        &shot,
+        0.0,
+        "sign_far",
+        "the level without the sign",
+    );
+}

@@ -1,5 +1,5 @@
 //! Object kinds by registration: every kind of level object the editor handles (ladders,
-//! checkpoints, the goal, doors with their switches, movers, agents) is one file here implementing
+//! checkpoints, the goal, doors with their switches, movers, agents, signs) is one file here implementing
 //! [`ObjectKind`], and one line in [`KINDS`]. Nothing else in the editor matches on a kind:
 //! picking, dragging, deleting, copying and pasting, undo (one [`Edit::SetObjects`] for every
 //! kind), the view's drawing and hover, the selected object's panel, and making a new one (the
@@ -48,6 +48,7 @@ pub mod ladder;
 pub mod mover;
 pub mod region;
 pub mod registered;
+pub mod sign;
 
 use std::fmt::Debug;
 
@@ -68,6 +69,7 @@ pub static KINDS: &[&dyn AnyKind] = &[
     &Registered::<door::Door>::KIND,
     &Registered::<mover::Mover>::KIND,
     &Registered::<agent::Agent>::KIND,
+    &Registered::<sign::Signs>::KIND,
 ];
 
 /// The registered kind named `name` (an [`ObjectKind::NAME`]). Panics for a name no kind has: names

@@ -402,6 +402,13 @@ fn changed_fields<'a>(
                     *r = on.then_some(x);
                 });
             }
+            (FieldMut::Text(t), _) => {
+                ui.label(label).on_hover_text(doc);
+                changed |= ui
+                    .add(egui::TextEdit::multiline(t).desired_rows(2))
+                    .on_hover_text(doc)
+                    .changed();
+            }
             // Custom fields, and a value whose widget does not fit it (a definition error the
             // level's field tests catch), are the panel's own.
             _ => {}
