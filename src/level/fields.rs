@@ -167,7 +167,8 @@ custom_fields!(
     Vec<DVec2>,
     Vec<Vec<DVec2>>,
     Option<String>,
-    Option<crate::collision::Aabb>
+    Option<crate::collision::Aabb>,
+    Option<crate::level::track::Track>
 );
 
 /// Enums of the level file: every variant with its name, as a [`Choice`] and an [`AsField`].
@@ -267,7 +268,10 @@ mod tests {
         );
         assert_eq!(
             names(LevelMover::FIELDS),
-            ["pieces", "path", "period", "mode", "ease", "one_way", "spin", "swing", "pivot"]
+            [
+                "pieces", "track", "path", "period", "mode", "ease", "one_way", "spin", "swing",
+                "pivot"
+            ]
         );
         assert_eq!(
             names(LevelDoor::FIELDS),
@@ -289,6 +293,7 @@ mod tests {
     fn fields_mut_edits_the_object() {
         let mut m = LevelMover {
             pieces: vec![],
+            track: None,
             path: vec![DVec2::ZERO, DVec2::X],
             period: 3.0,
             mode: MoverMode::PingPong,
@@ -307,7 +312,7 @@ mod tests {
                 }
                 ("spin", FieldMut::Number(v)) => *v = 1.5,
                 ("pivot", FieldMut::Point(p)) => *p = DVec2::new(0.5, -0.25),
-                ("pieces" | "path", FieldMut::Custom)
+                ("pieces" | "track" | "path", FieldMut::Custom)
                 | ("ease", FieldMut::Choice(_))
                 | ("swing", FieldMut::Number(_))
                 | ("one_way", FieldMut::Flag(_)) => {}

@@ -147,6 +147,11 @@ pub fn check_mover_size(index: usize, m: &LevelMover) -> Result<(), LimitExceede
             MAX_MOVER_POINTS,
         ),
         ("path points", m.path.len(), MAX_MOVER_POINTS),
+        (
+            "track keys",
+            m.track.as_ref().map_or(0, |t| t.keys.len()),
+            MAX_MOVER_POINTS,
+        ),
     ];
     match sizes.iter().find(|s| s.1 > s.2) {
         Some(&(what, count, limit)) => Err(LimitExceeded::MoverSize {

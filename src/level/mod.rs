@@ -42,6 +42,7 @@ pub mod materials;
 pub mod paths;
 pub mod save;
 pub mod shared;
+pub mod track;
 pub mod tuning_file;
 pub mod validate;
 
@@ -66,6 +67,7 @@ pub use paths::{
 };
 pub use save::{level_to_ron, save_level};
 pub use shared::LevelDoc;
+pub use track::{track_problem, Track, TrackEase, TrackKey, TrackRepeat};
 pub use tuning_file::{
     load_tuning, parse_tuning, resolve_tuning, save_tuning, TuningFileError, TuningSource,
     DEFAULT_TUNING_PATH,

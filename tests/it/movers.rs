@@ -20,6 +20,7 @@ fn mover(
 ) -> LevelMover {
     let (x0, y0, x1, y1) = piece;
     LevelMover {
+        track: None,
         pieces: vec![vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]],
         path: path.iter().map(|&(x, y)| p(x, y)).collect(),
         period,

@@ -32,6 +32,7 @@ pub struct Mover;
 /// [`NEW_MOVER_TRAVEL`] and back in [`NEW_MOVER_PERIOD`] seconds, eased.
 pub fn new_mover(r: Aabb) -> LevelMover {
     LevelMover {
+        track: None,
         pieces: vec![rect_points(r)],
         path: vec![DVec2::ZERO, NEW_MOVER_TRAVEL],
         period: NEW_MOVER_PERIOD,
@@ -49,10 +50,10 @@ pub fn mover_anchor(m: &LevelMover) -> DVec2 {
     Aabb::from_points(m.pieces.iter().flatten().copied()).centre()
 }
 
-/// Where each of a mover's path nodes is drawn: its anchor moved by the offset.
+/// Where each of a mover's path nodes (or track keys) is drawn: its anchor moved by the offset.
 pub fn path_points(m: &LevelMover) -> Vec<DVec2> {
     let a = mover_anchor(m);
-    m.path.iter().map(|&o| a + o).collect()
+    m.stops().into_iter().map(|o| a + o).collect()
 }
 
 /// Corner `k` of the pieces taken in order: `(piece, corner)`.
@@ -129,7 +130,11 @@ impl ObjectKind for Mover {
             Part::Body => Self::translated(m, delta),
             Part::Handle(k) => {
                 let mut m = m.clone();
-                if let Some(o) = m.path.get_mut(k) {
+                let offset = match &mut m.track {
+                    Some(t) => t.keys.get_mut(k).map(|key| &mut key.offset),
+                    None => m.path.get_mut(k),
+                };
+                if let Some(o) = offset {
                     *o += delta;
                 }
                 m
@@ -152,12 +157,27 @@ impl ObjectKind for Mover {
     fn with_node(m: &LevelMover, segment: usize, at: DVec2) -> Option<LevelMover> {
         let mut m = m.clone();
         let offset = at - mover_anchor(&m);
+        if let Some(t) = &mut m.track {
+            // The new key takes the leg, hold and angle of the key before it.
+            let at = (segment + 1).min(t.keys.len());
+            let mut key = t.keys.get(segment).or(t.keys.last()).cloned()?;
+            key.offset = offset;
+            t.keys.insert(at, key);
+            return Some(m);
+        }
         m.path.insert((segment + 1).min(m.path.len()), offset);
         Some(m)
     }
 
     fn without_node(m: &LevelMover, k: usize) -> Option<LevelMover> {
         let mut m = m.clone();
+        if let Some(t) = &mut m.track {
+            if k >= t.keys.len() {
+                return None;
+            }
+            t.keys.remove(k);
+            return Some(m);
+        }
         (k < m.path.len()).then(|| {
             m.path.remove(k);
             m
@@ -199,6 +219,9 @@ impl ObjectKind for Mover {
     }
 
     fn period(m: &LevelMover) -> Option<f64> {
+        if let Some(t) = &m.track {
+            return Some(crate::sim::track::TrackPath::new(t).cycle());
+        }
         Some(match m.mode {
             MoverMode::PingPong => 2.0 * m.period,
             MoverMode::Loop => m.period,
@@ -237,7 +260,11 @@ impl ObjectKind for Mover {
         for w in nodes.windows(2) {
             pen.line(w[0], w[1], 1.5, c);
         }
-        if m.mode == MoverMode::Loop {
+        let loops = match &m.track {
+            Some(t) => t.repeat == crate::level::TrackRepeat::Loop,
+            None => m.mode == MoverMode::Loop,
+        };
+        if loops {
             if let (Some(&a), Some(&b)) = (nodes.last(), nodes.first()) {
                 pen.line(a, b, 1.0, GHOST);
             }
