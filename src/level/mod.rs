@@ -7,6 +7,7 @@
 //!   so the editor can snapshot and diff it for undo.
 //! - [`LevelDoc`] ([`shared`]): the one level document of a running game, a handle the editor
 //!   edits through and the simulation's world reads (one level, no copy kept in step).
+//! - [`track`]: a mover's track (keys, holds, legs, repeat) as plain data, and its check.
 //! - Validation ([`validate`]): the one validator, everything a level can get wrong, checked
 //!   before anything is built, each problem a [`LevelProblem`] naming its culprit (polygon or
 //!   ladder index, field). Loading, saving, `tessera check` and the editor's edits all use it.

@@ -34,6 +34,10 @@ pub struct Track {
     /// `once`, `ping_pong` (the default) or `loop`.
     #[serde(default, skip_serializing_if = "is_default")]
     pub repeat: TrackRepeat,
+    /// Seconds it waits at its first key before it first sets off, once (a hold at the first key
+    /// waits there on every round). Default 0.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub delay: f64,
 }
 
 /// One key of a [`Track`], and the leg from it to the next key.
@@ -162,7 +166,7 @@ pub const MAX_TRACK_TIME: f64 = 86_400.0;
 /// The largest angle (rad) a key may give: a hundred turns either way.
 pub const MAX_TRACK_ANGLE: f64 = 200.0 * std::f64::consts::PI;
 
-/// Why `track` is unusable, or `None`: at least two keys, each with a finite offset and angle
+/// Why `track` is unusable, or `None`: a delay from 0 to [`MAX_TRACK_TIME`]; at least two keys, each with a finite offset and angle
 /// (within [`MAX_TRACK_ANGLE`]) and a hold from 0 to [`MAX_TRACK_TIME`]; each leg the track runs
 /// with exactly one of a time or a speed, positive and finite, taking at most
 /// [`MAX_TRACK_TIME`]; no leg of no length given by a speed. The message names the key or the
@@ -170,6 +174,12 @@ pub const MAX_TRACK_ANGLE: f64 = 200.0 * std::f64::consts::PI;
 /// check.
 pub fn track_problem(track: &Track) -> Option<String> {
     let n = track.keys.len();
+    if !(track.delay.is_finite() && (0.0..=MAX_TRACK_TIME).contains(&track.delay)) {
+        return Some(format!(
+            "track delay {} must be a number of seconds from 0 to {MAX_TRACK_TIME}",
+            Num(track.delay)
+        ));
+    }
     if n < 2 {
         return Some(format!(
             "track has {n} key{}, at least 2 needed",
@@ -278,6 +288,7 @@ mod tests {
                 },
             ],
             repeat: TrackRepeat::Loop,
+            delay: 0.0,
         }
     }
 
@@ -322,7 +333,8 @@ mod tests {
             track_problem(&t).expect("refused")
         };
         type Edit<'a> = &'a dyn Fn(&mut Track);
-        let cases: [(Edit, &str); 9] = [
+        let cases: [(Edit, &str); 10] = [
+            (&|t| t.delay = -1.0, "track delay -1 must be"),
             (&|t| t.keys.truncate(1), "track has 1 key, at least 2"),
             (
                 &|t| t.keys[1].speed = None,

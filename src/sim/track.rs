@@ -52,6 +52,8 @@ pub struct TrackPath {
     /// The cycle's length, s (for `once`: until the last key's hold ends).
     cycle: f64,
     repeat: TrackRepeat,
+    /// The wait before the first cycle, s.
+    delay: f64,
 }
 
 impl TrackPath {
@@ -117,6 +119,7 @@ impl TrackPath {
             starts,
             cycle,
             repeat: track.repeat,
+            delay: track.delay.max(0.0),
         }
     }
 
@@ -126,8 +129,8 @@ impl TrackPath {
         self.cycle
     }
 
-    /// The pose at `time` seconds on the track's clock (see the module docs); times before 0
-    /// are 0.
+    /// The pose at `time` seconds on the track's clock (see the module docs): the first key's
+    /// until the track's delay is over, then the cycle's from the delay on.
     pub fn pose_at(&self, time: f64) -> Pose {
         let key = |k: usize| {
             let (offset, angle) = self.keys[k];
@@ -139,7 +142,13 @@ impl TrackPath {
                 angle: 0.0,
             };
         }
-        let time = time.max(0.0);
+        // No subtraction while there is no delay: the time keeps its bits.
+        let time = if self.delay > 0.0 {
+            time - self.delay
+        } else {
+            time
+        }
+        .max(0.0);
         // Every segment takes a positive time: a track with any has a positive cycle.
         if self.segments.is_empty() {
             return key(0);
@@ -176,11 +185,16 @@ impl TrackPath {
     }
 
     /// The time (s) the track first reaches key `k` (0 for the first key; the end of the leg
-    /// into it otherwise), or the cycle's end for a key it never reaches.
+    /// into it otherwise, after the delay), or the first cycle's end for a key it never reaches.
     pub fn key_time(&self, k: usize) -> f64 {
         if k == 0 {
             return 0.0;
         }
+        self.delay + self.cycle_key_time(k)
+    }
+
+    /// [`TrackPath::key_time`] within the cycle.
+    fn cycle_key_time(&self, k: usize) -> f64 {
         for (s, &start) in self.segments.iter().zip(&self.starts) {
             match *s {
                 Segment::Hold(h) if h == k => return start,
@@ -222,7 +236,11 @@ mod tests {
     }
 
     fn track(keys: Vec<TrackKey>, repeat: TrackRepeat) -> TrackPath {
-        let t = Track { keys, repeat };
+        let t = Track {
+            keys,
+            repeat,
+            delay: 0.0,
+        };
         assert_eq!(crate::level::track_problem(&t), None);
         TrackPath::new(&t)
     }
@@ -396,5 +414,39 @@ mod tests {
         }
         // The cycle is a power of two here: the same bits exactly.
         assert_eq!(t.pose_at(year + 1.0), t.pose_at(1.0));
+    }
+
+    /// A delay holds the first key once; the cycle then runs from its start, holds and all.
+    #[test]
+    fn a_delay_waits_once() {
+        let mut t = Track {
+            keys: vec![
+                key(0., 0., 0., 0.5, 1.0, TrackEase::Linear),
+                key(2., 0., 0., 0.0, 0.0, TrackEase::Linear),
+            ],
+            repeat: TrackRepeat::PingPong,
+            delay: 3.0,
+        };
+        assert_eq!(crate::level::track_problem(&t), None);
+        let path = TrackPath::new(&t);
+        assert_eq!(path.cycle(), 2.5);
+        near(
+            path.pose_at(3.4),
+            p(0., 0.),
+            0.,
+            "the delay, then the first hold",
+        );
+        near(path.pose_at(4.0), p(1., 0.), 0., "first leg");
+        near(path.pose_at(5.0), p(1., 0.), 0., "back");
+        near(
+            path.pose_at(5.75),
+            p(0., 0.),
+            0.,
+            "the first hold again, not the delay",
+        );
+        near(path.pose_at(6.5), p(1., 0.), 0., "second round");
+        assert_eq!(path.key_time(1), 4.5);
+        t.delay = 0.0;
+        assert_eq!(TrackPath::new(&t).pose_at(1.0), path.pose_at(4.0));
     }
 }

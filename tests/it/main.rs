@@ -68,4 +68,5 @@ mod render_smoke;
 mod sound_events;
 mod sound_generator;
 mod steps;
+mod tracks;
 mod window_input;
