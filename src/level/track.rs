@@ -22,6 +22,7 @@
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
+use super::validate::MAX_MOVER_SPIN;
 use crate::collision::Num;
 
 /// A mover's motion as keys (see the module docs): where it is and how it is turned at each key,
@@ -110,6 +111,15 @@ pub enum TrackEase {
 }
 
 impl TrackEase {
+    /// Its fastest rate over the leg's mean rate: the largest slope of [`TrackEase::apply`].
+    pub fn peak_rate(self) -> f64 {
+        match self {
+            TrackEase::Linear => 1.0,
+            TrackEase::Smooth => 1.5,
+            TrackEase::In | TrackEase::Out => 2.0,
+        }
+    }
+
     /// The eased fraction of the leg at `f` (from 0 to 1; 0 and 1 exactly at the ends).
     pub fn apply(self, f: f64) -> f64 {
         match self {
@@ -169,7 +179,8 @@ pub const MAX_TRACK_ANGLE: f64 = 200.0 * std::f64::consts::PI;
 /// Why `track` is unusable, or `None`: a delay from 0 to [`MAX_TRACK_TIME`]; at least two keys, each with a finite offset and angle
 /// (within [`MAX_TRACK_ANGLE`]) and a hold from 0 to [`MAX_TRACK_TIME`]; each leg the track runs
 /// with exactly one of a time or a speed, positive and finite, taking at most
-/// [`MAX_TRACK_TIME`]; no leg of no length given by a speed. The message names the key or the
+/// [`MAX_TRACK_TIME`], turning no faster than a spinning mover may ([`MAX_MOVER_SPIN`], at the
+/// ease's fastest); no leg of no length given by a speed. The message names the key or the
 /// leg (leg `i` goes from key `i`). The offsets' range against the mover's size is the mover's
 /// check.
 pub fn track_problem(track: &Track) -> Option<String> {
@@ -255,6 +266,15 @@ pub fn track_problem(track: &Track) -> Option<String> {
                 Num(t)
             ));
         }
+        let turn = (b.angle - a.angle).abs() / t * k.ease.peak_rate();
+        if turn > MAX_MOVER_SPIN {
+            return Some(format!(
+                "track leg {i} (key {i} to {}): turns at up to {} rad/s, more than \
+                 {MAX_MOVER_SPIN} (a spinning mover's limit)",
+                (i + 1) % n,
+                Num(turn)
+            ));
+        }
     }
     None
 }
@@ -333,7 +353,11 @@ mod tests {
             track_problem(&t).expect("refused")
         };
         type Edit<'a> = &'a dyn Fn(&mut Track);
-        let cases: [(Edit, &str); 10] = [
+        let cases: [(Edit, &str); 11] = [
+            (
+                &|t| t.keys[1].angle = 6.0,
+                "track leg 0 (key 0 to 1): turns at up to 12 rad/s",
+            ),
             (&|t| t.delay = -1.0, "track delay -1 must be"),
             (&|t| t.keys.truncate(1), "track has 1 key, at least 2"),
             (
@@ -373,11 +397,12 @@ mod tests {
         t.keys[1].speed = None;
         assert_eq!(track_problem(&t), None);
         // A leg that only turns, given by a speed, takes its angle over the speed.
+        t.keys[0].speed = Some(3.0);
         t.keys[1] = TrackKey {
             angle: 1.5,
             ..t.keys[0].clone()
         };
         assert_eq!(track_problem(&t), None);
-        assert_eq!(t.leg_time(0), 1.5 / 12.0);
+        assert_eq!(t.leg_time(0), 0.5);
     }
 }
