@@ -168,7 +168,8 @@ custom_fields!(
     Vec<Vec<DVec2>>,
     Option<String>,
     Option<crate::collision::Aabb>,
-    Option<crate::level::track::Track>
+    Option<crate::level::track::Track>,
+    Vec<crate::level::track::TrackKey>
 );
 
 /// Enums of the level file: every variant with its name, as a [`Choice`] and an [`AsField`].

@@ -22,50 +22,97 @@
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
+use super::fields::{choices, object_fields, Widget};
 use super::validate::MAX_MOVER_SPIN;
 use crate::collision::Num;
 
+object_fields! {
 /// A mover's motion as keys (see the module docs): where it is and how it is turned at each key,
 /// how long it waits there, and how it goes on to the next.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Track {
     /// The keys, in order (at least two); the first is where it starts.
-    pub keys: Vec<TrackKey>,
+    pub keys: Vec<TrackKey> => ("keys", Widget::Custom),
     /// `once`, `ping_pong` (the default) or `loop`.
     #[serde(default, skip_serializing_if = "is_default")]
-    pub repeat: TrackRepeat,
+    pub repeat: TrackRepeat => ("repeat", Widget::Choice),
     /// Seconds it waits at its first key before it first sets off, once (a hold at the first key
     /// waits there on every round). Default 0.
     #[serde(default, skip_serializing_if = "is_default")]
-    pub delay: f64,
+    pub delay: f64 => (
+        "delay",
+        Widget::Number {
+            min: 0.0,
+            max: MAX_TRACK_TIME,
+            unit: "s",
+            speed: 0.05,
+        }
+    ),
+}
 }
 
+object_fields! {
 /// One key of a [`Track`], and the leg from it to the next key.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrackKey {
     /// Offset from the mover's rest pose, m.
-    pub offset: DVec2,
+    pub offset: DVec2 => ("offset", Widget::Custom),
     /// Angle about the mover's pivot, radians, counter-clockwise. Default 0. A track with any
     /// nonzero angle turns (about `pivot`, as a spinning mover does).
     #[serde(default, skip_serializing_if = "is_default")]
-    pub angle: f64,
+    pub angle: f64 => (
+        "angle",
+        Widget::Number {
+            min: -MAX_TRACK_ANGLE,
+            max: MAX_TRACK_ANGLE,
+            unit: "rad",
+            speed: 0.005,
+        }
+    ),
     /// Seconds it waits at this key each time it gets there. Default 0. At either end of a
     /// `ping_pong` track it waits once per turn-around.
     #[serde(default, skip_serializing_if = "is_default")]
-    pub hold: f64,
+    pub hold: f64 => (
+        "hold",
+        Widget::Number {
+            min: 0.0,
+            max: MAX_TRACK_TIME,
+            unit: "s",
+            speed: 0.05,
+        }
+    ),
     /// Seconds the leg to the next key takes. Give this or `speed`, not both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time: Option<f64>,
+    pub time: Option<f64> => (
+        "leg time",
+        Widget::Optional {
+            min: 0.05,
+            max: MAX_TRACK_TIME,
+            unit: "s",
+            speed: 0.05,
+            default: 1.0,
+        }
+    ),
     /// The leg's mean speed: m/s along the offset, or rad/s for a leg that only turns (the leg
     /// takes its length over this). Give this or `time`, not both.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub speed: Option<f64>,
+    pub speed: Option<f64> => (
+        "leg speed",
+        Widget::Optional {
+            min: 0.05,
+            max: 1000.0,
+            unit: "m/s",
+            speed: 0.05,
+            default: 2.0,
+        }
+    ),
     /// How the leg's speed varies: `linear` (the default: constant), `smooth` (eases out of this
     /// key and into the next), `in` (starts slow) or `out` (ends slow).
     #[serde(default, skip_serializing_if = "is_default")]
-    pub ease: TrackEase,
+    pub ease: TrackEase => ("leg ease", Widget::Choice),
+}
 }
 
 impl TrackKey {
@@ -277,6 +324,21 @@ pub fn track_problem(track: &Track) -> Option<String> {
         }
     }
     None
+}
+
+// The enums as editor choices (their display names; the file's are snake_case).
+choices! {
+    TrackRepeat => [
+        TrackRepeat::Once => "once",
+        TrackRepeat::PingPong => "ping-pong",
+        TrackRepeat::Loop => "loop",
+    ];
+    TrackEase => [
+        TrackEase::Linear => "linear",
+        TrackEase::Smooth => "smooth",
+        TrackEase::In => "in",
+        TrackEase::Out => "out",
+    ];
 }
 
 fn is_default<T: Default + PartialEq>(v: &T) -> bool {
