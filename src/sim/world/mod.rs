@@ -23,11 +23,12 @@
 //! other refresh rates draw interpolated states.
 //!
 //! # A tick
-//! With movers, Celeste's order (`sim::movers`): the movers are posed for the tick and carry
-//! their riders, then push (or crush) what they overlap; then the hero steps, then the agents in
-//! the level's order, among movers that no longer move; then the registered object kinds'
-//! `after_moves` (`sim::kinds`: the doors follow their switches and timers); then the rules of
-//! play. What changes a character's body, velocity or state is made by
+//! With movers, Celeste's order (`sim::movers`): each mover's clock (`sim::clock`) advances one
+//! tick and the mover is posed at its clock's time (its path's or its track's pure function of
+//! it); the movers carry their riders, then push (or crush) what they overlap; then the hero
+//! steps, then the agents in the level's order, among movers that no longer move; then the
+//! registered object kinds' `after_moves` (`sim::kinds`: the doors follow their switches and
+//! timers); then the rules of play. What changes a character's body, velocity or state is made by
 //! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
 //! transitions, the doors' and the respawn's changes.
 //!
