@@ -200,3 +200,78 @@ fn the_clocks_are_in_the_trace_and_the_hash() {
     w.step(&Actions::default());
     assert!(w.trace_frame().clocks.is_empty());
 }
+
+/// An idle rider of a platform on a track with holds, speeds from a standstill and a stop (once
+/// and ping-pong) rides every tick from its landing on, keeping its point in the platform's frame
+/// bit for bit and its place to 1e-9 m.
+#[test]
+fn a_rider_stays_on_through_holds_and_stops() {
+    use tessera::level::{LevelMover, Track, TrackKey, TrackRepeat};
+    use tessera::movement::MoveState;
+    for repeat in [TrackRepeat::Once, TrackRepeat::PingPong] {
+        let key = |x: f64, y: f64, hold: f64, time: f64| TrackKey {
+            hold,
+            time: (time > 0.0).then_some(time),
+            ..TrackKey::timed(DVec2::new(x, y), 0.0, time)
+        };
+        let platform = LevelMover {
+            pieces: vec![vec![
+                DVec2::new(-2.0, -0.5),
+                DVec2::new(2.0, -0.5),
+                DVec2::new(2.0, 0.0),
+                DVec2::new(-2.0, 0.0),
+            ]],
+            track: Some(Track {
+                keys: vec![
+                    key(0.0, 0.0, 1.5, 1.0),
+                    key(0.0, 3.0, 0.5, 0.8),
+                    key(3.0, 3.0, 0.5, 0.0),
+                ],
+                repeat,
+                delay: 0.0,
+            }),
+            path: Vec::new(),
+            period: 0.0,
+            mode: Default::default(),
+            ease: Default::default(),
+            one_way: false,
+            spin: 0.0,
+            swing: 0.0,
+            pivot: DVec2::ZERO,
+        };
+        let mut l = crate::common::level(
+            vec![crate::common::rect(-40.0, -60.0, 40.0, -59.0)],
+            vec![],
+            DVec2::new(0.0, 0.5),
+        );
+        l.movers = vec![platform];
+        l.validate().unwrap();
+        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let riding = |w: &World| match w.hero().state {
+            MoveState::Riding { local, speed, .. } => Some((local, speed)),
+            _ => None,
+        };
+        while riding(&w).is_none_or(|(_, speed)| speed != 0.0) {
+            w.step(&Actions::default());
+            assert!(
+                w.frame() < 170,
+                "{repeat:?}: landed and stopped in the first hold"
+            );
+        }
+        let (local, _) = riding(&w).unwrap();
+        for _ in 0..10 * TICK_HZ {
+            w.step(&Actions::default());
+            let (now, _) = riding(&w).unwrap_or_else(|| {
+                panic!("{repeat:?}: not riding at tick {}", w.frame());
+            });
+            assert_eq!(now, local, "{repeat:?}, tick {}", w.frame());
+            let off = (w.hero().body.pos - w.movers().offset(0) - local).length();
+            assert!(off <= 1e-9, "{repeat:?}, tick {}: {off}", w.frame());
+            assert!(w.penetrations().is_empty());
+        }
+        // It went somewhere: a `once` track stays at its last key.
+        if repeat == TrackRepeat::Once {
+            assert_eq!(w.movers().offset(0), DVec2::new(3.0, 3.0));
+        }
+    }
+}
