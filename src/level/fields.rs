@@ -256,7 +256,7 @@ pub(crate) use object_fields;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::{AgentKind, LevelAgent, LevelDoor, LevelMover, MoverMode};
+    use crate::level::{AgentKind, LevelAgent, LevelDoor, LevelMover, MoverMode, Track, TrackKey};
 
     /// Every field the level file writes has a definition, in the file's order, and every
     /// definition's doc is the field's doc comment.
@@ -278,10 +278,17 @@ mod tests {
             names(LevelDoor::FIELDS),
             ["points", "open", "switch", "close_after"]
         );
+        assert_eq!(names(Track::FIELDS), ["keys", "repeat", "delay"]);
+        assert_eq!(
+            names(TrackKey::FIELDS),
+            ["offset", "angle", "hold", "time", "speed", "ease"]
+        );
         for d in LevelAgent::FIELDS
             .iter()
             .chain(LevelMover::FIELDS)
             .chain(LevelDoor::FIELDS)
+            .chain(Track::FIELDS)
+            .chain(TrackKey::FIELDS)
         {
             assert!(!d.doc.trim().is_empty(), "{} has no doc", d.name);
             assert!(!d.label.is_empty(), "{} has no label", d.name);
