@@ -1494,6 +1494,7 @@ fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMo
     use tessera::level::{LevelMover, MoverEase, MoverMode};
     places
         .map(|at| LevelMover {
+            track: None,
             pieces: vec![vec![
                 at,
                 at + DVec2::new(1.0, 0.0),

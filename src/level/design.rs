@@ -173,9 +173,9 @@ fn near_a_floor(level: &Level, r: &Aabb, jump: f64) -> bool {
         .any(|p| edges(&p.points, DVec2::ZERO))
         || level.doors.iter().any(|d| edges(&d.points, DVec2::ZERO))
         || level.movers.iter().any(|m| {
-            m.path
-                .iter()
-                .any(|&o| m.pieces.iter().any(|piece| edges(piece, o)))
+            m.stops()
+                .into_iter()
+                .any(|o| m.pieces.iter().any(|piece| edges(piece, o)))
         })
         || level
             .ladders

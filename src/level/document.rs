@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fields::{choices, object_fields, Choice, Widget};
 use super::sign::LevelSign;
+use super::track::Track;
 use super::validate::{MAX_MOVER_PERIOD, MAX_MOVER_SPIN};
 use crate::collision::{Aabb, PolygonId, Solidity, SourcePolygon};
 use crate::movement::TuningOverrides;
@@ -204,10 +205,17 @@ pub struct LevelMover {
     /// Convex polygons (either orientation), in the level's coordinates at the mover's rest
     /// pose, where offset `(0, 0)` puts it.
     pub pieces: Vec<Vec<DVec2>> => ("pieces", Widget::Custom),
+    /// Its motion as keys, holds and legs (`level::track`): `None` (the default) for the
+    /// shorthand of `path`, `period`, `mode`, `ease`, `spin` and `swing` below, which a mover with
+    /// a track leaves out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub track: Option<Track> => ("track", Widget::Custom),
     /// Offsets from the rest pose it passes through, in order (at least two); the first is where
-    /// it starts.
+    /// it starts. Shorthand: none with a `track`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub path: Vec<DVec2> => ("path", Widget::Custom),
-    /// Seconds from the first offset to the last.
+    /// Seconds from the first offset to the last. Shorthand: none with a `track`.
+    #[serde(default, skip_serializing_if = "is_default")]
     pub period: f64 => (
         "period",
         Widget::Number {
@@ -265,9 +273,28 @@ pub struct LevelMover {
 }
 
 impl LevelMover {
-    /// Whether it turns (a spin or a swing).
+    /// Whether it turns (a spin or a swing, or a track with an angle).
     pub fn turns(&self) -> bool {
-        self.spin != 0.0 || self.swing != 0.0
+        self.spin != 0.0 || self.swing != 0.0 || self.track.as_ref().is_some_and(Track::turns)
+    }
+
+    /// The offsets it is placed at on its way: its track's keys, or its path.
+    pub fn stops(&self) -> Vec<DVec2> {
+        match &self.track {
+            Some(t) => t.keys.iter().map(|k| k.offset).collect(),
+            None => self.path.clone(),
+        }
+    }
+
+    /// Whether it gives any field of the shorthand (`path`, `period`, `mode`, `ease`, `spin`,
+    /// `swing`) other than its default.
+    pub fn has_shorthand(&self) -> bool {
+        !self.path.is_empty()
+            || self.period != 0.0
+            || self.mode != MoverMode::default()
+            || self.ease != MoverEase::default()
+            || self.spin != 0.0
+            || self.swing != 0.0
     }
 
     /// The point it turns about, in the level's coordinates at the rest pose: the centre of its

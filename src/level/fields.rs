@@ -180,7 +180,9 @@ custom_fields!(
     Vec<DVec2>,
     Vec<Vec<DVec2>>,
     Option<String>,
-    Option<crate::collision::Aabb>
+    Option<crate::collision::Aabb>,
+    Option<crate::level::track::Track>,
+    Vec<crate::level::track::TrackKey>
 );
 
 /// Enums of the level file: every variant with its name, as a [`Choice`] and an [`AsField`].
@@ -267,7 +269,9 @@ pub(crate) use object_fields;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::{AgentKind, LevelAgent, LevelDoor, LevelMover, LevelSign, MoverMode};
+    use crate::level::{
+        AgentKind, LevelAgent, LevelDoor, LevelMover, LevelSign, MoverMode, Track, TrackKey,
+    };
 
     /// Every field the level file writes has a definition, in the file's order, and every
     /// definition's doc is the field's doc comment.
@@ -280,18 +284,28 @@ mod tests {
         );
         assert_eq!(
             names(LevelMover::FIELDS),
-            ["pieces", "path", "period", "mode", "ease", "one_way", "spin", "swing", "pivot"]
+            [
+                "pieces", "track", "path", "period", "mode", "ease", "one_way", "spin", "swing",
+                "pivot"
+            ]
         );
         assert_eq!(
             names(LevelDoor::FIELDS),
             ["points", "open", "switch", "close_after"]
         );
         assert_eq!(names(LevelSign::FIELDS), ["at", "text"]);
+        assert_eq!(names(Track::FIELDS), ["keys", "repeat", "delay"]);
+        assert_eq!(
+            names(TrackKey::FIELDS),
+            ["offset", "angle", "hold", "time", "speed", "ease"]
+        );
         for d in LevelAgent::FIELDS
             .iter()
             .chain(LevelMover::FIELDS)
             .chain(LevelDoor::FIELDS)
             .chain(LevelSign::FIELDS)
+            .chain(Track::FIELDS)
+            .chain(TrackKey::FIELDS)
         {
             assert!(!d.doc.trim().is_empty(), "{} has no doc", d.name);
             assert!(!d.label.is_empty(), "{} has no label", d.name);
@@ -304,6 +318,7 @@ mod tests {
     fn fields_mut_edits_the_object() {
         let mut m = LevelMover {
             pieces: vec![],
+            track: None,
             path: vec![DVec2::ZERO, DVec2::X],
             period: 3.0,
             mode: MoverMode::PingPong,
@@ -322,7 +337,7 @@ mod tests {
                 }
                 ("spin", FieldMut::Number(v)) => *v = 1.5,
                 ("pivot", FieldMut::Point(p)) => *p = DVec2::new(0.5, -0.25),
-                ("pieces" | "path", FieldMut::Custom)
+                ("pieces" | "track" | "path", FieldMut::Custom)
                 | ("ease", FieldMut::Choice(_))
                 | ("swing", FieldMut::Number(_))
                 | ("one_way", FieldMut::Flag(_)) => {}

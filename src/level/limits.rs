@@ -19,7 +19,7 @@
 //! | [`MAX_LADDERS`] | 100 000 | ladders are boxes the movement scans near the hero |
 //! | [`MAX_AGENTS`] | 10 000 | each agent steps every tick (1 000 agents is the cost goal); its size class adds a mesh, so there are at most four |
 //! | [`MAX_MOVERS`] | 1 000 | every mover is posed every tick and scanned by each character's moves (64 in reach is the cost goal) |
-//! | [`MAX_MOVER_PIECES`], [`MAX_MOVER_POINTS`] | 64, 64 | a mover's pieces are inflated per collider and tested one by one |
+//! | [`MAX_MOVER_PIECES`], [`MAX_MOVER_POINTS`] | 64, 64 | a mover's pieces are inflated per collider and tested one by one; the points bound also holds a path's offsets and a track's keys |
 //!
 //! The same bounds hold for every RON data file's size (tuning, bindings, replays, materials:
 //! [`super::file::read_text`]) and for the editor: an edit that would cross one is refused with
@@ -147,6 +147,11 @@ pub fn check_mover_size(index: usize, m: &LevelMover) -> Result<(), LimitExceede
             MAX_MOVER_POINTS,
         ),
         ("path points", m.path.len(), MAX_MOVER_POINTS),
+        (
+            "track keys",
+            m.track.as_ref().map_or(0, |t| t.keys.len()),
+            MAX_MOVER_POINTS,
+        ),
     ];
     match sizes.iter().find(|s| s.1 > s.2) {
         Some(&(what, count, limit)) => Err(LimitExceeded::MoverSize {

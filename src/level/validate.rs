@@ -21,6 +21,7 @@ use super::document::{
 };
 use super::error::LevelProblem;
 use super::limits::{check_limits, check_mover_size, LimitExceeded, MAX_AGENTS, MAX_MOVERS};
+use super::track::track_problem;
 use crate::collision::{validate_polygon, Aabb, Num, MAX_COORDINATE};
 use crate::movement::{Tuning, TuningOverrides};
 
@@ -281,12 +282,17 @@ pub(crate) fn agent_problem(a: &LevelAgent) -> Option<String> {
 /// bounds grow around the movers' whole paths).
 pub(crate) fn mover_outside(m: &LevelMover, bounds: Option<Aabb>) -> Option<String> {
     let b = bounds?;
-    let (k, o) = m.path.iter().enumerate().find(|(_, &o)| {
+    let (k, o) = m.stops().into_iter().enumerate().find(|&(_, o)| {
         let at = turning_box(m, o);
         !(b.contains(at.min) && b.contains(at.max))
     })?;
     Some(format!(
-        "path offset {k} ({}, {}) takes it outside the level's bounds min ({}, {}) max ({}, {})",
+        "{} {k} ({}, {}) takes it outside the level's bounds min ({}, {}) max ({}, {})",
+        if m.track.is_some() {
+            "track key"
+        } else {
+            "path offset"
+        },
         Num(o.x),
         Num(o.y),
         Num(b.min.x),
@@ -345,8 +351,9 @@ pub const MAX_MOVER_PERIOD: f64 = 86_400.0;
 pub const MAX_MOVER_SPIN: f64 = 10.0;
 
 /// Why a mover is unusable, or `None`: pieces of at least three points, finite and in range,
-/// each strictly convex (either orientation); a path of at least two offsets that keeps every
-/// piece in range; a positive finite period of at most [`MAX_MOVER_PERIOD`].
+/// each strictly convex (either orientation); either a track ([`track_problem`]) and none of the
+/// shorthand, or a path of at least two offsets and a positive finite period of at most
+/// [`MAX_MOVER_PERIOD`]; offsets that keep every piece in range.
 pub(crate) fn mover_problem(m: &LevelMover) -> Option<String> {
     if m.pieces.is_empty() {
         return Some("it has no pieces".into());
@@ -372,7 +379,18 @@ pub(crate) fn mover_problem(m: &LevelMover) -> Option<String> {
             ));
         }
     }
-    if m.path.len() < 2 {
+    if let Some(track) = &m.track {
+        if m.has_shorthand() {
+            return Some(
+                "it has a track and the shorthand (path, period, mode, ease, spin, swing): give \
+                 one of them"
+                    .into(),
+            );
+        }
+        if let Some(why) = track_problem(track) {
+            return Some(why);
+        }
+    } else if m.path.len() < 2 {
         return Some(format!(
             "path has {} offset{}, at least 2 needed",
             m.path.len(),
@@ -380,16 +398,23 @@ pub(crate) fn mover_problem(m: &LevelMover) -> Option<String> {
         ));
     }
     let bounds = Aabb::from_points(m.pieces.iter().flatten().copied());
-    for o in &m.path {
-        if !in_range(*o) || !in_range(bounds.min + *o) || !in_range(bounds.max + *o) {
+    for o in m.stops() {
+        if !in_range(o) || !in_range(bounds.min + o) || !in_range(bounds.max + o) {
             return Some(format!(
-                "path offset ({}, {}) must be finite and keep the mover within ±1e7 m",
+                "{} ({}, {}) must be finite and keep the mover within ±1e7 m",
+                if m.track.is_some() {
+                    "track key offset"
+                } else {
+                    "path offset"
+                },
                 Num(o.x),
                 Num(o.y)
             ));
         }
     }
-    if !(m.period.is_finite() && m.period > 0.0 && m.period <= MAX_MOVER_PERIOD) {
+    if m.track.is_none()
+        && !(m.period.is_finite() && m.period > 0.0 && m.period <= MAX_MOVER_PERIOD)
+    {
         return Some(format!(
             "period {} must be a positive number of seconds, at most {MAX_MOVER_PERIOD}",
             Num(m.period)
@@ -578,6 +603,7 @@ mod tests {
     fn a_mover_path_must_stay_inside_the_bounds() {
         let m = LevelMover {
             pieces: vec![vec![p(0., 1.), p(1., 1.), p(1., 1.5), p(0., 1.5)]],
+            track: None,
             path: vec![p(0., 0.), p(0., 3.)],
             period: 2.0,
             mode: Default::default(),
@@ -614,6 +640,7 @@ mod tests {
     fn a_turning_mover_is_checked() {
         let m = LevelMover {
             pieces: vec![vec![p(-2., 0.), p(2., 0.), p(2., 0.5), p(-2., 0.5)]],
+            track: None,
             path: vec![p(0., 0.), p(0., 0.)],
             period: 2.0,
             mode: Default::default(),

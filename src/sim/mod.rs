@@ -9,7 +9,8 @@
 //! - [`kinds`]: the level's object kinds by registration (one file per kind, one list): each
 //!   kind's state and its phases of the tick (doors, hazards, the goal, checkpoints).
 //! - [`movers`]: moving platforms: their paths, carrying riders and pushing (or crushing) what
-//!   they overlap.
+//!   they overlap; [`track`]: a mover's track laid out and posed; [`clock`]: a mover's clock,
+//!   the time it is posed at (state the world holds and advances).
 //! - [`play`]: the rules of play: health, damage, death and respawn, the hero's attack and
 //!   stomps, running the kinds' rules phases (hazards, checkpoints, the goal) at their places.
 //! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
@@ -22,12 +23,14 @@
 //! Window, GPU, audio or input crates. It reads `level` (documents), `movement` and `collision`;
 //! renderer, input, audio and editor read it, never the other way round.
 pub mod agents;
+pub mod clock;
 pub mod driver;
 pub mod kinds;
 pub mod load;
 pub mod movers;
 pub mod play;
 pub mod replay;
+pub mod track;
 pub mod world;
 
 pub use agents::Agent;

@@ -2,9 +2,10 @@
 //! with movers (Celeste's order): carrying the riders, then pushing what the movers overlap.
 //!
 //! # What it owns
-//! - The path of a mover ([`Path`], [`pose_at`]): its offset and its angle (a spin, a swing), a
-//!   pure function of the tick's time, never integrated, so tick `k` gives the same pose whatever
-//!   came before (replays, traces and level swaps agree).
+//! - The path of a mover ([`Path`], [`pose_at`]): its offset and its angle (a spin, a swing; or
+//!   its track's, `sim::track`), a pure function of the time on the mover's clock
+//!   (`sim::clock`), never integrated, so the same clock gives the same pose whatever came before
+//!   (replays, traces and level swaps agree).
 //! - [`carry`]: a rider (a character in `MoveState::Riding`) goes to the mover's new pose times
 //!   its stored point in the mover's frame, through the static walk and the other movers: a wall
 //!   or another mover in the way scrapes it off (it falls, keeping the mover's velocity).
@@ -61,9 +62,12 @@ use crate::movement::rules::{mover_velocity, Transition};
 use crate::movement::{Env, Hero, MoveState, StepReport, Tuning};
 
 /// A mover's path made ready for posing every tick: its legs with their lengths (computed once),
-/// how it repeats and eases.
+/// how it repeats and eases; or, for a mover with a track, the track's timeline.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Path {
+    /// The track's timeline, which poses the mover when it has one (the shorthand's fields
+    /// below are then unused).
+    track: Option<super::track::TrackPath>,
     /// `(from, to, length)` of each leg, in order.
     legs: Vec<(DVec2, DVec2, f64)>,
     /// The turn: spin (rad/s) and swing (rad) (see [`Path::pose_at`]).
@@ -92,6 +96,7 @@ impl Path {
             })
             .collect();
         Path {
+            track: m.track.as_ref().map(super::track::TrackPath::new),
             spin: m.spin,
             swing: m.swing,
             total: legs.iter().map(|l| l.2).sum(),
@@ -106,6 +111,9 @@ impl Path {
     /// period)` (radians, counter-clockwise, about the mover's pivot), with `libm`'s sine: the
     /// same bits on every platform, so the Linux and Windows traces agree.
     pub fn pose_at(&self, time: f64) -> Pose {
+        if let Some(t) = &self.track {
+            return t.pose_at(time);
+        }
         let mut angle = self.spin * time;
         if self.swing != 0.0 {
             angle += self.swing * libm::sin(std::f64::consts::TAU * time / self.period);
@@ -120,6 +128,9 @@ impl Path {
     /// nodes − 1; easing stops at the nodes, so it reaches them at their share of the path's
     /// length, eased or not); 0 for a path of no length.
     pub fn node_time(&self, k: usize) -> f64 {
+        if let Some(t) = &self.track {
+            return t.key_time(k);
+        }
         if self.total == 0.0 {
             return 0.0;
         }
@@ -129,6 +140,9 @@ impl Path {
 
     /// The offset from the rest pose at `time` seconds (see the module docs).
     pub fn offset_at(&self, time: f64) -> DVec2 {
+        if let Some(t) = &self.track {
+            return t.pose_at(time).offset;
+        }
         let Some(&(first, _, _)) = self.legs.first() else {
             return DVec2::ZERO;
         };
@@ -190,9 +204,12 @@ pub fn pose_at(m: &LevelMover, time: f64) -> Pose {
 }
 
 /// Mover `m`'s pose as it first reaches each node of its path (the editor's ghosts): the node's
-/// offset, and the angle at that time ([`Path::node_time`]).
+/// offset, and the angle at that time ([`Path::node_time`]); for a track, each key's pose.
 pub fn node_poses(m: &LevelMover) -> Vec<Pose> {
     let path = Path::new(m);
+    if let Some(t) = &path.track {
+        return t.key_poses();
+    }
     m.path
         .iter()
         .enumerate()
@@ -214,6 +231,14 @@ pub fn offsets_at(paths: &[Path], tick: u64) -> impl Iterator<Item = DVec2> + '_
 pub fn poses_at(paths: &[Path], tick: u64) -> impl Iterator<Item = Pose> + '_ {
     let time = tick as f64 / super::TICK_HZ as f64;
     paths.iter().map(move |p| p.pose_at(time))
+}
+
+/// Every path's pose at the time of its mover's clock (`clocks` in the movers' order).
+pub fn poses_on<'a>(
+    paths: &'a [Path],
+    clocks: &'a [super::clock::MoverClock],
+) -> impl Iterator<Item = Pose> + 'a {
+    paths.iter().zip(clocks).map(|(p, c)| p.pose_at(c.time()))
 }
 
 /// Per mover, the point it turns about (`LevelMover::pivot_point`), or `None` for one that
@@ -597,6 +622,7 @@ mod tests {
             ),
         ] {
             let m = LevelMover {
+                track: None,
                 pieces: vec![vec![
                     DVec2::new(0.0, 0.0),
                     DVec2::new(2.0, 0.0),

@@ -73,5 +73,6 @@ mod signs;
 mod sound_events;
 mod sound_generator;
 mod steps;
+mod tracks;
 mod window_input;
 mod window_signs;

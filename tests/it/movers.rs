@@ -2,9 +2,13 @@
 //! pose (no drift), no airborne tick on a platform going down as fast as anything falls or
 //! reversing at once, pushes, crushes decided in their tick with no false ones, momentum on
 //! leaving, a wall of a mover stopping a walk, and no character ever strictly inside a mover or a
-//! static solid, checked by the exact test every tick over random scenarios.
+//! static solid, checked by the exact test every tick over random scenarios (paths and tracks
+//! with holds, stops and delays).
 use glam::DVec2;
-use tessera::level::{AgentKind, AgentSize, Level, LevelAgent, LevelMover, MoverEase, MoverMode};
+use tessera::level::{
+    AgentKind, AgentSize, Level, LevelAgent, LevelMover, MoverEase, MoverMode, Track, TrackEase,
+    TrackKey, TrackRepeat,
+};
 use tessera::movement::{Actions, MoveEvent, MoveState, Tuning};
 use tessera::sim::{World, WorldEvent, TICK_HZ};
 
@@ -20,6 +24,7 @@ fn mover(
 ) -> LevelMover {
     let (x0, y0, x1, y1) = piece;
     LevelMover {
+        track: None,
         pieces: vec![vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]],
         path: path.iter().map(|&(x, y)| p(x, y)).collect(),
         period,
@@ -511,6 +516,19 @@ fn zero_penetration_among_random_movers() {
                 }
                 m.pivot = p((rng() - 0.5) * 2.0, (rng() - 0.5) * 2.0);
             }
+            // One in three moves by a track instead of the shorthand (turning if it turned).
+            if rng() < 1.0 / 3.0 {
+                m.track = Some(random_track(&mut rng, m.turns()));
+                m = LevelMover {
+                    path: Vec::new(),
+                    period: 0.0,
+                    mode: MoverMode::default(),
+                    ease: MoverEase::default(),
+                    spin: 0.0,
+                    swing: 0.0,
+                    ..m
+                };
+            }
             l.movers.push(m);
         }
         l.agents = (0..3)
@@ -567,6 +585,58 @@ fn zero_penetration_among_random_movers() {
             );
         }
     }
+}
+
+/// A random track: two to four keys within 6 m and 4 m of the rest pose (turned up to 0.5 rad
+/// either way when `turns`), holds of up to 1 s on half of them, legs of 0.3 to 2 s or 1 to 8
+/// m/s with every easing, any repeat (`once` stops and stays), a delay on some.
+fn random_track(rng: &mut impl FnMut() -> f64, turns: bool) -> Track {
+    let eases = [
+        TrackEase::Linear,
+        TrackEase::Smooth,
+        TrackEase::In,
+        TrackEase::Out,
+    ];
+    let count = 2 + (rng() * 3.0) as usize;
+    let keys = (0..count)
+        .map(|k| {
+            let offset = if k == 0 {
+                DVec2::ZERO
+            } else {
+                p((rng() - 0.5) * 12.0, (rng() - 0.5) * 8.0)
+            };
+            let angle = if turns { (rng() - 0.5) * 1.0 } else { 0.0 };
+            let hold = if rng() < 0.5 { rng() } else { 0.0 };
+            // By time mostly, and by a speed when the leg has a length (the next key is
+            // random, so a speed is tried only for the legs that move).
+            let by_speed = k > 0 && rng() < 0.3;
+            TrackKey {
+                offset,
+                angle,
+                hold,
+                time: (!by_speed).then(|| 0.3 + rng() * 1.7),
+                speed: by_speed.then(|| 1.0 + rng() * 7.0),
+                ease: eases[(rng() * 4.0) as usize % 4],
+            }
+        })
+        .collect();
+    let repeat =
+        [TrackRepeat::Once, TrackRepeat::PingPong, TrackRepeat::Loop][(rng() * 3.0) as usize % 3];
+    let delay = if rng() < 0.3 { rng() } else { 0.0 };
+    let mut t = Track {
+        keys,
+        repeat,
+        delay,
+    };
+    // A leg by speed that would turn too fast for its length, or that goes nowhere: by time.
+    for i in 0..t.keys.len() {
+        if t.keys[i].speed.is_some() && tessera::level::track_problem(&t).is_some() {
+            t.keys[i].speed = None;
+            t.keys[i].time = Some(1.0);
+        }
+    }
+    assert_eq!(tessera::level::track_problem(&t), None, "{t:?}");
+    t
 }
 
 /// Goal 8: the same level and inputs give bit-identical states with movers.

@@ -26,6 +26,7 @@ fn platform(spin: f64) -> LevelMover {
         spin,
         swing: 0.0,
         pivot: Default::default(),
+        track: None,
     }
 }
 

@@ -24,6 +24,7 @@ fn a_rider_spawned_on_a_swinging_plank_is_where_it_spawned_at_each_level_pose() 
         spin: 0.0,
         swing: 0.3,
         pivot: Default::default(),
+        track: None,
     }];
     let mut w = World::new(&l, &Tuning::default()).unwrap();
     let spawned = w.hero().body.pos;

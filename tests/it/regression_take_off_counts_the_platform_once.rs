@@ -22,6 +22,7 @@ fn a_jump_off_a_platform_moves_once_in_its_tick() {
         spin: 0.0,
         swing: 0.0,
         pivot: Default::default(),
+        track: None,
     }];
     let mut w = World::new(&l, &Tuning::default()).unwrap();
     for _ in 0..30 {

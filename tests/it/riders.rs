@@ -34,6 +34,7 @@ fn mover(piece: (f64, f64, f64, f64), path: &[(f64, f64)], period: f64) -> Level
         spin: 0.0,
         swing: 0.0,
         pivot: Default::default(),
+        track: None,
     }
 }
 

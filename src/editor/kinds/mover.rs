@@ -1,7 +1,9 @@
 //! Movers in the editor: the pieces are the body (picked by their inside), the path's offsets
-//! are nodes drawn from the pieces' centre ([`ObjectKind::NODES`]: selected, dragged, inserted
-//! with Ctrl on a segment, deleted), and the selected mover's piece corners are handles that
-//! reshape it (the level's rules keep each piece strictly convex). Drawn with its path, its
+//! (or the track's keys) are nodes drawn from the pieces' centre ([`ObjectKind::NODES`]:
+//! selected, dragged, inserted with Ctrl on a segment, deleted); the panel edits a track's repeat
+//! and delay and the selected key's angle, hold and leg, and turns a path into a track; the
+//! selected mover's piece corners are handles that reshape it (the level's rules keep each piece
+//! strictly convex). Drawn with its path, its
 //! pivot and turning circle when it turns, ghosts at its nodes when selected, and its pose at
 //! the view's preview time.
 use glam::DVec2;
@@ -12,7 +14,9 @@ use crate::editor::objects::rect_points;
 use crate::editor::ops::EditError;
 use crate::editor::session::closest_on_segment;
 use crate::level::validate::check_movers;
-use crate::level::{Level, LevelMover, MoverEase, MoverMode};
+use crate::level::{
+    Level, LevelMover, MoverEase, MoverMode, Track, TrackEase, TrackKey, TrackRepeat,
+};
 
 /// Movers at rest and their paths.
 pub const MOVER: Colour = Colour::Rgba([190, 150, 255, 255]);
@@ -32,6 +36,7 @@ pub struct Mover;
 /// [`NEW_MOVER_TRAVEL`] and back in [`NEW_MOVER_PERIOD`] seconds, eased.
 pub fn new_mover(r: Aabb) -> LevelMover {
     LevelMover {
+        track: None,
         pieces: vec![rect_points(r)],
         path: vec![DVec2::ZERO, NEW_MOVER_TRAVEL],
         period: NEW_MOVER_PERIOD,
@@ -49,10 +54,137 @@ pub fn mover_anchor(m: &LevelMover) -> DVec2 {
     Aabb::from_points(m.pieces.iter().flatten().copied()).centre()
 }
 
-/// Where each of a mover's path nodes is drawn: its anchor moved by the offset.
+/// Where each of a mover's path nodes (or track keys) is drawn: its anchor moved by the offset.
 pub fn path_points(m: &LevelMover) -> Vec<DVec2> {
     let a = mover_anchor(m);
-    m.path.iter().map(|&o| a + o).collect()
+    m.stops().into_iter().map(|o| a + o).collect()
+}
+
+/// The fields of the shorthand motion, which a mover with a track leaves out.
+const SHORTHAND_FIELDS: [&str; 5] = ["period", "mode", "ease", "spin", "swing"];
+
+/// The panel's list of a shorthand path's nodes, its buttons, and the offer of a track.
+fn path_panel(m: &mut LevelMover, node: Option<usize>, ui: &mut dyn PanelUi, asks: &mut PanelAsks) {
+    ui.text("path (offsets from where it is drawn)");
+    for (k, o) in m.path.iter_mut().enumerate() {
+        let (picked, _) = ui.point_row(&format!("node {k}"), node == Some(k), o);
+        if picked {
+            asks.pick_node = Some(k);
+        }
+    }
+    let buttons: &[&str] = if node.is_some() {
+        &["Add node", "Delete node"]
+    } else {
+        &["Add node"]
+    };
+    match ui.row(None, buttons, None) {
+        Some(0) => {
+            let last = m.path.last().copied().unwrap_or_default();
+            m.path.push(last + DVec2::new(1.0, 0.0));
+        }
+        Some(_) => asks.delete_node = true,
+        None => {}
+    }
+    ui.text("Drag a node in the view; Ctrl-click the path adds one.");
+    if let Some(track) = shorthand_track(m) {
+        let hover = "The same motion as keys: then each key can hold, and each leg have its own \
+                     time or speed and easing";
+        if ui.row(None, &["Use a track"], Some(hover)).is_some() {
+            *m = LevelMover {
+                track: Some(track),
+                path: Vec::new(),
+                period: 0.0,
+                mode: MoverMode::default(),
+                ease: MoverEase::default(),
+                ..m.clone()
+            };
+        }
+    }
+}
+
+/// The panel's part for a track: its repeat and delay, its keys (each selectable, the selected
+/// one's hold, angle and leg editable), and the buttons that add and delete keys.
+fn track_panel(
+    track: &mut Track,
+    node: Option<usize>,
+    anchor: DVec2,
+    ui: &mut dyn PanelUi,
+    asks: &mut PanelAsks,
+) {
+    ui.fields("track", track.fields_mut(), anchor);
+    ui.text("keys (offsets from where it is drawn; each key's leg goes to the next)");
+    for (k, key) in track.keys.iter_mut().enumerate() {
+        let (picked, _) = ui.point_row(&format!("key {k}"), node == Some(k), &mut key.offset);
+        if picked {
+            asks.pick_node = Some(k);
+        }
+        if node == Some(k) {
+            ui.fields(&format!("key {k}"), key.fields_mut(), anchor);
+        }
+    }
+    let buttons: &[&str] = if node.is_some() {
+        &["Add key", "Delete key"]
+    } else {
+        &["Add key"]
+    };
+    match ui.row(None, buttons, None) {
+        Some(0) => {
+            if let Some(last) = track.keys.last_mut() {
+                // The last key's leg now runs: timed if it was not.
+                if last.time.is_none() && last.speed.is_none() {
+                    last.time = Some(1.0);
+                }
+                let mut key = last.clone();
+                key.offset += DVec2::new(1.0, 0.0);
+                track.keys.push(key);
+            }
+        }
+        Some(_) => asks.delete_node = true,
+        None => {}
+    }
+    ui.text("Select a key to set its hold and its leg; drag keys in the view.");
+}
+
+/// The shorthand's motion of `m` as a track (the same legs, timed as the path times them, the
+/// same easing and repeat), or `None` for a mover that turns or has a leg of no length.
+pub fn shorthand_track(m: &LevelMover) -> Option<Track> {
+    if m.track.is_some() || m.turns() || m.path.len() < 2 {
+        return None;
+    }
+    let path = crate::sim::movers::Path::new(m);
+    let n = m.path.len();
+    let looped = m.mode == MoverMode::Loop;
+    let ease = match m.ease {
+        MoverEase::Smooth => TrackEase::Smooth,
+        MoverEase::Linear => TrackEase::Linear,
+    };
+    let keys = (0..n)
+        .map(|k| {
+            let end = match (k + 1 < n, looped) {
+                (true, _) => Some(path.node_time(k + 1)),
+                (false, true) => Some(m.period),
+                (false, false) => None,
+            };
+            let time = end.map(|e| e - path.node_time(k));
+            if time.is_some_and(|t| t <= 0.0) {
+                return None;
+            }
+            Some(TrackKey {
+                time,
+                ease,
+                ..TrackKey::timed(m.path[k], 0.0, 0.0)
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Track {
+        keys,
+        repeat: if looped {
+            TrackRepeat::Loop
+        } else {
+            TrackRepeat::PingPong
+        },
+        delay: 0.0,
+    })
 }
 
 /// Corner `k` of the pieces taken in order: `(piece, corner)`.
@@ -129,7 +261,11 @@ impl ObjectKind for Mover {
             Part::Body => Self::translated(m, delta),
             Part::Handle(k) => {
                 let mut m = m.clone();
-                if let Some(o) = m.path.get_mut(k) {
+                let offset = match &mut m.track {
+                    Some(t) => t.keys.get_mut(k).map(|key| &mut key.offset),
+                    None => m.path.get_mut(k),
+                };
+                if let Some(o) = offset {
                     *o += delta;
                 }
                 m
@@ -152,12 +288,27 @@ impl ObjectKind for Mover {
     fn with_node(m: &LevelMover, segment: usize, at: DVec2) -> Option<LevelMover> {
         let mut m = m.clone();
         let offset = at - mover_anchor(&m);
+        if let Some(t) = &mut m.track {
+            // The new key takes the leg, hold and angle of the key before it.
+            let at = (segment + 1).min(t.keys.len());
+            let mut key = t.keys.get(segment).or(t.keys.last()).cloned()?;
+            key.offset = offset;
+            t.keys.insert(at, key);
+            return Some(m);
+        }
         m.path.insert((segment + 1).min(m.path.len()), offset);
         Some(m)
     }
 
     fn without_node(m: &LevelMover, k: usize) -> Option<LevelMover> {
         let mut m = m.clone();
+        if let Some(t) = &mut m.track {
+            if k >= t.keys.len() {
+                return None;
+            }
+            t.keys.remove(k);
+            return Some(m);
+        }
         (k < m.path.len()).then(|| {
             m.path.remove(k);
             m
@@ -199,6 +350,9 @@ impl ObjectKind for Mover {
     }
 
     fn period(m: &LevelMover) -> Option<f64> {
+        if let Some(t) = &m.track {
+            return Some(t.delay + crate::sim::track::TrackPath::new(t).cycle());
+        }
         Some(match m.mode {
             MoverMode::PingPong => 2.0 * m.period,
             MoverMode::Loop => m.period,
@@ -237,7 +391,11 @@ impl ObjectKind for Mover {
         for w in nodes.windows(2) {
             pen.line(w[0], w[1], 1.5, c);
         }
-        if m.mode == MoverMode::Loop {
+        let loops = match &m.track {
+            Some(t) => t.repeat == crate::level::TrackRepeat::Loop,
+            None => m.mode == MoverMode::Loop,
+        };
+        if loops {
             if let (Some(&a), Some(&b)) = (nodes.last(), nodes.first()) {
                 pen.line(a, b, 1.0, GHOST);
             }
@@ -280,28 +438,23 @@ impl ObjectKind for Mover {
     ) -> PanelAsks {
         let mut asks = PanelAsks::default();
         let anchor = mover_anchor(m);
-        ui.fields("mover", m.fields_mut(), anchor);
-        ui.text("path (offsets from where it is drawn)");
-        for (k, o) in m.path.iter_mut().enumerate() {
-            let (picked, _) = ui.point_row(&format!("node {k}"), node == Some(k), o);
-            if picked {
-                asks.pick_node = Some(k);
-            }
-        }
-        let buttons: &[&str] = if node.is_some() {
-            &["Add node", "Delete node"]
+        // A mover with a track shows the track's fields instead of the shorthand's.
+        let hidden: &[&str] = if m.track.is_some() {
+            &SHORTHAND_FIELDS
         } else {
-            &["Add node"]
+            &[]
         };
-        match ui.row(None, buttons, None) {
-            Some(0) => {
-                let last = m.path.last().copied().unwrap_or_default();
-                m.path.push(last + DVec2::new(1.0, 0.0));
-            }
-            Some(_) => asks.delete_node = true,
-            None => {}
+        let fields = m.fields_mut();
+        let fields = fields
+            .into_iter()
+            .filter(|f| !hidden.contains(&f.def.name))
+            .collect();
+        ui.fields("mover", fields, anchor);
+        if let Some(track) = &mut m.track {
+            track_panel(track, node, anchor, ui, &mut asks);
+        } else {
+            path_panel(m, node, ui, &mut asks);
         }
-        ui.text("Drag a node in the view; Ctrl-click the path adds one.");
         ui.text(
             "Drag a corner to reshape a piece (it stays convex); Ctrl-click beside it adds one, \
              on it removes it.",
@@ -328,5 +481,140 @@ impl ObjectKind for Mover {
             min: DVec2::new(-4.0, 2.0),
             max: DVec2::new(-2.0, 2.5),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec2;
+
+    use super::{new_mover, shorthand_track};
+    use crate::collision::Aabb;
+    use crate::editor::kinds::{PanelUi, KINDS};
+    use crate::level::fields::{FieldMut, ObjectField};
+    use crate::level::{Level, LevelMover, LevelPolygon, MoverEase, MoverMode};
+
+    /// A panel that sets every `hold` it is shown to 1.5 s and clicks the button named `click`.
+    struct Script {
+        click: &'static str,
+        holds: usize,
+    }
+
+    impl PanelUi for Script {
+        fn fields(&mut self, _: &str, fields: Vec<ObjectField<'_>>, _: DVec2) -> bool {
+            let mut changed = false;
+            for f in fields {
+                if let ("hold", FieldMut::Number(v)) = (f.def.name, f.value) {
+                    *v = 1.5;
+                    self.holds += 1;
+                    changed = true;
+                }
+            }
+            changed
+        }
+        fn text(&mut self, _: &str) {}
+        fn row(&mut self, _: Option<&str>, buttons: &[&str], _: Option<&str>) -> Option<usize> {
+            buttons.iter().position(|b| *b == self.click)
+        }
+        fn point_row(&mut self, _: &str, _: bool, _: &mut DVec2) -> (bool, bool) {
+            (false, false)
+        }
+    }
+
+    fn level(m: LevelMover) -> Level {
+        let p = DVec2::new;
+        Level {
+            polygons: vec![LevelPolygon::solid(vec![
+                p(-10., -1.),
+                p(10., -1.),
+                p(10., 0.),
+                p(-10., 0.),
+            ])],
+            movers: vec![m],
+            ..Level::empty("t")
+        }
+    }
+
+    fn mover() -> LevelMover {
+        let mut m = new_mover(Aabb {
+            min: DVec2::new(-4.0, 2.0),
+            max: DVec2::new(-2.0, 2.5),
+        });
+        m.path.push(DVec2::new(4.0, 3.0));
+        m
+    }
+
+    /// "Use a track" turns the shorthand into the same motion as keys (to rounding), as one
+    /// undoable edit.
+    #[test]
+    fn the_shorthand_becomes_a_track_with_the_same_motion() {
+        for (mode, ease) in [
+            (MoverMode::PingPong, MoverEase::Smooth),
+            (MoverMode::Loop, MoverEase::Linear),
+        ] {
+            let m = LevelMover {
+                mode,
+                ease,
+                ..mover()
+            };
+            let track = shorthand_track(&m).unwrap();
+            assert_eq!(track.keys.len(), 3);
+            let mut l = level(m.clone());
+            let before = l.clone();
+            let kind = KINDS.iter().find(|k| k.name() == "mover").unwrap();
+            let mut ui = Script {
+                click: "Use a track",
+                holds: 0,
+            };
+            let (edit, _) = kind.panel(&l, 0, None, &mut ui);
+            let applied = crate::editor::apply(&mut l, &edit.expect("an edit")).unwrap();
+            let tracked = &l.movers[0];
+            assert_eq!(tracked.track.as_ref(), Some(&track));
+            assert!(!tracked.has_shorthand());
+            for k in 0..200 {
+                let t = k as f64 * 0.173;
+                let (a, b) = (
+                    crate::sim::movers::offset_at(&m, t),
+                    crate::sim::movers::offset_at(tracked, t),
+                );
+                assert!((a - b).length() < 1e-9, "{mode:?} at {t}: {a} {b}");
+            }
+            crate::editor::apply(&mut l, &applied.inverse).unwrap();
+            assert_eq!(l, before);
+        }
+    }
+
+    /// A track's selected key shows its hold (and leg) in the panel: set there, it is one edit
+    /// of the level, undone by its inverse; the shorthand's fields are not shown.
+    #[test]
+    fn a_keys_hold_is_edited_in_the_panel_and_undone() {
+        let mut m = mover();
+        m.track = shorthand_track(&m);
+        m.path.clear();
+        m.period = 0.0;
+        let mut l = level(m);
+        l.validate().unwrap();
+        let before = l.clone();
+        let kind = KINDS.iter().find(|k| k.name() == "mover").unwrap();
+        let mut ui = Script {
+            click: "",
+            holds: 0,
+        };
+        let (edit, _) = kind.panel(&l, 0, Some(1), &mut ui);
+        assert_eq!(ui.holds, 1, "only the selected key's hold is shown");
+        let applied = crate::editor::apply(&mut l, &edit.expect("an edit")).unwrap();
+        let keys = l.movers[0].track.as_ref().unwrap().keys.clone();
+        assert_eq!(
+            keys.iter().map(|k| k.hold).collect::<Vec<_>>(),
+            [0.0, 1.5, 0.0]
+        );
+        crate::editor::apply(&mut l, &applied.inverse).unwrap();
+        assert_eq!(l, before);
+        // The view's handles are the keys.
+        let anchor = super::mover_anchor(&l.movers[0]);
+        assert_eq!(
+            super::path_points(&l.movers[0]),
+            keys.iter().map(|k| anchor + k.offset).collect::<Vec<_>>()
+        );
     }
 }

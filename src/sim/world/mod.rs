@@ -23,12 +23,14 @@
 //! other refresh rates draw interpolated states.
 //!
 //! # A tick
-//! With movers, Celeste's order (`sim::movers`): the movers are posed for the tick and carry
-//! their riders, then push (or crush) what they overlap; then the hero steps, then the agents in
-//! the level's order, among movers that no longer move; then the registered object kinds'
-//! `after_moves` (`sim::kinds`: the doors follow their switches and timers); then the rules of
-//! play (`Play::after_moves`), which run the kinds' rules phases at their places (the goal and
-//! checkpoints' regions, the hazards' touch). What changes a character's body, velocity or state is made by
+//! With movers, Celeste's order (`sim::movers`): each mover's clock (`sim::clock`) advances one
+//! tick and the mover is posed at its clock's time (its path's or its track's pure function of
+//! it); the movers carry their riders, then push (or crush) what they overlap; then the hero
+//! steps, then the agents in the level's order, among movers that no longer move; then the
+//! registered object kinds' `after_moves` (`sim::kinds`: the doors follow their switches and
+//! timers); then the rules of play (`Play::after_moves`), which run the kinds' rules phases at
+//! their places (the goal and checkpoints' regions, the hazards' touch). What changes a
+//! character's body, velocity or state is made by
 //! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
 //! transitions, the doors' and the respawn's changes.
 //!
@@ -41,6 +43,7 @@ use glam::DVec2;
 use serde::Serialize;
 
 use super::agents::{Agent, SizeClasses};
+use super::clock::MoverClock;
 use super::play::{Play, PlayEvent, Rules};
 use crate::collision::{
     colliders_meet, Aabb, BuildError, CollisionWorld, FaceKind, Meeting, Movers, SourcePolygon,
@@ -120,6 +123,9 @@ pub struct World {
     movers: Movers,
     /// Their paths.
     paths: Vec<super::movers::Path>,
+    /// Their clocks (`sim::clock`), in their order: each advanced once per tick, each mover
+    /// posed at its clock's time.
+    clocks: Vec<MoverClock>,
     /// What happened in the world in the last tick besides the hero's movement events.
     events: Vec<WorldEvent>,
     /// The rules of play's state: health, deaths, attack.
@@ -130,8 +136,9 @@ pub struct World {
     bounds: Aabb,
     prev_pos: DVec2,
     steps: u64,
-    /// Ticks the movers' clock is ahead of (or, negative, behind) `steps`: 0 unless a
-    /// play-test started with the movers at a chosen time ([`World::set_mover_time`]).
+    /// Ticks the movers' shared time is ahead of (or, negative, behind) `steps`: 0 unless a
+    /// play-test started with the movers at a chosen time ([`World::set_mover_time`]). A clock
+    /// made for a mover after the start (a level edit, a swap) starts at that time.
     mover_shift: i64,
     last: StepReport,
     warnings: Vec<String>,
@@ -197,6 +204,7 @@ impl World {
             classes: built.classes,
             objects: Objects::build(level),
             movers: built.movers,
+            clocks: vec![MoverClock::at(0); built.paths.len()],
             paths: built.paths,
             events: Vec::new(),
             steps: 0,
@@ -269,10 +277,11 @@ impl World {
         if !self.movers.is_empty() {
             // Celeste's order: the movers move and carry their riders, push what they now
             // overlap, then the characters step among them, frozen.
-            self.movers.set_poses(super::movers::poses_at(
-                &self.paths,
-                self.mover_tick(self.steps + 1),
-            ));
+            for c in &mut self.clocks {
+                c.advance();
+            }
+            self.movers
+                .set_poses(super::movers::poses_on(&self.paths, &self.clocks));
             self.carry_and_push();
         }
         let env = Env {
@@ -392,20 +401,28 @@ impl World {
         &self.objects
     }
 
-    /// The movers' clock at world tick `steps`.
+    /// The movers' shared time at world tick `steps`: where a new mover's clock starts.
     fn mover_tick(&self, steps: u64) -> u64 {
         steps.saturating_add_signed(self.mover_shift)
     }
 
-    /// Poses every mover as at `seconds` (rounded to the tick) and runs them on from there: a
-    /// play-test from the editor's scrubbed time. Nothing is carried or pushed by the jump (as
-    /// after a level edit); place the hero after it. The shift is part of the state (its hash,
-    /// and so its traces).
+    /// Poses every mover as at `seconds` (rounded to the tick: every clock set there, running)
+    /// and runs them on from there: a play-test from the editor's scrubbed time. Nothing is
+    /// carried or pushed by the jump (as after a level edit); place the hero after it. The
+    /// shift is part of the state (its hash, and so its traces).
     pub fn set_mover_time(&mut self, seconds: f64) {
         let tick = (seconds.max(0.0) * super::TICK_HZ as f64).round() as u64;
         self.mover_shift = tick as i64 - self.steps as i64;
+        for c in &mut self.clocks {
+            c.set(tick);
+        }
         self.movers
-            .place_poses(super::movers::poses_at(&self.paths, tick));
+            .place_poses(super::movers::poses_on(&self.paths, &self.clocks));
+    }
+
+    /// Each mover's clock, in the level's order.
+    pub fn mover_clocks(&self) -> &[MoverClock] {
+        &self.clocks
     }
 
     /// Number of ticks run so far.

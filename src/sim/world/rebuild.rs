@@ -40,7 +40,7 @@ pub fn automatic_bounds(level: &Level) -> Aabb {
         .chain(level.movers.iter().flat_map(|m| {
             // Every piece at every offset of its path (a path's legs are straight); a turning
             // mover's circle about its pivot.
-            m.path.iter().flat_map(move |&o| {
+            m.stops().into_iter().flat_map(move |o| {
                 let b = crate::level::validate::turning_box(m, o);
                 [b.min, b.max]
             })
@@ -431,10 +431,15 @@ impl World {
         self.movers = built.movers;
         self.paths = built.paths;
         self.bounds = built.bounds;
-        self.movers.place_poses(crate::sim::movers::poses_at(
-            &self.paths,
-            self.mover_tick(self.steps),
-        ));
+        // An edit keeps each mover's clock (a new mover's starts at the shared time); a new
+        // level's movers all start at the shared time.
+        let shared = crate::sim::clock::MoverClock::at(self.mover_tick(self.steps));
+        if !edit {
+            self.clocks.clear();
+        }
+        self.clocks.resize(self.paths.len(), shared);
+        self.movers
+            .place_poses(crate::sim::movers::poses_on(&self.paths, &self.clocks));
         self.warnings = warnings;
         self.push_characters();
         Ok(())

@@ -39,6 +39,9 @@ pub struct TraceFrame {
     /// Each mover's angle about its pivot after the tick, radians (left out when none turns).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub turns: Vec<f64>,
+    /// Each mover's clock after the tick, ticks (left out when no mover has a track).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<u64>,
     /// The hero's health after the tick.
     pub health: u32,
     /// Deaths so far.
@@ -127,6 +130,11 @@ impl World {
             } else {
                 Vec::new()
             },
+            clocks: if self.level.read().movers.iter().any(|m| m.track.is_some()) {
+                self.clocks.iter().map(|c| c.ticks()).collect()
+            } else {
+                Vec::new()
+            },
             health: self.play.health,
             deaths: self.play.deaths,
             play: self.play_events.clone(),
@@ -165,12 +173,20 @@ impl World {
         }
         // The registered object kinds (`sim::kinds`), in the list's order: the doors.
         self.objects.hash_words(&mut words);
+        // A clock at the movers' shared time, running forwards (every clock, until something
+        // stops or turns one) is the shared time's: the hashes from before each mover had its
+        // own clock stay as they were; any other adds its words.
+        let shared = super::MoverClock::at(self.mover_tick(self.steps));
         for m in 0..self.movers.len() as u32 {
             let o = self.movers.offset(m);
             words.extend([o.x.to_bits(), o.y.to_bits()]);
             if self.movers.turns(m) {
                 // Only turning movers have an angle: other hashes stay as they were.
                 words.push(self.movers.pose(m).angle.to_bits());
+            }
+            match self.clocks.get(m as usize) {
+                Some(&c) if c != shared => words.extend(c.hash_words()),
+                _ => {}
             }
         }
         self.play.hash_words(&mut words, &self.objects);
