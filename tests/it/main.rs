@@ -74,5 +74,6 @@ mod sound_events;
 mod sound_generator;
 mod steps;
 mod tracks;
+mod window_designer;
 mod window_input;
 mod window_signs;

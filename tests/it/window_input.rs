@@ -187,9 +187,9 @@ impl Window {
         self.xdo(&args);
     }
 
-    /// Menu keys one at a time, each given 400 ms of frames: the menus read one press of a key
-    /// per frame (`input::UiActions` holds flags), so two Downs that reach a slow frame together
-    /// (under load: 60 ms apart at 2 to 20 fps) move the highlight once.
+    /// Menu keys one at a time, each given 400 ms of frames: a screen that a key changes takes
+    /// the keyboard a frame after its title shows (under load a frame lasts up to 500 ms), and
+    /// pacing the keys keeps each one's effect visible before the next.
     fn menu_keys(&self, keys: &str) {
         for k in keys.split(' ') {
             self.key(k);
@@ -197,26 +197,31 @@ impl Window {
         }
     }
 
-    fn key_down(&self, key: &str) {
+    pub(crate) fn key_down(&self, key: &str) {
         self.xdo(&["keydown", key]);
     }
 
-    fn key_up(&self, key: &str) {
+    pub(crate) fn key_up(&self, key: &str) {
         self.xdo(&["keyup", key]);
     }
 
     /// A left click at a screen point.
-    pub(crate) fn click(&self, (x, y): (i32, i32)) {
+    pub(crate) fn click(&self, at: (i32, i32)) {
+        self.click_button(at, "1");
+    }
+
+    /// A click of mouse button `button` (xdotool's number: 1 left, 3 right) at a screen point.
+    pub(crate) fn click_button(&self, (x, y): (i32, i32), button: &str) {
         let (x, y) = (x.to_string(), y.to_string());
         self.xdo(&["mousemove", "--sync", &x, &y]);
         // Let a frame see the pointer there before the press (egui hovers first).
         std::thread::sleep(Duration::from_millis(300));
-        self.xdo(&["click", "1"]);
+        self.xdo(&["click", button]);
         std::thread::sleep(Duration::from_millis(300));
     }
 
     /// A left-button drag from `a` to `b`.
-    fn drag(&self, a: (i32, i32), b: (i32, i32)) {
+    pub(crate) fn drag(&self, a: (i32, i32), b: (i32, i32)) {
         let s = |v: i32| v.to_string();
         self.xdo(&["mousemove", "--sync", &s(a.0), &s(a.1)]);
         std::thread::sleep(Duration::from_millis(300));
@@ -269,14 +274,14 @@ impl Window {
     }
 
     /// Tab opens the editor: the barrier after a sequence played with the editor closed.
-    fn open_editor(&mut self) {
+    pub(crate) fn open_editor(&mut self) {
         assert!(!self.title().ends_with(" (editing)"));
         self.key("Tab");
         self.wait_editing(true);
     }
 
     /// Tab closes the editor.
-    fn close_editor(&mut self) {
+    pub(crate) fn close_editor(&mut self) {
         self.key("Tab");
         self.wait_editing(false);
     }
