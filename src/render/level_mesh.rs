@@ -364,6 +364,32 @@ fn add_polygon(part: &mut Part, level: &Level, i: usize, cfg: &SlabConfig) {
     part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
 }
 
+/// Appends the slab of the polygon `points` (either orientation) to `vertices` and `indices`,
+/// `half` deep each side of the play plane, bevelled by `bevel`, in `style`: the level's slab,
+/// for the objects drawn like level geometry (movers and doors, `object_mesh`). Nothing for a
+/// polygon of fewer than three distinct points.
+pub(super) fn extrude_polygon(
+    points: &[DVec2],
+    half: f32,
+    bevel: f64,
+    style: &SurfaceStyle,
+    vertices: &mut Vec<MeshVertex>,
+    indices: &mut Vec<u32>,
+) {
+    let pts = normalized_ccw(points);
+    if pts.len() < 3 {
+        return;
+    }
+    let mut part = Part {
+        vertices: std::mem::take(vertices),
+        indices: std::mem::take(indices),
+        ..Part::default()
+    };
+    add_slab(&mut part, &pts, half, false, bevel, style);
+    *vertices = part.vertices;
+    *indices = part.indices;
+}
+
 fn add_ladder_part(part: &mut Part, ladder: &crate::level::Ladder) {
     let aabb = ladder.aabb();
     add_ladder(&mut part.vertices, &mut part.indices, ladder);

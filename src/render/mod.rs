@@ -34,6 +34,7 @@ pub mod gpu_buffer;
 pub mod headless;
 pub mod ladder_mesh;
 pub mod level_mesh;
+pub mod object_mesh;
 pub mod palette;
 pub mod passes;
 pub mod posed;
