@@ -837,3 +837,64 @@ fn a_sign_far_from_the_hero_is_not_drawn() {
         "the level without the sign",
     );
 }
+
+/// The showcase with a door standing on the ground just right of the hero (`open` as given): a
+/// wooden slab as deep as a one-way platform's and set into the level, shut; or rolled up to its
+/// lintel, open.
+fn door_view(open: bool) -> (World, View) {
+    let door: tessera::level::LevelDoor = ron::from_str(&format!(
+        "(points: [(0.6, 0.0), (1.1, 0.0), (1.1, 2.8), (0.6, 2.8)], open: {open})"
+    ))
+    .unwrap();
+    let level = Level {
+        doors: vec![door],
+        ..showcase()
+    };
+    world_after(&level, &[(30, Actions::default())])
+}
+
+/// A shut door: a solid wooden slab, lit and shadowed like the level, right of the hero.
+#[test]
+fn a_shut_door_is_a_solid_slab() {
+    let (world, view) = door_view(false);
+    check("door_shut", &headless().shoot(&world, &view).unwrap());
+}
+
+/// An open door: only its lintel is left at the top of its outline; the way through is clear.
+#[test]
+fn an_open_door_leaves_its_lintel() {
+    let (world, view) = door_view(true);
+    check("door_open", &headless().shoot(&world, &view).unwrap());
+}
+
+/// The showcase with a metal lift left of the hero (rising 2 m and back every 2 s) and a bar
+/// turning about its centre above the step (1 rad/s), after `ticks` ticks.
+fn movers_view(ticks: u32) -> (World, View) {
+    let lift: tessera::level::LevelMover = ron::from_str(
+        "(pieces: [[(-9.0, 2.6), (-7.0, 2.6), (-7.0, 3.0), (-9.0, 3.0)]], path: [(0.0, 0.0), (0.0, 2.0)], period: 2.0)",
+    )
+    .unwrap();
+    let bar: tessera::level::LevelMover = ron::from_str(
+        "(pieces: [[(3.0, 4.2), (7.0, 4.2), (7.0, 4.6), (3.0, 4.6)]], path: [(0.0, 0.0), (0.0, 0.0)], period: 1.0, spin: 1.0)",
+    )
+    .unwrap();
+    let level = Level {
+        movers: vec![lift, bar],
+        ..showcase()
+    };
+    world_after(&level, &[(ticks, Actions::default())])
+}
+
+/// Movers at rest (tick 0): both slabs in the level file's place, the bar level.
+#[test]
+fn movers_at_rest_are_solid_slabs_where_the_level_puts_them() {
+    let (world, view) = movers_view(0);
+    check("movers_rest", &headless().shoot(&world, &view).unwrap());
+}
+
+/// The same movers after 120 ticks (1 s): the lift half way up (1 m), the bar turned a radian.
+#[test]
+fn moving_movers_are_drawn_at_their_pose() {
+    let (world, view) = movers_view(120);
+    check("movers_moving", &headless().shoot(&world, &view).unwrap());
+}
