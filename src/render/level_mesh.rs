@@ -6,7 +6,8 @@
 //! sloping 45° from the front face, inset by `bevel`, out to the true outline, and side walls down
 //! to `z = -h`. No back face: the camera never sees it, and the shadow pass draws without culling.
 //! Upward-facing walls (the walkable tops) take the material's top colour. One-way platforms are
-//! thinner (`one_way_half_depth`), lighter and striped.
+//! thinner (`one_way_half_depth`), lighter and striped. Hazards carry spikes on their exposed
+//! edges (`spike_mesh`).
 //!
 //! Geometry is grouped into square chunks (by polygon centroid) laid out contiguously in the index
 //! buffer, so a frame draws only the index ranges of chunks in view ([`ChunkTable::visible`]).
@@ -27,6 +28,7 @@ use glam::{DVec2, Vec3};
 
 use super::ladder_mesh::add_ladder;
 use super::palette::{lighten, polygon_style, SurfaceStyle};
+use super::spike_mesh::add_spikes;
 use super::vertex::MeshVertex;
 use crate::collision::{convex_pieces, normalized_ccw, orient, polygon_triangles, Aabb};
 use crate::level::Level;
@@ -361,6 +363,9 @@ fn add_polygon(part: &mut Part, level: &Level, i: usize, cfg: &SlabConfig) {
     };
     let open = half >= cfg.front_depth();
     add_slab(part, &pts, half, open, cfg.bevel, &polygon_style(p));
+    if p.kind == PolygonKind::Hazard {
+        add_spikes(&pts, half, &mut part.vertices, &mut part.indices);
+    }
     part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
 }
 

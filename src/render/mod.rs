@@ -44,6 +44,7 @@ pub mod shaders;
 pub mod sheet_font;
 pub mod sign_mesh;
 pub mod skinned;
+pub mod spike_mesh;
 pub mod targets;
 pub mod vertex;
 

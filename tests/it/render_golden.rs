@@ -898,3 +898,21 @@ fn moving_movers_are_drawn_at_their_pose() {
     let (world, view) = movers_view(120);
     check("movers_moving", &headless().shoot(&world, &view).unwrap());
 }
+
+/// A 2 m spike bed (`kind: hazard`, 0.3 m thick) on the raised step right of the hero: steel
+/// spikes along its top and ends on a dark red base.
+#[test]
+fn a_hazard_is_a_bed_of_spikes() {
+    let mut level = showcase();
+    level.polygons.push(LevelPolygon {
+        points: [(3.0, 2.0), (5.0, 2.0), (5.0, 2.3), (3.0, 2.3)]
+            .iter()
+            .map(|&(x, y)| DVec2::new(x, y))
+            .collect(),
+        kind: PolygonKind::Hazard,
+        material: None,
+        colour: None,
+    });
+    let (world, view) = world_after(&level, &[(30, Actions::default())]);
+    check("hazard", &headless().shoot(&world, &view).unwrap());
+}
