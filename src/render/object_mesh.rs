@@ -199,15 +199,6 @@ mod tests {
     use crate::collision::Pose;
     use crate::level::{LevelDoor, LevelMover, LevelPolygon};
 
-    fn square(x: f64, y: f64, w: f64, h: f64) -> Vec<DVec2> {
-        vec![
-            DVec2::new(x, y),
-            DVec2::new(x + w, y),
-            DVec2::new(x + w, y + h),
-            DVec2::new(x, y + h),
-        ]
-    }
-
     fn level() -> Level {
         let mut level = Level::empty("objects");
         let mover: LevelMover = ron::from_str(
