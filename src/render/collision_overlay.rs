@@ -233,35 +233,6 @@ pub fn paint_mover_inflations(
     }
 }
 
-/// Draws a door's switch: a plate along the bottom of its box and a faint outline of the box,
-/// brass while its door is closed, green while open, so a player sees what to step on.
-pub fn paint_switch(b: &Aabb, open: bool, d: &mut impl DebugDraw) {
-    let colour: Rgba = if open {
-        [0.3, 0.75, 0.35, 1.0]
-    } else {
-        [0.85, 0.65, 0.2, 1.0]
-    };
-    let plate = 0.08_f64.min(b.max.y - b.min.y);
-    let (x0, x1, y0) = (b.min.x, b.max.x, b.min.y);
-    d.triangle(
-        [
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0),
-            DVec2::new(x1, y0 + plate),
-        ],
-        colour,
-    );
-    d.triangle(
-        [
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0 + plate),
-            DVec2::new(x0, y0 + plate),
-        ],
-        colour,
-    );
-    paint_region_outline(b, colour, d);
-}
-
 /// A region's outline, thin and faint in `colour` (a switch, a checkpoint, the goal).
 fn paint_region_outline(b: &Aabb, colour: Rgba, d: &mut impl DebugDraw) {
     let faint = [colour[0], colour[1], colour[2], 0.25];

@@ -7,8 +7,8 @@ use glam::DVec2;
 
 use super::background_mesh::Backdrop;
 use super::collision_overlay::{
-    paint_agent, paint_flag, paint_hero, paint_mover_inflations, paint_switch,
-    MOVER_INFLATION_CLASSES, MOVER_INFLATION_HERO,
+    paint_agent, paint_flag, paint_hero, paint_mover_inflations, MOVER_INFLATION_CLASSES,
+    MOVER_INFLATION_HERO,
 };
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
@@ -16,6 +16,7 @@ use super::level_mesh::ChunkTable;
 use super::object_mesh::ObjectMesh;
 use super::sign_mesh::paint_sign;
 use super::skinned::Palette;
+use super::switch_paint::{link_colour, paint_lamp, paint_link, paint_switch};
 use super::vertex::{ColorVertex, MeshVertex};
 use crate::anim::Transform;
 use crate::collision::ColliderId;
@@ -205,11 +206,23 @@ impl FrameData {
         };
         lines.vertices.clear();
         lines.z = 0.0;
-        for (door, state) in world.level().doors.iter().zip(world.doors()) {
-            if let Some(b) = &door.switch {
-                paint_switch(b, state.open, &mut lines);
-            }
+        // Each switch, its cable along the level's front and its door's lamp, in the door's
+        // colour.
+        let front = super::level_mesh::SlabConfig::default().front_depth() + 0.02;
+        for (i, (door, state)) in world.level().doors.iter().zip(world.doors()).enumerate() {
+            let Some(b) = &door.switch else {
+                continue;
+            };
+            let colour = link_colour(i);
+            lines.z = 0.0;
+            paint_switch(b, colour, state.open, &mut lines);
+            lines.z = front;
+            paint_link(b, &door.points, colour, &mut lines);
+            lines.z = super::object_mesh::DOOR_HALF_DEPTH + 0.01;
+            let open = snap.doors.drawn(i, snap.alpha).unwrap_or(0.0);
+            paint_lamp(&door.points, colour, open, &mut lines);
         }
+        lines.z = 0.0;
         for (i, c) in world.level().checkpoints.iter().enumerate() {
             let reached = world.checkpoint() == Some(i);
             let colour = if reached {

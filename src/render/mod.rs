@@ -45,6 +45,7 @@ pub mod sheet_font;
 pub mod sign_mesh;
 pub mod skinned;
 pub mod spike_mesh;
+pub mod switch_paint;
 pub mod targets;
 pub mod vertex;
 

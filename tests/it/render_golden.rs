@@ -838,12 +838,13 @@ fn a_sign_far_from_the_hero_is_not_drawn() {
     );
 }
 
-/// The showcase with a door standing on the ground just right of the hero (`open` as given): a
-/// wooden slab as deep as a one-way platform's and set into the level, shut; or rolled up to its
-/// lintel, open.
+/// The showcase with a door standing on the ground just right of the hero (`open` as given), and
+/// its switch left of the hero: a wooden slab set into the level, shut, its switch's plate raised;
+/// or rolled up to its lintel, open, the plate pressed. A cable joins the plate to the door's foot
+/// and a lamp sits on the lintel, all in the door's colour.
 fn door_view(open: bool) -> (World, View) {
     let door: tessera::level::LevelDoor = ron::from_str(&format!(
-        "(points: [(0.6, 0.0), (1.1, 0.0), (1.1, 2.8), (0.6, 2.8)], open: {open})"
+        "(points: [(0.6, 0.0), (1.1, 0.0), (1.1, 2.8), (0.6, 2.8)], open: {open}, switch: Some((min: (-3.0, 0.0), max: (-2.0, 1.0))))"
     ))
     .unwrap();
     let level = Level {
@@ -853,14 +854,16 @@ fn door_view(open: bool) -> (World, View) {
     world_after(&level, &[(30, Actions::default())])
 }
 
-/// A shut door: a solid wooden slab, lit and shadowed like the level, right of the hero.
+/// A shut door: a solid wooden slab, lit and shadowed like the level, right of the hero; its
+/// switch up.
 #[test]
 fn a_shut_door_is_a_solid_slab() {
     let (world, view) = door_view(false);
     check("door_shut", &headless().shoot(&world, &view).unwrap());
 }
 
-/// An open door: only its lintel is left at the top of its outline; the way through is clear.
+/// An open door: only its lintel is left at the top of its outline; the way through is clear; its
+/// switch pressed, the lamp lit.
 #[test]
 fn an_open_door_leaves_its_lintel() {
     let (world, view) = door_view(true);
