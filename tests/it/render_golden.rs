@@ -919,3 +919,23 @@ fn a_hazard_is_a_bed_of_spikes() {
     let (world, view) = world_after(&level, &[(30, Actions::default())]);
     check("hazard", &headless().shoot(&world, &view).unwrap());
 }
+
+/// A door opening: the hero stands in its switch from the start, so the gate opened on the first
+/// tick; 16 ticks later the door is drawn half rolled up (`view::DOOR_MOTION_TICKS` is 30), its
+/// switch pressed and its lamp half lit.
+#[test]
+fn an_opening_door_is_drawn_on_its_way_up() {
+    let door: tessera::level::LevelDoor = ron::from_str(
+        "(points: [(0.6, 0.0), (1.1, 0.0), (1.1, 2.8), (0.6, 2.8)], switch: Some((min: (-1.5, -0.5), max: (-0.5, 1.0))))",
+    )
+    .unwrap();
+    let level = Level {
+        doors: vec![door],
+        ..showcase()
+    };
+    let (world, view) = world_after(&level, &[(16, Actions::default())]);
+    assert!(world.doors()[0].open, "the gate is open at once");
+    let drawn = view.doors().drawn(0, 1.0).unwrap();
+    assert!(drawn > 0.3 && drawn < 0.7, "{drawn}");
+    check("door_opening", &headless().shoot(&world, &view).unwrap());
+}
