@@ -38,6 +38,7 @@ use tessera::movement::{Actions, Tuning};
 use tessera::render::background_mesh::Backdrop;
 use tessera::render::frame::{FrameData, FrameParams};
 use tessera::render::globals::Lighting;
+use tessera::render::object_mesh::ObjectMesh;
 use tessera::render::{ChunkTable, LevelGeometry, SlabConfig};
 use tessera::sim::World;
 use tessera::view::{CameraConfig, View};
@@ -166,6 +167,8 @@ struct Scene {
     world: World,
     chunks: ChunkTable,
     backdrop: Backdrop,
+    /// The movers and doors, placed by each frame's preparation.
+    objects: ObjectMesh,
     view: View,
     frame: FrameData,
     lighting: Lighting,
@@ -181,6 +184,7 @@ impl Scene {
             world,
             chunks,
             backdrop: Backdrop::for_level(level, &CameraConfig::default()),
+            objects: ObjectMesh::build(level, &SlabConfig::default()),
             view,
             frame: FrameData::default(),
             lighting: Lighting::default(),
@@ -203,6 +207,7 @@ impl Scene {
             chunks: &self.chunks,
             backdrop: &self.backdrop,
             lighting: &self.lighting,
+            objects: &self.objects,
         };
         self.frame
             .prepare(&self.world, &self.view.snapshot(), &params);

@@ -195,53 +195,6 @@ pub fn paint_agent(mesh: &CollisionMesh, agent: &Agent, at: DVec2, d: &mut impl 
     );
 }
 
-/// Draws a mover's convex `pieces` (as the level gives them, at rest) where `place` puts each
-/// point (its pose: `collision::Pose::place`): filled slate blue, a light band along each top
-/// edge (where a character can stand) and a dark outline, so a player tells a platform that
-/// moves from the static rock. A `one_way` mover is lighter and see-through, with faint sides:
-/// only its top holds.
-pub fn paint_mover(
-    pieces: &[Vec<DVec2>],
-    place: impl Fn(DVec2) -> DVec2,
-    one_way: bool,
-    d: &mut impl DebugDraw,
-) {
-    // A one-way mover reads as one-way platforms do: lighter, see-through, its sides faint.
-    let (fill, dark) = if one_way {
-        ([0.45, 0.55, 0.70, 0.55], [0.30, 0.36, 0.45, 0.6])
-    } else {
-        ([0.30, 0.40, 0.55, 1.0], [0.06, 0.08, 0.12, 1.0])
-    };
-    for piece in pieces {
-        let n = piece.len();
-        if n < 3 {
-            continue;
-        }
-        let at = |i: usize| place(piece[i % n]);
-        let ccw = crate::collision::orient(at(0), at(1), at(2)) >= 0.0;
-        for i in 1..n - 1 {
-            let (b, c) = if ccw {
-                (at(i), at(i + 1))
-            } else {
-                (at(i + 1), at(i))
-            };
-            d.triangle([at(0), b, c], fill);
-        }
-        for i in 0..n {
-            let (a, b) = (at(i), at(i + 1));
-            // The top edges (free space above: outward normal pointing up) in a light band.
-            let e = (b - a).normalize_or_zero();
-            let up = if ccw { -e.x } else { e.x };
-            let colour = if up > 0.5 {
-                [0.75, 0.82, 0.9, 1.0]
-            } else {
-                dark
-            };
-            d.line(a, b, if up > 0.5 { 0.08 } else { 0.04 }, colour);
-        }
-    }
-}
-
 /// The F3 overlay's colour for the movers inflated by the hero's collider in use.
 pub const MOVER_INFLATION_HERO: Rgba = [0.95, 0.45, 0.85, 0.9];
 /// The F3 overlay's colours for the movers inflated by the agents' size classes (collider ids 2,
@@ -278,63 +231,6 @@ pub fn paint_mover_inflations(
                 .for_each(|p| outline(&p.verts, pose.offset)),
         }
     }
-}
-
-/// Draws a door: closed, filled dark wood with a lighter frame; open, its frame only, faint. The
-/// outline is the level's polygon (either orientation; triangulated as the level mesh does).
-pub fn paint_door(points: &[DVec2], open: bool, d: &mut impl DebugDraw) {
-    let n = points.len();
-    let frame: Rgba = if open {
-        [0.55, 0.45, 0.3, 0.35]
-    } else {
-        [0.55, 0.42, 0.25, 1.0]
-    };
-    if !open {
-        if let Some(tris) = crate::collision::polygon_triangles(points) {
-            for t in tris {
-                let [a, b, c] = t.map(|i| points[i as usize]);
-                // Counter-clockwise whatever the outline's orientation.
-                let tri = if crate::collision::orient(a, b, c) < 0.0 {
-                    [a, c, b]
-                } else {
-                    [a, b, c]
-                };
-                d.triangle(tri, [0.24, 0.14, 0.07, 1.0]);
-            }
-        }
-    }
-    for i in 0..n {
-        d.line(points[i], points[(i + 1) % n], 0.08, frame);
-    }
-}
-
-/// Draws a door's switch: a plate along the bottom of its box and a faint outline of the box,
-/// brass while its door is closed, green while open, so a player sees what to step on.
-pub fn paint_switch(b: &Aabb, open: bool, d: &mut impl DebugDraw) {
-    let colour: Rgba = if open {
-        [0.3, 0.75, 0.35, 1.0]
-    } else {
-        [0.85, 0.65, 0.2, 1.0]
-    };
-    let plate = 0.08_f64.min(b.max.y - b.min.y);
-    let (x0, x1, y0) = (b.min.x, b.max.x, b.min.y);
-    d.triangle(
-        [
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0),
-            DVec2::new(x1, y0 + plate),
-        ],
-        colour,
-    );
-    d.triangle(
-        [
-            DVec2::new(x0, y0),
-            DVec2::new(x1, y0 + plate),
-            DVec2::new(x0, y0 + plate),
-        ],
-        colour,
-    );
-    paint_region_outline(b, colour, d);
 }
 
 /// A region's outline, thin and faint in `colour` (a switch, a checkpoint, the goal).

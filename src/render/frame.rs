@@ -7,15 +7,17 @@ use glam::DVec2;
 
 use super::background_mesh::Backdrop;
 use super::collision_overlay::{
-    paint_agent, paint_door, paint_flag, paint_hero, paint_mover, paint_mover_inflations,
-    paint_switch, MOVER_INFLATION_CLASSES, MOVER_INFLATION_HERO,
+    paint_agent, paint_flag, paint_hero, paint_mover_inflations, MOVER_INFLATION_CLASSES,
+    MOVER_INFLATION_HERO,
 };
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
+use super::object_mesh::ObjectMesh;
 use super::sign_mesh::paint_sign;
 use super::skinned::Palette;
-use super::vertex::ColorVertex;
+use super::switch_paint::{link_colour, paint_lamp, paint_link, paint_switch};
+use super::vertex::{ColorVertex, MeshVertex};
 use crate::anim::Transform;
 use crate::collision::ColliderId;
 use crate::sim::World;
@@ -25,10 +27,6 @@ use crate::view::{interpolated_hero, Snapshot};
 /// drawn: the largest size class is 2.2 m tall, and a character may reach further than its
 /// collider (an arm, a weapon).
 pub const CAST_CULL_MARGIN: f64 = 4.0;
-
-/// Depth (m, towards the camera) at which doors are drawn: half the level slabs' default half
-/// depth (`SlabConfig::solid_half_depth`, 1.2 m).
-pub const DOOR_Z: f32 = 0.6;
 
 /// One frame's CPU-side render data. Reused across frames to keep allocations out of the loop.
 #[derive(Clone, Debug, Default)]
@@ -53,11 +51,14 @@ pub struct FrameData {
     /// the open front faces, drawn without a shadow lookup, and the rest.
     pub level_open: Vec<Range<u32>>,
     pub level_rest: Vec<Range<u32>>,
+    /// The movers' and doors' slabs placed for this frame ([`ObjectMesh::place_into`]), drawn
+    /// with the renderer's index buffer of the level's [`ObjectMesh`].
+    pub objects: Vec<MeshVertex>,
     /// The debug overlay's collider mesh, when the overlay is shown.
     pub overlay: Option<ColliderId>,
     /// The debug overlay's per-frame hero drawing.
     pub overlay_hero: Vec<ColorVertex>,
-    /// The level's doors and agents, drawn flat on the play plane over the scene (empty in a
+    /// The level's switches, flags and agents, drawn flat on the play plane over the scene (empty in a
     /// level without them), and the signs shown (`sign_mesh`). Agents drawn with a character are in `cast` instead.
     pub living: Vec<ColorVertex>,
     /// The agents drawn with a character and in view, in the world's agent order.
@@ -94,6 +95,8 @@ pub struct FrameParams<'a> {
     pub backdrop: &'a Backdrop,
     /// Sun and ambient.
     pub lighting: &'a Lighting,
+    /// The level's movers and doors in their rest poses.
+    pub objects: &'a ObjectMesh,
 }
 
 /// Mover `m`'s pose drawn at blend `alpha` between its last two ticks.
@@ -185,34 +188,41 @@ impl FrameData {
             .palette_into(at, snap.alpha, &mut self.hero_pose, &mut self.hero_joints);
         self.hero_palette.set(&self.hero_joints);
         self.hero_pixels_per_unit = pixels_per_unit(&view, p.height, at, &self.hero_joints);
+        // Movers where they are drawn this frame (between their last two poses, as the hero),
+        // doors as far open as the view draws them.
+        let movers = world.movers().len();
+        p.objects.place_into(
+            |m| (m < movers).then(|| mover_drawn_at(world, m, snap.alpha)),
+            |d| {
+                snap.doors.drawn(d, snap.alpha).unwrap_or_else(|| {
+                    f64::from(u8::from(world.doors().get(d).is_some_and(|s| s.open)))
+                })
+            },
+            &mut self.objects,
+        );
         let mut lines = LineMesh {
             vertices: std::mem::take(&mut self.living),
             z: 0.0,
         };
         lines.vertices.clear();
-        // Doors halfway to the level slabs' front faces (so they read as solid, recessed in
-        // their frames), agents on the play plane where the hero is.
-        lines.z = DOOR_Z;
-        for (door, state) in world.level().doors.iter().zip(world.doors()) {
-            paint_door(&door.points, state.open, &mut lines);
-        }
-        // Movers where they are drawn this frame: between their last two poses, as the hero.
-        for (m, def) in world.level().movers.iter().enumerate() {
-            let pose = mover_drawn_at(world, m, snap.alpha);
-            let pivot = def.pivot_point();
-            paint_mover(
-                &def.pieces,
-                |p| pose.place(p, pivot),
-                def.one_way,
-                &mut lines,
-            );
+        lines.z = 0.0;
+        // Each switch, its cable along the level's front and its door's lamp, in the door's
+        // colour.
+        let front = super::level_mesh::SlabConfig::default().front_depth() + 0.02;
+        for (i, (door, state)) in world.level().doors.iter().zip(world.doors()).enumerate() {
+            let Some(b) = &door.switch else {
+                continue;
+            };
+            let colour = link_colour(i);
+            lines.z = 0.0;
+            paint_switch(b, colour, state.open, &mut lines);
+            lines.z = front;
+            paint_link(b, &door.points, colour, &mut lines);
+            lines.z = super::object_mesh::DOOR_HALF_DEPTH + 0.01;
+            let open = snap.doors.drawn(i, snap.alpha).unwrap_or(0.0);
+            paint_lamp(&door.points, colour, open, &mut lines);
         }
         lines.z = 0.0;
-        for (door, state) in world.level().doors.iter().zip(world.doors()) {
-            if let Some(b) = &door.switch {
-                paint_switch(b, state.open, &mut lines);
-            }
-        }
         for (i, c) in world.level().checkpoints.iter().enumerate() {
             let reached = world.checkpoint() == Some(i);
             let colour = if reached {

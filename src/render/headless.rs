@@ -165,6 +165,7 @@ impl Headless {
             cast: view.cast(),
             camera: &camera,
             signs: view.signs(),
+            doors: view.doors(),
         };
         self.renderer
             .set_cast(&self.gpu.device, &self.gpu.queue, view.cast());

@@ -6,7 +6,8 @@
 //! sloping 45° from the front face, inset by `bevel`, out to the true outline, and side walls down
 //! to `z = -h`. No back face: the camera never sees it, and the shadow pass draws without culling.
 //! Upward-facing walls (the walkable tops) take the material's top colour. One-way platforms are
-//! thinner (`one_way_half_depth`), lighter and striped.
+//! thinner (`one_way_half_depth`), lighter and striped. Hazards carry spikes on their exposed
+//! edges (`spike_mesh`).
 //!
 //! Geometry is grouped into square chunks (by polygon centroid) laid out contiguously in the index
 //! buffer, so a frame draws only the index ranges of chunks in view ([`ChunkTable::visible`]).
@@ -27,6 +28,7 @@ use glam::{DVec2, Vec3};
 
 use super::ladder_mesh::add_ladder;
 use super::palette::{lighten, polygon_style, SurfaceStyle};
+use super::spike_mesh::add_spikes;
 use super::vertex::MeshVertex;
 use crate::collision::{convex_pieces, normalized_ccw, orient, polygon_triangles, Aabb};
 use crate::level::Level;
@@ -361,7 +363,36 @@ fn add_polygon(part: &mut Part, level: &Level, i: usize, cfg: &SlabConfig) {
     };
     let open = half >= cfg.front_depth();
     add_slab(part, &pts, half, open, cfg.bevel, &polygon_style(p));
+    if p.kind == PolygonKind::Hazard {
+        add_spikes(&pts, half, &mut part.vertices, &mut part.indices);
+    }
     part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
+}
+
+/// Appends the slab of the polygon `points` (either orientation) to `vertices` and `indices`,
+/// `half` deep each side of the play plane, bevelled by `bevel`, in `style`: the level's slab,
+/// for the objects drawn like level geometry (movers and doors, `object_mesh`). Nothing for a
+/// polygon of fewer than three distinct points.
+pub(super) fn extrude_polygon(
+    points: &[DVec2],
+    half: f32,
+    bevel: f64,
+    style: &SurfaceStyle,
+    vertices: &mut Vec<MeshVertex>,
+    indices: &mut Vec<u32>,
+) {
+    let pts = normalized_ccw(points);
+    if pts.len() < 3 {
+        return;
+    }
+    let mut part = Part {
+        vertices: std::mem::take(vertices),
+        indices: std::mem::take(indices),
+        ..Part::default()
+    };
+    add_slab(&mut part, &pts, half, false, bevel, style);
+    *vertices = part.vertices;
+    *indices = part.indices;
 }
 
 fn add_ladder_part(part: &mut Part, ladder: &crate::level::Ladder) {

@@ -34,6 +34,7 @@ pub mod gpu_buffer;
 pub mod headless;
 pub mod ladder_mesh;
 pub mod level_mesh;
+pub mod object_mesh;
 pub mod palette;
 pub mod passes;
 pub mod posed;
@@ -43,6 +44,8 @@ pub mod shaders;
 pub mod sheet_font;
 pub mod sign_mesh;
 pub mod skinned;
+pub mod spike_mesh;
+pub mod switch_paint;
 pub mod targets;
 pub mod vertex;
 

@@ -68,17 +68,18 @@ pub fn polygon_style(p: &LevelPolygon) -> SurfaceStyle {
         s.top = lighten(s.top, 0.25);
     }
     if p.kind == PolygonKind::Hazard {
-        // Readable at a glance whatever its material: warning red, striped.
+        // Readable at a glance whatever its material: warning red, with spikes.
         s = HAZARD_STYLE;
     }
     s
 }
 
-/// How every hazard polygon is drawn (`PolygonKind::Hazard`): red sides, a hot top, stripes.
+/// How every hazard polygon's base is drawn (`PolygonKind::Hazard`): dark red, plain, under the
+/// steel spikes on its exposed edges (`render::spike_mesh`).
 pub const HAZARD_STYLE: SurfaceStyle = SurfaceStyle {
-    side: [0.45, 0.03, 0.02],
-    top: [0.9, 0.2, 0.05],
-    stripes: true,
+    side: [0.30, 0.02, 0.02],
+    top: [0.55, 0.05, 0.03],
+    stripes: false,
 };
 
 /// Moves a linear colour `t` of the way towards white.

@@ -6,7 +6,9 @@ use super::background_mesh::Backdrop;
 use super::frame::{FrameData, FrameParams};
 use super::globals::{Globals, Lighting};
 use super::gpu::Gpu;
+use super::gpu_buffer::DynamicBuffer;
 use super::level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
+use super::object_mesh::ObjectMesh;
 use super::passes::background::BackgroundPass;
 use super::passes::lit::LitPass;
 use super::passes::overlay::OverlayPass;
@@ -54,6 +56,12 @@ pub struct Renderer {
     /// edit) rebuilds only the slabs of what changed ([`LevelGeometry::update`]).
     built: Option<(SlabConfig, LevelGeometry)>,
     backdrop: Backdrop,
+    /// The level's movers and doors in their rest poses (built with the level), their index
+    /// buffer (uploaded with it: every pose has the same triangles), and the buffer their
+    /// vertices are placed into each frame.
+    objects: ObjectMesh,
+    object_indices: Option<wgpu::Buffer>,
+    object_vertices: DynamicBuffer,
     hero: SkinnedHero,
     /// The joint palette's bind group layout (a new hero mesh is bound with it).
     hero_layout: wgpu::BindGroupLayout,
@@ -151,6 +159,9 @@ impl Renderer {
             chunks: ChunkTable::default(),
             built: None,
             backdrop: Backdrop::default(),
+            objects: ObjectMesh::default(),
+            object_indices: None,
+            object_vertices: DynamicBuffer::new(device, "object vertices", 0),
             hero: SkinnedHero::new(
                 device,
                 &gpu.queue,
@@ -269,6 +280,14 @@ impl Renderer {
         self.chunks = geometry.chunks.clone();
         self.built = Some((self.slabs.clone(), geometry));
         self.backdrop = Backdrop::for_level(level, camera);
+        self.objects = ObjectMesh::build(level, &self.slabs);
+        self.object_indices = (!self.objects.is_empty()).then(|| {
+            device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("object indices"),
+                contents: bytemuck::cast_slice(&self.objects.indices),
+                usage: wgpu::BufferUsages::INDEX,
+            })
+        });
         self.overlay.clear_cache();
     }
 
@@ -316,6 +335,7 @@ impl Renderer {
             chunks: self.chunks(),
             backdrop: self.backdrop(),
             lighting: &self.lighting,
+            objects: &self.objects,
         }
     }
 
@@ -373,6 +393,12 @@ impl Renderer {
         }
         self.background.write(device, queue, &frame.backdrop);
         self.overlay.set_living(device, queue, &frame.living);
+        // Placed for the mesh this renderer holds (a frame prepared for another level's has a
+        // different count and draws no objects).
+        let objects_fit = frame.objects.len() == self.objects.vertex_count();
+        if objects_fit {
+            self.object_vertices.write(device, queue, &frame.objects);
+        }
         if let Some(id) = frame.overlay {
             self.overlay
                 .ensure_mesh(device, id, world.collision().mesh(id));
@@ -385,6 +411,17 @@ impl Renderer {
                 .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
             level_open: &frame.level_open,
             level_rest: &frame.level_rest,
+            objects: self
+                .object_indices
+                .as_ref()
+                .filter(|_| objects_fit)
+                .map(|ib| {
+                    (
+                        self.object_vertices.buffer(),
+                        ib,
+                        self.objects.indices.len() as u32,
+                    )
+                }),
             characters: std::iter::once(self.hero.draw(frame.hero_pixels_per_unit))
                 .chain(
                     frame

@@ -6,6 +6,7 @@
 //! - The hero's animation ([`crate::anim::HeroAnimator`]), advanced once per tick by
 //!   [`View::after_tick`] from the tick's state and events.
 //! - Step smoothing ([`StepSmoothing`]): the drawn height of steps caught up over a few ticks.
+//! - How far open each door is drawn, sliding over a few ticks ([`doors`]).
 //! - Which of the level's signs are shown near the hero, faded in and out ([`signs`]).
 //! - The blend between the last two ticks (`alpha`), the time shown, and the overlay toggle.
 //! - How a death and a respawn look: the camera stops at the level's bottom edge when the hero
@@ -25,6 +26,7 @@
 //! never depends on it; it reads the world and its events after each tick.
 pub mod camera;
 pub mod cast;
+pub mod doors;
 pub mod signs;
 
 use glam::DVec2;
@@ -35,6 +37,7 @@ use crate::sim::World;
 
 pub use camera::{CameraConfig, CameraRig, CameraView, FollowTarget};
 pub use cast::{Cast, CastError, Member, DEFEATED_BLINK_TICKS, DEFEATED_SHOWN_TICKS};
+pub use doors::{DoorMotion, DOOR_MOTION_TICKS};
 pub use signs::{Signs, SIGN_FADE_TICKS, SIGN_NEAR};
 
 /// Fraction of a step's height still to be drawn after each tick: a step-up is drawn rising over
@@ -46,6 +49,14 @@ pub const RESPAWN_FADE_TICKS: u32 = 18;
 
 /// Offsets smaller than this (m, a hundredth of a millimetre) are dropped.
 const STEP_SMOOTHING_MIN: f64 = 1e-5;
+
+/// The doors of `world` drawn where they are: a view made on a world with an open door draws it
+/// open from the first frame.
+fn door_motion_at(world: &World) -> DoorMotion {
+    let mut doors = DoorMotion::default();
+    doors.after_tick(world.doors().iter().map(|d| d.open));
+    doors
+}
 
 /// Smooths the drawn height of steps (`MoveEvent::SteppedUp` / `SteppedDown`): the simulation
 /// moves the feet onto the step within one tick; the hero and the camera are drawn that much lower
@@ -182,6 +193,8 @@ pub struct Snapshot<'a> {
     pub camera: &'a CameraRig,
     /// The level's signs shown, and their texts.
     pub signs: &'a Signs,
+    /// How far open each door is drawn.
+    pub doors: &'a DoorMotion,
 }
 
 impl<'a> Snapshot<'a> {
@@ -207,6 +220,8 @@ pub struct View {
     step_smoothing: StepSmoothing,
     /// The signs shown near the hero ([`signs`]).
     signs: Signs,
+    /// How far open each door is drawn ([`doors`]).
+    doors: DoorMotion,
     alpha: f64,
     time: f64,
     overlay: bool,
@@ -237,6 +252,7 @@ impl View {
             cast: Cast::default(),
             step_smoothing: StepSmoothing::default(),
             signs: Signs::default(),
+            doors: door_motion_at(world),
             alpha: 1.0,
             time: 0.0,
             overlay: false,
@@ -269,6 +285,7 @@ impl View {
         self.step_smoothing.tick(&world.last_report().events);
         self.signs
             .after_tick(&world.level().signs, world.hero().body.pos);
+        self.doors.after_tick(world.doors().iter().map(|d| d.open));
     }
 
     /// Once per rendered frame that ran the simulation: `alpha` is the blend between the last
@@ -326,6 +343,7 @@ impl View {
             cast: &self.cast,
             camera: &self.camera,
             signs: &self.signs,
+            doors: &self.doors,
         }
     }
 
@@ -344,6 +362,10 @@ impl View {
     /// The hero's animation, to pose it by hand (stills: [`HeroAnimator::show_clip`]).
     pub fn hero_mut(&mut self) -> &mut HeroAnimator {
         &mut self.hero
+    }
+    /// How far open each door is drawn.
+    pub fn doors(&self) -> &DoorMotion {
+        &self.doors
     }
     /// The signs shown near the hero.
     pub fn signs(&self) -> &Signs {

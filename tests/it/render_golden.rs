@@ -837,3 +837,105 @@ fn a_sign_far_from_the_hero_is_not_drawn() {
         "the level without the sign",
     );
 }
+
+/// The showcase with a door standing on the ground just right of the hero (`open` as given), and
+/// its switch left of the hero: a wooden slab set into the level, shut, its switch's plate raised;
+/// or rolled up to its lintel, open, the plate pressed. A cable joins the plate to the door's foot
+/// and a lamp sits on the lintel, all in the door's colour.
+fn door_view(open: bool) -> (World, View) {
+    let door: tessera::level::LevelDoor = ron::from_str(&format!(
+        "(points: [(0.6, 0.0), (1.1, 0.0), (1.1, 2.8), (0.6, 2.8)], open: {open}, switch: Some((min: (-3.0, 0.0), max: (-2.0, 1.0))))"
+    ))
+    .unwrap();
+    let level = Level {
+        doors: vec![door],
+        ..showcase()
+    };
+    world_after(&level, &[(30, Actions::default())])
+}
+
+/// A shut door: a solid wooden slab, lit and shadowed like the level, right of the hero; its
+/// switch up.
+#[test]
+fn a_shut_door_is_a_solid_slab() {
+    let (world, view) = door_view(false);
+    check("door_shut", &headless().shoot(&world, &view).unwrap());
+}
+
+/// An open door: only its lintel is left at the top of its outline; the way through is clear; its
+/// switch pressed, the lamp lit.
+#[test]
+fn an_open_door_leaves_its_lintel() {
+    let (world, view) = door_view(true);
+    check("door_open", &headless().shoot(&world, &view).unwrap());
+}
+
+/// The showcase with a metal lift left of the hero (rising 2 m and back every 2 s) and a bar
+/// turning about its centre above the step (1 rad/s), after `ticks` ticks.
+fn movers_view(ticks: u32) -> (World, View) {
+    let lift: tessera::level::LevelMover = ron::from_str(
+        "(pieces: [[(-9.0, 2.6), (-7.0, 2.6), (-7.0, 3.0), (-9.0, 3.0)]], path: [(0.0, 0.0), (0.0, 2.0)], period: 2.0)",
+    )
+    .unwrap();
+    let bar: tessera::level::LevelMover = ron::from_str(
+        "(pieces: [[(3.0, 4.2), (7.0, 4.2), (7.0, 4.6), (3.0, 4.6)]], path: [(0.0, 0.0), (0.0, 0.0)], period: 1.0, spin: 1.0)",
+    )
+    .unwrap();
+    let level = Level {
+        movers: vec![lift, bar],
+        ..showcase()
+    };
+    world_after(&level, &[(ticks, Actions::default())])
+}
+
+/// Movers at rest (tick 0): both slabs in the level file's place, the bar level.
+#[test]
+fn movers_at_rest_are_solid_slabs_where_the_level_puts_them() {
+    let (world, view) = movers_view(0);
+    check("movers_rest", &headless().shoot(&world, &view).unwrap());
+}
+
+/// The same movers after 120 ticks (1 s): the lift half way up (1 m), the bar turned a radian.
+#[test]
+fn moving_movers_are_drawn_at_their_pose() {
+    let (world, view) = movers_view(120);
+    check("movers_moving", &headless().shoot(&world, &view).unwrap());
+}
+
+/// A 2 m spike bed (`kind: hazard`, 0.3 m thick) on the raised step right of the hero: steel
+/// spikes along its top and ends on a dark red base.
+#[test]
+fn a_hazard_is_a_bed_of_spikes() {
+    let mut level = showcase();
+    level.polygons.push(LevelPolygon {
+        points: [(3.0, 2.0), (5.0, 2.0), (5.0, 2.3), (3.0, 2.3)]
+            .iter()
+            .map(|&(x, y)| DVec2::new(x, y))
+            .collect(),
+        kind: PolygonKind::Hazard,
+        material: None,
+        colour: None,
+    });
+    let (world, view) = world_after(&level, &[(30, Actions::default())]);
+    check("hazard", &headless().shoot(&world, &view).unwrap());
+}
+
+/// A door opening: the hero stands in its switch from the start, so the gate opened on the first
+/// tick; 16 ticks later the door is drawn half rolled up (`view::DOOR_MOTION_TICKS` is 30), its
+/// switch pressed and its lamp half lit.
+#[test]
+fn an_opening_door_is_drawn_on_its_way_up() {
+    let door: tessera::level::LevelDoor = ron::from_str(
+        "(points: [(0.6, 0.0), (1.1, 0.0), (1.1, 2.8), (0.6, 2.8)], switch: Some((min: (-1.5, -0.5), max: (-0.5, 1.0))))",
+    )
+    .unwrap();
+    let level = Level {
+        doors: vec![door],
+        ..showcase()
+    };
+    let (world, view) = world_after(&level, &[(16, Actions::default())]);
+    assert!(world.doors()[0].open, "the gate is open at once");
+    let drawn = view.doors().drawn(0, 1.0).unwrap();
+    assert!(drawn > 0.3 && drawn < 0.7, "{drawn}");
+    check("door_opening", &headless().shoot(&world, &view).unwrap());
+}

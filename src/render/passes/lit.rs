@@ -9,6 +9,8 @@
 //! the pixels are the same but for rounding; a smooth-shaded one gets its sun and ambient light
 //! interpolated across each triangle instead of taken from the triangle's first vertex.
 //!
+//! The movers and doors are drawn by the level's pipeline, with its shadow lookup.
+//!
 //! The level's open front faces (those nothing can shadow, [`crate::render::level_mesh`]) are
 //! drawn first by `fs_open`, the same lighting without the shadow-map lookup.
 use super::SceneDraws;
@@ -150,6 +152,7 @@ impl LitPass {
         }
         pass.set_pipeline(&self.pipeline);
         scene.draw_level(pass, scene.level_rest);
+        scene.draw_objects(pass);
         if !scene.characters.is_empty() {
             pass.set_pipeline(&self.skinned);
             for c in &scene.characters {

@@ -23,6 +23,9 @@ pub struct SceneDraws<'a> {
     /// lookup), and the rest ([`crate::render::level_mesh::ChunkTable::visible_split`]).
     pub level_open: &'a [Range<u32>],
     pub level_rest: &'a [Range<u32>],
+    /// The movers and doors placed this frame (`object_mesh`): vertex buffer, u32 index
+    /// buffer and index count; drawn by the level's pipelines.
+    pub objects: Option<(&'a wgpu::Buffer, &'a wgpu::Buffer, u32)>,
     /// The skinned characters (drawn by the passes' skinned pipelines): the hero, then the
     /// agents drawn with characters.
     pub characters: Vec<SkinnedDraw<'a>>,
@@ -39,6 +42,16 @@ impl SceneDraws<'_> {
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>) {
         if let Some((_, _, ranges)) = self.level {
             self.draw_level(pass, ranges);
+        }
+    }
+
+    /// Issues the draw of the movers and doors (the level's pipeline and bind groups must be
+    /// set).
+    pub fn draw_objects(&self, pass: &mut wgpu::RenderPass<'_>) {
+        if let Some((vb, ib, count)) = self.objects {
+            pass.set_vertex_buffer(0, vb.slice(..));
+            pass.set_index_buffer(ib.slice(..), wgpu::IndexFormat::Uint32);
+            pass.draw_indexed(0..count, 0, 0..1);
         }
     }
 

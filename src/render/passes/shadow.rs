@@ -179,10 +179,12 @@ impl ShadowPass {
         };
         let mut pass = depth_pass(encoder, &self.view, load);
         pass.set_bind_group(0, globals, &[]);
+        pass.set_pipeline(&self.pipeline);
         if how == ShadowDraw::Whole {
-            pass.set_pipeline(&self.pipeline);
             scene.draw(&mut pass);
         }
+        // The movers and doors move: drawn every frame over the level, as the characters are.
+        scene.draw_objects(&mut pass);
         if !scene.characters.is_empty() {
             pass.set_pipeline(&self.skinned);
             for c in &scene.characters {
