@@ -636,6 +636,12 @@ mod tests {
                 spin: 0.5,
                 swing: 0.0,
                 pivot: DVec2::ZERO,
+                start: Default::default(),
+                start_on: Vec::new(),
+                stop_on: Vec::new(),
+                reverse_on: Vec::new(),
+                return_on: Vec::new(),
+                restart_on: Vec::new(),
             };
             let path = super::Path::new(&m);
             let ghosts = super::node_poses(&m);
