@@ -26,10 +26,21 @@ pub struct DoorState {
     pub open_ticks: u64,
 }
 
+/// What a signal does to a door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DoorAction {
+    Open,
+    Close,
+    Toggle,
+}
+
 /// The level's doors' states, in its order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Doors {
     states: Vec<DoorState>,
+    /// `(signal, door, action)`: the doors' signal names looked up once, in the doors' order,
+    /// each door's fields in file order (`open_on`, `close_on`, `toggle_on`).
+    bindings: Vec<(usize, usize, DoorAction)>,
 }
 
 impl Doors {
@@ -86,25 +97,9 @@ impl Doors {
     }
 }
 
-impl SimKind for Doors {
-    const NAME: &'static str = "door";
-
-    /// Each door as the level starts it, open or closed, its timer at 0.
-    fn build(level: &Level) -> Doors {
-        let states = level
-            .doors
-            .iter()
-            .map(|d| DoorState {
-                open: d.open,
-                open_ticks: 0,
-            })
-            .collect();
-        Doors { states }
-    }
-
-    /// A door opens while the hero's feet are in its switch; one with `close_after` closes that
-    /// long after the hero left the switch.
-    fn after_moves(&mut self, stage: &mut Stage) {
+impl Doors {
+    /// Each door follows its switch and its timer (see [`SimKind::after_moves`]).
+    fn follow_switches(&mut self, stage: &mut Stage) {
         for i in 0..self.states.len() {
             let door = &stage.level.doors[i];
             let (switch, close_after) = (door.switch, door.close_after);
@@ -123,6 +118,59 @@ impl SimKind for Doors {
                     }
                 }
             }
+        }
+    }
+}
+
+impl SimKind for Doors {
+    const NAME: &'static str = "door";
+
+    /// Each door as the level starts it, open or closed, its timer at 0.
+    fn build(level: &Level) -> Doors {
+        let states = level
+            .doors
+            .iter()
+            .map(|d| DoorState {
+                open: d.open,
+                open_ticks: 0,
+            })
+            .collect();
+        let mut bindings = Vec::new();
+        for (i, d) in level.doors.iter().enumerate() {
+            let actions = [DoorAction::Open, DoorAction::Close, DoorAction::Toggle];
+            for ((_, names), action) in d.signal_fields().into_iter().zip(actions) {
+                // Validation refused a name no source defines.
+                bindings.extend(
+                    names
+                        .iter()
+                        .filter_map(|n| level.signal_index(n))
+                        .map(|s| (s, i, action)),
+                );
+            }
+        }
+        Doors { states, bindings }
+    }
+
+    /// A door opens while the hero's feet are in its switch; one with `close_after` closes that
+    /// long after the hero left the switch (or a signal opened it). Then the signals fired this
+    /// tick act, in the doors' order, each door's `open_on`, `close_on`, `toggle_on` in turn (a
+    /// door toggled twice in a tick is as it was).
+    fn after_moves(&mut self, stage: &mut Stage) {
+        self.follow_switches(stage);
+        if stage.fired.is_empty() {
+            return;
+        }
+        for b in 0..self.bindings.len() {
+            let (signal, i, action) = self.bindings[b];
+            if !stage.fired[signal] {
+                continue;
+            }
+            let open = match action {
+                DoorAction::Open => true,
+                DoorAction::Close => false,
+                DoorAction::Toggle => !self.states[i].open,
+            };
+            self.set(i, open, stage);
         }
     }
 
