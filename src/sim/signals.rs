@@ -3,7 +3,7 @@
 //!
 //! # What it owns
 //! [`Signals`]: each signal's state (a region's occupancy the tick before, for `enter` and
-//! `leave`; the checkpoint last seen; whether each mover's clock ran) and the ticks counted since
+//! `leave`; whether each mover's clock ran) and the ticks counted since
 //! the signals started (the timers' clock), and the signals fired in the last tick
 //! ([`Signals::fired`]). It is built from the level ([`Signals::new`]): the targets' signal
 //! names are looked up once, never per tick.
@@ -15,16 +15,15 @@
 //! `Stage::fired` (a door opens, closes or toggles in its `after_moves`: `sim::kinds::door`);
 //! then [`Signals::drive`] applies the movers' actions to their clocks, in the movers' order and
 //! each mover's fields in file order (`start_on`, `stop_on`, `reverse_on`, `return_on`,
-//! `restart_on`): the clocks run from the next tick on. A checkpoint source sees the checkpoint
-//! the rules of play reached in the tick before (they run after the kinds).
+//! `restart_on`): the clocks run from the next tick on. A checkpoint source fires in the tick
+//! after the rules of play reached it (they run after the kinds).
 //!
 //! # Resets: one rule
 //! A level's `reset_on_death` puts the signals back as the level starts them (the timers count
 //! from 0 again, `level_start` fires again, no region occupied) and every mover that signals
 //! drive or that starts stopped back to its clock's start (`start` says running or stopped),
-//! just as it puts every door back as the level starts it; the checkpoint reached is kept (a
-//! respawn does not reach it again), and a mover nothing drives keeps its time, as before
-//! signals. A restart, a level swap or an edit builds the signals anew.
+//! just as it puts every door back as the level starts it; a mover nothing drives keeps its
+//! time, as before signals. A restart, a level swap or an edit builds the signals anew.
 //!
 //! # Cost
 //! A level without signals has none: no work in the tick, no words in the state hash or the
@@ -82,8 +81,9 @@ pub struct Inputs<'a> {
     pub hero: DVec2,
     /// The level's agents (a defeated one counts in no region).
     pub agents: &'a [Agent],
-    /// The checkpoint the hero last reached.
-    pub checkpoint: Option<usize>,
+    /// The checkpoint the hero reached in the tick before (`PlayEvent::Checkpoint`: the rules
+    /// of play run after the signals).
+    pub reached: Option<usize>,
     /// The movers' clocks, as this tick advanced them.
     pub clocks: &'a [MoverClock],
 }
@@ -106,8 +106,6 @@ pub struct Signals {
     inside: Vec<bool>,
     /// Each mover: whether its clock ran at the last evaluation.
     running: Vec<bool>,
-    /// The checkpoint last seen.
-    checkpoint: Option<usize>,
     /// Each signal: whether it fired in the last tick.
     fired: Vec<bool>,
 }
@@ -151,7 +149,6 @@ impl Signals {
                 .iter()
                 .map(|m| m.start == MoverStart::Running)
                 .collect(),
-            checkpoint: None,
             fired: vec![false; n],
         }
     }
@@ -228,20 +225,17 @@ impl Signals {
                 }
                 SignalSource::Timer { at: Some(t), .. } => tick == seconds_tick(t),
                 SignalSource::Timer { every: Some(t), .. } => {
-                    tick > 0 && tick % seconds_tick(t).max(1) == 0
+                    tick > 0 && tick.is_multiple_of(seconds_tick(t).max(1))
                 }
                 SignalSource::Timer { .. } => false,
                 SignalSource::LevelStart => tick == 0,
-                SignalSource::Checkpoint(n) => {
-                    input.checkpoint == Some(n) && self.checkpoint != Some(n)
-                }
+                SignalSource::Checkpoint(n) => input.reached == Some(n),
                 SignalSource::MoverEnd(m) => {
                     self.running.get(m).copied().unwrap_or(false)
                         && input.clocks.get(m).is_some_and(|c| !c.running())
                 }
             };
         }
-        self.checkpoint = input.checkpoint;
         for (r, c) in self.running.iter_mut().zip(input.clocks) {
             *r = c.running();
         }
@@ -259,8 +253,8 @@ impl Signals {
         }
     }
 
-    /// A `reset_on_death` respawn (see the module docs): the signals as the level starts them
-    /// (the checkpoint reached kept), and each driven mover's clock back to its start. Returns
+    /// A `reset_on_death` respawn (see the module docs): the signals as the level starts them,
+    /// and each driven mover's clock back to its start. Returns
     /// whether it put any clock back.
     pub fn reset_on_death(&mut self, clocks: &mut [MoverClock]) -> bool {
         if self.sources.is_empty() && self.driven.iter().all(Option::is_none) {
@@ -282,7 +276,7 @@ impl Signals {
     }
 
     /// Its words in the world's state hash: none without signals; else the ticks, then each
-    /// signal's occupancy and firing, each mover's running, the checkpoint seen.
+    /// signal's occupancy and firing, each mover's running.
     pub fn hash_words(&self, words: &mut Vec<u64>) {
         if self.sources.is_empty() {
             return;
@@ -295,7 +289,6 @@ impl Signals {
                 .map(|(&i, &f)| i as u64 | (f as u64) << 1),
         );
         words.extend(self.running.iter().map(|&r| r as u64));
-        words.push(self.checkpoint.map_or(u64::MAX, |c| c as u64));
     }
 }
 
@@ -325,7 +318,7 @@ mod tests {
             s.evaluate(&Inputs {
                 hero: hero(t),
                 agents: &[],
-                checkpoint: (t >= 7).then_some(0),
+                reached: (t == 7).then_some(0),
                 clocks: &[],
             });
             for (i, &f) in s.fired().iter().enumerate() {
@@ -382,7 +375,7 @@ mod tests {
             s.evaluate(&Inputs {
                 hero: DVec2::ZERO,
                 agents: &[],
-                checkpoint: None,
+                reached: None,
                 clocks: &clocks,
             });
             if s.fired()[2] {
@@ -408,7 +401,7 @@ mod tests {
         s.evaluate(&Inputs {
             hero: DVec2::ZERO,
             agents: &[],
-            checkpoint: None,
+            reached: None,
             clocks: &[MoverClock::at(3)],
         });
         let mut words = Vec::new();

@@ -291,4 +291,39 @@ mod tests {
         );
         assert!(!w.set_door(2, true), "no such door");
     }
+
+    /// A door's signal fields: `toggle_on` flips it each time its signal fires, `close_on` and
+    /// `open_on` set it; in one tick they act in file order (open, close, toggle).
+    #[test]
+    fn signals_open_close_and_toggle_a_door() {
+        let text = "(name: \"s\", polygons: [(points: [(-4.0, -1.0), (6.0, -1.0), (6.0, 0.0), \
+                    (-4.0, 0.0)])], doors: [(points: [(3.0, 0.0), (4.0, 0.0), (4.0, 2.0), \
+                    (3.0, 2.0)], toggle_on: [\"tick\"]), (points: [(5.0, 0.0), (5.5, 0.0), \
+                    (5.5, 2.0), (5.0, 2.0)], open_on: [\"go\"], close_on: [\"go\"])], \
+                    signals: [(name: \"tick\", source: timer(every: 0.25)), (name: \"go\", \
+                    source: level_start)], spawn: (0.0, 0.0))";
+        let level = crate::level::parse_level(std::path::Path::new("s.ron"), text).unwrap();
+        let mut w = World::new(&level, &Tuning::default()).unwrap();
+        let mut flips = Vec::new();
+        for t in 0..100u64 {
+            w.step(&crate::movement::Actions::default());
+            if t == 0 {
+                // Opened, then closed, in the same tick: closed, with both events.
+                assert!(!w.doors()[1].open);
+                assert_eq!(
+                    w.events(),
+                    [
+                        WorldEvent::DoorOpened { door: 1 },
+                        WorldEvent::DoorClosed { door: 1 }
+                    ]
+                );
+            }
+            if w.events().contains(&WorldEvent::DoorOpened { door: 0 })
+                || w.events().contains(&WorldEvent::DoorClosed { door: 0 })
+            {
+                flips.push((t, w.doors()[0].open));
+            }
+        }
+        assert_eq!(flips, [(30, true), (60, false), (90, true)]);
+    }
 }

@@ -280,6 +280,11 @@ impl World {
     pub fn step(&mut self, actions: &Actions) -> &StepReport {
         self.prev_pos = self.hero.body.pos;
         self.events.clear();
+        // The checkpoint the rules of play reached in the tick before: a signal's source.
+        let reached = self.play_events.iter().find_map(|e| match *e {
+            PlayEvent::Checkpoint { index } => Some(index),
+            _ => None,
+        });
         self.play_events.clear();
         // Hit-stop holds the hero and the agents still; a dead hero waits for its respawn.
         let hitstop = self.play.frozen();
@@ -318,7 +323,7 @@ impl World {
             self.signals.evaluate(&super::signals::Inputs {
                 hero: self.hero.body.pos,
                 agents: &self.agents,
-                checkpoint: self.objects.checkpoint.reached(),
+                reached,
                 clocks: &self.clocks,
             });
         }
