@@ -54,9 +54,9 @@
 //!
 //! # What a kind must never depend on
 //! Another kind (kinds speak to each other, when they must, through the world's events, the
-//! phases' answers such as [`SimKind::respawn_at`] or the signals fired, [`Stage::fired`]), the world's
-//! private state (its tick order, placement, rebuild), the editor, and window, GPU, audio or
-//! input crates.
+//! phases' answers such as [`SimKind::respawn_at`] or the signals fired, [`Stage::fired`]), the
+//! world's private state (its tick order, placement, rebuild), the editor, and window, GPU,
+//! audio or input crates.
 //!
 //! Kinds not yet converted, which `World` still runs by name: movers (`sim::movers`, posed and
 //! carrying before the characters move) and agents (`sim::agents`: spawned with the hero,
