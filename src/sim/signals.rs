@@ -153,6 +153,14 @@ impl Signals {
         }
     }
 
+    /// Takes each mover's running from `clocks` as they are (after an edit keeps the clocks), so
+    /// no `mover_end` fires for a clock that stopped before the signals were built.
+    pub fn follow_clocks(&mut self, clocks: &[MoverClock]) {
+        for (r, c) in self.running.iter_mut().zip(clocks) {
+            *r = c.running();
+        }
+    }
+
     /// Whether the level has any signal.
     pub fn is_empty(&self) -> bool {
         self.sources.is_empty()

@@ -445,6 +445,7 @@ impl World {
         }
         // The signals built anew for the level as it is now (`sim::signals`).
         self.signals = Signals::new(level);
+        self.signals.follow_clocks(&self.clocks);
         self.movers
             .place_poses(crate::sim::movers::poses_on(&self.paths, &self.clocks));
         self.warnings = warnings;
