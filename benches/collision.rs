@@ -1376,6 +1376,9 @@ fn agents_level(tiles: usize, agents: usize, seed: u64) -> tessera::level::Level
                 open: false,
                 switch: None,
                 close_after: None,
+                open_on: Vec::new(),
+                close_on: Vec::new(),
+                toggle_on: Vec::new(),
             }
         })
         .collect();
@@ -1509,6 +1512,12 @@ fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMo
             spin: 0.0,
             swing: 0.0,
             pivot: Default::default(),
+            start: Default::default(),
+            start_on: Vec::new(),
+            stop_on: Vec::new(),
+            reverse_on: Vec::new(),
+            return_on: Vec::new(),
+            restart_on: Vec::new(),
         })
         .collect()
 }

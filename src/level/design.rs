@@ -5,7 +5,8 @@
 //! The checks: the spawn inside the goal (the level is complete at its first tick); a checkpoint
 //! or the goal that no character's feet can reach (wholly inside solid ground, or floating higher
 //! than a jump above every floor); a door's switch that drives nothing (the door starts open and
-//! never closes); a patrolling agent whose body starts inside a wall. They read the level
+//! never closes); a patrolling agent whose body starts inside a wall; a signal that no target
+//! names. They read the level
 //! document and one number of the tuning (the jump height) only: no meshes, no simulation.
 use std::fmt;
 
@@ -110,6 +111,12 @@ pub fn design_warnings(level: &Level, jump_height: f64) -> Vec<DesignWarning> {
                 ),
             );
         }
+    }
+    for (i, name) in super::signal::unused_signals(level) {
+        warn(
+            format!("signal {i}"),
+            format!("`{name}` drives nothing: no door or mover names it"),
+        );
     }
     out
 }
@@ -308,6 +315,9 @@ mod tests {
             open: true,
             switch: Some(boxed(-6.0, 0.0, -5.0, 1.0)),
             close_after: None,
+            open_on: Vec::new(),
+            close_on: Vec::new(),
+            toggle_on: Vec::new(),
         };
         l.doors = vec![door.clone()];
         assert_eq!(objects(&l), ["door 0"]);

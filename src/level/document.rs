@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::fields::{choices, object_fields, Choice, Widget};
 use super::sign::LevelSign;
+use super::signal::{LevelSignal, MoverStart};
 use super::track::Track;
 use super::validate::{MAX_MOVER_PERIOD, MAX_MOVER_SPIN};
 use crate::collision::{Aabb, PolygonId, Solidity, SourcePolygon};
@@ -68,6 +69,10 @@ pub struct Level {
     /// ([`LevelSign`]); none by default. Drawing only: the simulation never reads them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub signs: Vec<LevelSign>,
+    /// Named signals and their sources (`level::signal`): doors and movers act on them by name.
+    /// Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signals: Vec<LevelSignal>,
 }
 
 /// How many music tracks the game ships (`assets/sounds/music_1.wav` to `music_4.wav`); a
@@ -97,6 +102,7 @@ impl Level {
             bounds: None,
             tuning: TuningOverrides::default(),
             signs: Vec::new(),
+            signals: Vec::new(),
         }
     }
 
@@ -191,7 +197,27 @@ pub struct LevelDoor {
             default: 2.0,
         }
     ),
+    /// Signals that open it (`level::signal`). Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub open_on: Vec<String> => ("opens on", Widget::Custom),
+    /// Signals that close it. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub close_on: Vec<String> => ("closes on", Widget::Custom),
+    /// Signals that open it if closed and close it if open. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub toggle_on: Vec<String> => ("toggles on", Widget::Custom),
 }
+}
+
+impl LevelDoor {
+    /// Its signal fields, in file order: `(field, signal names)`.
+    pub fn signal_fields(&self) -> [(&'static str, &[String]); 3] {
+        [
+            ("open_on", &self.open_on),
+            ("close_on", &self.close_on),
+            ("toggle_on", &self.toggle_on),
+        ]
+    }
 }
 
 object_fields! {
@@ -269,10 +295,45 @@ pub struct LevelMover {
     /// along the path with it). Default `(0, 0)`: the centre. Only used when it spins or swings.
     #[serde(default, skip_serializing_if = "is_default")]
     pub pivot: DVec2 => ("pivot", Widget::Point),
+    /// `running` (the default: its clock runs from the level's first tick) or `stopped` (at its
+    /// start until a signal starts it).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub start: MoverStart => ("start", Widget::Choice),
+    /// Signals that start its clock (forwards, from where it is). Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_on: Vec<String> => ("starts on", Widget::Custom),
+    /// Signals that stop its clock where it is. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stop_on: Vec<String> => ("stops on", Widget::Custom),
+    /// Signals that run its clock the other way from where it is. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reverse_on: Vec<String> => ("reverses on", Widget::Custom),
+    /// Signals that run its clock back to its start, where it stops. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub return_on: Vec<String> => ("returns on", Widget::Custom),
+    /// Signals that put its clock back to its start, running. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restart_on: Vec<String> => ("restarts on", Widget::Custom),
 }
 }
 
 impl LevelMover {
+    /// Its signal fields, in file order: `(field, signal names)`.
+    pub fn signal_fields(&self) -> [(&'static str, &[String]); 5] {
+        [
+            ("start_on", &self.start_on),
+            ("stop_on", &self.stop_on),
+            ("reverse_on", &self.reverse_on),
+            ("return_on", &self.return_on),
+            ("restart_on", &self.restart_on),
+        ]
+    }
+
+    /// Whether signals drive its clock, or it starts stopped: then `reset_on_death` puts its
+    /// clock back as the level starts it (a mover nothing drives keeps its time).
+    pub fn is_driven(&self) -> bool {
+        self.start == MoverStart::Stopped || self.signal_fields().iter().any(|(_, n)| !n.is_empty())
+    }
     /// Whether it turns (a spin or a swing, or a track with an angle).
     pub fn turns(&self) -> bool {
         self.spin != 0.0 || self.swing != 0.0 || self.track.as_ref().is_some_and(Track::turns)
@@ -491,6 +552,7 @@ choices! {
     ];
     MoverMode => [MoverMode::PingPong => "ping-pong", MoverMode::Loop => "loop"];
     MoverEase => [MoverEase::Smooth => "smooth", MoverEase::Linear => "linear"];
+    MoverStart => [MoverStart::Running => "running", MoverStart::Stopped => "stopped"];
 }
 
 fn facing_right() -> f64 {
@@ -595,6 +657,9 @@ mod tests {
                 open: false,
                 switch: None,
                 close_after: None,
+                open_on: Vec::new(),
+                close_on: Vec::new(),
+                toggle_on: Vec::new(),
             }],
             ..Level::empty("t")
         };

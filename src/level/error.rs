@@ -173,6 +173,22 @@ pub enum LevelProblem {
         /// The problem.
         why: String,
     },
+    /// A signal's name is empty or taken, or its source unusable (`level::signal`).
+    #[error("signal {index}: {why}")]
+    Signal {
+        /// Index in `signals`.
+        index: usize,
+        /// The problem.
+        why: String,
+    },
+    /// A door's or mover's signal field names a signal no source defines.
+    #[error("{object}: {why}")]
+    SignalTarget {
+        /// The target, as messages name it: `door 2`, `mover 0`.
+        object: String,
+        /// The problem, naming the field and the signal.
+        why: String,
+    },
     /// `camera_bounds` or `bounds` is empty, inverted, not finite or out of range.
     #[error("{field}: {why}")]
     Bounds {

@@ -182,7 +182,8 @@ custom_fields!(
     Option<String>,
     Option<crate::collision::Aabb>,
     Option<crate::level::track::Track>,
-    Vec<crate::level::track::TrackKey>
+    Vec<crate::level::track::TrackKey>,
+    Vec<String>
 );
 
 /// Enums of the level file: every variant with its name, as a [`Choice`] and an [`AsField`].
@@ -285,13 +286,35 @@ mod tests {
         assert_eq!(
             names(LevelMover::FIELDS),
             [
-                "pieces", "track", "path", "period", "mode", "ease", "one_way", "spin", "swing",
-                "pivot"
+                "pieces",
+                "track",
+                "path",
+                "period",
+                "mode",
+                "ease",
+                "one_way",
+                "spin",
+                "swing",
+                "pivot",
+                "start",
+                "start_on",
+                "stop_on",
+                "reverse_on",
+                "return_on",
+                "restart_on"
             ]
         );
         assert_eq!(
             names(LevelDoor::FIELDS),
-            ["points", "open", "switch", "close_after"]
+            [
+                "points",
+                "open",
+                "switch",
+                "close_after",
+                "open_on",
+                "close_on",
+                "toggle_on"
+            ]
         );
         assert_eq!(names(LevelSign::FIELDS), ["at", "text"]);
         assert_eq!(names(Track::FIELDS), ["keys", "repeat", "delay"]);
@@ -327,6 +350,12 @@ mod tests {
             spin: 0.0,
             swing: 0.0,
             pivot: Default::default(),
+            start: Default::default(),
+            start_on: Vec::new(),
+            stop_on: Vec::new(),
+            reverse_on: Vec::new(),
+            return_on: Vec::new(),
+            restart_on: Vec::new(),
         };
         for f in m.fields_mut() {
             match (f.def.name, f.value) {
@@ -338,7 +367,11 @@ mod tests {
                 ("spin", FieldMut::Number(v)) => *v = 1.5,
                 ("pivot", FieldMut::Point(p)) => *p = DVec2::new(0.5, -0.25),
                 ("pieces" | "track" | "path", FieldMut::Custom)
-                | ("ease", FieldMut::Choice(_))
+                | (
+                    "start_on" | "stop_on" | "reverse_on" | "return_on" | "restart_on",
+                    FieldMut::Custom,
+                )
+                | ("ease" | "start", FieldMut::Choice(_))
                 | ("swing", FieldMut::Number(_))
                 | ("one_way", FieldMut::Flag(_)) => {}
                 (name, _) => panic!("{name}: unexpected widget"),

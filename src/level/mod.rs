@@ -7,6 +7,7 @@
 //!   so the editor can snapshot and diff it for undo.
 //! - [`LevelDoc`] ([`shared`]): the one level document of a running game, a handle the editor
 //!   edits through and the simulation's world reads (one level, no copy kept in step).
+//! - [`signal`]: named signals, their sources and the targets' signal names, and their check.
 //! - [`track`]: a mover's track (keys, holds, legs, repeat) as plain data, and its check.
 //! - Validation ([`validate`]): the one validator, everything a level can get wrong, checked
 //!   before anything is built, each problem a [`LevelProblem`] naming its culprit (polygon or
@@ -44,6 +45,7 @@ pub mod paths;
 pub mod save;
 pub mod shared;
 pub mod sign;
+pub mod signal;
 pub mod track;
 pub mod tuning_file;
 pub mod validate;
@@ -70,6 +72,7 @@ pub use paths::{
 pub use save::{level_to_ron, save_level};
 pub use shared::LevelDoc;
 pub use sign::LevelSign;
+pub use signal::{LevelSignal, MoverStart, RegionEdge, SignalSource, SignalWho};
 pub use track::{track_problem, Track, TrackEase, TrackKey, TrackRepeat};
 pub use tuning_file::{
     load_tuning, parse_tuning, resolve_tuning, save_tuning, TuningFileError, TuningSource,

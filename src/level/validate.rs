@@ -29,7 +29,8 @@ impl Level {
     /// Checks the limits of [`super::limits`] first, then polygons (via
     /// `collision::validate_polygon`), colours, ladders, the music track, the spawn point, the
     /// doors, the agents, the checkpoints and the goal (regions inside the bounds), the movers,
-    /// both bounds, the tuning overrides applied to `Tuning::default()`, and the signs.
+    /// both bounds, the tuning overrides applied to `Tuning::default()`, the signs, and the signals
+    /// (`level::signal::check_signals`).
     pub fn validate(&self) -> Result<(), LevelProblem> {
         // First the counts (O(polygons)), so that the validation's own work is bounded.
         check_limits(self).map_err(LevelProblem::Limit)?;
@@ -51,7 +52,8 @@ impl Level {
         check_bounds("camera_bounds", self.camera_bounds.as_ref())?;
         check_bounds("bounds", self.bounds.as_ref())?;
         check_tuning(&self.tuning)?;
-        super::sign::check_signs(&self.signs)
+        super::sign::check_signs(&self.signs)?;
+        super::signal::check_signals(self)
     }
 
     /// Checks `doors` as this level's doors: each door's outline, switch and timer
@@ -584,6 +586,9 @@ mod tests {
             open: false,
             switch: None,
             close_after: None,
+            open_on: Vec::new(),
+            close_on: Vec::new(),
+            toggle_on: Vec::new(),
         };
         let doors = vec![door(5., 6.), door(1., 2.), door(2., 3.), door(-4., -3.)];
         assert_eq!(doors_overlap(&doors), None, "touching is not overlapping");
@@ -612,6 +617,12 @@ mod tests {
             spin: 0.0,
             swing: 0.0,
             pivot: Default::default(),
+            start: Default::default(),
+            start_on: Vec::new(),
+            stop_on: Vec::new(),
+            reverse_on: Vec::new(),
+            return_on: Vec::new(),
+            restart_on: Vec::new(),
         };
         let inside = Aabb {
             min: p(-1., 0.),
@@ -649,6 +660,12 @@ mod tests {
             spin: 1.5,
             swing: 0.0,
             pivot: Default::default(),
+            start: Default::default(),
+            start_on: Vec::new(),
+            stop_on: Vec::new(),
+            reverse_on: Vec::new(),
+            return_on: Vec::new(),
+            restart_on: Vec::new(),
         };
         assert_eq!(mover_problem(&m), None);
         assert_eq!(m.pivot_point(), p(0., 0.25));

@@ -13,6 +13,8 @@
 //!   the time it is posed at (state the world holds and advances).
 //! - [`play`]: the rules of play: health, damage, death and respawn, the hero's attack and
 //!   stomps, running the kinds' rules phases (hazards, checkpoints, the goal) at their places.
+//! - [`signals`]: the level's signals: which fire each tick (read by the kinds through their
+//!   stage), and their actions on the movers' clocks.
 //! - [`replay`]: input scripts (RON) that produce the per-tick actions a device would.
 //! - [`driver`]: the one loop that steps a world through a replay (used by `tessera sim`,
 //!   offscreen rendering and the game).
@@ -30,6 +32,7 @@ pub mod load;
 pub mod movers;
 pub mod play;
 pub mod replay;
+pub mod signals;
 pub mod track;
 pub mod world;
 

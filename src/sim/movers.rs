@@ -124,6 +124,13 @@ impl Path {
         }
     }
 
+    /// The first tick of its clock at which a `once` track has ended (its pose the last key's
+    /// from then on); `None` for a path or a track that repeats.
+    pub fn end_tick(&self) -> Option<u64> {
+        let end = self.track.as_ref()?.end()?;
+        Some((end * super::TICK_HZ as f64).ceil() as u64)
+    }
+
     /// The time (s) the mover first reaches node `k` of its path (`k` from 0 to the number of
     /// nodes − 1; easing stops at the nodes, so it reaches them at their share of the path's
     /// length, eased or not); 0 for a path of no length.
@@ -636,6 +643,12 @@ mod tests {
                 spin: 0.5,
                 swing: 0.0,
                 pivot: DVec2::ZERO,
+                start: Default::default(),
+                start_on: Vec::new(),
+                stop_on: Vec::new(),
+                reverse_on: Vec::new(),
+                return_on: Vec::new(),
+                restart_on: Vec::new(),
             };
             let path = super::Path::new(&m);
             let ghosts = super::node_poses(&m);

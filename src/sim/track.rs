@@ -129,6 +129,12 @@ impl TrackPath {
         self.cycle
     }
 
+    /// When a `once` track ends, s on its clock (its delay and its cycle: from then on it stays
+    /// at its last key); `None` for a track that repeats.
+    pub fn end(&self) -> Option<f64> {
+        (self.repeat == TrackRepeat::Once).then_some(self.delay + self.cycle)
+    }
+
     /// The pose at `time` seconds on the track's clock (see the module docs): the first key's
     /// until the track's delay is over, then the cycle's from the delay on.
     pub fn pose_at(&self, time: f64) -> Pose {

@@ -430,6 +430,9 @@ mod zero_penetration {
                         open: true,
                         switch: None,
                         close_after: None,
+                        open_on: Vec::new(),
+                        close_on: Vec::new(),
+                        toggle_on: Vec::new(),
                     })
                     .collect();
                 let sizes = [

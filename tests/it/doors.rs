@@ -17,6 +17,9 @@ fn door(x0: f64, y0: f64, x1: f64, y1: f64) -> LevelDoor {
         open: false,
         switch: None,
         close_after: None,
+        open_on: Vec::new(),
+        close_on: Vec::new(),
+        toggle_on: Vec::new(),
     }
 }
 

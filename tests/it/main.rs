@@ -69,6 +69,7 @@ mod release_workflow;
 mod render_golden;
 mod render_smoke;
 mod riders;
+mod signals;
 mod signs;
 mod sound_events;
 mod sound_generator;

@@ -394,6 +394,9 @@ fn the_attack_does_not_hit_through_a_wall_or_a_closed_door() {
                 open,
                 switch: None,
                 close_after: None,
+                open_on: Vec::new(),
+                close_on: Vec::new(),
+                toggle_on: Vec::new(),
             }];
         }
         l.agents = vec![enemy(AgentKind::Crawler, AgentSize::Small, 2.0, 1.0)];

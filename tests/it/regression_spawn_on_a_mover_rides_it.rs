@@ -27,6 +27,12 @@ fn platform(spin: f64) -> LevelMover {
         swing: 0.0,
         pivot: Default::default(),
         track: None,
+        start: Default::default(),
+        start_on: Vec::new(),
+        stop_on: Vec::new(),
+        reverse_on: Vec::new(),
+        return_on: Vec::new(),
+        restart_on: Vec::new(),
     }
 }
 

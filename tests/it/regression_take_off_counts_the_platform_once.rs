@@ -23,6 +23,12 @@ fn a_jump_off_a_platform_moves_once_in_its_tick() {
         swing: 0.0,
         pivot: Default::default(),
         track: None,
+        start: Default::default(),
+        start_on: Vec::new(),
+        stop_on: Vec::new(),
+        reverse_on: Vec::new(),
+        return_on: Vec::new(),
+        restart_on: Vec::new(),
     }];
     let mut w = World::new(&l, &Tuning::default()).unwrap();
     for _ in 0..30 {

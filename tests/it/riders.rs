@@ -35,6 +35,12 @@ fn mover(piece: (f64, f64, f64, f64), path: &[(f64, f64)], period: f64) -> Level
         swing: 0.0,
         pivot: Default::default(),
         track: None,
+        start: Default::default(),
+        start_on: Vec::new(),
+        stop_on: Vec::new(),
+        reverse_on: Vec::new(),
+        return_on: Vec::new(),
+        restart_on: Vec::new(),
     }
 }
 

@@ -149,6 +149,9 @@ fn a_door_opening_sounds_from_the_door() {
             max: p(3.0, 1.0),
         }),
         close_after: None,
+        open_on: Vec::new(),
+        close_on: Vec::new(),
+        toggle_on: Vec::new(),
     }];
     let mut w = World::new(&lvl, &Tuning::default()).unwrap();
     let mut placed = Vec::new();

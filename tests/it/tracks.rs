@@ -238,6 +238,12 @@ fn a_rider_stays_on_through_holds_and_stops() {
             spin: 0.0,
             swing: 0.0,
             pivot: DVec2::ZERO,
+            start: Default::default(),
+            start_on: Vec::new(),
+            stop_on: Vec::new(),
+            reverse_on: Vec::new(),
+            return_on: Vec::new(),
+            restart_on: Vec::new(),
         };
         let mut l = crate::common::level(
             vec![crate::common::rect(-40.0, -60.0, 40.0, -59.0)],

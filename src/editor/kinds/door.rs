@@ -25,6 +25,9 @@ pub fn new_door(r: Aabb) -> LevelDoor {
         open: false,
         switch: None,
         close_after: None,
+        open_on: Vec::new(),
+        close_on: Vec::new(),
+        toggle_on: Vec::new(),
     }
 }
 

@@ -46,6 +46,12 @@ pub fn new_mover(r: Aabb) -> LevelMover {
         spin: 0.0,
         swing: 0.0,
         pivot: Default::default(),
+        start: Default::default(),
+        start_on: Vec::new(),
+        stop_on: Vec::new(),
+        reverse_on: Vec::new(),
+        return_on: Vec::new(),
+        restart_on: Vec::new(),
     }
 }
 

@@ -26,10 +26,21 @@ pub struct DoorState {
     pub open_ticks: u64,
 }
 
+/// What a signal does to a door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DoorAction {
+    Open,
+    Close,
+    Toggle,
+}
+
 /// The level's doors' states, in its order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Doors {
     states: Vec<DoorState>,
+    /// `(signal, door, action)`: the doors' signal names looked up once, in the doors' order,
+    /// each door's fields in file order (`open_on`, `close_on`, `toggle_on`).
+    bindings: Vec<(usize, usize, DoorAction)>,
 }
 
 impl Doors {
@@ -86,25 +97,9 @@ impl Doors {
     }
 }
 
-impl SimKind for Doors {
-    const NAME: &'static str = "door";
-
-    /// Each door as the level starts it, open or closed, its timer at 0.
-    fn build(level: &Level) -> Doors {
-        let states = level
-            .doors
-            .iter()
-            .map(|d| DoorState {
-                open: d.open,
-                open_ticks: 0,
-            })
-            .collect();
-        Doors { states }
-    }
-
-    /// A door opens while the hero's feet are in its switch; one with `close_after` closes that
-    /// long after the hero left the switch.
-    fn after_moves(&mut self, stage: &mut Stage) {
+impl Doors {
+    /// Each door follows its switch and its timer (see [`SimKind::after_moves`]).
+    fn follow_switches(&mut self, stage: &mut Stage) {
         for i in 0..self.states.len() {
             let door = &stage.level.doors[i];
             let (switch, close_after) = (door.switch, door.close_after);
@@ -123,6 +118,59 @@ impl SimKind for Doors {
                     }
                 }
             }
+        }
+    }
+}
+
+impl SimKind for Doors {
+    const NAME: &'static str = "door";
+
+    /// Each door as the level starts it, open or closed, its timer at 0.
+    fn build(level: &Level) -> Doors {
+        let states = level
+            .doors
+            .iter()
+            .map(|d| DoorState {
+                open: d.open,
+                open_ticks: 0,
+            })
+            .collect();
+        let mut bindings = Vec::new();
+        for (i, d) in level.doors.iter().enumerate() {
+            let actions = [DoorAction::Open, DoorAction::Close, DoorAction::Toggle];
+            for ((_, names), action) in d.signal_fields().into_iter().zip(actions) {
+                // Validation refused a name no source defines.
+                bindings.extend(
+                    names
+                        .iter()
+                        .filter_map(|n| level.signal_index(n))
+                        .map(|s| (s, i, action)),
+                );
+            }
+        }
+        Doors { states, bindings }
+    }
+
+    /// A door opens while the hero's feet are in its switch; one with `close_after` closes that
+    /// long after the hero left the switch (or a signal opened it). Then the signals fired this
+    /// tick act, in the doors' order, each door's `open_on`, `close_on`, `toggle_on` in turn (a
+    /// door toggled twice in a tick is as it was).
+    fn after_moves(&mut self, stage: &mut Stage) {
+        self.follow_switches(stage);
+        if stage.fired.is_empty() {
+            return;
+        }
+        for b in 0..self.bindings.len() {
+            let (signal, i, action) = self.bindings[b];
+            if !stage.fired[signal] {
+                continue;
+            }
+            let open = match action {
+                DoorAction::Open => true,
+                DoorAction::Close => false,
+                DoorAction::Toggle => !self.states[i].open,
+            };
+            self.set(i, open, stage);
         }
     }
 
@@ -242,5 +290,40 @@ mod tests {
             ]
         );
         assert!(!w.set_door(2, true), "no such door");
+    }
+
+    /// A door's signal fields: `toggle_on` flips it each time its signal fires, `close_on` and
+    /// `open_on` set it; in one tick they act in file order (open, close, toggle).
+    #[test]
+    fn signals_open_close_and_toggle_a_door() {
+        let text = "(name: \"s\", polygons: [(points: [(-4.0, -1.0), (6.0, -1.0), (6.0, 0.0), \
+                    (-4.0, 0.0)])], doors: [(points: [(3.0, 0.0), (4.0, 0.0), (4.0, 2.0), \
+                    (3.0, 2.0)], toggle_on: [\"tick\"]), (points: [(5.0, 0.0), (5.5, 0.0), \
+                    (5.5, 2.0), (5.0, 2.0)], open_on: [\"go\"], close_on: [\"go\"])], \
+                    signals: [(name: \"tick\", source: timer(every: 0.25)), (name: \"go\", \
+                    source: level_start)], spawn: (0.0, 0.0))";
+        let level = crate::level::parse_level(std::path::Path::new("s.ron"), text).unwrap();
+        let mut w = World::new(&level, &Tuning::default()).unwrap();
+        let mut flips = Vec::new();
+        for t in 0..100u64 {
+            w.step(&crate::movement::Actions::default());
+            if t == 0 {
+                // Opened, then closed, in the same tick: closed, with both events.
+                assert!(!w.doors()[1].open);
+                assert_eq!(
+                    w.events(),
+                    [
+                        WorldEvent::DoorOpened { door: 1 },
+                        WorldEvent::DoorClosed { door: 1 }
+                    ]
+                );
+            }
+            if w.events().contains(&WorldEvent::DoorOpened { door: 0 })
+                || w.events().contains(&WorldEvent::DoorClosed { door: 0 })
+            {
+                flips.push((t, w.doors()[0].open));
+            }
+        }
+        assert_eq!(flips, [(30, true), (60, false), (90, true)]);
     }
 }

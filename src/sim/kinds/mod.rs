@@ -11,8 +11,9 @@
 //! - [`SimKind::build`]: its state as the level starts it, when the world is made or restarted;
 //!   [`SimKind::level_replaced`]: after a level swap or edit (as the level starts it, unless the
 //!   kind keeps something across a swap: the safe ground, the checkpoint reached, the goal).
-//! - [`SimKind::after_moves`]: after every character moved (doors follow their switches and
-//!   timers, and move out a character a door closed on).
+//! - [`SimKind::after_moves`]: after every character moved and the signals were evaluated
+//!   (doors follow their switches, timers and signals, and move out a character a door closed
+//!   on).
 //! - The rules of play's phases, run by `Play::after_moves`:
 //!   - after a death's wait, [`SimKind::respawn_at`] says where the hero comes back (the last
 //!     checkpoint reached; else the level's spawn) and [`SimKind::respawned`] resets what a
@@ -53,9 +54,9 @@
 //!
 //! # What a kind must never depend on
 //! Another kind (kinds speak to each other, when they must, through the world's events, the
-//! phases' answers such as [`SimKind::respawn_at`] or, as the next step, signals), the world's
-//! private state (its tick order, placement, rebuild), the editor, and window, GPU, audio or
-//! input crates.
+//! phases' answers such as [`SimKind::respawn_at`] or the signals fired, [`Stage::fired`]), the
+//! world's private state (its tick order, placement, rebuild), the editor, and window, GPU,
+//! audio or input crates.
 //!
 //! Kinds not yet converted, which `World` still runs by name: movers (`sim::movers`, posed and
 //! carrying before the characters move) and agents (`sim::agents`: spawned with the hero,
@@ -87,6 +88,9 @@ pub struct Stage<'a> {
     pub agents: &'a mut [Agent],
     /// The world's events of this tick: a kind appends to them.
     pub events: &'a mut Vec<WorldEvent>,
+    /// The level's signals fired this tick, in its order (`sim::signals`; empty for a level
+    /// without signals): the signal bus a kind's target reads (a door's `open_on`).
+    pub fired: &'a [bool],
 }
 
 impl Stage<'_> {

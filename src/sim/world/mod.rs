@@ -27,8 +27,9 @@
 //! tick and the mover is posed at its clock's time (its path's or its track's pure function of
 //! it); the movers carry their riders, then push (or crush) what they overlap; then the hero
 //! steps, then the agents in the level's order, among movers that no longer move; then the
-//! registered object kinds' `after_moves` (`sim::kinds`: the doors follow their switches and
-//! timers); then the rules of play (`Play::after_moves`), which run the kinds' rules phases at
+//! level's signals (`sim::signals`: the sources evaluated, what fired handed to the kinds);
+//! then the registered object kinds' `after_moves` (`sim::kinds`: the doors follow their
+//! switches, timers and signals); then the signals' actions on the movers' clocks; then the rules of play (`Play::after_moves`), which run the kinds' rules phases at
 //! their places (the goal and checkpoints' regions, the hazards' touch). What changes a
 //! character's body, velocity or state is made by
 //! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
@@ -45,6 +46,7 @@ use serde::Serialize;
 use super::agents::{Agent, SizeClasses};
 use super::clock::MoverClock;
 use super::play::{Play, PlayEvent, Rules};
+use super::signals::Signals;
 use crate::collision::{
     colliders_meet, Aabb, BuildError, CollisionWorld, FaceKind, Meeting, Movers, SourcePolygon,
 };
@@ -126,6 +128,9 @@ pub struct World {
     /// Their clocks (`sim::clock`), in their order: each advanced once per tick, each mover
     /// posed at its clock's time.
     clocks: Vec<MoverClock>,
+    /// The level's signals (`sim::signals`): evaluated once per tick, fired to the kinds
+    /// through their stage and to the movers' clocks.
+    signals: Signals,
     /// What happened in the world in the last tick besides the hero's movement events.
     events: Vec<WorldEvent>,
     /// The rules of play's state: health, deaths, attack.
@@ -204,7 +209,12 @@ impl World {
             classes: built.classes,
             objects: Objects::build(level),
             movers: built.movers,
-            clocks: vec![MoverClock::at(0); built.paths.len()],
+            clocks: {
+                let mut clocks = vec![MoverClock::at(0); built.paths.len()];
+                Signals::starting_clocks(level, 0, &mut clocks);
+                clocks
+            },
+            signals: Signals::new(level),
             paths: built.paths,
             events: Vec::new(),
             steps: 0,
@@ -270,6 +280,11 @@ impl World {
     pub fn step(&mut self, actions: &Actions) -> &StepReport {
         self.prev_pos = self.hero.body.pos;
         self.events.clear();
+        // The checkpoint the rules of play reached in the tick before: a signal's source.
+        let reached = self.play_events.iter().find_map(|e| match *e {
+            PlayEvent::Checkpoint { index } => Some(index),
+            _ => None,
+        });
         self.play_events.clear();
         // Hit-stop holds the hero and the agents still; a dead hero waits for its respawn.
         let hitstop = self.play.frozen();
@@ -280,6 +295,7 @@ impl World {
             for c in &mut self.clocks {
                 c.advance();
             }
+            self.signals.clamp(&self.paths, &mut self.clocks);
             self.movers
                 .set_poses(super::movers::poses_on(&self.paths, &self.clocks));
             self.carry_and_push();
@@ -301,7 +317,20 @@ impl World {
                 agent.step(&env, &self.tuning, DT, feet);
             }
         }
+        // The signals: the sources see the characters where they moved; the kinds act on what
+        // fired in their `after_moves`, the movers' clocks after them (from the next tick on).
+        if !self.signals.is_empty() {
+            self.signals.evaluate(&super::signals::Inputs {
+                hero: self.hero.body.pos,
+                agents: &self.agents,
+                reached,
+                clocks: &self.clocks,
+            });
+        }
         self.with_stage(|objects, stage| objects.after_moves(stage));
+        if !self.signals.is_empty() {
+            self.signals.drive(&mut self.clocks);
+        }
         let rules = Rules {
             tick: self.steps,
             prev_feet: self.prev_pos,
@@ -323,6 +352,7 @@ impl World {
             hero: &mut self.hero,
             agents: &mut self.agents,
             events: &mut self.events,
+            fired: self.signals.fired(),
         };
         self.play.after_moves(
             &rules,
@@ -371,6 +401,12 @@ impl World {
         }
         drop(level);
         self.with_stage(|objects, stage| objects.reset_on_death(stage));
+        // The signals and the movers they drive, by the same rule (`sim::signals`): placed at
+        // once, nothing carried by the jump.
+        if self.signals.reset_on_death(&mut self.clocks) {
+            self.movers
+                .place_poses(super::movers::poses_on(&self.paths, &self.clocks));
+        }
     }
 
     /// Runs `f` on the registered kinds' states and the parts of the world they act on.
@@ -385,6 +421,7 @@ impl World {
             hero: &mut self.hero,
             agents: &mut self.agents,
             events: &mut self.events,
+            fired: self.signals.fired(),
         };
         f(&mut self.objects, &mut stage)
     }

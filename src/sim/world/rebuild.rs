@@ -11,6 +11,7 @@
 //! build, [`Sources::update`]) and compares the document with them.
 //!
 //! Must never depend on window, GPU, audio or input crates.
+use crate::sim::signals::Signals;
 use glam::DVec2;
 
 use super::placement::{place_characters, HeroFrom, Placed};
@@ -438,6 +439,13 @@ impl World {
             self.clocks.clear();
         }
         self.clocks.resize(self.paths.len(), shared);
+        if !edit {
+            // A mover with `start: stopped` waits at its start for a signal.
+            Signals::starting_clocks(level, shared.ticks(), &mut self.clocks);
+        }
+        // The signals built anew for the level as it is now (`sim::signals`).
+        self.signals = Signals::new(level);
+        self.signals.follow_clocks(&self.clocks);
         self.movers
             .place_poses(crate::sim::movers::poses_on(&self.paths, &self.clocks));
         self.warnings = warnings;

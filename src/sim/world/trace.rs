@@ -42,6 +42,10 @@ pub struct TraceFrame {
     /// Each mover's clock after the tick, ticks (left out when no mover has a track).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub clocks: Vec<u64>,
+    /// The signals that fired in the tick, as indices in the level's `signals` (empty, and
+    /// left out, on a tick none fired and in a level without signals).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub signals: Vec<usize>,
     /// The hero's health after the tick.
     pub health: u32,
     /// Deaths so far.
@@ -135,6 +139,14 @@ impl World {
             } else {
                 Vec::new()
             },
+            signals: self
+                .signals
+                .fired()
+                .iter()
+                .enumerate()
+                .filter(|(_, &f)| f)
+                .map(|(i, _)| i)
+                .collect(),
             health: self.play.health,
             deaths: self.play.deaths,
             play: self.play_events.clone(),
@@ -189,6 +201,8 @@ impl World {
                 _ => {}
             }
         }
+        // The signals (`sim::signals`): nothing in a level without them.
+        self.signals.hash_words(&mut words);
         self.play.hash_words(&mut words, &self.objects);
         for a in &self.agents {
             words.extend([

@@ -1,0 +1,313 @@
+//! Signals: named events a level's sources fire and its targets act on, as plain data.
+//!
+//! A level's `signals` list names each signal and its source (a region a character enters,
+//! leaves or occupies; a timer; the level's start; a checkpoint reached; a mover's clock
+//! stopping at its end). Targets name the signals they act on: a door's `open_on`, `close_on`,
+//! `toggle_on`; a mover's `start_on`, `stop_on`, `reverse_on`, `return_on`, `restart_on` (and its
+//! `start`: running or stopped). The simulation evaluates them (`sim::signals`); this module owns
+//! the data, the rules a level's signals keep ([`check_signals`]: no empty or duplicate name, no
+//! source naming what does not exist, no target naming a signal no source defines) and the
+//! design check that every signal drives something ([`unused_signals`]).
+//!
+//! Every field is optional with a default, so a level without signals reads and writes as it
+//! did before signals existed.
+//!
+//! # Must never depend on
+//! The simulation, the editor, or any window, GPU or audio crate.
+use serde::{Deserialize, Serialize};
+
+use super::document::Level;
+use super::error::LevelProblem;
+use super::validate::box_problem;
+use crate::collision::Aabb;
+
+/// The most signals a level may hold.
+pub const MAX_SIGNALS: usize = 1024;
+
+/// The longest timer a level may set, s (a day).
+pub const MAX_TIMER: f64 = 86_400.0;
+
+/// A named signal and what fires it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelSignal {
+    /// The name targets use (`open_on: ["lift"]`); unique in the level, not empty.
+    pub name: String,
+    /// What fires it.
+    pub source: SignalSource,
+}
+
+/// What fires a signal. A signal fires on the ticks its source says, and is otherwise quiet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum SignalSource {
+    /// A box a character's feet are in: fires the tick `who` enters it, the tick it leaves it,
+    /// or every tick it is occupied (`on`).
+    Region {
+        /// The box.
+        area: Aabb,
+        /// Whose feet count. Default: the hero's.
+        #[serde(default)]
+        who: SignalWho,
+        /// When it fires. Default: on entering.
+        #[serde(default)]
+        on: RegionEdge,
+    },
+    /// A clock counted from the level's start (and from a `reset_on_death` respawn): `at` fires
+    /// once that many seconds in; `every` fires every that many seconds (not at 0). Exactly one.
+    Timer {
+        /// Seconds from the start, once.
+        #[serde(default)]
+        at: Option<f64>,
+        /// Seconds between firings.
+        #[serde(default)]
+        every: Option<f64>,
+    },
+    /// Fires in the level's first tick (and the first after a `reset_on_death` respawn).
+    LevelStart,
+    /// Fires the tick the hero reaches checkpoint `n` (index in the level's `checkpoints`).
+    Checkpoint(usize),
+    /// Fires the tick mover `n`'s clock stops: a `once` track reaching its end, a `return`
+    /// reaching its start, or a `stop_on` signal.
+    MoverEnd(usize),
+}
+
+/// Whose feet a region counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SignalWho {
+    /// The hero's (the default).
+    #[default]
+    Hero,
+    /// Any agent's.
+    Agent,
+    /// The hero's or any agent's.
+    Any,
+}
+
+/// When a region fires.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RegionEdge {
+    /// The tick one it counts is in it and none was the tick before (the default).
+    #[default]
+    Enter,
+    /// The tick none it counts is in it and one was the tick before.
+    Leave,
+    /// Every tick one it counts is in it.
+    Occupied,
+}
+
+/// How a mover's clock starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoverStart {
+    /// Running from the level's first tick (the default: every mover before signals).
+    #[default]
+    Running,
+    /// Stopped at its start until a signal starts it.
+    Stopped,
+}
+
+impl Level {
+    /// The index of the signal named `name`.
+    pub fn signal_index(&self, name: &str) -> Option<usize> {
+        self.signals.iter().position(|s| s.name == name)
+    }
+
+    /// Every target's signal names: `(object, field, name)`, doors then movers in the level's
+    /// order, each object's fields in file order (`door 2`, `open_on`, `lift`).
+    pub fn signal_uses(&self) -> Vec<(String, &'static str, &str)> {
+        let mut out = Vec::new();
+        for (i, d) in self.doors.iter().enumerate() {
+            for (field, names) in d.signal_fields() {
+                out.extend(
+                    names
+                        .iter()
+                        .map(|n| (format!("door {i}"), field, n.as_str())),
+                );
+            }
+        }
+        for (i, m) in self.movers.iter().enumerate() {
+            for (field, names) in m.signal_fields() {
+                out.extend(
+                    names
+                        .iter()
+                        .map(|n| (format!("mover {i}"), field, n.as_str())),
+                );
+            }
+        }
+        out
+    }
+}
+
+/// Checks the level's signals: each a name (not empty, unique) and a source that names only
+/// what exists (a proper box, one timer of a positive time, a checkpoint or mover of the
+/// level); then that every target's signal names one the level defines.
+pub fn check_signals(level: &Level) -> Result<(), LevelProblem> {
+    let bad = |index: usize, why: String| Err(LevelProblem::Signal { index, why });
+    if level.signals.len() > MAX_SIGNALS {
+        return bad(
+            MAX_SIGNALS,
+            format!(
+                "{} signals, more than the limit of {MAX_SIGNALS}",
+                level.signals.len()
+            ),
+        );
+    }
+    for (i, s) in level.signals.iter().enumerate() {
+        if s.name.trim().is_empty() {
+            return bad(i, "its name is empty".into());
+        }
+        if let Some(j) = level.signals[..i].iter().position(|o| o.name == s.name) {
+            return bad(
+                i,
+                format!(
+                    "its name `{}` is signal {j}'s too: names are unique",
+                    s.name
+                ),
+            );
+        }
+        if let Some(why) = source_problem(level, &s.source) {
+            return bad(i, format!("`{}`: {why}", s.name));
+        }
+    }
+    for (object, field, name) in level.signal_uses() {
+        if level.signal_index(name).is_none() {
+            return Err(LevelProblem::SignalTarget {
+                object,
+                why: format!("{field} names signal `{name}`, which no source defines"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Why a signal's source is unusable, or `None`.
+fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
+    let seconds = |what: &str, t: f64, min: f64| {
+        (!(t.is_finite() && t >= min && t <= MAX_TIMER))
+            .then(|| format!("timer {what}: {t} s must be from {min} to {MAX_TIMER} s"))
+    };
+    match source {
+        SignalSource::Region { area, .. } => box_problem(area).map(|w| format!("region {w}")),
+        SignalSource::Timer { at, every } => match (at, every) {
+            (Some(t), None) => seconds("at", *t, 0.0),
+            (None, Some(t)) => seconds("every", *t, 1.0 / 120.0),
+            _ => Some("a timer has exactly one of `at` and `every`".into()),
+        },
+        SignalSource::LevelStart => None,
+        SignalSource::Checkpoint(n) => (*n >= level.checkpoints.len()).then(|| {
+            format!(
+                "checkpoint {n} does not exist (the level has {})",
+                level.checkpoints.len()
+            )
+        }),
+        SignalSource::MoverEnd(n) => (*n >= level.movers.len()).then(|| {
+            format!(
+                "mover {n} does not exist (the level has {})",
+                level.movers.len()
+            )
+        }),
+    }
+}
+
+/// The signals no target uses: `(index, name)`, in the level's order (a design warning: the
+/// signal fires and nothing happens).
+pub fn unused_signals(level: &Level) -> Vec<(usize, &str)> {
+    let uses = level.signal_uses();
+    level
+        .signals
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !uses.iter().any(|(_, _, n)| *n == s.name))
+        .map(|(i, s)| (i, s.name.as_str()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(signals: &str, doors: &str) -> Result<Level, String> {
+        crate::level::parse_level(
+            std::path::Path::new("s.ron"),
+            &format!(
+                "(name: \"s\", polygons: [], spawn: (0.0, 0.0), checkpoints: [(min: (0.0, 0.0), \
+                 max: (1.0, 1.0))], doors: [{doors}], signals: [{signals}])"
+            ),
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    const DOOR: &str = "(points: [(3.0, 0.0), (4.0, 0.0), (4.0, 2.0), (3.0, 2.0)]";
+
+    #[test]
+    fn every_source_reads_and_a_used_signal_validates() {
+        let l = level(
+            "(name: \"a\", source: region(area: (min: (0.0, 0.0), max: (1.0, 1.0)), who: any, \
+             on: leave)), (name: \"b\", source: timer(at: 2.0)), (name: \"c\", source: \
+             timer(every: 0.5)), (name: \"d\", source: level_start), (name: \"e\", source: \
+             checkpoint(0))",
+            &format!(
+                "{DOOR}, open_on: [\"a\", \"b\"], close_on: [\"c\"], toggle_on: [\"d\", \"e\"])"
+            ),
+        )
+        .unwrap();
+        assert_eq!(l.signals.len(), 5);
+        assert!(unused_signals(&l).is_empty());
+        assert_eq!(l.signal_index("c"), Some(2));
+    }
+
+    #[test]
+    fn a_dangling_name_names_both_ends() {
+        let e = level(
+            "(name: \"a\", source: level_start)",
+            &format!("{DOOR}, open_on: [\"lift\"])"),
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("door 0: open_on names signal `lift`, which no source defines"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn bad_sources_and_duplicate_names_are_refused() {
+        let cases = [
+            (
+                "(name: \"a\", source: level_start), (name: \"a\", source: level_start)",
+                "unique",
+            ),
+            ("(name: \" \", source: level_start)", "name is empty"),
+            ("(name: \"a\", source: timer())", "exactly one"),
+            (
+                "(name: \"a\", source: timer(at: 1.0, every: 2.0))",
+                "exactly one",
+            ),
+            ("(name: \"a\", source: timer(every: 0.0))", "timer every"),
+            (
+                "(name: \"a\", source: checkpoint(3))",
+                "checkpoint 3 does not exist",
+            ),
+            (
+                "(name: \"a\", source: mover_end(0))",
+                "mover 0 does not exist",
+            ),
+        ];
+        for (signals, want) in cases {
+            let e = level(signals, "").unwrap_err();
+            assert!(e.contains("signal ") && e.contains(want), "{signals}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_signal_nothing_uses_is_found() {
+        let l = level(
+            "(name: \"a\", source: level_start), (name: \"b\", source: level_start)",
+            &format!("{DOOR}, close_on: [\"b\"])"),
+        )
+        .unwrap();
+        assert_eq!(unused_signals(&l), vec![(0, "a")]);
+    }
+}

@@ -1,0 +1,427 @@
+//! The level's signals in the simulation: which fire each tick, and what they do to the movers'
+//! clocks.
+//!
+//! # What it owns
+//! [`Signals`]: each signal's state (a region's occupancy the tick before, for `enter` and
+//! `leave`; whether each mover's clock ran) and the ticks counted since
+//! the signals started (the timers' clock), and the signals fired in the last tick
+//! ([`Signals::fired`]). It is built from the level ([`Signals::new`]): the targets' signal
+//! names are looked up once, never per tick.
+//!
+//! # Its place in the tick
+//! One place, in `World::step`: after every character moved and before the registered kinds'
+//! `after_moves`. [`Signals::evaluate`] runs the sources in the level's order of `signals` and
+//! marks each one that fires; the kinds read the fired list in their phases through
+//! `Stage::fired` (a door opens, closes or toggles in its `after_moves`: `sim::kinds::door`);
+//! then [`Signals::drive`] applies the movers' actions to their clocks, in the movers' order and
+//! each mover's fields in file order (`start_on`, `stop_on`, `reverse_on`, `return_on`,
+//! `restart_on`): the clocks run from the next tick on. A checkpoint source fires in the tick
+//! after the rules of play reached it (they run after the kinds).
+//!
+//! # Resets: one rule
+//! A level's `reset_on_death` puts the signals back as the level starts them (the timers count
+//! from 0 again, `level_start` fires again, no region occupied) and every mover that signals
+//! drive or that starts stopped back to its clock's start (`start` says running or stopped),
+//! just as it puts every door back as the level starts it; a mover nothing drives keeps its
+//! time, as before signals. A restart, a level swap or an edit builds the signals anew.
+//!
+//! # Cost
+//! A level without signals has none: no work in the tick, no words in the state hash or the
+//! trace, so the hashes pinned before signals hold. With signals, a tick costs one test per
+//! source and one per mover binding.
+//!
+//! Must never depend on a kind (it names none: the kinds read [`Signals::fired`]), the world's
+//! private state, or window, GPU, audio or input crates.
+use glam::DVec2;
+
+use super::agents::Agent;
+use super::clock::MoverClock;
+use super::movers::Path;
+use crate::level::{Level, MoverStart, RegionEdge, SignalSource, SignalWho};
+
+/// What a signal does to a mover's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockAction {
+    /// [`MoverClock::start`].
+    Start,
+    /// [`MoverClock::stop`].
+    Stop,
+    /// [`MoverClock::reverse`].
+    Reverse,
+    /// [`MoverClock::return_to_start`].
+    Return,
+    /// [`MoverClock::restart`].
+    Restart,
+}
+
+impl ClockAction {
+    /// In the order of a mover's signal fields.
+    const ALL: [ClockAction; 5] = [
+        ClockAction::Start,
+        ClockAction::Stop,
+        ClockAction::Reverse,
+        ClockAction::Return,
+        ClockAction::Restart,
+    ];
+
+    fn apply(self, c: &mut MoverClock) {
+        match self {
+            ClockAction::Start => c.start(),
+            ClockAction::Stop => c.stop(),
+            ClockAction::Reverse => c.reverse(),
+            ClockAction::Return => c.return_to_start(),
+            ClockAction::Restart => c.restart(),
+        }
+    }
+}
+
+/// What a tick's sources read of the world.
+pub struct Inputs<'a> {
+    /// The hero's feet.
+    pub hero: DVec2,
+    /// The level's agents (a defeated one counts in no region).
+    pub agents: &'a [Agent],
+    /// The checkpoint the hero reached in the tick before (`PlayEvent::Checkpoint`: the rules
+    /// of play run after the signals).
+    pub reached: Option<usize>,
+    /// The movers' clocks, as this tick advanced them.
+    pub clocks: &'a [MoverClock],
+}
+
+/// The level's signals' state (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Signals {
+    /// Each signal's source, as the level gives it.
+    sources: Vec<SignalSource>,
+    /// `(signal, mover, action)` in the movers' order, each mover's fields in file order.
+    bindings: Vec<(usize, usize, ClockAction)>,
+    /// Each mover's `start`, and whether signals drive it (what a reset puts back).
+    driven: Vec<Option<MoverStart>>,
+    /// Each mover: whether its clock stops at a `once` track's end (signals drive it, or a
+    /// `mover_end` source watches it).
+    clamped: Vec<bool>,
+    /// Ticks since the signals started.
+    ticks: u64,
+    /// Each signal: whether a region source's box held one it counts in the last tick.
+    inside: Vec<bool>,
+    /// Each mover: whether its clock ran at the last evaluation.
+    running: Vec<bool>,
+    /// Each signal: whether it fired in the last tick.
+    fired: Vec<bool>,
+}
+
+impl Signals {
+    /// The signals of `level`, as it starts them (a level without signals: none, no work).
+    pub fn new(level: &Level) -> Signals {
+        let n = level.signals.len();
+        let mut bindings = Vec::new();
+        let mut driven = Vec::new();
+        for (m, mover) in level.movers.iter().enumerate() {
+            for ((_, names), action) in mover.signal_fields().into_iter().zip(ClockAction::ALL) {
+                // Validation refused a name no source defines.
+                bindings.extend(
+                    names
+                        .iter()
+                        .filter_map(|s| level.signal_index(s))
+                        .map(|s| (s, m, action)),
+                );
+            }
+            driven.push(mover.is_driven().then_some(mover.start));
+        }
+        let clamped = (0..level.movers.len())
+            .map(|m| {
+                driven[m].is_some()
+                    || level
+                        .signals
+                        .iter()
+                        .any(|s| s.source == SignalSource::MoverEnd(m))
+            })
+            .collect();
+        Signals {
+            clamped,
+            sources: level.signals.iter().map(|s| s.source.clone()).collect(),
+            bindings,
+            driven,
+            ticks: 0,
+            inside: vec![false; n],
+            running: level
+                .movers
+                .iter()
+                .map(|m| m.start == MoverStart::Running)
+                .collect(),
+            fired: vec![false; n],
+        }
+    }
+
+    /// Takes each mover's running from `clocks` as they are (after an edit keeps the clocks), so
+    /// no `mover_end` fires for a clock that stopped before the signals were built.
+    pub fn follow_clocks(&mut self, clocks: &[MoverClock]) {
+        for (r, c) in self.running.iter_mut().zip(clocks) {
+            *r = c.running();
+        }
+    }
+
+    /// Whether the level has any signal.
+    pub fn is_empty(&self) -> bool {
+        self.sources.is_empty()
+    }
+
+    /// Each signal's firing in the last tick, in the level's order (empty without signals).
+    pub fn fired(&self) -> &[bool] {
+        &self.fired
+    }
+
+    /// The ticks counted since the signals started (the timers' clock).
+    pub fn ticks(&self) -> u64 {
+        self.ticks
+    }
+
+    /// Each mover's clock as the level starts it, at `shared` ticks: running, or stopped where
+    /// `start: stopped`.
+    pub fn starting_clocks(level: &Level, shared: u64, clocks: &mut [MoverClock]) {
+        for (c, m) in clocks.iter_mut().zip(&level.movers) {
+            *c = MoverClock::at(shared);
+            if m.start == MoverStart::Stopped {
+                c.stop();
+            }
+        }
+    }
+
+    /// After the clocks advanced: the clock of a mover on a `once` track that signals drive or
+    /// a `mover_end` watches stops at the track's end (so a later `return` plays no time spent
+    /// past the end, and the end is a stop).
+    pub fn clamp(&self, paths: &[Path], clocks: &mut [MoverClock]) {
+        if !self.clamped.iter().any(|&c| c) {
+            return;
+        }
+        for ((c, p), &clamped) in clocks.iter_mut().zip(paths).zip(&self.clamped) {
+            if let (true, Some(end)) = (clamped, p.end_tick()) {
+                if c.running() && !c.backward() && c.ticks() >= end {
+                    c.set(end);
+                    c.stop();
+                }
+            }
+        }
+    }
+
+    /// Runs every source in the level's order and marks those that fire this tick (see the
+    /// module docs); the timers' clock then moves on a tick.
+    pub fn evaluate(&mut self, input: &Inputs) {
+        if self.sources.is_empty() {
+            return;
+        }
+        let tick = self.ticks;
+        let seconds_tick = |s: f64| (s * super::TICK_HZ as f64).round() as u64;
+        for (i, source) in self.sources.iter().enumerate() {
+            self.fired[i] = match *source {
+                SignalSource::Region { area, who, on } => {
+                    let hero = who != SignalWho::Agent && area.contains(input.hero);
+                    let agent = || {
+                        who != SignalWho::Hero
+                            && input
+                                .agents
+                                .iter()
+                                .any(|a| !a.defeated && area.contains(a.mover.body.pos))
+                    };
+                    let now = hero || agent();
+                    let was = std::mem::replace(&mut self.inside[i], now);
+                    match on {
+                        RegionEdge::Enter => now && !was,
+                        RegionEdge::Leave => was && !now,
+                        RegionEdge::Occupied => now,
+                    }
+                }
+                SignalSource::Timer { at: Some(t), .. } => tick == seconds_tick(t),
+                SignalSource::Timer { every: Some(t), .. } => {
+                    tick > 0 && tick.is_multiple_of(seconds_tick(t).max(1))
+                }
+                SignalSource::Timer { .. } => false,
+                SignalSource::LevelStart => tick == 0,
+                SignalSource::Checkpoint(n) => input.reached == Some(n),
+                SignalSource::MoverEnd(m) => {
+                    self.running.get(m).copied().unwrap_or(false)
+                        && input.clocks.get(m).is_some_and(|c| !c.running())
+                }
+            };
+        }
+        for (r, c) in self.running.iter_mut().zip(input.clocks) {
+            *r = c.running();
+        }
+        self.ticks += 1;
+    }
+
+    /// Applies this tick's fired signals to the movers' clocks (see the module docs).
+    pub fn drive(&self, clocks: &mut [MoverClock]) {
+        for &(s, m, action) in &self.bindings {
+            if self.fired[s] {
+                if let Some(c) = clocks.get_mut(m) {
+                    action.apply(c);
+                }
+            }
+        }
+    }
+
+    /// A `reset_on_death` respawn (see the module docs): the signals as the level starts them,
+    /// and each driven mover's clock back to its start. Returns
+    /// whether it put any clock back.
+    pub fn reset_on_death(&mut self, clocks: &mut [MoverClock]) -> bool {
+        if self.sources.is_empty() && self.driven.iter().all(Option::is_none) {
+            return false;
+        }
+        self.ticks = 0;
+        self.inside.fill(false);
+        self.fired.fill(false);
+        for ((c, d), r) in clocks.iter_mut().zip(&self.driven).zip(&mut self.running) {
+            if let Some(start) = d {
+                *c = MoverClock::at(0);
+                if *start == MoverStart::Stopped {
+                    c.stop();
+                }
+                *r = c.running();
+            }
+        }
+        self.driven.iter().any(Option::is_some)
+    }
+
+    /// Its words in the world's state hash: none without signals; else the ticks, then each
+    /// signal's occupancy and firing, each mover's running.
+    pub fn hash_words(&self, words: &mut Vec<u64>) {
+        if self.sources.is_empty() {
+            return;
+        }
+        words.push(self.ticks);
+        words.extend(
+            self.inside
+                .iter()
+                .zip(&self.fired)
+                .map(|(&i, &f)| i as u64 | (f as u64) << 1),
+        );
+        words.extend(self.running.iter().map(|&r| r as u64));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(signals: &str, movers: &str) -> Level {
+        crate::level::parse_level(
+            std::path::Path::new("s.ron"),
+            &format!(
+                "(name: \"s\", polygons: [], spawn: (0.0, 0.0), checkpoints: [(min: (5.0, 0.0), \
+                 max: (6.0, 1.0))], movers: [{movers}], signals: [{signals}])"
+            ),
+        )
+        .unwrap()
+    }
+
+    const MOVER: &str = "(pieces: [[(0.0, 5.0), (1.0, 5.0), (1.0, 6.0), (0.0, 6.0)]], \
+                         track: (keys: [(offset: (0.0, 0.0), time: 1.0), (offset: (2.0, 0.0))], \
+                         repeat: once)";
+
+    /// Runs `n` ticks with the hero's feet at `hero(tick)`; returns the ticks each signal fired.
+    fn fired(s: &mut Signals, n: u64, hero: impl Fn(u64) -> DVec2) -> Vec<Vec<u64>> {
+        let mut out = vec![Vec::new(); s.fired().len()];
+        for t in 0..n {
+            s.evaluate(&Inputs {
+                hero: hero(t),
+                agents: &[],
+                reached: (t == 7).then_some(0),
+                clocks: &[],
+            });
+            for (i, &f) in s.fired().iter().enumerate() {
+                if f {
+                    out[i].push(t);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn each_source_fires_on_its_ticks() {
+        let l = level(
+            "(name: \"in\", source: region(area: (min: (1.0, -1.0), max: (2.0, 1.0)))),\
+             (name: \"out\", source: region(area: (min: (1.0, -1.0), max: (2.0, 1.0)), on: leave)),\
+             (name: \"on\", source: region(area: (min: (1.0, -1.0), max: (2.0, 1.0)), on: occupied)),\
+             (name: \"foe\", source: region(area: (min: (1.0, -1.0), max: (2.0, 1.0)), who: agent)),\
+             (name: \"at\", source: timer(at: 0.025)),\
+             (name: \"every\", source: timer(every: 0.04)),\
+             (name: \"go\", source: level_start),\
+             (name: \"cp\", source: checkpoint(0))",
+            "",
+        );
+        let mut s = Signals::new(&l);
+        // The hero's feet in the box on ticks 2 to 4.
+        let got = fired(&mut s, 12, |t| {
+            DVec2::new(if (2..5).contains(&t) { 1.5 } else { 0.0 }, 0.0)
+        });
+        let want: [&[u64]; 8] = [&[2], &[5], &[2, 3, 4], &[], &[3], &[5, 10], &[0], &[7]];
+        assert_eq!(got, want.map(<[u64]>::to_vec));
+        assert_eq!(s.ticks(), 12);
+    }
+
+    #[test]
+    fn mover_targets_drive_clocks_and_a_once_track_stops_at_its_end() {
+        let l = level(
+            "(name: \"go\", source: timer(at: 0.0)), (name: \"back\", source: mover_end(0)),\
+             (name: \"done\", source: mover_end(0))",
+            &format!("{MOVER}, start: stopped, start_on: [\"go\"], return_on: [\"back\"])"),
+        );
+        let paths: Vec<Path> = l.movers.iter().map(Path::new).collect();
+        assert_eq!(paths[0].end_tick(), Some(120));
+        let mut s = Signals::new(&l);
+        let mut clocks = vec![MoverClock::at(0)];
+        Signals::starting_clocks(&l, 0, &mut clocks);
+        assert!(!clocks[0].running());
+        let mut ends = Vec::new();
+        for t in 0..400u64 {
+            for c in &mut clocks {
+                c.advance();
+            }
+            s.clamp(&paths, &mut clocks);
+            s.evaluate(&Inputs {
+                hero: DVec2::ZERO,
+                agents: &[],
+                reached: None,
+                clocks: &clocks,
+            });
+            if s.fired()[2] {
+                ends.push((t, clocks[0].ticks()));
+            }
+            s.drive(&mut clocks);
+        }
+        // Started in tick 0, it runs from tick 1: at its end (120) in tick 120, stopped there;
+        // returned from 120 it is back at 0 in tick 240, and stops.
+        assert_eq!(ends, [(120, 120), (240, 0)]);
+        assert_eq!((clocks[0].ticks(), clocks[0].running()), (0, false));
+
+        // A reset puts the driven clock back to its start, stopped as `start` says.
+        let mut c = [MoverClock::at(55)];
+        s.reset_on_death(&mut c);
+        assert_eq!((c[0].ticks(), c[0].running(), s.ticks()), (0, false, 0));
+    }
+
+    #[test]
+    fn a_level_without_signals_costs_nothing_and_hashes_nothing() {
+        let l = level("", &format!("{MOVER})"));
+        let mut s = Signals::new(&l);
+        s.evaluate(&Inputs {
+            hero: DVec2::ZERO,
+            agents: &[],
+            reached: None,
+            clocks: &[MoverClock::at(3)],
+        });
+        let mut words = Vec::new();
+        s.hash_words(&mut words);
+        assert!(words.is_empty() && s.is_empty() && s.ticks() == 0);
+        let mut c = [MoverClock::at(500)];
+        s.clamp(&l.movers.iter().map(Path::new).collect::<Vec<_>>(), &mut c);
+        s.reset_on_death(&mut c);
+        assert_eq!(
+            c[0],
+            MoverClock::at(500),
+            "a mover nothing drives keeps its time"
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! Signals (`level::signal`, `sim::signals`): the cases `levels/test/signals.ron` writes, stepped
+//! by the world and checked at chosen ticks: a door on a schedule (closes at 1 s, opens again at
+//! 2.5 s), a platform that starts when the hero stands on it, a lift that starts when the hero
+//! passes a point, a door that opens when a mover stops at its end. Poses to 1e-9 of
+//! hand-computed values; no character is ever inside anything.
+use glam::DVec2;
+use tessera::level::{load_level, Level};
+use tessera::movement::{Actions, Tuning};
+use tessera::sim::World;
+
+fn level() -> Level {
+    load_level(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/levels/test/signals.ron"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn near(a: DVec2, b: DVec2) -> bool {
+    (a - b).length() <= 1e-9
+}
+
+/// Steps the world to `tick` ticks, checking that nothing is inside anything.
+fn run_to(w: &mut World, tick: u64) {
+    while w.frame() < tick {
+        w.step(&Actions::default());
+        assert!(w.penetrations().is_empty(), "tick {}", w.frame());
+    }
+}
+
+#[test]
+fn a_scheduled_door_closes_at_its_time_and_opens_again() {
+    let mut w = World::new(&level(), &Tuning::default()).unwrap();
+    let open = |w: &World| w.doors()[0].open;
+    assert!(open(&w));
+    // The timers count the signals' ticks from 0: `at: 1.0` fires in tick 120.
+    run_to(&mut w, 120);
+    assert!(open(&w));
+    run_to(&mut w, 121);
+    assert!(!open(&w), "closed by `shut` in tick 120");
+    run_to(&mut w, 300);
+    assert!(!open(&w));
+    run_to(&mut w, 301);
+    assert!(open(&w), "opened by `reopen` in tick 300");
+    assert_eq!(
+        w.trace_frame().signals,
+        [3],
+        "the trace names the signal that fired"
+    );
+    run_to(&mut w, 302);
+    assert!(w.trace_frame().signals.is_empty());
+}
+
+#[test]
+fn a_platform_starts_when_stood_on_and_a_lift_when_the_hero_passes_a_point() {
+    let level = level();
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    assert!(w.hero().grounded(), "the hero starts on the platform");
+    let x0 = w.hero().body.pos.x;
+    // Tick 0: the hero's feet are in `aboard`; the platform's clock starts after the tick, so
+    // it moves from tick 1 on: after n ticks it is at (n − 1) / 240 of its 8 m.
+    for n in [1, 2, 61, 200, 241] {
+        run_to(&mut w, n);
+        let want = DVec2::new(8.0 * (n - 1) as f64 / 240.0, 0.0);
+        assert!(
+            near(w.movers().pose(0).offset, want),
+            "mover 0 after {n} ticks: {:?}, want {want}",
+            w.movers().pose(0).offset
+        );
+    }
+    // The hero rode it, keeping its place.
+    assert!((w.hero().body.pos.x - (x0 + 8.0)).abs() <= 1e-9);
+    // Its clock stopped at the track's end in tick 240 (`docked` opened door 1 then), and stays.
+    assert_eq!(
+        (w.mover_clocks()[0].ticks(), w.mover_clocks()[0].running()),
+        (240, false)
+    );
+    assert!(w.doors()[1].open);
+    run_to(&mut w, 400);
+    assert!(near(w.movers().pose(0).offset, DVec2::new(8.0, 0.0)));
+
+    // The lift: still until the tick after the hero's feet first were at x ≥ 7.5 (`arrive`),
+    // then up at 2 m/s.
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let mut arrived = None;
+    while arrived.is_none() {
+        w.step(&Actions::default());
+        assert!(near(w.movers().pose(1).offset, DVec2::ZERO));
+        if w.hero().body.pos.x >= 7.5 {
+            arrived = Some(w.frame() - 1);
+        }
+    }
+    let arrived = arrived.unwrap();
+    assert!(w.trace_frame().signals.contains(&1));
+    for k in [1u64, 60, 120, 180] {
+        run_to(&mut w, arrived + 1 + k);
+        let t = k as f64 / 120.0;
+        let y = if t <= 1.0 { 2.0 * t } else { 2.0 * (2.0 - t) };
+        assert!(
+            near(w.movers().pose(1).offset, DVec2::new(0.0, y)),
+            "mover 1 {k} ticks after it started: {:?}, want y {y}",
+            w.movers().pose(1).offset
+        );
+    }
+}
+
+/// Two worlds of a level with signals agree tick by tick.
+#[test]
+fn signals_are_deterministic() {
+    let level = level();
+    let mut a = World::new(&level, &Tuning::default()).unwrap();
+    let mut b = World::new(&level, &Tuning::default()).unwrap();
+    for _ in 0..400 {
+        a.step(&Actions::default());
+        b.step(&Actions::default());
+        assert_eq!(a.state_hash(), b.state_hash());
+    }
+}
