@@ -1497,7 +1497,6 @@ fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMo
     use tessera::level::{LevelMover, MoverEase, MoverMode};
     places
         .map(|at| LevelMover {
-            track: None,
             pieces: vec![vec![
                 at,
                 at + DVec2::new(1.0, 0.0),
@@ -1508,16 +1507,7 @@ fn platforms(places: impl Iterator<Item = DVec2>) -> Vec<tessera::level::LevelMo
             period: 2.0,
             mode: MoverMode::PingPong,
             ease: MoverEase::Smooth,
-            one_way: false,
-            spin: 0.0,
-            swing: 0.0,
-            pivot: Default::default(),
-            start: Default::default(),
-            start_on: Vec::new(),
-            stop_on: Vec::new(),
-            reverse_on: Vec::new(),
-            return_on: Vec::new(),
-            restart_on: Vec::new(),
+            ..Default::default()
         })
         .collect()
 }

@@ -225,7 +225,7 @@ object_fields! {
 /// path of offsets from there as a pure function of time (`sim::movers`): the same tick gives the
 /// same pose, so replays and traces stay bit-identical. Characters ride it, are pushed by it and
 /// can be crushed by it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LevelMover {
     /// Convex polygons (either orientation), in the level's coordinates at the mover's rest

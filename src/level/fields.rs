@@ -341,21 +341,10 @@ mod tests {
     fn fields_mut_edits_the_object() {
         let mut m = LevelMover {
             pieces: vec![],
-            track: None,
             path: vec![DVec2::ZERO, DVec2::X],
             period: 3.0,
             mode: MoverMode::PingPong,
-            ease: Default::default(),
-            one_way: false,
-            spin: 0.0,
-            swing: 0.0,
-            pivot: Default::default(),
-            start: Default::default(),
-            start_on: Vec::new(),
-            stop_on: Vec::new(),
-            reverse_on: Vec::new(),
-            return_on: Vec::new(),
-            restart_on: Vec::new(),
+            ..Default::default()
         };
         for f in m.fields_mut() {
             match (f.def.name, f.value) {

@@ -608,21 +608,9 @@ mod tests {
     fn a_mover_path_must_stay_inside_the_bounds() {
         let m = LevelMover {
             pieces: vec![vec![p(0., 1.), p(1., 1.), p(1., 1.5), p(0., 1.5)]],
-            track: None,
             path: vec![p(0., 0.), p(0., 3.)],
             period: 2.0,
-            mode: Default::default(),
-            ease: Default::default(),
-            one_way: false,
-            spin: 0.0,
-            swing: 0.0,
-            pivot: Default::default(),
-            start: Default::default(),
-            start_on: Vec::new(),
-            stop_on: Vec::new(),
-            reverse_on: Vec::new(),
-            return_on: Vec::new(),
-            restart_on: Vec::new(),
+            ..Default::default()
         };
         let inside = Aabb {
             min: p(-1., 0.),
@@ -651,21 +639,10 @@ mod tests {
     fn a_turning_mover_is_checked() {
         let m = LevelMover {
             pieces: vec![vec![p(-2., 0.), p(2., 0.), p(2., 0.5), p(-2., 0.5)]],
-            track: None,
             path: vec![p(0., 0.), p(0., 0.)],
             period: 2.0,
-            mode: Default::default(),
-            ease: Default::default(),
-            one_way: false,
             spin: 1.5,
-            swing: 0.0,
-            pivot: Default::default(),
-            start: Default::default(),
-            start_on: Vec::new(),
-            stop_on: Vec::new(),
-            reverse_on: Vec::new(),
-            return_on: Vec::new(),
-            restart_on: Vec::new(),
+            ..Default::default()
         };
         assert_eq!(mover_problem(&m), None);
         assert_eq!(m.pivot_point(), p(0., 0.25));

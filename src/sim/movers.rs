@@ -629,7 +629,6 @@ mod tests {
             ),
         ] {
             let m = LevelMover {
-                track: None,
                 pieces: vec![vec![
                     DVec2::new(0.0, 0.0),
                     DVec2::new(2.0, 0.0),
@@ -639,16 +638,8 @@ mod tests {
                 period: 7.0,
                 mode,
                 ease,
-                one_way: false,
                 spin: 0.5,
-                swing: 0.0,
-                pivot: DVec2::ZERO,
-                start: Default::default(),
-                start_on: Vec::new(),
-                stop_on: Vec::new(),
-                reverse_on: Vec::new(),
-                return_on: Vec::new(),
-                restart_on: Vec::new(),
+                ..Default::default()
             };
             let path = super::Path::new(&m);
             let ghosts = super::node_poses(&m);

@@ -24,22 +24,12 @@ fn mover(
 ) -> LevelMover {
     let (x0, y0, x1, y1) = piece;
     LevelMover {
-        track: None,
         pieces: vec![vec![p(x0, y0), p(x1, y0), p(x1, y1), p(x0, y1)]],
         path: path.iter().map(|&(x, y)| p(x, y)).collect(),
         period,
         mode,
         ease,
-        one_way: false,
-        spin: 0.0,
-        swing: 0.0,
-        pivot: Default::default(),
-        start: Default::default(),
-        start_on: Vec::new(),
-        stop_on: Vec::new(),
-        reverse_on: Vec::new(),
-        return_on: Vec::new(),
-        restart_on: Vec::new(),
+        ..Default::default()
     }
 }
 

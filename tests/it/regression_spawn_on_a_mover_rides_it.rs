@@ -22,17 +22,8 @@ fn platform(spin: f64) -> LevelMover {
         period: 4.0,
         mode: MoverMode::PingPong,
         ease: MoverEase::Linear,
-        one_way: false,
         spin,
-        swing: 0.0,
-        pivot: Default::default(),
-        track: None,
-        start: Default::default(),
-        start_on: Vec::new(),
-        stop_on: Vec::new(),
-        reverse_on: Vec::new(),
-        return_on: Vec::new(),
-        restart_on: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -20,17 +20,8 @@ fn a_rider_spawned_on_a_swinging_plank_is_where_it_spawned_at_each_level_pose() 
         period: 1.0,
         mode: MoverMode::PingPong,
         ease: MoverEase::Linear,
-        one_way: false,
-        spin: 0.0,
         swing: 0.3,
-        pivot: Default::default(),
-        track: None,
-        start: Default::default(),
-        start_on: Vec::new(),
-        stop_on: Vec::new(),
-        reverse_on: Vec::new(),
-        return_on: Vec::new(),
-        restart_on: Vec::new(),
+        ..Default::default()
     }];
     let mut w = World::new(&l, &Tuning::default()).unwrap();
     let spawned = w.hero().body.pos;

@@ -18,17 +18,7 @@ fn a_jump_off_a_platform_moves_once_in_its_tick() {
         period: 8.0,
         mode: MoverMode::PingPong,
         ease: MoverEase::Linear,
-        one_way: false,
-        spin: 0.0,
-        swing: 0.0,
-        pivot: Default::default(),
-        track: None,
-        start: Default::default(),
-        start_on: Vec::new(),
-        stop_on: Vec::new(),
-        reverse_on: Vec::new(),
-        return_on: Vec::new(),
-        restart_on: Vec::new(),
+        ..Default::default()
     }];
     let mut w = World::new(&l, &Tuning::default()).unwrap();
     for _ in 0..30 {

@@ -30,17 +30,7 @@ fn mover(piece: (f64, f64, f64, f64), path: &[(f64, f64)], period: f64) -> Level
         period,
         mode: MoverMode::PingPong,
         ease: MoverEase::Linear,
-        one_way: false,
-        spin: 0.0,
-        swing: 0.0,
-        pivot: Default::default(),
-        track: None,
-        start: Default::default(),
-        start_on: Vec::new(),
-        stop_on: Vec::new(),
-        reverse_on: Vec::new(),
-        return_on: Vec::new(),
-        restart_on: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -232,18 +232,7 @@ fn a_rider_stays_on_through_holds_and_stops() {
             }),
             path: Vec::new(),
             period: 0.0,
-            mode: Default::default(),
-            ease: Default::default(),
-            one_way: false,
-            spin: 0.0,
-            swing: 0.0,
-            pivot: DVec2::ZERO,
-            start: Default::default(),
-            start_on: Vec::new(),
-            stop_on: Vec::new(),
-            reverse_on: Vec::new(),
-            return_on: Vec::new(),
-            restart_on: Vec::new(),
+            ..Default::default()
         };
         let mut l = crate::common::level(
             vec![crate::common::rect(-40.0, -60.0, 40.0, -59.0)],

@@ -36,22 +36,12 @@ pub struct Mover;
 /// [`NEW_MOVER_TRAVEL`] and back in [`NEW_MOVER_PERIOD`] seconds, eased.
 pub fn new_mover(r: Aabb) -> LevelMover {
     LevelMover {
-        track: None,
         pieces: vec![rect_points(r)],
         path: vec![DVec2::ZERO, NEW_MOVER_TRAVEL],
         period: NEW_MOVER_PERIOD,
         mode: MoverMode::PingPong,
         ease: MoverEase::Smooth,
-        one_way: false,
-        spin: 0.0,
-        swing: 0.0,
-        pivot: Default::default(),
-        start: Default::default(),
-        start_on: Vec::new(),
-        stop_on: Vec::new(),
-        reverse_on: Vec::new(),
-        return_on: Vec::new(),
-        restart_on: Vec::new(),
+        ..Default::default()
     }
 }
 
