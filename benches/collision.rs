@@ -76,8 +76,9 @@ const BATCH: u64 = 1000;
 #[path = "common/inputs.rs"]
 mod inputs;
 use inputs::{
-    box_collider, hero_tuning, locate_free, rect, spawn_in_largest_region, Rng, COLLIDER,
-    CROUCH_COLLIDER, DT, FLOOR_TILES, GRAVITY, RUN_SPEED, SEED, WALK_STEP,
+    box_collider, floor_tiles, hero_tuning, locate_free, rect, scatter_feet_bounds, scatter_tiles,
+    spawn_in_largest_region, Rng, COLLIDER, CROUCH_COLLIDER, DT, FLOOR_TILES, GRAVITY, RUN_SPEED,
+    SEED, WALK_STEP,
 };
 
 /// A level: source polygons, the body-space bounds for our mesh (`None`: automatic), and the
@@ -101,9 +102,7 @@ impl Level {
 /// `n` separate unit tiles side by side: x in `[0, n]`, top at y = 0.
 fn floor(n: usize) -> Level {
     Level {
-        polygons: (0..n)
-            .map(|i| rect(i, i as f64, -1.0, i as f64 + 1.0, 0.0))
-            .collect(),
+        polygons: floor_tiles(n),
         bounds: None,
         walls: Vec::new(),
     }
@@ -113,29 +112,10 @@ fn floor(n: usize) -> Level {
 /// enclosed: the collider must stay inside the grid square (our mesh: explicit bounds for the
 /// feet; Rapier: four walls).
 fn scatter(n: usize, seed: u64) -> Level {
-    let side = ((4 * n) as f64).sqrt().ceil() as usize;
-    let mut cells: Vec<u32> = (0..(side * side) as u32).collect();
-    let mut rng = Rng(seed);
-    for i in 0..n {
-        let j = i + rng.below((cells.len() - i) as u64) as usize;
-        cells.swap(i, j);
-    }
-    let polygons = cells[..n]
-        .iter()
-        .enumerate()
-        .map(|(id, &c)| {
-            let (x, y) = ((c as usize % side) as f64, (c as usize / side) as f64);
-            rect(id, x, y, x + 1.0, y + 1.0)
-        })
-        .collect();
-    let s = side as f64;
-    let (hw, h) = (COLLIDER.0 / 2.0, COLLIDER.1);
+    let (polygons, s) = scatter_tiles(n, seed);
     Level {
         polygons,
-        bounds: Some(Aabb {
-            min: DVec2::new(hw, 0.0),
-            max: DVec2::new(s - hw, s - h),
-        }),
+        bounds: Some(scatter_feet_bounds(s)),
         walls: vec![
             (DVec2::new(-1.0, -1.0), DVec2::new(0.0, s + 1.0)),
             (DVec2::new(s, -1.0), DVec2::new(s + 1.0, s + 1.0)),

@@ -22,7 +22,7 @@ use std::hint::black_box;
 
 use glam::DVec2;
 use tessera::collision::{
-    build_mesh, Aabb, Body, CollisionMesh, CollisionWorld, MeshConfig, MoveOptions, SourcePolygon,
+    build_mesh, Body, CollisionMesh, CollisionWorld, MeshConfig, MoveOptions, SourcePolygon,
 };
 use tessera::movement::{Actions, Env, Hero, StepReport, Tuning};
 
@@ -43,41 +43,20 @@ const WORKLOADS: [&str; 5] = [
 #[path = "common/inputs.rs"]
 mod inputs;
 use inputs::{
-    box_collider, hero_tuning, locate_free, rect, spawn_in_largest_region, Rng, COLLIDER, DT,
-    FLOOR_TILES, GRAVITY, RUN_SPEED, SEED, WALK_STEP,
+    box_collider, floor_tiles, hero_tuning, locate_free, scatter_feet_bounds, scatter_tiles,
+    spawn_in_largest_region, Rng, COLLIDER, DT, FLOOR_TILES, GRAVITY, RUN_SPEED, SEED, WALK_STEP,
 };
 
 /// `n` unit tiles side by side, top at y = 0; automatic bounds.
 fn floor(n: usize) -> (Vec<SourcePolygon>, MeshConfig) {
-    let polygons = (0..n)
-        .map(|i| rect(i, i as f64, -1.0, i as f64 + 1.0, 0.0))
-        .collect();
-    (polygons, MeshConfig::default())
+    (floor_tiles(n), MeshConfig::default())
 }
 
 /// `n` unit tiles on distinct cells of a square grid filled to 25 %, the feet kept inside it.
 fn scatter(n: usize) -> (Vec<SourcePolygon>, MeshConfig) {
-    let side = ((4 * n) as f64).sqrt().ceil() as usize;
-    let mut cells: Vec<u32> = (0..(side * side) as u32).collect();
-    let mut rng = Rng(SEED);
-    for i in 0..n {
-        let j = i + rng.below((cells.len() - i) as u64) as usize;
-        cells.swap(i, j);
-    }
-    let polygons = cells[..n]
-        .iter()
-        .enumerate()
-        .map(|(id, &c)| {
-            let (x, y) = ((c as usize % side) as f64, (c as usize / side) as f64);
-            rect(id, x, y, x + 1.0, y + 1.0)
-        })
-        .collect();
-    let (s, hw, h) = (side as f64, COLLIDER.0 / 2.0, COLLIDER.1);
+    let (polygons, side) = scatter_tiles(n, SEED);
     let config = MeshConfig {
-        bounds: Some(Aabb {
-            min: DVec2::new(hw, 0.0),
-            max: DVec2::new(s - hw, s - h),
-        }),
+        bounds: Some(scatter_feet_bounds(side)),
         ..MeshConfig::default()
     };
     (polygons, config)

@@ -5,8 +5,8 @@
 //! free region.
 use glam::DVec2;
 use tessera::collision::{
-    cross, Body, ColliderShape, CollisionMesh, EdgeRef, FaceKind, Location, PolygonId, Solidity,
-    SourcePolygon,
+    cross, Aabb, Body, ColliderShape, CollisionMesh, EdgeRef, FaceKind, Location, PolygonId,
+    Solidity, SourcePolygon,
 };
 use tessera::movement::Tuning;
 
@@ -134,5 +134,43 @@ pub fn locate_free(mesh: &CollisionMesh, p: DVec2) -> Body {
     match mesh.locate(p, None) {
         Location::Free(b) => b,
         other => panic!("spawn {p:?} is not free: {other:?}"),
+    }
+}
+
+/// `n` separate unit tiles side by side: x in `[0, n]`, top at y = 0.
+pub fn floor_tiles(n: usize) -> Vec<SourcePolygon> {
+    (0..n)
+        .map(|i| rect(i, i as f64, -1.0, i as f64 + 1.0, 0.0))
+        .collect()
+}
+
+/// `n` unit tiles on distinct cells of a square grid filled to 25 % (200 × 200 for 10 000),
+/// shuffled from `seed`; returns them and the grid's side, m.
+pub fn scatter_tiles(n: usize, seed: u64) -> (Vec<SourcePolygon>, f64) {
+    let side = ((4 * n) as f64).sqrt().ceil() as usize;
+    let mut cells: Vec<u32> = (0..(side * side) as u32).collect();
+    let mut rng = Rng(seed);
+    for i in 0..n {
+        let j = i + rng.below((cells.len() - i) as u64) as usize;
+        cells.swap(i, j);
+    }
+    let polygons = cells[..n]
+        .iter()
+        .enumerate()
+        .map(|(id, &c)| {
+            let (x, y) = ((c as usize % side) as f64, (c as usize / side) as f64);
+            rect(id, x, y, x + 1.0, y + 1.0)
+        })
+        .collect();
+    (polygons, side as f64)
+}
+
+/// Where the standing collider's feet may go in a scatter grid of side `s`: the collider inside
+/// the grid square.
+pub fn scatter_feet_bounds(s: f64) -> Aabb {
+    let (hw, h) = (COLLIDER.0 / 2.0, COLLIDER.1);
+    Aabb {
+        min: DVec2::new(hw, 0.0),
+        max: DVec2::new(s - hw, s - h),
     }
 }

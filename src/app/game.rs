@@ -222,7 +222,7 @@ impl Game {
             self.view.signs_mut().set_texts(texts);
         }
         // What the player reads, in the log: each sign as it comes into view and again when its
-        // text changes while shown (a rebinding), so a session can be followed from its log.
+        // text changes while shown (a rebinding), so a play-through can be followed from its log.
         let signs = self.view.signs();
         let reading: Vec<Option<String>> = (0..signs.texts().len())
             .map(|i| (signs.opacity(i) > 0.0).then(|| signs.texts()[i].clone()))

@@ -352,3 +352,16 @@ pub fn succeeds(cmd: &mut std::process::Command) -> String {
     );
     stdout
 }
+
+/// The game on `world` as a player starts it by hand: the default key bindings, no replay, not
+/// recording, the built-in hero, a view of width ÷ height `aspect`.
+pub fn game(world: World, aspect: f64) -> tessera::app::Game {
+    tessera::app::Game::new(
+        world,
+        tessera::input::InputState::new(tessera::input::Bindings::default()),
+        None,
+        false,
+        aspect,
+        tessera::anim::HeroAnimator::builtin(),
+    )
+}

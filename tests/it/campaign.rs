@@ -460,7 +460,7 @@ mod screens {
     use tessera::app::campaign::CampaignPlay;
     use tessera::app::ui::{Effect, GameUi};
     use tessera::app::{AppCommand, AppMode, Game, MenuNav, ModeEvent};
-    use tessera::input::{Bindings, InputState};
+    use tessera::input::Bindings;
     use tessera::level::campaign::{Campaign, Progress};
     use tessera::level::{DataDir, UserDirs};
     use tessera::movement::Tuning;
@@ -479,14 +479,7 @@ mod screens {
         let campaign = Campaign::load(&root().join("levels/campaign.ron")).unwrap();
         let first = &campaign.levels[0];
         let world = World::new(&first.level, &Tuning::default()).unwrap();
-        let mut game = Game::new(
-            world,
-            InputState::new(Bindings::default()),
-            None,
-            false,
-            16.0 / 9.0,
-            tessera::anim::HeroAnimator::builtin(),
-        );
+        let mut game = crate::common::game(world, 16.0 / 9.0);
         let user = UserDirs::at(dir.join("user"));
         let mut gui = GameUi::new(
             &game,

@@ -12,7 +12,6 @@ use tessera::app::router::{KeyPress, Mods, Route};
 use tessera::app::ui::{Effect, GameUi};
 use tessera::app::{AppCommand, Game, MenuNav, ModeEvent};
 use tessera::editor::ui::view::ViewMapping;
-use tessera::input::{Bindings, InputState};
 use tessera::level::{load_level, save_level, Level, LevelPolygon, UserDirs};
 use tessera::movement::Tuning;
 use tessera::sim::World;
@@ -65,14 +64,7 @@ pub(crate) fn harness_sized(dir: &Path, size: (f32, f32), gpu: bool) -> Harness<
     let path = dir.join("level.ron");
     save_level(&path, &level()).unwrap();
     let world = World::new(&level(), &Tuning::default()).unwrap();
-    let game = Game::new(
-        world,
-        InputState::new(Bindings::default()),
-        None,
-        false,
-        (size.0 / size.1) as f64,
-        tessera::anim::HeroAnimator::builtin(),
-    );
+    let game = crate::common::game(world, (size.0 / size.1) as f64);
     let user = UserDirs::at(dir.join("user"));
     let gui = GameUi::new(&game, Some(path), Tuning::default(), None, Some(&user));
     let state = State {
@@ -425,14 +417,7 @@ fn a_newer_recovery_file_is_offered_and_restored_as_unsaved_work() {
     let mut h = {
         // `harness` saves the level again (making it newer): build this one by hand.
         let world = World::new(&level(), &Tuning::default()).unwrap();
-        let game = Game::new(
-            world,
-            InputState::new(Bindings::default()),
-            None,
-            false,
-            (SIZE.0 / SIZE.1) as f64,
-            tessera::anim::HeroAnimator::builtin(),
-        );
+        let game = crate::common::game(world, (SIZE.0 / SIZE.1) as f64);
         let gui = GameUi::new(
             &game,
             Some(path.clone()),

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use glam::DVec2;
 use tessera::app::Game;
-use tessera::input::{Action, BindingEdit, Bindings, InputState, Key, PadButton};
+use tessera::input::{Action, BindingEdit, Key, PadButton};
 use tessera::level::campaign::Campaign;
 use tessera::level::{level_to_ron, load_level, parse_level, Level, LevelSign, PolygonKind};
 use tessera::movement::{Actions, Tuning};
@@ -78,14 +78,7 @@ fn the_simulation_never_reads_signs() {
 fn a_sign_reads_the_players_keys_and_follows_rebinding_and_the_device() {
     let level = load_level(root().join("levels/test/signs.ron")).unwrap();
     let world = World::new(&level, &Tuning::default()).unwrap();
-    let mut game = Game::new(
-        world,
-        InputState::new(Bindings::default()),
-        None,
-        false,
-        16.0 / 9.0,
-        tessera::anim::HeroAnimator::builtin(),
-    );
+    let mut game = crate::common::game(world, 16.0 / 9.0);
     let frame = |g: &mut Game| {
         g.frame(Duration::from_millis(16), 16.0 / 9.0);
         g.view().signs().texts()[0].clone()

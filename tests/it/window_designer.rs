@@ -19,12 +19,11 @@ use tessera::level::{load_level, save_level, Level};
 
 use crate::window_input::{tools_present, Window};
 
-/// Screen points of the editor's toolbar and its Objects menu at 1280×720.
+/// Screen points of the editor's toolbar and its Objects menu at 1280×720 (the ones the other
+/// window tests click too are theirs).
 mod at {
-    pub const SELECT_TOOL: (i32, i32) = (215, 12);
-    pub const DRAW_TOOL: (i32, i32) = (272, 12);
+    pub use crate::window_input::at::{DRAW_TOOL, OBJECTS_MENU, SELECT_TOOL};
     pub const SPAWN_TOOL: (i32, i32) = (491, 12);
-    pub const OBJECTS_MENU: (i32, i32) = (638, 12);
     /// The Objects menu's items once it is open, in the registry's order.
     pub const AGENT: (i32, i32) = (635, 39);
     pub const CHECKPOINT: (i32, i32) = (650, 62);

@@ -26,7 +26,7 @@ const STEP_LIMIT: Duration = Duration::from_secs(90);
 
 /// The default level's toolbar and view, at 1280×720 (the window's default size, and the
 /// display's): screen points of the widgets the tests click, found on screenshots.
-mod at {
+pub(crate) mod at {
     /// The toolbar's Draw tool.
     pub const DRAW_TOOL: (i32, i32) = (272, 12);
     /// The toolbar's Select tool.

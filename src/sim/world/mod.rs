@@ -177,6 +177,25 @@ pub enum WorldEvent {
 /// wiggle of Celeste's squish rule.
 pub const CRUSH_WIGGLE: f64 = 0.05;
 
+/// The [`Stage`] of world `$w`'s parts that the kinds act on, with `$level` the level read: a
+/// macro, so each field is borrowed apart and the kinds' states, the rules of play and the rest
+/// of the world stay free beside it.
+macro_rules! stage {
+    ($w:expr, $level:expr) => {
+        Stage {
+            level: $level,
+            collision: &mut $w.collision,
+            ladders: &$w.ladders,
+            movers: &$w.movers,
+            tuning: &$w.tuning,
+            hero: &mut $w.hero,
+            agents: &mut $w.agents,
+            events: &mut $w.events,
+            fired: $w.signals.fired(),
+        }
+    };
+}
+
 impl World {
     /// Builds the world: `tuning` (the base tuning) with the level's overrides, one mesh per
     /// collider, the hero at the spawn point (moved to the nearest free point, with a warning, if
@@ -343,17 +362,7 @@ impl World {
             *actions
         };
         let level = self.level.read();
-        let mut stage = Stage {
-            level: &level,
-            collision: &mut self.collision,
-            ladders: &self.ladders,
-            movers: &self.movers,
-            tuning: &self.tuning,
-            hero: &mut self.hero,
-            agents: &mut self.agents,
-            events: &mut self.events,
-            fired: self.signals.fired(),
-        };
+        let mut stage = stage!(self, &level);
         self.play.after_moves(
             &rules,
             &mut self.objects,
@@ -412,17 +421,7 @@ impl World {
     /// Runs `f` on the registered kinds' states and the parts of the world they act on.
     fn with_stage<R>(&mut self, f: impl FnOnce(&mut Objects, &mut Stage) -> R) -> R {
         let level = self.level.read();
-        let mut stage = Stage {
-            level: &level,
-            collision: &mut self.collision,
-            ladders: &self.ladders,
-            movers: &self.movers,
-            tuning: &self.tuning,
-            hero: &mut self.hero,
-            agents: &mut self.agents,
-            events: &mut self.events,
-            fired: self.signals.fired(),
-        };
+        let mut stage = stage!(self, &level);
         f(&mut self.objects, &mut stage)
     }
 
