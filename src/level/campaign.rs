@@ -5,7 +5,7 @@
 //! ```ron
 //! (
 //!     name: "Tessera",
-//!     levels: ["campaign/01_first_steps.ron", "campaign/02_moving_parts.ron"],
+//!     levels: ["campaign/01_first_steps.ron", "campaign/02_hills.ron"],
 //! )
 //! ```
 //! Level paths are relative to the campaign file's folder. Loading checks that every level loads
