@@ -236,10 +236,13 @@ impl GameUi {
         let (title, entries, summary) = campaign_menu(c, menu, game.world());
         let message = c.message.clone();
         let settings = self.settings_open && menu == Menu::Title;
+        // With the settings open, the menu and the settings stand side by side (under the menu,
+        // a campaign's list of levels and the key bindings no longer fit a 720-pixel window).
+        let shift = if settings { -230.0 } else { 0.0 };
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(shift, 0.0))
             .show(&ctx, |ui| {
                 ui.set_min_width(420.0);
                 if let Some(s) = &summary {
@@ -260,11 +263,22 @@ impl GameUi {
                 if let Some(m) = &message {
                     ui.label(egui::RichText::new(m).color(egui::Color32::LIGHT_RED));
                 }
-                if settings {
-                    ui.separator();
-                    commands.extend(self.settings_panel(ui, game));
-                }
             });
+        if settings {
+            let room = (ctx.content_rect().height() - 80.0).max(200.0);
+            egui::Window::new("Game settings")
+                .collapsible(false)
+                .resizable(false)
+                .anchor(egui::Align2::CENTER_CENTER, egui::vec2(230.0, 0.0))
+                .show(&ctx, |ui| {
+                    ui.set_min_width(420.0);
+                    egui::ScrollArea::vertical()
+                        .max_height(room)
+                        .show(ui, |ui| {
+                            commands.extend(self.settings_panel(ui, game));
+                        });
+                });
+        }
         if chosen.is_some() {
             ui.ctx().request_repaint();
         }
