@@ -2,7 +2,7 @@
 # Frame times of a scripted editor session in the real window (issue 55, goal 3: p99 ≤ 33 ms and
 # no frame over 100 ms outside a level load on the default level; p99 ≤ 50 ms on 10 000 tiles).
 #
-#   benches/editor_frames.sh [LEVEL...]     # default: levels/default.ron and a 10 000-tile level
+#   benches/editor_frames.sh [LEVEL...]     # default: levels/default.ron 10k (10k: a 10 000-tile level)
 #   TESSERA_BIN=target/debug/tessera benches/editor_frames.sh levels/default.ron
 #
 # Plays `tessera play --editor --level LEVEL --frame-log FILE` at 1280×720 on its own Xvfb display
@@ -15,7 +15,8 @@
 # the frame took an edited level's geometry). The 10 000-tile level is written to a temporary
 # folder: 10 000 unit tiles on distinct cells of a 200 × 200 grid (25 % full, a fixed shuffle)
 # above a floor, the benches' scatter. Needs xvfb, xdotool and awk; user files go to a temporary
-# folder. The machine's load average is printed before and after.
+# folder. The machine's load average is printed before and after. KEEP_LOG=PREFIX keeps each
+# level's frame log and game log as PREFIX.LEVEL.txt and .log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${TESSERA_BIN:-./target/release/tessera}
@@ -38,8 +39,10 @@ awk 'BEGIN {
     }
     printf "])\n"
 }' >"$work/scatter10k.ron"
-levels=("$@")
-[[ ${#levels[@]} -gt 0 ]] || levels=(levels/default.ron "$work/scatter10k.ron")
+levels=()
+for l in "${@:-levels/default.ron 10k}"; do
+    for w in $l; do [[ $w == 10k ]] && levels+=("$work/scatter10k.ron") || levels+=("$w"); done
+done
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for level in "${levels[@]}"; do
@@ -107,7 +110,10 @@ for level in "${levels[@]}"; do
         "$(basename "$level")" "$n" "$(at $((n / 2 + 1)))" "$(at $p99)" "$(at "$n")" \
         "$(awk '$2 > 33' "$work/session.txt" | wc -l)" "$(awk '$2 > 100' "$work/session.txt" | wc -l)"
     tail -5 "$work/session.txt" | sort -g -r -k2 | awk '{ printf "  slow: t %.2f s, %.1f ms (sim %.1f, ui %.1f, render %.1f, present %.1f; ticks %d, level_changed %d)\n", $1, $2, $3, $4, $5, $6, $7, $9 }'
-    [[ -n ${KEEP_LOG:-} ]] && cp "$log" "$KEEP_LOG.$(basename "$level").txt"
+    if [[ -n ${KEEP_LOG:-} ]]; then
+        cp "$log" "$KEEP_LOG.$(basename "$level").txt"
+        cp "$work/game.log" "$KEEP_LOG.$(basename "$level").log"
+    fi
     rm -rf "$work/user"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
