@@ -557,7 +557,8 @@ fn the_contact_sheet_frames_the_character_in_every_cell() {
     let magenta = |[r, g, b]: [u32; 3]| r > 60 && b > 60 && r > 2 * g && b > 2 * g;
     let warm = |[r, _, b]: [u32; 3]| r > b + 5;
     let hero = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb"));
-    let cases: [(std::path::PathBuf, Option<&str>, &dyn Fn([u32; 3]) -> bool); 4] = [
+    type IsCharacter<'a> = &'a dyn Fn([u32; 3]) -> bool;
+    let cases: [(std::path::PathBuf, Option<&str>, IsCharacter); 4] = [
         (hero, None, &warm),
         (dir.join("fig.glb"), None, &magenta),
         (dir.join("fig.glb"), Some("small.ron"), &magenta),
