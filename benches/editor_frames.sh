@@ -100,8 +100,11 @@ for level in "${levels[@]}"; do
     kill "$game"; wait "$game" 2>/dev/null || true
     kill "$xvfb"; wait "$xvfb" 2>/dev/null || true
     # Columns: t_s interval_ms sim_ms ui_ms render_ms present_ms ticks editing level_changed.
-    awk -v skip="$skip" '/^#/ { next } start == "" { start = $1 } $1 - start >= skip' "$log" \
-        | sort -g -k2 >"$work/session.txt"
+    # A line's interval is the time since the previous frame began: the previous frame's
+    # length, so it is paired with the previous line's time and parts.
+    awk -v skip="$skip" '/^#/ { next } start == "" { start = $1 }
+        prev != "" { split(prev, q, " "); if (q[1] - start >= skip) print q[1], $2, q[3], q[4], q[5], q[6], q[7], q[8], q[9] }
+        { prev = $0 }' "$log" | sort -g -k2 >"$work/session.txt"
     n=$(wc -l <"$work/session.txt")
     [[ $n -gt 0 ]] || { echo "$(basename "$level"): no frames after ${skip} s" >&2; exit 1; }
     at() { sed -n "$1p" "$work/session.txt" | cut -d' ' -f2; }
