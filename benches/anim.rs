@@ -14,6 +14,9 @@
 //!   issue "Characters from files": rigs from exporters and auto-riggers have 24 to 65 joints):
 //!   the hero with 29 more joints (five-joint chains under the hands, feet and head), each keyed
 //!   in the walk and the run like the joint it hangs from.
+//! - `anim/load_hero_glb`: the hero's `.glb` read into a [`Model`] (done once per model and level).
+//! - `anim/load_character_inferred`: `assets/hero.glb` named with no character file: read, clips
+//!   matched by synonym, size fitted, facing and up measured.
 //!
 //! Joints per millisecond = 21 joints ÷ the time of `sample_blend_palette` in ms. Under
 //! `cargo test --benches` every benchmark runs once, as a smoke test.
@@ -22,7 +25,7 @@ use std::hint::black_box;
 use criterion::Criterion;
 use glam::{DVec2, Mat4};
 use tessera::anim::{
-    AnimInput, Channel, Ground, HeroAnimator, Model, Property, Transform, HERO_GLB,
+    load_character, AnimInput, Channel, Ground, HeroAnimator, Model, Property, Transform, HERO_GLB,
 };
 use tessera::collision::{EdgeRef, FaceId};
 use tessera::movement::MoveState;
@@ -114,6 +117,15 @@ fn main() {
             hero.palette_into(DVec2::new(3.0, 1.0), 0.5, &mut pose, &mut palette);
             black_box(&palette);
         })
+    });
+    // Loading, once per model and level: the hero's .glb read and checked, and what a model
+    // file named with no character file gets besides (clips by synonym, size, facing, up).
+    c.bench_function("anim/load_hero_glb", |bench| {
+        bench.iter(|| black_box(Model::from_glb(HERO_GLB).expect("the hero loads")))
+    });
+    let hero_file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/hero.glb");
+    c.bench_function("anim/load_character_inferred", |bench| {
+        bench.iter(|| black_box(load_character(&hero_file).expect("the hero loads")))
     });
     c.final_summary();
 }

@@ -46,12 +46,37 @@ pub fn rest_bounds(model: &Model) -> Option<(Vec3, Vec3)> {
     bounds(posed_positions(model, &model.skeleton.rest))
 }
 
-/// The scale that fits the model to `target` m ([`FIT_HEIGHT`] for the hero) by its rest-pose
-/// height (1 within [`FIT_TOLERANCE`]), with a sentence saying what was measured; `None` for a
-/// model of no height.
+/// The bounds of the model's body in its rest pose, model units, and whether that is its skinned
+/// meshes alone: a model with a skinned mesh is measured by it, so a rigid part reaching past
+/// the body (a sword held over the head, a banner on the back) does not shrink the fitted
+/// character; a model of rigid parts only (a jointed robot) is measured whole.
+pub fn body_bounds(model: &Model) -> Option<(Vec3, Vec3, bool)> {
+    let at = posed_positions(model, &model.skeleton.rest);
+    let mut skinned = Vec::new();
+    let mut first = 0;
+    for p in &model.parts {
+        if !p.rigid {
+            skinned.extend_from_slice(&at[first..first + p.vertices]);
+        }
+        first += p.vertices;
+    }
+    match bounds(skinned) {
+        Some((lo, hi)) if hi.y > lo.y => Some((lo, hi, true)),
+        _ => bounds(at).map(|(lo, hi)| (lo, hi, false)),
+    }
+}
+
+/// The scale that fits the model to `target` m ([`FIT_HEIGHT`] for the hero) by its body's
+/// rest-pose height ([`body_bounds`]; 1 within [`FIT_TOLERANCE`]), with a sentence saying what
+/// was measured; `None` for a model of no height.
 pub fn fitted_scale(model: &Model, target: f32) -> Option<(f32, String)> {
-    let (lo, hi) = rest_bounds(model)?;
+    let (lo, hi, skinned) = body_bounds(model)?;
     let height = hi.y - lo.y;
+    let what = if skinned && model.parts.iter().any(|p| p.rigid) {
+        " (its skinned body; rigid parts left out)"
+    } else {
+        ""
+    };
     if height <= 0.0 || height.is_nan() {
         return None;
     }
@@ -60,7 +85,7 @@ pub fn fitted_scale(model: &Model, target: f32) -> Option<(f32, String)> {
         return Some((
             1.0,
             format!(
-                "{height:.3} units tall at rest: drawn as modelled (within {:.0} % of the \
+                "{height:.3} units tall at rest{what}: drawn as modelled (within {:.0} % of the \
                  {target} m collider)",
                 FIT_TOLERANCE * 100.0
             ),
@@ -69,7 +94,7 @@ pub fn fitted_scale(model: &Model, target: f32) -> Option<(f32, String)> {
     Some((
         ratio,
         format!(
-            "{height:.3} units tall at rest: scaled by {ratio:.4} to the {target} m collider \
+            "{height:.3} units tall at rest{what}: scaled by {ratio:.4} to the {target} m collider \
              (a character file's `scale` sets another)"
         ),
     ))

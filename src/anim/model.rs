@@ -128,6 +128,9 @@ pub struct MeshPart {
     pub vertices: usize,
     /// Triangles it added.
     pub triangles: usize,
+    /// A mesh without a skin following a joint (a jointed robot's limb, a helmet, a held sword),
+    /// rather than a skinned mesh.
+    pub rigid: bool,
 }
 
 impl Model {

@@ -615,6 +615,7 @@ pub(super) fn load_mesh(
             name: prim,
             vertices: out.positions.len() - base as usize,
             triangles: whole / 3,
+            rigid: rigid.is_some(),
         });
     }
     Ok(())

@@ -25,6 +25,7 @@ pub mod command;
 pub mod controls_card;
 pub mod egui_layer;
 pub mod fixed_step;
+pub mod frame_log;
 pub mod game;
 pub mod hud;
 pub mod keys_panel;
@@ -70,6 +71,8 @@ pub struct GameOptions {
     pub record: Option<PathBuf>,
     /// Quit cleanly after this many seconds of wall time (for smoke tests and measurements).
     pub exit_after: Option<f64>,
+    /// Write every frame's times to this file ([`frame_log`]).
+    pub frame_log: Option<PathBuf>,
     /// Wait for the display's vertical blank (Fifo presentation); on by default.
     pub vsync: bool,
     /// Initial window size in logical pixels.
@@ -99,6 +102,7 @@ impl Default for GameOptions {
             replay: None,
             record: None,
             exit_after: None,
+            frame_log: None,
             vsync: true,
             window_size: (1280, 720),
             msaa: Msaa::Auto,
@@ -287,6 +291,9 @@ pub enum GameError {
     /// The recording (`--record`) could not be saved.
     #[error(transparent)]
     Record(#[from] ReplayError),
+    /// The frame log (`--frame-log`) could not be created.
+    #[error("cannot write the frame log {0}: {1}")]
+    FrameLog(PathBuf, std::io::Error),
 }
 
 /// Plays a level in a window until it is closed (or `exit_after` passes).

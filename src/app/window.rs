@@ -16,6 +16,7 @@ use winit::window::{Fullscreen, Window, WindowId};
 
 use super::command::{AppCommand, MenuNav};
 use super::egui_layer::{EguiFrame, EguiLayer};
+use super::frame_log::{FrameLog, LoggedFrame};
 use super::game::{FrameReport, Game};
 use super::mode::AppMode;
 use super::router::{KeyPress, Mods, Route};
@@ -53,6 +54,12 @@ pub fn run(
     materials: crate::level::Materials,
     opts: &GameOptions,
 ) -> Result<Game, GameError> {
+    let frame_log = match &opts.frame_log {
+        Some(path) => {
+            Some(FrameLog::create(path).map_err(|e| GameError::FrameLog(path.clone(), e))?)
+        }
+        None => None,
+    };
     let event_loop = EventLoop::new().map_err(|e| GameError::Display(e.to_string()))?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
@@ -68,6 +75,7 @@ pub fn run(
         started: None,
         error: None,
         stats: FrameStats::default(),
+        frame_log,
         shown_title: String::new(),
         mods: Mods::default(),
         edit_ended: false,
@@ -282,6 +290,8 @@ struct App<'o> {
     started: Option<Instant>,
     error: Option<GameError>,
     stats: FrameStats,
+    /// `--frame-log`: every frame's times.
+    frame_log: Option<FrameLog>,
     shown_title: String,
     /// Modifier keys held (winit reports them apart from key events).
     mods: Mods,
@@ -430,6 +440,7 @@ impl App<'_> {
         let sim_done = Instant::now();
         let (effects, egui_frame) = self.ui_pass(report.nav);
         let ui_done = Instant::now();
+        let level_changed = effects.iter().any(|e| matches!(e, Effect::LevelChanged));
         if self.apply(&effects, event_loop) {
             return;
         }
@@ -445,12 +456,23 @@ impl App<'_> {
             return;
         };
         let ms = |a: Instant, b: Instant| (b - a).as_secs_f32() * 1000.0;
-        self.gui.record_frame(FrameTime {
+        let parts = FrameTime {
             sim: ms(start, sim_done),
             ui: ms(sim_done, ui_done) + times.ui_encode,
             render: times.render,
             present: times.present,
-        });
+        };
+        self.gui.record_frame(parts);
+        if let Some(log) = &mut self.frame_log {
+            log.frame(&LoggedFrame {
+                at: start,
+                interval: elapsed,
+                parts,
+                ticks: report.steps,
+                editing: self.game.editing(),
+                level_changed,
+            });
+        }
         self.stats.frame(start, report.steps);
         if self
             .opts

@@ -36,6 +36,10 @@ pub struct PlayArgs {
     /// Quit cleanly after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub exit_after: Option<f64>,
+    /// Write each frame's times (since the previous frame, and its simulation, UI, render and
+    /// present parts) to this file, one line a frame (benches/editor_frames.sh reads it).
+    #[arg(long, value_name = "FILE")]
+    pub frame_log: Option<PathBuf>,
     /// Do not wait for the display's vertical blank.
     #[arg(long)]
     pub no_vsync: bool,
@@ -64,6 +68,7 @@ impl Default for PlayArgs {
             replay: None,
             record: None,
             exit_after: None,
+            frame_log: None,
             no_vsync: false,
             msaa: Msaa::Auto,
             editor: false,
@@ -85,6 +90,7 @@ pub fn play(data_dir: Option<PathBuf>, args: &PlayArgs) -> anyhow::Result<ExitCo
     opts.replay = args.replay.clone();
     opts.record = args.record.clone();
     opts.exit_after = args.exit_after;
+    opts.frame_log = args.frame_log.clone();
     opts.vsync = !args.no_vsync;
     opts.window_size = args.size;
     opts.msaa = args.msaa;

@@ -435,7 +435,8 @@ pub fn contact_sheet(hero: HeroAnimator, rows: &[SheetRow]) -> Result<Image, Ren
 
 /// The side view that frames `model` over the phases of its clip `clip`: the box around the
 /// posed vertices fills the cell's height under the label strip (less a few pixels) and fits
-/// its width, the character standing at the origin facing +x as the sheet's hero does.
+/// its width, centred on it (the character stands at the origin facing +x as the sheet's hero
+/// does, so the camera's look-ahead is the box's middle).
 fn framing(model: &crate::anim::Model, clip: usize, duration: f32) -> CameraConfig {
     use crate::anim::measure::{bounds, posed_positions};
     let points = SHEET_PHASES.iter().flat_map(|p| {
@@ -455,7 +456,10 @@ fn framing(model: &crate::anim::Model, clip: usize, duration: f32) -> CameraConf
     // The band the character fills, pixels from the top.
     let (top, bottom) = (f64::from(SHEET_LABEL) + 6.0, ch - 8.0);
     let height = f64::from(hi.y - lo.y);
-    let half_width = f64::from(hi.x.abs().max(lo.x.abs())).max(1e-3);
+    // Centred across the cell on the box (a character lying down after its death reaches far
+    // to one side of where it stood).
+    let centre = f64::from(lo.x + hi.x) / 2.0;
+    let half_width = (f64::from(hi.x - lo.x) / 2.0).max(1e-3);
     // Pixels per metre on the focus plane: the height fills the band, the width the cell.
     let ppm = ((bottom - top) / height).min((cw / 2.0 - 6.0) / half_width);
     let half_view = ch / 2.0 / ppm; // metres from the centre to the top on the focus plane
@@ -471,7 +475,7 @@ fn framing(model: &crate::anim::Model, clip: usize, duration: f32) -> CameraConf
         distance,
         focus_height: middle + offset,
         pitch_deg: 0.0,
-        look_ahead: 0.0,
+        look_ahead: centre,
         dead_zone: glam::DVec2::ZERO,
         clip: ((distance * 0.2).min(0.5), 2000.0),
         ..CameraConfig::default()

@@ -324,3 +324,50 @@ fn an_edited_level_plays_as_the_same_level_loaded_afresh() {
         );
     }
 }
+
+/// The editor builds the chunked meshes when it opens (`World::prepare_edits`) instead of at its
+/// first edit: the world plays on as loaded until an edit (the same state, its meshes still whole;
+/// a refused first edit keeps them so), and once edited it plays as the level loaded afresh.
+#[test]
+fn meshes_prepared_for_edits_change_nothing_until_an_edit_and_then_play_as_a_fresh_load() {
+    use tessera::level::load_level;
+    use tessera::movement::Tuning;
+    use tessera::sim::World;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/default.ron");
+    let mut level = load_level(&path).expect("the default level loads");
+    let mut edited = World::new(&level, &Tuning::default()).unwrap();
+    let mut plain = World::new(&level, &Tuning::default()).unwrap();
+    edited.prepare_edits().unwrap();
+    for t in 0..240 {
+        edited.step(&script(t));
+        plain.step(&script(t));
+    }
+    assert_eq!(edited.collision().chunk_size(), None);
+    assert_eq!(edited.state_hash(), plain.state_hash());
+    // A refused first edit keeps the whole meshes and the state.
+    let moved = level.polygons.len() / 2;
+    let mut bad = level.clone();
+    bad.polygons[moved].points.swap(0, 1);
+    assert!(edited.edit_level(&bad).is_err());
+    assert_eq!(edited.collision().chunk_size(), None);
+    assert_eq!(edited.state_hash(), plain.state_hash());
+    // A polygon moved: the meshes are chunked, and the level plays as loaded afresh.
+    for p in &mut level.polygons[moved].points {
+        p.y += 0.5;
+    }
+    edited.edit_level(&level).unwrap();
+    assert!(edited.collision().chunk_size().is_some());
+    edited.restart().unwrap();
+    edited.edit_level(&level).unwrap();
+    let mut fresh = World::new(&level, &Tuning::default()).unwrap();
+    for t in 0..1200 {
+        let a = script(t);
+        edited.step(&a);
+        fresh.step(&a);
+        let (p, q) = (edited.hero().body.pos, fresh.hero().body.pos);
+        assert!(
+            p.distance(q) <= 1e-6,
+            "tick {t}: the hero is at {p} on the edited level, {q} on the fresh one"
+        );
+    }
+}

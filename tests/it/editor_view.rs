@@ -36,6 +36,19 @@ fn no_overlay_by_default_one_click_to_turn_one_on_and_it_is_remembered() {
     );
     assert_eq!(h.get_by_label("Selection").rect(), right);
     assert_eq!(h.get_by_label("Overlays").rect(), left);
+    // The selection's rows fit the panel, and the view (its gestures and overlays) ends where
+    // the panel begins: a row wider than the panel widened it about 50 points over the view,
+    // whose grid and outlines were drawn on the panel.
+    let view = h.state().gui.editor.view_rect();
+    assert!(
+        view.max.x <= right.min.x && view.min.x >= left.max.x,
+        "the view {view:?}, the selection's heading at {}, the Overlays button to {}",
+        right.min.x,
+        left.max.x
+    );
+    let width = SIZE.0;
+    let rotate = h.get_by_label("+90 deg").rect();
+    assert!(rotate.max.x <= width, "{rotate:?}");
 
     // The overlay menu: one click opens it, one click turns a layer on.
     h.get_by_label("Overlays").click();

@@ -310,6 +310,11 @@ fn a_clip_driving_no_joint_is_noted_and_holds_the_rest_pose() {
 /// `Armature|Walking_01`. With `armature_scale`, its joints hang under an `Armature` node scaled
 /// by 0.01, as exporters write a model in centimetres, so it is drawn 1.8 m tall.
 fn centimetre_figure(armature_scale: bool) -> Vec<u8> {
+    centimetre_figure_doc(armature_scale).0.glb()
+}
+
+/// [`centimetre_figure`]'s document, and its joints' nodes (hips, head, hand.L, hand.R).
+fn centimetre_figure_doc(armature_scale: bool) -> (Doc, Vec<usize>) {
     let mut d = Doc::new();
     let top = armature_scale.then(|| {
         d.node(
@@ -366,7 +371,42 @@ fn centimetre_figure(armature_scale: bool) -> Vec<u8> {
     d.json["meshes"][body]["primitives"][0]["material"] = json!(0);
     d.node(top, json!({ "name": "body", "mesh": body, "skin": 0 }));
     d.turn("Armature|Walking_01", nodes[1], 10.0);
-    d.glb()
+    (d, nodes)
+}
+
+/// A sword held up over the head (a rigid part under the right hand reaching 90 cm above the
+/// head) leaves the fitted size alone: the model is fitted by its skinned body, still scaled by
+/// 0.01 to stand 1.8 m tall, the sword drawn on top of that; a model of rigid parts only is
+/// measured whole.
+#[test]
+fn a_rigid_part_held_over_the_head_does_not_change_the_fitted_size() {
+    use tessera::anim::{load_character, measure};
+    let dir = crate::common::scratch_dir("exporters-sword");
+    let (mut d, nodes) = centimetre_figure_doc(false);
+    let blade = d.mesh(
+        &[[-2.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 120.0, 0.0]],
+        None,
+    );
+    d.node(Some(nodes[3]), json!({ "name": "sword", "mesh": blade }));
+    let path = dir.join("sword.glb");
+    std::fs::write(&path, d.glb()).unwrap();
+    let c = load_character(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.model.parts.iter().filter(|p| p.rigid).count(), 1);
+    assert!((c.scale - 0.01).abs() < 1e-6, "scale {}", c.scale);
+    let (lo, hi, skinned) = measure::body_bounds(&c.model).unwrap();
+    assert!(skinned && (hi.y - lo.y - 1.8).abs() < 1e-4, "{lo} {hi}");
+    // The whole model, sword included, reaches 2.6 m (the hand at 1.4 m, the blade 1.2 m).
+    let (_, top) = measure::rest_bounds(&c.model).unwrap();
+    assert!((top.y - 2.6).abs() < 1e-4, "{top}");
+    let (_, why) = measure::fitted_scale(&c.model, measure::FIT_HEIGHT).unwrap();
+    assert!(
+        why.contains("its skinned body; rigid parts left out"),
+        "{why}"
+    );
+    // The robot (a rigid hand, no skin) is measured by its parts.
+    let m = Model::from_glb(&robot(false)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(measure::body_bounds(&m).map(|b| b.2), Some(false));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -424,21 +464,115 @@ fn a_model_with_no_file_is_fitted_turned_and_its_clips_found_by_synonym() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `tessera model --sheet` frames the character in every cell: a 1.8 m figure and the same at
-/// a sixth of the size (which the sheet drew as a speck when its camera was fixed for the hero)
-/// each fill at least half of every cell's height, under the label.
+/// The triangles of the box from `lo` to `hi`.
+fn box_triangles(lo: [f32; 3], hi: [f32; 3]) -> Vec<[f32; 3]> {
+    let corner = |k: usize| {
+        [
+            if k & 1 == 0 { lo[0] } else { hi[0] },
+            if k & 2 == 0 { lo[1] } else { hi[1] },
+            if k & 4 == 0 { lo[2] } else { hi[2] },
+        ]
+    };
+    [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ]
+    .iter()
+    .flat_map(|f| [f[0], f[1], f[2], f[0], f[2], f[3]])
+    .map(corner)
+    .collect()
+}
+
+/// A jointed robot 30 cm tall made of magenta rigid boxes and no skin (hips carrying the torso,
+/// a head and two legs under it, every part its own node), whose clip `Walking` swings its left
+/// leg: its node hierarchy is its skeleton.
+fn small_rigid_robot() -> Vec<u8> {
+    let mut d = Doc::new();
+    d.json["materials"] =
+        json!([{ "pbrMetallicRoughness": { "baseColorFactor": [1.0, 0.0, 1.0, 1.0] } }]);
+    let part = |d: &mut Doc, parent, name: &str, at: [f32; 3], lo, hi| {
+        let m = d.mesh(&box_triangles(lo, hi), None);
+        d.json["meshes"][m]["primitives"][0]["material"] = json!(0);
+        d.node(
+            parent,
+            json!({ "name": name, "translation": at, "mesh": m }),
+        )
+    };
+    let hips = part(
+        &mut d,
+        None,
+        "hips",
+        [0.0, 0.15, 0.0],
+        [-0.05, 0.0, -0.03],
+        [0.05, 0.12, 0.03],
+    );
+    part(
+        &mut d,
+        Some(hips),
+        "head",
+        [0.0, 0.12, 0.0],
+        [-0.03, 0.0, -0.03],
+        [0.03, 0.05, 0.03],
+    );
+    let leg = [-0.015, -0.15, -0.015];
+    let left = part(
+        &mut d,
+        Some(hips),
+        "leg.L",
+        [0.0, 0.0, 0.02],
+        leg,
+        [0.015, 0.0, 0.015],
+    );
+    part(
+        &mut d,
+        Some(hips),
+        "leg.R",
+        [0.0, 0.0, -0.02],
+        leg,
+        [0.015, 0.0, 0.015],
+    );
+    d.turn("Walking", left, 30.0);
+    d.glb()
+}
+
+/// `tessera model --sheet` frames the character in every cell: the shipped hero, a 1.8 m figure
+/// in centimetres and the same at a sixth of the size (which the sheet drew as a speck when its
+/// camera was fixed for the hero), and a 30 cm jointed robot of rigid parts each fill at least
+/// half of every cell's height under the label; in the death row, where the hero ends lying
+/// down, its length does.
 #[test]
 fn the_contact_sheet_frames_the_character_in_every_cell() {
     use tessera::render::{Image, SHEET_CELL, SHEET_LABEL, SHEET_PHASES};
     let _display = crate::common::display_lock();
     let dir = crate::common::scratch_dir("exporters-sheet");
     std::fs::write(dir.join("fig.glb"), centimetre_figure(false)).unwrap();
+    std::fs::write(dir.join("robot.glb"), small_rigid_robot()).unwrap();
     std::fs::write(dir.join("small.ron"), "(model: \"fig.glb\", scale: 0.0017)").unwrap();
-    for character in [None, Some("small.ron")] {
+    // The test models are magenta; the hero is told from the sky, hills, ground and its shadow
+    // (all cool greys and blues) by its warm hair, skin, trousers and shoes.
+    let magenta = |[r, g, b]: [u32; 3]| r > 60 && b > 60 && r > 2 * g && b > 2 * g;
+    let warm = |[r, _, b]: [u32; 3]| r > b + 5;
+    let hero = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hero.glb"));
+    type IsCharacter<'a> = &'a dyn Fn([u32; 3]) -> bool;
+    let cases: [(std::path::PathBuf, Option<&str>, IsCharacter); 4] = [
+        (hero, None, &warm),
+        (dir.join("fig.glb"), None, &magenta),
+        (dir.join("fig.glb"), Some("small.ron"), &magenta),
+        (dir.join("robot.glb"), None, &magenta),
+    ];
+    let death = tessera::anim::HeroClip::ALL
+        .iter()
+        .position(|&c| c == tessera::anim::HeroClip::Death)
+        .unwrap();
+    for (model, character, is_character) in cases {
         let out = dir.join("sheet.png");
         let mut args = vec![
             std::ffi::OsString::from("model"),
-            dir.join("fig.glb").into(),
+            model.clone().into(),
             "--sheet".into(),
             out.clone().into(),
         ];
@@ -452,20 +586,24 @@ fn the_contact_sheet_frames_the_character_in_every_cell() {
         assert_eq!(rows, tessera::anim::HeroClip::COUNT);
         for row in 0..rows {
             for col in 0..SHEET_PHASES.len() {
-                // The rows of the cell (under the label) with a magenta pixel.
-                let magenta: Vec<usize> = (SHEET_LABEL as usize..ch)
-                    .filter(|&y| {
-                        (0..cw).any(|x| {
-                            let at = ((row * ch + y) * sheet.width as usize + col * cw + x) * 4;
-                            let [r, g, b] = [0, 1, 2].map(|k| u32::from(sheet.rgba[at + k]));
-                            r > 60 && b > 60 && r > 2 * g && b > 2 * g
-                        })
+                // The character's pixels in the cell, under the label.
+                let pixels: Vec<(usize, usize)> = (SHEET_LABEL as usize..ch)
+                    .flat_map(|y| (0..cw).map(move |x| (x, y)))
+                    .filter(|&(x, y)| {
+                        let at = ((row * ch + y) * sheet.width as usize + col * cw + x) * 4;
+                        is_character([0, 1, 2].map(|k| u32::from(sheet.rgba[at + k])))
                     })
                     .collect();
-                let span = magenta.last().map_or(0, |l| l - magenta[0] + 1);
+                let span = |of: fn(&(usize, usize)) -> usize| {
+                    let lo = pixels.iter().map(of).min().unwrap_or(0);
+                    pixels.iter().map(of).max().map_or(0, |hi| hi - lo + 1)
+                };
+                let (wide, tall) = (span(|p| p.0), span(|p| p.1));
+                let extent = if row == death { wide.max(tall) } else { tall };
                 assert!(
-                    span >= ch / 2,
-                    "{character:?}: cell ({row}, {col}): the character spans {span} of {ch} pixels"
+                    extent >= ch / 2,
+                    "{model:?} {character:?}: cell ({row}, {col}): the character spans \
+                     {wide} x {tall} of {cw} x {ch} pixels"
                 );
             }
         }

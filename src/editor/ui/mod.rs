@@ -183,6 +183,8 @@ pub struct EditorUi {
     design: Option<Vec<DesignWarning>>,
     /// Where the view's context menu was opened (snapped), for "Play from here".
     context_at: Option<DVec2>,
+    /// The screen rect the view took in the last frame (between the panels).
+    view_rect: egui::Rect,
 }
 
 impl EditorUi {
@@ -227,6 +229,7 @@ impl EditorUi {
             scrub: None,
             design: None,
             context_at: None,
+            view_rect: egui::Rect::NOTHING,
         }
     }
 
@@ -237,6 +240,12 @@ impl EditorUi {
             self.camera.set_focus(game_camera.focus());
             self.camera_placed = true;
         }
+    }
+
+    /// The screen rect the view (picking, gestures, overlays) took in the last frame: between the
+    /// left and the selection panels.
+    pub fn view_rect(&self) -> egui::Rect {
+        self.view_rect
     }
 
     /// The status line (last file operation or error).
@@ -313,11 +322,16 @@ impl EditorUi {
         panels::toolbar(self, ui, &mut out);
         panels::status_bar(self, ui);
         panels::left(self, ui, world, &mut out);
-        panels::right(self, ui);
+        let right = panels::right(self, ui);
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let aspect = (screen.width() / screen.height().max(1.0)) as f64;
             let map = ViewMapping::new(&self.camera, aspect, screen);
-            self.viewport(ui, &map, world, &mut out);
+            // The view ends where the selection panel begins: a panel whose content is wider
+            // than its width reaches left of the central panel's rect, and the view's overlays
+            // (painted after it) were drawn over it.
+            let mut rect = ui.max_rect();
+            rect.max.x = rect.max.x.min(right.min.x).max(rect.min.x);
+            self.viewport(ui, rect, &map, world, &mut out);
         });
         panels::dialogs(self, ui, &mut out);
         for r in self.session.take_requests() {
@@ -346,11 +360,12 @@ impl EditorUi {
     fn viewport(
         &mut self,
         ui: &mut egui::Ui,
+        rect: egui::Rect,
         map: &ViewMapping,
         world: &World,
         out: &mut Vec<Command>,
     ) {
-        let rect = ui.max_rect();
+        self.view_rect = rect;
         let response = ui.interact(
             rect,
             ui.scope_id().with("viewport"),

@@ -113,6 +113,9 @@ pub struct World {
     /// `base_tuning` with the current level's overrides: what the hero moves by.
     tuning: Tuning,
     collision: CollisionWorld,
+    /// Chunked meshes of `sources` made ahead of the first edit ([`World::prepare_edits`]) while
+    /// `collision` is still a whole build: the first edit rebuilds only its chunks of these.
+    edit_meshes: Option<CollisionWorld>,
     ladders: Vec<Aabb>,
     hero: Hero,
     /// The level's agents, in its order.
@@ -222,6 +225,7 @@ impl World {
             base_tuning: tuning.clone(),
             tuning: built.tuning,
             collision: built.collision,
+            edit_meshes: None,
             ladders: built.ladders,
             hero,
             agents,

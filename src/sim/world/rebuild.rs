@@ -370,9 +370,44 @@ impl World {
         })
     }
 
+    /// Builds the chunked meshes an edit needs ahead of it, when the meshes are still a whole
+    /// build (a level loaded to play): the editor calls this when it opens, so that its first
+    /// edit rebuilds only the chunks it touches (at 10 000 tiles a whole chunked build takes
+    /// about half a second, a chunked edit under 10 ms). The world plays on its whole meshes
+    /// until that edit, so nothing it does changes; the next rebuild of any kind drops them.
+    pub fn prepare_edits(&mut self) -> Result<(), WorldError> {
+        if self.collision.chunk_size().is_some() || self.edit_meshes.is_some() {
+            return Ok(());
+        }
+        self.edit_meshes = Some(CollisionWorld::new_chunked(
+            &self.sources,
+            self.collision.shapes(),
+            mesh_config(self.bounds),
+            EDIT_CHUNK_SIZE,
+        )?);
+        Ok(())
+    }
+
     /// Rebuilds everything the world derives from `level` (the document, or the level a swap
     /// puts in it), chunked and in part when `edit`. On error nothing changes.
     fn rebuild(&mut self, level: &Level, edit: bool) -> Result<(), WorldError> {
+        // An edit starts from the chunked meshes prepared for it, which answer as the whole
+        // build they were made from; put back on error.
+        let prepared = self.edit_meshes.take();
+        let whole = match prepared {
+            Some(p) if edit && self.collision.chunk_size().is_none() => {
+                Some(std::mem::replace(&mut self.collision, p))
+            }
+            _ => None,
+        };
+        let r = self.rebuild_from(level, edit);
+        if let (Err(_), Some(w)) = (&r, whole) {
+            self.collision = w;
+        }
+        r
+    }
+
+    fn rebuild_from(&mut self, level: &Level, edit: bool) -> Result<(), WorldError> {
         let meshes = if edit {
             Meshes::Edited {
                 previous: &mut self.collision,

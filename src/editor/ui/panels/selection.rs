@@ -10,15 +10,18 @@ use crate::level::PolygonKind;
 /// The selection panel's width, points (fixed).
 pub const RIGHT_WIDTH: f32 = 280.0;
 
-/// The selection: numeric fields, kind, material, colour, transforms.
-pub fn right(ed: &mut EditorUi, ui: &mut Ui) {
+/// The selection: numeric fields, kind, material, colour, transforms. Returns the rect the panel
+/// took (wider than [`RIGHT_WIDTH`] when its content is).
+pub fn right(ed: &mut EditorUi, ui: &mut Ui) -> egui::Rect {
     // A fixed width: the view never moves under the pointer when the selection changes.
     egui::Panel::right("editor_selection")
         .resizable(false)
         .exact_size(RIGHT_WIDTH)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| selection(ed, ui));
-        });
+        })
+        .response
+        .rect
 }
 
 fn selection(ed: &mut EditorUi, ui: &mut Ui) {
@@ -42,7 +45,8 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
     let s = &mut ed.session;
     if !polys.is_empty() {
         ui.separator();
-        ui.horizontal(|ui| {
+        // Wrapped: a row wider than the panel would widen it over the view.
+        ui.horizontal_wrapped(|ui| {
             ui.label("rotate");
             for deg in [-90.0, -15.0, 15.0, 90.0] {
                 if ui.button(format!("{deg:+} deg")).clicked() {
@@ -50,7 +54,7 @@ fn selection(ed: &mut EditorUi, ui: &mut Ui) {
                 }
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("scale");
             for (label, f) in [
                 ("1/2", DVec2::splat(0.5)),
