@@ -1,8 +1,8 @@
 //! Signals: named events a level's sources fire and its targets act on, as plain data.
 //!
 //! A level's `signals` list names each signal and its source (a region a character enters,
-//! leaves or occupies; a timer; the level's start; a checkpoint reached; a mover's clock
-//! stopping at its end). Targets name the signals they act on: a door's `open_on`, `close_on`,
+//! leaves or occupies; a character standing on a mover; a timer; the level's start; a
+//! checkpoint reached; a mover's clock stopping at its end). Targets name the signals they act on: a door's `open_on`, `close_on`,
 //! `toggle_on`; a mover's `start_on`, `stop_on`, `reverse_on`, `return_on`, `restart_on` (and its
 //! `start`: running or stopped). The simulation evaluates them (`sim::signals`); this module owns
 //! the data, the rules a level's signals keep ([`check_signals`]: no empty or duplicate name, no
@@ -70,9 +70,22 @@ pub enum SignalSource {
     /// Fires the tick mover `n`'s clock stops: a `once` track reaching its end, a `return`
     /// reaching its start, or a `stop_on` signal.
     MoverEnd(usize),
+    /// A character standing on mover `mover` (riding it: its support, not a box): fires the
+    /// tick `who` steps on it, the tick the last steps off, or every tick one stands on it
+    /// (`on`).
+    StoodOn {
+        /// Index in the level's `movers`.
+        mover: usize,
+        /// Who counts. Default: the hero.
+        #[serde(default)]
+        who: SignalWho,
+        /// When it fires. Default: on stepping on.
+        #[serde(default)]
+        on: RegionEdge,
+    },
 }
 
-/// Whose feet a region counts.
+/// Whose feet a region counts (or who a `stood_on` counts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SignalWho {
@@ -203,12 +216,14 @@ fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
                 level.checkpoints.len()
             )
         }),
-        SignalSource::MoverEnd(n) => (*n >= level.movers.len()).then(|| {
-            format!(
-                "mover {n} does not exist (the level has {})",
-                level.movers.len()
-            )
-        }),
+        SignalSource::MoverEnd(n) | SignalSource::StoodOn { mover: n, .. } => {
+            (*n >= level.movers.len()).then(|| {
+                format!(
+                    "mover {n} does not exist (the level has {})",
+                    level.movers.len()
+                )
+            })
+        }
     }
 }
 
@@ -293,6 +308,10 @@ mod tests {
             (
                 "(name: \"a\", source: mover_end(0))",
                 "mover 0 does not exist",
+            ),
+            (
+                "(name: \"a\", source: stood_on(mover: 2, who: any))",
+                "mover 2 does not exist",
             ),
         ];
         for (signals, want) in cases {

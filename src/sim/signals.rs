@@ -3,7 +3,7 @@
 //!
 //! # What it owns
 //! [`Signals`]: each signal's state (a region's occupancy the tick before, for `enter` and
-//! `leave`; whether each mover's clock ran) and the ticks counted since
+//! `leave`, and a `stood_on` mover's, read from who rides it; whether each mover's clock ran) and the ticks counted since
 //! the signals started (the timers' clock), and the signals fired in the last tick
 //! ([`Signals::fired`]). It is built from the level ([`Signals::new`]): the targets' signal
 //! names are looked up once, never per tick.
@@ -79,6 +79,8 @@ impl ClockAction {
 pub struct Inputs<'a> {
     /// The hero's feet.
     pub hero: DVec2,
+    /// The mover the hero rides (stands on), if any: index in the level's `movers`.
+    pub hero_on: Option<usize>,
     /// The level's agents (a defeated one counts in no region).
     pub agents: &'a [Agent],
     /// The checkpoint the hero reached in the tick before (`PlayEvent::Checkpoint`: the rules
@@ -102,7 +104,8 @@ pub struct Signals {
     clamped: Vec<bool>,
     /// Ticks since the signals started.
     ticks: u64,
-    /// Each signal: whether a region source's box held one it counts in the last tick.
+    /// Each signal: whether a region source's box held one it counts in the last tick (or a
+    /// `stood_on` source's mover carried one).
     inside: Vec<bool>,
     /// Each mover: whether its clock ran at the last evaluation.
     running: Vec<bool>,
@@ -225,11 +228,21 @@ impl Signals {
                     };
                     let now = hero || agent();
                     let was = std::mem::replace(&mut self.inside[i], now);
-                    match on {
-                        RegionEdge::Enter => now && !was,
-                        RegionEdge::Leave => was && !now,
-                        RegionEdge::Occupied => now,
-                    }
+                    edge(on, now, was)
+                }
+                SignalSource::StoodOn { mover, who, on } => {
+                    let hero = who != SignalWho::Agent && input.hero_on == Some(mover);
+                    let agent = || {
+                        who != SignalWho::Hero
+                            && input.agents.iter().any(|a| {
+                                !a.defeated
+                                    && a.mover.riding_piece().map(|(m, _)| m as usize)
+                                        == Some(mover)
+                            })
+                    };
+                    let now = hero || agent();
+                    let was = std::mem::replace(&mut self.inside[i], now);
+                    edge(on, now, was)
                 }
                 SignalSource::Timer { at: Some(t), .. } => tick == seconds_tick(t),
                 SignalSource::Timer { every: Some(t), .. } => {
@@ -300,6 +313,16 @@ impl Signals {
     }
 }
 
+/// Whether a source that counts characters in a place (a region's box, a mover's top) fires,
+/// with one counted there `now` and `was` the tick before.
+fn edge(on: RegionEdge, now: bool, was: bool) -> bool {
+    match on {
+        RegionEdge::Enter => now && !was,
+        RegionEdge::Leave => was && !now,
+        RegionEdge::Occupied => now,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,6 +348,7 @@ mod tests {
         for t in 0..n {
             s.evaluate(&Inputs {
                 hero: hero(t),
+                hero_on: None,
                 agents: &[],
                 reached: (t == 7).then_some(0),
                 clocks: &[],
@@ -362,6 +386,36 @@ mod tests {
     }
 
     #[test]
+    fn stood_on_fires_from_who_rides_the_mover() {
+        let l = level(
+            "(name: \"on\", source: stood_on(mover: 0)),\
+             (name: \"off\", source: stood_on(mover: 0, on: leave)),\
+             (name: \"while\", source: stood_on(mover: 0, on: occupied)),\
+             (name: \"foe\", source: stood_on(mover: 0, who: agent))",
+            &format!("{MOVER})"),
+        );
+        let mut s = Signals::new(&l);
+        let mut got = vec![Vec::new(); 4];
+        // The hero rides mover 0 on ticks 2 to 4, and stands anywhere else (its feet in no
+        // region: only the support counts).
+        for t in 0..8u64 {
+            s.evaluate(&Inputs {
+                hero: DVec2::new(0.5, 6.0),
+                hero_on: (2..5).contains(&t).then_some(0),
+                agents: &[],
+                reached: None,
+                clocks: &[MoverClock::at(0)],
+            });
+            for (i, &f) in s.fired().iter().enumerate() {
+                if f {
+                    got[i].push(t);
+                }
+            }
+        }
+        assert_eq!(got, [vec![2], vec![5], vec![2, 3, 4], vec![]]);
+    }
+
+    #[test]
     fn mover_targets_drive_clocks_and_a_once_track_stops_at_its_end() {
         let l = level(
             "(name: \"go\", source: timer(at: 0.0)), (name: \"back\", source: mover_end(0)),\
@@ -382,6 +436,7 @@ mod tests {
             s.clamp(&paths, &mut clocks);
             s.evaluate(&Inputs {
                 hero: DVec2::ZERO,
+                hero_on: None,
                 agents: &[],
                 reached: None,
                 clocks: &clocks,
@@ -408,6 +463,7 @@ mod tests {
         let mut s = Signals::new(&l);
         s.evaluate(&Inputs {
             hero: DVec2::ZERO,
+            hero_on: None,
             agents: &[],
             reached: None,
             clocks: &[MoverClock::at(3)],

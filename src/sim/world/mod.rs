@@ -341,6 +341,7 @@ impl World {
         if !self.signals.is_empty() {
             self.signals.evaluate(&super::signals::Inputs {
                 hero: self.hero.body.pos,
+                hero_on: self.hero.riding_piece().map(|(m, _)| m as usize),
                 agents: &self.agents,
                 reached,
                 clocks: &self.clocks,
