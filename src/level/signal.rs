@@ -1,8 +1,9 @@
 //! Signals: named events a level's sources fire and its targets act on, as plain data.
 //!
 //! A level's `signals` list names each signal and its source (a region a character enters,
-//! leaves or occupies; a character standing on a mover; a timer; the level's start; a
-//! checkpoint reached; a mover's clock stopping at its end). Targets name the signals they act on: a door's `open_on`, `close_on`,
+//! leaves or occupies; a character standing on a mover; a timer; a delay after another signal;
+//! the level's start; a checkpoint reached; a mover's clock stopping at its end or its track
+//! reaching a key). Targets name the signals they act on: a door's `open_on`, `close_on`,
 //! `toggle_on`; a mover's `start_on`, `stop_on`, `reverse_on`, `return_on`, `restart_on` (and its
 //! `start`: running or stopped). The simulation evaluates them (`sim::signals`); this module owns
 //! the data, the rules a level's signals keep ([`check_signals`]: no empty or duplicate name, no
@@ -82,6 +83,23 @@ pub enum SignalSource {
         /// When it fires. Default: on stepping on.
         #[serde(default)]
         on: RegionEdge,
+    },
+    /// Fires the tick mover `mover`'s track arrives at key `key` (the end of the leg into it;
+    /// for a `loop`'s first key, the end of each round; `sim::track`). The mover has a track.
+    TrackKey {
+        /// Index in the level's `movers`.
+        mover: usize,
+        /// Index in its track's `keys`.
+        key: usize,
+    },
+    /// Fires `seconds` after signal `signal` fired (rounded to the tick, at least one): a
+    /// delay. While it waits, further firings of `signal` are ignored (one in the tick it
+    /// fires starts a new wait).
+    After {
+        /// The signal it waits on (by name).
+        signal: String,
+        /// Seconds, from one tick to [`MAX_TIMER`].
+        seconds: f64,
     },
 }
 
@@ -216,6 +234,28 @@ fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
                 level.checkpoints.len()
             )
         }),
+        SignalSource::TrackKey { mover, key } => match level.movers.get(*mover) {
+            None => Some(format!(
+                "mover {mover} does not exist (the level has {})",
+                level.movers.len()
+            )),
+            Some(m) => match &m.track {
+                None => Some(format!("mover {mover} has no track, so no key {key}")),
+                Some(t) if *key >= t.keys.len() => Some(format!(
+                    "mover {mover}'s track has no key {key} (it has {})",
+                    t.keys.len()
+                )),
+                Some(_) => None,
+            },
+        },
+        SignalSource::After { signal, seconds: t } => {
+            seconds("after", *t, 1.0 / 120.0).or_else(|| {
+                level
+                    .signal_index(signal)
+                    .is_none()
+                    .then(|| format!("after names signal `{signal}`, which no source defines"))
+            })
+        }
         SignalSource::MoverEnd(n) | SignalSource::StoodOn { mover: n, .. } => {
             (*n >= level.movers.len()).then(|| {
                 format!(
@@ -235,7 +275,12 @@ pub fn unused_signals(level: &Level) -> Vec<(usize, &str)> {
         .signals
         .iter()
         .enumerate()
-        .filter(|(_, s)| !uses.iter().any(|(_, _, n)| *n == s.name))
+        .filter(|(_, s)| {
+            !uses.iter().any(|(_, _, n)| *n == s.name)
+                && !level.signals.iter().any(
+                    |o| matches!(&o.source, SignalSource::After { signal, .. } if *signal == s.name),
+                )
+        })
         .map(|(i, s)| (i, s.name.as_str()))
         .collect()
 }
@@ -312,6 +357,18 @@ mod tests {
             (
                 "(name: \"a\", source: stood_on(mover: 2, who: any))",
                 "mover 2 does not exist",
+            ),
+            (
+                "(name: \"a\", source: track_key(mover: 0, key: 0))",
+                "mover 0 does not exist",
+            ),
+            (
+                "(name: \"a\", source: after(signal: \"b\", seconds: 1.0))",
+                "`a`: after names signal `b`, which no source defines",
+            ),
+            (
+                "(name: \"a\", source: after(signal: \"a\", seconds: 0.0))",
+                "timer after: 0 s",
             ),
         ];
         for (signals, want) in cases {

@@ -88,6 +88,8 @@ pub struct Inputs<'a> {
     pub reached: Option<usize>,
     /// The movers' clocks, as this tick advanced them.
     pub clocks: &'a [MoverClock],
+    /// The movers' paths (a `track_key` source asks whether the clock's tick arrived at a key).
+    pub paths: &'a [Path],
 }
 
 /// The level's signals' state (see the module docs).
@@ -111,6 +113,13 @@ pub struct Signals {
     running: Vec<bool>,
     /// Each signal: whether it fired in the last tick.
     fired: Vec<bool>,
+    /// Each `after` source: the signal it waits on and its wait in ticks (looked up once).
+    after: Vec<Option<(usize, u64)>>,
+    /// Each `after` source: the tick it fires at, while it waits.
+    pending: Vec<Option<u64>>,
+    /// Each mover's clock ticks after the last tick's signals acted (where a `track_key`
+    /// source's clock came from this tick).
+    last_ticks: Vec<u64>,
 }
 
 impl Signals {
@@ -153,6 +162,18 @@ impl Signals {
                 .map(|m| m.start == MoverStart::Running)
                 .collect(),
             fired: vec![false; n],
+            after: level
+                .signals
+                .iter()
+                .map(|s| match &s.source {
+                    SignalSource::After { signal, seconds } => level
+                        .signal_index(signal)
+                        .map(|j| (j, seconds_tick(*seconds).max(1))),
+                    _ => None,
+                })
+                .collect(),
+            pending: vec![None; n],
+            last_ticks: vec![0; level.movers.len()],
         }
     }
 
@@ -161,6 +182,14 @@ impl Signals {
     pub fn follow_clocks(&mut self, clocks: &[MoverClock]) {
         for (r, c) in self.running.iter_mut().zip(clocks) {
             *r = c.running();
+        }
+        self.note_ticks(clocks);
+    }
+
+    /// Notes each clock's ticks: where it comes from in the next tick.
+    fn note_ticks(&mut self, clocks: &[MoverClock]) {
+        for (t, c) in self.last_ticks.iter_mut().zip(clocks) {
+            *t = c.ticks();
         }
     }
 
@@ -214,7 +243,6 @@ impl Signals {
             return;
         }
         let tick = self.ticks;
-        let seconds_tick = |s: f64| (s * super::TICK_HZ as f64).round() as u64;
         for (i, source) in self.sources.iter().enumerate() {
             self.fired[i] = match *source {
                 SignalSource::Region { area, who, on } => {
@@ -255,6 +283,37 @@ impl Signals {
                     self.running.get(m).copied().unwrap_or(false)
                         && input.clocks.get(m).is_some_and(|c| !c.running())
                 }
+                SignalSource::TrackKey { mover, key } => {
+                    match (input.paths.get(mover), input.clocks.get(mover)) {
+                        (Some(p), Some(c)) => p.reaches_key(key, self.last_ticks[mover], c.ticks()),
+                        _ => false,
+                    }
+                }
+                SignalSource::After { .. } => {
+                    let Some((j, wait)) = self.after[i] else {
+                        continue;
+                    };
+                    // The signal it waits on fired this tick if it runs before this one, else
+                    // (its flag still the last tick's) in the tick before: either way the wait
+                    // counts from the tick it fired.
+                    let base = if j < i {
+                        Some(tick)
+                    } else {
+                        tick.checked_sub(1)
+                    };
+                    let mut due = self.pending[i] == Some(tick);
+                    if due {
+                        self.pending[i] = None;
+                    }
+                    if self.pending[i].is_none() && self.fired[j] {
+                        self.pending[i] = base.map(|b| b + wait);
+                        if self.pending[i] == Some(tick) {
+                            self.pending[i] = None;
+                            due = true;
+                        }
+                    }
+                    due
+                }
             };
         }
         for (r, c) in self.running.iter_mut().zip(input.clocks) {
@@ -264,7 +323,7 @@ impl Signals {
     }
 
     /// Applies this tick's fired signals to the movers' clocks (see the module docs).
-    pub fn drive(&self, clocks: &mut [MoverClock]) {
+    pub fn drive(&mut self, clocks: &mut [MoverClock]) {
         for &(s, m, action) in &self.bindings {
             if self.fired[s] {
                 if let Some(c) = clocks.get_mut(m) {
@@ -272,6 +331,7 @@ impl Signals {
                 }
             }
         }
+        self.note_ticks(clocks);
     }
 
     /// A `reset_on_death` respawn (see the module docs): the signals as the level starts them,
@@ -284,6 +344,7 @@ impl Signals {
         self.ticks = 0;
         self.inside.fill(false);
         self.fired.fill(false);
+        self.pending.fill(None);
         for ((c, d), r) in clocks.iter_mut().zip(&self.driven).zip(&mut self.running) {
             if let Some(start) = d {
                 *c = MoverClock::at(0);
@@ -293,6 +354,7 @@ impl Signals {
                 *r = c.running();
             }
         }
+        self.note_ticks(clocks);
         self.driven.iter().any(Option::is_some)
     }
 
@@ -310,7 +372,20 @@ impl Signals {
                 .map(|(&i, &f)| i as u64 | (f as u64) << 1),
         );
         words.extend(self.running.iter().map(|&r| r as u64));
+        // Only a level with a delay has these words (the hashes pinned before delays hold).
+        words.extend(
+            self.after
+                .iter()
+                .zip(&self.pending)
+                .filter(|(a, _)| a.is_some())
+                .map(|(_, p)| p.map_or(u64::MAX, |t| t)),
+        );
     }
+}
+
+/// Seconds counted in whole ticks, rounded.
+fn seconds_tick(s: f64) -> u64 {
+    (s * super::TICK_HZ as f64).round() as u64
 }
 
 /// Whether a source that counts characters in a place (a region's box, a mover's top) fires,
@@ -352,6 +427,7 @@ mod tests {
                 agents: &[],
                 reached: (t == 7).then_some(0),
                 clocks: &[],
+                paths: &[],
             });
             for (i, &f) in s.fired().iter().enumerate() {
                 if f {
@@ -386,6 +462,23 @@ mod tests {
     }
 
     #[test]
+    fn a_delay_fires_its_wait_after_the_signal_whichever_comes_first_in_the_list() {
+        let l = level(
+            "(name: \"late\", source: after(signal: \"go\", seconds: 0.05)),\
+             (name: \"go\", source: timer(every: 0.025)),\
+             (name: \"soon\", source: after(signal: \"go\", seconds: 0.05))",
+            "",
+        );
+        let mut s = Signals::new(&l);
+        // `go` every 3 ticks; each delay waits 6 ticks and ignores `go` while it waits (a `go`
+        // in the tick it fires counts anew).
+        let got = fired(&mut s, 22, |_| DVec2::ZERO);
+        assert_eq!(got[1], [3, 6, 9, 12, 15, 18, 21]);
+        assert_eq!(got[0], [9, 15, 21]);
+        assert_eq!(got[2], [9, 15, 21]);
+    }
+
+    #[test]
     fn stood_on_fires_from_who_rides_the_mover() {
         let l = level(
             "(name: \"on\", source: stood_on(mover: 0)),\
@@ -405,6 +498,7 @@ mod tests {
                 agents: &[],
                 reached: None,
                 clocks: &[MoverClock::at(0)],
+                paths: &[],
             });
             for (i, &f) in s.fired().iter().enumerate() {
                 if f {
@@ -440,6 +534,7 @@ mod tests {
                 agents: &[],
                 reached: None,
                 clocks: &clocks,
+                paths: &paths,
             });
             if s.fired()[2] {
                 ends.push((t, clocks[0].ticks()));
@@ -467,6 +562,7 @@ mod tests {
             agents: &[],
             reached: None,
             clocks: &[MoverClock::at(3)],
+            paths: &[],
         });
         let mut words = Vec::new();
         s.hash_words(&mut words);

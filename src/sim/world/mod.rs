@@ -345,6 +345,7 @@ impl World {
                 agents: &self.agents,
                 reached,
                 clocks: &self.clocks,
+                paths: &self.paths,
             });
         }
         self.with_stage(|objects, stage| objects.after_moves(stage));
