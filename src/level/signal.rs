@@ -55,7 +55,8 @@ pub enum SignalSource {
         on: RegionEdge,
     },
     /// A clock counted from the level's start (and from a `reset_on_death` respawn): `at` fires
-    /// once that many seconds in; `every` fires every that many seconds (not at 0). Exactly one.
+    /// once that many seconds in; `every` fires every that many seconds (not at 0); both: first
+    /// at `at`, then every `every` after it (a schedule with an offset).
     Timer {
         /// Seconds from the start, once.
         #[serde(default)]
@@ -225,7 +226,10 @@ fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
         SignalSource::Timer { at, every } => match (at, every) {
             (Some(t), None) => seconds("at", *t, 0.0),
             (None, Some(t)) => seconds("every", *t, 1.0 / 120.0),
-            _ => Some("a timer has exactly one of `at` and `every`".into()),
+            (Some(a), Some(e)) => {
+                seconds("at", *a, 0.0).or_else(|| seconds("every", *e, 1.0 / 120.0))
+            }
+            (None, None) => Some("a timer has `at`, `every` or both".into()),
         },
         SignalSource::LevelStart => None,
         SignalSource::Checkpoint(n) => (*n >= level.checkpoints.len()).then(|| {
@@ -340,10 +344,10 @@ mod tests {
                 "unique",
             ),
             ("(name: \" \", source: level_start)", "name is empty"),
-            ("(name: \"a\", source: timer())", "exactly one"),
+            ("(name: \"a\", source: timer())", "`at`, `every` or both"),
             (
-                "(name: \"a\", source: timer(at: 1.0, every: 2.0))",
-                "exactly one",
+                "(name: \"a\", source: timer(at: -1.0, every: 2.0))",
+                "timer at",
             ),
             ("(name: \"a\", source: timer(every: 0.0))", "timer every"),
             (

@@ -272,6 +272,13 @@ impl Signals {
                     let was = std::mem::replace(&mut self.inside[i], now);
                     edge(on, now, was)
                 }
+                SignalSource::Timer {
+                    at: Some(a),
+                    every: Some(e),
+                } => {
+                    let (a, e) = (seconds_tick(a), seconds_tick(e).max(1));
+                    tick >= a && (tick - a).is_multiple_of(e)
+                }
                 SignalSource::Timer { at: Some(t), .. } => tick == seconds_tick(t),
                 SignalSource::Timer { every: Some(t), .. } => {
                     tick > 0 && tick.is_multiple_of(seconds_tick(t).max(1))
@@ -448,7 +455,8 @@ mod tests {
              (name: \"at\", source: timer(at: 0.025)),\
              (name: \"every\", source: timer(every: 0.04)),\
              (name: \"go\", source: level_start),\
-             (name: \"cp\", source: checkpoint(0))",
+             (name: \"cp\", source: checkpoint(0)),\
+             (name: \"both\", source: timer(at: 0.025, every: 0.04))",
             "",
         );
         let mut s = Signals::new(&l);
@@ -456,7 +464,17 @@ mod tests {
         let got = fired(&mut s, 12, |t| {
             DVec2::new(if (2..5).contains(&t) { 1.5 } else { 0.0 }, 0.0)
         });
-        let want: [&[u64]; 8] = [&[2], &[5], &[2, 3, 4], &[], &[3], &[5, 10], &[0], &[7]];
+        let want: [&[u64]; 9] = [
+            &[2],
+            &[5],
+            &[2, 3, 4],
+            &[],
+            &[3],
+            &[5, 10],
+            &[0],
+            &[7],
+            &[3, 8],
+        ];
         assert_eq!(got, want.map(<[u64]>::to_vec));
         assert_eq!(s.ticks(), 12);
     }
