@@ -1,8 +1,10 @@
 //! The objects people expect (`level::objects`): the cases `levels/test/objects.ron` writes,
 //! stepped by the world and checked at chosen ticks against hand-computed poses to 1e-9: a
-//! crumbling block gone a moment after it is stepped on and back later, a zip mover that runs to
-//! its end when touched and comes back slowly, a crusher that drops when the hero passes under
-//! it, holds and rises, a timed door on its schedule. No character is ever inside anything.
+//! falling platform that shakes then falls after it is stood on and comes back after its delay
+//! (and goes again when stood on anew), a crumbling block gone a moment after it is stepped on
+//! and back later, a zip mover that runs to its end when touched and comes back slowly, a crusher
+//! that drops when the hero passes under it, holds and rises, a timed door on its schedule. No
+//! character is ever inside anything.
 use glam::DVec2;
 use tessera::level::{load_level, Level};
 use tessera::movement::{Actions, Tuning};
@@ -48,14 +50,61 @@ fn p(x: f64, y: f64) -> DVec2 {
 fn the_objects_expand_after_the_levels_own_parts() {
     let level = level();
     let played = level.played();
-    assert_eq!(played.movers.len(), 2);
+    assert_eq!(played.movers.len(), 3);
     assert_eq!(played.doors.len(), 2);
     assert!(played.objects.is_empty());
     assert_eq!(played.signals[0].name, "crumbling block 0: stepped");
     // The world plays the expanded level; its document is the level as written.
     let w = World::new(&level, &Tuning::default()).unwrap();
-    assert_eq!(w.movers().len(), 2);
+    assert_eq!(w.movers().len(), 3);
     assert_eq!(*w.document().read(), level);
+}
+
+#[test]
+fn a_falling_platform_shakes_then_falls_when_stood_on_and_comes_back_after_its_delay() {
+    let mut w = world_at(p(0.0, 2.5));
+    assert!(w.hero().grounded());
+    // Stood on in tick 0: its clock runs from tick 1, so after n ticks it is at n − 1 ticks.
+    // The shake: eight legs of 0.05 s (6 ticks) side to side, 0.03 m each way.
+    assert_offset(&mut w, 2, 1, p(0.0, 0.0));
+    assert_offset(&mut w, 2, 4, p(0.015, 0.0));
+    assert_offset(&mut w, 2, 7, p(0.03, 0.0));
+    assert_offset(&mut w, 2, 19, p(-0.03, 0.0));
+    // 0.4 s in (clock 48) the fall begins: 1.5 m in 0.5 s easing in (f²).
+    assert_offset(&mut w, 2, 49, p(0.0, 0.0));
+    assert_offset(&mut w, 2, 79, p(0.0, -1.5 * 0.25));
+    assert_offset(&mut w, 2, 109, p(0.0, -1.5));
+    // Waits 1 s at the bottom (to clock 228), the hero riding it.
+    assert_offset(&mut w, 2, 200, p(0.0, -1.5));
+    assert!(w.hero().grounded());
+    assert!((w.hero().body.pos.y - 1.0).abs() <= 1e-9);
+    // Rises back in 1 s, smoothly: half way at clock 288.
+    assert_offset(&mut w, 2, 289, p(0.0, -0.75));
+    // Home at clock 348 (2.9 s), where it stops until it is stood on again.
+    assert_offset(&mut w, 2, 349, p(0.0, 0.0));
+    let c = w.mover_clocks()[2];
+    assert_eq!((c.ticks(), c.running()), (348, false));
+    assert_offset(&mut w, 2, 400, p(0.0, 0.0));
+    // The hero still stands on it: no new step on, no new fall.
+    assert!(!w.mover_clocks()[2].running());
+
+    // A jump and a landing set it off again.
+    let jump = Actions {
+        jump: true,
+        jump_pressed: true,
+        ..Actions::default()
+    };
+    run_to(&mut w, 401, &jump);
+    let mut landed = None;
+    while landed.is_none() && w.frame() < 700 {
+        let next = w.frame() + 1;
+        run_to(&mut w, next, &Actions::default());
+        if w.mover_clocks()[2].running() {
+            landed = Some(w.frame());
+        }
+    }
+    assert!(landed.is_some(), "the platform did not go again");
+    assert!(w.hero().grounded());
 }
 
 #[test]

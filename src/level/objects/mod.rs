@@ -271,4 +271,5 @@ registry! {
     zip_mover::ZipMover,
     crusher::Crusher,
     timed_door::TimedDoor,
+    falling_platform::FallingPlatform,
 }
