@@ -128,4 +128,8 @@ impl Composite for CrumblingBlock {
     fn fields_mut(&mut self) -> Vec<ObjectField<'_>> {
         CrumblingBlock::fields_mut(self)
     }
+
+    fn example() -> Self {
+        Self::placed(DVec2::new(7.0, 1.0))
+    }
 }

@@ -1,7 +1,7 @@
 //! The objects people expect (a falling platform, a crumbling block, a zip mover, a triggered
 //! crusher, a timed door), by registration: each is one file here with its level data and an
-//! `impl` of [`Composite`], and one line `module::Type` in the list of [`registry!`] at the end
-//! of this file. A level holds them in its `objects` field, one list per kind named after its
+//! `impl` of [`Composite`], and one line `module::Type` in the list of [`object_kinds!`] at the
+//! end of this file. A level holds them in its `objects` field, one list per kind named after its
 //! module (`objects: (falling_platform: [(block: (min: (0, 2), max: (2, 2.5)))])`).
 //!
 //! # What an object is
@@ -78,6 +78,12 @@ pub trait Composite:
 
     /// Its fields for the editor's panel (its [`object_fields!`] definitions).
     fn fields_mut(&mut self) -> Vec<ObjectField<'_>>;
+
+    /// One for the editor's tests: valid on its own over solid ground from x = -10 to 10 (top
+    /// y = 0), clear of it, and beside every other kind's example (doors may not overlap).
+    fn example() -> Self {
+        Self::placed(DVec2::new(4.0, 1.0))
+    }
 }
 
 /// The name of object `index` of kind `K` in messages and signal names (`"zip mover 2"`).
@@ -170,10 +176,9 @@ choices! {
     SignalWho => [SignalWho::Hero => "hero", SignalWho::Agent => "agent", SignalWho::Any => "any"];
 }
 
-/// Declares the list of object kinds: one line per kind, `module::Type`, the module a file in
-/// this folder. Makes [`LevelObjects`] (one list per kind, named after its module), the
-/// expansion, the checks, and `for_each_object!` (a macro that hands the list to another
-/// macro: the editor's one generic kind per object kind).
+/// Declares the object kinds of the list ([`object_kinds!`]: one line per kind, `module::Type`,
+/// the module a file in this folder). Makes [`LevelObjects`] (one list per kind, named after its
+/// module), the expansion and the checks.
 macro_rules! registry {
     ($($module:ident :: $kind:ident),* $(,)?) => {
         $(pub mod $module;)*
@@ -239,14 +244,6 @@ macro_rules! registry {
                 )*
             }
         }
-
-        /// Hands the list of object kinds (`module::Type, ...`) to macro `$m`.
-        #[macro_export]
-        macro_rules! for_each_object {
-            ($m:ident) => {
-                $m!($($crate::level::objects::$module::$kind),*)
-            };
-        }
     };
 }
 
@@ -265,11 +262,20 @@ impl Level {
     }
 }
 
-// The list. Its order is the order the objects' parts are appended in.
-registry! {
-    crumbling_block::CrumblingBlock,
-    zip_mover::ZipMover,
-    crusher::Crusher,
-    timed_door::TimedDoor,
-    falling_platform::FallingPlatform,
+/// Hands the list of object kinds (`module::Type, ...`, modules of this folder) to macro `$m`:
+/// [`registry!`] here, and the editor's list of kinds (one generic editor kind per object kind).
+macro_rules! object_kinds {
+    ($m:ident) => {
+        $m! {
+            // The list. Its order is the order the objects' parts are appended in.
+            crumbling_block::CrumblingBlock,
+            zip_mover::ZipMover,
+            crusher::Crusher,
+            timed_door::TimedDoor,
+            falling_platform::FallingPlatform,
+        }
+    };
 }
+pub(crate) use object_kinds;
+
+object_kinds!(registry);

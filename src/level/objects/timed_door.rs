@@ -87,11 +87,13 @@ impl Composite for TimedDoor {
         }
     }
 
+    /// A door 1 m to the right of the click, its foot at the click's height (so it does not
+    /// cover the click: a crumbling block placed at the same point sits there).
     fn placed(at: DVec2) -> Self {
         TimedDoor {
             block: Aabb {
-                min: at - DVec2::new(0.25, 0.0),
-                max: at + DVec2::new(0.25, 3.0),
+                min: at + DVec2::new(1.0, 0.0),
+                max: at + DVec2::new(1.5, 3.0),
             },
             open_for: two(),
             closed_for: two(),
