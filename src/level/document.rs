@@ -5,6 +5,7 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use super::fields::{choices, object_fields, Choice, Widget};
+use super::objects::LevelObjects;
 use super::sign::LevelSign;
 use super::signal::{LevelSignal, MoverStart};
 use super::track::Track;
@@ -73,6 +74,11 @@ pub struct Level {
     /// Default: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub signals: Vec<LevelSignal>,
+    /// The objects people expect, made of movers, doors and signals (`level::objects`: falling
+    /// platforms, crumbling blocks, zip movers, crushers, timed doors), one list per kind.
+    /// Default: none.
+    #[serde(default, skip_serializing_if = "LevelObjects::is_empty")]
+    pub objects: LevelObjects,
 }
 
 /// How many music tracks the game ships (`assets/sounds/music_1.wav` to `music_4.wav`); a
@@ -103,6 +109,7 @@ impl Level {
             tuning: TuningOverrides::default(),
             signs: Vec::new(),
             signals: Vec::new(),
+            objects: LevelObjects::default(),
         }
     }
 
@@ -563,7 +570,7 @@ fn is_facing_right(f: &f64) -> bool {
     *f == 1.0
 }
 
-fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+pub(crate) fn is_default<T: Default + PartialEq>(v: &T) -> bool {
     *v == T::default()
 }
 

@@ -181,6 +181,14 @@ pub enum LevelProblem {
         /// The problem.
         why: String,
     },
+    /// An object (`level::objects`) is unusable.
+    #[error("{object}: {why}")]
+    Object {
+        /// The object (`"falling platform 2"`).
+        object: String,
+        /// What is wrong.
+        why: String,
+    },
     /// A door's or mover's signal field names a signal no source defines.
     #[error("{object}: {why}")]
     SignalTarget {

@@ -181,6 +181,7 @@ custom_fields!(
     Vec<Vec<DVec2>>,
     Option<String>,
     Option<crate::collision::Aabb>,
+    crate::collision::Aabb,
     Option<crate::level::track::Track>,
     Vec<crate::level::track::TrackKey>,
     Vec<String>

@@ -8,6 +8,8 @@
 //! - [`LevelDoc`] ([`shared`]): the one level document of a running game, a handle the editor
 //!   edits through and the simulation's world reads (one level, no copy kept in step).
 //! - [`signal`]: named signals, their sources and the targets' signal names, and their check.
+//! - [`objects`]: the objects people expect (a falling platform, a crumbling block, ...), each
+//!   a registered kind made of movers, doors and signals ([`Level::played`] expands them).
 //! - [`track`]: a mover's track (keys, holds, legs, repeat) as plain data, and its check.
 //! - Validation ([`validate`]): the one validator, everything a level can get wrong, checked
 //!   before anything is built, each problem a [`LevelProblem`] naming its culprit (polygon or
@@ -41,6 +43,7 @@ pub mod file;
 pub mod limits;
 pub mod load;
 pub mod materials;
+pub mod objects;
 pub mod paths;
 pub mod save;
 pub mod shared;

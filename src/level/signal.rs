@@ -1,8 +1,9 @@
 //! Signals: named events a level's sources fire and its targets act on, as plain data.
 //!
 //! A level's `signals` list names each signal and its source (a region a character enters,
-//! leaves or occupies; a timer; the level's start; a checkpoint reached; a mover's clock
-//! stopping at its end). Targets name the signals they act on: a door's `open_on`, `close_on`,
+//! leaves or occupies; a character standing on a mover; a timer; a delay after another signal;
+//! the level's start; a checkpoint reached; a mover's clock stopping at its end or its track
+//! reaching a key). Targets name the signals they act on: a door's `open_on`, `close_on`,
 //! `toggle_on`; a mover's `start_on`, `stop_on`, `reverse_on`, `return_on`, `restart_on` (and its
 //! `start`: running or stopped). The simulation evaluates them (`sim::signals`); this module owns
 //! the data, the rules a level's signals keep ([`check_signals`]: no empty or duplicate name, no
@@ -54,7 +55,8 @@ pub enum SignalSource {
         on: RegionEdge,
     },
     /// A clock counted from the level's start (and from a `reset_on_death` respawn): `at` fires
-    /// once that many seconds in; `every` fires every that many seconds (not at 0). Exactly one.
+    /// once that many seconds in; `every` fires every that many seconds (not at 0); both: first
+    /// at `at`, then every `every` after it (a schedule with an offset).
     Timer {
         /// Seconds from the start, once.
         #[serde(default)]
@@ -70,9 +72,39 @@ pub enum SignalSource {
     /// Fires the tick mover `n`'s clock stops: a `once` track reaching its end, a `return`
     /// reaching its start, or a `stop_on` signal.
     MoverEnd(usize),
+    /// A character standing on mover `mover` (riding it: its support, not a box): fires the
+    /// tick `who` steps on it, the tick the last steps off, or every tick one stands on it
+    /// (`on`).
+    StoodOn {
+        /// Index in the level's `movers`.
+        mover: usize,
+        /// Who counts. Default: the hero.
+        #[serde(default)]
+        who: SignalWho,
+        /// When it fires. Default: on stepping on.
+        #[serde(default)]
+        on: RegionEdge,
+    },
+    /// Fires the tick mover `mover`'s track arrives at key `key` (the end of the leg into it;
+    /// for a `loop`'s first key, the end of each round; `sim::track`). The mover has a track.
+    TrackKey {
+        /// Index in the level's `movers`.
+        mover: usize,
+        /// Index in its track's `keys`.
+        key: usize,
+    },
+    /// Fires `seconds` after signal `signal` fired (rounded to the tick, at least one): a
+    /// delay. While it waits, further firings of `signal` are ignored (one in the tick it
+    /// fires starts a new wait).
+    After {
+        /// The signal it waits on (by name).
+        signal: String,
+        /// Seconds, from one tick to [`MAX_TIMER`].
+        seconds: f64,
+    },
 }
 
-/// Whose feet a region counts.
+/// Whose feet a region counts (or who a `stood_on` counts).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SignalWho {
@@ -194,7 +226,10 @@ fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
         SignalSource::Timer { at, every } => match (at, every) {
             (Some(t), None) => seconds("at", *t, 0.0),
             (None, Some(t)) => seconds("every", *t, 1.0 / 120.0),
-            _ => Some("a timer has exactly one of `at` and `every`".into()),
+            (Some(a), Some(e)) => {
+                seconds("at", *a, 0.0).or_else(|| seconds("every", *e, 1.0 / 120.0))
+            }
+            (None, None) => Some("a timer has `at`, `every` or both".into()),
         },
         SignalSource::LevelStart => None,
         SignalSource::Checkpoint(n) => (*n >= level.checkpoints.len()).then(|| {
@@ -203,12 +238,36 @@ fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
                 level.checkpoints.len()
             )
         }),
-        SignalSource::MoverEnd(n) => (*n >= level.movers.len()).then(|| {
-            format!(
-                "mover {n} does not exist (the level has {})",
+        SignalSource::TrackKey { mover, key } => match level.movers.get(*mover) {
+            None => Some(format!(
+                "mover {mover} does not exist (the level has {})",
                 level.movers.len()
-            )
-        }),
+            )),
+            Some(m) => match &m.track {
+                None => Some(format!("mover {mover} has no track, so no key {key}")),
+                Some(t) if *key >= t.keys.len() => Some(format!(
+                    "mover {mover}'s track has no key {key} (it has {})",
+                    t.keys.len()
+                )),
+                Some(_) => None,
+            },
+        },
+        SignalSource::After { signal, seconds: t } => {
+            seconds("after", *t, 1.0 / 120.0).or_else(|| {
+                level
+                    .signal_index(signal)
+                    .is_none()
+                    .then(|| format!("after names signal `{signal}`, which no source defines"))
+            })
+        }
+        SignalSource::MoverEnd(n) | SignalSource::StoodOn { mover: n, .. } => {
+            (*n >= level.movers.len()).then(|| {
+                format!(
+                    "mover {n} does not exist (the level has {})",
+                    level.movers.len()
+                )
+            })
+        }
     }
 }
 
@@ -220,7 +279,12 @@ pub fn unused_signals(level: &Level) -> Vec<(usize, &str)> {
         .signals
         .iter()
         .enumerate()
-        .filter(|(_, s)| !uses.iter().any(|(_, _, n)| *n == s.name))
+        .filter(|(_, s)| {
+            !uses.iter().any(|(_, _, n)| *n == s.name)
+                && !level.signals.iter().any(
+                    |o| matches!(&o.source, SignalSource::After { signal, .. } if *signal == s.name),
+                )
+        })
         .map(|(i, s)| (i, s.name.as_str()))
         .collect()
 }
@@ -280,10 +344,10 @@ mod tests {
                 "unique",
             ),
             ("(name: \" \", source: level_start)", "name is empty"),
-            ("(name: \"a\", source: timer())", "exactly one"),
+            ("(name: \"a\", source: timer())", "`at`, `every` or both"),
             (
-                "(name: \"a\", source: timer(at: 1.0, every: 2.0))",
-                "exactly one",
+                "(name: \"a\", source: timer(at: -1.0, every: 2.0))",
+                "timer at",
             ),
             ("(name: \"a\", source: timer(every: 0.0))", "timer every"),
             (
@@ -293,6 +357,22 @@ mod tests {
             (
                 "(name: \"a\", source: mover_end(0))",
                 "mover 0 does not exist",
+            ),
+            (
+                "(name: \"a\", source: stood_on(mover: 2, who: any))",
+                "mover 2 does not exist",
+            ),
+            (
+                "(name: \"a\", source: track_key(mover: 0, key: 0))",
+                "mover 0 does not exist",
+            ),
+            (
+                "(name: \"a\", source: after(signal: \"b\", seconds: 1.0))",
+                "`a`: after names signal `b`, which no source defines",
+            ),
+            (
+                "(name: \"a\", source: after(signal: \"a\", seconds: 0.0))",
+                "timer after: 0 s",
             ),
         ];
         for (signals, want) in cases {

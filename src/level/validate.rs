@@ -53,6 +53,12 @@ impl Level {
         check_bounds("bounds", self.bounds.as_ref())?;
         check_tuning(&self.tuning)?;
         super::sign::check_signs(&self.signs)?;
+        if !self.objects.is_empty() {
+            // The objects' own rules, then what they make, checked as the level's own parts
+            // are (the expanded level has no objects: no recursion).
+            self.objects.check()?;
+            return self.played().validate();
+        }
         super::signal::check_signals(self)
     }
 

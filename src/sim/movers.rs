@@ -131,6 +131,17 @@ impl Path {
         Some((end * super::TICK_HZ as f64).ceil() as u64)
     }
 
+    /// Whether its clock, going from `from` to `to` ticks (one tick), arrives at its track's
+    /// key `k` ([`super::track::TrackPath::reaches`]); never for the shorthand's path.
+    pub fn reaches_key(&self, k: usize, from: u64, to: u64) -> bool {
+        let hz = super::TICK_HZ as f64;
+        from.abs_diff(to) == 1
+            && self
+                .track
+                .as_ref()
+                .is_some_and(|t| t.reaches(k, from as f64 / hz, to as f64 / hz))
+    }
+
     /// The time (s) the mover first reaches node `k` of its path (`k` from 0 to the number of
     /// nodes − 1; easing stops at the nodes, so it reaches them at their share of the path's
     /// length, eased or not); 0 for a path of no length.

@@ -3,7 +3,7 @@
 //!
 //! # What it owns
 //! [`Signals`]: each signal's state (a region's occupancy the tick before, for `enter` and
-//! `leave`; whether each mover's clock ran) and the ticks counted since
+//! `leave`, and a `stood_on` mover's, read from who rides it; whether each mover's clock ran) and the ticks counted since
 //! the signals started (the timers' clock), and the signals fired in the last tick
 //! ([`Signals::fired`]). It is built from the level ([`Signals::new`]): the targets' signal
 //! names are looked up once, never per tick.
@@ -79,6 +79,8 @@ impl ClockAction {
 pub struct Inputs<'a> {
     /// The hero's feet.
     pub hero: DVec2,
+    /// The mover the hero rides (stands on), if any: index in the level's `movers`.
+    pub hero_on: Option<usize>,
     /// The level's agents (a defeated one counts in no region).
     pub agents: &'a [Agent],
     /// The checkpoint the hero reached in the tick before (`PlayEvent::Checkpoint`: the rules
@@ -86,6 +88,8 @@ pub struct Inputs<'a> {
     pub reached: Option<usize>,
     /// The movers' clocks, as this tick advanced them.
     pub clocks: &'a [MoverClock],
+    /// The movers' paths (a `track_key` source asks whether the clock's tick arrived at a key).
+    pub paths: &'a [Path],
 }
 
 /// The level's signals' state (see the module docs).
@@ -102,12 +106,20 @@ pub struct Signals {
     clamped: Vec<bool>,
     /// Ticks since the signals started.
     ticks: u64,
-    /// Each signal: whether a region source's box held one it counts in the last tick.
+    /// Each signal: whether a region source's box held one it counts in the last tick (or a
+    /// `stood_on` source's mover carried one).
     inside: Vec<bool>,
     /// Each mover: whether its clock ran at the last evaluation.
     running: Vec<bool>,
     /// Each signal: whether it fired in the last tick.
     fired: Vec<bool>,
+    /// Each `after` source: the signal it waits on and its wait in ticks (looked up once).
+    after: Vec<Option<(usize, u64)>>,
+    /// Each `after` source: the tick it fires at, while it waits.
+    pending: Vec<Option<u64>>,
+    /// Each mover's clock ticks after the last tick's signals acted (where a `track_key`
+    /// source's clock came from this tick).
+    last_ticks: Vec<u64>,
 }
 
 impl Signals {
@@ -150,6 +162,18 @@ impl Signals {
                 .map(|m| m.start == MoverStart::Running)
                 .collect(),
             fired: vec![false; n],
+            after: level
+                .signals
+                .iter()
+                .map(|s| match &s.source {
+                    SignalSource::After { signal, seconds } => level
+                        .signal_index(signal)
+                        .map(|j| (j, seconds_tick(*seconds).max(1))),
+                    _ => None,
+                })
+                .collect(),
+            pending: vec![None; n],
+            last_ticks: vec![0; level.movers.len()],
         }
     }
 
@@ -158,6 +182,14 @@ impl Signals {
     pub fn follow_clocks(&mut self, clocks: &[MoverClock]) {
         for (r, c) in self.running.iter_mut().zip(clocks) {
             *r = c.running();
+        }
+        self.note_ticks(clocks);
+    }
+
+    /// Notes each clock's ticks: where it comes from in the next tick.
+    fn note_ticks(&mut self, clocks: &[MoverClock]) {
+        for (t, c) in self.last_ticks.iter_mut().zip(clocks) {
+            *t = c.ticks();
         }
     }
 
@@ -211,7 +243,6 @@ impl Signals {
             return;
         }
         let tick = self.ticks;
-        let seconds_tick = |s: f64| (s * super::TICK_HZ as f64).round() as u64;
         for (i, source) in self.sources.iter().enumerate() {
             self.fired[i] = match *source {
                 SignalSource::Region { area, who, on } => {
@@ -225,11 +256,28 @@ impl Signals {
                     };
                     let now = hero || agent();
                     let was = std::mem::replace(&mut self.inside[i], now);
-                    match on {
-                        RegionEdge::Enter => now && !was,
-                        RegionEdge::Leave => was && !now,
-                        RegionEdge::Occupied => now,
-                    }
+                    edge(on, now, was)
+                }
+                SignalSource::StoodOn { mover, who, on } => {
+                    let hero = who != SignalWho::Agent && input.hero_on == Some(mover);
+                    let agent = || {
+                        who != SignalWho::Hero
+                            && input.agents.iter().any(|a| {
+                                !a.defeated
+                                    && a.mover.riding_piece().map(|(m, _)| m as usize)
+                                        == Some(mover)
+                            })
+                    };
+                    let now = hero || agent();
+                    let was = std::mem::replace(&mut self.inside[i], now);
+                    edge(on, now, was)
+                }
+                SignalSource::Timer {
+                    at: Some(a),
+                    every: Some(e),
+                } => {
+                    let (a, e) = (seconds_tick(a), seconds_tick(e).max(1));
+                    tick >= a && (tick - a).is_multiple_of(e)
                 }
                 SignalSource::Timer { at: Some(t), .. } => tick == seconds_tick(t),
                 SignalSource::Timer { every: Some(t), .. } => {
@@ -242,6 +290,37 @@ impl Signals {
                     self.running.get(m).copied().unwrap_or(false)
                         && input.clocks.get(m).is_some_and(|c| !c.running())
                 }
+                SignalSource::TrackKey { mover, key } => {
+                    match (input.paths.get(mover), input.clocks.get(mover)) {
+                        (Some(p), Some(c)) => p.reaches_key(key, self.last_ticks[mover], c.ticks()),
+                        _ => false,
+                    }
+                }
+                SignalSource::After { .. } => {
+                    let Some((j, wait)) = self.after[i] else {
+                        continue;
+                    };
+                    // The signal it waits on fired this tick if it runs before this one, else
+                    // (its flag still the last tick's) in the tick before: either way the wait
+                    // counts from the tick it fired.
+                    let base = if j < i {
+                        Some(tick)
+                    } else {
+                        tick.checked_sub(1)
+                    };
+                    let mut due = self.pending[i] == Some(tick);
+                    if due {
+                        self.pending[i] = None;
+                    }
+                    if self.pending[i].is_none() && self.fired[j] {
+                        self.pending[i] = base.map(|b| b + wait);
+                        if self.pending[i] == Some(tick) {
+                            self.pending[i] = None;
+                            due = true;
+                        }
+                    }
+                    due
+                }
             };
         }
         for (r, c) in self.running.iter_mut().zip(input.clocks) {
@@ -251,7 +330,7 @@ impl Signals {
     }
 
     /// Applies this tick's fired signals to the movers' clocks (see the module docs).
-    pub fn drive(&self, clocks: &mut [MoverClock]) {
+    pub fn drive(&mut self, clocks: &mut [MoverClock]) {
         for &(s, m, action) in &self.bindings {
             if self.fired[s] {
                 if let Some(c) = clocks.get_mut(m) {
@@ -259,6 +338,7 @@ impl Signals {
                 }
             }
         }
+        self.note_ticks(clocks);
     }
 
     /// A `reset_on_death` respawn (see the module docs): the signals as the level starts them,
@@ -271,6 +351,7 @@ impl Signals {
         self.ticks = 0;
         self.inside.fill(false);
         self.fired.fill(false);
+        self.pending.fill(None);
         for ((c, d), r) in clocks.iter_mut().zip(&self.driven).zip(&mut self.running) {
             if let Some(start) = d {
                 *c = MoverClock::at(0);
@@ -280,6 +361,7 @@ impl Signals {
                 *r = c.running();
             }
         }
+        self.note_ticks(clocks);
         self.driven.iter().any(Option::is_some)
     }
 
@@ -297,6 +379,29 @@ impl Signals {
                 .map(|(&i, &f)| i as u64 | (f as u64) << 1),
         );
         words.extend(self.running.iter().map(|&r| r as u64));
+        // Only a level with a delay has these words (the hashes pinned before delays hold).
+        words.extend(
+            self.after
+                .iter()
+                .zip(&self.pending)
+                .filter(|(a, _)| a.is_some())
+                .map(|(_, p)| p.map_or(u64::MAX, |t| t)),
+        );
+    }
+}
+
+/// Seconds counted in whole ticks, rounded.
+fn seconds_tick(s: f64) -> u64 {
+    (s * super::TICK_HZ as f64).round() as u64
+}
+
+/// Whether a source that counts characters in a place (a region's box, a mover's top) fires,
+/// with one counted there `now` and `was` the tick before.
+fn edge(on: RegionEdge, now: bool, was: bool) -> bool {
+    match on {
+        RegionEdge::Enter => now && !was,
+        RegionEdge::Leave => was && !now,
+        RegionEdge::Occupied => now,
     }
 }
 
@@ -325,9 +430,11 @@ mod tests {
         for t in 0..n {
             s.evaluate(&Inputs {
                 hero: hero(t),
+                hero_on: None,
                 agents: &[],
                 reached: (t == 7).then_some(0),
                 clocks: &[],
+                paths: &[],
             });
             for (i, &f) in s.fired().iter().enumerate() {
                 if f {
@@ -348,7 +455,8 @@ mod tests {
              (name: \"at\", source: timer(at: 0.025)),\
              (name: \"every\", source: timer(every: 0.04)),\
              (name: \"go\", source: level_start),\
-             (name: \"cp\", source: checkpoint(0))",
+             (name: \"cp\", source: checkpoint(0)),\
+             (name: \"both\", source: timer(at: 0.025, every: 0.04))",
             "",
         );
         let mut s = Signals::new(&l);
@@ -356,9 +464,67 @@ mod tests {
         let got = fired(&mut s, 12, |t| {
             DVec2::new(if (2..5).contains(&t) { 1.5 } else { 0.0 }, 0.0)
         });
-        let want: [&[u64]; 8] = [&[2], &[5], &[2, 3, 4], &[], &[3], &[5, 10], &[0], &[7]];
+        let want: [&[u64]; 9] = [
+            &[2],
+            &[5],
+            &[2, 3, 4],
+            &[],
+            &[3],
+            &[5, 10],
+            &[0],
+            &[7],
+            &[3, 8],
+        ];
         assert_eq!(got, want.map(<[u64]>::to_vec));
         assert_eq!(s.ticks(), 12);
+    }
+
+    #[test]
+    fn a_delay_fires_its_wait_after_the_signal_whichever_comes_first_in_the_list() {
+        let l = level(
+            "(name: \"late\", source: after(signal: \"go\", seconds: 0.05)),\
+             (name: \"go\", source: timer(every: 0.025)),\
+             (name: \"soon\", source: after(signal: \"go\", seconds: 0.05))",
+            "",
+        );
+        let mut s = Signals::new(&l);
+        // `go` every 3 ticks; each delay waits 6 ticks and ignores `go` while it waits (a `go`
+        // in the tick it fires counts anew).
+        let got = fired(&mut s, 22, |_| DVec2::ZERO);
+        assert_eq!(got[1], [3, 6, 9, 12, 15, 18, 21]);
+        assert_eq!(got[0], [9, 15, 21]);
+        assert_eq!(got[2], [9, 15, 21]);
+    }
+
+    #[test]
+    fn stood_on_fires_from_who_rides_the_mover() {
+        let l = level(
+            "(name: \"on\", source: stood_on(mover: 0)),\
+             (name: \"off\", source: stood_on(mover: 0, on: leave)),\
+             (name: \"while\", source: stood_on(mover: 0, on: occupied)),\
+             (name: \"foe\", source: stood_on(mover: 0, who: agent))",
+            &format!("{MOVER})"),
+        );
+        let mut s = Signals::new(&l);
+        let mut got = vec![Vec::new(); 4];
+        // The hero rides mover 0 on ticks 2 to 4, and stands anywhere else (its feet in no
+        // region: only the support counts).
+        for t in 0..8u64 {
+            s.evaluate(&Inputs {
+                hero: DVec2::new(0.5, 6.0),
+                hero_on: (2..5).contains(&t).then_some(0),
+                agents: &[],
+                reached: None,
+                clocks: &[MoverClock::at(0)],
+                paths: &[],
+            });
+            for (i, &f) in s.fired().iter().enumerate() {
+                if f {
+                    got[i].push(t);
+                }
+            }
+        }
+        assert_eq!(got, [vec![2], vec![5], vec![2, 3, 4], vec![]]);
     }
 
     #[test]
@@ -382,9 +548,11 @@ mod tests {
             s.clamp(&paths, &mut clocks);
             s.evaluate(&Inputs {
                 hero: DVec2::ZERO,
+                hero_on: None,
                 agents: &[],
                 reached: None,
                 clocks: &clocks,
+                paths: &paths,
             });
             if s.fired()[2] {
                 ends.push((t, clocks[0].ticks()));
@@ -408,9 +576,11 @@ mod tests {
         let mut s = Signals::new(&l);
         s.evaluate(&Inputs {
             hero: DVec2::ZERO,
+            hero_on: None,
             agents: &[],
             reached: None,
             clocks: &[MoverClock::at(3)],
+            paths: &[],
         });
         let mut words = Vec::new();
         s.hash_words(&mut words);

@@ -213,6 +213,57 @@ impl TrackPath {
         self.cycle
     }
 
+    /// Whether the track's clock, going from `t0` to `t1` seconds (one tick, either way),
+    /// arrives at key `k`: passes a time at which a leg into `k` ends or a hold at `k` begins
+    /// (`t0 < x ≤ t1` forwards, `t1 ≤ x < t0` backwards; key 0 also at time 0, backwards). A
+    /// `loop` arrives at its first key at the end of each cycle; a `ping_pong` at each key on
+    /// the way there and on the way back.
+    pub fn reaches(&self, k: usize, t0: f64, t1: f64) -> bool {
+        if t0 == t1 || self.segments.is_empty() {
+            return false;
+        }
+        let inside = |x: f64| {
+            if t0 < t1 {
+                t0 < x && x <= t1
+            } else {
+                t1 <= x && x < t0
+            }
+        };
+        if k == 0 && inside(0.0) {
+            return true;
+        }
+        let hi = t0.max(t1);
+        let repeats = self.repeat != TrackRepeat::Once;
+        self.arrivals(k).any(|a| {
+            let x0 = self.delay + a;
+            if !repeats || hi < x0 {
+                return inside(x0);
+            }
+            let n = ((hi - x0) / self.cycle).floor();
+            inside(x0 + n * self.cycle) || (n >= 1.0 && inside(x0 + (n - 1.0) * self.cycle))
+        })
+    }
+
+    /// The times within the cycle (in `(0, cycle]`) at which the track arrives at key `k`.
+    fn arrivals(&self, k: usize) -> impl Iterator<Item = f64> + '_ {
+        let repeats = self.repeat != TrackRepeat::Once;
+        self.segments
+            .iter()
+            .zip(&self.starts)
+            .filter_map(move |(s, &start)| match *s {
+                Segment::Hold(h) if h == k && start > 0.0 => Some(start),
+                Segment::Hold(h) if h == k && repeats => Some(self.cycle),
+                Segment::Leg {
+                    from,
+                    to,
+                    time,
+                    backward,
+                    ..
+                } if (if backward { from } else { to }) == k => Some(start + time),
+                _ => None,
+            })
+    }
+
     /// Each key's pose (the editor's ghosts).
     pub fn key_poses(&self) -> Vec<Pose> {
         self.keys
@@ -226,6 +277,36 @@ impl TrackPath {
 mod tests {
     use super::*;
     use crate::level::TrackKey;
+
+    #[test]
+    fn a_key_is_reached_where_its_leg_ends_each_cycle() {
+        let track = Track {
+            keys: vec![
+                TrackKey::timed(DVec2::ZERO, 0.0, 1.0),
+                TrackKey {
+                    hold: 0.5,
+                    ..TrackKey::timed(DVec2::new(0.0, 2.0), 0.0, 2.0)
+                },
+            ],
+            repeat: TrackRepeat::Loop,
+            delay: 0.0,
+        };
+        let path = TrackPath::new(&track);
+        let tick = |n: u64| n as f64 / 120.0;
+        let hits = |k: usize| {
+            (0..900u64)
+                .filter(|&n| path.reaches(k, tick(n), tick(n + 1)))
+                .map(|n| n + 1)
+                .collect::<Vec<_>>()
+        };
+        // Key 1 at 1 s, then each 3.5 s cycle; key 0 at the cycle's end.
+        assert_eq!(hits(1), [120, 540]);
+        assert_eq!(hits(0), [420, 840]);
+        // Backwards, key 0 at time 0 and key 1 where its leg ends.
+        assert!(path.reaches(0, tick(1), 0.0));
+        assert!(path.reaches(1, tick(121), tick(120)));
+        assert!(!path.reaches(1, tick(119), tick(118)));
+    }
 
     fn p(x: f64, y: f64) -> DVec2 {
         DVec2::new(x, y)

@@ -55,6 +55,7 @@ mod model_exporters;
 mod model_generator;
 mod movement_scenarios;
 mod movers;
+mod objects;
 mod play;
 mod regression_error_said_twice;
 mod regression_landing_slide_past_a_joint;

@@ -1,8 +1,8 @@
 //! Signals (`level::signal`, `sim::signals`): the cases `levels/test/signals.ron` writes, stepped
 //! by the world and checked at chosen ticks: a door on a schedule (closes at 1 s, opens again at
-//! 2.5 s), a platform that starts when the hero stands on it, a lift that starts when the hero
-//! passes a point, a door that opens when a mover stops at its end. Poses to 1e-9 of
-//! hand-computed values; no character is ever inside anything.
+//! 2.5 s), a platform that starts when the hero stands on it (`stood_on`: what the hero rides), a
+//! lift that starts when the hero passes a point, a door that opens when a mover stops at its
+//! end. Poses to 1e-9 of hand-computed values; no character is ever inside anything.
 use glam::DVec2;
 use tessera::level::{load_level, Level};
 use tessera::movement::{Actions, Tuning};
@@ -57,8 +57,8 @@ fn a_platform_starts_when_stood_on_and_a_lift_when_the_hero_passes_a_point() {
     let mut w = World::new(&level, &Tuning::default()).unwrap();
     assert!(w.hero().grounded(), "the hero starts on the platform");
     let x0 = w.hero().body.pos.x;
-    // Tick 0: the hero's feet are in `aboard`; the platform's clock starts after the tick, so
-    // it moves from tick 1 on: after n ticks it is at (n − 1) / 240 of its 8 m.
+    // Tick 0: the hero rides mover 0 from its spawn (`aboard`, a `stood_on` source, fires); the
+    // platform's clock starts after the tick, so it moves from tick 1 on: after n ticks it is at (n − 1) / 240 of its 8 m.
     for n in [1, 2, 61, 200, 241] {
         run_to(&mut w, n);
         let want = DVec2::new(8.0 * (n - 1) as f64 / 240.0, 0.0);

@@ -42,6 +42,7 @@
 //! its own item type only.
 pub mod agent;
 pub mod checkpoint;
+pub mod composite;
 pub mod door;
 pub mod goal;
 pub mod ladder;
@@ -61,16 +62,27 @@ use crate::level::fields::ObjectField;
 use crate::level::Level;
 pub use registered::{AnyKind, Clip, ObjectList, Registered, Templates};
 
-/// Every object kind of the editor, in drawing order (later ones on top): the one list.
-pub static KINDS: &[&dyn AnyKind] = &[
-    &Registered::<ladder::Ladders>::KIND,
-    &Registered::<checkpoint::Checkpoint>::KIND,
-    &Registered::<goal::Goal>::KIND,
-    &Registered::<door::Door>::KIND,
-    &Registered::<mover::Mover>::KIND,
-    &Registered::<agent::Agent>::KIND,
-    &Registered::<sign::Signs>::KIND,
-];
+/// Makes [`KINDS`] with the level's object kinds (`level::objects::object_kinds!`) at its end.
+macro_rules! kinds_with_objects {
+    ($($module:ident :: $kind:ident),* $(,)?) => {
+        /// Every object kind of the editor, in drawing order (later ones on top): the one list.
+        /// The level's objects come last, one [`composite::Composed`] per kind, from the
+        /// level's list of them.
+        pub static KINDS: &[&dyn AnyKind] = &[
+            &Registered::<ladder::Ladders>::KIND,
+            &Registered::<checkpoint::Checkpoint>::KIND,
+            &Registered::<goal::Goal>::KIND,
+            &Registered::<door::Door>::KIND,
+            &Registered::<mover::Mover>::KIND,
+            &Registered::<agent::Agent>::KIND,
+            &Registered::<sign::Signs>::KIND,
+            $(&Registered::<
+                composite::Composed<crate::level::objects::$module::$kind>,
+            >::KIND,)*
+        ];
+    };
+}
+crate::level::objects::object_kinds!(kinds_with_objects);
 
 /// The registered kind named `name` (an [`ObjectKind::NAME`]). Panics for a name no kind has: names
 /// come from the registry (an `ObjectRef` is made from a kind's `NAME`).

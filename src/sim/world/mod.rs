@@ -104,6 +104,10 @@ pub struct World {
     /// The level: one document, which an editor on [`World::document`] edits in place and the
     /// world follows ([`World::level_edited`]); everything below is derived from it.
     level: LevelDoc,
+    /// The document with its objects expanded into movers, doors and signals
+    /// ([`Level::played`]), when it has any: what everything below is built from and the
+    /// kinds read. `None`: the document itself.
+    expanded: Option<Level>,
     /// The source polygons the meshes were built from, in id order: what an edit is compared
     /// with to rebuild only the polygons that changed (`rebuild`).
     sources: Vec<SourcePolygon>,
@@ -199,11 +203,41 @@ macro_rules! stage {
     };
 }
 
+/// The level as a world plays it ([`World::level`]).
+pub enum PlayedLevel<'a> {
+    /// The document itself (a level without objects).
+    Document(std::cell::Ref<'a, Level>),
+    /// The document with its objects expanded.
+    Expanded(&'a Level),
+}
+
+impl std::ops::Deref for PlayedLevel<'_> {
+    type Target = Level;
+
+    fn deref(&self) -> &Level {
+        match self {
+            PlayedLevel::Document(l) => l,
+            PlayedLevel::Expanded(l) => l,
+        }
+    }
+}
+
+/// The level a world with document `doc` and `expanded` plays (fields apart, so the rest of
+/// the world can be borrowed beside it).
+fn played<'a>(doc: &'a LevelDoc, expanded: &'a Option<Level>) -> PlayedLevel<'a> {
+    match expanded {
+        Some(l) => PlayedLevel::Expanded(l),
+        None => PlayedLevel::Document(doc.read()),
+    }
+}
+
 impl World {
     /// Builds the world: `tuning` (the base tuning) with the level's overrides, one mesh per
     /// collider, the hero at the spawn point (moved to the nearest free point, with a warning, if
     /// the spawn is inside geometry).
-    pub fn new(level: &Level, tuning: &Tuning) -> Result<World, WorldError> {
+    pub fn new(document: &Level, tuning: &Tuning) -> Result<World, WorldError> {
+        let played = document.played();
+        let level: &Level = &played;
         let built = Built::new(level, tuning, Meshes::Whole)?;
         let Placed {
             hero,
@@ -216,7 +250,7 @@ impl World {
             rebuild::Sources::Changed { .. } => unreachable!("a whole build has every source"),
         };
         let mut world = World {
-            level: LevelDoc::new(level.clone()),
+            level: LevelDoc::new(document.clone()),
             sources,
             play: Play::new(&built.tuning, 0),
             play_events: Vec::new(),
@@ -244,7 +278,11 @@ impl World {
             mover_shift: 0,
             last: StepReport::default(),
             warnings,
+            expanded: None,
         };
+        if let std::borrow::Cow::Owned(expanded) = played {
+            world.expanded = Some(expanded);
+        }
         // A character placed inside a mover at its start pose is moved out (upwards: nothing
         // moved yet).
         world.push_characters();
@@ -345,9 +383,11 @@ impl World {
         if !self.signals.is_empty() {
             self.signals.evaluate(&super::signals::Inputs {
                 hero: self.hero.body.pos,
+                hero_on: self.hero.riding_piece().map(|(m, _)| m as usize),
                 agents: &self.agents,
                 reached,
                 clocks: &self.clocks,
+                paths: &self.paths,
             });
         }
         self.with_stage(|objects, stage| objects.after_moves(stage));
@@ -365,7 +405,7 @@ impl World {
         } else {
             *actions
         };
-        let level = self.level.read();
+        let level = played(&self.level, &self.expanded);
         let mut stage = stage!(self, &level);
         self.play.after_moves(
             &rules,
@@ -405,7 +445,7 @@ impl World {
             ladders: &self.ladders,
             movers: &self.movers,
         };
-        let level = self.level.read();
+        let level = played(&self.level, &self.expanded);
         // Every agent spawned before, so each finds room again (its spawn is moved as at the
         // start, without a new warning).
         if let Ok(agents) = spawn_agents(&level, &self.classes, &env, &self.tuning, &mut Vec::new())
@@ -424,7 +464,7 @@ impl World {
 
     /// Runs `f` on the registered kinds' states and the parts of the world they act on.
     fn with_stage<R>(&mut self, f: impl FnOnce(&mut Objects, &mut Stage) -> R) -> R {
-        let level = self.level.read();
+        let level = played(&self.level, &self.expanded);
         let mut stage = stage!(self, &level);
         f(&mut self.objects, &mut stage)
     }
@@ -537,7 +577,7 @@ impl World {
     /// Whether the level is a game: a goal, checkpoints, hazards or enemies (the front end shows
     /// its HUD).
     pub fn is_game(&self) -> bool {
-        self.objects.is_game(&self.level.read()) || self.agents.iter().any(|a| a.kind.is_enemy())
+        self.objects.is_game(&self.level()) || self.agents.iter().any(|a| a.kind.is_enemy())
     }
 
     /// What the rules of play did in the last tick.
@@ -560,8 +600,7 @@ impl World {
     pub fn event_position(&self, e: &WorldEvent) -> DVec2 {
         match *e {
             WorldEvent::DoorOpened { door } | WorldEvent::DoorClosed { door } => self
-                .level
-                .read()
+                .level()
                 .doors
                 .get(door)
                 .map_or(self.hero.body.pos, |d| {
@@ -599,9 +638,13 @@ impl World {
         self.prev_pos
     }
 
-    /// The level (a guard on the world's document: drop it before the document is edited).
-    pub fn level(&self) -> std::cell::Ref<'_, Level> {
-        self.level.read()
+    /// The level as the world plays it (a guard on the world's document: drop it before the
+    /// document is edited): the document, or, when it has objects, the document with its
+    /// objects expanded into movers, doors and signals after its own ([`Level::played`]), which
+    /// is what the movers, doors and signals of the world follow. [`World::document`] is the
+    /// document as written.
+    pub fn level(&self) -> PlayedLevel<'_> {
+        played(&self.level, &self.expanded)
     }
 
     /// A handle to the world's level document, for an editor to edit in place (then

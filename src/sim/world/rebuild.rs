@@ -390,7 +390,7 @@ impl World {
 
     /// Rebuilds everything the world derives from `level` (the document, or the level a swap
     /// puts in it), chunked and in part when `edit`. On error nothing changes.
-    fn rebuild(&mut self, level: &Level, edit: bool) -> Result<(), WorldError> {
+    fn rebuild(&mut self, document: &Level, edit: bool) -> Result<(), WorldError> {
         // An edit starts from the chunked meshes prepared for it, which answer as the whole
         // build they were made from; put back on error.
         let prepared = self.edit_meshes.take();
@@ -400,14 +400,16 @@ impl World {
             }
             _ => None,
         };
-        let r = self.rebuild_from(level, edit);
+        let r = self.rebuild_from(document, edit);
         if let (Err(_), Some(w)) = (&r, whole) {
             self.collision = w;
         }
         r
     }
 
-    fn rebuild_from(&mut self, level: &Level, edit: bool) -> Result<(), WorldError> {
+    fn rebuild_from(&mut self, document: &Level, edit: bool) -> Result<(), WorldError> {
+        let played = document.played();
+        let level: &Level = &played;
         let meshes = if edit {
             Meshes::Edited {
                 previous: &mut self.collision,
@@ -484,6 +486,10 @@ impl World {
         self.movers
             .place_poses(crate::sim::movers::poses_on(&self.paths, &self.clocks));
         self.warnings = warnings;
+        self.expanded = match played {
+            std::borrow::Cow::Owned(l) => Some(l),
+            std::borrow::Cow::Borrowed(_) => None,
+        };
         self.push_characters();
         Ok(())
     }
@@ -503,7 +509,8 @@ impl World {
         let spawn = {
             let level = doc.read();
             self.rebuild(&level, false)?;
-            self.objects = Objects::build(&level);
+            let objects = Objects::build(&self.level());
+            self.objects = objects;
             level.spawn
         };
         self.play = Play::new(&self.tuning, self.steps);

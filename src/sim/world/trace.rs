@@ -134,7 +134,7 @@ impl World {
             } else {
                 Vec::new()
             },
-            clocks: if self.level.read().movers.iter().any(|m| m.track.is_some()) {
+            clocks: if self.level().movers.iter().any(|m| m.track.is_some()) {
                 self.clocks.iter().map(|c| c.ticks()).collect()
             } else {
                 Vec::new()
