@@ -71,6 +71,7 @@ mod render_smoke;
 mod riders;
 mod signals;
 mod signs;
+mod snapshots;
 mod sound_events;
 mod sound_generator;
 mod steps;
