@@ -6,7 +6,7 @@
 //! collider (standing or crouching), the jump's rise and air jumps, the move held (whether a
 //! jump may be pressed), the movers' poses (offset cells, angle buckets and the direction each
 //! moves: time is part of the state where something moves), the doors, the checkpoint, health,
-//! and the agents (defeated, and their cells). It is a 64-bit hash of those words (FNV-1a, the
+//! and the agents (defeated, and the cells of those within 8 m of the hero). It is a 64-bit hash of those words (FNV-1a, the
 //! same on every machine).
 //!
 //! Must never depend on window, GPU, audio or input crates.
@@ -25,6 +25,8 @@ const MOVER_CELL: f64 = 0.25;
 const ANGLE_BUCKET: f64 = 0.05;
 /// An agent's cell, m.
 const AGENT_CELL: f64 = 1.0;
+/// How near the hero (m) an agent's cell counts.
+const AGENT_NEAR: f64 = 8.0;
 
 fn bucket(v: f64, size: f64) -> u64 {
     (v / size).floor() as i64 as u64
@@ -91,7 +93,10 @@ pub fn state_key(world: &World, held: Move, words: &mut Vec<u64>) -> u64 {
     words.extend([play.health as u64, play.invulnerable.min(1) as u64]);
     for a in world.agents() {
         words.push(a.defeated as u64);
-        if !a.defeated {
+        // Only an agent near the hero is where it is in the key: one far off changes nothing
+        // the next moves meet, and its walk would make every state new.
+        let near = a.mover.body.pos.distance(h.body.pos) < AGENT_NEAR;
+        if !a.defeated && near {
             words.push(bucket(a.mover.body.pos.x, AGENT_CELL));
             words.push(bucket(a.mover.body.pos.y, AGENT_CELL));
         }
