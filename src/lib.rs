@@ -6,6 +6,8 @@ pub mod collision;
 pub mod level;
 pub mod movement;
 pub mod sim;
+/// The solver: a search over the simulation for a route to the goal (`tessera solve`).
+pub mod solve;
 #[cfg(test)]
 pub(crate) mod test_seed;
 

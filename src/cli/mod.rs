@@ -7,6 +7,7 @@ mod check;
 mod model;
 mod play;
 mod sim;
+mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -86,6 +87,30 @@ enum Command {
         /// the game's mixer: every tick's events, placed at the hero, heard from the hero.
         #[arg(long, value_name = "OUT.wav")]
         audio: Option<PathBuf>,
+    },
+    /// Search a level for a route from the spawn to the goal under human constraints (inputs
+    /// change at most every 4 ticks), print it with each input change's slack, and write it as
+    /// a replay. Exit 1 if no route is found (with the furthest point reached).
+    ///
+    /// The budget is counted in simulated ticks, not wall-clock time: one second of budget is
+    /// 1 000 000 ticks, so the same level and budget give the same route on every machine.
+    Solve {
+        /// The level file.
+        #[arg(value_name = "LEVEL")]
+        level: PathBuf,
+        /// Write the route as a replay here.
+        #[arg(long, value_name = "REPLAY")]
+        out: Option<PathBuf>,
+        /// The search's budget in nominal seconds (× 1 000 000 simulated ticks).
+        #[arg(long, value_name = "SECONDS", default_value_t = 30.0)]
+        budget: f64,
+        /// A tuning file; default: assets/tuning.ron in the data directory if it exists, else
+        /// the built-in defaults.
+        #[arg(long, value_name = "FILE")]
+        tuning: Option<PathBuf>,
+        /// Skip the slack (each input change tried earlier and later).
+        #[arg(long)]
+        no_slack: bool,
     },
     /// Describe a skinned model (.glb): mesh parts, joints, clips, which clip plays each role of
     /// the hero's animation controller (with fallbacks), and what the loader changed.
@@ -174,6 +199,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             frames,
             trace,
             audio,
+        }),
+        Some(Command::Solve {
+            level,
+            out,
+            budget,
+            tuning,
+            no_slack,
+        }) => solve::run(&solve::SolveArgs {
+            files: WorldFiles {
+                data,
+                level: Some(level),
+                tuning,
+                replay: None,
+            },
+            out,
+            budget,
+            no_slack,
         }),
         Some(Command::Check {
             files,

@@ -189,7 +189,9 @@ pub(crate) use decompose::is_strictly_convex;
 pub use decompose::{convex_pieces, polygon_triangles};
 pub use fill::{fill_mouth, filled_outline, FILL_TOLERANCE};
 pub use invariants::InvariantError;
-pub use kinematic::{InflatedConvex, MoverEdge, MoverHit, Movers, Pose, ONE_WAY_MIN_NORMAL_Y};
+pub use kinematic::{
+    InflatedConvex, MoverEdge, MoverHit, MoverPoses, Movers, Pose, ONE_WAY_MIN_NORMAL_Y,
+};
 pub use locate::Location;
 pub use mesh::{CollisionMesh, EdgeRef, Face, FaceId, FaceKind, InflatedPiece};
 pub use minkowski::{colliders_meet, Meeting};

@@ -44,5 +44,6 @@ pub use replay::{
     load_replay, parse_replay, save_replay, Replay, ReplayError, ReplayIter, ReplayProblem, Segment,
 };
 pub use world::{
-    AgentFrame, DoorState, TraceFrame, World, WorldError, WorldEvent, CRUSH_WIGGLE, DT, TICK_HZ,
+    AgentFrame, DoorState, Snapshot, TraceFrame, World, WorldError, WorldEvent, CRUSH_WIGGLE, DT,
+    TICK_HZ,
 };

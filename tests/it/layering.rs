@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use proc_macro2::{TokenStream, TokenTree};
 use syn::visit::Visit;
 
-const SIMULATION: [&str; 4] = ["collision", "movement", "level", "sim"];
+const SIMULATION: [&str; 5] = ["collision", "movement", "level", "sim", "solve"];
 const FORBIDDEN_CRATES: [&str; 6] = ["wgpu", "winit", "gilrs", "egui", "rodio", "image"];
 const FRONT_END: [&str; 8] = [
     "app", "render", "input", "editor", "audio", "anim", "cli", "view",

@@ -72,6 +72,8 @@ mod render_smoke;
 mod riders;
 mod signals;
 mod signs;
+mod snapshots;
+mod solve;
 mod sound_events;
 mod sound_generator;
 mod steps;

@@ -14,7 +14,8 @@
 //! - `pose`: turning movers ([`Pose`]), their inflation afresh at each angle and the points they
 //!   carry;
 //! - `sweep`: the per-tick sort of the movers' boxes that every query starts from;
-//! - `query`: the inside test, segment entry, support below the feet and the nudge out.
+//! - `query`: the inside test, segment entry, support below the feet and the nudge out;
+//! - `saved`: the poses saved and put back ([`MoverPoses`]), for a search over the simulation.
 //!
 //! # The inside test, and why the frame matters
 //! "Strictly inside" is decided in the mover's frame by the exact [`orient`] on `p − offset` (one
@@ -48,6 +49,7 @@
 //! Must never depend on anything but the rest of the collision core.
 mod pose;
 mod query;
+mod saved;
 mod sweep;
 
 use glam::DVec2;
@@ -56,6 +58,7 @@ use super::minkowski::{minkowski_sum, reflect};
 use super::predicates::{orient, Aabb};
 pub use pose::Pose;
 use pose::Turning;
+pub use saved::MoverPoses;
 use sweep::Sweep;
 
 /// A one-way mover's edge blocks a move going down only if its outward normal's `y` is at least

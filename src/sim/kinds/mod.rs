@@ -228,6 +228,9 @@ macro_rules! registry {
         $(pub mod $module;)*
 
         /// Every registered kind's state in the world, one field per kind in the list's order.
+        /// `Clone`: a world's snapshot (`sim::world::snapshot`) holds a copy, so every kind's
+        /// state is `Clone`.
+        #[derive(Clone)]
         pub struct Objects {
             $(
                 #[doc = concat!("The `", stringify!($module), "` kind's state.")]

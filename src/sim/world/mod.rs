@@ -5,7 +5,8 @@
 //!   or rebuilt in part after an edit, and the level swaps, restarts and tuning changes built on it;
 //! - `placement`: putting the characters in a world being built or rebuilt (one function for
 //!   both), and placing the hero for a play-test;
-//! - `trace`: the per-tick trace line and the state hash.
+//! - `trace`: the per-tick trace line and the state hash;
+//! - `snapshot`: the dynamic state saved and put back ([`Snapshot`]), for a search.
 //!
 //! # The level
 //! The world holds its level as a [`LevelDoc`], the game's one level document: an editor edits it
@@ -56,6 +57,7 @@ use crate::movement::{Actions, Env, Hero, SpawnError, StepReport, Tuning, Tuning
 
 mod placement;
 mod rebuild;
+mod snapshot;
 mod trace;
 
 use placement::{place_characters, spawn_agents, HeroFrom, Placed};
@@ -64,6 +66,7 @@ use rebuild::{Built, Meshes};
 pub use super::kinds::door::DoorState;
 use super::kinds::{Objects, Stage};
 pub use rebuild::{automatic_bounds, AUTO_BOUNDS_MARGIN, EDIT_CHUNK_SIZE};
+pub use snapshot::Snapshot;
 pub use trace::{AgentFrame, TraceFrame};
 
 /// Simulation ticks per second.
