@@ -353,40 +353,6 @@ impl DebugDraw for EguiDraw<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::view::camera::CameraConfig;
-
-    #[test]
-    fn screen_and_level_points_map_back_and_forth() {
-        let cam = CameraRig::looking_at(CameraConfig::default(), DVec2::new(3.0, 2.0));
-        let screen = Rect::from_min_size(Pos2::new(0.0, 0.0), egui::vec2(1280.0, 720.0));
-        let map = ViewMapping::new(&cam, 1280.0 / 720.0, screen);
-        for w in [
-            DVec2::new(3.0, 2.0),
-            DVec2::new(-4.0, 7.5),
-            DVec2::new(12.0, -3.0),
-        ] {
-            let s = map.to_screen(w).unwrap();
-            let back = map.to_world(s).unwrap();
-            assert!(back.distance(w) < 1e-3, "{w} → {s:?} → {back}");
-        }
-        // Right on screen is +x in the level; up on screen is +y.
-        let c = map.to_world(screen.center()).unwrap();
-        let r = map
-            .to_world(screen.center() + egui::vec2(100.0, 0.0))
-            .unwrap();
-        let u = map
-            .to_world(screen.center() - egui::vec2(0.0, 100.0))
-            .unwrap();
-        assert!(r.x > c.x && (r.y - c.y).abs() < 0.05);
-        assert!(u.y > c.y);
-        let m = map.metres_per_point();
-        assert!(m > 0.001 && m < 0.1, "{m}");
-    }
-}
-
 /// The solver's last route (the hero's feet, tick by tick) and its narrowest presses, each a
 /// ring labelled with its window in ticks; or the furthest point a search reached.
 fn paint_route(ui: &EditorUi, painter: &Painter, map: &ViewMapping) {
@@ -425,5 +391,39 @@ fn paint_route(ui: &EditorUi, painter: &Painter, map: &ViewMapping) {
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::camera::CameraConfig;
+
+    #[test]
+    fn screen_and_level_points_map_back_and_forth() {
+        let cam = CameraRig::looking_at(CameraConfig::default(), DVec2::new(3.0, 2.0));
+        let screen = Rect::from_min_size(Pos2::new(0.0, 0.0), egui::vec2(1280.0, 720.0));
+        let map = ViewMapping::new(&cam, 1280.0 / 720.0, screen);
+        for w in [
+            DVec2::new(3.0, 2.0),
+            DVec2::new(-4.0, 7.5),
+            DVec2::new(12.0, -3.0),
+        ] {
+            let s = map.to_screen(w).unwrap();
+            let back = map.to_world(s).unwrap();
+            assert!(back.distance(w) < 1e-3, "{w} → {s:?} → {back}");
+        }
+        // Right on screen is +x in the level; up on screen is +y.
+        let c = map.to_world(screen.center()).unwrap();
+        let r = map
+            .to_world(screen.center() + egui::vec2(100.0, 0.0))
+            .unwrap();
+        let u = map
+            .to_world(screen.center() - egui::vec2(0.0, 100.0))
+            .unwrap();
+        assert!(r.x > c.x && (r.y - c.y).abs() < 0.05);
+        assert!(u.y > c.y);
+        let m = map.metres_per_point();
+        assert!(m > 0.001 && m < 0.1, "{m}");
     }
 }
