@@ -16,6 +16,8 @@
 //!   there) and the time preview of moving objects.
 //! - [`panels`]: one file per panel (the toolbar and status bar, the left panel, the selection,
 //!   the dialogs), one small function per section.
+//! - [`solve`]: the Solve button's search on a thread of its own (and the one after a save),
+//!   its route and narrowest windows drawn over the view.
 //!
 //! # Must never depend on
 //! wgpu or winit: egui is drawn by whoever hosts it (the game window, or `egui_kittest` in the
@@ -23,6 +25,7 @@
 pub mod objects;
 pub mod overlays;
 pub mod panels;
+pub mod solve;
 pub mod view;
 
 use std::collections::VecDeque;
@@ -185,6 +188,8 @@ pub struct EditorUi {
     context_at: Option<DVec2>,
     /// The screen rect the view took in the last frame (between the panels).
     view_rect: egui::Rect,
+    /// The solver: the Solve button's search, and the one after a save of a level with a goal.
+    pub solver: solve::Solver,
 }
 
 impl EditorUi {
@@ -230,6 +235,7 @@ impl EditorUi {
             design: None,
             context_at: None,
             view_rect: egui::Rect::NOTHING,
+            solver: solve::Solver::default(),
         }
     }
 
@@ -349,7 +355,9 @@ impl EditorUi {
         if self.session.take_change() {
             out.insert(0, Command::LevelEdited);
             self.design = None;
+            self.solver.level_changed();
         }
+        self.poll_solver(ui.ctx());
         if out.iter().any(|c| matches!(c, Command::SetTuning(_))) {
             self.design = None;
         }
@@ -587,6 +595,11 @@ impl EditorUi {
             }
             None => format!("saved {path}"),
         });
+        // Whether a route still reaches the goal, checked behind the editor's back.
+        let level = self.session.level().clone();
+        if level.goal.is_some() {
+            self.solver.request(&level, &self.tuning, solve::Why::Saved);
+        }
     }
 
     /// The recovery file the session's current file would have.
@@ -677,6 +690,26 @@ impl EditorUi {
         });
     }
 
+    /// Runs the solver on the level as it is (the Solve button).
+    pub fn solve(&mut self) {
+        let level = self.session.level().clone();
+        self.solver.request(&level, &self.tuning, solve::Why::Asked);
+        self.status = Some("solving: the route will be drawn over the level".into());
+    }
+
+    /// Once a frame: a finished search's result to the status bar (a search after a save
+    /// speaks only when no route reaches the goal); while one runs, frames keep coming.
+    fn poll_solver(&mut self, ctx: &egui::Context) {
+        if let Some((found, why)) = self.solver.poll() {
+            if why == solve::Why::Asked || found.is_warning() {
+                self.status = Some(found.summary());
+            }
+        }
+        if self.solver.running().is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(200));
+        }
+    }
+
     /// The level's design warnings as of the last frame (the spawn inside the goal, a region
     /// out of reach, a switch driving nothing, an agent in a wall).
     pub fn design_warnings(&self) -> &[DesignWarning] {
@@ -712,4 +745,8 @@ pub mod colours {
     pub const GRID: Color32 = Color32::from_rgba_premultiplied(40, 40, 40, 40);
     /// Level bounds and camera bounds.
     pub const BOUNDS: Color32 = Color32::from_rgb(255, 120, 220);
+    /// The solver's route (the hero's path).
+    pub const ROUTE: Color32 = Color32::from_rgb(80, 230, 255);
+    /// The route's narrowest presses.
+    pub const NARROW: Color32 = Color32::from_rgb(255, 170, 40);
 }

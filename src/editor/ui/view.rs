@@ -193,6 +193,7 @@ pub fn paint_overlays(ui: &EditorUi, painter: &Painter, map: &ViewMapping, world
     if let Some(b) = s.band() {
         rect(painter, map, b, 1.0, colours::HOVER);
     }
+    paint_route(ui, painter, map);
 }
 
 /// Paints one of a tool's sketches.
@@ -349,6 +350,47 @@ impl DebugDraw for EguiDraw<'_> {
             self.shapes
                 .push(Shape::convex_polygon(pts, colour(color), Stroke::NONE));
         }
+    }
+}
+
+/// The solver's last route (the hero's feet, tick by tick) and its narrowest presses, each a
+/// ring labelled with its window in ticks; or the furthest point a search reached.
+fn paint_route(ui: &EditorUi, painter: &Painter, map: &ViewMapping) {
+    use super::solve::Found;
+    match ui.solver.last() {
+        Some(Found::Route { path, marks, .. }) => {
+            let points: Vec<Pos2> = path
+                .iter()
+                .step_by(2)
+                .filter_map(|&p| map.to_screen(p + DVec2::new(0.0, 0.9)))
+                .collect();
+            painter.add(Shape::line(points, Stroke::new(2.0, colours::ROUTE)));
+            for m in marks {
+                if let Some(at) = map.to_screen(m.at + DVec2::new(0.0, 0.9)) {
+                    painter.circle_stroke(at, 9.0, Stroke::new(2.5, colours::NARROW));
+                    painter.text(
+                        at + egui::vec2(0.0, -14.0),
+                        Align2::CENTER_BOTTOM,
+                        format!("{} ticks", m.window),
+                        FontId::proportional(13.0),
+                        colours::NARROW,
+                    );
+                }
+            }
+        }
+        Some(Found::NoRoute { furthest, .. }) => {
+            if let Some(at) = map.to_screen(*furthest + DVec2::new(0.0, 0.9)) {
+                painter.circle_stroke(at, 10.0, Stroke::new(2.5, colours::ERROR));
+                painter.text(
+                    at + egui::vec2(0.0, -14.0),
+                    Align2::CENTER_BOTTOM,
+                    "furthest reached",
+                    FontId::proportional(13.0),
+                    colours::ERROR,
+                );
+            }
+        }
+        _ => {}
     }
 }
 

@@ -140,6 +140,23 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 out.push(Command::PlayBack);
             }
             ui.separator();
+            let solving = ed.solver.running();
+            let label = match solving {
+                Some(t) => format!("Solving {t:.0} s"),
+                None => "Solve".into(),
+            };
+            if ui
+                .add_enabled(solving.is_none(), egui::Button::new(label))
+                .on_hover_text(
+                    "search for a route from the spawn to the goal (inputs changed at most every \
+                     4 ticks, as tessera solve does), drawn over the level with its narrowest \
+                     presses marked",
+                )
+                .clicked()
+            {
+                ed.solve();
+            }
+            ui.separator();
             if ui
                 .button("Play (Tab)")
                 .on_hover_text("close the editor and play on")
