@@ -25,9 +25,13 @@ fn main() {
         .measurement_time(std::time::Duration::from_secs(3));
     for name in [
         "01_first_steps",
-        "02_moving_parts",
-        "03_doors_and_foes",
-        "04_all_together",
+        "02_hills",
+        "03_rocks",
+        "04_climb",
+        "05_moving_parts",
+        "06_triggered",
+        "07_doors_and_foes",
+        "08_all_together",
     ] {
         let level = load_level(root.join(format!("levels/campaign/{name}.ron")))
             .expect("the campaign level loads");

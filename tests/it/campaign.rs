@@ -128,7 +128,7 @@ fn routes() -> Vec<(&'static str, Route)> {
                 // Platform to platform at once (each falls 0.4 s after it is stood on), then
                 // on to the zip platform, under the crusher without stopping, across the
                 // crumbling bridge.
-                jumps: &[9.3, 15.0, 21.4, 27.8, 34.2, 40.6],
+                jumps: &[9.3, 15.0, 22.0, 29.3, 36.7, 44.1],
                 crouch: &[],
                 waits: &[
                     // On the zip platform (mover 0) until it is at its end.
@@ -533,7 +533,7 @@ const PINNED: [u64; 8] = [
     0xdf5c_faaa_aeaf_07ba,
     0x6720_fb93_950a_9ac6,
     0x527a_0841_4e2d_863a,
-    0,
+    0xac75_8cbd_d140_06df,
     0xf8eb_8ca6_75eb_1d91,
     0xf870_7d19_64f6_11be,
 ];

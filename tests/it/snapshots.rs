@@ -88,9 +88,13 @@ fn restored_campaign_worlds_run_on_bit_identically() {
     let (mut doors, mut rides) = (false, false);
     for name in [
         "01_first_steps",
-        "02_moving_parts",
-        "03_doors_and_foes",
-        "04_all_together",
+        "02_hills",
+        "03_rocks",
+        "04_climb",
+        "05_moving_parts",
+        "06_triggered",
+        "07_doors_and_foes",
+        "08_all_together",
     ] {
         let replay =
             tessera::sim::load_replay(root().join(format!("levels/campaign/replays/{name}.ron")))
