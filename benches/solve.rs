@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, Throughput};
-use tessera::level::load_level;
+use tessera::level::campaign::Campaign;
 use tessera::movement::{Actions, Tuning};
 use tessera::sim::{load_replay, World};
 
@@ -23,22 +23,12 @@ fn main() {
         .sample_size(30)
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(3));
-    for name in [
-        "01_first_steps",
-        "02_hills",
-        "03_rocks",
-        "04_climb",
-        "05_moving_parts",
-        "06_triggered",
-        "07_doors_and_foes",
-        "08_all_together",
-    ] {
-        let level = load_level(root.join(format!("levels/campaign/{name}.ron")))
-            .expect("the campaign level loads");
-        let replay = load_replay(root.join(format!("levels/campaign/replays/{name}.ron")))
-            .expect("its replay loads");
+    let campaign = Campaign::load(&root.join("levels/campaign.ron")).expect("the campaign loads");
+    for l in &campaign.levels {
+        let (name, level) = (l.path.file_stem().unwrap().to_string_lossy(), &l.level);
+        let replay = load_replay(l.replay_path()).expect("its replay loads");
         let actions: Vec<Actions> = replay.iter().collect();
-        let mut world = World::new(&level, &Tuning::default()).expect("the level builds");
+        let mut world = World::new(level, &Tuning::default()).expect("the level builds");
         let mid = actions.len() / 2;
         for a in &actions[..mid] {
             world.step(a);

@@ -379,20 +379,21 @@ mod tests {
     fn the_title_lists_each_level_once_highlights_the_next_and_skips_locked_ones() {
         let mut p = play(None);
         let t = Menu::Title;
+        let n = p.campaign.levels.len();
         assert_eq!((p.level, p.item), (0, 0));
-        assert_eq!(p.entries(t), 4 + 2);
+        assert_eq!(p.entries(t), n + 2);
         assert_eq!(p.choose(t, 0), Some(Choice::Play(0)));
-        // Down from level 1: past the three locked levels to the settings, then quit.
+        // Down from level 1: past the locked levels to the settings, then quit.
         p.move_highlight(t, 1);
-        assert_eq!(p.item, 4);
-        assert_eq!(p.choose(t, 4), Some(Choice::Settings));
+        assert_eq!(p.item, n);
+        assert_eq!(p.choose(t, n), Some(Choice::Settings));
         p.move_highlight(t, 1);
-        assert_eq!(p.choose(t, 5), Some(Choice::Quit));
+        assert_eq!(p.choose(t, n + 1), Some(Choice::Quit));
         // Down from quit wraps to level 1, up from it to quit.
         p.move_highlight(t, 1);
         assert_eq!(p.item, 0);
         p.move_highlight(t, -1);
-        assert_eq!(p.item, 5);
+        assert_eq!(p.item, n + 1);
         assert_eq!(p.choose(t, 2), None);
         p.finished(1200, 2);
         assert_eq!((p.level, p.item), (0, 0));
@@ -414,9 +415,13 @@ mod tests {
             names,
             [
                 "1. First steps   best 0:10.00, 2 deaths",
-                "2. Moving parts",
-                "3. Doors and foes (locked)",
-                "4. All together (locked)",
+                "2. Hills",
+                "3. Rocks (locked)",
+                "4. Climb (locked)",
+                "5. Moving parts (locked)",
+                "6. Triggered (locked)",
+                "7. Doors and foes (locked)",
+                "8. All together (locked)",
                 "Settings",
                 "Quit"
             ]
@@ -428,14 +433,15 @@ mod tests {
         let d = scratch_dir("campaign-ui");
         let file = d.join("progress.ron");
         let mut p = play(Some(file.clone()));
-        p.level = 3;
+        let last = p.campaign.levels.len() - 1;
+        p.level = last;
         p.finished(5000, 1);
         assert_eq!(p.previous, None);
         // The last level's "next" goes back to the title.
         assert_eq!(p.choose(Menu::Complete, 0), Some(Choice::Title));
         let mut again = play(Some(file.clone()));
         assert_eq!(again.progress.levels.len(), 1);
-        again.level = 3;
+        again.level = last;
         again.finished(4000, 2);
         assert_eq!(
             again.previous,

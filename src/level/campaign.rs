@@ -65,6 +65,16 @@ pub struct CampaignLevel {
     pub level: Level,
 }
 
+impl CampaignLevel {
+    /// Its shipped replay: `replays/NAME.ron` beside the level file (each campaign level ships
+    /// one that reaches its goal with no death, checked by `tests/it/campaign.rs`).
+    pub fn replay_path(&self) -> PathBuf {
+        let stem = self.path.file_stem().unwrap_or_default();
+        let dir = self.path.parent().unwrap_or(Path::new(""));
+        dir.join("replays").join(stem).with_extension("ron")
+    }
+}
+
 /// Why a campaign cannot be played.
 #[derive(Debug, thiserror::Error)]
 pub enum CampaignError {
@@ -206,10 +216,10 @@ mod tests {
     use crate::level::file::tests::scratch_dir;
 
     #[test]
-    fn the_shipped_campaign_loads_with_four_levels_each_with_a_goal() {
+    fn the_shipped_campaign_loads_with_eight_levels_each_with_a_goal() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(CAMPAIGN_FILE);
         let c = Campaign::load(&path).unwrap();
-        assert_eq!(c.levels.len(), 4);
+        assert_eq!(c.levels.len(), 8);
         assert!(c.levels.iter().all(|l| l.level.goal.is_some()));
     }
 
@@ -278,6 +288,7 @@ mod tests {
         for l in &c.levels {
             p.finish(&l.name, 10, 0);
         }
-        assert_eq!(c.next_to_play(&p), 3);
+        // All finished: the last one.
+        assert_eq!(c.next_to_play(&p), c.levels.len() - 1);
     }
 }

@@ -5,6 +5,7 @@
 //! run, into a world that ran on past it and into a fresh world.
 use std::path::{Path, PathBuf};
 
+use tessera::level::campaign::Campaign;
 use tessera::level::load_level;
 use tessera::movement::{Actions, MoveState, Tuning};
 use tessera::sim::world::World;
@@ -86,24 +87,12 @@ fn check(level_path: &Path, actions: &[Actions]) -> (usize, bool, bool) {
 #[test]
 fn restored_campaign_worlds_run_on_bit_identically() {
     let (mut doors, mut rides) = (false, false);
-    for name in [
-        "01_first_steps",
-        "02_hills",
-        "03_rocks",
-        "04_climb",
-        "05_moving_parts",
-        "06_triggered",
-        "07_doors_and_foes",
-        "08_all_together",
-    ] {
-        let replay =
-            tessera::sim::load_replay(root().join(format!("levels/campaign/replays/{name}.ron")))
-                .unwrap();
+    let campaign = Campaign::load(&root().join("levels/campaign.ron")).unwrap();
+    for l in &campaign.levels {
+        let name = &l.name;
+        let replay = tessera::sim::load_replay(l.replay_path()).unwrap();
         let actions: Vec<Actions> = replay.iter().collect();
-        let (n, d, r) = check(
-            &root().join(format!("levels/campaign/{name}.ron")),
-            &actions,
-        );
+        let (n, d, r) = check(&l.path, &actions);
         assert!(n >= 4, "{name}: {n} snapshots");
         doors |= d;
         rides |= r;
