@@ -140,6 +140,23 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 out.push(Command::PlayBack);
             }
             ui.separator();
+            if ui
+                .button("Play (Tab)")
+                .on_hover_text("close the editor and play on")
+                .clicked()
+            {
+                out.push(Command::Leave);
+            }
+        });
+    });
+}
+
+/// The Solve button (the solver's result comes as the status), the file, its unsaved mark, the
+/// pointer position, the last message and the level's design warnings.
+pub fn status_bar(ed: &mut EditorUi, ui: &mut Ui) {
+    egui::Panel::bottom("editor_status").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            // Solve first: the line after it can be long.
             let solving = ed.solver.running();
             let label = match solving {
                 Some(t) => format!("Solving {t:.0} s"),
@@ -157,22 +174,6 @@ pub fn toolbar(ed: &mut EditorUi, ui: &mut Ui, out: &mut Vec<Command>) {
                 ed.solve();
             }
             ui.separator();
-            if ui
-                .button("Play (Tab)")
-                .on_hover_text("close the editor and play on")
-                .clicked()
-            {
-                out.push(Command::Leave);
-            }
-        });
-    });
-}
-
-/// The file, its unsaved mark, the pointer position, the last message and the level's design
-/// warnings.
-pub fn status_bar(ed: &mut EditorUi, ui: &mut Ui) {
-    egui::Panel::bottom("editor_status").show(ui, |ui| {
-        ui.horizontal(|ui| {
             let s = &ed.session;
             // The file's name; its full path on hover.
             let name = s.path().map_or("(new level)".to_string(), |p| {
