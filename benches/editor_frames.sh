@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Frame times of a scripted editor session in the real window (issue 55, goal 3: p99 ≤ 33 ms and
+# Frame times of scripted edits in the real editor window (issue 55, goal 3: p99 ≤ 33 ms and
 # no frame over 100 ms outside a level load on the default level; p99 ≤ 50 ms on 10 000 tiles).
 #
 #   benches/editor_frames.sh [LEVEL...]     # default: levels/default.ron 10k (10k: a 10 000-tile level)
@@ -8,7 +8,7 @@
 # Plays `tessera play --editor --level LEVEL --frame-log FILE` at 1280×720 on its own Xvfb display
 # (lavapipe when no GPU), waits for the window, then drives it with real X events (xdotool) through
 # benches/editor_session.steps: boxes drawn and dragged about, a floor dragged, duplicate, copy,
-# paste, undo, a pan. Prints, per level, the frame intervals' p50, p99 and max over the session
+# paste, undo, a pan. Prints, per level, the frame intervals' p50, p99 and max over the scripted edits
 # (the frames of the first SKIP seconds, default 4, are the level's load, the window's first
 # frames and the shaders' compilation: left out), the frames over 33 and 100 ms, and the five
 # slowest with their parts (simulation, UI pass, 3D frame, GPU + present; `level_changed` 1 when
@@ -104,15 +104,15 @@ for level in "${levels[@]}"; do
     # length, so it is paired with the previous line's time and parts.
     awk -v skip="$skip" '/^#/ { next } start == "" { start = $1 }
         prev != "" { split(prev, q, " "); if (q[1] - start >= skip) print q[1], $2, q[3], q[4], q[5], q[6], q[7], q[8], q[9] }
-        { prev = $0 }' "$log" | sort -g -k2 >"$work/session.txt"
-    n=$(wc -l <"$work/session.txt")
+        { prev = $0 }' "$log" | sort -g -k2 >"$work/frames.txt"
+    n=$(wc -l <"$work/frames.txt")
     [[ $n -gt 0 ]] || { echo "$(basename "$level"): no frames after ${skip} s" >&2; exit 1; }
-    at() { sed -n "$1p" "$work/session.txt" | cut -d' ' -f2; }
+    at() { sed -n "$1p" "$work/frames.txt" | cut -d' ' -f2; }
     p99=$((n * 99 / 100 + 1)); [[ $p99 -gt $n ]] && p99=$n
     printf '%s: %d frames, p50 %s ms, p99 %s ms, max %s ms; over 33 ms: %d, over 100 ms: %d\n' \
         "$(basename "$level")" "$n" "$(at $((n / 2 + 1)))" "$(at $p99)" "$(at "$n")" \
-        "$(awk '$2 > 33' "$work/session.txt" | wc -l)" "$(awk '$2 > 100' "$work/session.txt" | wc -l)"
-    tail -5 "$work/session.txt" | sort -g -r -k2 | awk '{ printf "  slow: t %.2f s, %.1f ms (sim %.1f, ui %.1f, render %.1f, present %.1f; ticks %d, level_changed %d)\n", $1, $2, $3, $4, $5, $6, $7, $9 }'
+        "$(awk '$2 > 33' "$work/frames.txt" | wc -l)" "$(awk '$2 > 100' "$work/frames.txt" | wc -l)"
+    tail -5 "$work/frames.txt" | sort -g -r -k2 | awk '{ printf "  slow: t %.2f s, %.1f ms (sim %.1f, ui %.1f, render %.1f, present %.1f; ticks %d, level_changed %d)\n", $1, $2, $3, $4, $5, $6, $7, $9 }'
     if [[ -n ${KEEP_LOG:-} ]]; then
         cp "$log" "$KEEP_LOG.$(basename "$level").txt"
         cp "$work/game.log" "$KEEP_LOG.$(basename "$level").log"

@@ -366,31 +366,35 @@ fn paint_route(ui: &EditorUi, painter: &Painter, map: &ViewMapping) {
                 .collect();
             painter.add(Shape::line(points, Stroke::new(2.0, colours::ROUTE)));
             for m in marks {
-                if let Some(at) = map.to_screen(m.at + DVec2::new(0.0, 0.9)) {
-                    painter.circle_stroke(at, 9.0, Stroke::new(2.5, colours::NARROW));
-                    painter.text(
-                        at + egui::vec2(0.0, -14.0),
-                        Align2::CENTER_BOTTOM,
-                        format!("{} ticks", m.window),
-                        FontId::proportional(13.0),
-                        colours::NARROW,
-                    );
-                }
+                let text = format!("{} ticks", m.window);
+                ring(painter, map, m.at, 9.0, &text, colours::NARROW);
             }
         }
         Some(Found::NoRoute { furthest, .. }) => {
-            if let Some(at) = map.to_screen(*furthest + DVec2::new(0.0, 0.9)) {
-                painter.circle_stroke(at, 10.0, Stroke::new(2.5, colours::ERROR));
-                painter.text(
-                    at + egui::vec2(0.0, -14.0),
-                    Align2::CENTER_BOTTOM,
-                    "furthest reached",
-                    FontId::proportional(13.0),
-                    colours::ERROR,
-                );
-            }
+            ring(
+                painter,
+                map,
+                *furthest,
+                10.0,
+                "furthest reached",
+                colours::ERROR,
+            );
         }
         _ => {}
+    }
+}
+
+/// A ring round the hero's middle standing with its feet at `feet`, `text` above it.
+fn ring(painter: &Painter, map: &ViewMapping, feet: DVec2, radius: f32, text: &str, c: Color32) {
+    if let Some(at) = map.to_screen(feet + DVec2::new(0.0, 0.9)) {
+        painter.circle_stroke(at, radius, Stroke::new(2.5, c));
+        painter.text(
+            at + egui::vec2(0.0, -14.0),
+            Align2::CENTER_BOTTOM,
+            text,
+            FontId::proportional(13.0),
+            c,
+        );
     }
 }
 

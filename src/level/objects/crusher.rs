@@ -111,14 +111,8 @@ impl Composite for Crusher {
         self.block
     }
 
-    fn translated(&self, delta: DVec2) -> Self {
-        Crusher {
-            block: Aabb {
-                min: self.block.min + delta,
-                max: self.block.max + delta,
-            },
-            ..self.clone()
-        }
+    fn block_mut(&mut self) -> &mut Aabb {
+        &mut self.block
     }
 
     fn placed(at: DVec2) -> Self {

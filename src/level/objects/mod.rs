@@ -69,8 +69,17 @@ pub trait Composite:
     /// Its box, m: what the editor picks and draws, and what a paste places.
     fn area(&self) -> Aabb;
 
+    /// Its box, to move or reshape: everything of an object is placed from it.
+    fn block_mut(&mut self) -> &mut Aabb;
+
     /// It moved by `delta`, everything of it along.
-    fn translated(&self, delta: DVec2) -> Self;
+    fn translated(&self, delta: DVec2) -> Self {
+        let mut moved = self.clone();
+        let b = moved.block_mut();
+        b.min += delta;
+        b.max += delta;
+        moved
+    }
 
     /// A new one with its box's bottom centre at `at` (the editor's click), with the kind's
     /// defaults.

@@ -77,14 +77,8 @@ impl Composite for TimedDoor {
         self.block
     }
 
-    fn translated(&self, delta: DVec2) -> Self {
-        TimedDoor {
-            block: Aabb {
-                min: self.block.min + delta,
-                max: self.block.max + delta,
-            },
-            ..self.clone()
-        }
+    fn block_mut(&mut self) -> &mut Aabb {
+        &mut self.block
     }
 
     /// A door 1 m to the right of the click, its foot at the click's height (so it does not

@@ -82,14 +82,8 @@ impl Composite for ZipMover {
         self.block
     }
 
-    fn translated(&self, delta: DVec2) -> Self {
-        ZipMover {
-            block: Aabb {
-                min: self.block.min + delta,
-                max: self.block.max + delta,
-            },
-            ..self.clone()
-        }
+    fn block_mut(&mut self) -> &mut Aabb {
+        &mut self.block
     }
 
     fn placed(at: DVec2) -> Self {
