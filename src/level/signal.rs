@@ -2,8 +2,8 @@
 //!
 //! A level's `signals` list names each signal and its source (a region a character enters,
 //! leaves or occupies; a character standing on a mover; a timer; a delay after another signal;
-//! the level's start; a checkpoint reached; a mover's clock stopping at its end or its track
-//! reaching a key). Targets name the signals they act on: a door's `open_on`, `close_on`,
+//! the level's start; a checkpoint reached; an enemy defeated, or the last of them; a mover's
+//! clock stopping at its end or its track reaching a key). Targets name the signals they act on: a door's `open_on`, `close_on`,
 //! `toggle_on`; a mover's `start_on`, `stop_on`, `reverse_on`, `return_on`, `restart_on` (and its
 //! `start`: running or stopped). The simulation evaluates them (`sim::signals`); this module owns
 //! the data, the rules a level's signals keep ([`check_signals`]: no empty or duplicate name, no
@@ -93,6 +93,14 @@ pub enum SignalSource {
         /// Index in its track's `keys`.
         key: usize,
     },
+    /// Fires the tick after the rules of play defeated agent `n` (index in the level's
+    /// `agents`; an enemy, which a stomp or the attack can defeat): as a checkpoint's, in the
+    /// tick after, since the rules of play run after the signals. A `reset_on_death` respawn
+    /// puts the agents back undefeated, so it can fire again.
+    Defeated(usize),
+    /// Fires the tick after the rules of play defeated the last of the level's enemies still
+    /// standing (the level has at least one; agents that are not enemies do not count).
+    DefeatedAll,
     /// Fires `seconds` after signal `signal` fired (rounded to the tick, at least one): a
     /// delay. While it waits, further firings of `signal` are ignored (one in the tick it
     /// fires starts a new wait).
@@ -232,6 +240,19 @@ fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
             (None, None) => Some("a timer has `at`, `every` or both".into()),
         },
         SignalSource::LevelStart => None,
+        SignalSource::Defeated(n) => match level.agents.get(*n) {
+            None => Some(format!(
+                "agent {n} does not exist (the level has {})",
+                level.agents.len()
+            )),
+            Some(a) if !a.kind.is_enemy() => Some(format!(
+                "agent {n} is a {}, which cannot be defeated (only an enemy can)",
+                a.kind.name()
+            )),
+            Some(_) => None,
+        },
+        SignalSource::DefeatedAll => (!level.agents.iter().any(|a| a.kind.is_enemy()))
+            .then(|| "defeated_all: the level has no enemy to defeat".to_string()),
         SignalSource::Checkpoint(n) => (*n >= level.checkpoints.len()).then(|| {
             format!(
                 "checkpoint {n} does not exist (the level has {})",
@@ -361,6 +382,14 @@ mod tests {
             (
                 "(name: \"a\", source: stood_on(mover: 2, who: any))",
                 "mover 2 does not exist",
+            ),
+            (
+                "(name: \"a\", source: defeated(1))",
+                "`a`: agent 1 does not exist (the level has 0)",
+            ),
+            (
+                "(name: \"a\", source: defeated_all)",
+                "the level has no enemy to defeat",
             ),
             (
                 "(name: \"a\", source: track_key(mover: 0, key: 0))",

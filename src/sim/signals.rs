@@ -3,7 +3,8 @@
 //!
 //! # What it owns
 //! [`Signals`]: each signal's state (a region's occupancy the tick before, for `enter` and
-//! `leave`, and a `stood_on` mover's, read from who rides it; whether each mover's clock ran) and the ticks counted since
+//! `leave`, and a `stood_on` mover's, read from who rides it; whether a `defeated` source's
+//! agent was defeated; whether each mover's clock ran) and the ticks counted since
 //! the signals started (the timers' clock), and the signals fired in the last tick
 //! ([`Signals::fired`]). It is built from the level ([`Signals::new`]): the targets' signal
 //! names are looked up once, never per tick.
@@ -16,14 +17,17 @@
 //! then [`Signals::drive`] applies the movers' actions to their clocks, in the movers' order and
 //! each mover's fields in file order (`start_on`, `stop_on`, `reverse_on`, `return_on`,
 //! `restart_on`): the clocks run from the next tick on. A checkpoint source fires in the tick
-//! after the rules of play reached it (they run after the kinds).
+//! after the rules of play reached it (they run after the kinds), and a `defeated` or
+//! `defeated_all` source in the tick after they defeated the enemy (a stomp or the attack).
 //!
 //! # Resets: one rule
 //! A level's `reset_on_death` puts the signals back as the level starts them (the timers count
-//! from 0 again, `level_start` fires again, no region occupied) and every mover that signals
-//! drive or that starts stopped back to its clock's start (`start` says running or stopped),
-//! just as it puts every door back as the level starts it; a mover nothing drives keeps its
-//! time, as before signals. A restart, a level swap or an edit builds the signals anew.
+//! from 0 again, `level_start` fires again, no region occupied, no enemy defeated: the world
+//! puts the agents back undefeated first, so a `defeated` source can fire again; without
+//! `reset_on_death` a defeated enemy stays defeated and its source never fires twice) and
+//! every mover that signals drive or that starts stopped back to its clock's start (`start`
+//! says running or stopped), just as it puts every door back as the level starts it; a mover
+//! nothing drives keeps its time, as before signals. A restart, a level swap or an edit builds the signals anew.
 //!
 //! # Cost
 //! A level without signals has none: no work in the tick, no words in the state hash or the
@@ -286,6 +290,20 @@ impl Signals {
                 SignalSource::Timer { .. } => false,
                 SignalSource::LevelStart => tick == 0,
                 SignalSource::Checkpoint(n) => input.reached == Some(n),
+                // Defeats happen in the rules of play, after the signals: seen the tick after,
+                // as the flag's edge (a reset puts the agents back undefeated and `inside`
+                // false).
+                SignalSource::Defeated(n) => {
+                    let now = input.agents.get(n).is_some_and(|a| a.defeated);
+                    let was = std::mem::replace(&mut self.inside[i], now);
+                    now && !was
+                }
+                SignalSource::DefeatedAll => {
+                    let mut enemies = input.agents.iter().filter(|a| a.kind.is_enemy());
+                    let now = enemies.clone().next().is_some() && enemies.all(|a| a.defeated);
+                    let was = std::mem::replace(&mut self.inside[i], now);
+                    now && !was
+                }
                 SignalSource::MoverEnd(m) => {
                     self.running.get(m).copied().unwrap_or(false)
                         && input.clocks.get(m).is_some_and(|c| !c.running())

@@ -116,3 +116,58 @@ fn signals_are_deterministic() {
         assert_eq!(a.state_hash(), b.state_hash());
     }
 }
+
+/// `levels/test/defeated.ron`: a door that opens when an enemy is defeated (`defeated(0)`) and
+/// one when the last enemy is (`defeated_all`), each the tick after the stomp (the rules of play
+/// run after the signals); with `reset_on_death`, a death puts the crawler back undefeated and
+/// the doors closed, and a second stomp opens them again.
+#[test]
+fn a_door_opens_the_tick_after_an_enemy_is_stomped_and_again_after_a_reset() {
+    use tessera::sim::PlayEvent;
+    let level = load_level(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/levels/test/defeated.ron"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let doors = |w: &World| [w.doors()[0].open, w.doors()[1].open];
+    let stomp = |w: &mut World| -> u64 {
+        loop {
+            w.step(&Actions::default());
+            assert!(w.penetrations().is_empty(), "tick {}", w.frame());
+            assert!(w.frame() < 600, "no stomp");
+            if w.play_events().contains(&PlayEvent::Stomped {
+                agent: 0,
+                defeated: true,
+            }) {
+                return w.frame() - 1;
+            }
+        }
+    };
+    let t = stomp(&mut w);
+    assert!(w.agents()[0].defeated);
+    assert_eq!(doors(&w), [false, false], "tick {t}: the stomp's own tick");
+    w.step(&Actions::default());
+    assert_eq!(doors(&w), [true, true], "tick {}", t + 1);
+    assert_eq!(w.trace_frame().signals, [0, 1]);
+    // Fired once: the doors stay open and the signals quiet.
+    run_to(&mut w, t + 60);
+    assert_eq!(doors(&w), [true, true]);
+    assert!(w.trace_frame().signals.is_empty());
+
+    // Right, through both doors and into the pit beyond x = 20: a death, a respawn.
+    let right = Actions {
+        move_axis: DVec2::new(1.0, 0.0),
+        ..Actions::default()
+    };
+    while !w.play_events().contains(&PlayEvent::Respawned) {
+        w.step(&right);
+        assert!(w.penetrations().is_empty(), "tick {}", w.frame());
+        assert!(w.frame() < 3000, "no respawn");
+    }
+    assert!(!w.agents()[0].defeated, "reset_on_death brings it back");
+    assert_eq!(doors(&w), [false, false], "and closes the doors");
+    let again = stomp(&mut w);
+    w.step(&Actions::default());
+    assert_eq!(doors(&w), [true, true], "tick {}", again + 1);
+}
