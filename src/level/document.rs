@@ -164,6 +164,36 @@ pub struct LevelPolygon {
     /// Fill colour, linear RGB, each component in `[0, 1]`; `None`: the material's colour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colour: Option<[f32; 3]>,
+    /// A hazard only: whether it starts off (harming nobody until a signal turns it on).
+    /// Default: on, as every hazard before signals.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub off: bool,
+    /// A hazard only: signals that turn it on (`level::signal`). Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub on_on: Vec<String>,
+    /// A hazard only: signals that turn it off. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub off_on: Vec<String>,
+    /// A hazard only: signals that turn it off if on and on if off. Default: none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub toggle_on: Vec<String>,
+}
+
+impl LevelPolygon {
+    /// Its signal fields (a hazard's), in file order: `(field, signal names)`.
+    pub fn signal_fields(&self) -> [(&'static str, &[String]); 3] {
+        [
+            ("on_on", &self.on_on),
+            ("off_on", &self.off_on),
+            ("toggle_on", &self.toggle_on),
+        ]
+    }
+
+    /// Whether signals switch it or it starts off: a hazard whose on or off is state (in the
+    /// state hash, the trace and a `reset_on_death`), drawn by the view as it is now.
+    pub fn is_switched(&self) -> bool {
+        self.off || self.signal_fields().iter().any(|(_, n)| !n.is_empty())
+    }
 }
 
 /// A climbable rectangle: the hero grabs it when its feet are inside.
@@ -582,6 +612,10 @@ impl LevelPolygon {
             kind: PolygonKind::Solid,
             material: None,
             colour: None,
+            off: false,
+            on_on: Vec::new(),
+            off_on: Vec::new(),
+            toggle_on: Vec::new(),
         }
     }
 }

@@ -5,7 +5,8 @@
 //! the level's start; a checkpoint reached; an enemy defeated, or the last of them; a mover's
 //! clock stopping at its end or its track reaching a key). Targets name the signals they act on: a door's `open_on`, `close_on`,
 //! `toggle_on`; a mover's `start_on`, `stop_on`, `reverse_on`, `return_on`, `restart_on` (and its
-//! `start`: running or stopped). The simulation evaluates them (`sim::signals`); this module owns
+//! `start`: running or stopped); a hazard polygon's `on_on`, `off_on`, `toggle_on` (and its
+//! `off`: it starts off). The simulation evaluates them (`sim::signals`); this module owns
 //! the data, the rules a level's signals keep ([`check_signals`]: no empty or duplicate name, no
 //! source naming what does not exist, no target naming a signal no source defines) and the
 //! design check that every signal drives something ([`unused_signals`]).
@@ -17,7 +18,7 @@
 //! The simulation, the editor, or any window, GPU or audio crate.
 use serde::{Deserialize, Serialize};
 
-use super::document::Level;
+use super::document::{Level, PolygonKind};
 use super::error::LevelProblem;
 use super::validate::box_problem;
 use crate::collision::Aabb;
@@ -155,8 +156,9 @@ impl Level {
         self.signals.iter().position(|s| s.name == name)
     }
 
-    /// Every target's signal names: `(object, field, name)`, doors then movers in the level's
-    /// order, each object's fields in file order (`door 2`, `open_on`, `lift`).
+    /// Every target's signal names: `(object, field, name)`, doors, movers, then hazard
+    /// polygons in the level's order, each object's fields in file order (`door 2`, `open_on`,
+    /// `lift`).
     pub fn signal_uses(&self) -> Vec<(String, &'static str, &str)> {
         let mut out = Vec::new();
         for (i, d) in self.doors.iter().enumerate() {
@@ -174,6 +176,15 @@ impl Level {
                     names
                         .iter()
                         .map(|n| (format!("mover {i}"), field, n.as_str())),
+                );
+            }
+        }
+        for (i, p) in self.polygons.iter().enumerate() {
+            for (field, names) in p.signal_fields() {
+                out.extend(
+                    names
+                        .iter()
+                        .map(|n| (format!("polygon {i}"), field, n.as_str())),
                 );
             }
         }
@@ -210,6 +221,22 @@ pub fn check_signals(level: &Level) -> Result<(), LevelProblem> {
         }
         if let Some(why) = source_problem(level, &s.source) {
             return bad(i, format!("`{}`: {why}", s.name));
+        }
+    }
+    for (i, p) in level.polygons.iter().enumerate() {
+        if p.kind != PolygonKind::Hazard && p.is_switched() {
+            let field = if p.off {
+                "off"
+            } else {
+                p.signal_fields()
+                    .iter()
+                    .find(|(_, n)| !n.is_empty())
+                    .map_or("off", |(f, _)| f)
+            };
+            return Err(LevelProblem::SignalTarget {
+                object: format!("polygon {i}"),
+                why: format!("{field} is for a hazard, and this polygon is not one"),
+            });
         }
     }
     for (object, field, name) in level.signal_uses() {

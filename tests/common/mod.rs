@@ -26,12 +26,7 @@ pub fn p(x: f64, y: f64) -> DVec2 {
 }
 
 pub fn poly(points: &[(f64, f64)]) -> LevelPolygon {
-    LevelPolygon {
-        points: points.iter().map(|&(x, y)| p(x, y)).collect(),
-        kind: PolygonKind::Solid,
-        material: None,
-        colour: None,
-    }
+    LevelPolygon::solid(points.iter().map(|&(x, y)| p(x, y)).collect())
 }
 
 pub fn one_way(points: &[(f64, f64)]) -> LevelPolygon {

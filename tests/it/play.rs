@@ -563,7 +563,7 @@ proptest! {
                 } else {
                     vec![p(x0, y0), p(x0 + q(w), y0), p(x0 + q(w), y0 + q(h)), p(x0, y0 + q(h))]
                 };
-                LevelPolygon { points: pts, kind: PolygonKind::Hazard, material: None, colour: None }
+                LevelPolygon { kind: PolygonKind::Hazard, ..LevelPolygon::solid(pts) }
             })
             .collect();
         let mut l = floor_level(hazards.clone());

@@ -48,10 +48,9 @@ fn headless() -> Headless {
 
 fn poly(kind: PolygonKind, material: &str, pts: &[(f64, f64)]) -> LevelPolygon {
     LevelPolygon {
-        points: pts.iter().map(|&(x, y)| DVec2::new(x, y)).collect(),
         kind,
         material: Some(material.into()),
-        colour: None,
+        ..LevelPolygon::solid(pts.iter().map(|&(x, y)| DVec2::new(x, y)).collect())
     }
 }
 
@@ -908,13 +907,13 @@ fn moving_movers_are_drawn_at_their_pose() {
 fn a_hazard_is_a_bed_of_spikes() {
     let mut level = showcase();
     level.polygons.push(LevelPolygon {
-        points: [(3.0, 2.0), (5.0, 2.0), (5.0, 2.3), (3.0, 2.3)]
-            .iter()
-            .map(|&(x, y)| DVec2::new(x, y))
-            .collect(),
         kind: PolygonKind::Hazard,
-        material: None,
-        colour: None,
+        ..LevelPolygon::solid(
+            [(3.0, 2.0), (5.0, 2.0), (5.0, 2.3), (3.0, 2.3)]
+                .iter()
+                .map(|&(x, y)| DVec2::new(x, y))
+                .collect(),
+        )
     });
     let (world, view) = world_after(&level, &[(30, Actions::default())]);
     check("hazard", &headless().shoot(&world, &view).unwrap());

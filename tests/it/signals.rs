@@ -171,3 +171,73 @@ fn a_door_opens_the_tick_after_an_enemy_is_stomped_and_again_after_a_reset() {
     w.step(&Actions::default());
     assert_eq!(doors(&w), [true, true], "tick {}", again + 1);
 }
+
+/// `levels/test/hazard_signals.ron`: a spike bed under the hero that starts off and that a
+/// timer toggles every 0.5 s harms the hero (puts it back on its safe ground, the first touch
+/// costing health) in exactly the ticks it is on; the trace names it on the ticks it changes;
+/// a snapshot taken while it is off and restored while it is on puts it back off.
+#[test]
+fn a_scheduled_hazard_harms_only_while_it_is_on() {
+    use tessera::sim::PlayEvent;
+    let level = load_level(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/levels/test/hazard_signals.ron"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let on = |w: &World| w.hazard_states().find(|&(p, _)| p == 1).unwrap().1;
+    assert!(!on(&w));
+    let mut hurts = Vec::new();
+    let mut snap = None;
+    for t in 0..280u64 {
+        if t == 100 {
+            snap = Some(w.snapshot());
+        }
+        w.step(&Actions::default());
+        assert!(w.penetrations().is_empty(), "tick {t}");
+        let want_on = (60..120).contains(&t) || (180..240).contains(&t);
+        assert_eq!(on(&w), want_on, "tick {t}");
+        let returned = w
+            .play_events()
+            .iter()
+            .any(|e| matches!(e, PlayEvent::Returned { .. }));
+        assert_eq!(returned, want_on, "tick {t}: harmed only while on");
+        if w.play_events()
+            .iter()
+            .any(|e| matches!(e, PlayEvent::Hurt { .. }))
+        {
+            hurts.push(t);
+        }
+        let changed = match t {
+            60 | 180 => vec![(1, true)],
+            120 | 240 => vec![(1, false)],
+            _ => vec![],
+        };
+        assert_eq!(w.trace_frame().hazards, changed, "tick {t}");
+    }
+    // The first touch costs health; the second comes after the second's invulnerability (1 s).
+    assert_eq!(hurts, [60, 180]);
+    assert_eq!(w.play().health, 1);
+    // Back to tick 100 (on), then to 120 (off) as before.
+    let mut back = World::new(&level, &Tuning::default()).unwrap();
+    back.restore(snap.as_ref().unwrap());
+    assert!(on(&back));
+    run_to(&mut back, 121);
+    assert!(!on(&back));
+
+    // The same level with its hazards never switched: on from the first tick, as before
+    // hazards could be switched.
+    let mut plain = level.clone();
+    plain.signals.clear();
+    for p in &mut plain.polygons {
+        p.off = false;
+        p.toggle_on.clear();
+    }
+    let mut w = World::new(&plain, &Tuning::default()).unwrap();
+    w.step(&Actions::default());
+    assert!(on(&w));
+    assert!(w
+        .play_events()
+        .iter()
+        .any(|e| matches!(e, PlayEvent::Hurt { .. })));
+}

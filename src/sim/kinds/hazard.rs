@@ -1,8 +1,15 @@
 //! The hazard kind: the level's `hazard` polygons as convex pieces, the exact overlap test
 //! against a collider, and the rule of play that a hazard returns the hero to the last safe
 //! ground it stood on (`sim::play`'s module docs give the rule and why). It owns the safe ground
-//! (`None` until the hero first stands on static ground, and again after a respawn); the health
-//! a touch costs is the rules of play's to take ([`Play::hazard_damage`](crate::sim::Play::hazard_damage)).
+//! (`None` until the hero first stands on static ground, and again after a respawn) and each
+//! hazard's on or off (a hazard that starts `off` or that signals turn on and off: `on_on`,
+//! `off_on`, `toggle_on`; an off hazard harms nobody); the health a touch costs is the rules of
+//! play's to take ([`Play::hazard_damage`](crate::sim::Play::hazard_damage)).
+//!
+//! On or off is state only in a level with a switched hazard ([`LevelPolygon::is_switched`]):
+//! its words in the state hash, its changes in the trace; a level without keeps the hashes
+//! pinned before hazards could be switched. `reset_on_death` puts each hazard back as the level
+//! starts it, the one rule the doors keep (`sim::signals`).
 //!
 //! Must never depend on another kind, the world's private state, or window, GPU, audio or input
 //! crates.
@@ -10,16 +17,39 @@ use glam::DVec2;
 
 use super::{PlaySlot, SimKind, Stage, Turn};
 use crate::collision::{colliders_meet, convex_pieces, Aabb, Meeting};
-use crate::level::{Level, PolygonKind};
+use crate::level::{Level, LevelPolygon, PolygonKind};
 use crate::movement::character::Change;
 use crate::movement::{Hero, MoveState};
 use crate::sim::play::{boxes_overlap, placed_box, PlayEvent};
+use crate::sim::world::TraceFrame;
 
-/// The level's hazards: every `hazard` polygon as convex pieces with their boxes, and the safe
-/// ground a hazard puts the hero back on.
+/// What a signal does to a hazard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HazardAction {
+    On,
+    Off,
+    Toggle,
+}
+
+/// The level's hazards: every `hazard` polygon as convex pieces with their boxes, each hazard's
+/// on or off, and the safe ground a hazard puts the hero back on.
 #[derive(Clone, Debug, Default)]
 pub struct Hazards {
-    pieces: Vec<(Aabb, Vec<DVec2>)>,
+    /// Each piece's box, outline and hazard (index in `polygons`).
+    pieces: Vec<(Aabb, Vec<DVec2>, usize)>,
+    /// Each hazard's polygon index in the level, in the level's order.
+    polygons: Vec<usize>,
+    /// Each hazard: whether it harms (on).
+    on: Vec<bool>,
+    /// Each hazard as the level starts it (what a reset puts back).
+    start: Vec<bool>,
+    /// `(signal, hazard, action)`: the hazards' signal names looked up once, in the hazards'
+    /// order, each hazard's fields in file order (`on_on`, `off_on`, `toggle_on`).
+    bindings: Vec<(usize, usize, HazardAction)>,
+    /// Whether any hazard is switched ([`LevelPolygon::is_switched`]): its on or off is state.
+    switched: bool,
+    /// The hazards that turned on or off in the last tick: `(polygon, on)`.
+    changed: Vec<(usize, bool)>,
     /// Where a hazard puts the hero back (its feet): where it last stood on static ground,
     /// standing, alive and overlapping no hazard (`None`: nowhere yet since the start or the last
     /// respawn, and the respawn point serves).
@@ -27,19 +57,46 @@ pub struct Hazards {
 }
 
 impl Hazards {
-    /// The hazards of `level` (a polygon that does not decompose, which validation refuses, is
-    /// left out), with no safe ground yet.
+    /// The hazards of `level` as it starts them (a polygon that does not decompose, which
+    /// validation refuses, is left out), with no safe ground yet.
     pub fn new(level: &Level) -> Hazards {
-        let pieces = level
+        let hazards: Vec<(usize, &LevelPolygon)> = level
             .polygons
             .iter()
-            .filter(|p| p.kind == PolygonKind::Hazard)
-            .filter_map(|p| convex_pieces(&p.points))
-            .flatten()
-            .map(|c| (Aabb::from_points(c.iter().copied()), c))
+            .enumerate()
+            .filter(|(_, p)| p.kind == PolygonKind::Hazard)
             .collect();
+        let pieces = hazards
+            .iter()
+            .enumerate()
+            .filter_map(|(h, (_, p))| Some((h, convex_pieces(&p.points)?)))
+            .flat_map(|(h, cs)| {
+                cs.into_iter()
+                    .map(move |c| (Aabb::from_points(c.iter().copied()), c, h))
+            })
+            .collect();
+        let mut bindings = Vec::new();
+        let actions = [HazardAction::On, HazardAction::Off, HazardAction::Toggle];
+        for (h, (_, p)) in hazards.iter().enumerate() {
+            for ((_, names), action) in p.signal_fields().into_iter().zip(actions) {
+                // Validation refused a name no source defines.
+                bindings.extend(
+                    names
+                        .iter()
+                        .filter_map(|n| level.signal_index(n))
+                        .map(|s| (s, h, action)),
+                );
+            }
+        }
+        let start: Vec<bool> = hazards.iter().map(|(_, p)| !p.off).collect();
         Hazards {
             pieces,
+            polygons: hazards.iter().map(|(i, _)| *i).collect(),
+            on: start.clone(),
+            start,
+            bindings,
+            switched: hazards.iter().any(|(_, p)| p.is_switched()),
+            changed: Vec::new(),
             safe_ground: None,
         }
     }
@@ -54,17 +111,37 @@ impl Hazards {
         self.safe_ground
     }
 
-    /// The first hazard piece that `collider` (points relative to the feet) at `pos` overlaps with
-    /// positive area, by its box's centre (for the knockback's direction).
+    /// Whether the hazard that is polygon `polygon` of the level harms now (`None`: no such
+    /// hazard).
+    pub fn is_on(&self, polygon: usize) -> Option<bool> {
+        let h = self.polygons.iter().position(|&p| p == polygon)?;
+        Some(self.on[h])
+    }
+
+    /// Each hazard, `(polygon, on)`, in the level's order.
+    pub fn states(&self) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.polygons.iter().copied().zip(self.on.iter().copied())
+    }
+
+    /// The first piece of a hazard that is on that `collider` (points relative to the feet) at
+    /// `pos` overlaps with positive area, by its box's centre (for the knockback's direction).
     pub fn overlapping(&self, collider: &[DVec2], pos: DVec2) -> Option<DVec2> {
         let reach = placed_box(collider, pos);
         self.pieces
             .iter()
-            .filter(|(b, _)| boxes_overlap(b, &reach))
-            .find(|(_, piece)| {
+            .filter(|(b, _, h)| self.on[*h] && boxes_overlap(b, &reach))
+            .find(|(_, piece, _)| {
                 colliders_meet(piece, DVec2::ZERO, collider, pos) == Meeting::Overlapping
             })
-            .map(|(b, _)| (b.min + b.max) * 0.5)
+            .map(|(b, _, _)| (b.min + b.max) * 0.5)
+    }
+
+    /// Turns hazard `h` on or off, noting a change for the trace.
+    fn set(&mut self, h: usize, on: bool) {
+        if self.on[h] != on {
+            self.on[h] = on;
+            self.changed.push((self.polygons[h], on));
+        }
     }
 
     /// The hero overlaps a hazard: the damage of a touch ([`Play::hazard_damage`](crate::sim::Play::hazard_damage)), then, unless
@@ -92,11 +169,51 @@ impl SimKind for Hazards {
         Hazards::new(level)
     }
 
-    /// The level's hazards again; the safe ground stays where it was.
+    /// The level's hazards again, as it starts them; the safe ground stays where it was.
     fn level_replaced(&mut self, level: &Level) {
         let safe_ground = self.safe_ground;
         *self = Hazards::new(level);
         self.safe_ground = safe_ground;
+    }
+
+    /// The signals fired this tick turn hazards on and off, in the hazards' order, each
+    /// hazard's `on_on`, `off_on`, `toggle_on` in turn (as a door's).
+    fn after_moves(&mut self, stage: &mut Stage) {
+        self.changed.clear();
+        if stage.fired.is_empty() {
+            return;
+        }
+        for b in 0..self.bindings.len() {
+            let (signal, h, action) = self.bindings[b];
+            if !stage.fired[signal] {
+                continue;
+            }
+            let on = match action {
+                HazardAction::On => true,
+                HazardAction::Off => false,
+                HazardAction::Toggle => !self.on[h],
+            };
+            self.set(h, on);
+        }
+    }
+
+    /// Each hazard as the level starts it (the doors' rule).
+    fn reset_on_death(&mut self, _stage: &mut Stage) {
+        for h in 0..self.on.len() {
+            self.set(h, self.start[h]);
+        }
+    }
+
+    /// Each hazard's on or off, only in a level with a switched hazard (the hashes pinned
+    /// before hazards could be switched hold).
+    fn hash_words(&self, words: &mut Vec<u64>) {
+        if self.switched {
+            words.extend(self.on.iter().map(|&on| on as u64));
+        }
+    }
+
+    fn trace(&self, frame: &mut TraceFrame) {
+        frame.hazards.clone_from(&self.changed);
     }
 
     /// Overlapping a hazard (with the hero's collider as the rules of play began) costs the

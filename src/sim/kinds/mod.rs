@@ -13,7 +13,7 @@
 //!   kind keeps something across a swap: the safe ground, the checkpoint reached, the goal).
 //! - [`SimKind::after_moves`]: after every character moved and the signals were evaluated
 //!   (doors follow their switches, timers and signals, and move out a character a door closed
-//!   on).
+//!   on; hazards turn on and off on their signals).
 //! - The rules of play's phases, run by `Play::after_moves`:
 //!   - after a death's wait, [`SimKind::respawn_at`] says where the hero comes back (the last
 //!     checkpoint reached; else the level's spawn) and [`SimKind::respawned`] resets what a

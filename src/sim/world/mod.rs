@@ -30,7 +30,7 @@
 //! steps, then the agents in the level's order, among movers that no longer move; then the
 //! level's signals (`sim::signals`: the sources evaluated, what fired handed to the kinds);
 //! then the registered object kinds' `after_moves` (`sim::kinds`: the doors follow their
-//! switches, timers and signals); then the signals' actions on the movers' clocks; then the rules of play (`Play::after_moves`), which run the kinds' rules phases at
+//! switches, timers and signals, the hazards their signals); then the signals' actions on the movers' clocks; then the rules of play (`Play::after_moves`), which run the kinds' rules phases at
 //! their places (the goal and checkpoints' regions, the hazards' touch). What changes a
 //! character's body, velocity or state is made by
 //! `Hero::apply` (the one writer, `movement::character`): the world hands it the carry's
@@ -526,6 +526,12 @@ impl World {
     /// The level's doors' states, in its order.
     pub fn doors(&self) -> &[DoorState] {
         self.objects.door.states()
+    }
+
+    /// Each of the level's hazards, `(polygon, on)`, in its order: an off hazard harms nobody
+    /// (`sim::kinds::hazard`).
+    pub fn hazard_states(&self) -> impl Iterator<Item = (usize, bool)> + '_ {
+        self.objects.hazard.states()
     }
 
     /// The level's movers, posed for the last tick (their offsets this tick and the last).

@@ -46,6 +46,10 @@ pub struct TraceFrame {
     /// left out, on a tick none fired and in a level without signals).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub signals: Vec<usize>,
+    /// The hazards turned on or off in the tick, `(polygon, on)` (left out on a tick none
+    /// changed, and in a level whose hazards never switch).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hazards: Vec<(usize, bool)>,
     /// The hero's health after the tick.
     pub health: u32,
     /// Deaths so far.
@@ -147,6 +151,7 @@ impl World {
                 .filter(|(_, &f)| f)
                 .map(|(i, _)| i)
                 .collect(),
+            hazards: Vec::new(),
             health: self.play.health,
             deaths: self.play.deaths,
             play: self.play_events.clone(),
