@@ -189,7 +189,7 @@ impl FrameData {
         self.hero_palette.set(&self.hero_joints);
         self.hero_pixels_per_unit = pixels_per_unit(&view, p.height, at, &self.hero_joints);
         // Movers where they are drawn this frame (between their last two poses, as the hero),
-        // doors as far open as the view draws them.
+        // doors as far open as the view draws them, switched hazards' spikes raised or sunk.
         let movers = world.movers().len();
         p.objects.place_into(
             |m| (m < movers).then(|| mover_drawn_at(world, m, snap.alpha)),
@@ -198,6 +198,7 @@ impl FrameData {
                     f64::from(u8::from(world.doors().get(d).is_some_and(|s| s.open)))
                 })
             },
+            |h| world.hazard_states().any(|(p, on)| p == h && on),
             &mut self.objects,
         );
         let mut lines = LineMesh {

@@ -28,7 +28,7 @@ use glam::{DVec2, Vec3};
 
 use super::ladder_mesh::add_ladder;
 use super::palette::{lighten, polygon_style, SurfaceStyle};
-use super::spike_mesh::add_spikes;
+use super::spike_mesh::{add_spikes, add_spikes_of};
 use super::vertex::MeshVertex;
 use crate::collision::{convex_pieces, normalized_ccw, orient, polygon_triangles, Aabb};
 use crate::level::Level;
@@ -324,6 +324,10 @@ fn fingerprint(p: &crate::level::LevelPolygon) -> u64 {
         Some(c) => c.iter().for_each(|x| mix(x.to_bits() as u64 | 1 << 40)),
         None => mix(0),
     }
+    if p.is_switched() {
+        // Its spikes are the objects', not the slab's.
+        mix(4);
+    }
     h
 }
 
@@ -363,7 +367,8 @@ fn add_polygon(part: &mut Part, level: &Level, i: usize, cfg: &SlabConfig) {
     };
     let open = half >= cfg.front_depth();
     add_slab(part, &pts, half, open, cfg.bevel, &polygon_style(p));
-    if p.kind == PolygonKind::Hazard {
+    // A switched hazard's spikes move: drawn with the objects (`object_mesh`).
+    if p.kind == PolygonKind::Hazard && !p.is_switched() {
         add_spikes(&pts, half, &mut part.vertices, &mut part.indices);
     }
     part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
@@ -393,6 +398,22 @@ pub(super) fn extrude_polygon(
     add_slab(&mut part, &pts, half, false, bevel, style);
     *vertices = part.vertices;
     *indices = part.indices;
+}
+
+/// Appends the spikes of the hazard outline `points` (either orientation), `height` m tall, on
+/// its slab as [`add_polygon`] builds it: for a switched hazard's spikes, drawn with the objects
+/// (`object_mesh`). Nothing for an outline of fewer than three distinct points.
+pub(super) fn hazard_spikes(
+    points: &[DVec2],
+    height: f64,
+    cfg: &SlabConfig,
+    vertices: &mut Vec<MeshVertex>,
+    indices: &mut Vec<u32>,
+) {
+    let pts = normalized_ccw(points);
+    if pts.len() >= 3 {
+        add_spikes_of(&pts, cfg.solid_half_depth, height, vertices, indices);
+    }
 }
 
 fn add_ladder_part(part: &mut Part, ladder: &crate::level::Ladder) {

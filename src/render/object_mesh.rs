@@ -5,6 +5,11 @@
 //! last two ticks (offset and turn about its pivot), a door closed, open, or on its way between
 //! as the view draws it ([`crate::view::DoorMotion`]). No outline is triangulated again per frame.
 //!
+//! A hazard that signals turn on and off (`LevelPolygon::is_switched`) has its spikes here,
+//! twice: raised ([`SPIKE_HEIGHT`]) and sunk into its bed ([`SUNK_SPIKE_HEIGHT`]); each frame
+//! the set its state does not show is collapsed to a point (no area, nothing drawn). Its bed is
+//! the level's slab.
+//!
 //! A door is drawn as a shutter: it rolls up towards its top as it opens, down to a lintel
 //! ([`DOOR_LINTEL`] of its height), so an open door still shows where it is. It stands a little
 //! behind the level's slabs ([`DOOR_HALF_DEPTH`]), recessed in the frame its pillars make.
@@ -14,8 +19,9 @@
 //! world's poses, never writes them.
 use glam::{DVec2, Vec3};
 
-use super::level_mesh::{extrude_polygon, SlabConfig};
+use super::level_mesh::{extrude_polygon, hazard_spikes, SlabConfig};
 use super::palette::{lighten, material_style, SurfaceStyle};
+use super::spike_mesh::{SPIKE_HEIGHT, SUNK_SPIKE_HEIGHT};
 use super::vertex::MeshVertex;
 use crate::collision::Aabb;
 use crate::level::{Level, PolygonKind};
@@ -34,6 +40,9 @@ enum Object {
     Mover { index: usize, pivot: DVec2 },
     /// Door `index`, whose outline's top edge is at `top` (m).
     Door { index: usize, top: f64 },
+    /// The spikes of the hazard that is polygon `polygon`: raised up to vertex `raised` (in
+    /// `rest`), sunk from there.
+    Spikes { polygon: usize, raised: usize },
 }
 
 /// The movers' and doors' slabs in the rest pose, and where each object's vertices lie.
@@ -109,6 +118,28 @@ impl ObjectMesh {
             out.objects
                 .push((Object::Door { index, top }, out.rest.len()));
         }
+        for (polygon, p) in level.polygons.iter().enumerate() {
+            if p.kind != PolygonKind::Hazard || !p.is_switched() {
+                continue;
+            }
+            hazard_spikes(
+                &p.points,
+                SPIKE_HEIGHT,
+                cfg,
+                &mut out.rest,
+                &mut out.indices,
+            );
+            let raised = out.rest.len();
+            hazard_spikes(
+                &p.points,
+                SUNK_SPIKE_HEIGHT,
+                cfg,
+                &mut out.rest,
+                &mut out.indices,
+            );
+            out.objects
+                .push((Object::Spikes { polygon, raised }, out.rest.len()));
+        }
         out
     }
 
@@ -123,18 +154,28 @@ impl ObjectMesh {
     }
 
     /// Writes every object's vertices, placed, into `out`: mover `m` at `mover(m)` (its pose
-    /// this frame), door `d` opened by `door(d)` (0 closed to 1 open). An object the callbacks
-    /// do not know (a level changed since the build) stays at rest.
+    /// this frame), door `d` opened by `door(d)` (0 closed to 1 open), the spikes of the
+    /// hazard that is polygon `p` raised if `hazard(p)` (on), else sunk. An object the
+    /// callbacks do not know (a level changed since the build) stays at rest.
     pub fn place_into(
         &self,
         mover: impl Fn(usize) -> Option<crate::collision::Pose>,
         door: impl Fn(usize) -> f64,
+        hazard: impl Fn(usize) -> bool,
         out: &mut Vec<MeshVertex>,
     ) {
         out.clear();
         out.extend_from_slice(&self.rest);
         let mut start = 0;
         for &(object, end) in &self.objects {
+            if let Object::Spikes { polygon, raised } = object {
+                let hidden = if hazard(polygon) {
+                    raised..end
+                } else {
+                    start..raised
+                };
+                collapse(&mut out[hidden]);
+            }
             let vertices = &mut out[start..end];
             start = end;
             match object {
@@ -149,6 +190,7 @@ impl ObjectMesh {
                         roll_up(vertices, top, keep);
                     }
                 }
+                Object::Spikes { .. } => {}
             }
         }
     }
@@ -178,6 +220,15 @@ fn place_mover(vertices: &mut [MeshVertex], pose: crate::collision::Pose, pivot:
         let [nx, ny, nz] = v.normal;
         let (s, c) = (s as f32, c as f32);
         v.normal = [c * nx - s * ny, s * nx + c * ny, nz];
+    }
+}
+
+/// Puts every one of `vertices` at the first one's place: triangles with no area, not drawn.
+fn collapse(vertices: &mut [MeshVertex]) {
+    if let Some(first) = vertices.first().map(|v| v.position) {
+        for v in vertices {
+            v.position = first;
+        }
     }
 }
 
@@ -225,7 +276,7 @@ mod tests {
             &cfg,
         );
         let mut placed = Vec::new();
-        objects.place_into(|_| None, |_| 0.0, &mut placed);
+        objects.place_into(|_| None, |_| 0.0, |_| true, &mut placed);
         let positions = |v: &[MeshVertex]| v.iter().map(|v| v.position).collect::<Vec<_>>();
         let mover = &placed[..as_polygon.vertices.len()];
         assert_eq!(positions(mover), positions(&as_polygon.vertices));
@@ -241,7 +292,7 @@ mod tests {
             offset: DVec2::new(3.0, 1.0),
             angle: std::f64::consts::FRAC_PI_2,
         };
-        objects.place_into(|m| (m == 0).then_some(pose), |_| 0.0, &mut placed);
+        objects.place_into(|m| (m == 0).then_some(pose), |_| 0.0, |_| true, &mut placed);
         let moved = &placed[..objects.objects[0].1];
         let b = ObjectMesh::bounds(moved).unwrap();
         // The 2 × 0.5 bar turned a quarter about its centre (1, 0.25), then offset by (3, 1).
@@ -259,7 +310,7 @@ mod tests {
         let objects = ObjectMesh::build(&level(), &SlabConfig::default());
         let mut placed = Vec::new();
         let door_box = |open: f64, placed: &mut Vec<MeshVertex>| {
-            objects.place_into(|_| None, |_| open, placed);
+            objects.place_into(|_| None, |_| open, |_| true, placed);
             ObjectMesh::bounds(&placed[objects.objects[0].1..]).unwrap()
         };
         let shut = door_box(0.0, &mut placed);
@@ -275,5 +326,41 @@ mod tests {
         assert!(placed
             .iter()
             .all(|v| (Vec3::from(v.normal).length() - 1.0).abs() < 1e-5));
+    }
+
+    /// A switched hazard's spikes are the objects' (not its slab's): raised while it is on,
+    /// sunk into its bed while it is off; a hazard never switched keeps its spikes in the slab.
+    #[test]
+    fn a_switched_hazards_spikes_stand_while_it_is_on_and_sink_while_it_is_off() {
+        let bed = |off: bool| LevelPolygon {
+            kind: PolygonKind::Hazard,
+            off,
+            ..LevelPolygon::solid(vec![
+                DVec2::new(0.0, 0.0),
+                DVec2::new(2.0, 0.0),
+                DVec2::new(2.0, 0.3),
+                DVec2::new(0.0, 0.3),
+            ])
+        };
+        let cfg = SlabConfig::default();
+        let level = |off: bool| Level {
+            polygons: vec![LevelPolygon::solid(vec![]), bed(off)],
+            ..Level::empty("bed")
+        };
+        assert!(ObjectMesh::build(&level(false), &cfg).is_empty());
+        let objects = ObjectMesh::build(&level(true), &cfg);
+        let slab = crate::render::LevelGeometry::build(&level(true), &cfg);
+        let plain = crate::render::LevelGeometry::build(&level(false), &cfg);
+        assert!(
+            slab.vertices.len() < plain.vertices.len(),
+            "no spikes in the slab"
+        );
+        let mut placed = Vec::new();
+        let top = |on: bool, placed: &mut Vec<MeshVertex>| {
+            objects.place_into(|_| None, |_| 0.0, |p| on && p == 1, placed);
+            ObjectMesh::bounds(placed).unwrap().max.y
+        };
+        assert!((top(true, &mut placed) - (0.3 + SPIKE_HEIGHT)).abs() < 1e-6);
+        assert!((top(false, &mut placed) - (0.3 + SUNK_SPIKE_HEIGHT)).abs() < 1e-6);
     }
 }

@@ -4,7 +4,10 @@
 //! (`level_mesh`), built once per level with the hazard's slab.
 //!
 //! The spikes are drawing only: they stand outside the polygon by [`SPIKE_HEIGHT`], while the
-//! simulation hurts by the polygon's outline alone.
+//! simulation hurts by the polygon's outline alone. A hazard that signals turn on and off
+//! (`LevelPolygon::is_switched`) has its spikes drawn with the moving objects instead
+//! (`object_mesh`), raised while it is on and sunk into its bed ([`SUNK_SPIKE_HEIGHT`]) while
+//! it is off.
 //!
 //! # Must never depend on
 //! The GPU or the simulation's state: CPU geometry from the level's outline.
@@ -19,6 +22,9 @@ pub const SPIKE_HEIGHT: f64 = 0.3;
 /// Most rows of spikes across a slab's depth (the front row is what a player sees; the others
 /// show the bed from above).
 pub const SPIKE_ROWS: usize = 4;
+/// How far an off hazard's spikes stand out of their edge, m: sunk into the bed, their tips
+/// just showing.
+pub const SUNK_SPIKE_HEIGHT: f64 = 0.05;
 /// The spikes' albedo, linear RGB: pale steel, bright against the hazard's dark red base.
 pub const SPIKE_COLOUR: [f32; 3] = [0.62, 0.63, 0.68];
 
@@ -28,6 +34,18 @@ pub const SPIKE_COLOUR: [f32; 3] = [0.62, 0.63, 0.68];
 pub fn add_spikes(
     pts: &[DVec2],
     half: f32,
+    vertices: &mut Vec<MeshVertex>,
+    indices: &mut Vec<u32>,
+) {
+    add_spikes_of(pts, half, SPIKE_HEIGHT, vertices, indices);
+}
+
+/// [`add_spikes`] with the spikes standing `height` m out of their edges (the same spikes,
+/// taller or shorter: as many vertices for every height).
+pub fn add_spikes_of(
+    pts: &[DVec2],
+    half: f32,
+    height: f64,
     vertices: &mut Vec<MeshVertex>,
     indices: &mut Vec<u32>,
 ) {
@@ -51,14 +69,21 @@ pub fn add_spikes(
             let centre = a + along * (width * (k as f64 + 0.5));
             for r in 0..rows {
                 let z = -half as f64 + row_pitch * (r as f64 + 0.5);
-                add_pyramid(centre, along * (width / 2.0), out, z, vertices, indices);
+                add_pyramid(
+                    centre,
+                    along * (width / 2.0),
+                    out * height,
+                    z,
+                    vertices,
+                    indices,
+                );
             }
         }
     }
 }
 
 /// One spike: a four-sided pyramid on the base centred at `centre` (depth `z`), half as wide as
-/// `half_along` along the edge and [`SPIKE_WIDTH`] deep, its apex [`SPIKE_HEIGHT`] out along `out`.
+/// `half_along` along the edge and [`SPIKE_WIDTH`] deep, its apex at `centre + out`.
 fn add_pyramid(
     centre: DVec2,
     half_along: DVec2,
@@ -75,7 +100,7 @@ fn add_pyramid(
         p(centre + half_along, z + dz),
         p(centre - half_along, z + dz),
     ];
-    let apex = p(centre + out * SPIKE_HEIGHT, z);
+    let apex = p(centre + out, z);
     let middle = p(centre, z);
     for s in 0..4 {
         let (mut u, mut v) = (base[s], base[(s + 1) % 4]);

@@ -919,6 +919,25 @@ fn a_hazard_is_a_bed_of_spikes() {
     check("hazard", &headless().shoot(&world, &view).unwrap());
 }
 
+/// The same spike bed switched off (`off: true`: signals would turn it on): its spikes sunk into
+/// its dark red base, their tips just showing.
+#[test]
+fn an_off_hazard_has_its_spikes_sunk() {
+    let mut level = showcase();
+    level.polygons.push(LevelPolygon {
+        kind: PolygonKind::Hazard,
+        off: true,
+        ..LevelPolygon::solid(
+            [(3.0, 2.0), (5.0, 2.0), (5.0, 2.3), (3.0, 2.3)]
+                .iter()
+                .map(|&(x, y)| DVec2::new(x, y))
+                .collect(),
+        )
+    });
+    let (world, view) = world_after(&level, &[(30, Actions::default())]);
+    check("hazard_off", &headless().shoot(&world, &view).unwrap());
+}
+
 /// A door opening: the hero stands in its switch from the start, so the gate opened on the first
 /// tick; 16 ticks later the door is drawn half rolled up (`view::DOOR_MOTION_TICKS` is 30), its
 /// switch pressed and its lamp half lit.
