@@ -115,8 +115,11 @@ pub fn design_warnings(level: &Level, jump_height: f64) -> Vec<DesignWarning> {
     for (i, name) in super::signal::unused_signals(level) {
         warn(
             format!("signal {i}"),
-            format!("`{name}` drives nothing: no door or mover names it"),
+            format!("`{name}` drives nothing: no door, mover or hazard names it"),
         );
+    }
+    for (object, why) in super::signal::undriven_targets(level) {
+        warn(object, why);
     }
     out
 }

@@ -189,7 +189,8 @@ pub enum LevelProblem {
         /// What is wrong.
         why: String,
     },
-    /// A door's or mover's signal field names a signal no source defines.
+    /// A target's signal field (a door's, a mover's, a hazard's) names a signal no source
+    /// defines, belongs to what cannot take it, or closes a loop that would never settle.
     #[error("{object}: {why}")]
     SignalTarget {
         /// The target, as messages name it: `door 2`, `mover 0`.

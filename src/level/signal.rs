@@ -3,13 +3,39 @@
 //! A level's `signals` list names each signal and its source (a region a character enters,
 //! leaves or occupies; a character standing on a mover; a timer; a delay after another signal;
 //! the level's start; a checkpoint reached; an enemy defeated, or the last of them; a mover's
-//! clock stopping at its end or its track reaching a key). Targets name the signals they act on: a door's `open_on`, `close_on`,
-//! `toggle_on`; a mover's `start_on`, `stop_on`, `reverse_on`, `return_on`, `restart_on` (and its
-//! `start`: running or stopped); a hazard polygon's `on_on`, `off_on`, `toggle_on` (and its
-//! `off`: it starts off). The simulation evaluates them (`sim::signals`); this module owns
-//! the data, the rules a level's signals keep ([`check_signals`]: no empty or duplicate name, no
-//! source naming what does not exist, no target naming a signal no source defines) and the
-//! design check that every signal drives something ([`unused_signals`]).
+//! clock stopping at its end or its track reaching a key). Targets name the signals they act
+//! on: a door's `open_on`, `close_on`, `toggle_on`; a mover's `start_on`, `stop_on`,
+//! `reverse_on`, `return_on`, `restart_on` (and its `start`: running or stopped); a hazard
+//! polygon's `on_on`, `off_on`, `toggle_on` (and its `off`: it starts off). The simulation
+//! evaluates them (`sim::signals`); this module owns the data, the rules a level's signals keep
+//! ([`check_signals`]: no empty or duplicate name, no source naming what does not exist, no
+//! target naming a signal no source defines, no hazard field on a polygon that is not a
+//! hazard, no loop that would never settle) and the design checks that every signal drives
+//! something ([`unused_signals`]) and every target is driven ([`undriven_targets`]).
+//!
+//! # Loops: the rule
+//! A loop is a target acting on what its own signal's source reads. In a tick (`sim::signals`)
+//! the sources are evaluated once, after the characters moved; the doors and hazards act on
+//! what fired, then the movers' clocks, which move from the next tick on. So no signal fires
+//! twice in a tick, and a loop can only make one fire again in a later tick. The sources read
+//! the characters (regions, `stood_on`), the clock (timers, `level_start`), the rules of play
+//! (checkpoints, `defeated`), the movers' clocks (`mover_end`, `track_key`) and other signals
+//! (`after`); none reads a door or a hazard, so no loop runs through one. Of the loops left,
+//! two would never settle, and `check_signals` refuses them, naming both ends:
+//! - **A loop of delays**: `after` sources each waiting on the next, back to the first. None
+//!   has a source outside the loop, so none can ever fire.
+//! - **A mover reversed at its own key**: a `track_key(mover: m, ...)` signal, directly or
+//!   through delays, in mover `m`'s `reverse_on`. Reversed as it arrives, its clock passes the
+//!   key again on the way back and it reverses again: every tick when the key falls between
+//!   two ticks (which a level's times cannot promise it does not), a jitter about the key
+//!   for ever. A `ping_pong` track is the way to write that motion.
+//!
+//! Every other loop settles or repeats at its track's pace (a `mover_end` that restarts or
+//! reverses its mover runs the track again; one that starts or stops it, or a `track_key` that
+//! starts, stops or returns it, changes nothing after its first firing). A loop through two
+//! movers (each reversed at the other's key) jitters only if both arrive in the same tick, and
+//! one through the characters (a door that closes on the region that opens it) depends on
+//! where they go: neither is refused, since neither must fail to settle.
 //!
 //! Every field is optional with a default, so a level without signals reads and writes as it
 //! did before signals existed.
@@ -247,7 +273,98 @@ pub fn check_signals(level: &Level) -> Result<(), LevelProblem> {
             });
         }
     }
+    check_loops(level)
+}
+
+/// The loops that would never settle (the rule in the module docs): a loop of delays, and a
+/// mover reversed by its own track's arrival at a key (directly or after delays).
+fn check_loops(level: &Level) -> Result<(), LevelProblem> {
+    let n = level.signals.len();
+    let waits_on = |i: usize| match &level.signals[i].source {
+        SignalSource::After { signal, .. } => level.signal_index(signal),
+        _ => None,
+    };
+    for i in 0..n {
+        let Some(first) = waits_on(i) else {
+            continue;
+        };
+        // At most n steps from i: back at i within them, i is on a loop of delays.
+        let mut at = first;
+        for _ in 0..n {
+            if at == i {
+                return Err(LevelProblem::Signal {
+                    index: i,
+                    why: format!(
+                        "`{}`: after waits on `{}`, which waits (through delays) on `{}`: a loop \
+                         of delays, none of which can ever fire",
+                        level.signals[i].name, level.signals[first].name, level.signals[i].name
+                    ),
+                });
+            }
+            match waits_on(at) {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+    }
+    for (m, mover) in level.movers.iter().enumerate() {
+        for name in &mover.reverse_on {
+            // No loop of delays is left: the chain ends at a source that is not a delay.
+            let mut at = level.signal_index(name);
+            while let Some(next) = at.and_then(waits_on) {
+                at = Some(next);
+            }
+            let Some(root) = at else { continue };
+            if let SignalSource::TrackKey { mover, key } = level.signals[root].source {
+                if mover == m {
+                    return Err(LevelProblem::SignalTarget {
+                        object: format!("mover {m}"),
+                        why: format!(
+                            "reverse_on names `{name}`, which fires when mover {m}'s own track \
+                             reaches key {key} (signal {root}, `{}`): reversed there it passes \
+                             the key again and reverses again, for ever; use a ping_pong track",
+                            level.signals[root].name
+                        ),
+                    });
+                }
+            }
+        }
+    }
     Ok(())
+}
+
+/// The targets no source drives: `(object, why)` for a mover that starts stopped with nothing
+/// to start it (no `start_on`, `restart_on` or `reverse_on`) and a hazard that starts off with
+/// nothing to turn it on (no `on_on` or `toggle_on`), in the level's order (a design warning:
+/// it never moves, it never harms). A closed door with nothing to open it is no warning: a
+/// script may open it (`sim::World::set_door`).
+pub fn undriven_targets(level: &Level) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (i, m) in level.movers.iter().enumerate() {
+        if m.start == MoverStart::Stopped
+            && m.start_on.is_empty()
+            && m.restart_on.is_empty()
+            && m.reverse_on.is_empty()
+        {
+            out.push((
+                format!("mover {i}"),
+                "starts stopped and no signal starts it (start_on, restart_on, reverse_on): it \
+                 never moves"
+                    .to_string(),
+            ));
+        }
+    }
+    for (i, p) in level.polygons.iter().enumerate() {
+        if p.kind == PolygonKind::Hazard && p.off && p.on_on.is_empty() && p.toggle_on.is_empty() {
+            out.push((
+                format!("polygon {i}"),
+                "a hazard that starts off and that no signal turns on (on_on, toggle_on): it \
+                 never harms"
+                    .to_string(),
+            ));
+        }
+    }
+    out
 }
 
 /// Why a signal's source is unusable, or `None`.
@@ -273,7 +390,7 @@ fn source_problem(level: &Level, source: &SignalSource) -> Option<String> {
                 level.agents.len()
             )),
             Some(a) if !a.kind.is_enemy() => Some(format!(
-                "agent {n} is a {}, which cannot be defeated (only an enemy can)",
+                "agent {n} ({}) is no enemy: it cannot be defeated",
                 a.kind.name()
             )),
             Some(_) => None,
@@ -435,6 +552,97 @@ mod tests {
             let e = level(signals, "").unwrap_err();
             assert!(e.contains("signal ") && e.contains(want), "{signals}: {e}");
         }
+    }
+
+    /// A level with `signals`, one mover on a two-key track with `fields`, and `polygons`.
+    fn with_mover(signals: &str, fields: &str, polygons: &str) -> Result<Level, String> {
+        crate::level::parse_level(
+            std::path::Path::new("s.ron"),
+            &format!(
+                "(name: \"s\", polygons: [{polygons}], spawn: (0.0, 0.0), movers: [(pieces: \
+                 [[(0.0, 5.0), (1.0, 5.0), (1.0, 6.0), (0.0, 6.0)]], track: (keys: [(offset: \
+                 (0.0, 0.0), time: 1.0), (offset: (2.0, 0.0))], repeat: once){fields})], \
+                 signals: [{signals}])"
+            ),
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn loops_that_never_settle_are_refused_naming_both_ends() {
+        let e = with_mover(
+            "(name: \"a\", source: after(signal: \"b\", seconds: 1.0)), (name: \"b\", \
+             source: after(signal: \"a\", seconds: 1.0))",
+            ", start_on: [\"a\"]",
+            "",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("signal 0: `a`: after waits on `b`, which waits (through delays) on `a`"),
+            "{e}"
+        );
+        let e = with_mover(
+            "(name: \"key\", source: track_key(mover: 0, key: 1)), (name: \"later\", source: \
+             after(signal: \"key\", seconds: 0.5))",
+            ", reverse_on: [\"later\"]",
+            "",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains(
+                "mover 0: reverse_on names `later`, which fires when mover 0's own track \
+                 reaches key 1 (signal 0, `key`)"
+            ),
+            "{e}"
+        );
+        // What settles is not a loop to refuse: a mover stopped at its own key (the zip
+        // mover's), reversed at its own end (it runs the track again), a delay chain that ends.
+        for (signals, fields) in [
+            (
+                "(name: \"k\", source: track_key(mover: 0, key: 1))",
+                ", stop_on: [\"k\"]",
+            ),
+            (
+                "(name: \"e\", source: mover_end(0))",
+                ", reverse_on: [\"e\"], restart_on: [\"e\"]",
+            ),
+            (
+                "(name: \"a\", source: after(signal: \"b\", seconds: 1.0)), (name: \"b\", \
+                 source: level_start)",
+                ", start_on: [\"a\"]",
+            ),
+        ] {
+            with_mover(signals, fields, "").unwrap_or_else(|e| panic!("{fields}: {e}"));
+        }
+    }
+
+    #[test]
+    fn hazard_fields_belong_to_hazards() {
+        let e = with_mover(
+            "(name: \"a\", source: level_start)",
+            ", start_on: [\"a\"]",
+            "(points: [(5.0, 0.0), (6.0, 0.0), (6.0, 1.0)], on_on: [\"a\"])",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("polygon 0: on_on is for a hazard, and this polygon is not one"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_target_nothing_drives_is_found() {
+        let hazard = "(points: [(5.0, 0.0), (6.0, 0.0), (6.0, 1.0)], kind: hazard, off: true)";
+        let l = with_mover("", ", start: stopped", hazard).unwrap();
+        let found: Vec<String> = undriven_targets(&l).into_iter().map(|(o, _)| o).collect();
+        assert_eq!(found, ["mover 0", "polygon 0"]);
+        let l = with_mover(
+            "(name: \"a\", source: level_start)",
+            ", start: stopped, restart_on: [\"a\"]",
+            &hazard.replace("off: true", "off: true, toggle_on: [\"a\"]"),
+        )
+        .unwrap();
+        assert!(undriven_targets(&l).is_empty());
     }
 
     #[test]
