@@ -588,6 +588,50 @@ mod tests {
         assert_eq!((c[0].ticks(), c[0].running(), s.ticks()), (0, false, 0));
     }
 
+    /// What `tessera check` refuses (`level::signal`'s loop rule): a mover reversed by its own
+    /// track's arrival at a key that falls between two ticks reverses every tick from then on.
+    #[test]
+    fn a_mover_reversed_at_its_own_key_jitters_for_ever() {
+        let l: Level = crate::level::parse_ron(
+            std::path::Path::new("s.ron"),
+            "(name: \"s\", polygons: [], spawn: (0.0, 0.0), movers: [(pieces: [[(0.0, 5.0), \
+             (1.0, 5.0), (1.0, 6.0), (0.0, 6.0)]], track: (keys: [(offset: (0.0, 0.0), time: \
+             1.004), (offset: (2.0, 0.0))], repeat: once), reverse_on: [\"key\"])], signals: \
+             [(name: \"key\", source: track_key(mover: 0, key: 1))])",
+        )
+        .unwrap();
+        assert!(l.validate().is_err(), "check refuses it");
+        let paths: Vec<Path> = l.movers.iter().map(Path::new).collect();
+        let mut s = Signals::new(&l);
+        let mut clocks = vec![MoverClock::at(0)];
+        let mut ticks = Vec::new();
+        for _ in 0..130 {
+            for c in &mut clocks {
+                c.advance();
+            }
+            s.clamp(&paths, &mut clocks);
+            s.evaluate(&Inputs {
+                hero: DVec2::ZERO,
+                hero_on: None,
+                agents: &[],
+                reached: None,
+                clocks: &clocks,
+                paths: &paths,
+            });
+            s.drive(&mut clocks);
+            ticks.push(clocks[0].ticks());
+        }
+        // The key at 120.48 ticks: there at tick 120, and from then on between 120 and 121.
+        assert!(ticks[..120]
+            .iter()
+            .enumerate()
+            .all(|(i, &t)| t == i as u64 + 1));
+        assert!(
+            ticks[120..].iter().all(|&t| t == 120 || t == 121),
+            "{ticks:?}"
+        );
+    }
+
     #[test]
     fn a_level_without_signals_costs_nothing_and_hashes_nothing() {
         let l = level("", &format!("{MOVER})"));
