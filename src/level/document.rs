@@ -46,9 +46,10 @@ pub struct Level {
     /// default): a level with no end (a sandbox).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goal: Option<Aabb>,
-    /// Whether a death puts the agents (enemies included, defeated ones back) and the doors as
-    /// the level starts them; `false` (the default): they keep their state. Movers always keep
-    /// their time.
+    /// Whether a death puts the agents (enemies included, defeated ones back), the doors, the
+    /// hazards, the signals and the movers that signals drive as the level starts them
+    /// (`sim::signals`: one rule); `false` (the default): they keep their state. A mover nothing
+    /// drives always keeps its time.
     #[serde(default, skip_serializing_if = "is_default")]
     pub reset_on_death: bool,
     /// Which of the game's music tracks plays while this level is played, 1 to

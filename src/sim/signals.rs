@@ -13,7 +13,8 @@
 //! One place, in `World::step`: after every character moved and before the registered kinds'
 //! `after_moves`. [`Signals::evaluate`] runs the sources in the level's order of `signals` and
 //! marks each one that fires; the kinds read the fired list in their phases through
-//! `Stage::fired` (a door opens, closes or toggles in its `after_moves`: `sim::kinds::door`);
+//! `Stage::fired` (a door opens, closes or toggles in its `after_moves`: `sim::kinds::door`; a
+//! hazard turns on or off: `sim::kinds::hazard`);
 //! then [`Signals::drive`] applies the movers' actions to their clocks, in the movers' order and
 //! each mover's fields in file order (`start_on`, `stop_on`, `reverse_on`, `return_on`,
 //! `restart_on`): the clocks run from the next tick on. A checkpoint source fires in the tick
@@ -26,8 +27,9 @@
 //! puts the agents back undefeated first, so a `defeated` source can fire again; without
 //! `reset_on_death` a defeated enemy stays defeated and its source never fires twice) and
 //! every mover that signals drive or that starts stopped back to its clock's start (`start`
-//! says running or stopped), just as it puts every door back as the level starts it; a mover
-//! nothing drives keeps its time, as before signals. A restart, a level swap or an edit builds the signals anew.
+//! says running or stopped), just as it puts every door and every hazard back as the level
+//! starts it (`sim::kinds`); a mover nothing drives keeps its time, as before signals. A
+//! restart, a level swap or an edit builds the signals anew.
 //!
 //! # Cost
 //! A level without signals has none: no work in the tick, no words in the state hash or the

@@ -241,3 +241,38 @@ fn a_scheduled_hazard_harms_only_while_it_is_on() {
         .iter()
         .any(|e| matches!(e, PlayEvent::Hurt { .. })));
 }
+
+/// With `reset_on_death`, a respawn puts a hazard back as the level starts it (the doors' rule):
+/// off, named in the trace on the respawn's tick; `level_start` fires again in the next tick and
+/// turns it on.
+#[test]
+fn a_reset_on_death_puts_a_hazard_back_as_the_level_starts_it() {
+    use tessera::sim::PlayEvent;
+    let mut level = load_level(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/levels/test/hazard_signals.ron"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    // The bed turned on at the start; the hero spawns over the pit beyond the floor's end.
+    level.signals[0].source = tessera::level::SignalSource::LevelStart;
+    level.reset_on_death = true;
+    level.spawn = DVec2::new(12.0, 2.0);
+    level.bounds = Some(tessera::collision::Aabb {
+        min: DVec2::new(-12.0, -4.0),
+        max: DVec2::new(14.0, 8.0),
+    });
+    let mut w = World::new(&level, &Tuning::default()).unwrap();
+    let on = |w: &World| w.hazard_states().find(|&(p, _)| p == 1).unwrap().1;
+    w.step(&Actions::default());
+    assert!(on(&w), "turned on by level_start in tick 0");
+    assert_eq!(w.trace_frame().hazards, [(1, true)]);
+    while !w.play_events().contains(&PlayEvent::Respawned) {
+        w.step(&Actions::default());
+        assert!(on(&w) || w.play_events().contains(&PlayEvent::Respawned));
+        assert!(w.frame() < 2000, "no respawn");
+    }
+    assert!(!on(&w), "back off, as the level starts it");
+    assert_eq!(w.trace_frame().hazards, [(1, false)]);
+    w.step(&Actions::default());
+    assert!(on(&w), "level_start fired again");
+}
