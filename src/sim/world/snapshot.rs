@@ -5,8 +5,8 @@
 //! the saved one did (bit-identical state hash and trace).
 //!
 //! Held: the hero and the agents, the movers' poses and clocks, every registered kind's state
-//! (doors, checkpoint, goal, the hazards' safe ground), the signals, the rules of play, the
-//! last tick's events and report, the tick count and the movers' shift. Derived again on
+//! (doors, checkpoint, goal, the hazards' safe ground and on or off), the signals, the rules of
+//! play, the last tick's events and report, the tick count and the movers' shift. Derived again on
 //! restore: the doors' gates in the collision meshes (each kind's `remeshed`). A snapshot is
 //! for the world it was taken from, with the same level and tuning: a level edit, swap or
 //! tuning change in between makes it meaningless (restore checks the counts it can).
