@@ -225,6 +225,15 @@ impl LevelDoor {
             ("toggle_on", &self.toggle_on),
         ]
     }
+
+    /// [`LevelDoor::signal_fields`], to change (the editor links and unlinks signals).
+    pub fn signal_fields_mut(&mut self) -> [(&'static str, &mut Vec<String>); 3] {
+        [
+            ("open_on", &mut self.open_on),
+            ("close_on", &mut self.close_on),
+            ("toggle_on", &mut self.toggle_on),
+        ]
+    }
 }
 
 object_fields! {
@@ -333,6 +342,17 @@ impl LevelMover {
             ("reverse_on", &self.reverse_on),
             ("return_on", &self.return_on),
             ("restart_on", &self.restart_on),
+        ]
+    }
+
+    /// [`LevelMover::signal_fields`], to change (the editor links and unlinks signals).
+    pub fn signal_fields_mut(&mut self) -> [(&'static str, &mut Vec<String>); 5] {
+        [
+            ("start_on", &mut self.start_on),
+            ("stop_on", &mut self.stop_on),
+            ("reverse_on", &mut self.reverse_on),
+            ("return_on", &mut self.return_on),
+            ("restart_on", &mut self.restart_on),
         ]
     }
 

@@ -46,10 +46,12 @@ pub mod composite;
 pub mod door;
 pub mod goal;
 pub mod ladder;
+pub mod links;
 pub mod mover;
 pub mod region;
 pub mod registered;
 pub mod sign;
+pub mod signal;
 
 use std::fmt::Debug;
 
@@ -76,6 +78,7 @@ macro_rules! kinds_with_objects {
             &Registered::<mover::Mover>::KIND,
             &Registered::<agent::Agent>::KIND,
             &Registered::<sign::Signs>::KIND,
+            &Registered::<signal::Signal>::KIND,
             $(&Registered::<
                 composite::Composed<crate::level::objects::$module::$kind>,
             >::KIND,)*
@@ -141,6 +144,10 @@ pub enum Part {
     Corner(usize),
     /// Its region ([`ObjectKind::region`]): a door's switch.
     Region,
+    /// The handle a drag links from ([`ObjectKind::link_point`]: a signal's source): dropped
+    /// on a target ([`ObjectKind::signal_fields_mut`]: a door, a mover), it adds the signal to
+    /// the target's first signal field. A drag of it never moves the object.
+    Link,
 }
 
 /// A colour a kind draws with.
@@ -357,6 +364,46 @@ pub trait ObjectKind: Sync + Send + 'static {
     /// A region of its own that a press grabs before any body.
     fn region(_item: &Self::Item) -> Option<Aabb> {
         None
+    }
+
+    /// The name targets use for it (a signal's), if it is a signal source.
+    fn signal_name(_item: &Self::Item) -> Option<&str> {
+        None
+    }
+
+    /// Where a drag that links it to a target starts ([`Part::Link`]), if it is a signal
+    /// source.
+    fn link_point(_level: &Level, _item: &Self::Item) -> Option<DVec2> {
+        None
+    }
+
+    /// Its signal fields, if it is a target (the level's `signal_fields`), in file order:
+    /// `(field, signal names)`; the same fields as [`ObjectKind::signal_fields_mut`].
+    fn signal_fields(_item: &Self::Item) -> Vec<(&'static str, &[String])> {
+        Vec::new()
+    }
+
+    /// Its signal fields to change, if it is a target (a door's `open_on`, `close_on`, `toggle_on`; the
+    /// level's `signal_fields_mut`), in file order: `(field, signal names)`. The first is where
+    /// a drag from a signal links it.
+    fn signal_fields_mut(_item: &mut Self::Item) -> Vec<(&'static str, &mut Vec<String>)> {
+        Vec::new()
+    }
+
+    /// Renames signal `from` to `to` wherever it names one (its signal fields by default; a
+    /// delayed signal's `after`).
+    fn renamed(item: &mut Self::Item, from: &str, to: &str) {
+        for (_, names) in Self::signal_fields_mut(item) {
+            for n in names.iter_mut().filter(|n| *n == from) {
+                *n = to.to_string();
+            }
+        }
+    }
+
+    /// A copy of `item` made to be added to the level as it is (a paste): by default `item`;
+    /// a signal gets a name of its own.
+    fn fresh(_level: &Level, item: Self::Item) -> Self::Item {
+        item
     }
 
     /// How long its motion takes to repeat, s, if it moves (the view's time preview).

@@ -209,6 +209,16 @@ pub trait AnyKind: Sync {
     fn pasted(&self, level: &Level, item: &dyn Any, delta: DVec2) -> (Edit, usize);
     /// [`ObjectKind::period`].
     fn period(&self, level: &Level, i: usize) -> Option<f64>;
+    /// [`ObjectKind::signal_name`].
+    fn signal_name(&self, level: &Level, i: usize) -> Option<String>;
+    /// [`ObjectKind::signal_fields_mut`], read: `(field, signal names)`.
+    fn signal_fields(&self, level: &Level, i: usize) -> Vec<(&'static str, Vec<String>)>;
+    /// The edit that adds signal `name` to its first signal field; `None` when it has no
+    /// signal fields or one of them names it already.
+    fn linked(&self, level: &Level, i: usize, name: &str) -> Option<Edit>;
+    /// The edit that renames signal `from` to `to` in every object of the kind
+    /// ([`ObjectKind::renamed`]); `None` when none names it.
+    fn renamed(&self, level: &Level, from: &str, to: &str) -> Option<Edit>;
     /// [`ObjectKind::draw`].
     fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen);
     /// [`ObjectKind::panel`]: the edit of the change made, if any, and what it asks.
@@ -396,6 +406,7 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
             Part::Handle(k) => K::handles(a).get(k).copied(),
             Part::Corner(k) => K::corners(a).get(k).copied(),
             Part::Region => K::region(a).map(|r| r.min),
+            Part::Link => K::link_point(level, a),
         }
     }
 
@@ -443,13 +454,53 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
 
     fn pasted(&self, level: &Level, a: &dyn Any, delta: DVec2) -> (Edit, usize) {
         let mut items = K::list(level).to_vec();
-        items.push(K::translated(item::<K>(a), delta));
+        items.push(K::fresh(level, K::translated(item::<K>(a), delta)));
         let at = items.len() - 1;
         (set_list::<K>(items), at)
     }
 
     fn period(&self, level: &Level, i: usize) -> Option<f64> {
         K::list(level).get(i).and_then(K::period)
+    }
+
+    fn signal_name(&self, level: &Level, i: usize) -> Option<String> {
+        K::signal_name(K::list(level).get(i)?).map(str::to_string)
+    }
+
+    fn signal_fields(&self, level: &Level, i: usize) -> Vec<(&'static str, Vec<String>)> {
+        K::list(level)
+            .get(i)
+            .map(|a| {
+                K::signal_fields(a)
+                    .into_iter()
+                    .map(|(f, names)| (f, names.to_vec()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn linked(&self, level: &Level, i: usize, name: &str) -> Option<Edit> {
+        change::<K>(level, i, |a| {
+            let mut a = a.clone();
+            let mut fields = K::signal_fields_mut(&mut a);
+            if fields
+                .iter()
+                .any(|(_, names)| names.iter().any(|n| n == name))
+            {
+                return None;
+            }
+            fields.first_mut()?.1.push(name.to_string());
+            Some(a)
+        })
+    }
+
+    fn renamed(&self, level: &Level, from: &str, to: &str) -> Option<Edit> {
+        let old = K::list(level);
+        let mut items = old.to_vec();
+        for a in &mut items {
+            K::renamed(a, from, to);
+        }
+        (items != old).then(|| set_list::<K>(items))
     }
 
     fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen) {
@@ -470,12 +521,30 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         };
         let mut a = old.clone();
         let asks = K::panel(level, &mut a, node, ui);
-        let edit = (a != *old).then(|| {
-            let mut items = K::list(level).to_vec();
-            items[i] = a;
-            set_list::<K>(items)
-        });
-        (edit, asks)
+        if a == *old {
+            return (None, asks);
+        }
+        let rename = match (K::signal_name(old), K::signal_name(&a)) {
+            (Some(from), Some(to)) if from != to => Some((from.to_string(), to.to_string())),
+            _ => None,
+        };
+        let mut items = K::list(level).to_vec();
+        items[i] = a;
+        let Some((from, to)) = rename else {
+            return (Some(set_list::<K>(items)), asks);
+        };
+        // A rename renames every use, one undoable edit: the other kinds' lists first, then
+        // this one's (with its own uses renamed), whose check sees every use named anew.
+        for a in &mut items {
+            K::renamed(a, &from, &to);
+        }
+        let mut parts: Vec<Edit> = KINDS
+            .iter()
+            .filter(|k| k.name() != K::NAME)
+            .filter_map(|k| k.renamed(level, &from, &to))
+            .collect();
+        parts.push(set_list::<K>(items));
+        (Some(Edit::Group(parts)), asks)
     }
 
     fn add_example(&self, level: &Level) -> Edit {
