@@ -1,5 +1,6 @@
 //! The level's objects in the editor, whatever their kind: which object a press grabs and which
-//! part of it, how a drag moves it, and what deleting it does. Every function here goes through
+//! part of it, how a drag moves it, and what deleting it does; the signals' links from their
+//! sources to their targets ([`links`], [`link_edit`]). Every function here goes through
 //! the registry of object kinds ([`super::kinds::KINDS`]) and names none: what a door, a mover or
 //! an agent is to the editor is its kind's file.
 //!

@@ -1,5 +1,5 @@
 //! Object kinds by registration: every kind of level object the editor handles (ladders,
-//! checkpoints, the goal, doors with their switches, movers, agents, signs) is one file here implementing
+//! checkpoints, the goal, doors with their switches, movers, agents, signs, signals) is one file here implementing
 //! [`ObjectKind`], and one line in [`KINDS`]. Nothing else in the editor matches on a kind:
 //! picking, dragging, deleting, copying and pasting, undo (one [`Edit::SetObjects`] for every
 //! kind), the view's drawing and hover, the selected object's panel, and making a new one (the
@@ -21,6 +21,12 @@
 //!   tool's panel edits, [`ObjectKind::template`]) and what a Shift-drag with
 //!   that tool adds to the selected one ([`ObjectKind::with_box`]: a mover's piece); the tool
 //!   that sets its region, if it has one ([`ObjectKind::REGION_TOOL`]: a door's switch).
+//! - Its part in the level's signals: the name targets use and the handle a link is dragged
+//!   from, if it is a source ([`ObjectKind::signal_name`], [`ObjectKind::link_point`],
+//!   [`Part::Link`]: a signal); its signal fields, if it is a target
+//!   ([`ObjectKind::signal_fields`]: a door, a mover; a new target kind lists its fields there
+//!   and gets the lines, the linking drag and the rename with no other code; its panel shows
+//!   its links with [`links::links_panel`]).
 //! - How it is drawn ([`ObjectKind::draw`], through the tiny [`Pen`] the UI implements) and its
 //!   panel ([`ObjectKind::panel`], the level format's field definitions plus rows of its own,
 //!   through the tiny [`PanelUi`] the UI implements).

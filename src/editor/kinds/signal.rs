@@ -2,8 +2,9 @@
 //! `region` source is its box: placed by dragging a box with the Signal tool, moved by its
 //! outline and resized by its corners, snapped to the grid. Every other source is a small
 //! marker at what it reads ([`source_point`]: the mover, the checkpoint, the track's key); a
-//! source that reads no place (a timer, the level's start, a delay after another signal) is
-//! listed in a column above the spawn. Each signal's link handle ([`Part::Link`], a dot on its
+//! source that reads no place (a timer, the level's start, a delay after another signal) sits
+//! above the first door or mover it acts on (several stacked), or, acting on nothing yet, in a
+//! column above the spawn. Each signal's link handle ([`Part::Link`], a dot on its
 //! box's top edge or beside its marker) is what a drag onto a door or a mover links it from; the
 //! lines from source to target are the view's (`editor::objects::links`).
 //!
@@ -36,16 +37,18 @@ const MARKER: f64 = 0.2;
 const HANDLE_OFFSET: f64 = 0.5;
 /// The vertical step between markers at one place, and in the list above the spawn, m.
 const STACK: f64 = 0.7;
-/// How far above the spawn the list of placeless sources starts, m.
+/// How far above the spawn the list of placeless sources that act on nothing starts, m.
 const LIST_ABOVE_SPAWN: f64 = 4.0;
+/// How far above its first target a placeless source's marker is, m.
+const TARGET_GAP: f64 = 0.5;
 
 /// The signal kind.
 pub struct Signal;
 
 /// Where `source` is in the level: the place its marker sits at (a region's top centre, the top
 /// of the mover, checkpoint or the mover at a track's key); `None` for a source that reads no
-/// place (a timer, the level's start, a delay), which the view lists above the spawn. One arm
-/// per source.
+/// place (a timer, the level's start, a delay), whose marker goes above its first target. One
+/// arm per source.
 pub fn source_point(level: &Level, source: &SignalSource) -> Option<DVec2> {
     let top = |r: Aabb| DVec2::new(r.centre().x, r.max.y);
     let mover_top = |n: usize, at: Option<usize>| {
@@ -72,11 +75,35 @@ pub fn source_point(level: &Level, source: &SignalSource) -> Option<DVec2> {
     }
 }
 
-/// Where the marker of a signal that is not a region is: at its [`source_point`], or in the
-/// list above the spawn, moved up past the markers of earlier signals at the same place.
+/// The box of the first door, else mover, acting on signal `name`: a placeless source's marker
+/// goes above it (a new kind of target not listed here leaves its sources in the list above the
+/// spawn).
+fn first_target(level: &Level, name: &str) -> Option<Aabb> {
+    let uses =
+        |fields: &[(&str, &[String])]| fields.iter().any(|(_, n)| n.iter().any(|x| x == name));
+    let doors = level
+        .doors
+        .iter()
+        .filter(|d| uses(&d.signal_fields()))
+        .map(|d| Aabb::from_points(d.points.iter().copied()));
+    let mut movers = level
+        .movers
+        .iter()
+        .filter(|m| uses(&m.signal_fields()))
+        .map(|m| Aabb::from_points(m.pieces.iter().flatten().copied()));
+    doors.chain(&mut movers).next()
+}
+
+/// Where the marker of a signal that is not a region is: at its [`source_point`]; for a
+/// placeless source above its first target, or with none in the list above the spawn; moved up
+/// past the markers of earlier signals at the same place.
 fn marker_point(level: &Level, s: &LevelSignal) -> DVec2 {
     let base = |o: &LevelSignal| {
-        source_point(level, &o.source).unwrap_or(level.spawn + DVec2::Y * LIST_ABOVE_SPAWN)
+        source_point(level, &o.source).unwrap_or_else(|| {
+            first_target(level, &o.name).map_or(level.spawn + DVec2::Y * LIST_ABOVE_SPAWN, |b| {
+                DVec2::new(b.centre().x, b.max.y + TARGET_GAP)
+            })
+        })
     };
     let at = base(s);
     let index = level.signal_index(&s.name).unwrap_or(level.signals.len());
@@ -265,6 +292,12 @@ impl ObjectKind for Signal {
             SignalSource::Region { area, .. } => {
                 pen.rect(*area, width, c);
                 pen.label(DVec2::new(area.centre().x, area.max.y), &text, c);
+                if state.selected {
+                    // Its corners: dragged, they resize it.
+                    for q in rect_points(*area) {
+                        pen.square(q, 7.0, 1.5, c);
+                    }
+                }
             }
             _ => {
                 let at = marker_point(level, s);

@@ -116,11 +116,16 @@ fn markers_sit_at_what_they_read_and_placeless_ones_are_listed_above_the_spawn()
     assert_eq!(source_point(&l, &l.signals[2].source), None);
     let k = kind(Signal::NAME);
     let handle = |i| k.part_point(&l, i, Part::Link).unwrap();
-    // The timers and the delay: one column above the spawn, one above the other.
+    // The timers and the delay: above their first target, door 0 (x 20..21, top 3), one above
+    // the other; a timer acting on nothing: above the spawn.
     let (shut, reopen, late) = (handle(2), handle(3), handle(5));
     assert_eq!(shut.x, reopen.x);
     assert_eq!(reopen.x, late.x);
-    assert!(shut.y > l.spawn.y && reopen.y > shut.y && late.y > reopen.y);
+    assert!(shut.x > 20.5 && shut.y > 3.0 && reopen.y > shut.y && late.y > reopen.y);
+    let mut alone = l.clone();
+    alone.doors[0].open_on.clear();
+    let h = k.part_point(&alone, 3, Part::Link).unwrap();
+    assert!(h.x > l.spawn.x && h.x < l.spawn.x + 1.0 && h.y > l.spawn.y + 3.0);
     // The region's handle: its top centre.
     assert_eq!(handle(1), p(8.25, 3.5));
     // A marker is not dragged: it has no anchor; a region is.
