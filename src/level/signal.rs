@@ -173,6 +173,16 @@ impl Level {
     }
 }
 
+impl Level {
+    /// Every target's list of signal names, to change (the editor's rename of a signal): the
+    /// same fields, in the same order, as [`Level::signal_uses`].
+    pub fn signal_uses_mut(&mut self) -> impl Iterator<Item = &mut Vec<String>> {
+        let doors = self.doors.iter_mut().flat_map(|d| d.signal_fields_mut());
+        let movers = self.movers.iter_mut().flat_map(|m| m.signal_fields_mut());
+        doors.chain(movers).map(|(_, names)| names)
+    }
+}
+
 /// Checks the level's signals: each a name (not empty, unique) and a source that names only
 /// what exists (a proper box, one timer of a positive time, a checkpoint or mover of the
 /// level); then that every target's signal names one the level defines.

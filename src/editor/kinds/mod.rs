@@ -372,7 +372,9 @@ pub trait ObjectKind: Sync + Send + 'static {
         None
     }
 
-    /// The name targets use for it (a signal's), if it is a signal source.
+    /// The name targets use for it, if it is a signal source: the name of signal `i` of the
+    /// level's `signals` when it is item `i` (a change of it in the panel is an
+    /// [`Edit::RenameSignal`], which renames every use with it).
     fn signal_name(_item: &Self::Item) -> Option<&str> {
         None
     }
@@ -384,7 +386,9 @@ pub trait ObjectKind: Sync + Send + 'static {
     }
 
     /// Its signal fields, if it is a target (the level's `signal_fields`), in file order:
-    /// `(field, signal names)`; the same fields as [`ObjectKind::signal_fields_mut`].
+    /// `(field, signal names)`: the view draws a line to it from each signal named. The same
+    /// fields as [`ObjectKind::signal_fields_mut`], and for a delayed signal the one it waits on
+    /// (drawn, not linked by a drag).
     fn signal_fields(_item: &Self::Item) -> Vec<(&'static str, &[String])> {
         Vec::new()
     }
@@ -394,16 +398,6 @@ pub trait ObjectKind: Sync + Send + 'static {
     /// a drag from a signal links it.
     fn signal_fields_mut(_item: &mut Self::Item) -> Vec<(&'static str, &mut Vec<String>)> {
         Vec::new()
-    }
-
-    /// Renames signal `from` to `to` wherever it names one (its signal fields by default; a
-    /// delayed signal's `after`).
-    fn renamed(item: &mut Self::Item, from: &str, to: &str) {
-        for (_, names) in Self::signal_fields_mut(item) {
-            for n in names.iter_mut().filter(|n| *n == from) {
-                *n = to.to_string();
-            }
-        }
     }
 
     /// A copy of `item` made to be added to the level as it is (a paste): by default `item`;

@@ -216,9 +216,7 @@ pub trait AnyKind: Sync {
     /// The edit that adds signal `name` to its first signal field; `None` when it has no
     /// signal fields or one of them names it already.
     fn linked(&self, level: &Level, i: usize, name: &str) -> Option<Edit>;
-    /// The edit that renames signal `from` to `to` in every object of the kind
-    /// ([`ObjectKind::renamed`]); `None` when none names it.
-    fn renamed(&self, level: &Level, from: &str, to: &str) -> Option<Edit>;
+
     /// [`ObjectKind::draw`].
     fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen);
     /// [`ObjectKind::panel`]: the edit of the change made, if any, and what it asks.
@@ -494,15 +492,6 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         })
     }
 
-    fn renamed(&self, level: &Level, from: &str, to: &str) -> Option<Edit> {
-        let old = K::list(level);
-        let mut items = old.to_vec();
-        for a in &mut items {
-            K::renamed(a, from, to);
-        }
-        (items != old).then(|| set_list::<K>(items))
-    }
-
     fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen) {
         if let Some(a) = K::list(level).get(i) {
             K::draw(level, a, state, pen);
@@ -524,27 +513,17 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         if a == *old {
             return (None, asks);
         }
-        let rename = match (K::signal_name(old), K::signal_name(&a)) {
-            (Some(from), Some(to)) if from != to => Some((from.to_string(), to.to_string())),
-            _ => None,
-        };
+        // A new name of a signal renames every use with it, one undoable edit (a panel changes
+        // one widget at a time: the rename is the change).
+        if let (Some(from), Some(to)) = (K::signal_name(old), K::signal_name(&a)) {
+            if from != to {
+                let name = to.to_string();
+                return (Some(Edit::RenameSignal { index: i, name }), asks);
+            }
+        }
         let mut items = K::list(level).to_vec();
         items[i] = a;
-        let Some((from, to)) = rename else {
-            return (Some(set_list::<K>(items)), asks);
-        };
-        // A rename renames every use, one undoable edit: the other kinds' lists first, then
-        // this one's (with its own uses renamed), whose check sees every use named anew.
-        for a in &mut items {
-            K::renamed(a, &from, &to);
-        }
-        let mut parts: Vec<Edit> = KINDS
-            .iter()
-            .filter(|k| k.name() != K::NAME)
-            .filter_map(|k| k.renamed(level, &from, &to))
-            .collect();
-        parts.push(set_list::<K>(items));
-        (Some(Edit::Group(parts)), asks)
+        (Some(set_list::<K>(items)), asks)
     }
 
     fn add_example(&self, level: &Level) -> Edit {

@@ -8,12 +8,12 @@
 //! box's top edge or beside its marker) is what a drag onto a door or a mover links it from; the
 //! lines from source to target are the view's (`editor::objects::links`).
 //!
-//! Its panel edits its name (a rename renames every use, one undoable edit: the registry's
-//! panel makes the group, `registered.rs`), the kind of its source and the source's fields.
+//! Its panel edits its name (a rename renames every use, one undoable edit:
+//! `Edit::RenameSignal`, `editor::ops::signals`), the kind of its source and the source's
+//! fields.
 //!
-//! The check is the level's own (`level::signal::check_signals`) on the level with the new list;
-//! an undo (not strict) may put back a name that the targets name only after the rest of its
-//! group is undone, so it skips the targets' names.
+//! The check is the level's own (`level::signal::check_signals`) on the level with the new
+//! list: a signal a target still names is not deleted (the reason names the target).
 //!
 //! Must never depend on another kind, the session or the UI.
 use glam::DVec2;
@@ -26,7 +26,7 @@ use crate::editor::objects::rect_points;
 use crate::editor::ops::EditError;
 use crate::level::fields::{Choice, FieldDef, FieldMut, ObjectField, Widget};
 use crate::level::signal::{check_signals, MAX_TIMER};
-use crate::level::{Level, LevelProblem, LevelSignal, RegionEdge, SignalSource, SignalWho};
+use crate::level::{Level, LevelSignal, RegionEdge, SignalSource, SignalWho};
 
 /// Signals' colour, and the lines from their sources to their targets.
 pub const SIGNAL: Colour = Colour::Rgba([110, 220, 240, 255]);
@@ -185,13 +185,10 @@ impl ObjectKind for Signal {
         std::mem::replace(&mut level.signals, items)
     }
 
-    fn check(level: &Level, list: &[LevelSignal], strict: bool) -> Result<(), EditError> {
+    fn check(level: &Level, list: &[LevelSignal], _strict: bool) -> Result<(), EditError> {
         let mut l = level.clone();
         l.signals = list.to_vec();
-        match check_signals(&l) {
-            Err(LevelProblem::SignalTarget { .. }) if !strict => Ok(()),
-            r => Ok(r?),
-        }
+        Ok(check_signals(&l)?)
     }
 
     fn body(level: &Level, s: &LevelSignal) -> Vec<Vec<DVec2>> {
@@ -261,12 +258,12 @@ impl ObjectKind for Signal {
         })
     }
 
-    /// A delay's `after` names other signals.
-    fn renamed(s: &mut LevelSignal, from: &str, to: &str) {
-        if let SignalSource::After { signal, .. } = &mut s.source {
-            if signal == from {
-                *signal = to.to_string();
-            }
+    /// A delay's `after` (the view draws it as a link from the signal waited on; a drag does
+    /// not make one: the panel picks it).
+    fn signal_fields(s: &LevelSignal) -> Vec<(&'static str, &[String])> {
+        match &s.source {
+            SignalSource::After { signal, .. } => vec![("after", std::slice::from_ref(signal))],
+            _ => Vec::new(),
         }
     }
 
@@ -336,6 +333,10 @@ impl ObjectKind for Signal {
         s.name.retain(|c| c != '\n' && c != '\r');
         if kind != source_kind(&s.source) {
             s.source = new_source(level, kind, near, &s.name);
+        }
+        let own = s.name.clone();
+        if let SignalSource::After { signal, .. } = &mut s.source {
+            next_signal(level, &own, signal, ui);
         }
         source_panel(&mut s.source, near, ui);
         ui.text(
@@ -431,7 +432,30 @@ fn new_source(level: &Level, kind: usize, near: DVec2, name: &str) -> SignalSour
     }
 }
 
-/// The fields of `source` (who, when, times, indices, the signal waited on).
+/// The row of the signal a delay waits on: its name, and a button that picks the next of the
+/// level's signals (other than `own`, the delay's own name).
+fn next_signal(level: &Level, own: &str, signal: &mut String, ui: &mut dyn PanelUi) {
+    let text = format!("after `{signal}`");
+    let hover = "The signal it waits on: the button picks the next of the level's signals";
+    if ui.row(Some(&text), &["next signal"], Some(hover)).is_none() {
+        return;
+    }
+    let names: Vec<&str> = level
+        .signals
+        .iter()
+        .map(|o| o.name.as_str())
+        .filter(|n| *n != own)
+        .collect();
+    if !names.is_empty() {
+        let at = names
+            .iter()
+            .position(|n| n == signal)
+            .map_or(0, |i| (i + 1) % names.len());
+        *signal = names[at].to_string();
+    }
+}
+
+/// The fields of `source` (who, when, times, indices, the delay's seconds).
 fn source_panel(source: &mut SignalSource, near: DVec2, ui: &mut dyn PanelUi) {
     let mut fields = Vec::new();
     let (mut who, mut on, mut index, mut key) = (None, None, None, None);
@@ -471,11 +495,7 @@ fn source_panel(source: &mut SignalSource, near: DVec2, ui: &mut dyn PanelUi) {
             index = Some((&MOVER, mover));
             key = Some(k);
         }
-        SignalSource::After { signal, seconds } => {
-            fields.push(ObjectField {
-                def: &AFTER,
-                value: FieldMut::Text(signal),
-            });
+        SignalSource::After { seconds, .. } => {
             fields.push(ObjectField {
                 def: &SECONDS,
                 value: FieldMut::Number(seconds),
@@ -627,12 +647,6 @@ static CHECKPOINT: FieldDef = def(
 );
 static MOVER: FieldDef = def("mover", "mover", "Index in the level's movers.", INDEX);
 static KEY: FieldDef = def("key", "key", "Index in the mover's track's keys.", INDEX);
-static AFTER: FieldDef = def(
-    "signal",
-    "after",
-    "The signal it waits on, by name.",
-    Widget::Text,
-);
 static SECONDS: FieldDef = def(
     "seconds",
     "seconds",

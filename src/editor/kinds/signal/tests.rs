@@ -150,6 +150,7 @@ fn every_link_is_a_line_from_its_source_to_its_target() {
             ("door", "open_on", 1, "docked"),
             ("mover", "start_on", 0, "aboard"),
             ("mover", "start_on", 1, "arrive"),
+            ("signal", "after", 5, "shut"),
         ]
     );
     let k = kind(Signal::NAME);
@@ -176,6 +177,15 @@ fn renaming_renames_every_use_in_one_undoable_edit() {
         &after.signals[5].source,
         SignalSource::After { signal, .. } if signal == "shut the door"
     ));
+    // `aboard`: mover 0's start_on.
+    let mut ui = Type {
+        field: "name",
+        name: "on board",
+        ..Type::default()
+    };
+    let (edit, _) = k.panel(&l, 0, None, &mut ui);
+    let after = round_trip(&mut l, edit.unwrap());
+    assert_eq!(after.movers[0].start_on, ["on board"]);
     // A name another signal has is refused, the level unchanged.
     let mut ui = Type {
         field: "name",
@@ -312,4 +322,21 @@ fn a_region_signal_is_resized_by_its_corners_on_the_grid() {
     assert!(s.undo());
     assert_eq!(s.level().signals[1], level().signals[1]);
     assert_eq!(k.corners(&s.level(), 0), Vec::<DVec2>::new());
+}
+
+#[test]
+fn a_delays_panel_picks_the_signal_it_waits_on_among_the_others() {
+    let mut l = level();
+    let k = kind(Signal::NAME);
+    // `late` waits on `shut` (signal 2): the next other signal is `reopen`.
+    let mut ui = Type {
+        click: Some("after `shut`|next signal"),
+        ..Type::default()
+    };
+    let (edit, _) = k.panel(&l, 5, None, &mut ui);
+    let after = round_trip(&mut l, edit.unwrap());
+    assert!(matches!(
+        &after.signals[5].source,
+        SignalSource::After { signal, .. } if signal == "reopen"
+    ));
 }
