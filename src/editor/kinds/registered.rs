@@ -21,6 +21,7 @@ use crate::collision::Aabb;
 use crate::editor::objects::ObjectRef;
 use crate::editor::ops::{Edit, EditError};
 use crate::level::fields::ObjectField;
+use crate::level::signal::check_signals;
 use crate::level::Level;
 
 /// A list of objects of one kind: what [`Edit::SetObjects`] sets and its inverse puts back.
@@ -352,7 +353,16 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
             .items::<K>()
             .expect("an object list is set by its own kind");
         check_list::<K>(level, items, strict)?;
-        Ok(ObjectList::of::<K>(K::replace(level, items.to_vec())))
+        let old = K::replace(level, items.to_vec());
+        // A signal reads movers and checkpoints by index: a list that shrinks or grows is
+        // checked against the signals (a removal the level's signals read is refused).
+        if strict && old.len() != items.len() && !level.signals.is_empty() {
+            if let Err(e) = check_signals(level) {
+                K::replace(level, old);
+                return Err(e.into());
+            }
+        }
+        Ok(ObjectList::of::<K>(old))
     }
 
     fn same(&self, a: &dyn Any, b: &dyn Any) -> bool {

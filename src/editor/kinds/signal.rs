@@ -98,18 +98,25 @@ fn first_target(level: &Level, name: &str) -> Option<Aabb> {
 /// placeless source above its first target, or with none in the list above the spawn; moved up
 /// past the markers of earlier signals at the same place.
 fn marker_point(level: &Level, s: &LevelSignal) -> DVec2 {
-    let base = |o: &LevelSignal| {
-        source_point(level, &o.source).unwrap_or_else(|| {
-            first_target(level, &o.name).map_or(level.spawn + DVec2::Y * LIST_ABOVE_SPAWN, |b| {
-                DVec2::new(b.centre().x, b.max.y + TARGET_GAP)
-            })
+    let placeless = |o: &LevelSignal| {
+        first_target(level, &o.name).map_or(level.spawn + DVec2::Y * LIST_ABOVE_SPAWN, |b| {
+            DVec2::new(b.centre().x, b.max.y + TARGET_GAP)
         })
     };
-    let at = base(s);
+    // A marker at a place is stacked with the others at that place, a placeless one with the
+    // placeless ones over the same target (each compared only with its own sort: a placeless
+    // one's place costs a walk over the targets).
+    let anchored = source_point(level, &s.source);
+    let at = anchored.unwrap_or_else(|| placeless(s));
     let index = level.signal_index(&s.name).unwrap_or(level.signals.len());
     let before = level.signals[..index]
         .iter()
-        .filter(|o| !matches!(o.source, SignalSource::Region { .. }) && base(o) == at)
+        .filter(|o| !matches!(o.source, SignalSource::Region { .. }))
+        .filter(|o| match (anchored, source_point(level, &o.source)) {
+            (Some(_), Some(q)) => q == at,
+            (None, None) => placeless(o) == at,
+            _ => false,
+        })
         .count();
     at + DVec2::Y * (STACK * before as f64 + MARKER)
 }

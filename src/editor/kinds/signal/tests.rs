@@ -340,3 +340,18 @@ fn a_delays_panel_picks_the_signal_it_waits_on_among_the_others() {
         SignalSource::After { signal, .. } if signal == "reopen"
     ));
 }
+
+#[test]
+fn an_object_a_signal_reads_is_not_deleted() {
+    let mut l = level();
+    l.movers.truncate(1);
+    l.signals.retain(|s| s.name != "arrive");
+    let before = l.clone();
+    let remove = kind("mover").removed(&l, 0).unwrap();
+    let e = crate::editor::apply(&mut l, &remove).unwrap_err();
+    assert!(
+        e.to_string().contains("`aboard`: mover 0 does not exist"),
+        "{e}"
+    );
+    assert_eq!(l, before);
+}
