@@ -326,10 +326,13 @@ impl EditorSession {
     pub fn dismiss_message(&mut self) {
         self.message = None;
     }
-    /// The link being dragged from a signal's source, if any: `(from, to)` (for drawing).
-    pub fn link_drag(&self) -> Option<(DVec2, DVec2)> {
+    /// The link being dragged from a signal's source, if any: `(source, from, to)` (for
+    /// drawing).
+    pub fn link_drag(&self) -> Option<(ObjectRef, DVec2, DVec2)> {
         match self.gesture {
-            Gesture::Link { from, to, .. } => Some((from, to)),
+            Gesture::Link {
+                source, from, to, ..
+            } => Some((source, from, to)),
             _ => None,
         }
     }

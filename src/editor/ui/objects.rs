@@ -144,8 +144,14 @@ pub fn paint_links(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
             );
         }
     }
-    if let Some((from, to)) = ed.session.link_drag() {
+    if let Some((source, from, to)) = ed.session.link_drag() {
         arrow(painter, map, from, to, super::colours::HOVER);
+        // The target a release would link, outlined.
+        if let Ok((_, t)) = crate::editor::objects::link_edit(level, source, to) {
+            for o in t.kind().body(level, t.index) {
+                outline(painter, map, &o, 2.5, super::colours::HOVER);
+            }
+        }
     }
 }
 

@@ -249,7 +249,10 @@ fn dragging_from_a_signal_onto_a_door_or_a_mover_links_it() {
     );
     s.press(from, 0.1, Modifiers::default());
     s.drag(p(10.0, 2.0));
-    assert_eq!(s.link_drag(), Some((from, p(10.0, 2.0))));
+    assert_eq!(
+        s.link_drag(),
+        Some((ObjectRef::new("signal", 2), from, p(10.0, 2.0)))
+    );
     s.release(p(24.5, 1.0));
     assert_eq!(s.link_drag(), None);
     assert_eq!(s.level().doors[1].open_on, ["docked", "shut"]);
