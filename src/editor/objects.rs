@@ -1,5 +1,6 @@
 //! The level's objects in the editor, whatever their kind: which object a press grabs and which
-//! part of it, how a drag moves it, and what deleting it does. Every function here goes through
+//! part of it, how a drag moves it, and what deleting it does; the signals' links from their
+//! sources to their targets ([`links`], [`link_edit`]). Every function here goes through
 //! the registry of object kinds ([`super::kinds::KINDS`]) and names none: what a door, a mover or
 //! an agent is to the editor is its kind's file.
 //!
@@ -88,7 +89,8 @@ fn grab(k: &'static dyn AnyKind, index: usize, part: Part) -> Grab {
     Grab::new(k.name(), index, part)
 }
 
-/// The handle nearest `p` within `radius` (path nodes, patrol range ends), else the body of an
+/// The handle nearest `p` within `radius` (path nodes, patrol range ends, a signal's link
+/// handle), else the body of an
 /// object picked by its box ([`BodyPick::Box`]: an agent) grown by `radius`, the last one drawn
 /// first.
 pub fn pick_handle(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
@@ -98,6 +100,12 @@ pub fn pick_handle(level: &Level, p: DVec2, radius: f64) -> Option<Grab> {
             let d = q.distance(p);
             if d <= radius && best.is_none_or(|(b, _)| d < b) {
                 best = Some((d, grab(k, i, Part::Handle(h))));
+            }
+        }
+        if let Some(q) = k.part_point(level, i, Part::Link) {
+            let d = q.distance(p);
+            if d <= radius && best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, grab(k, i, Part::Link)));
             }
         }
     }
@@ -233,4 +241,79 @@ pub fn centre(level: &Level, object: ObjectRef) -> Option<DVec2> {
     let k = object.kind();
     (object.index < k.count(level))
         .then(|| Aabb::from_points(k.body(level, object.index).into_iter().flatten()).centre())
+}
+
+/// A line the view draws from a signal's source to a target that acts on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    /// The signal's name.
+    pub signal: String,
+    /// The source's link handle ([`Part::Link`]).
+    pub from: DVec2,
+    /// The target.
+    pub target: ObjectRef,
+    /// The centre of the target's box.
+    pub to: DVec2,
+    /// The target's field that names the signal (`open_on`).
+    pub field: &'static str,
+    /// The field's place among the target's signal fields (the line's colour).
+    pub action: usize,
+}
+
+/// Every link of the level: each target's signal names (kind by kind in [`KINDS`]' order, each
+/// object's fields in file order) to the source that defines it. A name no source defines has
+/// no line (the level's rules refuse it).
+pub fn links(level: &Level) -> Vec<Link> {
+    let sources: std::collections::HashMap<String, DVec2> = all(level)
+        .filter_map(|(k, i)| {
+            Some((
+                k.signal_name(level, i)?,
+                k.part_point(level, i, Part::Link)?,
+            ))
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (k, i) in all(level) {
+        let fields = k.signal_fields(level, i);
+        if fields.iter().all(|(_, names)| names.is_empty()) {
+            continue;
+        }
+        let target = ObjectRef::new(k.name(), i);
+        let Some(to) = centre(level, target) else {
+            continue;
+        };
+        for (action, (field, names)) in fields.into_iter().enumerate() {
+            for signal in names {
+                if let Some(&from) = sources.get(&signal) {
+                    out.push(Link {
+                        signal,
+                        from,
+                        target,
+                        to,
+                        field,
+                        action,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The edit that links the signal `source` defines to the target under `p` (its first signal
+/// field: a door's `open_on`, a mover's `start_on`), and the target; or why not.
+pub fn link_edit(level: &Level, source: ObjectRef, p: DVec2) -> Result<(Edit, ObjectRef), String> {
+    let name = source
+        .kind()
+        .signal_name(level, source.index)
+        .ok_or("only a signal links to a target")?;
+    let target = pick_inside(level, p)
+        .map(|g| g.object)
+        .filter(|o| !o.kind().signal_fields(level, o.index).is_empty())
+        .ok_or_else(|| format!("drop `{name}` on a door or a mover to link it"))?;
+    let edit = target
+        .kind()
+        .linked(level, target.index, &name)
+        .ok_or_else(|| format!("{} {} already acts on `{name}`", target.kind, target.index))?;
+    Ok((edit, target))
 }

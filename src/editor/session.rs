@@ -170,6 +170,14 @@ enum Gesture {
         grab: DVec2,
         offset: DVec2,
     },
+    /// A link dragged from a signal's source (`from`, its link handle) to the pointer (`to`);
+    /// `moved`: the pointer has left the press point.
+    Link {
+        source: ObjectRef,
+        from: DVec2,
+        to: DVec2,
+        moved: bool,
+    },
 }
 
 /// Something the session asks of the game around it.
@@ -318,6 +326,17 @@ impl EditorSession {
     pub fn dismiss_message(&mut self) {
         self.message = None;
     }
+    /// The link being dragged from a signal's source, if any: `(source, from, to)` (for
+    /// drawing).
+    pub fn link_drag(&self) -> Option<(ObjectRef, DVec2, DVec2)> {
+        match self.gesture {
+            Gesture::Link {
+                source, from, to, ..
+            } => Some((source, from, to)),
+            _ => None,
+        }
+    }
+
     /// The rubber band being dragged, if any (for drawing).
     pub fn band(&self) -> Option<Aabb> {
         match self.gesture {
@@ -563,6 +582,14 @@ impl EditorSession {
                 self.paint_tile(p);
             }
             Gesture::Object { what, grab, offset } => self.drag_object(what, grab, offset, p),
+            Gesture::Link { source, from, .. } => {
+                self.gesture = Gesture::Link {
+                    source,
+                    from,
+                    to: p,
+                    moved: true,
+                }
+            }
             Gesture::None => {}
         }
     }
@@ -577,6 +604,11 @@ impl EditorSession {
                     .behaviour()
                     .band(self, Aabb::from_points([from, to]), p, add);
             }
+            Gesture::Link {
+                source,
+                moved: true,
+                ..
+            } => self.link(source, p),
             _ => self.history.end_drag(),
         }
     }

@@ -190,6 +190,15 @@ impl LevelPolygon {
         ]
     }
 
+    /// [`LevelPolygon::signal_fields`], to change (the editor's rename of a signal).
+    pub fn signal_fields_mut(&mut self) -> [(&'static str, &mut Vec<String>); 3] {
+        [
+            ("on_on", &mut self.on_on),
+            ("off_on", &mut self.off_on),
+            ("toggle_on", &mut self.toggle_on),
+        ]
+    }
+
     /// Whether signals switch it or it starts off: a hazard whose on or off is state (in the
     /// state hash, the trace and a `reset_on_death`), drawn by the view as it is now.
     pub fn is_switched(&self) -> bool {
@@ -254,6 +263,15 @@ impl LevelDoor {
             ("open_on", &self.open_on),
             ("close_on", &self.close_on),
             ("toggle_on", &self.toggle_on),
+        ]
+    }
+
+    /// [`LevelDoor::signal_fields`], to change (the editor links and unlinks signals).
+    pub fn signal_fields_mut(&mut self) -> [(&'static str, &mut Vec<String>); 3] {
+        [
+            ("open_on", &mut self.open_on),
+            ("close_on", &mut self.close_on),
+            ("toggle_on", &mut self.toggle_on),
         ]
     }
 }
@@ -364,6 +382,17 @@ impl LevelMover {
             ("reverse_on", &self.reverse_on),
             ("return_on", &self.return_on),
             ("restart_on", &self.restart_on),
+        ]
+    }
+
+    /// [`LevelMover::signal_fields`], to change (the editor links and unlinks signals).
+    pub fn signal_fields_mut(&mut self) -> [(&'static str, &mut Vec<String>); 5] {
+        [
+            ("start_on", &mut self.start_on),
+            ("stop_on", &mut self.stop_on),
+            ("reverse_on", &mut self.reverse_on),
+            ("return_on", &mut self.return_on),
+            ("restart_on", &mut self.restart_on),
         ]
     }
 

@@ -218,6 +218,17 @@ impl Level {
     }
 }
 
+impl Level {
+    /// Every target's list of signal names, to change (the editor's rename of a signal): the
+    /// same fields, in the same order, as [`Level::signal_uses`].
+    pub fn signal_uses_mut(&mut self) -> impl Iterator<Item = &mut Vec<String>> {
+        let doors = self.doors.iter_mut().flat_map(|d| d.signal_fields_mut());
+        let movers = self.movers.iter_mut().flat_map(|m| m.signal_fields_mut());
+        let hazards = self.polygons.iter_mut().flat_map(|p| p.signal_fields_mut());
+        doors.chain(movers).chain(hazards).map(|(_, names)| names)
+    }
+}
+
 /// Checks the level's signals: each a name (not empty, unique) and a source that names only
 /// what exists (a proper box, one timer of a positive time, a checkpoint or mover of the
 /// level); then that every target's signal names one the level defines.
@@ -643,6 +654,25 @@ mod tests {
         )
         .unwrap();
         assert!(undriven_targets(&l).is_empty());
+    }
+
+    /// A rename (the editor's) reaches every use `check` reads: the changeable fields are the
+    /// read ones, door, mover and hazard alike.
+    #[test]
+    fn the_uses_to_change_are_the_uses_read() {
+        let hazard = "(points: [(5.0, 0.0), (6.0, 0.0), (6.0, 1.0)], kind: hazard, off_on: \
+                      [\"a\"], toggle_on: [\"a\", \"a\"])";
+        let mut l = with_mover(
+            "(name: \"a\", source: level_start)",
+            ", stop_on: [\"a\"]",
+            hazard,
+        )
+        .unwrap();
+        assert_eq!(l.signal_uses().len(), 4);
+        for names in l.signal_uses_mut() {
+            names.iter_mut().for_each(|n| *n = "b".into());
+        }
+        assert!(l.signal_uses().iter().all(|(_, _, n)| *n == "b"));
     }
 
     #[test]

@@ -17,12 +17,12 @@ use super::editor_ui::{
 };
 
 /// The screen point of a level position (the editor's camera does not move in these tests).
-fn at(h: &Harness<'_, State>, w: DVec2) -> Pos2 {
+pub(crate) fn at(h: &Harness<'_, State>, w: DVec2) -> Pos2 {
     mapping(h).to_screen(w).expect("in front of the camera")
 }
 
 /// A primary-button drag from `a` to `b` in level coordinates, in a few frames.
-fn drag(h: &mut Harness<'_, State>, a: DVec2, b: DVec2) {
+pub(crate) fn drag(h: &mut Harness<'_, State>, a: DVec2, b: DVec2) {
     let (from, to) = (at(h, a), at(h, b));
     h.event(Event::PointerMoved(from));
     h.step();
@@ -47,8 +47,18 @@ fn drag(h: &mut Harness<'_, State>, a: DVec2, b: DVec2) {
 }
 
 /// Picks a tool: the toolbar's button, or for an object tool the Objects menu's item.
-fn tool(h: &mut Harness<'_, State>, label: &str) {
-    if ["Agent", "Checkpoint", "Goal", "Mover", "Door", "Switch"].contains(&label) {
+pub(crate) fn tool(h: &mut Harness<'_, State>, label: &str) {
+    if [
+        "Agent",
+        "Checkpoint",
+        "Goal",
+        "Mover",
+        "Door",
+        "Switch",
+        "Signal",
+    ]
+    .contains(&label)
+    {
         h.get_by_label_contains("Objects").click();
         h.run();
     }

@@ -42,6 +42,7 @@ mod editor_objects;
 mod editor_props;
 mod editor_recovery;
 mod editor_save;
+mod editor_signals;
 mod editor_ui;
 mod editor_view;
 mod input_game_loop;

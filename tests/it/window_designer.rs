@@ -30,7 +30,7 @@ mod at {
     pub const GOAL: (i32, i32) = (631, 85);
     pub const DOOR: (i32, i32) = (632, 108);
     pub const MOVER: (i32, i32) = (636, 131);
-    pub const SWITCH: (i32, i32) = (637, 292);
+    pub const SWITCH: (i32, i32) = (637, 315);
     /// The context menu's *Play from here*, from the right click's point.
     pub const PLAY_FROM_HERE: (i32, i32) = (51, 17);
 }

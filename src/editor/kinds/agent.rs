@@ -242,7 +242,7 @@ impl ObjectKind for Agent {
                 }
                 a
             }
-            Part::Corner(_) | Part::Region => a.clone(),
+            Part::Corner(_) | Part::Region | Part::Link => a.clone(),
         }
     }
 

@@ -101,7 +101,7 @@ impl ObjectKind for Door {
                     s.max += delta;
                 }
             }
-            Part::Handle(_) | Part::Corner(_) => {}
+            Part::Handle(_) | Part::Corner(_) | Part::Link => {}
         }
         d
     }
@@ -154,7 +154,16 @@ impl ObjectKind for Door {
             }
             None => ui.text("no switch: pick the Switch tool and drag its region"),
         }
+        super::links::links_panel(Self::signal_fields_mut(d), ui);
         PanelAsks::default()
+    }
+
+    fn signal_fields(d: &LevelDoor) -> Vec<(&'static str, &[String])> {
+        d.signal_fields().into()
+    }
+
+    fn signal_fields_mut(d: &mut LevelDoor) -> Vec<(&'static str, &mut Vec<String>)> {
+        d.signal_fields_mut().into()
     }
 
     fn example() -> LevelDoor {

@@ -1,5 +1,5 @@
 //! Object kinds by registration: every kind of level object the editor handles (ladders,
-//! checkpoints, the goal, doors with their switches, movers, agents, signs) is one file here implementing
+//! checkpoints, the goal, doors with their switches, movers, agents, signs, signals) is one file here implementing
 //! [`ObjectKind`], and one line in [`KINDS`]. Nothing else in the editor matches on a kind:
 //! picking, dragging, deleting, copying and pasting, undo (one [`Edit::SetObjects`] for every
 //! kind), the view's drawing and hover, the selected object's panel, and making a new one (the
@@ -21,6 +21,12 @@
 //!   tool's panel edits, [`ObjectKind::template`]) and what a Shift-drag with
 //!   that tool adds to the selected one ([`ObjectKind::with_box`]: a mover's piece); the tool
 //!   that sets its region, if it has one ([`ObjectKind::REGION_TOOL`]: a door's switch).
+//! - Its part in the level's signals: the name targets use and the handle a link is dragged
+//!   from, if it is a source ([`ObjectKind::signal_name`], [`ObjectKind::link_point`],
+//!   [`Part::Link`]: a signal); its signal fields, if it is a target
+//!   ([`ObjectKind::signal_fields`]: a door, a mover; a new target kind lists its fields there
+//!   and gets the lines, the linking drag and the rename with no other code; its panel shows
+//!   its links with [`links::links_panel`]).
 //! - How it is drawn ([`ObjectKind::draw`], through the tiny [`Pen`] the UI implements) and its
 //!   panel ([`ObjectKind::panel`], the level format's field definitions plus rows of its own,
 //!   through the tiny [`PanelUi`] the UI implements).
@@ -46,10 +52,12 @@ pub mod composite;
 pub mod door;
 pub mod goal;
 pub mod ladder;
+pub mod links;
 pub mod mover;
 pub mod region;
 pub mod registered;
 pub mod sign;
+pub mod signal;
 
 use std::fmt::Debug;
 
@@ -76,6 +84,7 @@ macro_rules! kinds_with_objects {
             &Registered::<mover::Mover>::KIND,
             &Registered::<agent::Agent>::KIND,
             &Registered::<sign::Signs>::KIND,
+            &Registered::<signal::Signal>::KIND,
             $(&Registered::<
                 composite::Composed<crate::level::objects::$module::$kind>,
             >::KIND,)*
@@ -141,6 +150,10 @@ pub enum Part {
     Corner(usize),
     /// Its region ([`ObjectKind::region`]): a door's switch.
     Region,
+    /// The handle a drag links from ([`ObjectKind::link_point`]: a signal's source): dropped
+    /// on a target ([`ObjectKind::signal_fields_mut`]: a door, a mover), it adds the signal to
+    /// the target's first signal field. A drag of it never moves the object.
+    Link,
 }
 
 /// A colour a kind draws with.
@@ -357,6 +370,40 @@ pub trait ObjectKind: Sync + Send + 'static {
     /// A region of its own that a press grabs before any body.
     fn region(_item: &Self::Item) -> Option<Aabb> {
         None
+    }
+
+    /// The name targets use for it, if it is a signal source: the name of signal `i` of the
+    /// level's `signals` when it is item `i` (a change of it in the panel is an
+    /// [`Edit::RenameSignal`], which renames every use with it).
+    fn signal_name(_item: &Self::Item) -> Option<&str> {
+        None
+    }
+
+    /// Where a drag that links it to a target starts ([`Part::Link`]), if it is a signal
+    /// source.
+    fn link_point(_level: &Level, _item: &Self::Item) -> Option<DVec2> {
+        None
+    }
+
+    /// Its signal fields, if it is a target (the level's `signal_fields`), in file order:
+    /// `(field, signal names)`: the view draws a line to it from each signal named. The same
+    /// fields as [`ObjectKind::signal_fields_mut`], and for a delayed signal the one it waits on
+    /// (drawn, not linked by a drag).
+    fn signal_fields(_item: &Self::Item) -> Vec<(&'static str, &[String])> {
+        Vec::new()
+    }
+
+    /// Its signal fields to change, if it is a target (a door's `open_on`, `close_on`, `toggle_on`; the
+    /// level's `signal_fields_mut`), in file order: `(field, signal names)`. The first is where
+    /// a drag from a signal links it.
+    fn signal_fields_mut(_item: &mut Self::Item) -> Vec<(&'static str, &mut Vec<String>)> {
+        Vec::new()
+    }
+
+    /// A copy of `item` made to be added to the level as it is (a paste): by default `item`;
+    /// a signal gets a name of its own.
+    fn fresh(_level: &Level, item: Self::Item) -> Self::Item {
+        item
     }
 
     /// How long its motion takes to repeat, s, if it moves (the view's time preview).

@@ -273,7 +273,7 @@ impl ObjectKind for Mover {
                 }
                 m
             }
-            Part::Region => m.clone(),
+            Part::Region | Part::Link => m.clone(),
         }
     }
 
@@ -469,7 +469,16 @@ impl ObjectKind for Mover {
         if ui.row(Some(&count), remove, Some(hover)).is_some() {
             m.pieces.pop();
         }
+        super::links::links_panel(Self::signal_fields_mut(m), ui);
         asks
+    }
+
+    fn signal_fields(m: &LevelMover) -> Vec<(&'static str, &[String])> {
+        m.signal_fields().into()
+    }
+
+    fn signal_fields_mut(m: &mut LevelMover) -> Vec<(&'static str, &mut Vec<String>)> {
+        m.signal_fields_mut().into()
     }
 
     fn example() -> LevelMover {

@@ -21,6 +21,7 @@ use crate::collision::Aabb;
 use crate::editor::objects::ObjectRef;
 use crate::editor::ops::{Edit, EditError};
 use crate::level::fields::ObjectField;
+use crate::level::signal::check_signals;
 use crate::level::Level;
 
 /// A list of objects of one kind: what [`Edit::SetObjects`] sets and its inverse puts back.
@@ -209,6 +210,14 @@ pub trait AnyKind: Sync {
     fn pasted(&self, level: &Level, item: &dyn Any, delta: DVec2) -> (Edit, usize);
     /// [`ObjectKind::period`].
     fn period(&self, level: &Level, i: usize) -> Option<f64>;
+    /// [`ObjectKind::signal_name`].
+    fn signal_name(&self, level: &Level, i: usize) -> Option<String>;
+    /// [`ObjectKind::signal_fields_mut`], read: `(field, signal names)`.
+    fn signal_fields(&self, level: &Level, i: usize) -> Vec<(&'static str, Vec<String>)>;
+    /// The edit that adds signal `name` to its first signal field; `None` when it has no
+    /// signal fields or one of them names it already.
+    fn linked(&self, level: &Level, i: usize, name: &str) -> Option<Edit>;
+
     /// [`ObjectKind::draw`].
     fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen);
     /// [`ObjectKind::panel`]: the edit of the change made, if any, and what it asks.
@@ -344,7 +353,16 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
             .items::<K>()
             .expect("an object list is set by its own kind");
         check_list::<K>(level, items, strict)?;
-        Ok(ObjectList::of::<K>(K::replace(level, items.to_vec())))
+        let old = K::replace(level, items.to_vec());
+        // A signal reads movers and checkpoints by index: a list that shrinks or grows is
+        // checked against the signals (a removal the level's signals read is refused).
+        if strict && old.len() != items.len() && !level.signals.is_empty() {
+            if let Err(e) = check_signals(level) {
+                K::replace(level, old);
+                return Err(e.into());
+            }
+        }
+        Ok(ObjectList::of::<K>(old))
     }
 
     fn same(&self, a: &dyn Any, b: &dyn Any) -> bool {
@@ -396,6 +414,7 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
             Part::Handle(k) => K::handles(a).get(k).copied(),
             Part::Corner(k) => K::corners(a).get(k).copied(),
             Part::Region => K::region(a).map(|r| r.min),
+            Part::Link => K::link_point(level, a),
         }
     }
 
@@ -443,13 +462,44 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
 
     fn pasted(&self, level: &Level, a: &dyn Any, delta: DVec2) -> (Edit, usize) {
         let mut items = K::list(level).to_vec();
-        items.push(K::translated(item::<K>(a), delta));
+        items.push(K::fresh(level, K::translated(item::<K>(a), delta)));
         let at = items.len() - 1;
         (set_list::<K>(items), at)
     }
 
     fn period(&self, level: &Level, i: usize) -> Option<f64> {
         K::list(level).get(i).and_then(K::period)
+    }
+
+    fn signal_name(&self, level: &Level, i: usize) -> Option<String> {
+        K::signal_name(K::list(level).get(i)?).map(str::to_string)
+    }
+
+    fn signal_fields(&self, level: &Level, i: usize) -> Vec<(&'static str, Vec<String>)> {
+        K::list(level)
+            .get(i)
+            .map(|a| {
+                K::signal_fields(a)
+                    .into_iter()
+                    .map(|(f, names)| (f, names.to_vec()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn linked(&self, level: &Level, i: usize, name: &str) -> Option<Edit> {
+        change::<K>(level, i, |a| {
+            let mut a = a.clone();
+            let mut fields = K::signal_fields_mut(&mut a);
+            if fields
+                .iter()
+                .any(|(_, names)| names.iter().any(|n| n == name))
+            {
+                return None;
+            }
+            fields.first_mut()?.1.push(name.to_string());
+            Some(a)
+        })
     }
 
     fn draw(&self, level: &Level, i: usize, state: DrawState, pen: &mut dyn Pen) {
@@ -470,12 +520,20 @@ impl<K: ObjectKind> AnyKind for Registered<K> {
         };
         let mut a = old.clone();
         let asks = K::panel(level, &mut a, node, ui);
-        let edit = (a != *old).then(|| {
-            let mut items = K::list(level).to_vec();
-            items[i] = a;
-            set_list::<K>(items)
-        });
-        (edit, asks)
+        if a == *old {
+            return (None, asks);
+        }
+        // A new name of a signal renames every use with it, one undoable edit (a panel changes
+        // one widget at a time: the rename is the change).
+        if let (Some(from), Some(to)) = (K::signal_name(old), K::signal_name(&a)) {
+            if from != to {
+                let name = to.to_string();
+                return (Some(Edit::RenameSignal { index: i, name }), asks);
+            }
+        }
+        let mut items = K::list(level).to_vec();
+        items[i] = a;
+        (Some(set_list::<K>(items)), asks)
     }
 
     fn add_example(&self, level: &Level) -> Edit {

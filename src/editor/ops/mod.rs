@@ -11,7 +11,7 @@
 //! This module owns the [`Edit`] enum, its errors and the dispatch of [`apply`]; each family of
 //! edits is its own file: `polygons` (vertices, adding and deleting polygons, a polygon's
 //! fields), `transform` (move, rotate, scale whole polygons), `settings` (level-wide values:
-//! spawn, bounds, music), `rules` (the checks of edits, the editor's own rules among them).
+//! spawn, bounds, music), `signals` (a signal's rename with its uses), `rules` (the checks of edits, the editor's own rules among them).
 //! Object edits are the kinds' (`editor::kinds`). Nothing here depends on the session, the tools
 //! or the UI.
 use glam::DVec2;
@@ -24,6 +24,7 @@ use super::kinds::ObjectList;
 mod polygons;
 mod rules;
 mod settings;
+mod signals;
 #[cfg(test)]
 mod tests;
 mod transform;
@@ -101,6 +102,10 @@ pub enum Edit {
         pivot: DVec2,
         factor: DVec2,
     },
+    /// Renames signal `index` (in `Level::signals`) to `name`, and every use of its name: each
+    /// target's signal fields (`Level::signal_uses_mut`), each delay waiting on it. Refused
+    /// when the level's rules refuse the name (empty, another signal's).
+    RenameSignal { index: usize, name: String },
     /// Several edits as one step (a paste of polygons and objects; one undo takes it back), in
     /// order: each sees the level the ones before it left. Refused as a whole if any part is.
     Group(Vec<Edit>),
@@ -244,6 +249,7 @@ pub fn apply(level: &mut Level, edit: &Edit) -> Result<Applied, EditError> {
         | Edit::SetCameraBounds { .. }
         | Edit::SetBounds { .. }
         | Edit::SetMusic { .. } => settings::settings_edit(level, edit)?,
+        Edit::RenameSignal { index, name } => signals::rename(level, *index, name)?,
         Edit::SetObjects { list, .. } => Edit::SetObjects {
             list: list.kind().set(level, list, strict)?,
             restore: true,

@@ -33,6 +33,17 @@ impl EditorSession {
             _ => None,
         };
         self.select_object(what.object, node);
+        if what.part == Part::Link {
+            if let Some(from) = objects::grab_point(&self.level.read(), what) {
+                self.gesture = Gesture::Link {
+                    source: what.object,
+                    from,
+                    to: p,
+                    moved: false,
+                };
+            }
+            return;
+        }
         if let Some(grab) = objects::grab_point(&self.level.read(), what) {
             self.gesture = Gesture::Object {
                 what,
@@ -90,6 +101,21 @@ impl EditorSession {
             grab: grab_now,
             offset,
         };
+    }
+
+    /// A link dragged from signal `source` released at `p`: the target there acts on the
+    /// signal (one undoable edit) and is selected, its panel listing its links; else the reason
+    /// at `p`.
+    pub(super) fn link(&mut self, source: ObjectRef, p: DVec2) {
+        let linked = objects::link_edit(&self.level.read(), source, p);
+        match linked {
+            Ok((edit, target)) => {
+                if self.edit(edit, p).is_ok() {
+                    self.select_object(target, None);
+                }
+            }
+            Err(why) => self.refuse(why, p),
+        }
     }
 
     /// Deletes the selected path node (the object stays selected and `true` is returned; the

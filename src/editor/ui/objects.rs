@@ -116,6 +116,60 @@ pub fn paint_objects(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
     }
 }
 
+/// The colours of the links by their action (the field's place among the target's signal
+/// fields: opens / starts green, closes / stops red, toggles / reverses amber, ...).
+const ACTIONS: [Color32; 5] = [
+    Color32::from_rgb(110, 230, 120),
+    Color32::from_rgb(255, 110, 100),
+    Color32::from_rgb(255, 200, 80),
+    Color32::from_rgb(180, 150, 255),
+    Color32::from_rgb(120, 210, 255),
+];
+
+/// Draws every signal's links (`objects::links`): a line with an arrow from its source's handle
+/// to each target acting on it, coloured and labelled by the action; and the link being dragged.
+/// Drawn before the objects, so under their selection handles.
+pub fn paint_links(ed: &EditorUi, painter: &Painter, map: &ViewMapping) {
+    let level = &*ed.session.level();
+    for l in crate::editor::objects::links(level) {
+        let c = ACTIONS[l.action % ACTIONS.len()];
+        arrow(painter, map, l.from, l.to, c);
+        if let Some(mid) = map.to_screen((l.from + l.to) * 0.5) {
+            painter.text(
+                mid,
+                Align2::CENTER_BOTTOM,
+                crate::editor::kinds::links::action(l.field),
+                FontId::proportional(11.0),
+                c,
+            );
+        }
+    }
+    if let Some((source, from, to)) = ed.session.link_drag() {
+        arrow(painter, map, from, to, super::colours::HOVER);
+        // The target a release would link, outlined.
+        if let Ok((_, t)) = crate::editor::objects::link_edit(level, source, to) {
+            for o in t.kind().body(level, t.index) {
+                outline(painter, map, &o, 2.5, super::colours::HOVER);
+            }
+        }
+    }
+}
+
+/// A line from `a` to `b` with an arrowhead at `b`.
+fn arrow(painter: &Painter, map: &ViewMapping, a: DVec2, b: DVec2, c: Color32) {
+    let (Some(p), Some(q)) = (map.to_screen(a), map.to_screen(b)) else {
+        return;
+    };
+    painter.line_segment([p, q], Stroke::new(1.5, c));
+    let d = q - p;
+    if d.length() > 12.0 {
+        let back = -d.normalized() * 10.0;
+        let side = egui::vec2(-back.y, back.x) * 0.5;
+        painter.line_segment([q, q + back + side], Stroke::new(1.5, c));
+        painter.line_segment([q, q + back - side], Stroke::new(1.5, c));
+    }
+}
+
 /// Highlights the object part under the pointer, if `hover` is one.
 pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: Option<Hit>) {
     let level = &*ed.session.level();
@@ -143,6 +197,11 @@ pub fn paint_hover(painter: &Painter, map: &ViewMapping, ed: &EditorUi, hover: O
                 Part::Region => {
                     if let Some(r) = k.region(level, i) {
                         rect(painter, map, r, 2.5, c);
+                    }
+                }
+                Part::Link => {
+                    if let Some(q) = k.part_point(level, i, Part::Link) {
+                        pen.ring_c(q, 8.0, 2.0, c);
                     }
                 }
             }

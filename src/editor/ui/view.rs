@@ -175,6 +175,7 @@ pub fn paint_overlays(ui: &EditorUi, painter: &Painter, map: &ViewMapping, world
             }
         }
     }
+    super::objects::paint_links(ui, painter, map);
     super::objects::paint_objects(ui, painter, map);
     if let Some(sp) = map.to_screen(level.spawn) {
         painter.circle_stroke(sp, 6.0, Stroke::new(2.0, colours::SPAWN));
