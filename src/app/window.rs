@@ -207,7 +207,12 @@ impl Graphics {
             log::info!("{} is {why}", gpu.describe());
         }
         let mut renderer = Renderer::new(&gpu, view_format, (config.width, config.height), quality);
-        renderer.set_level(&gpu.device, &game.world().level(), &CameraConfig::default());
+        renderer.set_level(
+            &gpu.device,
+            &gpu.queue,
+            &game.world().level(),
+            &CameraConfig::default(),
+        );
         renderer.set_hero_model(&gpu.device, &gpu.queue, game.view().hero().model());
         log::info!(
             "window {}×{}, {:?}, {:?}, {}× MSAA, {}-tap shadows from a {}² map on {}",
@@ -270,8 +275,12 @@ impl Graphics {
             (self.config.width, self.config.height),
             quality,
         );
-        self.renderer
-            .set_level(&self.gpu.device, level, &CameraConfig::default());
+        self.renderer.set_level(
+            &self.gpu.device,
+            &self.gpu.queue,
+            level,
+            &CameraConfig::default(),
+        );
         self.renderer
             .set_hero_model(&self.gpu.device, &self.gpu.queue, hero);
     }
@@ -535,6 +544,7 @@ impl App<'_> {
                 Effect::LevelChanged => {
                     g.renderer.set_level(
                         &g.gpu.device,
+                        &g.gpu.queue,
                         &self.game.world().level(),
                         &CameraConfig::default(),
                     );

@@ -90,7 +90,7 @@ enum Command {
     },
     /// Search a level for a route from the spawn to the goal under human constraints (inputs
     /// change at most every 4 ticks), print it with each input change's slack, and write it as
-    /// a replay. Exit 1 if no route is found (with the furthest point reached).
+    /// a replay. Exit 1 if no route is found (with the furthest point reached), 3 if the level has no goal.
     ///
     /// The budget is counted in simulated ticks, not wall-clock time: one second of budget is
     /// 1 000 000 ticks, so the same level and budget give the same route on every machine.
@@ -111,6 +111,10 @@ enum Command {
         /// Skip the slack (each input change tried earlier and later).
         #[arg(long)]
         no_slack: bool,
+        /// The heuristic's weight: 1 is A* (the fastest route, the most states tried); more
+        /// is greedier (a route found sooner, a little slower).
+        #[arg(long, value_name = "W", default_value_t = tessera::solve::Config::default().weight)]
+        weight: f64,
     },
     /// Describe a skinned model (.glb): mesh parts, joints, clips, which clip plays each role of
     /// the hero's animation controller (with fallbacks), and what the loader changed.
@@ -206,6 +210,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             budget,
             tuning,
             no_slack,
+            weight,
         }) => solve::run(&solve::SolveArgs {
             files: WorldFiles {
                 data,
@@ -216,6 +221,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             out,
             budget,
             no_slack,
+            weight,
         }),
         Some(Command::Check {
             files,

@@ -50,6 +50,33 @@ impl DynamicBuffer {
         self.len = data.len() as u32;
     }
 
+    /// Brings the contents up to `data`, of which only the element ranges `changed` differ from
+    /// what was last written (when `data` fits the buffer; otherwise all of it is written, into
+    /// a larger one). `whole` writes all of it.
+    pub fn update<T: Pod>(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        data: &[T],
+        changed: &[std::ops::Range<usize>],
+        whole: bool,
+    ) {
+        let size = std::mem::size_of_val(data) as u64;
+        if whole || size > self.capacity {
+            self.write(device, queue, data);
+            return;
+        }
+        let elem = std::mem::size_of::<T>();
+        for r in changed.iter().filter(|r| !r.is_empty()) {
+            queue.write_buffer(
+                &self.buffer,
+                (r.start * elem) as u64,
+                bytemuck::cast_slice(&data[r.clone()]),
+            );
+        }
+        self.len = data.len() as u32;
+    }
+
     /// The buffer.
     pub fn buffer(&self) -> &wgpu::Buffer {
         &self.buffer

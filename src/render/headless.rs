@@ -144,8 +144,12 @@ impl Headless {
     pub fn shoot(&mut self, world: &World, view: &View) -> Result<Image, GpuError> {
         let camera_config = self.camera.clone();
         if self.level.as_ref() != Some(&*world.level()) {
-            self.renderer
-                .set_level(&self.gpu.device, &world.level(), &camera_config);
+            self.renderer.set_level(
+                &self.gpu.device,
+                &self.gpu.queue,
+                &world.level(),
+                &camera_config,
+            );
             self.level = Some(world.level().clone());
         }
         let aspect = self.size.0 as f64 / self.size.1 as f64;

@@ -81,7 +81,8 @@ pub struct Chunk {
 /// The chunks of the static geometry, for culling.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ChunkTable {
-    /// Chunks in index-buffer order.
+    /// Chunks in the order they were laid out (an edit may move a chunk's indices after the
+    /// others', or empty them: [`LevelGeometry`]'s layout).
     pub chunks: Vec<Chunk>,
 }
 
@@ -89,7 +90,11 @@ impl ChunkTable {
     /// Index ranges of the chunks overlapping `view`, adjacent ranges merged, written into `out`.
     pub fn visible(&self, view: &Aabb, out: &mut Vec<Range<u32>>) {
         out.clear();
-        for c in self.chunks.iter().filter(|c| c.aabb.overlaps(view)) {
+        for c in self
+            .chunks
+            .iter()
+            .filter(|c| !c.indices.is_empty() && c.aabb.overlaps(view))
+        {
             match out.last_mut() {
                 Some(last) if last.end == c.indices.start => last.end = c.indices.end,
                 _ => out.push(c.indices.clone()),
@@ -122,23 +127,91 @@ impl ChunkTable {
 }
 
 /// The static level geometry on the CPU, ready to upload.
+///
+/// # Layout, and what an edit rewrites
+/// Each cell's part (its polygons' and ladders' slabs) has a span of the buffers with room to
+/// grow ([`room`]: a quarter more, at least 16): a chunk draws the part's indices at the span's
+/// start, and what lies after them in the span is never drawn. An edit
+/// ([`LevelGeometry::update`]) writes a part that still fits over its span; one that outgrew its
+/// span, or a new cell, is appended after the last span (its old span is left unused); an
+/// emptied cell's chunk draws nothing. Only what was written is uploaded again
+/// ([`LevelGeometry::take_dirty`]), so dragging a box about the 10 000-tile level rewrites a cell's
+/// few hundred kilobytes, not the whole level's buffers. When the unused spans outweigh the used
+/// ones, the buffers are laid out again from the cells (as [`LevelGeometry::build`] lays them).
 #[derive(Clone, Debug, Default)]
 pub struct LevelGeometry {
-    /// Flat-shaded vertices.
+    /// Flat-shaded vertices (with each span's unused room: zeros, never drawn).
     pub vertices: Vec<MeshVertex>,
-    /// Triangle list, counter-clockwise seen from outside.
+    /// Triangle list, counter-clockwise seen from outside (with each span's unused room).
     pub indices: Vec<u32>,
     /// Chunks for culling.
     pub chunks: ChunkTable,
     /// Each chunk's slabs by cell, kept so that an edit rebuilds only its cells
     /// ([`LevelGeometry::update`]).
     cells: BTreeMap<(i64, i64), Part>,
-    /// Where each cell's part starts in `vertices` and `indices`, and its chunk (if it has one).
-    spans: BTreeMap<(i64, i64), (usize, usize, Option<usize>)>,
+    /// Where each cell's part lies in `vertices` and `indices`.
+    spans: BTreeMap<(i64, i64), Span>,
+    /// Vertices and indices of spans no cell uses any more (an outgrown or emptied cell's).
+    unused: (usize, usize),
+    /// What changed in the buffers since the last [`LevelGeometry::take_dirty`].
+    dirty: Dirty,
     /// Per polygon of the level built: its fingerprint ([`fingerprint`]) and cell.
     prints: Vec<(u64, Option<(i64, i64)>)>,
     /// The ladders of the level built.
     ladders: Vec<crate::level::Ladder>,
+}
+
+/// Where a cell's part lies in the buffers: its first vertex and index, the room it has for
+/// each, and its chunk (if it is drawn).
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    v0: usize,
+    v_room: usize,
+    i0: usize,
+    i_room: usize,
+    chunk: Option<usize>,
+}
+
+/// What of the buffers changed: nothing, everything (a new layout), or some element ranges of
+/// the vertices and of the indices.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Dirty {
+    /// Nothing since the last upload.
+    #[default]
+    Clean,
+    /// The whole buffers (built or laid out again).
+    All,
+    /// These vertex ranges and these index ranges, in elements.
+    Ranges {
+        /// Vertex ranges.
+        vertices: Vec<Range<usize>>,
+        /// Index ranges.
+        indices: Vec<Range<usize>>,
+    },
+}
+
+impl Dirty {
+    fn add(&mut self, v: Range<usize>, i: Range<usize>) {
+        match self {
+            Dirty::All => {}
+            Dirty::Clean => {
+                *self = Dirty::Ranges {
+                    vertices: vec![v],
+                    indices: vec![i],
+                }
+            }
+            Dirty::Ranges { vertices, indices } => {
+                vertices.push(v);
+                indices.push(i);
+            }
+        }
+    }
+}
+
+/// The room a span gets for `n` elements: a quarter more, and at least 16 more, so that an edit
+/// that adds a polygon or moves one within its cell fits in place.
+fn room(n: usize) -> usize {
+    n + (n / 4).max(16)
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -173,16 +246,27 @@ impl LevelGeometry {
             ladders: level.ladders.clone(),
             ..LevelGeometry::default()
         };
-        out.concatenate();
+        out.lay_out();
         out
+    }
+
+    /// Whether there is nothing to draw.
+    pub fn is_empty(&self) -> bool {
+        self.chunks.chunks.iter().all(|c| c.indices.is_empty())
+    }
+
+    /// What changed in [`LevelGeometry::vertices`] and [`LevelGeometry::indices`] since the last
+    /// call (a new geometry: everything), to upload.
+    pub fn take_dirty(&mut self) -> Dirty {
+        std::mem::take(&mut self.dirty)
     }
 
     /// Brings the slabs up to date with `new`, the level they were built from after an edit,
     /// with the same `cfg`: only the cells of polygons and ladders that differ (where they were
     /// and where they are) are built again. A polygon is known by a 64-bit fingerprint of its
     /// kind, points, material and colour kept from the last build (the level itself is not kept).
-    /// A cell whose vertex and index counts did not change is written in place; otherwise the
-    /// buffers are laid out again. The result equals [`LevelGeometry::build`] of `new`.
+    /// A cell's part is written into its span if it fits, else appended (the type's docs); the
+    /// chunks then draw the same triangles, chunk for chunk, as [`LevelGeometry::build`] of `new`.
     pub fn update(&mut self, new: &Level, cfg: &SlabConfig) {
         let mut keys: Vec<(i64, i64)> = Vec::new();
         let prints: Vec<(u64, Option<(i64, i64)>)> = new
@@ -208,9 +292,8 @@ impl LevelGeometry {
         if keys.is_empty() {
             return;
         }
-        let mut old_parts = Vec::with_capacity(keys.len());
         for key in &keys {
-            old_parts.push(self.cells.remove(key));
+            self.cells.remove(key);
         }
         for (i, p) in new.polygons.iter().enumerate() {
             if let Some(key) = polygon_cell(p, cfg).filter(|k| keys.binary_search(k).is_ok()) {
@@ -223,76 +306,182 @@ impl LevelGeometry {
                 add_ladder_part(self.cells.entry(key).or_default(), ladder);
             }
         }
-        // A polygon moved within its cell keeps the cell's vertex and index counts: its part is
-        // written over the old one where it lies in the buffers (indices included: same counts,
-        // same base), with no new layout.
-        let same_sizes =
-            keys.iter()
-                .zip(&old_parts)
-                .all(|(k, old)| match (old, self.cells.get(k)) {
-                    (Some(o), Some(n)) => {
-                        o.vertices.len() == n.vertices.len()
-                            && o.indices.len() == n.indices.len()
-                            && o.open.len() == n.open.len()
-                            && o.aabb.is_some() == n.aabb.is_some()
-                    }
-                    (None, None) => true,
-                    _ => false,
-                });
-        if !same_sizes {
-            self.concatenate();
-            return;
-        }
         for key in &keys {
-            let Some(&(v0, i0, c)) = self.spans.get(key) else {
-                continue;
-            };
-            let part = &self.cells[key];
-            self.vertices[v0..v0 + part.vertices.len()].copy_from_slice(&part.vertices);
-            let base = v0 as u32;
-            let n = part.open.len() + part.indices.len();
-            for (dst, &i) in self.indices[i0..i0 + n]
-                .iter_mut()
-                .zip(part.open.iter().chain(&part.indices))
-            {
-                *dst = i + base;
-            }
-            if let (Some(c), Some(aabb)) = (c, part.aabb) {
-                self.chunks.chunks[c].aabb = aabb;
-            }
+            self.place(*key);
+        }
+        let used = (
+            self.vertices.len() - self.unused.0,
+            self.indices.len() - self.unused.1,
+        );
+        if self.unused.0 > used.0 || self.unused.1 > used.1 {
+            self.lay_out();
         }
     }
 
-    /// Lays the cells' parts out one after the other in the buffers, in cell order.
-    fn concatenate(&mut self) {
+    /// Puts cell `key`'s part (just built, or gone) into the buffers: over its span if it fits,
+    /// else after the last span; a gone or undrawn part's chunk draws nothing.
+    fn place(&mut self, key: (i64, i64)) {
+        let old = self.spans.get(&key).copied();
+        let Some(part) = self.cells.get(&key).filter(|p| p.aabb.is_some()) else {
+            if let Some(s) = old {
+                self.spans.remove(&key);
+                self.unused.0 += s.v_room;
+                self.unused.1 += s.i_room;
+                if let Some(c) = s.chunk {
+                    self.chunks.chunks[c].indices = s.i0 as u32..s.i0 as u32;
+                    self.chunks.chunks[c].open_end = s.i0 as u32;
+                }
+            }
+            self.cells.remove(&key);
+            return;
+        };
+        let (nv, ni) = (part.vertices.len(), part.open.len() + part.indices.len());
+        let span = match old {
+            Some(s) if nv <= s.v_room && ni <= s.i_room => s,
+            _ => {
+                if let Some(s) = old {
+                    self.unused.0 += s.v_room;
+                    self.unused.1 += s.i_room;
+                }
+                let s = Span {
+                    v0: self.vertices.len(),
+                    v_room: room(nv),
+                    i0: self.indices.len(),
+                    i_room: room(ni),
+                    chunk: old.and_then(|s| s.chunk),
+                };
+                self.vertices.resize(s.v0 + s.v_room, MeshVertex::default());
+                self.indices.resize(s.i0 + s.i_room, 0);
+                s
+            }
+        };
+        let part = &self.cells[&key];
+        let chunk = match (
+            write_part(&mut self.vertices, &mut self.indices, part, &span),
+            span.chunk,
+        ) {
+            (Some(chunk), Some(c)) => {
+                self.chunks.chunks[c] = chunk;
+                Some(c)
+            }
+            (Some(chunk), None) => {
+                self.chunks.chunks.push(chunk);
+                Some(self.chunks.chunks.len() - 1)
+            }
+            (None, c) => c,
+        };
+        self.spans.insert(key, Span { chunk, ..span });
+        self.dirty.add(span.v0..span.v0 + nv, span.i0..span.i0 + ni);
+    }
+
+    /// Lays the cells' parts out one after the other in the buffers, in cell order, each in a
+    /// span with room to grow; every chunk anew.
+    fn lay_out(&mut self) {
         let (nv, ni) = self.cells.values().fold((0, 0), |(v, i), p| {
-            (v + p.vertices.len(), i + p.open.len() + p.indices.len())
+            (
+                v + room(p.vertices.len()),
+                i + room(p.open.len() + p.indices.len()),
+            )
         });
         self.vertices.clear();
-        self.vertices.reserve(nv);
+        self.vertices.resize(nv, MeshVertex::default());
         self.indices.clear();
-        self.indices.reserve(ni);
+        self.indices.resize(ni, 0);
         self.chunks.chunks.clear();
         self.spans.clear();
+        self.unused = (0, 0);
+        let (mut v0, mut i0) = (0, 0);
         for (key, part) in &self.cells {
-            let base = self.vertices.len() as u32;
-            let start = self.indices.len() as u32;
-            self.vertices.extend_from_slice(&part.vertices);
-            self.indices.extend(part.open.iter().map(|i| i + base));
-            let open_end = self.indices.len() as u32;
-            self.indices.extend(part.indices.iter().map(|i| i + base));
-            let chunk = part.aabb.map(|aabb| {
-                self.chunks.chunks.push(Chunk {
-                    aabb,
-                    indices: start..self.indices.len() as u32,
-                    open_end,
-                });
-                self.chunks.chunks.len() - 1
-            });
-            self.spans
-                .insert(*key, (base as usize, start as usize, chunk));
+            let mut span = Span {
+                v0,
+                v_room: room(part.vertices.len()),
+                i0,
+                i_room: room(part.open.len() + part.indices.len()),
+                chunk: None,
+            };
+            v0 += span.v_room;
+            i0 += span.i_room;
+            if let Some(chunk) = write_part(&mut self.vertices, &mut self.indices, part, &span) {
+                self.chunks.chunks.push(chunk);
+                span.chunk = Some(self.chunks.chunks.len() - 1);
+            }
+            self.spans.insert(*key, span);
         }
+        self.dirty = Dirty::All;
     }
+}
+
+#[cfg(test)]
+impl LevelGeometry {
+    /// The cells' vertices one after the other, in cell order (the buffers without their room).
+    pub(crate) fn used_vertices(&self) -> Vec<MeshVertex> {
+        self.cells
+            .values()
+            .flat_map(|p| p.vertices.iter().copied())
+            .collect()
+    }
+
+    /// The triangles the chunks draw, in chunk order.
+    pub(crate) fn drawn_triangles(&self) -> Vec<[MeshVertex; 3]> {
+        self.chunks
+            .chunks
+            .iter()
+            .flat_map(|c| self.triangles(c.indices.clone()))
+            .collect()
+    }
+
+    /// The triangles of the index range `r`.
+    fn triangles(&self, r: Range<u32>) -> Vec<[MeshVertex; 3]> {
+        self.indices[r.start as usize..r.end as usize]
+            .chunks(3)
+            .map(|t| [t[0], t[1], t[2]].map(|i| self.vertices[i as usize]))
+            .collect()
+    }
+
+    /// Per drawn chunk: its box, its open front faces' triangles and the rest's, in the order of
+    /// the boxes' corners (the same whatever order an edit left the chunks in).
+    #[allow(clippy::type_complexity)]
+    fn drawn_by_chunk(&self) -> Vec<([u64; 4], Vec<[MeshVertex; 3]>, Vec<[MeshVertex; 3]>)> {
+        let mut out: Vec<_> = self
+            .chunks
+            .chunks
+            .iter()
+            .filter(|c| !c.indices.is_empty())
+            .map(|c| {
+                (
+                    [c.aabb.min.x, c.aabb.min.y, c.aabb.max.x, c.aabb.max.y].map(f64::to_bits),
+                    self.triangles(c.indices.start..c.open_end),
+                    self.triangles(c.open_end..c.indices.end),
+                )
+            })
+            .collect();
+        out.sort_by_key(|c| c.0);
+        out
+    }
+}
+
+/// Writes `part` at `span`'s start (its indices offset to its vertices) and returns its chunk.
+fn write_part(
+    vertices: &mut [MeshVertex],
+    indices: &mut [u32],
+    part: &Part,
+    span: &Span,
+) -> Option<Chunk> {
+    vertices[span.v0..span.v0 + part.vertices.len()].copy_from_slice(&part.vertices);
+    let base = span.v0 as u32;
+    let n = part.open.len() + part.indices.len();
+    for (dst, &i) in indices[span.i0..span.i0 + n]
+        .iter_mut()
+        .zip(part.open.iter().chain(&part.indices))
+    {
+        *dst = i + base;
+    }
+    let start = span.i0 as u32;
+    part.aabb.map(|aabb| Chunk {
+        aabb,
+        indices: start..start + n as u32,
+        open_end: start + part.open.len() as u32,
+    })
 }
 
 /// A 64-bit fingerprint of what a polygon's slab is made from: its kind, points, material and
@@ -573,11 +762,11 @@ mod tests {
             &level(vec![poly(&L_SHAPE), poly(&[(6., 0.), (6., 2.), (9., 0.)])]),
             &SlabConfig::default(),
         );
-        assert!(!g.indices.is_empty());
-        for t in g.indices.chunks(3) {
-            let [a, b, c] = [0, 1, 2].map(|k| Vec3::from_array(g.vertices[t[k] as usize].position));
+        assert!(!g.is_empty());
+        for t in g.drawn_triangles() {
+            let [a, b, c] = t.map(|v| Vec3::from_array(v.position));
             let geometric = (b - a).cross(c - a);
-            let n = Vec3::from_array(g.vertices[t[0] as usize].normal);
+            let n = Vec3::from_array(t[0].normal);
             assert!(geometric.length() > 1e-7, "degenerate triangle");
             assert!(geometric.normalize().dot(n) > 0.5, "{geometric} vs {n}");
             assert!((n.length() - 1.0).abs() < 1e-5);
@@ -589,9 +778,9 @@ mod tests {
         let cfg = SlabConfig::default();
         let g = LevelGeometry::build(&level(vec![poly(&L_SHAPE)]), &cfg);
         let front_area: f32 = g
-            .indices
-            .chunks(3)
-            .map(|t| [t[0], t[1], t[2]].map(|i| Vec3::from_array(g.vertices[i as usize].position)))
+            .drawn_triangles()
+            .into_iter()
+            .map(|t| t.map(|v| Vec3::from_array(v.position)))
             .filter(|t| {
                 t.iter().all(|p| p.z == cfg.solid_half_depth)
                     && (t[1] - t[0]).cross(t[2] - t[0]).z > 0.0
@@ -608,16 +797,15 @@ mod tests {
         let mut p = poly(&[(0., 0.), (3., 0.), (3., 0.3), (0., 0.3)]);
         p.kind = PolygonKind::OneWay;
         let g = LevelGeometry::build(&level(vec![p.clone()]), &SlabConfig::default());
-        let zmin = g
-            .vertices
+        let vertices = g.used_vertices();
+        let zmin = vertices
             .iter()
             .map(|v| v.position[2])
             .fold(f32::MAX, f32::min);
         assert_eq!(zmin, -0.7);
-        assert!(g.vertices.iter().all(|v| v.stripes == 1.0));
+        assert!(vertices.iter().all(|v| v.stripes == 1.0));
         let style = polygon_style(&p);
-        assert!(g
-            .vertices
+        assert!(vertices
             .iter()
             .any(|v| v.normal == [0.0, 1.0, 0.0] && v.color == style.top));
     }
@@ -629,11 +817,11 @@ mod tests {
             &SlabConfig::default(),
         );
         // Front 3 vertices + 3 walls × 4, no bevel band.
-        assert_eq!(g.vertices.len(), 3 + 3 * 4);
+        assert_eq!(g.used_vertices().len(), 3 + 3 * 4);
     }
 
     #[test]
-    fn chunks_cull_by_view_and_merge_adjacent_ranges() {
+    fn chunks_cull_by_view() {
         let far = poly(&[(100., 0.), (101., 0.), (101., 1.), (100., 1.)]);
         let g = LevelGeometry::build(&level(vec![poly(&L_SHAPE), far]), &SlabConfig::default());
         assert_eq!(g.chunks.chunks.len(), 2);
@@ -645,8 +833,7 @@ mod tests {
             },
             &mut out,
         );
-        assert_eq!(out.len(), 1);
-        assert!(out[0].end < g.indices.len() as u32 || out[0].start > 0);
+        assert_eq!(out, vec![g.chunks.chunks[0].indices.clone()]);
         g.chunks.visible(
             &Aabb {
                 min: DVec2::new(-500., -5.),
@@ -654,7 +841,11 @@ mod tests {
             },
             &mut out,
         );
-        assert_eq!(out, vec![0..g.indices.len() as u32]);
+        let every: Vec<_> = g.chunks.chunks.iter().map(|c| c.indices.clone()).collect();
+        assert_eq!(
+            out, every,
+            "each chunk's range (the room after each keeps them apart)"
+        );
     }
 
     #[test]
@@ -728,10 +919,77 @@ mod tests {
             edit(&mut b);
             g.update(&b, &cfg);
             let fresh = LevelGeometry::build(&b, &cfg);
-            assert_eq!(g.vertices, fresh.vertices, "edit {k}");
-            assert_eq!(g.indices, fresh.indices, "edit {k}");
-            assert_eq!(g.chunks, fresh.chunks, "edit {k}");
+            assert_eq!(g.drawn_by_chunk(), fresh.drawn_by_chunk(), "edit {k}");
+            assert_eq!(g.used_vertices(), fresh.used_vertices(), "edit {k}");
             a = b;
         }
+    }
+
+    #[test]
+    fn an_edit_rewrites_only_what_it_changed_until_the_room_runs_out() {
+        let square =
+            |x: f64, y: f64| poly(&[(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]);
+        // Ten cells of eight squares each.
+        let mut a = level(
+            (0..80)
+                .map(|k| square((k / 8) as f64 * 24.0 + (k % 8) as f64 * 2.0, 0.0))
+                .collect(),
+        );
+        let cfg = SlabConfig::default();
+        let mut g = LevelGeometry::build(&a, &cfg);
+        assert_eq!(g.take_dirty(), Dirty::All, "a new geometry uploads whole");
+        let (nv, ni) = (g.vertices.len(), g.indices.len());
+        let check = |g: &LevelGeometry, l: &Level| {
+            let fresh = LevelGeometry::build(l, &cfg);
+            assert_eq!(g.drawn_by_chunk(), fresh.drawn_by_chunk());
+        };
+
+        // A square moved within its cell: that cell's part rewritten in place, nothing else.
+        a.polygons[3].points.iter_mut().for_each(|p| p.y += 0.5);
+        g.update(&a, &cfg);
+        check(&g, &a);
+        let Dirty::Ranges { vertices, indices } = g.take_dirty() else {
+            panic!("an in-place edit");
+        };
+        assert_eq!((vertices.len(), indices.len()), (1, 1));
+        let one_cell = g.used_vertices().len() / 10;
+        assert_eq!(vertices[0].len(), one_cell);
+        assert_eq!((g.vertices.len(), g.indices.len()), (nv, ni), "no new room");
+
+        // Nothing changed: nothing to upload.
+        g.update(&a, &cfg);
+        assert_eq!(g.take_dirty(), Dirty::Clean);
+
+        // A square added to a cell outgrows its room (eight squares' room is two more): the
+        // cell's part is appended after the others.
+        a.polygons.push(square(5.0, 3.0));
+        a.polygons.push(square(7.0, 3.0));
+        a.polygons.push(square(9.0, 3.0));
+        g.update(&a, &cfg);
+        check(&g, &a);
+        let Dirty::Ranges { vertices, .. } = g.take_dirty() else {
+            panic!("an appended part");
+        };
+        assert!(vertices.iter().all(|r| r.start >= nv), "{vertices:?}");
+
+        // A cell emptied: its chunk draws nothing; the rest as a fresh build.
+        a.polygons
+            .retain(|p| p.points[0].x >= 48.0 || p.points[0].x < 24.0);
+        g.update(&a, &cfg);
+        check(&g, &a);
+
+        // Most cells moved away: the unused room outweighs the used, and the buffers are laid
+        // out again (as a fresh build lays them).
+        for p in &mut a.polygons {
+            p.points.iter_mut().for_each(|q| q.y += 100.0);
+        }
+        g.update(&a, &cfg);
+        check(&g, &a);
+        assert_eq!(g.take_dirty(), Dirty::All);
+        let fresh = LevelGeometry::build(&a, &cfg);
+        assert_eq!(
+            (g.vertices.len(), g.indices.len()),
+            (fresh.vertices.len(), fresh.indices.len())
+        );
     }
 }

@@ -7,7 +7,7 @@ use super::frame::{FrameData, FrameParams};
 use super::globals::{Globals, Lighting};
 use super::gpu::Gpu;
 use super::gpu_buffer::DynamicBuffer;
-use super::level_mesh::{ChunkTable, LevelGeometry, SlabConfig};
+use super::level_mesh::{ChunkTable, Dirty, LevelGeometry, SlabConfig};
 use super::object_mesh::ObjectMesh;
 use super::passes::background::BackgroundPass;
 use super::passes::lit::LitPass;
@@ -22,10 +22,11 @@ use crate::level::Level;
 use crate::sim::World;
 use crate::view::camera::CameraConfig;
 
-/// The static level geometry on the GPU.
+/// The static level geometry on the GPU (with the room [`LevelGeometry`] leaves for edits:
+/// an edit uploads what it changed).
 struct LevelBuffers {
-    vertices: wgpu::Buffer,
-    indices: wgpu::Buffer,
+    vertices: DynamicBuffer,
+    indices: DynamicBuffer,
 }
 
 /// What a frame is drawn into: a view of a texture of the renderer's format and size and, where
@@ -51,6 +52,8 @@ pub struct Renderer {
     quality: Quality,
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
+    /// Whether the level's chunks draw nothing (its buffers are then left out of the frame).
+    level_empty: bool,
     chunks: ChunkTable,
     /// The static geometry last built, on the CPU, with its slab sizes: the next level (an
     /// edit) rebuilds only the slabs of what changed ([`LevelGeometry::update`]).
@@ -156,6 +159,7 @@ impl Renderer {
             shadow,
             lit,
             level: None,
+            level_empty: true,
             chunks: ChunkTable::default(),
             built: None,
             backdrop: Backdrop::default(),
@@ -255,27 +259,38 @@ impl Renderer {
 
     /// Builds and uploads a level's static geometry and backdrop. Call once per level, and again
     /// only when the level is edited: then only the slabs of the polygons and ladders that differ
-    /// from the last level's are built again (the upload is whole).
-    pub fn set_level(&mut self, device: &wgpu::Device, level: &Level, camera: &CameraConfig) {
-        let geometry = match self.built.take() {
+    /// from the last level's are built again, and only what they changed is uploaded
+    /// ([`LevelGeometry`]'s layout).
+    pub fn set_level(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        level: &Level,
+        camera: &CameraConfig,
+    ) {
+        let mut geometry = match self.built.take() {
             Some((slabs, mut g)) if slabs == self.slabs => {
                 g.update(level, &self.slabs);
                 g
             }
             _ => LevelGeometry::build(level, &self.slabs),
         };
-        self.level = (!geometry.indices.is_empty()).then(|| LevelBuffers {
-            vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("level vertices"),
-                contents: bytemuck::cast_slice(&geometry.vertices),
-                usage: wgpu::BufferUsages::VERTEX,
-            }),
-            indices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("level indices"),
-                contents: bytemuck::cast_slice(&geometry.indices),
-                usage: wgpu::BufferUsages::INDEX,
-            }),
+        let (whole, vertices, indices) = match geometry.take_dirty() {
+            Dirty::Clean => (false, Vec::new(), Vec::new()),
+            Dirty::All => (true, Vec::new(), Vec::new()),
+            Dirty::Ranges { vertices, indices } => (false, vertices, indices),
+        };
+        let buffers = self.level.get_or_insert_with(|| LevelBuffers {
+            vertices: DynamicBuffer::new(device, "level vertices", 0),
+            indices: DynamicBuffer::index(device, "level indices", 0),
         });
+        buffers
+            .vertices
+            .update(device, queue, &geometry.vertices, &vertices, whole);
+        buffers
+            .indices
+            .update(device, queue, &geometry.indices, &indices, whole);
+        self.level_empty = geometry.is_empty();
         self.level_uploads += 1;
         self.chunks = geometry.chunks.clone();
         self.built = Some((self.slabs.clone(), geometry));
@@ -405,10 +420,13 @@ impl Renderer {
             self.overlay.set_hero(device, queue, &frame.overlay_hero);
         }
         let scene = SceneDraws {
-            level: self
-                .level
-                .as_ref()
-                .map(|l| (&l.vertices, &l.indices, frame.level_ranges.as_slice())),
+            level: self.level.as_ref().filter(|_| !self.level_empty).map(|l| {
+                (
+                    l.vertices.buffer(),
+                    l.indices.buffer(),
+                    frame.level_ranges.as_slice(),
+                )
+            }),
             level_open: &frame.level_open,
             level_rest: &frame.level_rest,
             objects: self

@@ -4,12 +4,17 @@
 //!
 //! The key holds the hero's position cell, its velocity bucket, its movement state's kind and
 //! collider (standing or crouching), the jump's rise and air jumps, the move held (whether a
-//! jump may be pressed), the movers' poses (offset cells, angle buckets and the direction each
-//! moves: time is part of the state where something moves), the doors, the checkpoint, health,
+//! jump may be pressed), the poses of the movers near the hero (offset cells, angle buckets and
+//! the direction each moves: time is part of the state where something moves near the hero;
+//! coarser in the air, where a jump's arc is the same from any phase), the clocks, the doors,
+//! the checkpoint, health,
 //! and the agents (defeated, and the cells of those within 8 m of the hero). It is a 64-bit hash of those words (FNV-1a, the
 //! same on every machine).
 //!
 //! Must never depend on window, GPU, audio or input crates.
+use glam::DVec2;
+
+use crate::collision::Aabb;
 use crate::movement::MoveState;
 use crate::sim::World;
 
@@ -23,10 +28,16 @@ pub const VEL_BUCKET: f64 = 2.0;
 const MOVER_CELL: f64 = 0.25;
 /// A mover's angle bucket, rad.
 const ANGLE_BUCKET: f64 = 0.05;
+/// A mover's offset cell while the hero is in the air, m.
+const AIR_MOVER_CELL: f64 = 1.0;
+/// A mover's angle bucket while the hero is in the air, rad.
+const AIR_ANGLE_BUCKET: f64 = 0.2;
 /// An agent's cell, m.
 const AGENT_CELL: f64 = 1.0;
 /// How near the hero (m) an agent's cell counts.
 const AGENT_NEAR: f64 = 8.0;
+/// How near the hero (m, each way from its feet) a mover's box must come for its pose to count.
+const MOVER_NEAR: f64 = 4.0;
 
 fn bucket(v: f64, size: f64) -> u64 {
     (v / size).floor() as i64 as u64
@@ -72,13 +83,28 @@ pub fn state_key(world: &World, held: Move, words: &mut Vec<u64>) -> u64 {
         held.jump as u64 | (held.attack as u64) << 1,
     ]);
     let movers = world.movers();
-    for m in 0..movers.len() as u32 {
+    let reach = DVec2::splat(MOVER_NEAR);
+    let region = Aabb {
+        min: h.body.pos - reach,
+        max: h.body.pos + reach,
+    };
+    let mut near = Vec::new();
+    movers.reaching(h.collider.0 as usize, region, &mut near);
+    // In the air a mover's pose counts coarsely: a jump's arc is the same from any of its
+    // phases, and a fine pose would make each arc new at every tick it is tried.
+    let (cell, angle) = if matches!(h.state, MoveState::Airborne | MoveState::WallSlide { .. }) {
+        (AIR_MOVER_CELL, AIR_ANGLE_BUCKET)
+    } else {
+        (MOVER_CELL, ANGLE_BUCKET)
+    };
+    for m in near {
+        words.push(m as u64);
         let (o, p) = (movers.offset(m), movers.prev_offset(m));
         let pose = movers.pose(m);
         words.extend([
-            bucket(o.x, MOVER_CELL),
-            bucket(o.y, MOVER_CELL),
-            bucket(pose.angle, ANGLE_BUCKET),
+            bucket(o.x, cell),
+            bucket(o.y, cell),
+            bucket(pose.angle, angle),
             ((o.x - p.x).signum() as i64 as u64) << 2 | ((o.y - p.y).signum() as i64 as u64),
         ]);
     }
@@ -102,4 +128,57 @@ pub fn state_key(world: &World, held: Move, words: &mut Vec<u64>) -> u64 {
         }
     }
     fnv(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::Actions;
+    use crate::movement::Tuning;
+
+    /// A floor with a lift 3 m right of the spawn and one 40 m away, each moving up and down.
+    fn world() -> World {
+        let lift = |x: f64| {
+            format!(
+                "(pieces: [[({x}, 0.0), ({r}, 0.0), ({r}, 0.3), ({x}, 0.3)]], path: [(0.0, 0.0), \
+                 (0.0, 2.0)], period: 2.0)",
+                r = x + 2.0
+            )
+        };
+        let text = format!(
+            "(name: \"k\", polygons: [(points: [(-5.0, -1.0), (60.0, -1.0), (60.0, 0.0), \
+             (-5.0, 0.0)])], movers: [{}, {}], spawn: (0.0, 0.0))",
+            lift(3.0),
+            lift(40.0)
+        );
+        let level = crate::level::parse_level(std::path::Path::new("k.ron"), &text).unwrap();
+        World::new(&level, &Tuning::default()).unwrap()
+    }
+
+    /// The hero standing still: the key changes as the near lift moves, and a far lift's
+    /// pose is not in it (a state is the same whatever the far lift's phase).
+    #[test]
+    fn only_the_movers_near_the_hero_are_in_the_key() {
+        let mut w = world();
+        let mut words = Vec::new();
+        let mut keys = Vec::new();
+        for _ in 0..480 {
+            w.step(&Actions::default());
+            keys.push(state_key(&w, Move::default(), &mut words));
+        }
+        keys.dedup();
+        assert!(keys.len() > 12, "the near lift's phases: {}", keys.len());
+
+        // The same with the far lift stopped at its start: the same keys.
+        let mut level = w.level().clone();
+        level.movers[1].path = vec![DVec2::ZERO];
+        let mut still = World::new(&level, &Tuning::default()).unwrap();
+        let mut again = Vec::new();
+        for _ in 0..480 {
+            still.step(&Actions::default());
+            again.push(state_key(&still, Move::default(), &mut words));
+        }
+        again.dedup();
+        assert_eq!(keys, again);
+    }
 }

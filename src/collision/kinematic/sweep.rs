@@ -62,4 +62,14 @@ impl Movers {
             .filter(move |(b, _)| b.overlaps(&region))
             .map(|&(_, m)| m)
     }
+
+    /// The movers whose inflation by collider `c` may reach `region` (world) this tick, in
+    /// index order, into `out` (cleared first): what the solver's state key counts as near.
+    pub fn reaching(&self, c: usize, region: Aabb, out: &mut Vec<u32>) {
+        out.clear();
+        if c < self.sweep.len() {
+            out.extend(self.near(c, region));
+        }
+        out.sort_unstable();
+    }
 }
