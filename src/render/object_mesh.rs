@@ -10,6 +10,10 @@
 //! the set its state does not show is collapsed to a point (no area, nothing drawn). Its bed is
 //! the level's slab.
 //!
+//! The checkpoints and the goal are here too (`marker_mesh`): a checkpoint's flag twice, lowered
+//! and raised, the one its state does not show collapsed as the spikes are; the goal's gate
+//! always as built.
+//!
 //! A door is drawn as a shutter: it rolls up towards its top as it opens, down to a lintel
 //! ([`DOOR_LINTEL`] of its height), so an open door still shows where it is. It stands a little
 //! behind the level's slabs ([`DOOR_HALF_DEPTH`]), recessed in the frame its pillars make.
@@ -20,6 +24,7 @@
 use glam::{DVec2, Vec3};
 
 use super::level_mesh::{extrude_polygon, hazard_spikes, SlabConfig};
+use super::marker_mesh::{checkpoint_flag, checkpoint_post, goal_gate};
 use super::palette::{lighten, material_style, SurfaceStyle};
 use super::spike_mesh::{SPIKE_HEIGHT, SUNK_SPIKE_HEIGHT};
 use super::vertex::MeshVertex;
@@ -43,6 +48,15 @@ enum Object {
     /// The spikes of the hazard that is polygon `polygon`: raised up to vertex `raised` (in
     /// `rest`), sunk from there.
     Spikes { polygon: usize, raised: usize },
+    /// Checkpoint `index`: its post, then its lowered flag from vertex `lowered` (in `rest`),
+    /// its raised one from `raised`.
+    Checkpoint {
+        index: usize,
+        lowered: usize,
+        raised: usize,
+    },
+    /// Drawn as built, never moved (the goal's gate).
+    Still,
 }
 
 /// The movers' and doors' slabs in the rest pose, and where each object's vertices lie.
@@ -140,6 +154,25 @@ impl ObjectMesh {
             out.objects
                 .push((Object::Spikes { polygon, raised }, out.rest.len()));
         }
+        for (index, c) in level.checkpoints.iter().enumerate() {
+            checkpoint_post(c, &mut out.rest, &mut out.indices);
+            let lowered = out.rest.len();
+            checkpoint_flag(c, false, &mut out.rest, &mut out.indices);
+            let raised = out.rest.len();
+            checkpoint_flag(c, true, &mut out.rest, &mut out.indices);
+            out.objects.push((
+                Object::Checkpoint {
+                    index,
+                    lowered,
+                    raised,
+                },
+                out.rest.len(),
+            ));
+        }
+        if let Some(g) = &level.goal {
+            goal_gate(g, &mut out.rest, &mut out.indices);
+            out.objects.push((Object::Still, out.rest.len()));
+        }
         out
     }
 
@@ -156,12 +189,14 @@ impl ObjectMesh {
     /// Writes every object's vertices, placed, into `out`: mover `m` at `mover(m)` (its pose
     /// this frame), door `d` opened by `door(d)` (0 closed to 1 open), the spikes of the
     /// hazard that is polygon `p` raised if `hazard(p)` (on), else sunk. An object the
-    /// callbacks do not know (a level changed since the build) stays at rest.
+    /// callbacks do not know (a level changed since the build) stays at rest. Checkpoint `c`'s
+    /// flag is raised if `checkpoint == Some(c)` (the hero's respawn point), else lowered.
     pub fn place_into(
         &self,
         mover: impl Fn(usize) -> Option<crate::collision::Pose>,
         door: impl Fn(usize) -> f64,
         hazard: impl Fn(usize) -> bool,
+        checkpoint: Option<usize>,
         out: &mut Vec<MeshVertex>,
     ) {
         out.clear();
@@ -173,6 +208,19 @@ impl ObjectMesh {
                     raised..end
                 } else {
                     start..raised
+                };
+                collapse(&mut out[hidden]);
+            }
+            if let Object::Checkpoint {
+                index,
+                lowered,
+                raised,
+            } = object
+            {
+                let hidden = if checkpoint == Some(index) {
+                    lowered..raised
+                } else {
+                    raised..end
                 };
                 collapse(&mut out[hidden]);
             }
@@ -190,7 +238,7 @@ impl ObjectMesh {
                         roll_up(vertices, top, keep);
                     }
                 }
-                Object::Spikes { .. } => {}
+                Object::Spikes { .. } | Object::Checkpoint { .. } | Object::Still => {}
             }
         }
     }
@@ -276,7 +324,7 @@ mod tests {
             &cfg,
         );
         let mut placed = Vec::new();
-        objects.place_into(|_| None, |_| 0.0, |_| true, &mut placed);
+        objects.place_into(|_| None, |_| 0.0, |_| true, None, &mut placed);
         let positions = |v: &[MeshVertex]| v.iter().map(|v| v.position).collect::<Vec<_>>();
         let mover = &placed[..as_polygon.vertices.len()];
         assert_eq!(positions(mover), positions(&as_polygon.vertices));
@@ -292,7 +340,13 @@ mod tests {
             offset: DVec2::new(3.0, 1.0),
             angle: std::f64::consts::FRAC_PI_2,
         };
-        objects.place_into(|m| (m == 0).then_some(pose), |_| 0.0, |_| true, &mut placed);
+        objects.place_into(
+            |m| (m == 0).then_some(pose),
+            |_| 0.0,
+            |_| true,
+            None,
+            &mut placed,
+        );
         let moved = &placed[..objects.objects[0].1];
         let b = ObjectMesh::bounds(moved).unwrap();
         // The 2 × 0.5 bar turned a quarter about its centre (1, 0.25), then offset by (3, 1).
@@ -310,7 +364,7 @@ mod tests {
         let objects = ObjectMesh::build(&level(), &SlabConfig::default());
         let mut placed = Vec::new();
         let door_box = |open: f64, placed: &mut Vec<MeshVertex>| {
-            objects.place_into(|_| None, |_| open, |_| true, placed);
+            objects.place_into(|_| None, |_| open, |_| true, None, placed);
             ObjectMesh::bounds(&placed[objects.objects[0].1..]).unwrap()
         };
         let shut = door_box(0.0, &mut placed);
@@ -357,10 +411,57 @@ mod tests {
         );
         let mut placed = Vec::new();
         let top = |on: bool, placed: &mut Vec<MeshVertex>| {
-            objects.place_into(|_| None, |_| 0.0, |p| on && p == 1, placed);
+            objects.place_into(|_| None, |_| 0.0, |p| on && p == 1, None, placed);
             ObjectMesh::bounds(placed).unwrap().max.y
         };
         assert!((top(true, &mut placed) - (0.3 + SPIKE_HEIGHT)).abs() < 1e-6);
         assert!((top(false, &mut placed) - (0.3 + SUNK_SPIKE_HEIGHT)).abs() < 1e-6);
+    }
+
+    /// A checkpoint's flag is raised only while it is the hero's respawn point; its post and
+    /// the goal's gate stay where they were built.
+    #[test]
+    fn a_checkpoints_flag_is_raised_while_it_is_the_respawn_point() {
+        let region = Aabb {
+            min: DVec2::new(10.0, 0.0),
+            max: DVec2::new(11.0, 2.5),
+        };
+        let level = Level {
+            checkpoints: vec![region],
+            goal: Some(Aabb {
+                min: DVec2::new(20.0, 0.0),
+                max: DVec2::new(22.0, 3.0),
+            }),
+            ..Level::empty("markers")
+        };
+        let objects = ObjectMesh::build(&level, &SlabConfig::default());
+        let end = objects.objects[0].1;
+        let flag_bottom = |reached: Option<usize>| {
+            let mut placed = Vec::new();
+            objects.place_into(|_| None, |_| 0.0, |_| true, reached, &mut placed);
+            let goal = ObjectMesh::bounds(&placed[end..]).unwrap();
+            assert!(goal.min.x >= 20.0 && goal.max.y > 3.0, "{goal:?}");
+            let Object::Checkpoint { lowered, .. } = objects.objects[0].0 else {
+                panic!("the checkpoint first");
+            };
+            // The shown flag's lowest and highest points (the hidden one is collapsed to a
+            // point: its triangles have no area).
+            let at = |i: u32| Vec3::from_array(placed[i as usize].position);
+            objects
+                .indices
+                .chunks(3)
+                .filter(|t| t.iter().all(|&i| (lowered..end).contains(&(i as usize))))
+                .filter(|t| (at(t[1]) - at(t[0])).cross(at(t[2]) - at(t[0])).length() > 0.0)
+                .flat_map(|t| t.iter().map(|&i| at(i).y))
+                .fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)))
+        };
+        let (down_lo, _) = flag_bottom(None);
+        let (up_lo, up_hi) = flag_bottom(Some(0));
+        assert!(up_hi > 2.4 && up_lo > down_lo, "{up_lo} {down_lo}");
+        assert_eq!(
+            flag_bottom(Some(1)).0,
+            down_lo,
+            "another checkpoint reached"
+        );
     }
 }

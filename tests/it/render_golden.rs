@@ -957,3 +957,57 @@ fn an_opening_door_is_drawn_on_its_way_up() {
     assert!(drawn > 0.3 && drawn < 0.7, "{drawn}");
     check("door_opening", &headless().shoot(&world, &view).unwrap());
 }
+
+/// The showcase with a checkpoint just right of the hero's spawn and the hero's feet at `spawn`,
+/// after 30 ticks standing.
+fn checkpoint_view(spawn: DVec2) -> (World, View) {
+    let level = Level {
+        spawn,
+        checkpoints: vec![tessera::collision::Aabb {
+            min: DVec2::new(0.3, 0.0),
+            max: DVec2::new(1.3, 2.5),
+        }],
+        ..showcase()
+    };
+    world_after(&level, &[(30, Actions::default())])
+}
+
+/// A checkpoint not reached: a steel post behind the play plane, its dull pennant low on it, its
+/// lamp dark; no box around its region.
+#[test]
+fn a_checkpoint_not_reached_has_its_flag_lowered() {
+    let (world, view) = checkpoint_view(DVec2::new(-1.5, 0.0));
+    assert_eq!(world.checkpoint(), None);
+    check(
+        "checkpoint_before",
+        &headless().shoot(&world, &view).unwrap(),
+    );
+}
+
+/// The same checkpoint reached (the hero stands in it): its pennant raised to the top, glowing
+/// green, its lamp lit.
+#[test]
+fn a_reached_checkpoint_has_its_flag_raised_and_lit() {
+    let (world, view) = checkpoint_view(DVec2::new(0.8, 0.0));
+    assert_eq!(world.checkpoint(), Some(0));
+    check(
+        "checkpoint_after",
+        &headless().shoot(&world, &view).unwrap(),
+    );
+}
+
+/// The goal (1.8 × 3 m) on the raised step right of the hero: a gate of two posts under a chequered
+/// crossbar, a glowing gold pennant on each post; no box around its region.
+#[test]
+fn the_goal_is_a_gate() {
+    let level = Level {
+        spawn: DVec2::new(-1.5, 0.0),
+        goal: Some(tessera::collision::Aabb {
+            min: DVec2::new(2.6, 2.0),
+            max: DVec2::new(4.4, 5.0),
+        }),
+        ..showcase()
+    };
+    let (world, view) = world_after(&level, &[(30, Actions::default())]);
+    check("goal", &headless().shoot(&world, &view).unwrap());
+}
