@@ -15,7 +15,7 @@ use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
 use super::object_mesh::ObjectMesh;
 use super::sign_mesh::paint_sign;
-use super::skinned::Palette;
+use super::skinned::{Palette, ENEMY_RIM};
 use super::switch_paint::{link_colour, paint_lamp, paint_link, paint_switch};
 use super::vertex::{ColorVertex, MeshVertex};
 use crate::anim::Transform;
@@ -126,10 +126,12 @@ fn pixels_per_unit(
 }
 
 impl FrameData {
-    /// The palettes of the agents drawn with characters whose feet are in `visible`.
+    /// The palettes of the agents drawn with characters whose feet are in `visible` (an
+    /// enemy's with its rim light, [`ENEMY_RIM`]).
     /// A defeated agent is drawn while its body is shown ([`crate::view::Member::shown`]).
     fn prepare_cast(
         &mut self,
+        world: &World,
         snap: &Snapshot<'_>,
         view: &crate::view::camera::CameraView,
         height: u32,
@@ -160,7 +162,13 @@ impl FrameData {
             let mut palette = Palette::default();
             palette.set(&self.cast_joints[..joints]);
             let tint = m.drawn_tint();
-            palette.tint = [tint[0], tint[1], tint[2], 1.0];
+            // An enemy in play is rimmed with light; a defeated one's body is not.
+            let enemy = world
+                .agents()
+                .get(agent)
+                .is_some_and(|a| a.kind.is_enemy() && !a.defeated);
+            let rim = if enemy { ENEMY_RIM } else { 0.0 };
+            palette.tint = [tint[0], tint[1], tint[2], rim];
             self.cast.push(CastDraw {
                 agent,
                 model: m.model,
@@ -237,7 +245,7 @@ impl FrameData {
             paint_sign(at, text, opacity, k, &mut lines);
         }
         self.living = lines.vertices;
-        self.prepare_cast(snap, &view, p.height);
+        self.prepare_cast(world, snap, &view, p.height);
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {

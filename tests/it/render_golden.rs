@@ -1011,3 +1011,58 @@ fn the_goal_is_a_gate() {
     let (world, view) = world_after(&level, &[(30, Actions::default())]);
     check("goal", &headless().shoot(&world, &view).unwrap());
 }
+
+/// The showcase with two agents drawn with the campaign's crawler (`assets/characters/crawler.ron`)
+/// either side of the hero: an idle one left (no enemy) and a crawler right, walking at the hero,
+/// after 30 ticks, seen from 7 m.
+fn crawler_view() -> (World, View) {
+    let agents = [
+        "(kind: idle, size: small, spawn: (-2.4, 0.0), character: Some(\"assets/characters/crawler.ron\"))",
+        "(kind: crawler, size: small, spawn: (1.2, 0.0), facing: -1.0, character: Some(\"assets/characters/crawler.ron\"))",
+    ];
+    let level = Level {
+        agents: agents.iter().map(|a| ron::from_str(a).unwrap()).collect(),
+        ..showcase()
+    };
+    let (world, mut view) = world_after(&level, &[(30, Actions::default())]);
+    let data = DataDir::at(env!("CARGO_MANIFEST_DIR"));
+    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/test/crawlers.ron");
+    let cast =
+        tessera::view::Cast::load(&world, &level_file, &data).unwrap_or_else(|e| panic!("{e}"));
+    view.set_cast(cast);
+    (world, view)
+}
+
+/// Only enemies are rimmed with light: the crawler (right) has a pale band along its silhouette
+/// that the same model idle (left, no enemy) has not, on a GPU and posed on the CPU alike.
+#[test]
+fn an_enemy_is_rimmed_with_light_and_only_an_enemy() {
+    let (world, view) = crawler_view();
+    assert!(world.agents()[1].kind.is_enemy() && !world.agents()[0].kind.is_enemy());
+    let mut h = headless();
+    h.camera = CameraConfig {
+        distance: 7.0,
+        focus_height: 0.6,
+        look_ahead: 0.0,
+        ..CameraConfig::default()
+    };
+    let shot = h.shoot(&world, &view).unwrap();
+    check("enemy_rim", &shot);
+    let mut cpu = Headless::with_quality(
+        SIZE,
+        Quality {
+            pose_on_cpu: true,
+            ..Quality::FULL
+        },
+    )
+    .unwrap();
+    cpu.camera = h.camera;
+    let posed = cpu.shoot(&world, &view).unwrap();
+    assert_mostly_same(
+        &shot,
+        &posed,
+        0.0005,
+        "enemy_rim.posed",
+        "the GPU-skinned image",
+    );
+}
