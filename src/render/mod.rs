@@ -32,6 +32,7 @@ pub mod frame;
 pub mod globals;
 pub mod gpu;
 pub mod gpu_buffer;
+pub mod hazard_look;
 pub mod headless;
 pub mod ladder_mesh;
 pub mod level_mesh;

@@ -5,8 +5,9 @@
 //! last two ticks (offset and turn about its pivot), a door closed, open, or on its way between
 //! as the view draws it ([`crate::view::DoorMotion`]). No outline is triangulated again per frame.
 //!
-//! A hazard that signals turn on and off (`LevelPolygon::is_switched`) has its spikes here,
-//! twice: raised ([`SPIKE_HEIGHT`]) and sunk into its bed ([`SUNK_SPIKE_HEIGHT`]); each frame
+//! A hazard that signals turn on and off (`LevelPolygon::is_switched`) has its spikes here (or
+//! its lava or saw blades, by its look: `hazard_look`), twice: on (spikes raised) and off (sunk
+//! into its bed, the lava crusted); each frame
 //! the set its state does not show is collapsed to a point (no area, nothing drawn). Its bed is
 //! the level's slab.
 //!
@@ -23,10 +24,9 @@
 //! world's poses, never writes them.
 use glam::{DVec2, Vec3};
 
-use super::level_mesh::{extrude_polygon, hazard_spikes, SlabConfig};
+use super::level_mesh::{extrude_polygon, hazard_dressing, SlabConfig};
 use super::marker_mesh::{checkpoint_flag, checkpoint_post, goal_gate};
 use super::palette::{lighten, material_style, SurfaceStyle};
-use super::spike_mesh::{SPIKE_HEIGHT, SUNK_SPIKE_HEIGHT};
 use super::vertex::MeshVertex;
 use crate::collision::Aabb;
 use crate::level::{Level, PolygonKind};
@@ -136,17 +136,19 @@ impl ObjectMesh {
             if p.kind != PolygonKind::Hazard || !p.is_switched() {
                 continue;
             }
-            hazard_spikes(
+            hazard_dressing(
                 &p.points,
-                SPIKE_HEIGHT,
+                p.look,
+                true,
                 cfg,
                 &mut out.rest,
                 &mut out.indices,
             );
             let raised = out.rest.len();
-            hazard_spikes(
+            hazard_dressing(
                 &p.points,
-                SUNK_SPIKE_HEIGHT,
+                p.look,
+                false,
                 cfg,
                 &mut out.rest,
                 &mut out.indices,
@@ -297,6 +299,7 @@ mod tests {
     use super::*;
     use crate::collision::Pose;
     use crate::level::{LevelDoor, LevelMover, LevelPolygon};
+    use crate::render::spike_mesh::{SPIKE_HEIGHT, SUNK_SPIKE_HEIGHT};
 
     fn level() -> Level {
         let mut level = Level::empty("objects");

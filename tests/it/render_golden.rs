@@ -1066,3 +1066,35 @@ fn an_enemy_is_rimmed_with_light_and_only_an_enemy() {
         "the GPU-skinned image",
     );
 }
+
+/// The spike bed of `a_hazard_is_a_bed_of_spikes` in `look`.
+fn hazard_look_view(look: tessera::level::HazardLook) -> (World, View) {
+    let mut level = showcase();
+    level.polygons.push(LevelPolygon {
+        kind: PolygonKind::Hazard,
+        look,
+        ..LevelPolygon::solid(
+            [(3.0, 2.0), (5.0, 2.0), (5.0, 2.3), (3.0, 2.3)]
+                .iter()
+                .map(|&(x, y)| DVec2::new(x, y))
+                .collect(),
+        )
+    });
+    world_after(&level, &[(30, Actions::default())])
+}
+
+/// A hazard that looks like lava (`look: lava`): its front and top glow orange and yellow,
+/// whatever the light; no spikes.
+#[test]
+fn a_lava_hazard_glows() {
+    let (world, view) = hazard_look_view(tessera::level::HazardLook::Lava);
+    check("hazard_lava", &headless().shoot(&world, &view).unwrap());
+}
+
+/// A hazard of saw blades (`look: saw`): two steel blades with dark hubs standing half out of
+/// its top, in two rows across its depth; no spikes.
+#[test]
+fn a_saw_hazard_has_round_blades() {
+    let (world, view) = hazard_look_view(tessera::level::HazardLook::Saw);
+    check("hazard_saw", &headless().shoot(&world, &view).unwrap());
+}
