@@ -19,8 +19,9 @@ use glam::{DVec2, Vec3};
 use super::vertex::MeshVertex;
 use crate::collision::Aabb;
 
-/// Depth of the markers' middle, m: behind the play plane, where the hero and agents are drawn.
-pub const MARKER_Z: f32 = -0.6;
+/// Depth of the markers' middle, m: behind the play plane, where the hero and agents are drawn,
+/// and far enough behind a sign's panel (`sign_mesh::SIGN_Z`) that a lamp never shows through one.
+pub const MARKER_Z: f32 = -0.8;
 /// Tallest a marker's post stands, m (a region may be taller).
 pub const POST_HEIGHT: f64 = 2.4;
 /// A checkpoint's pennant height, before it is reached, as a fraction of its post's.
@@ -247,6 +248,13 @@ mod tests {
         let (lo, hi) = bounds(&v);
         assert!((lo.y - 1.0).abs() < 1e-6 && (hi.y as f64 - (1.0 + POST_HEIGHT)).abs() < 1e-6);
         assert!(hi.z < 0.0, "behind the play plane");
+        let (mut v, mut i) = (Vec::new(), Vec::new());
+        checkpoint_flag(&region(), true, &mut v, &mut i);
+        let front = bounds(&v).1.z;
+        assert!(
+            front < crate::render::sign_mesh::SIGN_Z - 0.1,
+            "behind a sign: {front}"
+        );
         let flag = |raised| {
             let (mut v, mut i) = (Vec::new(), Vec::new());
             checkpoint_flag(&region(), raised, &mut v, &mut i);
