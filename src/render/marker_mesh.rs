@@ -20,10 +20,13 @@ use super::vertex::MeshVertex;
 use crate::collision::Aabb;
 
 /// Depth of the markers' middle, m: behind the play plane, where the hero and agents are drawn,
-/// and far enough behind a sign's panel (`sign_mesh::SIGN_Z`) that a lamp never shows through one.
+/// and behind a sign's panel (`sign_mesh::SIGN_Z`).
 pub const MARKER_Z: f32 = -0.8;
-/// Tallest a marker's post stands, m (a region may be taller).
-pub const POST_HEIGHT: f64 = 2.4;
+/// Tallest a checkpoint's post stands, m (a region may be taller): its lamp's top stays under a
+/// sign's panel on the same spot (`sign_mesh::SIGN_PANEL_LIFT`), which is translucent.
+pub const POST_HEIGHT: f64 = 1.9;
+/// Tallest the goal's gate stands (to its crossbar's top), m.
+pub const GATE_HEIGHT: f64 = 3.0;
 /// A checkpoint's pennant height, before it is reached, as a fraction of its post's.
 pub const LOWERED: f64 = 0.4;
 /// `MeshVertex::stripes` of a glowing surface (drawn at its colour, unlit: `shaders/lit.wgsl`).
@@ -83,7 +86,7 @@ pub fn checkpoint_flag(
 /// Appends the goal's gate for region `b`: a post at each side (inset from the region's edges),
 /// a chequered crossbar on their tops, a glowing gold pennant on each.
 pub fn goal_gate(b: &Aabb, vertices: &mut Vec<MeshVertex>, indices: &mut Vec<u32>) {
-    let h = (b.max.y - b.min.y).clamp(1.0, POST_HEIGHT + 0.6);
+    let h = (b.max.y - b.min.y).clamp(1.0, GATE_HEIGHT);
     let inset = ((b.max.x - b.min.x) * 0.1).min(0.2);
     let (left, right) = (b.min.x + inset, b.max.x - inset);
     for x in [left, right] {
@@ -250,11 +253,13 @@ mod tests {
         assert!(hi.z < 0.0, "behind the play plane");
         let (mut v, mut i) = (Vec::new(), Vec::new());
         checkpoint_flag(&region(), true, &mut v, &mut i);
-        let front = bounds(&v).1.z;
+        let (_, hi) = bounds(&v);
         assert!(
-            front < crate::render::sign_mesh::SIGN_Z - 0.1,
-            "behind a sign: {front}"
+            hi.z < crate::render::sign_mesh::SIGN_Z - 0.1,
+            "behind a sign: {hi}"
         );
+        let under = 1.0 + crate::render::sign_mesh::SIGN_PANEL_LIFT;
+        assert!((hi.y as f64) < under, "under a sign's panel: {hi}");
         let flag = |raised| {
             let (mut v, mut i) = (Vec::new(), Vec::new());
             checkpoint_flag(&region(), raised, &mut v, &mut i);
@@ -264,7 +269,7 @@ mod tests {
         let (down, down_i) = flag(false);
         assert_eq!((up.len(), up_i.len()), (down.len(), down_i.len()));
         let pennant = |v: &[MeshVertex]| v.iter().map(|v| v.position[1]).fold(f32::MAX, f32::min);
-        assert!(pennant(&up) > pennant(&down) + 1.0);
+        assert!(pennant(&up) > pennant(&down) + 0.8);
         assert!(up.iter().all(|v| v.stripes == GLOW));
         assert!(down.iter().all(|v| v.stripes == 0.0));
     }
