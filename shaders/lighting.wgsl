@@ -115,13 +115,22 @@ fn shade(in: VertexOut, albedo: vec3<f32>) -> vec4<f32> {
 
 // The level's albedo: its colour, with plank stripes where it has them.
 fn level_albedo(in: VertexOut) -> vec3<f32> {
-    if (in.stripes > 0.5) {
+    if (in.stripes > 0.5 && in.stripes < 1.5) {
         return in.color * stripe_shade(in.world);
     }
     return in.color;
 }
 
+// A glowing surface (`stripes` 2: lava, a reached checkpoint's flag, `render::marker_mesh`):
+// its own colour whatever the light, fogged.
+fn glow(in: VertexOut) -> vec4<f32> {
+    return vec4<f32>(mix(in.color, globals.fog.rgb, in.rim_fog.y), 1.0);
+}
+
 @fragment
 fn fs_main(in: VertexOut) -> @location(0) vec4<f32> {
+    if (in.stripes > 1.5) {
+        return glow(in);
+    }
     return shade(in, level_albedo(in));
 }

@@ -19,6 +19,9 @@ fn vs_main(v: VertexIn) -> VertexOut {
 // lit fragment).
 @fragment
 fn fs_open(in: VertexOut) -> @location(0) vec4<f32> {
+    if (in.stripes > 1.5) {
+        return glow(in);
+    }
     let p = light_parts(level_albedo(in), in.sun, in.ambient, in.rim_fog);
     return vec4<f32>(p.base + p.sunlit, 1.0);
 }

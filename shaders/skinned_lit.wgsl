@@ -9,6 +9,17 @@
 //#include "lighting.wgsl"
 //#include "skinning.wgsl"
 
+// An enemy's rim light (render::skinned::ENEMY_RIM): the palette's `tint.a` (0 for the hero and
+// friendly characters) times (1 - n.e)^2, added to the rim highlight `light_vertex` computed
+// (which `light_parts` lights with the sky's ambient colour): a pale band along the
+// silhouette, so a small enemy reads against the level. Per vertex: nothing more per fragment.
+fn with_enemy_rim(out: VertexOut, position: vec3<f32>, normal: vec3<f32>) -> VertexOut {
+    var o = out;
+    let facing = 1.0 - max(dot(normal, normalize(globals.eye.xyz - position)), 0.0);
+    o.rim_fog.x += palette.tint.a * facing * facing;
+    return o;
+}
+
 @group(2) @binding(1) var base_color: texture_2d<f32>;
 @group(2) @binding(2) var base_sampler: sampler;
 
@@ -17,16 +28,16 @@ fn vs_main(v: SkinnedIn) -> VertexOut {
     let m = skin_matrix(v.joints, v.weights);
     let world = (m * vec4<f32>(v.position, 1.0)).xyz;
     let normal = normalize((m * vec4<f32>(v.normal, 0.0)).xyz);
-    var out = light_vertex(world, normal, v.color * palette.tint.rgb, 0.0);
+    var out = with_enemy_rim(light_vertex(world, normal, v.color * palette.tint.rgb, 0.0), world, normal);
     out.uv = v.uv;
     return out;
 }
 
-// Characters posed on the CPU (render::posed), drawn in one batch per model: lit the same way,
-// no skinning.
+// Characters posed on the CPU (render::posed), drawn in one batch per model (and rim light):
+// lit the same way, no skinning.
 @vertex
 fn vs_posed(v: PosedIn) -> VertexOut {
-    var out = light_vertex(v.position, v.normal, v.color, 0.0);
+    var out = with_enemy_rim(light_vertex(v.position, v.normal, v.color, 0.0), v.position, v.normal);
     out.uv = v.uv;
     return out;
 }
@@ -57,7 +68,7 @@ struct LeanOut {
 
 @vertex
 fn vs_lean(v: PosedIn) -> LeanOut {
-    let o = light_vertex(v.position, v.normal, v.color, 0.0);
+    let o = with_enemy_rim(light_vertex(v.position, v.normal, v.color, 0.0), v.position, v.normal);
     let p = light_parts(v.color, o.sun, o.ambient, o.rim_fog);
     var out: LeanOut;
     out.clip = o.clip;

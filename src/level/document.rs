@@ -178,6 +178,36 @@ pub struct LevelPolygon {
     /// A hazard only: signals that turn it off if on and on if off. Default: none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub toggle_on: Vec<String>,
+    /// A hazard only: how it is drawn, `spikes` (the default), `lava` or `saw`. Drawing only:
+    /// every look hurts by the polygon's outline alone, by the same rule.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub look: HazardLook,
+}
+
+/// How a hazard polygon is drawn ([`LevelPolygon::look`]): the view's alone, the rules of play
+/// never read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HazardLook {
+    /// Steel spikes along its exposed edges (sunk into its bed while it is off).
+    #[default]
+    Spikes,
+    /// A glowing surface of molten rock over its front and top, no spikes (a dark crust while
+    /// it is off).
+    Lava,
+    /// Round saw blades standing half out of its top edges (sunk while it is off).
+    Saw,
+}
+
+impl HazardLook {
+    /// Its name in a level file.
+    pub fn name(self) -> &'static str {
+        match self {
+            HazardLook::Spikes => "spikes",
+            HazardLook::Lava => "lava",
+            HazardLook::Saw => "saw",
+        }
+    }
 }
 
 impl LevelPolygon {
@@ -646,6 +676,7 @@ impl LevelPolygon {
             on_on: Vec::new(),
             off_on: Vec::new(),
             toggle_on: Vec::new(),
+            look: HazardLook::Spikes,
         }
     }
 }

@@ -106,6 +106,14 @@ pub enum LevelProblem {
         /// The colour as written.
         colour: [f32; 3],
     },
+    /// A polygon that is not a hazard has a hazard's look (`look: lava` on a solid).
+    #[error("polygon {index}: look: {} is for a hazard, and this polygon is not one", .look.name())]
+    HazardLook {
+        /// Index in `polygons`.
+        index: usize,
+        /// The look as written.
+        look: super::HazardLook,
+    },
     /// A ladder is empty, inverted, not finite or out of range.
     #[error("ladder {index}: {why}")]
     Ladder {

@@ -56,8 +56,8 @@ pub mod validate;
 pub use comments::{find_comments, has_comments, Comment};
 pub use design::{design_warnings, DesignWarning};
 pub use document::{
-    AgentKind, AgentSize, Ladder, Level, LevelAgent, LevelDoor, LevelMover, LevelPolygon,
-    MoverEase, MoverMode, PolygonKind,
+    AgentKind, AgentSize, HazardLook, Ladder, Level, LevelAgent, LevelDoor, LevelMover,
+    LevelPolygon, MoverEase, MoverMode, PolygonKind,
 };
 pub use error::{FileError, LevelError, LevelProblem};
 pub use file::{parse_ron, read_ron, read_text, to_ron, write_atomic};

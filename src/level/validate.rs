@@ -134,10 +134,19 @@ pub fn check_colour(index: usize, colour: Option<[f32; 3]>) -> Result<(), LevelP
     }
 }
 
-/// Checks polygon `index`: its outline, then its colour.
+/// Checks polygon `index`: its outline, then its colour, then that a look other than the
+/// default is a hazard's.
 pub fn check_polygon(index: usize, p: &LevelPolygon) -> Result<(), LevelProblem> {
     check_outline(index, &p.points)?;
-    check_colour(index, p.colour)
+    check_colour(index, p.colour)?;
+    if p.kind != crate::level::PolygonKind::Hazard && p.look != crate::level::HazardLook::default()
+    {
+        return Err(LevelProblem::HazardLook {
+            index,
+            look: p.look,
+        });
+    }
+    Ok(())
 }
 
 /// Checks ladder `index`: a proper box ([`box_problem`]).
@@ -546,6 +555,19 @@ mod tests {
             LevelProblem::Polygon(GeometryError::TooFewPoints { count: 2, .. })
         ));
         assert!(e.to_string().starts_with("polygon 1: "), "{e}");
+    }
+
+    #[test]
+    fn a_hazard_look_on_a_polygon_that_is_no_hazard_is_refused() {
+        let mut l = good();
+        l.polygons[0].look = crate::level::HazardLook::Lava;
+        let e = l.validate().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "polygon 0: look: lava is for a hazard, and this polygon is not one"
+        );
+        l.polygons[0].kind = crate::level::PolygonKind::Hazard;
+        assert_eq!(l.validate(), Ok(()));
     }
 
     #[test]

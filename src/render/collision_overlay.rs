@@ -233,37 +233,21 @@ pub fn paint_mover_inflations(
     }
 }
 
-/// A region's outline, thin and faint in `colour` (a switch, a checkpoint, the goal).
-fn paint_region_outline(b: &Aabb, colour: Rgba, d: &mut impl DebugDraw) {
-    let faint = [colour[0], colour[1], colour[2], 0.25];
+/// A checkpoint's region outline in the debug overlay.
+pub const CHECKPOINT: Rgba = [0.55, 0.6, 0.55, 1.0];
+/// The outline of the checkpoint the hero respawns at.
+pub const CHECKPOINT_REACHED: Rgba = [0.3, 0.85, 0.4, 1.0];
+/// The goal's region outline.
+pub const GOAL: Rgba = [1.0, 0.8, 0.1, 1.0];
+
+/// A region's outline (a checkpoint, the goal), thin and half transparent in `colour`: the
+/// debug overlay's; play draws them as objects (`render::marker_mesh`).
+pub fn paint_region(b: &Aabb, colour: Rgba, d: &mut impl DebugDraw) {
+    let faint = [colour[0], colour[1], colour[2], 0.6];
     let corners = b.corners();
     for i in 0..4 {
-        d.line(corners[i], corners[(i + 1) % 4], 0.03, faint);
+        d.line(corners[i], corners[(i + 1) % 4], 0.04, faint);
     }
-}
-
-/// A checkpoint or the goal: a pole at the region's bottom centre with a flag (raised and green
-/// once reached, for a checkpoint; gold for the goal) and the region's faint outline.
-pub fn paint_flag(b: &Aabb, colour: Rgba, raised: bool, d: &mut impl DebugDraw) {
-    let h = (b.max.y - b.min.y).min(2.4);
-    let x = (b.min.x + b.max.x) * 0.5;
-    let foot = DVec2::new(x, b.min.y);
-    let top = DVec2::new(x, b.min.y + h);
-    d.line(foot, top, 0.06, [0.85, 0.85, 0.85, 1.0]);
-    let flag_top = if raised {
-        top
-    } else {
-        foot + (top - foot) * 0.45
-    };
-    d.triangle(
-        [
-            flag_top,
-            flag_top + DVec2::new(0.7, -0.22),
-            flag_top + DVec2::new(0.0, -0.44),
-        ],
-        colour,
-    );
-    paint_region_outline(b, colour, d);
 }
 
 /// Blocking edges of the hero's face that its position touches.

@@ -7,15 +7,15 @@ use glam::DVec2;
 
 use super::background_mesh::Backdrop;
 use super::collision_overlay::{
-    paint_agent, paint_flag, paint_hero, paint_mover_inflations, MOVER_INFLATION_CLASSES,
-    MOVER_INFLATION_HERO,
+    paint_agent, paint_hero, paint_mover_inflations, paint_region, CHECKPOINT, CHECKPOINT_REACHED,
+    GOAL, MOVER_INFLATION_CLASSES, MOVER_INFLATION_HERO,
 };
 use super::debug_draw::LineMesh;
 use super::globals::{Globals, Lighting};
 use super::level_mesh::ChunkTable;
 use super::object_mesh::ObjectMesh;
 use super::sign_mesh::paint_sign;
-use super::skinned::Palette;
+use super::skinned::{Palette, ENEMY_RIM};
 use super::switch_paint::{link_colour, paint_lamp, paint_link, paint_switch};
 use super::vertex::{ColorVertex, MeshVertex};
 use crate::anim::Transform;
@@ -51,14 +51,15 @@ pub struct FrameData {
     /// the open front faces, drawn without a shadow lookup, and the rest.
     pub level_open: Vec<Range<u32>>,
     pub level_rest: Vec<Range<u32>>,
-    /// The movers' and doors' slabs placed for this frame ([`ObjectMesh::place_into`]), drawn
+    /// The movers' and doors' slabs, switched hazards' spikes, the checkpoints' flags and the
+    /// goal's gate placed for this frame ([`ObjectMesh::place_into`]), drawn
     /// with the renderer's index buffer of the level's [`ObjectMesh`].
     pub objects: Vec<MeshVertex>,
     /// The debug overlay's collider mesh, when the overlay is shown.
     pub overlay: Option<ColliderId>,
     /// The debug overlay's per-frame hero drawing.
     pub overlay_hero: Vec<ColorVertex>,
-    /// The level's switches, flags and agents, drawn flat on the play plane over the scene (empty in a
+    /// The level's switches and agents, drawn flat on the play plane over the scene (empty in a
     /// level without them), and the signs shown (`sign_mesh`). Agents drawn with a character are in `cast` instead.
     pub living: Vec<ColorVertex>,
     /// The agents drawn with a character and in view, in the world's agent order.
@@ -125,10 +126,12 @@ fn pixels_per_unit(
 }
 
 impl FrameData {
-    /// The palettes of the agents drawn with characters whose feet are in `visible`.
+    /// The palettes of the agents drawn with characters whose feet are in `visible` (an
+    /// enemy's with its rim light, [`ENEMY_RIM`]).
     /// A defeated agent is drawn while its body is shown ([`crate::view::Member::shown`]).
     fn prepare_cast(
         &mut self,
+        world: &World,
         snap: &Snapshot<'_>,
         view: &crate::view::camera::CameraView,
         height: u32,
@@ -159,7 +162,13 @@ impl FrameData {
             let mut palette = Palette::default();
             palette.set(&self.cast_joints[..joints]);
             let tint = m.drawn_tint();
-            palette.tint = [tint[0], tint[1], tint[2], 1.0];
+            // An enemy in play is rimmed with light; a defeated one's body is not.
+            let enemy = world
+                .agents()
+                .get(agent)
+                .is_some_and(|a| a.kind.is_enemy() && !a.defeated);
+            let rim = if enemy { ENEMY_RIM } else { 0.0 };
+            palette.tint = [tint[0], tint[1], tint[2], rim];
             self.cast.push(CastDraw {
                 agent,
                 model: m.model,
@@ -199,6 +208,7 @@ impl FrameData {
                 })
             },
             |h| world.hazard_states().any(|(p, on)| p == h && on),
+            world.checkpoint(),
             &mut self.objects,
         );
         let mut lines = LineMesh {
@@ -224,18 +234,6 @@ impl FrameData {
             paint_lamp(&door.points, colour, open, &mut lines);
         }
         lines.z = 0.0;
-        for (i, c) in world.level().checkpoints.iter().enumerate() {
-            let reached = world.checkpoint() == Some(i);
-            let colour = if reached {
-                [0.3, 0.85, 0.4, 1.0]
-            } else {
-                [0.55, 0.6, 0.55, 1.0]
-            };
-            paint_flag(c, colour, reached, &mut lines);
-        }
-        if let Some(g) = &world.level().goal {
-            paint_flag(g, [1.0, 0.8, 0.1, 1.0], true, &mut lines);
-        }
         for (i, a) in world.agents().iter().enumerate() {
             if !a.defeated && !snap.cast.has(i) {
                 let mesh = world.collision().mesh(a.mover.collider);
@@ -247,7 +245,7 @@ impl FrameData {
             paint_sign(at, text, opacity, k, &mut lines);
         }
         self.living = lines.vertices;
-        self.prepare_cast(snap, &view, p.height);
+        self.prepare_cast(world, snap, &view, p.height);
         self.overlay_hero.clear();
         self.overlay = None;
         if snap.overlay {
@@ -257,6 +255,22 @@ impl FrameData {
                 z: 0.0,
             };
             paint_hero(world.collision().mesh(hero.collider), hero, at, &mut lines);
+            // The checkpoints' and the goal's regions, which play draws as flags and a gate.
+            for (i, c) in world.level().checkpoints.iter().enumerate() {
+                let reached = world.checkpoint() == Some(i);
+                paint_region(
+                    c,
+                    if reached {
+                        CHECKPOINT_REACHED
+                    } else {
+                        CHECKPOINT
+                    },
+                    &mut lines,
+                );
+            }
+            if let Some(g) = &world.level().goal {
+                paint_region(g, GOAL, &mut lines);
+            }
             // The movers inflated by the hero's collider in use, then by each agent size class
             // (collider ids from 2), each in its colour.
             let classes = world.collision().shapes().len();

@@ -26,9 +26,9 @@ use std::ops::Range;
 
 use glam::{DVec2, Vec3};
 
+use super::hazard_look::add_look;
 use super::ladder_mesh::add_ladder;
 use super::palette::{lighten, polygon_style, SurfaceStyle};
-use super::spike_mesh::{add_spikes, add_spikes_of};
 use super::vertex::MeshVertex;
 use crate::collision::{convex_pieces, normalized_ccw, orient, polygon_triangles, Aabb};
 use crate::level::Level;
@@ -517,6 +517,7 @@ fn fingerprint(p: &crate::level::LevelPolygon) -> u64 {
         // Its spikes are the objects', not the slab's.
         mix(4);
     }
+    mix(5 + p.look as u64);
     h
 }
 
@@ -556,9 +557,19 @@ fn add_polygon(part: &mut Part, level: &Level, i: usize, cfg: &SlabConfig) {
     };
     let open = half >= cfg.front_depth();
     add_slab(part, &pts, half, open, cfg.bevel, &polygon_style(p));
-    // A switched hazard's spikes move: drawn with the objects (`object_mesh`).
+    // A switched hazard's spikes (or lava, or blades) change: drawn with the objects
+    // (`object_mesh`).
     if p.kind == PolygonKind::Hazard && !p.is_switched() {
-        add_spikes(&pts, half, &mut part.vertices, &mut part.indices);
+        let front = front_triangles(&pts).unwrap_or_default();
+        add_look(
+            p.look,
+            &pts,
+            &front,
+            half,
+            true,
+            &mut part.vertices,
+            &mut part.indices,
+        );
     }
     part.aabb = Some(part.aabb.map_or(aabb, |a| a.union(&aabb)));
 }
@@ -589,19 +600,30 @@ pub(super) fn extrude_polygon(
     *indices = part.indices;
 }
 
-/// Appends the spikes of the hazard outline `points` (either orientation), `height` m tall, on
-/// its slab as [`add_polygon`] builds it: for a switched hazard's spikes, drawn with the objects
-/// (`object_mesh`). Nothing for an outline of fewer than three distinct points.
-pub(super) fn hazard_spikes(
+/// Appends what stands on the hazard outline `points` (either orientation) in `look`, `on` or
+/// off (`hazard_look`), on its slab as [`add_polygon`] builds it: for a switched hazard's,
+/// drawn with the objects (`object_mesh`). Nothing for an outline of fewer than three distinct
+/// points.
+pub(super) fn hazard_dressing(
     points: &[DVec2],
-    height: f64,
+    look: crate::level::HazardLook,
+    on: bool,
     cfg: &SlabConfig,
     vertices: &mut Vec<MeshVertex>,
     indices: &mut Vec<u32>,
 ) {
     let pts = normalized_ccw(points);
     if pts.len() >= 3 {
-        add_spikes_of(&pts, cfg.solid_half_depth, height, vertices, indices);
+        let front = front_triangles(&pts).unwrap_or_default();
+        add_look(
+            look,
+            &pts,
+            &front,
+            cfg.solid_half_depth,
+            on,
+            vertices,
+            indices,
+        );
     }
 }
 

@@ -5,7 +5,8 @@
 //!   [`ladder_mesh`], built once per level, drawn by chunk), the parallax backdrop
 //!   ([`background_mesh`], designed once per level and cut to the view each frame), the
 //!   collision debug overlay ([`collision_overlay`] through the [`debug_draw::DebugDraw`] trait),
-//!   the level's signs shown near the hero ([`sign_mesh`]).
+//!   the level's signs shown near the hero ([`sign_mesh`]), the checkpoints and the goal as
+//!   flags and a gate ([`marker_mesh`]).
 //! - The skinned hero on the GPU ([`skinned`]: its mesh uploaded once, its joint palette from
 //!   `anim` uploaded once per frame, skinned in the vertex stage of the lit and shadow passes),
 //!   and the agents drawn with characters: the same way on a GPU, posed on the CPU and drawn in
@@ -31,9 +32,11 @@ pub mod frame;
 pub mod globals;
 pub mod gpu;
 pub mod gpu_buffer;
+pub mod hazard_look;
 pub mod headless;
 pub mod ladder_mesh;
 pub mod level_mesh;
+pub mod marker_mesh;
 pub mod object_mesh;
 pub mod palette;
 pub mod passes;

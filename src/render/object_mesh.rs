@@ -5,10 +5,15 @@
 //! last two ticks (offset and turn about its pivot), a door closed, open, or on its way between
 //! as the view draws it ([`crate::view::DoorMotion`]). No outline is triangulated again per frame.
 //!
-//! A hazard that signals turn on and off (`LevelPolygon::is_switched`) has its spikes here,
-//! twice: raised ([`SPIKE_HEIGHT`]) and sunk into its bed ([`SUNK_SPIKE_HEIGHT`]); each frame
+//! A hazard that signals turn on and off (`LevelPolygon::is_switched`) has its spikes here (or
+//! its lava or saw blades, by its look: `hazard_look`), twice: on (spikes raised) and off (sunk
+//! into its bed, the lava crusted); each frame
 //! the set its state does not show is collapsed to a point (no area, nothing drawn). Its bed is
 //! the level's slab.
+//!
+//! The checkpoints and the goal are here too (`marker_mesh`): a checkpoint's flag twice, lowered
+//! and raised, the one its state does not show collapsed as the spikes are; the goal's gate
+//! always as built.
 //!
 //! A door is drawn as a shutter: it rolls up towards its top as it opens, down to a lintel
 //! ([`DOOR_LINTEL`] of its height), so an open door still shows where it is. It stands a little
@@ -19,9 +24,9 @@
 //! world's poses, never writes them.
 use glam::{DVec2, Vec3};
 
-use super::level_mesh::{extrude_polygon, hazard_spikes, SlabConfig};
+use super::level_mesh::{extrude_polygon, hazard_dressing, SlabConfig};
+use super::marker_mesh::{checkpoint_flag, checkpoint_post, goal_gate};
 use super::palette::{lighten, material_style, SurfaceStyle};
-use super::spike_mesh::{SPIKE_HEIGHT, SUNK_SPIKE_HEIGHT};
 use super::vertex::MeshVertex;
 use crate::collision::Aabb;
 use crate::level::{Level, PolygonKind};
@@ -43,6 +48,15 @@ enum Object {
     /// The spikes of the hazard that is polygon `polygon`: raised up to vertex `raised` (in
     /// `rest`), sunk from there.
     Spikes { polygon: usize, raised: usize },
+    /// Checkpoint `index`: its post, then its lowered flag from vertex `lowered` (in `rest`),
+    /// its raised one from `raised`.
+    Checkpoint {
+        index: usize,
+        lowered: usize,
+        raised: usize,
+    },
+    /// Drawn as built, never moved (the goal's gate).
+    Still,
 }
 
 /// The movers' and doors' slabs in the rest pose, and where each object's vertices lie.
@@ -122,23 +136,44 @@ impl ObjectMesh {
             if p.kind != PolygonKind::Hazard || !p.is_switched() {
                 continue;
             }
-            hazard_spikes(
+            hazard_dressing(
                 &p.points,
-                SPIKE_HEIGHT,
+                p.look,
+                true,
                 cfg,
                 &mut out.rest,
                 &mut out.indices,
             );
             let raised = out.rest.len();
-            hazard_spikes(
+            hazard_dressing(
                 &p.points,
-                SUNK_SPIKE_HEIGHT,
+                p.look,
+                false,
                 cfg,
                 &mut out.rest,
                 &mut out.indices,
             );
             out.objects
                 .push((Object::Spikes { polygon, raised }, out.rest.len()));
+        }
+        for (index, c) in level.checkpoints.iter().enumerate() {
+            checkpoint_post(c, &mut out.rest, &mut out.indices);
+            let lowered = out.rest.len();
+            checkpoint_flag(c, false, &mut out.rest, &mut out.indices);
+            let raised = out.rest.len();
+            checkpoint_flag(c, true, &mut out.rest, &mut out.indices);
+            out.objects.push((
+                Object::Checkpoint {
+                    index,
+                    lowered,
+                    raised,
+                },
+                out.rest.len(),
+            ));
+        }
+        if let Some(g) = &level.goal {
+            goal_gate(g, &mut out.rest, &mut out.indices);
+            out.objects.push((Object::Still, out.rest.len()));
         }
         out
     }
@@ -156,12 +191,14 @@ impl ObjectMesh {
     /// Writes every object's vertices, placed, into `out`: mover `m` at `mover(m)` (its pose
     /// this frame), door `d` opened by `door(d)` (0 closed to 1 open), the spikes of the
     /// hazard that is polygon `p` raised if `hazard(p)` (on), else sunk. An object the
-    /// callbacks do not know (a level changed since the build) stays at rest.
+    /// callbacks do not know (a level changed since the build) stays at rest. Checkpoint `c`'s
+    /// flag is raised if `checkpoint == Some(c)` (the hero's respawn point), else lowered.
     pub fn place_into(
         &self,
         mover: impl Fn(usize) -> Option<crate::collision::Pose>,
         door: impl Fn(usize) -> f64,
         hazard: impl Fn(usize) -> bool,
+        checkpoint: Option<usize>,
         out: &mut Vec<MeshVertex>,
     ) {
         out.clear();
@@ -173,6 +210,19 @@ impl ObjectMesh {
                     raised..end
                 } else {
                     start..raised
+                };
+                collapse(&mut out[hidden]);
+            }
+            if let Object::Checkpoint {
+                index,
+                lowered,
+                raised,
+            } = object
+            {
+                let hidden = if checkpoint == Some(index) {
+                    lowered..raised
+                } else {
+                    raised..end
                 };
                 collapse(&mut out[hidden]);
             }
@@ -190,7 +240,7 @@ impl ObjectMesh {
                         roll_up(vertices, top, keep);
                     }
                 }
-                Object::Spikes { .. } => {}
+                Object::Spikes { .. } | Object::Checkpoint { .. } | Object::Still => {}
             }
         }
     }
@@ -249,6 +299,7 @@ mod tests {
     use super::*;
     use crate::collision::Pose;
     use crate::level::{LevelDoor, LevelMover, LevelPolygon};
+    use crate::render::spike_mesh::{SPIKE_HEIGHT, SUNK_SPIKE_HEIGHT};
 
     fn level() -> Level {
         let mut level = Level::empty("objects");
@@ -276,7 +327,7 @@ mod tests {
             &cfg,
         );
         let mut placed = Vec::new();
-        objects.place_into(|_| None, |_| 0.0, |_| true, &mut placed);
+        objects.place_into(|_| None, |_| 0.0, |_| true, None, &mut placed);
         let positions = |v: &[MeshVertex]| v.iter().map(|v| v.position).collect::<Vec<_>>();
         let as_polygon = as_polygon.used_vertices();
         let mover = &placed[..as_polygon.len()];
@@ -293,7 +344,13 @@ mod tests {
             offset: DVec2::new(3.0, 1.0),
             angle: std::f64::consts::FRAC_PI_2,
         };
-        objects.place_into(|m| (m == 0).then_some(pose), |_| 0.0, |_| true, &mut placed);
+        objects.place_into(
+            |m| (m == 0).then_some(pose),
+            |_| 0.0,
+            |_| true,
+            None,
+            &mut placed,
+        );
         let moved = &placed[..objects.objects[0].1];
         let b = ObjectMesh::bounds(moved).unwrap();
         // The 2 × 0.5 bar turned a quarter about its centre (1, 0.25), then offset by (3, 1).
@@ -311,7 +368,7 @@ mod tests {
         let objects = ObjectMesh::build(&level(), &SlabConfig::default());
         let mut placed = Vec::new();
         let door_box = |open: f64, placed: &mut Vec<MeshVertex>| {
-            objects.place_into(|_| None, |_| open, |_| true, placed);
+            objects.place_into(|_| None, |_| open, |_| true, None, placed);
             ObjectMesh::bounds(&placed[objects.objects[0].1..]).unwrap()
         };
         let shut = door_box(0.0, &mut placed);
@@ -358,10 +415,60 @@ mod tests {
         );
         let mut placed = Vec::new();
         let top = |on: bool, placed: &mut Vec<MeshVertex>| {
-            objects.place_into(|_| None, |_| 0.0, |p| on && p == 1, placed);
+            objects.place_into(|_| None, |_| 0.0, |p| on && p == 1, None, placed);
             ObjectMesh::bounds(placed).unwrap().max.y
         };
         assert!((top(true, &mut placed) - (0.3 + SPIKE_HEIGHT)).abs() < 1e-6);
         assert!((top(false, &mut placed) - (0.3 + SUNK_SPIKE_HEIGHT)).abs() < 1e-6);
+    }
+
+    /// A checkpoint's flag is raised only while it is the hero's respawn point; its post and
+    /// the goal's gate stay where they were built.
+    #[test]
+    fn a_checkpoints_flag_is_raised_while_it_is_the_respawn_point() {
+        let region = Aabb {
+            min: DVec2::new(10.0, 0.0),
+            max: DVec2::new(11.0, 2.5),
+        };
+        let level = Level {
+            checkpoints: vec![region],
+            goal: Some(Aabb {
+                min: DVec2::new(20.0, 0.0),
+                max: DVec2::new(22.0, 3.0),
+            }),
+            ..Level::empty("markers")
+        };
+        let objects = ObjectMesh::build(&level, &SlabConfig::default());
+        let end = objects.objects[0].1;
+        let flag_bottom = |reached: Option<usize>| {
+            let mut placed = Vec::new();
+            objects.place_into(|_| None, |_| 0.0, |_| true, reached, &mut placed);
+            let goal = ObjectMesh::bounds(&placed[end..]).unwrap();
+            assert!(goal.min.x >= 20.0 && goal.max.y > 3.0, "{goal:?}");
+            let Object::Checkpoint { lowered, .. } = objects.objects[0].0 else {
+                panic!("the checkpoint first");
+            };
+            // The shown flag's lowest and highest points (the hidden one is collapsed to a
+            // point: its triangles have no area).
+            let at = |i: u32| Vec3::from_array(placed[i as usize].position);
+            objects
+                .indices
+                .chunks(3)
+                .filter(|t| t.iter().all(|&i| (lowered..end).contains(&(i as usize))))
+                .filter(|t| (at(t[1]) - at(t[0])).cross(at(t[2]) - at(t[0])).length() > 0.0)
+                .flat_map(|t| t.iter().map(|&i| at(i).y))
+                .fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)))
+        };
+        let (down_lo, _) = flag_bottom(None);
+        let (up_lo, up_hi) = flag_bottom(Some(0));
+        assert!(
+            up_hi > 1.9 && up_lo > down_lo + 0.8,
+            "{up_hi} {up_lo} {down_lo}"
+        );
+        assert_eq!(
+            flag_bottom(Some(1)).0,
+            down_lo,
+            "another checkpoint reached"
+        );
     }
 }

@@ -56,7 +56,7 @@ impl PosedVertex {
 
 /// The characters of one model posed this frame, and the buffers they are drawn from.
 pub struct PosedBatch {
-    /// The model's texture (its palette is unused).
+    /// The model's texture, and in its palette the rim light's weight (its joints are unused).
     instance: SkinnedInstance,
     textured: bool,
     vertices: Vec<PosedVertex>,
@@ -70,14 +70,21 @@ pub struct PosedBatch {
 }
 
 impl PosedBatch {
-    /// An empty batch for characters drawn with `model` (`layout`: the palette layout).
+    /// An empty batch for characters drawn with `model` (`layout`: the palette layout), with
+    /// the rim light of weight `rim` (0 for none; [`super::skinned::ENEMY_RIM`] for enemies).
     pub fn new(
         device: &wgpu::Device,
+        queue: &wgpu::Queue,
         layout: &wgpu::BindGroupLayout,
         model: &SkinnedModel,
+        rim: f32,
     ) -> Self {
+        let instance = model.instance(device, layout);
+        let mut palette = Palette::default();
+        palette.tint[3] = rim;
+        instance.write(queue, &palette);
         PosedBatch {
-            instance: model.instance(device, layout),
+            instance,
             textured: model.textured(),
             vertices: Vec::new(),
             indices: Vec::new(),

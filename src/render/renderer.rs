@@ -74,8 +74,9 @@ pub struct Renderer {
     /// Per agent index: the model its instance was made for, and the instance (made when the
     /// agent is first drawn). Unused where characters are posed on the CPU.
     cast_instances: Vec<Option<(usize, SkinnedInstance)>>,
-    /// Where characters are posed on the CPU ([`Quality::pose_on_cpu`]): one batch per model of
-    /// `cast_models`; else empty.
+    /// Where characters are posed on the CPU ([`Quality::pose_on_cpu`]): two batches per model of
+    /// `cast_models` (at `2 * model`, then its enemies' at `2 * model + 1`, whose palette
+    /// carries the rim light: [`super::skinned::ENEMY_RIM`]); else empty.
     cast_batches: Vec<PosedBatch>,
     /// Sun and ambient light.
     pub lighting: Lighting,
@@ -227,7 +228,10 @@ impl Renderer {
         self.cast_batches = if self.quality.pose_on_cpu {
             self.cast_models
                 .iter()
-                .map(|m| PosedBatch::new(device, &self.hero_layout, m))
+                .flat_map(|m| {
+                    [0.0, super::skinned::ENEMY_RIM]
+                        .map(|rim| PosedBatch::new(device, queue, &self.hero_layout, m, rim))
+                })
                 .collect()
         } else {
             Vec::new()
@@ -384,7 +388,8 @@ impl Renderer {
         for d in &frame.cast {
             if let (Some(model), Some(batch)) = (
                 self.cast_models.get(d.model),
-                self.cast_batches.get_mut(d.model),
+                self.cast_batches
+                    .get_mut(2 * d.model + usize::from(d.palette.tint[3] > 0.0)),
             ) {
                 batch.add(model, &d.palette, d.pixels_per_unit);
             }

@@ -51,15 +51,17 @@ impl SkinnedVertex {
 pub struct Palette {
     /// One matrix per joint.
     pub joints: [[[f32; 4]; 4]; MAX_JOINTS],
-    /// Multiplies the model's colours (rgb; `a` unused): a character file's `tint`.
+    /// Multiplies the model's colours (rgb): a character file's `tint`; `a`: the weight of the
+    /// enemies' rim light ([`ENEMY_RIM`] for an enemy in play, 0 for the hero and every other
+    /// character), so an enemy's silhouette reads against the level (`shaders/skinned_lit.wgsl`).
     pub tint: [f32; 4],
 }
 
 impl Default for Palette {
-    /// Zero matrices, no tint (white).
+    /// Zero matrices, no tint (white), no rim light.
     fn default() -> Self {
         Palette {
-            tint: [1.0; 4],
+            tint: [1.0, 1.0, 1.0, 0.0],
             ..Palette::zeroed()
         }
     }
@@ -73,6 +75,11 @@ impl Palette {
         }
     }
 }
+
+/// The weight of an enemy's rim light ([`Palette::tint`]'s `a`): the lit shader adds the sky's
+/// ambient colour times this times (1 − n·e)² (n the surface's normal, e towards the eye), a
+/// pale band along the silhouette, strongest where a surface turns away from the eye.
+pub const ENEMY_RIM: f32 = 2.5;
 
 /// The model's mesh as GPU vertices.
 pub fn skinned_vertices(mesh: &SkinnedMesh) -> Vec<SkinnedVertex> {

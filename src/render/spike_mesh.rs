@@ -1,4 +1,5 @@
-//! Spikes along a hazard polygon's exposed edges (`kind: hazard`), so that a player reads danger
+//! Spikes along a hazard polygon's exposed edges (`kind: hazard`, the default look:
+//! `hazard_look`), so that a player reads danger
 //! at a glance rather than a red crate: rows of steel pyramids standing out of every edge that
 //! does not face down, across the slab's depth. Part of the static level geometry
 //! (`level_mesh`), built once per level with the hazard's slab.
@@ -29,19 +30,10 @@ pub const SUNK_SPIKE_HEIGHT: f64 = 0.05;
 pub const SPIKE_COLOUR: [f32; 3] = [0.62, 0.63, 0.68];
 
 /// Appends the spikes of the counter-clockwise outline `pts` (its slab `half` deep each side of
-/// the play plane) to `vertices` and `indices`: along each edge at least [`SPIKE_WIDTH`] long
-/// whose outward normal does not point down, as many spikes as fit, in up to [`SPIKE_ROWS`] rows.
-pub fn add_spikes(
-    pts: &[DVec2],
-    half: f32,
-    vertices: &mut Vec<MeshVertex>,
-    indices: &mut Vec<u32>,
-) {
-    add_spikes_of(pts, half, SPIKE_HEIGHT, vertices, indices);
-}
-
-/// [`add_spikes`] with the spikes standing `height` m out of their edges (the same spikes,
-/// taller or shorter: as many vertices for every height).
+/// the play plane) to `vertices` and `indices`, standing `height` m out of their edges
+/// ([`SPIKE_HEIGHT`] on, [`SUNK_SPIKE_HEIGHT`] off: as many vertices for every height): along
+/// each edge at least [`SPIKE_WIDTH`] long whose outward normal does not point down, as many
+/// spikes as fit, in up to [`SPIKE_ROWS`] rows.
 pub fn add_spikes_of(
     pts: &[DVec2],
     half: f32,
@@ -136,7 +128,7 @@ mod tests {
             DVec2::new(0.0, 0.3),
         ];
         let (mut v, mut i) = (Vec::new(), Vec::new());
-        add_spikes(&bed, 1.2, &mut v, &mut i);
+        add_spikes_of(&bed, 1.2, SPIKE_HEIGHT, &mut v, &mut i);
         // 8 along the top and one on each end, in 4 rows; 4 triangles each.
         assert_eq!(i.len(), (8 + 2) * 4 * 4 * 3);
         let top = v.iter().map(|v| v.position[1]).fold(f32::MIN, f32::max);

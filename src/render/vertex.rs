@@ -12,7 +12,8 @@ pub struct MeshVertex {
     pub normal: [f32; 3],
     /// Albedo, linear RGB.
     pub color: [f32; 3],
-    /// 1 for surfaces drawn with plank stripes (one-way platforms), 0 otherwise.
+    /// 1 for surfaces drawn with plank stripes (one-way platforms), 2 for glowing ones (drawn
+    /// at their colour, unlit: [`crate::render::marker_mesh::GLOW`]), 0 otherwise.
     pub stripes: f32,
 }
 

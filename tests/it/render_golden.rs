@@ -957,3 +957,144 @@ fn an_opening_door_is_drawn_on_its_way_up() {
     assert!(drawn > 0.3 && drawn < 0.7, "{drawn}");
     check("door_opening", &headless().shoot(&world, &view).unwrap());
 }
+
+/// The showcase with a checkpoint just right of the hero's spawn and the hero's feet at `spawn`,
+/// after 30 ticks standing.
+fn checkpoint_view(spawn: DVec2) -> (World, View) {
+    let level = Level {
+        spawn,
+        checkpoints: vec![tessera::collision::Aabb {
+            min: DVec2::new(0.3, 0.0),
+            max: DVec2::new(1.3, 2.5),
+        }],
+        ..showcase()
+    };
+    world_after(&level, &[(30, Actions::default())])
+}
+
+/// A checkpoint not reached: a steel post behind the play plane, its dull pennant low on it, its
+/// lamp dark; no box around its region.
+#[test]
+fn a_checkpoint_not_reached_has_its_flag_lowered() {
+    let (world, view) = checkpoint_view(DVec2::new(-1.5, 0.0));
+    assert_eq!(world.checkpoint(), None);
+    check(
+        "checkpoint_before",
+        &headless().shoot(&world, &view).unwrap(),
+    );
+}
+
+/// The same checkpoint reached (the hero stands in it): its pennant raised to the top, glowing
+/// green, its lamp lit.
+#[test]
+fn a_reached_checkpoint_has_its_flag_raised_and_lit() {
+    let (world, view) = checkpoint_view(DVec2::new(0.8, 0.0));
+    assert_eq!(world.checkpoint(), Some(0));
+    check(
+        "checkpoint_after",
+        &headless().shoot(&world, &view).unwrap(),
+    );
+}
+
+/// The goal (1.8 × 3 m) on the raised step right of the hero: a gate of two posts under a chequered
+/// crossbar, a glowing gold pennant on each post; no box around its region.
+#[test]
+fn the_goal_is_a_gate() {
+    let level = Level {
+        spawn: DVec2::new(-1.5, 0.0),
+        goal: Some(tessera::collision::Aabb {
+            min: DVec2::new(2.6, 2.0),
+            max: DVec2::new(4.4, 5.0),
+        }),
+        ..showcase()
+    };
+    let (world, view) = world_after(&level, &[(30, Actions::default())]);
+    check("goal", &headless().shoot(&world, &view).unwrap());
+}
+
+/// The showcase with two agents drawn with the campaign's crawler (`assets/characters/crawler.ron`)
+/// either side of the hero: an idle one left (no enemy) and a crawler right, walking at the hero,
+/// after 30 ticks, seen from 7 m.
+fn crawler_view() -> (World, View) {
+    let agents = [
+        "(kind: idle, size: small, spawn: (-2.4, 0.0), character: Some(\"assets/characters/crawler.ron\"))",
+        "(kind: crawler, size: small, spawn: (1.2, 0.0), facing: -1.0, character: Some(\"assets/characters/crawler.ron\"))",
+    ];
+    let level = Level {
+        agents: agents.iter().map(|a| ron::from_str(a).unwrap()).collect(),
+        ..showcase()
+    };
+    let (world, mut view) = world_after(&level, &[(30, Actions::default())]);
+    let data = DataDir::at(env!("CARGO_MANIFEST_DIR"));
+    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/test/crawlers.ron");
+    let cast =
+        tessera::view::Cast::load(&world, &level_file, &data).unwrap_or_else(|e| panic!("{e}"));
+    view.set_cast(cast);
+    (world, view)
+}
+
+/// Only enemies are rimmed with light: the crawler (right) has a pale band along its silhouette
+/// that the same model idle (left, no enemy) has not, on a GPU and posed on the CPU alike.
+#[test]
+fn an_enemy_is_rimmed_with_light_and_only_an_enemy() {
+    let (world, view) = crawler_view();
+    assert!(world.agents()[1].kind.is_enemy() && !world.agents()[0].kind.is_enemy());
+    let mut h = headless();
+    h.camera = CameraConfig {
+        distance: 7.0,
+        focus_height: 0.6,
+        look_ahead: 0.0,
+        ..CameraConfig::default()
+    };
+    let shot = h.shoot(&world, &view).unwrap();
+    check("enemy_rim", &shot);
+    let mut cpu = Headless::with_quality(
+        SIZE,
+        Quality {
+            pose_on_cpu: true,
+            ..Quality::FULL
+        },
+    )
+    .unwrap();
+    cpu.camera = h.camera;
+    let posed = cpu.shoot(&world, &view).unwrap();
+    assert_mostly_same(
+        &shot,
+        &posed,
+        0.0005,
+        "enemy_rim.posed",
+        "the GPU-skinned image",
+    );
+}
+
+/// The spike bed of `a_hazard_is_a_bed_of_spikes` in `look`.
+fn hazard_look_view(look: tessera::level::HazardLook) -> (World, View) {
+    let mut level = showcase();
+    level.polygons.push(LevelPolygon {
+        kind: PolygonKind::Hazard,
+        look,
+        ..LevelPolygon::solid(
+            [(3.0, 2.0), (5.0, 2.0), (5.0, 2.3), (3.0, 2.3)]
+                .iter()
+                .map(|&(x, y)| DVec2::new(x, y))
+                .collect(),
+        )
+    });
+    world_after(&level, &[(30, Actions::default())])
+}
+
+/// A hazard that looks like lava (`look: lava`): its front and top glow orange and yellow,
+/// whatever the light; no spikes.
+#[test]
+fn a_lava_hazard_glows() {
+    let (world, view) = hazard_look_view(tessera::level::HazardLook::Lava);
+    check("hazard_lava", &headless().shoot(&world, &view).unwrap());
+}
+
+/// A hazard of saw blades (`look: saw`): two steel blades with dark hubs standing half out of
+/// its top, in two rows across its depth; no spikes.
+#[test]
+fn a_saw_hazard_has_round_blades() {
+    let (world, view) = hazard_look_view(tessera::level::HazardLook::Saw);
+    check("hazard_saw", &headless().shoot(&world, &view).unwrap());
+}
