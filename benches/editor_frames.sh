@@ -104,15 +104,15 @@ for level in "${levels[@]}"; do
     # length, so it is paired with the previous line's time and parts.
     awk -v skip="$skip" '/^#/ { next } start == "" { start = $1 }
         prev != "" { split(prev, q, " "); if (q[1] - start >= skip) print q[1], $2, q[3], q[4], q[5], q[6], q[7], q[8], q[9] }
-        { prev = $0 }' "$log" | sort -g -k2 >"$work/frames.txt"
-    n=$(wc -l <"$work/frames.txt")
+        { prev = $0 }' "$log" | sort -g -k2 >"$work/sorted.txt"
+    n=$(wc -l <"$work/sorted.txt")
     [[ $n -gt 0 ]] || { echo "$(basename "$level"): no frames after ${skip} s" >&2; exit 1; }
-    at() { sed -n "$1p" "$work/frames.txt" | cut -d' ' -f2; }
+    at() { sed -n "$1p" "$work/sorted.txt" | cut -d' ' -f2; }
     p99=$((n * 99 / 100 + 1)); [[ $p99 -gt $n ]] && p99=$n
     printf '%s: %d frames, p50 %s ms, p99 %s ms, max %s ms; over 33 ms: %d, over 100 ms: %d\n' \
         "$(basename "$level")" "$n" "$(at $((n / 2 + 1)))" "$(at $p99)" "$(at "$n")" \
-        "$(awk '$2 > 33' "$work/frames.txt" | wc -l)" "$(awk '$2 > 100' "$work/frames.txt" | wc -l)"
-    tail -5 "$work/frames.txt" | sort -g -r -k2 | awk '{ printf "  slow: t %.2f s, %.1f ms (sim %.1f, ui %.1f, render %.1f, present %.1f; ticks %d, level_changed %d)\n", $1, $2, $3, $4, $5, $6, $7, $9 }'
+        "$(awk '$2 > 33' "$work/sorted.txt" | wc -l)" "$(awk '$2 > 100' "$work/sorted.txt" | wc -l)"
+    tail -5 "$work/sorted.txt" | sort -g -r -k2 | awk '{ printf "  slow: t %.2f s, %.1f ms (sim %.1f, ui %.1f, render %.1f, present %.1f; ticks %d, level_changed %d)\n", $1, $2, $3, $4, $5, $6, $7, $9 }'
     if [[ -n ${KEEP_LOG:-} ]]; then
         cp "$log" "$KEEP_LOG.$(basename "$level").txt"
         cp "$work/game.log" "$KEEP_LOG.$(basename "$level").log"
