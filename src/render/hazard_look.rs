@@ -55,8 +55,9 @@ pub fn add_look(
     }
 }
 
-/// Pushes the triangle `a b c` facing `normal` (wound to it), in `colour`, glowing by `glow`.
-fn triangle(
+/// Pushes the triangle `a b c` facing `normal` (wound to it), in `colour`, glowing by `glow`
+/// (the checkpoints' and the goal's faces too, `marker_mesh`).
+pub(super) fn triangle(
     [a, b, c]: [Vec3; 3],
     normal: Vec3,
     colour: [f32; 3],

@@ -191,20 +191,8 @@ fn add_prism(
     let at = |p: DVec2, z: f32| Vec3::new(p.x as f32, p.y as f32, MARKER_Z + z);
     let mut face = |corners: &[Vec3], normal: Vec3| {
         for k in 1..corners.len() - 1 {
-            let (a, mut b, mut c) = (corners[0], corners[k], corners[k + 1]);
-            if (b - a).cross(c - a).dot(normal) < 0.0 {
-                std::mem::swap(&mut b, &mut c);
-            }
-            let start = vertices.len() as u32;
-            for q in [a, b, c] {
-                vertices.push(MeshVertex {
-                    position: q.to_array(),
-                    normal: normal.to_array(),
-                    color: colour,
-                    stripes: glow,
-                });
-            }
-            indices.extend_from_slice(&[start, start + 1, start + 2]);
+            let t = [corners[0], corners[k], corners[k + 1]];
+            super::hazard_look::triangle(t, normal, colour, glow, vertices, indices);
         }
     };
     let front: Vec<Vec3> = outline.iter().map(|&p| at(p, half)).collect();
