@@ -15,7 +15,11 @@
 //! alternating keeps a shared machine's changing load out of it.
 //!
 //! `cargo bench --bench signals`; `cargo test --benches` runs each once on a small level (CI's
-//! smoke stage).
+//! smoke stage). Instruction counts, which the machine's load does not change:
+//! `TESSERA_SIGNALS_COUNT=quiet:N` (or `without:N`, `living:N`) makes the bench binary build
+//! that world alone and tick it N times more; the bench profile strips symbols, so count whole
+//! runs (`valgrind --tool=callgrind target/release/deps/signals-*`) at two values of N: the
+//! difference is N's ticks alone (the setup is the same instructions every run).
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -81,6 +85,22 @@ fn ticks_firing(w: &mut World, n: usize) -> usize {
 }
 
 fn main() {
+    if let Ok(which) = std::env::var("TESSERA_SIGNALS_COUNT") {
+        let (wiring, n) = which.split_once(':').unwrap_or((&which, "0"));
+        let wiring = match wiring {
+            "living" => Wiring::Living,
+            "quiet" => Wiring::Quiet,
+            "without" => Wiring::None,
+            _ => panic!("TESSERA_SIGNALS_COUNT={which:?}: living:N, quiet:N or without:N"),
+        };
+        let mut w = world(10_000, 1_000, wiring);
+        let mut contacts = 0;
+        for _ in 0..n.parse::<usize>().expect("N ticks") {
+            contacts += w.step(black_box(&Actions::default())).contacts;
+        }
+        println!("{which}: {contacts} contacts");
+        return;
+    }
     let (tiles, agents) = if measuring() {
         (10_000, 1_000)
     } else {

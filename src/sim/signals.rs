@@ -404,8 +404,8 @@ impl Signals {
 struct AgentWatch {
     /// The bounds of the regions' boxes (none: an empty box).
     bounds: Aabb,
-    /// A cell's size.
-    cell: DVec2,
+    /// The inverse of a cell's size (cells per metre).
+    per_metre: DVec2,
     /// The grid's columns and rows (0 × 0 without regions).
     cols: usize,
     /// See `cols`.
@@ -427,7 +427,7 @@ impl AgentWatch {
     fn new(signals: &[crate::level::LevelSignal], movers: usize) -> AgentWatch {
         let mut watch = AgentWatch {
             bounds: Aabb::from_points([]),
-            cell: DVec2::ONE,
+            per_metre: DVec2::ONE,
             cols: 0,
             rows: 0,
             starts: Vec::new(),
@@ -460,14 +460,14 @@ impl AgentWatch {
             watch.bounds = b;
             watch.cols = cols;
             watch.rows = rows;
-            watch.cell = DVec2::new(
+            watch.per_metre = DVec2::new(
                 if size.x > 0.0 {
-                    size.x / cols as f64
+                    cols as f64 / size.x
                 } else {
                     1.0
                 },
                 if size.y > 0.0 {
-                    size.y / rows as f64
+                    rows as f64 / size.y
                 } else {
                     1.0
                 },
@@ -507,12 +507,14 @@ impl AgentWatch {
     }
 
     /// The cell of a point of the bounds (column, row). Monotone in each coordinate, so every
-    /// point of a box lies in a cell between its corners' cells.
+    /// point of a box lies in a cell between its corners' cells. (No `floor`: its argument is not
+    /// negative in the bounds, where truncating is the same, and `floor` is a call into the C
+    /// library on the baseline x86-64 target, twice an agent a tick.)
     fn cell_of(&self, p: DVec2) -> (usize, usize) {
-        let c = ((p - self.bounds.min) / self.cell).floor();
+        let c = (p - self.bounds.min) * self.per_metre;
         (
-            (c.x.max(0.0) as usize).min(self.cols - 1),
-            (c.y.max(0.0) as usize).min(self.rows - 1),
+            (c.x as usize).min(self.cols - 1),
+            (c.y as usize).min(self.rows - 1),
         )
     }
 
@@ -529,18 +531,21 @@ impl AgentWatch {
     /// Sets bit `i` of `counted` for each source `i` it watches that has an agent (not
     /// defeated) in its box or on its mover.
     fn count(&self, agents: &[Agent], counted: &mut [u64]) {
-        if self.regions.is_empty() && self.on_mover.is_empty() {
+        let (regions, riders) = (!self.regions.is_empty(), !self.on_mover.is_empty());
+        if !regions && !riders {
             return;
         }
         let mut mark = |i: u32| counted[i as usize / 64] |= 1 << (i % 64);
         for a in agents.iter().filter(|a| !a.defeated) {
             let p = a.mover.body.pos;
-            for &(i, area) in self.regions_near(p) {
-                if area.contains(p) {
-                    mark(i);
+            if regions {
+                for &(i, area) in self.regions_near(p) {
+                    if area.contains(p) {
+                        mark(i);
+                    }
                 }
             }
-            if let Some((m, _)) = a.mover.riding_piece() {
+            if let (true, Some((m, _))) = (riders, a.mover.riding_piece()) {
                 let m = m as usize;
                 if m + 1 < self.on_starts.len() {
                     let range = self.on_starts[m] as usize..self.on_starts[m + 1] as usize;
