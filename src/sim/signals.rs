@@ -506,21 +506,24 @@ impl AgentWatch {
         watch
     }
 
-    /// The cell of a point of the bounds (column, row). Monotone in each coordinate, so every
-    /// point of a box lies in a cell between its corners' cells. (No `floor`: its argument is not
-    /// negative in the bounds, where truncating is the same, and `floor` is a call into the C
-    /// library on the baseline x86-64 target, twice an agent a tick.)
+    /// The cell of a point (column, row), a point outside the bounds in the nearest cell on
+    /// them. Monotone in each coordinate, so every point of a box lies in a cell between its
+    /// corners' cells. (No `floor`: its argument is not negative in the bounds, where truncating
+    /// is the same, and `floor` is a call into the C library on the baseline x86-64 target,
+    /// twice an agent a tick; `as u32` saturates at 0 below the bounds, and costs less than
+    /// `as usize`.)
     fn cell_of(&self, p: DVec2) -> (usize, usize) {
         let c = (p - self.bounds.min) * self.per_metre;
         (
-            (c.x as usize).min(self.cols - 1),
-            (c.y as usize).min(self.rows - 1),
+            (c.x as u32 as usize).min(self.cols - 1),
+            (c.y as u32 as usize).min(self.rows - 1),
         )
     }
 
-    /// The regions whose boxes may hold `p`: those of its cell (every one that holds it).
+    /// The regions whose boxes may hold `p`: those of its cell (every one that holds it; a
+    /// point outside the bounds is in none, whichever cell it is given).
     fn regions_near(&self, p: DVec2) -> &[(u32, Aabb)] {
-        if self.regions.is_empty() || !self.bounds.contains(p) {
+        if self.regions.is_empty() {
             return &[];
         }
         let (c, r) = self.cell_of(p);
