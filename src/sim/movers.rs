@@ -574,19 +574,34 @@ fn squish(h: &mut Hero, env: &Env, t: &Tuning, scratch: &mut StepReport) -> bool
         h.apply(Change::Replace(Box::new(moved)));
     }
     h.apply(airborne(h));
-    if !free_at(h.collider, h.body.pos) {
-        let rings = (ESCAPE_RADIUS / ESCAPE_STEP).round() as usize;
-        let around = (1..=rings).flat_map(|ring| {
-            (0..16).map(move |k| {
-                let a = std::f64::consts::PI / 8.0 * k as f64;
-                DVec2::new(a.cos(), a.sin()) * (ESCAPE_STEP * ring as f64)
-            })
-        });
-        let at = h.body.pos;
-        if let Some(p) = around.map(|d| at + d).find(|&p| free_at(h.collider, p)) {
-            if let Location::Free(b) = env.mesh(h.collider).locate(p, Some(h.body.face)) {
-                h.apply(Change::Move(b));
-            }
+    out_of_movers(h, env);
+    false
+}
+
+/// A character at a free place of the static mesh that is strictly inside a mover (the static
+/// mesh's nearest free point, where a crush or a closing door put it) is moved to the nearest
+/// point around it free of both, in rings of [`ESCAPE_STEP`] out to [`ESCAPE_RADIUS`]; it keeps
+/// its state (the callers put it in the air). Returns whether it moved.
+pub(crate) fn out_of_movers(h: &mut Hero, env: &Env) -> bool {
+    let free_at = |p: DVec2| {
+        matches!(env.mesh(h.collider).locate(p, None), Location::Free(_))
+            && env.movers.inside(h.collider.0 as usize, p, None).is_none()
+    };
+    if env.movers.is_empty() || free_at(h.body.pos) {
+        return false;
+    }
+    let rings = (ESCAPE_RADIUS / ESCAPE_STEP).round() as usize;
+    let around = (1..=rings).flat_map(|ring| {
+        (0..16).map(move |k| {
+            let a = std::f64::consts::PI / 8.0 * k as f64;
+            DVec2::new(a.cos(), a.sin()) * (ESCAPE_STEP * ring as f64)
+        })
+    });
+    let at = h.body.pos;
+    if let Some(p) = around.map(|d| at + d).find(|&p| free_at(p)) {
+        if let Location::Free(b) = env.mesh(h.collider).locate(p, Some(h.body.face)) {
+            h.apply(Change::Move(b));
+            return true;
         }
     }
     false

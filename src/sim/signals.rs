@@ -34,15 +34,23 @@
 //! # Cost
 //! A level without signals has none: no work in the tick, no words in the state hash or the
 //! trace, so the hashes pinned before signals hold. With signals, a tick costs one test per
-//! source and one per mover binding.
+//! source and one per mover binding, and the sources that count agents (a region or a
+//! `stood_on` whose `who` is not the hero) cost one pass over the agents together, not one
+//! each: each agent's feet are looked up in a grid of those regions' boxes and its mover in a
+//! list by mover ([`AgentWatch`], built with the signals). The level's parts (the sources and
+//! the grid) are shared, not copied, by a copy of the signals (a snapshot's).
 //!
 //! Must never depend on a kind (it names none: the kinds read [`Signals::fired`]), the world's
 //! private state, or window, GPU, audio or input crates.
+use std::sync::Arc;
+
 use glam::DVec2;
 
 use super::agents::Agent;
 use super::clock::MoverClock;
 use super::movers::Path;
+use crate::collision::Aabb;
+use crate::level::signal::MAX_SIGNALS;
 use crate::level::{Level, MoverStart, RegionEdge, SignalSource, SignalWho};
 
 /// What a signal does to a mover's clock.
@@ -101,8 +109,10 @@ pub struct Inputs<'a> {
 /// The level's signals' state (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Signals {
-    /// Each signal's source, as the level gives it.
-    sources: Vec<SignalSource>,
+    /// Each signal's source, as the level gives it (level data: shared by copies).
+    sources: Arc<[SignalSource]>,
+    /// Where the sources that count agents look (level data: shared by copies).
+    watch: Arc<AgentWatch>,
     /// `(signal, mover, action)` in the movers' order, each mover's fields in file order.
     bindings: Vec<(usize, usize, ClockAction)>,
     /// Each mover's `start`, and whether signals drive it (what a reset puts back).
@@ -158,6 +168,7 @@ impl Signals {
         Signals {
             clamped,
             sources: level.signals.iter().map(|s| s.source.clone()).collect(),
+            watch: Arc::new(AgentWatch::new(&level.signals, level.movers.len())),
             bindings,
             driven,
             ticks: 0,
@@ -249,32 +260,28 @@ impl Signals {
             return;
         }
         let tick = self.ticks;
+        // Which region and `stood_on` sources hold an agent, in one pass over the agents.
+        let mut words = [0u64; MAX_SIGNALS.div_ceil(64)];
+        let mut more = Vec::new();
+        let counted: &mut [u64] = if self.sources.len() <= MAX_SIGNALS {
+            &mut words
+        } else {
+            more.resize(self.sources.len().div_ceil(64), 0);
+            &mut more
+        };
+        self.watch.count(input.agents, counted);
+        let has_agent = |i: usize| counted[i / 64] & 1 << (i % 64) != 0;
         for (i, source) in self.sources.iter().enumerate() {
             self.fired[i] = match *source {
                 SignalSource::Region { area, who, on } => {
                     let hero = who != SignalWho::Agent && area.contains(input.hero);
-                    let agent = || {
-                        who != SignalWho::Hero
-                            && input
-                                .agents
-                                .iter()
-                                .any(|a| !a.defeated && area.contains(a.mover.body.pos))
-                    };
-                    let now = hero || agent();
+                    let now = hero || (who != SignalWho::Hero && has_agent(i));
                     let was = std::mem::replace(&mut self.inside[i], now);
                     edge(on, now, was)
                 }
                 SignalSource::StoodOn { mover, who, on } => {
                     let hero = who != SignalWho::Agent && input.hero_on == Some(mover);
-                    let agent = || {
-                        who != SignalWho::Hero
-                            && input.agents.iter().any(|a| {
-                                !a.defeated
-                                    && a.mover.riding_piece().map(|(m, _)| m as usize)
-                                        == Some(mover)
-                            })
-                    };
-                    let now = hero || agent();
+                    let now = hero || (who != SignalWho::Hero && has_agent(i));
                     let was = std::mem::replace(&mut self.inside[i], now);
                     edge(on, now, was)
                 }
@@ -407,6 +414,168 @@ impl Signals {
                 .filter(|(a, _)| a.is_some())
                 .map(|(_, p)| p.map_or(u64::MAX, |t| t)),
         );
+    }
+}
+
+/// The sources that count agents (see the module docs): the regions' boxes in a grid of cells
+/// over their bounds, the `stood_on` sources by mover; [`AgentWatch::count`] marks, in one pass
+/// over the agents, each such source with a (not defeated) agent in its box or on its mover.
+#[derive(Debug, PartialEq)]
+struct AgentWatch {
+    /// The bounds of the regions' boxes (none: an empty box).
+    bounds: Aabb,
+    /// The inverse of a cell's size (cells per metre).
+    per_metre: DVec2,
+    /// The grid's columns and rows (0 × 0 without regions).
+    cols: usize,
+    /// See `cols`.
+    rows: usize,
+    /// Cell `c`'s regions are `regions[starts[c]..starts[c + 1]]`.
+    starts: Vec<u32>,
+    /// `(signal, box)` of the regions, by cell (a box over several cells is in each).
+    regions: Vec<(u32, Aabb)>,
+    /// Mover `m`'s `stood_on` sources are `on_mover[on_starts[m]..on_starts[m + 1]]`.
+    on_starts: Vec<u32>,
+    /// Signal indices of the `stood_on` sources, by mover.
+    on_mover: Vec<u32>,
+}
+
+impl AgentWatch {
+    /// Most cells of the grid.
+    const MAX_CELLS: usize = 4096;
+
+    fn new(signals: &[crate::level::LevelSignal], movers: usize) -> AgentWatch {
+        let mut watch = AgentWatch {
+            bounds: Aabb::from_points([]),
+            per_metre: DVec2::ONE,
+            cols: 0,
+            rows: 0,
+            starts: Vec::new(),
+            regions: Vec::new(),
+            on_starts: Vec::new(),
+            on_mover: Vec::new(),
+        };
+        let areas: Vec<(u32, Aabb)> = signals
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s.source {
+                SignalSource::Region { area, who, .. } if who != SignalWho::Hero => {
+                    Some((i as u32, area))
+                }
+                _ => None,
+            })
+            .collect();
+        if !areas.is_empty() {
+            let b = areas.iter().fold(areas[0].1, |b, (_, a)| b.union(a));
+            let size = b.max - b.min;
+            // About four cells a region, shaped like the bounds.
+            let cells = (4 * areas.len()).min(Self::MAX_CELLS) as f64;
+            let fit = |n: f64| (n.round() as usize).clamp(1, Self::MAX_CELLS);
+            let (cols, rows) = if size.x > 0.0 && size.y > 0.0 {
+                let cols = fit((cells * size.x / size.y).sqrt());
+                (cols, fit(cells / cols as f64).min(Self::MAX_CELLS / cols))
+            } else {
+                (1, 1)
+            };
+            watch.bounds = b;
+            watch.cols = cols;
+            watch.rows = rows;
+            watch.per_metre = DVec2::new(
+                if size.x > 0.0 {
+                    cols as f64 / size.x
+                } else {
+                    1.0
+                },
+                if size.y > 0.0 {
+                    rows as f64 / size.y
+                } else {
+                    1.0
+                },
+            );
+            let mut by_cell: Vec<Vec<(u32, Aabb)>> = vec![Vec::new(); cols * rows];
+            for &(i, a) in &areas {
+                let (c0, r0) = watch.cell_of(a.min);
+                let (c1, r1) = watch.cell_of(a.max);
+                for r in r0..=r1 {
+                    for c in c0..=c1 {
+                        by_cell[r * cols + c].push((i, a));
+                    }
+                }
+            }
+            watch.starts.push(0);
+            for cell in by_cell {
+                watch.regions.extend(cell);
+                watch.starts.push(watch.regions.len() as u32);
+            }
+        }
+        let mut by_mover: Vec<Vec<u32>> = vec![Vec::new(); movers];
+        for (i, s) in signals.iter().enumerate() {
+            if let SignalSource::StoodOn { mover, who, .. } = s.source {
+                if who != SignalWho::Hero && mover < movers {
+                    by_mover[mover].push(i as u32);
+                }
+            }
+        }
+        if by_mover.iter().any(|m| !m.is_empty()) {
+            watch.on_starts.push(0);
+            for m in by_mover {
+                watch.on_mover.extend(m);
+                watch.on_starts.push(watch.on_mover.len() as u32);
+            }
+        }
+        watch
+    }
+
+    /// The cell of a point (column, row), a point outside the bounds in the nearest cell on
+    /// them. Monotone in each coordinate, so every point of a box lies in a cell between its
+    /// corners' cells. (No `floor`: its argument is not negative in the bounds, where truncating
+    /// is the same, and `floor` is a call into the C library on the baseline x86-64 target,
+    /// twice an agent a tick; `as u32` saturates at 0 below the bounds, and costs less than
+    /// `as usize`.)
+    fn cell_of(&self, p: DVec2) -> (usize, usize) {
+        let c = (p - self.bounds.min) * self.per_metre;
+        (
+            (c.x as u32 as usize).min(self.cols - 1),
+            (c.y as u32 as usize).min(self.rows - 1),
+        )
+    }
+
+    /// The regions whose boxes may hold `p`: those of its cell (every one that holds it; a
+    /// point outside the bounds is in none, whichever cell it is given).
+    fn regions_near(&self, p: DVec2) -> &[(u32, Aabb)] {
+        if self.regions.is_empty() {
+            return &[];
+        }
+        let (c, r) = self.cell_of(p);
+        let cell = r * self.cols + c;
+        &self.regions[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+    }
+
+    /// Sets bit `i` of `counted` for each source `i` it watches that has an agent (not
+    /// defeated) in its box or on its mover.
+    fn count(&self, agents: &[Agent], counted: &mut [u64]) {
+        let (regions, riders) = (!self.regions.is_empty(), !self.on_mover.is_empty());
+        if !regions && !riders {
+            return;
+        }
+        let mut mark = |i: u32| counted[i as usize / 64] |= 1 << (i % 64);
+        for a in agents.iter().filter(|a| !a.defeated) {
+            let p = a.mover.body.pos;
+            if regions {
+                for &(i, area) in self.regions_near(p) {
+                    if area.contains(p) {
+                        mark(i);
+                    }
+                }
+            }
+            if let (true, Some((m, _))) = (riders, a.mover.riding_piece()) {
+                let m = m as usize;
+                if m + 1 < self.on_starts.len() {
+                    let range = self.on_starts[m] as usize..self.on_starts[m + 1] as usize;
+                    self.on_mover[range].iter().for_each(|&i| mark(i));
+                }
+            }
+        }
     }
 }
 
@@ -632,6 +801,74 @@ mod tests {
             ticks[120..].iter().all(|&t| t == 120 || t == 121),
             "{ticks:?}"
         );
+    }
+
+    /// The grid of the regions that count agents finds, for any point, every region whose box
+    /// holds it (boxes of every size, points on their edges and corners and at random).
+    #[test]
+    fn the_agent_regions_grid_finds_every_box_holding_a_point() {
+        let mut rng = crate::test_seed::unit_stream(0x5166_6e61);
+        let signals: Vec<crate::level::LevelSignal> = (0..300)
+            .map(|i| {
+                let min = DVec2::new(rng() * 200.0 - 50.0, rng() * 60.0);
+                let size = DVec2::new(rng() * rng() * 30.0, rng() * 8.0);
+                crate::level::LevelSignal {
+                    name: format!("r{i}"),
+                    source: SignalSource::Region {
+                        area: Aabb {
+                            min,
+                            max: min + size,
+                        },
+                        who: [SignalWho::Agent, SignalWho::Any, SignalWho::Hero][i % 3],
+                        on: RegionEdge::Enter,
+                    },
+                }
+            })
+            .collect();
+        let watch = AgentWatch::new(&signals, 0);
+        assert!(
+            watch.cols * watch.rows > 100,
+            "{} × {}",
+            watch.cols,
+            watch.rows
+        );
+        let boxes: Vec<(u32, Aabb)> = signals
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| match s.source {
+                SignalSource::Region { area, who, .. } if who != SignalWho::Hero => {
+                    Some((i as u32, area))
+                }
+                _ => None,
+            })
+            .collect();
+        let corners = boxes.iter().flat_map(|(_, a)| {
+            [
+                a.min,
+                a.max,
+                DVec2::new(a.min.x, a.max.y),
+                DVec2::new(a.max.x, a.min.y),
+            ]
+        });
+        let random: Vec<DVec2> = (0..20_000)
+            .map(|_| DVec2::new(rng() * 240.0 - 60.0, rng() * 80.0 - 5.0))
+            .collect();
+        for p in corners.chain(random) {
+            let mut want: Vec<u32> = boxes
+                .iter()
+                .filter(|(_, a)| a.contains(p))
+                .map(|&(i, _)| i)
+                .collect();
+            let mut got: Vec<u32> = watch
+                .regions_near(p)
+                .iter()
+                .filter(|(_, a)| a.contains(p))
+                .map(|&(i, _)| i)
+                .collect();
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "at {p:?}");
+        }
     }
 
     #[test]

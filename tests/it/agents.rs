@@ -362,11 +362,16 @@ mod zero_penetration {
     //! is not solid on its collider's mesh (the exact, discrete fact), and, independently of the
     //! mesh, its collider overlaps no tile and no closed door by more than 10 µm (separating
     //! axes). A character a closing door has no room for is moved out (crouch, wiggle, or a
-    //! crush to the nearest free point): the check holds after every door change too.
+    //! crush to the nearest free point): the check holds after every door change too, whether
+    //! the test sets the door or a schedule of the level does (a door toggled by a
+    //! `timer(at, every)` signal, issue 52's goal 2). `PROPTEST_CASES` sets how many (48 by
+    //! default).
     use glam::DVec2;
     use proptest::prelude::*;
     use tessera::collision::FaceKind;
-    use tessera::level::{AgentKind, AgentSize, Level, LevelAgent, LevelDoor};
+    use tessera::level::{
+        AgentKind, AgentSize, Level, LevelAgent, LevelDoor, LevelSignal, SignalSource,
+    };
     use tessera::movement::{Actions, Hero, Tuning};
     use tessera::sim::World;
 
@@ -381,6 +386,8 @@ mod zero_penetration {
 
     /// Tiles on a 0.5 m grid inside a 20 m × 12 m walled room, doors of grid boxes, agents.
     fn scenario() -> impl Strategy<Value = (Level, Vec<(u32, usize, bool)>, Vec<Actions>)> {
+        // A door's schedule: its first toggle and the ticks between toggles.
+        let schedule = prop::option::weighted(0.5, (0u32..240, 12u32..240));
         let tile = (0i32..40, 0i32..24, 1i32..8, 1i32..4);
         let size = prop_oneof![
             Just(AgentSize::Small),
@@ -401,8 +408,9 @@ mod zero_penetration {
             prop::collection::vec(agent, 1..8),
             prop::collection::vec((0u32..300, 0usize..4, prop::bool::ANY), 0..16),
             prop::collection::vec((action, 1usize..40), 4..30),
+            prop::collection::vec(schedule, 3),
         )
-            .prop_map(|(tiles, doors, agents, toggles, script)| {
+            .prop_map(|(tiles, doors, agents, toggles, script, schedules)| {
                 let g = |i: i32| i as f64 * 0.5;
                 let mut polygons = vec![
                     rect(-1.0, -1.0, 21.0, 0.0),
@@ -435,6 +443,20 @@ mod zero_penetration {
                         toggle_on: Vec::new(),
                     })
                     .collect();
+                // Half the doors also on a schedule of their own (`timer(at, every)`).
+                for (d, s) in schedules.iter().enumerate().take(l.doors.len()) {
+                    if let Some((at, every)) = *s {
+                        let name = format!("door{d}");
+                        l.signals.push(LevelSignal {
+                            name: name.clone(),
+                            source: SignalSource::Timer {
+                                at: Some(at as f64 / 120.0),
+                                every: Some(every as f64 / 120.0),
+                            },
+                        });
+                        l.doors[d].toggle_on.push(name);
+                    }
+                }
                 let sizes = [
                     AgentSize::Small,
                     AgentSize::Medium,

@@ -58,6 +58,8 @@ mod movement_scenarios;
 mod movers;
 mod objects;
 mod play;
+mod random_triggers;
+mod regression_door_closing_on_a_rider_puts_it_in_its_mover;
 mod regression_error_said_twice;
 mod regression_landing_slide_past_a_joint;
 mod regression_long_polygon_drawn;

@@ -448,10 +448,17 @@ fn the_hero_runs_onto_a_flush_bridge_rides_it_and_jumps_off() {
 
 /// Goal 1 (zero penetration), the CI-sized run: random movers (linear, loop, ping-pong; up to
 /// 20 m/s; boxes and slanted pieces; a quarter one-way; two in three spinning or swinging, the
-/// one-way ones too) over a floor with walls and a ceiling, the hero with random
-/// inputs and agents of three size classes patrolling; after every tick no character is strictly
-/// inside a mover or a static solid (`World::penetrations`, exact). `TESSERA_SEED` varies it;
-/// `TESSERA_MOVER_SCENARIOS` sets how many (24 by default; BENCHMARKS.md records a long run).
+/// one-way ones too; a third on tracks with holds, stops and delays) over a floor with walls and
+/// a ceiling, the hero with random inputs and agents of three size classes patrolling; and, since
+/// issue 52's goal 2, triggers (`random_triggers`): movers that start stopped, started, stopped,
+/// reversed, returned and restarted by signals of every source (regions, standing on a mover,
+/// timers, delays, track keys, a clock's end, the level's start), doors on `timer(at, every)`
+/// schedules and on those signals, and the hero and agents placed on a mover's top at tick 0.
+/// At tick 0 and after every tick no character is strictly inside a mover or a static solid (a
+/// closed door's gate included: `World::penetrations`, exact). `TESSERA_SEED` varies it;
+/// `TESSERA_MOVER_SCENARIOS` sets how many (24 by default, a few seconds; the goal's 10 000:
+/// `TESSERA_MOVER_SCENARIOS=10000 cargo test --test it -- movers::zero_penetration_among_random_movers`,
+/// BENCHMARKS.md records the long runs).
 #[test]
 fn zero_penetration_among_random_movers() {
     let value = std::env::var(SEED_VAR).ok();
@@ -463,6 +470,7 @@ fn zero_penetration_among_random_movers() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(24);
+    let mut exercised = Exercised::default();
     for scenario in 0..scenarios {
         let mut l = level(
             vec![
@@ -537,7 +545,27 @@ fn zero_penetration_among_random_movers() {
                 patrol: None,
             })
             .collect();
-        let mut w = World::new(&l, &Tuning::default()).unwrap();
+        let room = tessera::collision::Aabb {
+            min: p(-19.0, 0.5),
+            max: p(14.0, 9.0),
+        };
+        let drawn = crate::random_triggers::add(&mut l, &mut rng, room);
+        let on_movers = crate::random_triggers::spawn_on_movers(&mut l, &mut rng);
+        l.validate()
+            .unwrap_or_else(|e| panic!("scenario {scenario}: {e}"));
+        let mut w = World::new(&l, &Tuning::default())
+            .unwrap_or_else(|e| panic!("scenario {scenario}: {e}"));
+        assert_eq!(
+            w.penetrations(),
+            Vec::<Option<usize>>::new(),
+            "scenario {scenario}: inside at tick 0"
+        );
+        exercised.stopped += drawn.stopped;
+        exercised.scheduled += drawn.scheduled;
+        exercised.on_movers += on_movers;
+        exercised.riding_at_0 += matches!(w.hero().state, MoveState::Riding { .. }) as usize;
+        let mut running: Vec<bool> = w.mover_clocks().iter().map(|c| c.running()).collect();
+        let mut doors: Vec<bool> = w.doors().iter().map(|d| d.open).collect();
         let mut a = idle();
         for tick in 0..600 {
             if tick % 20 == 0 {
@@ -579,8 +607,47 @@ fn zero_penetration_among_random_movers() {
                     .map(|m| (w.movers().prev_offset(m), w.movers().pose(m)))
                     .collect::<Vec<_>>(),
             );
+            for (was, c) in running.iter_mut().zip(w.mover_clocks()) {
+                exercised.clock_changes += (*was != c.running()) as usize;
+                *was = c.running();
+            }
+            for (was, d) in doors.iter_mut().zip(w.doors()) {
+                exercised.door_changes += (*was != d.open) as usize;
+                *was = d.open;
+            }
         }
     }
+    // The triggers happened: a run of the default size that drew none of them tests nothing new.
+    eprintln!("{scenarios} scenarios: {exercised:?}");
+    if scenarios >= 24 {
+        let e = exercised;
+        assert!(
+            e.stopped > 0
+                && e.scheduled > 0
+                && e.on_movers > 0
+                && e.riding_at_0 > 0
+                && e.clock_changes > 0
+                && e.door_changes > 0,
+            "{e:?}"
+        );
+    }
+}
+
+/// What the scenarios of `zero_penetration_among_random_movers` exercised.
+#[derive(Clone, Copy, Debug, Default)]
+struct Exercised {
+    /// Movers that started stopped.
+    stopped: usize,
+    /// Doors on a schedule.
+    scheduled: usize,
+    /// Characters placed on a mover's top.
+    on_movers: usize,
+    /// Heroes riding at tick 0.
+    riding_at_0: usize,
+    /// Mover clocks started or stopped (by a signal, or at a stop's end).
+    clock_changes: usize,
+    /// Doors opened or closed by signals.
+    door_changes: usize,
 }
 
 /// A random track: two to four keys within 6 m and 4 m of the rest pose (turned up to 0.5 rad

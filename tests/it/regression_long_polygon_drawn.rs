@@ -13,8 +13,11 @@ use tessera::render::{LevelGeometry, SlabConfig};
 /// Area of the front face (the triangles at the front depth facing the viewer, +z).
 fn front_area(level: &Level, cfg: &SlabConfig) -> f64 {
     let g = LevelGeometry::build(level, cfg);
-    g.indices
-        .chunks(3)
+    // The triangles the chunks draw (each chunk's span of the buffers has unused room after it).
+    g.chunks
+        .chunks
+        .iter()
+        .flat_map(|c| g.indices[c.indices.start as usize..c.indices.end as usize].chunks(3))
         .map(|t| [t[0], t[1], t[2]].map(|i| Vec3::from_array(g.vertices[i as usize].position)))
         .filter(|t| t.iter().all(|p| p.z == cfg.solid_half_depth))
         .map(|t| (t[1] - t[0]).cross(t[2] - t[0]).z as f64 / 2.0)

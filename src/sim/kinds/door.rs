@@ -1,7 +1,7 @@
 //! The door kind: each door's state, its switch and its timer, and what a door that opens or
-//! closes does to the characters (one standing on it falls; one caught in it is moved out, and
-//! moved far that is a crush). A door is a gate in the collision meshes (`Solidity::Gate`),
-//! flipped open or closed without a re-mesh.
+//! closes does to the characters (one standing on it falls; one caught in it is moved out,
+//! clear of the movers too, and moved far that is a crush). A door is a gate in the collision
+//! meshes (`Solidity::Gate`), flipped open or closed without a re-mesh.
 //!
 //! Must never depend on another kind, the world's private state, or window, GPU, audio or input
 //! crates.
@@ -237,6 +237,12 @@ fn resettle(h: &mut Hero, env: &Env, t: &Tuning) -> bool {
     match h.relocate_as(collider, env, t) {
         Ok((moved_to, moved)) => {
             h.apply(Change::Replace(Box::new(moved_to)));
+            // The static mesh's nearest free point can be inside a mover (under the top a rider
+            // stood on): then out of the movers too, into the air, as a crush does.
+            if crate::sim::movers::out_of_movers(h, env) {
+                h.apply(Change::To(Transition::to(MoveState::Airborne, h.vel)));
+                return true;
+            }
             moved > CRUSH_WIGGLE
         }
         // No free space anywhere near: leave it; a crush.
