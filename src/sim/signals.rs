@@ -106,6 +106,13 @@ pub struct Inputs<'a> {
     pub paths: &'a [Path],
 }
 
+/// A timer source's `at` and `every` in ticks (`every` at least one); none for another source.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct TimerTicks {
+    at: Option<u64>,
+    every: Option<u64>,
+}
+
 /// The level's signals' state (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Signals {
@@ -113,6 +120,8 @@ pub struct Signals {
     sources: Arc<[SignalSource]>,
     /// Where the sources that count agents look (level data: shared by copies).
     watch: Arc<AgentWatch>,
+    /// Each timer source's times in ticks, looked up once (level data: shared by copies).
+    timers: Arc<[TimerTicks]>,
     /// `(signal, mover, action)` in the movers' order, each mover's fields in file order.
     bindings: Vec<(usize, usize, ClockAction)>,
     /// Each mover's `start`, and whether signals drive it (what a reset puts back).
@@ -169,6 +178,17 @@ impl Signals {
             clamped,
             sources: level.signals.iter().map(|s| s.source.clone()).collect(),
             watch: Arc::new(AgentWatch::new(&level.signals, level.movers.len())),
+            timers: level
+                .signals
+                .iter()
+                .map(|s| match s.source {
+                    SignalSource::Timer { at, every } => TimerTicks {
+                        at: at.map(seconds_tick),
+                        every: every.map(|e| seconds_tick(e).max(1)),
+                    },
+                    _ => TimerTicks::default(),
+                })
+                .collect(),
             bindings,
             driven,
             ticks: 0,
@@ -285,18 +305,15 @@ impl Signals {
                     let was = std::mem::replace(&mut self.inside[i], now);
                     edge(on, now, was)
                 }
-                SignalSource::Timer {
-                    at: Some(a),
-                    every: Some(e),
-                } => {
-                    let (a, e) = (seconds_tick(a), seconds_tick(e).max(1));
-                    tick >= a && (tick - a).is_multiple_of(e)
-                }
-                SignalSource::Timer { at: Some(t), .. } => tick == seconds_tick(t),
-                SignalSource::Timer { every: Some(t), .. } => {
-                    tick > 0 && tick.is_multiple_of(seconds_tick(t).max(1))
-                }
-                SignalSource::Timer { .. } => false,
+                SignalSource::Timer { .. } => match self.timers[i] {
+                    TimerTicks {
+                        at: Some(a),
+                        every: Some(e),
+                    } => tick >= a && (tick - a).is_multiple_of(e),
+                    TimerTicks { at: Some(a), .. } => tick == a,
+                    TimerTicks { every: Some(e), .. } => tick > 0 && tick.is_multiple_of(e),
+                    TimerTicks { .. } => false,
+                },
                 SignalSource::LevelStart => tick == 0,
                 SignalSource::Checkpoint(n) => input.reached == Some(n),
                 // Defeats happen in the rules of play, after the signals: seen the tick after,
