@@ -1,5 +1,5 @@
 //! The frame log (`tessera play --frame-log FILE`): one line per drawn frame with the time since
-//! the previous frame and the parts the editor's frame-time graph shows, so a scripted session
+//! the previous frame and the parts the editor's frame-time graph shows, so scripted edits
 //! (`benches/editor_frames.sh`) can give percentiles and find what a slow frame spent its time
 //! on. Owns only its file; the window's loop hands it each frame's figures (it reads nothing of
 //! the game, the window or the renderer itself, so it can be tested without them). Written through a

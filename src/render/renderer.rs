@@ -52,8 +52,6 @@ pub struct Renderer {
     quality: Quality,
     overlay: OverlayPass,
     level: Option<LevelBuffers>,
-    /// Whether the level's chunks draw nothing (its buffers are then left out of the frame).
-    level_empty: bool,
     chunks: ChunkTable,
     /// The static geometry last built, on the CPU, with its slab sizes: the next level (an
     /// edit) rebuilds only the slabs of what changed ([`LevelGeometry::update`]).
@@ -160,7 +158,6 @@ impl Renderer {
             shadow,
             lit,
             level: None,
-            level_empty: true,
             chunks: ChunkTable::default(),
             built: None,
             backdrop: Backdrop::default(),
@@ -294,7 +291,6 @@ impl Renderer {
         buffers
             .indices
             .update(device, queue, &geometry.indices, &indices, whole);
-        self.level_empty = geometry.is_empty();
         self.level_uploads += 1;
         self.chunks = geometry.chunks.clone();
         self.built = Some((self.slabs.clone(), geometry));
@@ -425,7 +421,7 @@ impl Renderer {
             self.overlay.set_hero(device, queue, &frame.overlay_hero);
         }
         let scene = SceneDraws {
-            level: self.level.as_ref().filter(|_| !self.level_empty).map(|l| {
+            level: self.level.as_ref().map(|l| {
                 (
                     l.vertices.buffer(),
                     l.indices.buffer(),

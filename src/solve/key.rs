@@ -88,8 +88,6 @@ pub fn state_key(world: &World, held: Move, words: &mut Vec<u64>) -> u64 {
         min: h.body.pos - reach,
         max: h.body.pos + reach,
     };
-    let mut near = Vec::new();
-    movers.reaching(h.collider.0 as usize, region, &mut near);
     // In the air a mover's pose counts coarsely: a jump's arc is the same from any of its
     // phases, and a fine pose would make each arc new at every tick it is tried.
     let (cell, angle) = if matches!(h.state, MoveState::Airborne | MoveState::WallSlide { .. }) {
@@ -97,17 +95,24 @@ pub fn state_key(world: &World, held: Move, words: &mut Vec<u64>) -> u64 {
     } else {
         (MOVER_CELL, ANGLE_BUCKET)
     };
-    for m in near {
-        words.push(m as u64);
+    // Five words a near mover, in the sweep's order; then sorted by mover, so that the same
+    // movers give the same words whatever order their boxes lie in.
+    let first = words.len();
+    for m in movers.reaching(h.collider.0 as usize, region) {
         let (o, p) = (movers.offset(m), movers.prev_offset(m));
         let pose = movers.pose(m);
         words.extend([
+            m as u64,
             bucket(o.x, cell),
             bucket(o.y, cell),
             bucket(pose.angle, angle),
             ((o.x - p.x).signum() as i64 as u64) << 2 | ((o.y - p.y).signum() as i64 as u64),
         ]);
     }
+    words[first..]
+        .as_chunks_mut::<5>()
+        .0
+        .sort_unstable_by_key(|w| w[0]);
     for c in world.mover_clocks() {
         words.push(c.running() as u64);
     }

@@ -63,13 +63,13 @@ impl Movers {
             .map(|&(_, m)| m)
     }
 
-    /// The movers whose inflation by collider `c` may reach `region` (world) this tick, in
-    /// index order, into `out` (cleared first): what the solver's state key counts as near.
-    pub fn reaching(&self, c: usize, region: Aabb, out: &mut Vec<u32>) {
-        out.clear();
-        if c < self.sweep.len() {
-            out.extend(self.near(c, region));
-        }
-        out.sort_unstable();
+    /// The movers whose inflation by collider `c` may reach `region` (world) this tick, in the
+    /// sweep's order ([`Movers::near`]; none for a collider the movers were not inflated by):
+    /// what the solver's state key counts as near.
+    pub fn reaching(&self, c: usize, region: Aabb) -> impl Iterator<Item = u32> + '_ {
+        (c < self.sweep.len())
+            .then(|| self.near(c, region))
+            .into_iter()
+            .flatten()
     }
 }
